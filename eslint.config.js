@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const importsOf = (...layers) => layers.flatMap((l) => [`**/${l}/**`, `@${l}/*`, `@${l}`]);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // Imports flow web -> domain <- server (docs/decisions/0002-layout.md).
+  {
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: importsOf('server', 'web'), message: 'src/domain is pure: it imports only zod.' }] }],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: importsOf('web'), message: 'The server never imports web code; share through src/domain.' }] }],
+    },
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: importsOf('server'), message: 'The web never imports server code; share through src/domain.' }] }],
+    },
+  },
+  {
+    files: ['src/web/components/ui/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: [...importsOf('server'), '**/features/**'], message: 'UI primitives know no features.' }] }],
+    },
+  },
+  {
+    // Migrations take Kysely<any> by design: they must not depend on today's schema types.
+    files: ['src/server/db/migrat*/**', 'src/server/db/migrate.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

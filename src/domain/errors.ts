@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer with. One union, shared by the server (which sets it) and
+ * the web client (which maps it to a toast or a form message).
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'ALREADY_RENTED',
+  'SOLD_OUT',
+  'ALLOWANCE_EXCEEDED',
+  'DAILY_LIMIT_REACHED',
+  'EVENT_FULL',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
+
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    issues: z.array(ErrorIssueSchema).optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The HTTP status that goes with each code. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ALREADY_RENTED: 409,
+  SOLD_OUT: 409,
+  ALLOWANCE_EXCEEDED: 409,
+  DAILY_LIMIT_REACHED: 429,
+  EVENT_FULL: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** Turns zod issues into the `issues` list of the error shape ("billingAddress.zipCode"). */
+export function toErrorIssues(issues: readonly z.core.$ZodIssue[]): ErrorIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(root)',
+    message: issue.message,
+  }));
+}

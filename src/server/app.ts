@@ -1,0 +1,102 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppContext } from './context';
+import { createAccountRoutes } from './features/account/account.routes';
+import { createDocsRoutes } from './http/docs';
+import { HttpError, handleError } from './http/errors';
+import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
+import { mountWebApp } from './http/static';
+import type { AppEnv } from './http/types';
+
+/** Bodies larger than this are refused with 413, except on the upload routes below. */
+export const MAX_JSON_BODY = 1024 * 1024;
+/** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields). */
+export const UPLOAD_ROUTES: RegExp[] = [];
+export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
+
+/**
+ * Builds the whole HTTP app: middleware, the API features under /api, the OpenAPI document and
+ * docs page, and the built SPA.
+ */
+export function createApp(ctx: AppContext) {
+  const { env, auth } = ctx;
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', requestId({ headerName: 'x-request-id' }));
+  app.use('*', requestLogger(ctx.logger));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: env.publicUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.onError(handleError);
+
+  app.use('/api/*', clientIp(env.trustProxy));
+  app.use('/api/*', async (c, next) => {
+    const upload = UPLOAD_ROUTES.some((r) => r.test(c.req.path));
+    return bodyLimit({
+      maxSize: upload ? MAX_UPLOAD_BODY : MAX_JSON_BODY,
+      onError: () => {
+        throw new HttpError('PAYLOAD_TOO_LARGE', `The request body is larger than ${upload ? '20 MB' : '1 MB'}.`);
+      },
+    })(c, next);
+  });
+
+  app.use('/api/*', originCheck(env.trustedOrigins));
+
+  // better-auth answers everything under /api/auth (sign-up, sign-in, session, sign-out, ...).
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+
+  app.use('/api/*', sessionReader(auth));
+
+  app.route('/api/me', createAccountRoutes(ctx));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+    description: 'The session cookie set by POST /api/auth/sign-in/email or /api/auth/sign-up/email.',
+  });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Rentique API',
+      version: '1.0.0',
+      description:
+        'The Rentique marketplace API. Accounts and sessions live under /api/auth (better-auth). ' +
+        'Every error has the shape {"error":{"code","message","issues"?}}. Dates are UTC.',
+    },
+  });
+  app.route('/api/docs', createDocsRoutes());
+
+  app.all('/api/*', () => {
+    throw new HttpError('NOT_FOUND', 'No such API route.');
+  });
+  app.all('/api', () => {
+    throw new HttpError('NOT_FOUND', 'No such API route.');
+  });
+
+  mountWebApp(app, env.webDistDir);
+  app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  /** The raw better-sqlite3 handle (SQLite only), for pragmas and backups. */
+  sqlite?: SQLite.Database;
+  destroy(): Promise<void>;
+}
+
+export type Tx = Transaction<DB>;
+
+// COUNT(*) and BIGINT come back from node-postgres as strings; every count we use fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is a postgres URL, else an embedded SQLite
+ * file under `dataDir` (WAL, foreign keys, busy timeout).
+ */
+export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Database {
+  if (isPostgresUrl(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const url: string = opts.databaseUrl ?? '';
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(opts.dataDir, 'rentique.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+}
+
+/** The current time as the ISO text we store in every timestamp column. */
+export function nowIso(clock: () => Date = () => new Date()): string {
+  return clock().toISOString();
+}

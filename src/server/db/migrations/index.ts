@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as profiles from './2026-11-22T0900-profiles';
+
+/**
+ * Every migration, by name. Names are dated so they sort in the order they were written;
+ * a landed migration is never edited: add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0900-profiles': profiles,
+};

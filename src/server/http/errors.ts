@@ -1,0 +1,85 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { ERROR_STATUS, toErrorIssues, type ApiError, type ErrorCode, type ErrorIssue } from '../../domain/errors';
+import type { AppEnv } from './types';
+
+/**
+ * Thrown anywhere in a request to answer with the one error shape. Services throw these;
+ * the app's error handler turns them into responses.
+ */
+export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues: ErrorIssue[] | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, opts: { issues?: ErrorIssue[]; details?: Record<string, unknown>; status?: number } = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.code = code;
+    this.status = opts.status ?? ERROR_STATUS[code];
+    this.issues = opts.issues;
+    this.details = opts.details;
+  }
+
+  toBody(): ApiError {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.issues ? { issues: this.issues } : {}),
+        ...(this.details ? { details: this.details } : {}),
+      },
+    };
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError('NOT_FOUND', what);
+export const unauthenticated = () => new HttpError('UNAUTHENTICATED', 'You need to sign in first.');
+
+/** A 400 for a zod failure, naming the fields and why. `where` is "body", "query" or "path". */
+export function validationError(error: z.ZodError, where: string): HttpError {
+  const issues = toErrorIssues(error.issues);
+  const first = issues[0];
+  const message = first ? `Invalid ${where}: ${first.path} ${lowerFirst(first.message)}` : `Invalid ${where}`;
+  return new HttpError('VALIDATION_FAILED', message, { issues });
+}
+
+function lowerFirst(s: string): string {
+  return s.length > 1 && /[A-Z][a-z]/.test(s.slice(0, 2)) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+export function errorResponse(c: Context, err: HttpError): Response {
+  return c.json(err.toBody(), err.status as ContentfulStatusCode);
+}
+
+const HTTP_EXCEPTION_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** The app-wide error handler: known errors keep their status, the rest are logged and become a bare 500. */
+export function handleError(err: Error, c: Context<AppEnv>): Response {
+  if (err instanceof HttpError) return errorResponse(c, err);
+  if (err instanceof HTTPException && err.status < 500) {
+    const code = HTTP_EXCEPTION_CODES[err.status] ?? 'BAD_REQUEST';
+    const message = err.status === 413 ? 'The request body is too large.' : err.message || 'Bad request';
+    return errorResponse(c, new HttpError(code, message, { status: err.status }));
+  }
+  if (err instanceof SyntaxError) {
+    return errorResponse(c, new HttpError('BAD_REQUEST', 'The request body is not valid JSON.'));
+  }
+  c.var.logger?.error({ err, requestId: c.var.requestId }, 'unhandled error');
+  return c.json<ApiError>(
+    { error: { code: 'INTERNAL', message: `Something went wrong on our side. Reference: ${c.var.requestId ?? 'n/a'}` } },
+    500,
+  );
+}

@@ -1,0 +1,53 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import { ApiErrorSchema } from '../../domain/errors';
+import { validationError } from './errors';
+import type { AppEnv } from './types';
+
+const TARGET_NAMES: Record<string, string> = {
+  json: 'body',
+  form: 'form',
+  query: 'query parameter',
+  param: 'path parameter',
+  header: 'header',
+  cookie: 'cookie',
+};
+
+/**
+ * A feature router. Its validation failures become our 400 error shape, naming the
+ * parameter or field and why.
+ */
+export function newRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error as z.ZodError, TARGET_NAMES[result.target] ?? result.target);
+    },
+  });
+}
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { content: { 'application/json': { schema } }, description };
+}
+
+/** A JSON request body, required. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { content: { 'application/json': { schema } }, required: true };
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad input: the error names the field or parameter and why',
+  401: 'No session: sign in first',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  413: 'Body too large',
+  415: 'Unsupported media type',
+  429: 'A limit was reached',
+};
+
+/** The error responses a route can give, all in the one error shape. */
+export function errorResponses<S extends number>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [s, jsonContent(ApiErrorSchema, ERROR_DESCRIPTIONS[s] ?? 'Error')]),
+  ) as Record<S, ReturnType<typeof jsonContent<typeof ApiErrorSchema>>>;
+}

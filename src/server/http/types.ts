@@ -1,0 +1,24 @@
+import type { Logger } from '../logger';
+
+/** The signed-in member as routes see it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    /** Set by the session middleware on /api routes; null for visitors. */
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+}
+
+/** Variables on a route behind requireUser: the user is known. */
+export interface MemberEnv {
+  Variables: AppEnv['Variables'] & { user: SessionUser };
+}

@@ -1,0 +1,70 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { alias } from './vite.config.ts';
+
+const apiInclude = ['src/server/**/*.api.test.ts'];
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    resolve: { alias },
+    test: {
+      name: 'unit',
+      include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
+      exclude: [...apiInclude, 'src/**/*.fuzz.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    resolve: { alias },
+    test: {
+      name: 'web',
+      include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+      environment: 'jsdom',
+      setupFiles: ['src/web/test/setup.ts'],
+      css: false,
+    },
+  },
+  {
+    resolve: { alias },
+    test: {
+      name: 'api',
+      include: apiInclude,
+      environment: 'node',
+      env: { TEST_DIALECT: 'sqlite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    resolve: { alias },
+    test: {
+      name: 'fuzz',
+      include: ['src/**/*.fuzz.test.ts'],
+      environment: 'node',
+      env: { TEST_DIALECT: 'sqlite' },
+      testTimeout: 120_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
+
+// The same API suite again on PostgreSQL when a server is given.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    resolve: { alias },
+    test: {
+      name: 'api-postgres',
+      include: apiInclude,
+      environment: 'node',
+      env: { TEST_DIALECT: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({
+  test: {
+    projects,
+    pool: 'forks',
+  },
+});
