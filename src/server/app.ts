@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { sql } from 'kysely';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
@@ -67,6 +68,10 @@ export function createApp(ctx: AppContext) {
 
   app.use('/api/*', sessionReader(auth));
 
+  app.get('/api/health', async (c) => {
+    await sql`select 1`.execute(ctx.database.db);
+    return c.json({ status: 'ok', database: ctx.database.dialect });
+  });
   app.route('/api/me', createAccountRoutes(ctx));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {

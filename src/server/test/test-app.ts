@@ -131,7 +131,7 @@ export async function createTestApp(opts: { env?: Partial<Env>; clock?: () => Da
       body = init.body as BodyInit;
     }
     const { json: _json, body: _body, ...rest } = init;
-    return app.request(pathname, { ...rest, headers, ...(body !== undefined ? { body } : {}) });
+    return Promise.resolve(app.request(pathname, { ...rest, headers, ...(body !== undefined ? { body } : {}) }));
   };
 
   const memberFrom = async (res: Response, email: string, password: string, fullName: string): Promise<TestMember> => {

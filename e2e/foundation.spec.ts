@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { signInViaUi, signUpViaUi } from './support';
+
+test('sign up goes to plan selection; sign out returns home with a toast', async ({ page }) => {
+  await signUpViaUi(page, { fullName: 'Coco Member' });
+  await expect(page.getByText('Your account has been created! Please check your email for verification.')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Join Now' })).toBeVisible();
+});
+
+test('the sign-up form checks its fields itself', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'All fields are required' })).toBeVisible();
+  await page.getByLabel('Full name').fill('A B');
+  await page.getByLabel('Email').fill('a@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('longenough1');
+  await page.getByLabel('Confirm password').fill('different11');
+  await page.getByLabel('Gender').selectOption('other');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('a member route sends a visitor to sign in, and back after signing in', async ({ page, context }) => {
+  const member = await signUpViaUi(page);
+  await context.clearCookies();
+  await page.goto('/favorites');
+  await expect(page).toHaveURL(/\/login$/);
+  await signInViaUi(page, member);
+  await expect(page.getByText('You have been logged in!')).toBeVisible();
+  await expect(page).toHaveURL(/\/favorites$/);
+  // The session is a cookie: it survives a hard reload.
+  await page.reload();
+  await expect(page).toHaveURL(/\/favorites$/);
+  // A signed-in visit to /login goes to the dashboard.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  const member = await signUpViaUi(page);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await signInViaUi(page, { email: member.email, password: 'wrong password!' });
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+});
+
+test('an unknown page shows the 404 screen', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('on a 390 px phone the nav uses a toggle menu and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Pricing' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Pricing' })).toBeVisible();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator('#mobile-menu')).toBeHidden();
+  for (const path of ['/', '/signup', '/login', '/no-such-page']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('client routes load on a hard refresh', async ({ page }) => {
+  for (const path of ['/item/7', '/browse', '/pricing']) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  }
+});

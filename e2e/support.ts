@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+
+let n = 0;
+/** An email no other test (or earlier run against the same data dir) has used. */
+export function uniqueEmail(prefix = 'member'): string {
+  n += 1;
+  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${n}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+export interface NewMember {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** Signs a new member up through the form and waits for /plan-selection. */
+export async function signUpViaUi(page: Page, opts: { fullName?: string; gender?: string; email?: string } = {}): Promise<NewMember> {
+  const member = { email: opts.email ?? uniqueEmail(), password: PASSWORD, fullName: opts.fullName ?? 'Test Member' };
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(member.fullName);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByLabel('Confirm password').fill(member.password);
+  await page.getByLabel('Gender').selectOption(opts.gender ?? 'female');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/plan-selection$/);
+  return member;
+}
+
+/** Signs in through the form (the caller checks where it lands). */
+export async function signInViaUi(page: Page, member: Pick<NewMember, 'email' | 'password'>): Promise<void> {
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs up over the API in this page's context (fast setup for tests about other features). */
+export async function signUpViaApi(page: Page, opts: { fullName?: string; gender?: string } = {}): Promise<NewMember> {
+  const member = { email: uniqueEmail(), password: PASSWORD, fullName: opts.fullName ?? 'Test Member' };
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email: member.email, password: member.password, name: member.fullName, fullName: member.fullName, gender: opts.gender ?? 'female' },
+  });
+  expect(res.ok()).toBe(true);
+  return member;
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, build, unit/component/API tests (Vitest), browser tests (Playwright),
+// then one closing line "N passed, M failed" summed over every suite. Exits non-zero when any
+// step fails or when no test ran at all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit api` to run a subset
+
+const results = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+  return ok;
+}
+
+const want = (step) => only.length === 0 || only.includes(step);
+
+if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1;
+if (want('lint') && !run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failed += 1;
+
+if (want('vitest') || want('unit') || want('api')) {
+  const out = path.join(tmp, 'vitest.json');
+  rmSync(out, { force: true });
+  run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } else {
+    failed += 1;
+  }
+}
+
+if (want('e2e')) {
+  const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (!built) failed += 1;
+  else {
+    const out = path.join(tmp, 'playwright.json');
+    rmSync(out, { force: true });
+    run('browser', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    if (existsSync(out)) {
+      const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+      skipped += stats.skipped;
+    } else {
+      failed += 1;
+    }
+  }
+}
+
+// A suite file that failed to load counts once; one whose tests failed is already counted by them.
+function countSuitesWithFailedTests(report) {
+  return report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.some((a) => a.status === 'failed')).length;
+}
+
+console.log('\nSteps:');
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+const stepFailed = results.some((r) => !r.ok);
+if (passed + failed === 0) {
+  console.log('No test ran.');
+  console.log(`0 passed, 1 failed`);
+  process.exit(1);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || stepFailed ? 1 : 0);

@@ -1,0 +1,25 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export const fieldClass =
+  'block w-full rounded-sm border border-linen bg-ivory px-3.5 py-2.5 text-[0.95rem] text-ink placeholder:text-stone/80 transition-colors focus:border-ink focus:outline-none focus-visible:outline-none focus:ring-1 focus:ring-ink aria-invalid:border-danger aria-invalid:ring-danger disabled:opacity-50';
+
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input className={cn(fieldClass, 'h-11', className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea className={cn(fieldClass, 'min-h-28', className)} {...props} />;
+}
+
+export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
+  return (
+    <select className={cn(fieldClass, 'h-11 appearance-none bg-[length:12px] bg-[right_0.9rem_center] bg-no-repeat pr-9', 'bg-[url(/chevron.svg)]', className)} {...props}>
+      {children}
+    </select>
+  );
+}
+
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe', className)} {...props} />;
+}

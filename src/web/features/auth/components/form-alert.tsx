@@ -1,0 +1,14 @@
+/** A form-level message ('All fields are required'), read out when it appears. */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-5 rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger">
+      {message}
+    </p>
+  );
+}
+
+/** 'All fields are required' when any field is missing, else nothing (fields show their own errors). */
+export function requiredSummary(errors: Record<string, { message?: string | undefined } | undefined>, requiredMessage: string) {
+  return Object.values(errors).some((e) => e?.message === requiredMessage) ? requiredMessage : undefined;
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES, SignInSchema, type SignInInput } from '@domain/auth.schema';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { paths } from '../../../config/paths';
+import { authClient } from '../../../lib/auth-client';
+import { AuthLayout } from '../components/auth-layout';
+import { FormAlert, requiredSummary } from '../components/form-alert';
+
+/** Where the login gate sent us from, if it did (only same-app paths). */
+function returnPath(location: Location): string {
+  const from = (location.state as { from?: Location } | null)?.from;
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return paths.dashboard;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** /login: sign in, then the dashboard or the page the gate sent you from. */
+export function Component() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const summary = requiredSummary(errors, MESSAGES.allFieldsRequired);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+      if (error) {
+        toast.error('Error', { description: error.message ?? 'Sign-in failed.' });
+        return;
+      }
+      toast.success('You have been logged in!');
+      await navigate(returnPath(location), { replace: true });
+    } catch {
+      toast.error('Error', { description: 'An unexpected error occurred. Please try again.' });
+    }
+  });
+
+  return (
+    <AuthLayout
+      eyebrow="Welcome back"
+      title="Sign in"
+      lede={
+        <>
+          New to Rentique?{' '}
+          <Link to={paths.signup} className="font-medium text-ink underline underline-offset-4">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+        <FormAlert message={summary} />
+        <Field label="Email" error={errors.email?.message === MESSAGES.allFieldsRequired ? undefined : errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={undefined}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <div className="flex justify-end">
+          <Link to={paths.home} className="text-xs text-taupe underline underline-offset-4 hover:text-ink">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

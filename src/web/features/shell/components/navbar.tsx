@@ -1,0 +1,107 @@
+import { Heart, Menu, UserRound, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-client';
+import { cn } from '../../../lib/cn';
+import { useSignOut } from '../../../lib/use-sign-out';
+import { Logo } from './logo';
+
+const LINKS = [
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.browse, label: 'Browse' },
+  { to: paths.match, label: 'NEW: Match your Outfit', highlight: true },
+  { to: paths.pricing, label: 'Pricing' },
+  { to: paths.howItWorks, label: 'How It Works' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('text-[0.82rem] tracking-wide transition-colors hover:text-ink', isActive ? 'text-ink' : 'text-taupe');
+
+/** The navigation bar: links, and Sign In / Join Now or Favorites / Your Account / Sign Out. */
+export function Navbar() {
+  const { data: session } = useSession();
+  const signOut = useSignOut();
+  const location = useLocation();
+  // The phone menu is open for one page only: opening records the path, navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (fn: (v: boolean) => boolean) => setOpenOn(fn(open) ? location.pathname : null);
+
+  const account = session ? (
+    <>
+      <Button variant="ghost" size="sm" asChild>
+        <Link to={paths.favorites}>
+          <Heart aria-hidden="true" /> Favorites
+        </Link>
+      </Button>
+      <Button variant="ghost" size="sm" asChild>
+        <Link to={paths.dashboard}>
+          <UserRound aria-hidden="true" /> Your Account
+        </Link>
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => void signOut()}>
+        Sign Out
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="ghost" size="sm" asChild>
+        <Link to={paths.login}>Sign In</Link>
+      </Button>
+      <Button size="sm" asChild>
+        <Link to={paths.signup}>Join Now</Link>
+      </Button>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-linen/70 bg-paper/92 backdrop-blur">
+      <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-6 lg:h-20">
+        <Logo />
+        <ul className="hidden items-center gap-7 lg:flex">
+          {LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end={'end' in l} className={linkClass}>
+                {'highlight' in l ? (
+                  <span>
+                    <span className="mr-1.5 rounded-xs bg-clay px-1.5 py-0.5 text-[0.62rem] font-semibold tracking-[0.14em] text-ivory">NEW</span>
+                    Match your Outfit
+                  </span>
+                ) : (
+                  l.label
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden items-center gap-1 lg:flex">{account}</div>
+        <button
+          type="button"
+          className="-mr-2 rounded-full p-2 text-ink hover:bg-sand lg:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+        </button>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="border-t border-linen bg-paper lg:hidden">
+          <ul className="container-page flex flex-col py-3">
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={'end' in l} className={({ isActive }) => cn('block py-3 text-base', isActive ? 'text-ink' : 'text-taupe')}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="container-page flex flex-wrap gap-2 border-t border-linen py-4">{account}</div>
+        </div>
+      )}
+    </header>
+  );
+}
