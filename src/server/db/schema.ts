@@ -26,9 +26,57 @@ export interface ProfilesTable {
   updated_at: string;
 }
 
+export interface ItemsTable {
+  id: Generated<number>;
+  slug: string | null;
+  name: string;
+  brand: string;
+  category: string;
+  gender: string;
+  /** JSON array of sizes in display order. */
+  sizes: string;
+  colour: string;
+  /** Comma-separated tags: summer, party, work, ... */
+  tags: string;
+  retail_price_cents: number;
+  rental_price_cents: number;
+  rating: number;
+  review_count: number;
+  rental_count: number;
+  is_new: number;
+  description: string;
+  materials: string | null;
+  care_instructions: string | null;
+  /** Set for a member's own listing. */
+  owner_id: string | null;
+  status: string;
+  created_at: string;
+}
+
+export interface ItemUnitsTable {
+  id: Generated<number>;
+  item_id: number;
+  size: string;
+  unit_no: number;
+}
+
+/** A unit held for [start_date, end_date) (end exclusive); released_at frees it early. */
+export interface BookingsTable {
+  id: Generated<number>;
+  unit_id: number;
+  item_id: number;
+  start_date: string;
+  end_date: string;
+  released_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   user: UserTable;
   profiles: ProfilesTable;
+  items: ItemsTable;
+  item_units: ItemUnitsTable;
+  bookings: BookingsTable;
 }
 
 export type { Generated };

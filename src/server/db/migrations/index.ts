@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as profiles from './2026-11-22T0900-profiles';
+import * as catalogue from './2026-11-22T1000-catalogue';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -7,4 +8,5 @@ import * as profiles from './2026-11-22T0900-profiles';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0900-profiles': profiles,
+  '2026-11-22T1000-catalogue': catalogue,
 };
