@@ -86,6 +86,8 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
       customRules: {
         '/sign-in/email': { window: 60, max: env.signInRateLimit },
         '/sign-up/email': { window: 60, max: Math.max(10, env.signInRateLimit) },
+        // Every page view reads the session; reading it is not an attack surface worth throttling.
+        '/get-session': false,
       },
     },
     advanced: {

@@ -33,8 +33,8 @@ const SOCIAL = [
 export function Footer() {
   return (
     <footer className="mt-24 bg-ink text-sand">
-      <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
-        <div>
+      <div className="container-page grid grid-cols-2 gap-x-8 gap-y-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="col-span-2 md:col-span-1">
           <p className="font-display text-3xl text-ivory">Rentique</p>
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-linen/80">
             Designer wardrobes, shared. Rent by the week, lend what you love, and wear it better.
@@ -51,7 +51,7 @@ export function Footer() {
         </div>
         {COLUMNS.map((col) => (
           <nav key={col.title} aria-label={col.title}>
-            <h2 className="eyebrow !text-linen/70">{col.title}</h2>
+            <h2 className="eyebrow font-sans !text-linen/70">{col.title}</h2>
             <ul className="mt-5 space-y-3 text-sm">
               {col.links.map((l) => (
                 <li key={l.label}>

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: { signInRateLimit: 5 } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`security (${process.env.TEST_DIALECT})`, () => {
+  it('sends the security headers on API answers', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('throttles brute force on sign-in (limits kept in the database)', async () => {
+    const m = await t.signUp();
+    await t.request('/api/auth/sign-out', { method: 'POST', json: {} });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const res = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': '10.1.2.3' },
+        json: { email: m.email, password: `wrong-${i}-password` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Even the right password is refused while throttled.
+    const right = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: m.email, password: m.password } });
+    expect(right.status).toBe(429);
+    const rows = await t.ctx.database.db.selectFrom('rateLimit' as never).selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a state-changing request from a foreign origin or a cross-site fetch', async () => {
+    const m = await t.signUp({ email: 'origin.check@example.com' });
+    const foreign = await m.request('/api/auth/sign-out', { method: 'POST', headers: { origin: 'https://evil.example' }, json: {} });
+    expect(foreign.status).toBe(403);
+    const crossSite = await t.request('/api/me', { method: 'POST', headers: { origin: '', 'sec-fetch-site': 'cross-site' }, json: {} });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('cookies in production', () => {
+  it('marks the session cookie Secure when the site is served over https', async () => {
+    const prod = await createTestApp({ seed: false, env: { publicUrl: 'https://rentique.example', trustedOrigins: ['https://rentique.example'] } });
+    try {
+      const res = await prod.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin: 'https://rentique.example' },
+        json: { email: 'secure@example.com', password: 'correct horse battery', name: 'S', fullName: 'S', gender: 'other' },
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      await prod.close();
+    }
+  });
+});
