@@ -24,6 +24,8 @@ export default defineConfig({
     // No inline polyfill script, so the page keeps a strict script-src CSP.
     modulePreload: { polyfill: false },
     sourcemap: true,
+    // The manifest lets scripts/check-bundle.mjs measure what the first page load needs.
+    manifest: true,
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

@@ -48,6 +48,9 @@ if (want('e2e')) {
   const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
   if (!built) failed += 1;
   else {
+    // The front-end budget counts as one test: initial JS of / under 150 KB gzipped.
+    if (run('bundle budget', 'node', ['scripts/check-bundle.mjs'])) passed += 1;
+    else failed += 1;
     const out = path.join(tmp, 'playwright.json');
     rmSync(out, { force: true });
     run('browser', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
