@@ -71,12 +71,47 @@ export interface BookingsTable {
   created_at: string;
 }
 
+/** Match: an item the member has liked or skipped (one row per member and item). */
+export interface UserViewedItemsTable {
+  user_id: string;
+  item_id: number;
+  viewed_at: string;
+}
+
+/** Match: a favourite, with a JSON copy of the item as it was when liked. */
+export interface UserLikedItemsTable {
+  id: Generated<number>;
+  user_id: string;
+  item_id: number;
+  item_data: string;
+  liked_at: string;
+}
+
+/** Match: the deck index per member and gender (Women | Men); the newest row is the current gender. */
+export interface UserSessionProgressTable {
+  user_id: string;
+  gender: string;
+  last_item_index: number;
+  updated_at: string;
+}
+
+/** Match: views counted per member per UTC day ('YYYY-MM-DD'), at most the daily limit. */
+export interface UserDailyViewsTable {
+  user_id: string;
+  day: string;
+  count: number;
+}
+
 export interface DB {
   user: UserTable;
   profiles: ProfilesTable;
   items: ItemsTable;
   item_units: ItemUnitsTable;
   bookings: BookingsTable;
+  user_viewed_items: UserViewedItemsTable;
+  user_liked_items: UserLikedItemsTable;
+  user_session_progress: UserSessionProgressTable;
+  user_daily_views: UserDailyViewsTable;
 }
 
 export type { Generated };
