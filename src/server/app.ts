@@ -5,6 +5,9 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
 import { createAccountRoutes } from './features/account/account.routes';
+import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
+import { createAssistantRoutes } from './features/assistant/assistant.routes';
+import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
 import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
@@ -64,7 +67,7 @@ export function createApp(ctx: AppContext) {
   app.use('/api/*', originCheck(env.trustedOrigins));
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, session, sign-out, ...).
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => toAuthErrorShape(await auth.handler(c.req.raw)));
 
   app.use('/api/*', sessionReader(auth));
 
@@ -73,6 +76,9 @@ export function createApp(ctx: AppContext) {
     return c.json({ status: 'ok', database: ctx.database.dialect });
   });
   app.route('/api/me', createAccountRoutes(ctx));
+  app.route('/api/match', createMatchRoutes(ctx));
+  app.route('/api/favorites', createFavoritesRoutes(ctx));
+  app.route('/api/assistant', createAssistantRoutes(ctx));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

@@ -50,8 +50,10 @@ describe(`accounts (${process.env.TEST_DIALECT})`, () => {
   it('refuses a duplicate sign-up with the "already exists" message', async () => {
     const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: signUpBody('ADA@example.com') });
     expect(res.status).toBe(422);
-    const body = (await res.json()) as { message: string; code: string };
+    const body = (await res.json()) as { message: string; code: string; error: { code: string; message: string } };
     expect(body.code).toMatch(/USER_ALREADY_EXISTS/);
+    // Our error shape, with better-auth's own code and message kept for its client.
+    expect(body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already exists/i) });
   });
 
   it('refuses a sign-up with an unknown gender or a short password', async () => {
