@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonths,
+  billingPeriodOn,
+  ChoosePlanSchema,
+  CATALOGUE_PLAN_IDS,
+  monthlyPriceCents,
+  PLANS,
+  planItemAllowance,
+  planPriceCents,
+} from './plans';
+
+describe('monthlyPriceCents', () => {
+  it('rises linearly from 39.99 at 3 items to 89.99 at 9, rounded to the cent', () => {
+    expect([3, 4, 5, 6, 7, 8, 9].map(monthlyPriceCents)).toEqual([3999, 4832, 5666, 6499, 7332, 8166, 8999]);
+  });
+
+  it('steps by about 8.33 per extra item and never drifts by more than half a cent from the line', () => {
+    for (let n = 3; n <= 9; n += 1) {
+      const exact = 3999 + ((n - 3) * 5000) / 6;
+      expect(Math.abs(monthlyPriceCents(n) - exact)).toBeLessThanOrEqual(0.5);
+      expect(Number.isInteger(monthlyPriceCents(n))).toBe(true);
+    }
+    for (let n = 4; n <= 9; n += 1) {
+      const step = monthlyPriceCents(n) - monthlyPriceCents(n - 1);
+      expect(step === 833 || step === 834).toBe(true);
+    }
+  });
+
+  it('charges the 3-item price for fewer items and refuses more than 9 or a fraction', () => {
+    expect(monthlyPriceCents(1)).toBe(3999);
+    expect(() => monthlyPriceCents(10)).toThrow(RangeError);
+    expect(() => monthlyPriceCents(4.5)).toThrow(RangeError);
+  });
+
+  it('prices each plan: weekly none, monthly by count, 3 months 99.99', () => {
+    expect(planPriceCents('weekly', null)).toBeNull();
+    expect(planPriceCents('monthly', 5)).toBe(5666);
+    expect(planPriceCents('monthly', null)).toBe(3999);
+    expect(planPriceCents('threemonths', null)).toBe(9999);
+    expect(planItemAllowance('weekly', null)).toBeNull();
+    expect(planItemAllowance('monthly', 6)).toBe(6);
+    expect(planItemAllowance('threemonths', null)).toBe(7);
+  });
+});
+
+describe('the plan catalogue', () => {
+  it('has the four SPEC plans with the shared promises', () => {
+    expect(CATALOGUE_PLAN_IDS.map((id) => PLANS[id].title)).toEqual(['Weekly', 'Monthly', '3 Months', 'Custom']);
+    for (const id of ['weekly', 'monthly', 'threemonths'] as const) {
+      expect(PLANS[id].features).toEqual(expect.arrayContaining(['Cancel or change anytime', 'Wear each piece up to 7 days', 'Free shipping and returns']));
+    }
+    expect(PLANS.threemonths.features).toEqual(expect.arrayContaining(['7 outfits (one a day)', '3-month commitment']));
+    expect(PLANS.monthly.popular).toBe(true);
+  });
+});
+
+describe('ChoosePlanSchema', () => {
+  it('accepts 3..9 items and names itemCount when out of range', () => {
+    expect(ChoosePlanSchema.safeParse({ plan: 'monthly', itemCount: 9 }).success).toBe(true);
+    const bad = ChoosePlanSchema.safeParse({ plan: 'monthly', itemCount: 10 });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['itemCount'], message: 'Item count must be at most 9' });
+    expect(ChoosePlanSchema.safeParse({ plan: 'custom' }).success).toBe(false);
+  });
+});
+
+describe('the billing calendar', () => {
+  it('adds months and clamps to the end of shorter months', () => {
+    expect(addMonths('2026-11-22', 1)).toBe('2026-12-22');
+    expect(addMonths('2026-12-22', 1)).toBe('2027-01-22');
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2027-01-31', 2)).toBe('2027-03-31');
+    expect(addMonths('2026-11-22', 3)).toBe('2027-02-22');
+  });
+
+  it('finds the period that contains today', () => {
+    expect(billingPeriodOn('2026-11-22', '2026-11-22')).toEqual({ start: '2026-11-22', end: '2026-12-22' });
+    expect(billingPeriodOn('2026-11-22', '2026-12-21')).toEqual({ start: '2026-11-22', end: '2026-12-22' });
+    expect(billingPeriodOn('2026-11-22', '2026-12-22')).toEqual({ start: '2026-12-22', end: '2027-01-22' });
+    expect(billingPeriodOn('2027-01-31', '2027-03-01')).toEqual({ start: '2027-02-28', end: '2027-03-31' });
+    expect(billingPeriodOn('2026-11-22', '2028-05-30')).toEqual({ start: '2028-05-22', end: '2028-06-22' });
+    expect(billingPeriodOn('2026-11-22', '2026-11-01')).toEqual({ start: '2026-11-22', end: '2026-12-22' });
+  });
+});
