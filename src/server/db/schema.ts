@@ -102,12 +102,66 @@ export interface UserDailyViewsTable {
   count: number;
 }
 
+/** Plans: one subscription per member (plan, monthly item count, pending_payment | active). */
+export interface SubscriptionsTable {
+  user_id: string;
+  plan: string;
+  item_count: number | null;
+  status: string;
+  /** 1 when this is the Weekly default nobody chose. */
+  auto_assigned: number;
+  started_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Plans: the member's card as the payment provider gave it back (never the number or CVV). */
+export interface PaymentMethodsTable {
+  user_id: string;
+  provider: string;
+  provider_token: string;
+  brand: string;
+  last_four: string;
+  expiry_month: string;
+  expiry_year: string;
+  cardholder_name: string;
+  billing_street: string;
+  billing_city: string;
+  billing_state: string;
+  billing_zip: string;
+  billing_country: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Plans: every charge taken (activating a paid plan). */
+export interface ChargesTable {
+  id: Generated<number>;
+  user_id: string;
+  plan: string;
+  item_count: number | null;
+  amount_cents: number;
+  provider_charge_id: string;
+  created_at: string;
+}
+
+/** Plans: how the member receives rentals (online | in-store). */
+export interface PickupPreferencesTable {
+  user_id: string;
+  pickup_option: string;
+  updated_at: string;
+}
+
 export interface DB {
   user: UserTable;
   profiles: ProfilesTable;
   items: ItemsTable;
   item_units: ItemUnitsTable;
   bookings: BookingsTable;
+  subscriptions: SubscriptionsTable;
+  payment_methods: PaymentMethodsTable;
+  charges: ChargesTable;
+  pickup_preferences: PickupPreferencesTable;
   user_viewed_items: UserViewedItemsTable;
   user_liked_items: UserLikedItemsTable;
   user_session_progress: UserSessionProgressTable;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as profiles from './2026-11-22T0900-profiles';
 import * as catalogue from './2026-11-22T1000-catalogue';
+import * as subscriptions from './2026-11-22T1100-subscriptions';
 import * as match from './2026-11-22T1200-match';
 
 /**
@@ -10,5 +11,6 @@ import * as match from './2026-11-22T1200-match';
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0900-profiles': profiles,
   '2026-11-22T1000-catalogue': catalogue,
+  '2026-11-22T1100-subscriptions': subscriptions,
   '2026-11-22T1200-match': match,
 };
