@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema } from '../domain/errors';
+import { AUTH_ROUTES, listApiRoutes, type ApiRoute } from './test/routes';
+import { createTestApp, type TestApp, type TestMember } from './test/test-app';
+
+/*
+ * Bad input, everywhere: random and hostile path parameters, queries, headers and bodies against
+ * every route of the app. No answer may be a 5xx, every 4xx has the error shape, and a refused
+ * request changes no row. FUZZ_RUNS sets the runs per route (npm test uses a moderate count).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+// Tables a refused request may legitimately touch: throttling counters and session bookkeeping.
+const VOLATILE = new Set(['rateLimit', 'session', 'verification', 'kysely_migration', 'kysely_migration_lock']);
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '"; DROP TABLE items; --',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '__proto__',
+    'constructor',
+    'NaN',
+    '-1',
+    '0',
+    '1e309',
+    '9007199254740993',
+    '2026-02-30',
+    '9999-99-99',
+    '',
+    ' ',
+    '\u0000',
+    '😀'.repeat(50),
+    'ﬀ\u202e',
+  ),
+  fc.constant('x'.repeat(5000)),
+);
+const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 2 ** 53, -(2 ** 31), Number.MAX_SAFE_INTEGER));
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+function bodyFor(route: ApiRoute): fc.Arbitrary<string | undefined> {
+  const known = route.bodyProps.length
+    ? fc.record(Object.fromEntries(route.bodyProps.map((p) => [p, hostileValue])), { requiredKeys: [] })
+    : fc.constant({});
+  return fc.oneof(
+    known.map((o) => JSON.stringify(o)),
+    hostileValue.map((v) => JSON.stringify(v)),
+    fc.constantFrom('{"__proto__": {"isAdmin": true}}', '{"constructor": {"prototype": {"x": 1}}}', '{', 'null', '[]', '"str"', 'not json at all', ''),
+    fc.constant(undefined),
+  );
+}
+
+let t: TestApp;
+let member: TestMember;
+let routes: ApiRoute[];
+const tried = new Map<string, { requests: number; s2xx: number; s4xx: number; s5xx: number }>();
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await t.ctx.database.db.introspection.getTables();
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    if (VOLATILE.has(table.name)) continue;
+    const row = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`.execute(t.ctx.database.db);
+    counts[table.name] = Number(row.rows[0]?.n ?? 0);
+  }
+  return counts;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await t.signUp({ email: 'fuzz.member@example.com' });
+  routes = [...(await listApiRoutes(t.app)), ...AUTH_ROUTES];
+}, 60_000);
+
+afterAll(async () => {
+  const rows = [...tried].map(([route, s]) => `| ${route} | ${s.requests} | ${s.s2xx} | ${s.s4xx} | ${s.s5xx} |`);
+  const total = [...tried.values()].reduce((a, s) => ({ requests: a.requests + s.requests, s5xx: a.s5xx + s.s5xx }), { requests: 0, s5xx: 0 });
+  console.log(['| route | requests | 2xx | 4xx | 5xx |', '|---|---:|---:|---:|---:|', ...rows, `| **all ${tried.size} routes** | **${total.requests}** | | | **${total.s5xx}** |`].join('\n'));
+  await t?.close();
+});
+
+describe('fuzzing every API route', () => {
+  it('covers a non-trivial set of routes', () => {
+    expect(routes.length).toBeGreaterThan(5);
+  });
+
+  it('never answers 5xx, always answers 4xx in the error shape, and refused requests change nothing', async () => {
+    for (const route of routes) {
+      const key = `${route.method.toUpperCase()} ${route.path}`;
+      const stats = { requests: 0, s2xx: 0, s4xx: 0, s5xx: 0 };
+      tried.set(key, stats);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            params: fc.tuple(...route.pathParams.map(() => fc.oneof(hostileString, hostileNumber.map(String)))),
+            query: fc.dictionary(fc.oneof(fc.constantFrom(...(route.queryParams.length ? route.queryParams : ['q'])), fc.string({ maxLength: 6 })), fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 })), { maxKeys: 5 }),
+            body: route.hasBody ? bodyFor(route) : fc.constant(undefined),
+            asMember: fc.boolean(),
+            contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16'),
+            junkCookie: fc.boolean(),
+            junkHeader: fc.string({ maxLength: 200 }).map((s) => s.replace(/[^\x20-\x7e]/g, '?')),
+          }),
+          async (input) => {
+            let path = route.path;
+            route.pathParams.forEach((name, i) => {
+              path = path.replace(`{${name}}`, encodeURIComponent(String(input.params[i] ?? '')) || '%20');
+            });
+            const qs = new URLSearchParams();
+            for (const [k, v] of Object.entries(input.query)) for (const one of Array.isArray(v) ? v : [v]) qs.append(k, one);
+            const url = qs.size ? `${path}?${qs}` : path;
+            const headers: Record<string, string> = {};
+            if (input.body !== undefined) headers['content-type'] = input.contentType;
+            if (input.junkCookie) headers.cookie = 'better-auth.session_token=forged.value; other=1';
+            headers['accept-language'] = input.junkHeader;
+            const before = await rowCounts();
+            const init = { method: route.method.toUpperCase(), headers, ...(input.body !== undefined ? { body: input.body } : {}) };
+            // Never sign the fuzzing member out: the rest of the run needs the session.
+            const asMember = input.asMember && !input.junkCookie && route.path !== '/api/auth/sign-out';
+            const res = asMember ? await member.request(url, init) : await t.request(url, init);
+            stats.requests += 1;
+            const text = await res.text();
+            if (res.status >= 500) {
+              stats.s5xx += 1;
+              throw new Error(`${key} -> ${res.status} for ${url} ${input.body?.slice(0, 200) ?? ''}: ${text.slice(0, 300)}`);
+            }
+            if (res.status >= 400) {
+              stats.s4xx += 1;
+              const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
+              expect(parsed.success, `${key} ${res.status} body not in the error shape: ${text.slice(0, 200)}`).toBe(true);
+              expect(await rowCounts(), `${key} ${res.status} changed rows`).toEqual(before);
+            } else {
+              stats.s2xx += 1;
+            }
+          },
+        ),
+        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+      );
+    }
+  });
+});
