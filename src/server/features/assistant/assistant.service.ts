@@ -1,0 +1,48 @@
+import {
+  MAX_ASSISTANT_ITEMS,
+  cannedReplyFor,
+  hasFilters,
+  matchReply,
+  parseAssistantMessage,
+  type AssistantReply,
+} from '../../../domain/assistant';
+import type { AppContext } from '../../context';
+import { createAssistantRepository } from './assistant.repository';
+
+/** The image of an item, served by the catalogue feature. */
+export const itemImageUrl = (id: number) => `/api/items/${id}/image.svg`;
+
+export function createAssistantService(ctx: AppContext) {
+  const repo = createAssistantRepository(ctx.database.db);
+  return {
+    /**
+     * Answers a message: the filters read from it and up to 3 matching catalogue items, or one
+     * of the canned replies when nothing in it was recognised.
+     */
+    async answer(message: string): Promise<AssistantReply> {
+      const brands = await repo.listBrands();
+      const filters = parseAssistantMessage(message, brands);
+      if (!hasFilters(filters)) {
+        return { kind: 'canned', reply: cannedReplyFor(message), filters, items: [] };
+      }
+      const rows = await repo.findMatching(filters, MAX_ASSISTANT_ITEMS);
+      return {
+        kind: rows.length ? 'matches' : 'no-matches',
+        reply: matchReply(filters, rows.length),
+        filters,
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+          brand: r.brand,
+          category: r.category,
+          gender: r.gender,
+          colour: r.colour,
+          rentalPriceCents: Number(r.rental_price_cents),
+          imageUrl: itemImageUrl(Number(r.id)),
+        })),
+      };
+    },
+  };
+}
+
+export type AssistantService = ReturnType<typeof createAssistantService>;
