@@ -135,7 +135,7 @@ const COLOUR_WORDS: Record<Colour, readonly string[]> = {
  * query). "grey" also finds "gray".
  */
 export const COLOUR_MATCH_TERMS: Record<Colour, readonly string[]> = {
-  ...(Object.fromEntries(COLOURS.map((c) => [c, [c]])) as Record<Colour, readonly string[]>),
+  ...(Object.fromEntries(COLOURS.map((c) => [c, [c] as readonly string[]])) as Record<Colour, readonly string[]>),
   grey: ['grey', 'gray'],
   cream: ['cream', 'off-white'],
 };
