@@ -1,0 +1,161 @@
+import { ItemGenderSchema, type ItemGender } from '../../../domain/catalogue';
+import {
+  DAILY_VIEW_LIMIT,
+  MATCH_MESSAGES,
+  MatchItemSchema,
+  itemImageUrl,
+  remainingViews,
+  utcDay,
+  type DailyViews,
+  type Deck,
+  type Favorite,
+  type MatchItem,
+  type Progress,
+  type ProgressInput,
+  type SwipeInput,
+  type SwipeResult,
+} from '../../../domain/match';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../http/errors';
+import { createMatchRepository, type ItemRow } from './match.repository';
+
+/** A catalogue row as the deck and favourites show it. */
+export function toMatchItem(row: ItemRow): MatchItem {
+  let sizes: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.sizes);
+    if (Array.isArray(parsed)) sizes = parsed.map(String);
+  } catch {
+    sizes = row.sizes ? row.sizes.split(',').map((s) => s.trim()) : [];
+  }
+  const gender = ItemGenderSchema.safeParse(row.gender);
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    gender: gender.success ? gender.data : 'Women',
+    sizes,
+    retailPriceCents: row.retail_price_cents,
+    rentalPriceCents: row.rental_price_cents,
+    rating: Number(row.rating),
+    reviewCount: row.review_count,
+    rentalCount: row.rental_count,
+    isNew: Boolean(row.is_new),
+    description: row.description,
+    materials: row.materials,
+    careInstructions: row.care_instructions,
+    imageUrl: itemImageUrl(row.id),
+  };
+}
+
+function toFavorite(row: { item_id: number; item_data: string; liked_at: string }): Favorite | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(row.item_data);
+  } catch {
+    return null;
+  }
+  const item = MatchItemSchema.safeParse(data);
+  if (!item.success) return null;
+  return { itemId: Number(row.item_id), likedAt: row.liked_at, item: item.data };
+}
+
+/**
+ * The match session and favourites. The daily limit is counted in UTC days from ctx.clock(), and
+ * is held by the database: a view is counted by a conditional update inside the swipe's
+ * transaction, so concurrent swipes can never count more than the limit.
+ */
+export function createMatchService(ctx: AppContext) {
+  const db = ctx.database.db;
+  const repo = createMatchRepository(db);
+  const now = () => ctx.clock();
+
+  const daily = (day: string, count: number): DailyViews => ({ day, count, limit: DAILY_VIEW_LIMIT, remaining: remainingViews(count) });
+
+  return {
+    /** The items of a gender the member has not viewed, each with its place in the full list. */
+    async deck(userId: string, gender: ItemGender): Promise<Deck> {
+      const [items, viewed] = await Promise.all([repo.listGenderItems(gender), repo.listViewedItemIds(userId)]);
+      const seen = new Set(viewed.map((v) => Number(v.item_id)));
+      return {
+        gender,
+        total: items.length,
+        items: items.flatMap((row, position) => (seen.has(row.id) ? [] : [{ position, item: toMatchItem(row) }])),
+      };
+    },
+
+    async dailyViews(userId: string): Promise<DailyViews> {
+      const day = utcDay(now());
+      return daily(day, await repo.dailyCount(userId, day));
+    },
+
+    /**
+     * A like or a skip, in one transaction: mark the item viewed, count the view (first views
+     * only, refused with 429 past the daily limit, which rolls the whole swipe back) and, for a
+     * like, save the favourite with a copy of the item.
+     */
+    async swipe(userId: string, input: SwipeInput): Promise<SwipeResult> {
+      const at = now();
+      const day = utcDay(at);
+      const iso = at.toISOString();
+      return db.transaction().execute(async (tx) => {
+        const row = await repo.findActiveItem(input.itemId, tx);
+        if (!row) throw notFound('Item not found');
+        const firstView = await repo.markViewed(tx, userId, row.id, iso);
+        if (firstView && !(await repo.countView(tx, userId, day, DAILY_VIEW_LIMIT))) {
+          throw new HttpError('DAILY_LIMIT_REACHED', MATCH_MESSAGES.dailyLimit, { details: { limit: DAILY_VIEW_LIMIT, day } });
+        }
+        let favorite: Favorite | null = null;
+        if (input.action === 'like') {
+          await repo.addFavorite(tx, userId, row.id, JSON.stringify(toMatchItem(row)), iso);
+          const saved = await repo.findFavorite(userId, row.id, tx);
+          favorite = saved ? toFavorite(saved) : null;
+        }
+        const count = await repo.dailyCount(userId, day, tx);
+        return { itemId: row.id, action: input.action, counted: firstView, daily: daily(day, count), favorite };
+      });
+    },
+
+    async progress(userId: string): Promise<Progress> {
+      const rows = await repo.listProgress(userId);
+      const indexes = { Women: 0, Men: 0 };
+      let current: { gender: ItemGender; at: string } | null = null;
+      for (const r of rows) {
+        const g = ItemGenderSchema.safeParse(r.gender);
+        if (!g.success) continue;
+        indexes[g.data] = Number(r.last_item_index);
+        if (!current || r.updated_at > current.at) current = { gender: g.data, at: r.updated_at };
+      }
+      return { currentGender: current?.gender ?? null, indexes };
+    },
+
+    async saveProgress(userId: string, input: ProgressInput): Promise<Progress> {
+      await repo.saveProgress(userId, input.gender, input.lastItemIndex, now().toISOString());
+      return this.progress(userId);
+    },
+
+    async favorites(userId: string): Promise<Favorite[]> {
+      const rows = await repo.listFavorites(userId);
+      return rows.flatMap((r) => toFavorite(r) ?? []);
+    },
+
+    /** Adds a favourite directly (the item page's Add to Wishlist): no view is counted. Idempotent. */
+    async addFavorite(userId: string, itemId: number): Promise<Favorite> {
+      const row = await repo.findActiveItem(itemId);
+      if (!row) throw notFound('Item not found');
+      await repo.addFavorite(db, userId, row.id, JSON.stringify(toMatchItem(row)), now().toISOString());
+      const saved = await repo.findFavorite(userId, row.id);
+      const fav = saved && toFavorite(saved);
+      if (!fav) throw notFound('Item not found');
+      return fav;
+    },
+
+    /** Removes one of the member's favourites: 404 when they have no such favourite. */
+    async removeFavorite(userId: string, itemId: number): Promise<void> {
+      if (!(await repo.removeFavorite(userId, itemId))) throw notFound('Favourite not found');
+    },
+  };
+}
+
+export type MatchService = ReturnType<typeof createMatchService>;
