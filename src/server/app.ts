@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { createAccountRoutes } from './features/account/account.routes';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
+import { createEventsRoutes } from './features/events/events.routes';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api/match', createMatchRoutes(ctx));
   app.route('/api/favorites', createFavoritesRoutes(ctx));
   app.route('/api/assistant', createAssistantRoutes(ctx));
+  app.route('/api/events', createEventsRoutes(ctx));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

@@ -152,6 +152,81 @@ export interface PickupPreferencesTable {
   updated_at: string;
 }
 
+/** Rentals: a member's hold on a unit (through `bookings`), its cost and the lender's share. */
+export interface RentalsTable {
+  id: Generated<number>;
+  user_id: string;
+  item_id: number;
+  booking_id: number;
+  unit_id: number;
+  size: string;
+  start_date: string;
+  /** The return date: the exclusive end of the hold. */
+  end_date: string;
+  plan: string;
+  price_cents: number;
+  charge_cents: number;
+  lender_id: string | null;
+  lender_earnings_cents: number;
+  pickup_option: string | null;
+  billing_period_start: string | null;
+  extensions: number;
+  returned_at: string | null;
+  created_at: string;
+}
+
+/** Rentals started per member and billing period (the plan allowance). */
+export interface RentalAllowanceUsageTable {
+  user_id: string;
+  period_start: string;
+  used: number;
+}
+
+/** A member's own piece offered for rent (the item row has owner_id set). */
+export interface ListingsTable {
+  item_id: number;
+  owner_id: string;
+  handover: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A listing's photos, stored under DATA_DIR/uploads with server-chosen names. */
+export interface ListingPhotosTable {
+  id: Generated<number>;
+  item_id: number;
+  position: number;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+/** Member events; spots_left never goes below zero. */
+export interface EventsTable {
+  id: Generated<number>;
+  series: string | null;
+  title: string;
+  date: string;
+  time: string;
+  location: string;
+  description: string;
+  spots: number;
+  spots_left: number;
+  is_exclusive: number;
+  theme: string;
+  created_at: string;
+}
+
+/** One spot per member and event. */
+export interface EventRsvpsTable {
+  event_id: number;
+  user_id: string;
+  created_at: string;
+}
+
 export interface DB {
   user: UserTable;
   profiles: ProfilesTable;
@@ -166,6 +241,12 @@ export interface DB {
   user_liked_items: UserLikedItemsTable;
   user_session_progress: UserSessionProgressTable;
   user_daily_views: UserDailyViewsTable;
+  rentals: RentalsTable;
+  rental_allowance_usage: RentalAllowanceUsageTable;
+  listings: ListingsTable;
+  listing_photos: ListingPhotosTable;
+  events: EventsTable;
+  event_rsvps: EventRsvpsTable;
 }
 
 export type { Generated };

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { eventsSeed } from '../features/events/events.seed';
 
 /**
  * A seed brings sample data (the catalogue, upcoming events) into the database. Each must be
@@ -7,7 +8,7 @@ import type { AppContext } from '../context';
 export type Seed = { name: string; run: (ctx: AppContext) => Promise<void> };
 
 /** Every seed, in order. Features add theirs here. */
-export const seeds: Seed[] = [];
+export const seeds: Seed[] = [eventsSeed];
 
 export async function runSeeds(ctx: AppContext): Promise<void> {
   for (const seed of seeds) {

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventList } from '@domain/events';
+import { api } from '../../../lib/api-client';
+
+export const eventsQueryKey = ['events'] as const;
+
+export function getEventsQueryOptions() {
+  return queryOptions({
+    queryKey: eventsQueryKey,
+    queryFn: ({ signal }) => api<EventList>('/api/events', { signal }),
+  });
+}
+
+/** Upcoming events with spots left and the member's own reservations. */
+export function useEvents() {
+  return useQuery(getEventsQueryOptions());
+}
