@@ -52,3 +52,253 @@ export const DEFAULT_RENTAL_PRICE_CENTS = 999;
 
 /** One rental lasts 7 days; an extension adds 7 more (SPEC 9). */
 export const RENTAL_DAYS = 7;
+
+/** The weekly rental price of a category, in cents (SPEC 9). */
+export function rentalPriceForCategory(category: string): number {
+  return CATEGORY_RENTAL_PRICE_CENTS[category as Category] ?? DEFAULT_RENTAL_PRICE_CENTS;
+}
+
+/** The 37 designer and high-street brands of the seeded catalogue (the brand filter's options). */
+export const BRANDS = [
+  'Acne Studios',
+  'Adidas',
+  "Arc'teryx",
+  'Arket',
+  'Bottega Veneta',
+  'Brandy Melville',
+  'Burberry',
+  'COS',
+  'Calvin Klein',
+  'Chloé',
+  'Columbia',
+  'Dr. Martens',
+  'Ganni',
+  'Gucci',
+  'Hugo Boss',
+  'Isabel Marant',
+  'Jacquemus',
+  "Levi's",
+  'Loewe',
+  'Mango',
+  'Max Mara',
+  'Nike',
+  'Patagonia',
+  'Prada',
+  'Ralph Lauren',
+  'Reformation',
+  'Saint Laurent',
+  'Self-Portrait',
+  'Stussy',
+  'The North Face',
+  'Theory',
+  'Tommy Hilfiger',
+  'Tommy Jeans',
+  'Urban Outfitters',
+  'Valentino',
+  'Zara',
+  'Zimmermann',
+] as const;
+
+/** Themed selections linked from elsewhere (the dashboard's summer party link): theme -> tags. */
+export const THEMES = {
+  'summer-party': { title: 'Summer Party Edit', tags: ['summer', 'party'] },
+} as const;
+export type Theme = keyof typeof THEMES;
+export const ThemeSchema = z.enum(Object.keys(THEMES) as [Theme, ...Theme[]], {
+  error: `must be one of ${Object.keys(THEMES).join(', ')}`,
+});
+
+/** An item as the API returns it (GET /api/items/{id}). */
+export const CatalogueItemSchema = z.object({
+  id: z.number().int(),
+  /** Set for the ten static pages (/items/{slug}); null otherwise. */
+  slug: z.string().nullable(),
+  name: z.string(),
+  brand: z.string(),
+  category: CategorySchema,
+  gender: ItemGenderSchema,
+  /** In display order: letters, One Size, or EU numbers. */
+  sizes: z.array(SizeSchema),
+  colour: z.string(),
+  tags: z.array(z.string()),
+  retailPriceCents: z.number().int(),
+  /** The price for one rental week (7 days). */
+  rentalPriceCents: z.number().int(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  rentalCount: z.number().int(),
+  isNew: z.boolean(),
+  description: z.string(),
+  materials: z.string().nullable(),
+  careInstructions: z.string().nullable(),
+  /** The picture: our generated illustration, or a member's photo. */
+  imageUrl: z.string(),
+  /** Alt text for the picture. */
+  imageAlt: z.string(),
+  /** True for a member's own listing (owner set), false for the house collection. */
+  fromMember: z.boolean(),
+});
+export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
+
+/** The slimmer shape of an item in lists (browse grid, cards): what a card shows. */
+export const CatalogueItemSummarySchema = CatalogueItemSchema.pick({
+  id: true,
+  name: true,
+  brand: true,
+  category: true,
+  gender: true,
+  colour: true,
+  retailPriceCents: true,
+  rentalPriceCents: true,
+  rating: true,
+  reviewCount: true,
+  isNew: true,
+  imageUrl: true,
+  imageAlt: true,
+});
+export type CatalogueItemSummary = z.infer<typeof CatalogueItemSummarySchema>;
+
+export const ITEM_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
+export const ItemSortSchema = z.enum(ITEM_SORTS, { error: `must be one of ${ITEM_SORTS.join(', ')}` });
+export type ItemSort = z.infer<typeof ItemSortSchema>;
+export const SORT_LABELS: Record<ItemSort, string> = {
+  popular: 'Most rented',
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  rating: 'Top rated',
+};
+
+export const MAX_PAGE_SIZE = 48;
+export const DEFAULT_PAGE_SIZE = 24;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isIsoDate(s: string): boolean {
+  if (!ISO_DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** 'YYYY-MM-DD' plus n days. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const IsoDateSchema = z.string().refine(isIsoDate, { error: 'must be a date written YYYY-MM-DD' });
+
+/** How many days a browse date range may span. */
+export const MAX_RANGE_DAYS = 90;
+
+const boolParam = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' });
+
+/**
+ * The query of GET /api/items, as strings from the URL. Every message names what is wrong; the
+ * router prefixes the parameter's name ("Invalid query parameter: category must be one of ...").
+ * Cross-field rules (from/to together, to after from) are checked by `checkListQuery`.
+ */
+export const ItemListQuerySchema = z.object({
+  gender: z.enum(ITEM_GENDERS, { error: `must be one of ${ITEM_GENDERS.join(', ')}` }).optional(),
+  category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }).optional(),
+  /** Only the Discovery Outfits categories (Work Outfit, Mountain Outfit). */
+  discovery: boolParam.optional(),
+  size: z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` }).optional(),
+  brand: z.string().trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' }).optional(),
+  q: z.string().trim().max(80, { error: 'must be at most 80 characters' }).optional(),
+  theme: ThemeSchema.optional(),
+  /** Available from this date (inclusive) ... */
+  from: IsoDateSchema.optional(),
+  /** ... to this date (exclusive): some unit of the size (any size if none given) is free throughout. */
+  to: IsoDateSchema.optional(),
+  sort: ItemSortSchema.optional(),
+  cursor: z.string().max(200, { error: 'is not a cursor from a previous page' }).optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_PAGE_SIZE, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .optional(),
+});
+export type ItemListQueryInput = z.infer<typeof ItemListQuerySchema>;
+
+/** The list query after parsing: defaults applied, booleans and numbers typed. */
+export interface ItemListQuery {
+  gender?: ItemGender | undefined;
+  category?: Category | undefined;
+  discovery?: boolean | undefined;
+  size?: Size | undefined;
+  brand?: string | undefined;
+  q?: string | undefined;
+  theme?: Theme | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort: ItemSort;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/**
+ * Applies defaults and the cross-field rules. Returns the typed query, or the parameter name and
+ * message of the first problem.
+ */
+export function checkListQuery(input: ItemListQueryInput): { ok: true; query: ItemListQuery } | { ok: false; path: string; message: string } {
+  const { from, to } = input;
+  if (from && !to) return { ok: false, path: 'to', message: 'is required when from is given' };
+  if (to && !from) return { ok: false, path: 'from', message: 'is required when to is given' };
+  if (from && to) {
+    if (to <= from) return { ok: false, path: 'to', message: 'must be after from' };
+    if (to > addDays(from, MAX_RANGE_DAYS)) return { ok: false, path: 'to', message: `must be at most ${MAX_RANGE_DAYS} days after from` };
+  }
+  return {
+    ok: true,
+    query: {
+      gender: input.gender,
+      category: input.category,
+      discovery: input.discovery === undefined ? undefined : input.discovery === 'true' || input.discovery === '1',
+      size: input.size,
+      brand: input.brand,
+      q: input.q || undefined,
+      theme: input.theme,
+      from,
+      to,
+      sort: input.sort ?? 'popular',
+      cursor: input.cursor || undefined,
+      limit: input.limit ? Number(input.limit) : DEFAULT_PAGE_SIZE,
+    },
+  };
+}
+
+/** One page of GET /api/items. `nextCursor` is null on the last page. */
+export const ItemPageSchema = z.object({
+  items: z.array(CatalogueItemSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ItemPage = z.infer<typeof ItemPageSchema>;
+
+const FacetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+/** Counts for the filter lists within a tab (gender / discovery / theme). */
+export const ItemFacetsSchema = z.object({
+  total: z.number().int(),
+  categories: z.array(FacetCountSchema),
+  sizes: z.array(FacetCountSchema),
+  brands: z.array(FacetCountSchema),
+});
+export type ItemFacets = z.infer<typeof ItemFacetsSchema>;
+
+/** Per-size availability of one item for a date range (GET /api/items/{id}/availability). */
+export const ItemAvailabilitySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  sizes: z.array(
+    z.object({
+      size: SizeSchema,
+      units: z.number().int(),
+      available: z.boolean(),
+      /** The first date from `from` on when a unit of this size is free for the same number of days; null if none within a year. */
+      nextFreeDate: z.string().nullable(),
+    }),
+  ),
+});
+export type ItemAvailability = z.infer<typeof ItemAvailabilitySchema>;

@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, DISCOVERY_CATEGORIES, ITEM_SORTS, type CatalogueItem, type ItemPage, type ItemSort } from '../../../domain/catalogue';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCatalogueService } from './catalogue.service';
+import { CATALOGUE } from './data/catalogue';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Summary = ItemPage['items'][number];
+
+async function json<T>(path: string): Promise<{ status: number; body: T }> {
+  const res = await t.request(path);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Every item of a query, page by page, following the cursor. */
+async function all(query: string, limit = 7): Promise<Summary[]> {
+  const out: Summary[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 100; guard++) {
+    const qs: string = `${query}${query ? '&' : ''}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const { status, body } = await json<ItemPage>(`/api/items?${qs}`);
+    expect(status).toBe(200);
+    expect(body.items.length).toBeLessThanOrEqual(limit);
+    out.push(...body.items);
+    if (!body.nextCursor) return out;
+    cursor = body.nextCursor;
+  }
+  throw new Error('too many pages');
+}
+
+async function full(id: number): Promise<CatalogueItem> {
+  return (await json<CatalogueItem>(`/api/items/${id}`)).body;
+}
+
+describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
+  it('seeds the catalogue: ~75 items, ids 2..84 with gaps, 37 brands, every category, 1-3 units per size', async () => {
+    const items = await all('', 48);
+    const ids = items.map((i) => i.id).sort((a, b) => a - b);
+    expect(ids.length).toBe(75);
+    expect(new Set(ids).size).toBe(75);
+    expect(ids[0]).toBe(2);
+    expect(ids.at(-1)).toBe(84);
+    expect(new Set(items.map((i) => i.brand)).size).toBe(37);
+    expect(new Set(items.map((i) => i.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(items.map((i) => i.gender))).toEqual(new Set(['Women', 'Men']));
+    const units = await t.ctx.database.db
+      .selectFrom('item_units')
+      .select(['item_id', 'size', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['item_id', 'size'])
+      .execute();
+    expect(units.every((u) => Number(u.n) >= 1 && Number(u.n) <= 3)).toBe(true);
+    expect(new Set(units.map((u) => Number(u.n)))).toEqual(new Set([1, 2, 3]));
+  });
+
+  it('is idempotent: seeding again changes nothing', async () => {
+    const { catalogueSeed } = await import('./catalogue.seed');
+    const before = await t.ctx.database.db.selectFrom('item_units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await catalogueSeed.run(t.ctx);
+    const after = await t.ctx.database.db.selectFrom('item_units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('has the ten hoodies of SPEC 3 with every fact, by id and by slug', async () => {
+    const facts: [number, string, string, number, number, number, number, boolean][] = [
+      [75, 'Nike Peach Zip-Up Hoodie', 'peach-nike-zip-up-hoodie', 8999, 4.6, 124, 12, true],
+      [76, 'Columbia Cream Fleece Pullover', 'columbia-cream-fleece-pullover', 9499, 4.5, 98, 8, false],
+      [77, 'The North Face Black Fleece Half-Zip', 'black-north-face-fleece-half-zip', 12999, 4.8, 156, 15, true],
+      [78, 'Urban Outfitters Anime Ramen Print Hoodies', 'anime-ramen-print-hoodies', 10499, 4.4, 89, 4, true],
+      [79, 'Tommy Jeans Grey Crop Sweatshirt', 'tommy-jeans-grey-crop-sweatshirt', 10999, 4.7, 134, 19, false],
+      [80, 'Nike Orange Striped Sweatshirt', 'orange-nike-striped-sweatshirt', 11499, 4.6, 112, 7, true],
+      [81, 'Nike Red Half-Zip Pullover', 'red-nike-half-zip-pullover', 11999, 4.8, 167, 11, true],
+      [82, 'Stussy Butterfly Print Sweatshirt', 'butterfly-print-sweatshirt', 12199, 4.5, 93, 3, false],
+      [83, 'Brandy Melville Angel Wings Hoodie', 'angel-wings-hoodie', 11699, 4.7, 145, 17, true],
+      [84, 'Adidas Taupe Half-Zip Pullover', 'adidas-taupe-half-zip-pullover', 11199, 4.6, 128, 9, false],
+    ];
+    for (const [id, name, slug, retail, rating, reviews, rentals, isNew] of facts) {
+      const item = await full(id);
+      expect(item).toMatchObject({
+        id,
+        name,
+        slug,
+        category: 'Hoodies',
+        gender: 'Women',
+        sizes: ['XS', 'S', 'M', 'L', 'XL'],
+        rentalPriceCents: 999,
+        retailPriceCents: retail,
+        rating,
+        reviewCount: reviews,
+        rentalCount: rentals,
+        isNew,
+        fromMember: false,
+        imageUrl: `/api/items/${id}/image.svg`,
+      });
+      expect(item.description.length).toBeGreaterThan(40);
+      expect(item.materials).toBeTruthy();
+      expect(item.careInstructions).toBeTruthy();
+      const bySlug = await json<CatalogueItem>(`/api/items/by-slug/${slug}`);
+      expect(bySlug.body).toEqual(item);
+    }
+    expect((await t.request('/api/items/by-slug/no-such-hoodie')).status).toBe(404);
+  });
+
+  it('answers 404 for an unknown id and 400 naming the parameter for a non-numeric one', async () => {
+    const missing = await json<{ error: { code: string } }>('/api/items/5');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('NOT_FOUND');
+    const bad = await json<{ error: { message: string } }>('/api/items/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/\bid\b/);
+  });
+
+  describe('filters', () => {
+    it('gender', async () => {
+      for (const gender of ['Women', 'Men']) {
+        const items = await all(`gender=${gender}`);
+        expect(items.length).toBe(CATALOGUE.filter((i) => i.gender === gender).length);
+        expect(items.every((i) => i.gender === gender)).toBe(true);
+      }
+    });
+
+    it('category', async () => {
+      const items = await all('category=Dresses');
+      expect(items.length).toBe(CATALOGUE.filter((i) => i.category === 'Dresses').length);
+      expect(items.every((i) => i.category === 'Dresses')).toBe(true);
+      const menJackets = await all('gender=Men&category=Jackets');
+      expect(menJackets.map((i) => i.id).sort()).toEqual(CATALOGUE.filter((i) => i.gender === 'Men' && i.category === 'Jackets').map((i) => i.id).sort());
+    });
+
+    it('discovery (Work Outfit and Mountain Outfit only)', async () => {
+      const items = await all('discovery=true');
+      expect(items.length).toBe(CATALOGUE.filter((i) => (DISCOVERY_CATEGORIES as readonly string[]).includes(i.category)).length);
+      expect(new Set(items.map((i) => i.category))).toEqual(new Set(DISCOVERY_CATEGORIES));
+    });
+
+    it('size', async () => {
+      const items = await all('size=42');
+      expect(items.length).toBeGreaterThan(0);
+      for (const i of items) expect((await full(i.id)).sizes).toContain('42');
+      const oneSize = await all('size=One%20Size');
+      expect(oneSize.every((i) => i.category === 'Accessories')).toBe(true);
+    });
+
+    it('brand', async () => {
+      const items = await all('brand=Nike');
+      expect(items.map((i) => i.id).sort((a, b) => a - b)).toEqual([43, 75, 80, 81]);
+      expect(await all('brand=No%20Such%20Brand')).toEqual([]);
+    });
+
+    it('text search in name and brand, case-insensitive, wildcards taken literally', async () => {
+      const peach = await all('q=PEACH');
+      expect(peach.map((i) => i.id).sort((a, b) => a - b)).toEqual([37, 59, 75]);
+      const northFace = await all('q=north%20face');
+      expect(northFace.every((i) => i.brand === 'The North Face')).toBe(true);
+      expect(await all('q=%25')).toEqual([]);
+    });
+
+    it('theme=summer-party: items tagged summer or party', async () => {
+      const items = await all('theme=summer-party');
+      const expected = CATALOGUE.filter((i) => i.tags.includes('summer') || i.tags.includes('party')).map((i) => i.id);
+      expect(items.map((i) => i.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+    });
+
+    it('combines filters', async () => {
+      const items = await all('gender=Women&category=Hoodies&size=XS&brand=Nike');
+      expect(items.map((i) => i.id).sort()).toEqual([75, 80, 81]);
+    });
+  });
+
+  describe('sorts and cursor', () => {
+    const key: Record<ItemSort, (i: CatalogueItem) => number | string> = {
+      popular: (i) => i.rentalCount,
+      newest: (i) => CATALOGUE.find((c) => c.id === i.id)!.isNew + String(i.id).padStart(3, '0'),
+      'price-asc': (i) => i.rentalPriceCents,
+      'price-desc': (i) => i.rentalPriceCents,
+      rating: (i) => i.rating,
+    };
+
+    for (const sort of ITEM_SORTS) {
+      it(`${sort}: ordered, and pages hold every item once`, async () => {
+        for (const limit of [1, 5, 48]) {
+          const items = await all(`sort=${sort}`, limit);
+          const ids = items.map((i) => i.id);
+          expect(new Set(ids).size).toBe(ids.length);
+          expect(ids.length).toBe(75);
+          if (limit !== 5) continue;
+          const fulls = await Promise.all(ids.map(full));
+          const asc = sort === 'price-asc';
+          for (let n = 1; n < fulls.length; n++) {
+            const a = fulls[n - 1]!;
+            const b = fulls[n]!;
+            if (sort === 'newest') continue; // checked below against created_at
+            const [ka, kb] = [key[sort](a), key[sort](b)];
+            if (asc) expect(ka <= kb).toBe(true);
+            else expect(ka >= kb).toBe(true);
+            if (ka === kb) expect(asc ? a.id < b.id : a.id > b.id).toBe(true);
+          }
+        }
+      });
+    }
+
+    it('newest puts the new pieces first', async () => {
+      const items = await all('sort=newest', 48);
+      const firstOld = items.findIndex((i) => !i.isNew);
+      expect(firstOld).toBeGreaterThan(0);
+      expect(items.slice(firstOld).every((i) => !i.isNew)).toBe(true);
+    });
+
+    it('a cursor keeps working with filters', async () => {
+      const items = await all('gender=Women&sort=price-desc', 4);
+      expect(items.length).toBe(CATALOGUE.filter((i) => i.gender === 'Women').length);
+      expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    });
+  });
+
+  describe('availability', () => {
+    it('a booked unit makes the item unavailable for overlapping dates only', async () => {
+      const db = t.ctx.database.db;
+      const id = 61; // Self-Portrait lace dress, Women, XS-XL
+      const units = await db.selectFrom('item_units').select(['id', 'size']).where('item_id', '=', id).execute();
+      const mUnits = units.filter((u) => u.size === 'M');
+      expect(mUnits.length).toBeGreaterThan(0);
+      const now = new Date().toISOString();
+      // Every M unit is booked 2027-01-10 .. 2027-01-17 (end exclusive).
+      for (const u of mUnits) {
+        await db.insertInto('bookings').values({ unit_id: u.id, item_id: id, start_date: '2027-01-10', end_date: '2027-01-17', released_at: null, created_at: now }).execute();
+      }
+      const ids = async (qs: string) => (await all(qs, 48)).map((i) => i.id);
+      expect(await ids('size=M&from=2027-01-12&to=2027-01-19')).not.toContain(id);
+      expect(await ids('size=M&from=2027-01-03&to=2027-01-11')).not.toContain(id);
+      expect(await ids('size=M&from=2027-01-17&to=2027-01-24')).toContain(id); // starts the day it comes back
+      expect(await ids('size=M&from=2027-01-03&to=2027-01-10')).toContain(id); // ends the day it goes out
+      expect(await ids('size=S&from=2027-01-12&to=2027-01-19')).toContain(id); // another size is free
+      expect(await ids('from=2027-01-12&to=2027-01-19')).toContain(id); // some size is free
+
+      const service = createCatalogueService(t.ctx);
+      expect(await service.findFreeUnit(db, id, 'M', '2027-01-12', '2027-01-19')).toBeNull();
+      expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24'));
+      expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7)).toBe('2027-01-17');
+      expect(await service.nextFreeDate(db, id, 'M', '2027-01-01', 7)).toBe('2027-01-01');
+      expect(await service.nextFreeDate(db, id, 'M', '2027-01-05', 7)).toBe('2027-01-17'); // 5 days before is too short
+
+      const avail = await json<{ sizes: { size: string; available: boolean; nextFreeDate: string | null }[] }>(
+        `/api/items/${id}/availability?from=2027-01-12&to=2027-01-19`,
+      );
+      expect(avail.body.sizes.find((s) => s.size === 'M')).toMatchObject({ available: false, nextFreeDate: '2027-01-17' });
+      expect(avail.body.sizes.find((s) => s.size === 'S')).toMatchObject({ available: true, nextFreeDate: '2027-01-12' });
+
+      // A released booking no longer holds the unit.
+      await db.updateTable('bookings').set({ released_at: now }).where('item_id', '=', id).execute();
+      expect(await ids('size=M&from=2027-01-12&to=2027-01-19')).toContain(id);
+    });
+  });
+
+  it('hides items whose status is not active', async () => {
+    const db = t.ctx.database.db;
+    await db.updateTable('items').set({ status: 'removed' }).where('id', '=', 2).execute();
+    try {
+      expect((await all('', 48)).map((i) => i.id)).not.toContain(2);
+      expect((await t.request('/api/items/2')).status).toBe(404);
+    } finally {
+      await db.updateTable('items').set({ status: 'active' }).where('id', '=', 2).execute();
+    }
+  });
+
+  it("a member's listing inserted after the seed gets a fresh id and is marked fromMember", async () => {
+    const m = await t.signUp();
+    const db = t.ctx.database.db;
+    const row = await db
+      .insertInto('items')
+      .values({
+        name: 'Cream Linen Blazer',
+        brand: 'COS',
+        category: 'Jackets',
+        gender: 'Women',
+        sizes: '["M"]',
+        colour: 'cream',
+        tags: '',
+        retail_price_cents: 15000,
+        rental_price_cents: 799,
+        owner_id: m.id,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(row.id).toBeGreaterThan(84);
+    expect((await full(row.id)).fromMember).toBe(true);
+    await db.deleteFrom('items').where('id', '=', row.id).execute();
+  });
+
+  it('counts facets within a tab', async () => {
+    const { body } = await json<{ total: number; categories: { value: string; count: number }[]; brands: { value: string; count: number }[]; sizes: { value: string; count: number }[] }>(
+      '/api/items/facets?gender=Women',
+    );
+    const women = CATALOGUE.filter((i) => i.gender === 'Women');
+    expect(body.total).toBe(women.length);
+    expect(body.categories.find((c) => c.value === 'Hoodies')?.count).toBe(women.filter((i) => i.category === 'Hoodies').length);
+    expect(body.brands.find((c) => c.value === 'Nike')?.count).toBe(3);
+    expect(body.sizes.find((s) => s.value === 'XS')?.count).toBeGreaterThan(10);
+    const brands = await json<{ brands: string[] }>('/api/items/brands');
+    expect(brands.body.brands.length).toBe(37);
+  });
+
+  it('serves a cacheable SVG picture per item, coloured from the item', async () => {
+    const res = await t.request('/api/items/75/image.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const etag = res.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('#f2b8a0'); // peach
+    const black = await (await t.request('/api/items/77/image.svg')).text();
+    expect(black).toContain('#26221f');
+    const again = await t.request('/api/items/75/image.svg', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect((await t.request('/api/items/5/image.svg')).status).toBe(404);
+  });
+
+  describe('validation names the parameter and why', () => {
+    const cases: [string, RegExp][] = [
+      ['category=Hats', /category must be one of/],
+      ['gender=Kids', /gender must be one of/],
+      ['size=XXL', /size must be one of/],
+      ['sort=cheapest', /sort must be one of/],
+      ['theme=winter', /theme must be one of/],
+      ['limit=49', /limit must be a whole number from 1 to 48/],
+      ['limit=0', /limit/],
+      ['limit=ten', /limit/],
+      ['from=2027-02-30&to=2027-03-02', /from must be a date/],
+      ['from=2027-01-10&to=tomorrow', /to must be a date/],
+      ['from=2027-01-10', /to is required when from is given/],
+      ['to=2027-01-10', /from is required/],
+      ['from=2027-01-10&to=2027-01-10', /to must be after from/],
+      ['cursor=garbage', /cursor/],
+      ['discovery=maybe', /discovery/],
+    ];
+    for (const [qs, message] of cases) {
+      it(qs, async () => {
+        const { status, body } = await json<{ error: { code: string; message: string; issues: { path: string }[] } }>(`/api/items?${qs}`);
+        expect(status).toBe(400);
+        expect(body.error.code).toBe('VALIDATION_FAILED');
+        expect(body.error.message).toMatch(message);
+        const path = body.error.issues[0]?.path ?? '';
+        expect(path.length).toBeGreaterThan(0);
+        expect(body.error.message.startsWith(`Invalid query parameter: ${path} `)).toBe(true);
+      });
+    }
+
+    it('a cursor from another sort', async () => {
+      const page = await json<ItemPage>('/api/items?sort=rating&limit=2');
+      const res = await json<{ error: { message: string } }>(`/api/items?sort=popular&cursor=${page.body.nextCursor}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/cursor belongs to another sort/);
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import { sql, type Kysely } from 'kysely';
+import { addDays, rentalPriceForCategory } from '../../../domain/catalogue';
+import type { Seed } from '../../db/seed';
+import type { DB } from '../../db/schema';
+import { CATALOGUE, sizesFor, type SeedItem } from './data/catalogue';
+
+/** How many units of a size an item has: 1 to 3, fixed per item and size. */
+export function unitsPerSize(itemId: number, sizeIndex: number): number {
+  return 1 + ((itemId * 7 + sizeIndex * 3) % 3);
+}
+
+/** When a seeded item joined the catalogue: new pieces in the last weeks, the rest earlier in the year. */
+function createdAt(item: SeedItem): string {
+  const base = item.isNew ? '2026-10-01' : '2026-03-01';
+  return `${addDays(base, item.id % 28)}T09:00:00.000Z`;
+}
+
+export function seedItemRow(item: SeedItem) {
+  const sizes = item.sizes ?? sizesFor(item.category, item.gender);
+  return {
+    id: item.id,
+    slug: item.slug ?? null,
+    name: item.name,
+    brand: item.brand,
+    category: item.category,
+    gender: item.gender,
+    sizes: JSON.stringify(sizes),
+    colour: item.colour,
+    tags: item.tags.join(','),
+    retail_price_cents: item.retail,
+    rental_price_cents: item.price ?? rentalPriceForCategory(item.category),
+    rating: item.rating,
+    review_count: item.reviews,
+    rental_count: item.rentals,
+    is_new: item.isNew ? 1 : 0,
+    description: item.description,
+    materials: item.materials,
+    care_instructions: item.care,
+    owner_id: null,
+    status: 'active',
+    created_at: createdAt(item),
+  };
+}
+
+/** After inserting explicit ids on PostgreSQL, move the sequences past them so later inserts do not collide. */
+export async function bumpSequences(db: Kysely<DB>): Promise<void> {
+  for (const table of ['items', 'item_units'] as const) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(db);
+  }
+}
+
+/**
+ * The house catalogue from data/catalogue.ts. Idempotent: rows that exist are left alone (their
+ * rental counts move with real rentals), missing items and units are added.
+ */
+export const catalogueSeed: Seed = {
+  name: 'catalogue',
+  async run(ctx) {
+    const { db, dialect } = ctx.database;
+    const ids = CATALOGUE.map((i) => i.id);
+    const present = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+    const units = await db.selectFrom('item_units').select((eb) => eb.fn.countAll<number>().as('n')).where('item_id', 'in', ids).executeTakeFirstOrThrow();
+    const expectedUnits = CATALOGUE.reduce(
+      (n, item) => n + (item.sizes ?? sizesFor(item.category, item.gender)).reduce((m, _s, k) => m + unitsPerSize(item.id, k), 0),
+      0,
+    );
+    if (Number(present.n) === ids.length && Number(units.n) >= expectedUnits) return;
+
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('items')
+        .values(CATALOGUE.map(seedItemRow))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      const unitRows = CATALOGUE.flatMap((item) =>
+        (item.sizes ?? sizesFor(item.category, item.gender)).flatMap((size, k) =>
+          Array.from({ length: unitsPerSize(item.id, k) }, (_, n) => ({ item_id: item.id, size, unit_no: n + 1 })),
+        ),
+      );
+      await trx
+        .insertInto('item_units')
+        .values(unitRows)
+        .onConflict((oc) => oc.columns(['item_id', 'size', 'unit_no']).doNothing())
+        .execute();
+      if (dialect === 'postgres') await bumpSequences(trx);
+    });
+    ctx.logger.info({ items: ids.length }, 'catalogue seeded');
+  },
+};
