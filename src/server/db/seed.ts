@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { catalogueSeed } from '../features/catalogue/catalogue.seed';
 import { eventsSeed } from '../features/events/events.seed';
 
 /**
@@ -8,7 +9,7 @@ import { eventsSeed } from '../features/events/events.seed';
 export type Seed = { name: string; run: (ctx: AppContext) => Promise<void> };
 
 /** Every seed, in order. Features add theirs here. */
-export const seeds: Seed[] = [eventsSeed];
+export const seeds: Seed[] = [catalogueSeed, eventsSeed];
 
 export async function runSeeds(ctx: AppContext): Promise<void> {
   for (const seed of seeds) {
