@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
 import { createAccountRoutes } from './features/account/account.routes';
+import { createPlansRoutes } from './features/subscription/subscription.routes';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
 import { createEventsRoutes } from './features/events/events.routes';
@@ -77,6 +78,7 @@ export function createApp(ctx: AppContext) {
     return c.json({ status: 'ok', database: ctx.database.dialect });
   });
   app.route('/api/me', createAccountRoutes(ctx));
+  app.route('/api', createPlansRoutes(ctx)); // /api/subscription, /api/payment-method, /api/pickup
   app.route('/api/match', createMatchRoutes(ctx));
   app.route('/api/favorites', createFavoritesRoutes(ctx));
   app.route('/api/assistant', createAssistantRoutes(ctx));

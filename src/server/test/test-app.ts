@@ -7,7 +7,7 @@ import type { Gender } from '../../domain/auth.schema';
 import { createApp, type App } from '../app';
 import { createContext, type AppContext } from '../context';
 import { loadEnv, type Env } from '../env';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import type { Mail, Mailer } from '../mailer';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -88,7 +88,9 @@ export function cookieFrom(res: Response, previous = ''): string {
  * The app in-process against a real, empty database: a temp SQLite file, or a fresh PostgreSQL
  * database when TEST_DIALECT=postgres (using TEST_DATABASE_URL). Call close() in afterAll.
  */
-export async function createTestApp(opts: { env?: Partial<Env>; clock?: () => Date; seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Partial<Env>; clock?: () => Date; seed?: boolean; /** Capture logs (default: silent). */ logger?: Logger } = {},
+): Promise<TestApp> {
   const dialect = testDialect();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-test-'));
   let dropPg: (() => Promise<void>) | undefined;
@@ -112,7 +114,7 @@ export async function createTestApp(opts: { env?: Partial<Env>; clock?: () => Da
   };
   const ctx = await createContext({
     env,
-    logger: createLogger('silent'),
+    logger: opts.logger ?? createLogger('silent'),
     mailer,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),

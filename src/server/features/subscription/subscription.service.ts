@@ -1,0 +1,262 @@
+import { expiryProblem, type PaymentForm } from '../../../domain/card';
+import {
+  addMonths,
+  billingPeriodOn,
+  isoDate,
+  isPaidPlan,
+  MONTHLY_DEFAULT_ITEMS,
+  MONTHLY_MAX_ITEMS,
+  MONTHLY_MIN_ITEMS,
+  PickupOptionSchema,
+  planItemAllowance,
+  planPriceCents,
+  PlanIdSchema,
+  planTitle,
+  SubscriptionStatusSchema,
+  THREE_MONTHS_COMMITMENT_MONTHS,
+  THREE_MONTHS_ITEMS,
+  type BillingPeriod,
+  type ChoosePlanInput,
+  type PaymentResult,
+  type PickupOption,
+  type PickupState,
+  type PlanId,
+  type SavedCard,
+  type Subscription,
+  type SubscriptionStatus,
+} from '../../../domain/plans';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
+import { createSimulatedPaymentProvider } from './simulated-payment-provider';
+import { createSubscriptionRepository, type PaymentMethodRow, type SubscriptionRow } from './subscription.repository';
+
+/** What the rentals feature needs to enforce a paid plan's allowance. */
+export interface AllowancePeriod extends BillingPeriod {
+  plan: PlanId;
+  /** Pieces allowed in [start, end). */
+  itemAllowance: number;
+}
+
+interface ValidRow {
+  plan: PlanId;
+  status: SubscriptionStatus;
+  itemCount: number | null;
+}
+
+/** A stored row, checked: an unknown plan or status, or a Monthly count out of range, is not valid. */
+function validate(row: SubscriptionRow): ValidRow | null {
+  const plan = PlanIdSchema.safeParse(row.plan);
+  const status = SubscriptionStatusSchema.safeParse(row.status);
+  if (!plan.success || !status.success) return null;
+  if (plan.data === 'monthly') {
+    const n = row.item_count;
+    if (n === null || !Number.isInteger(n) || n < MONTHLY_MIN_ITEMS || n > MONTHLY_MAX_ITEMS) return null;
+  }
+  if (plan.data === 'weekly' && status.data !== 'active') return null;
+  return { plan: plan.data, status: status.data, itemCount: planItemAllowance(plan.data, row.item_count) };
+}
+
+function toCard(row: PaymentMethodRow): SavedCard {
+  return {
+    brand: row.brand,
+    lastFour: row.last_four,
+    cardholderName: row.cardholder_name,
+    expiryMonth: row.expiry_month,
+    expiryYear: row.expiry_year,
+    billingAddress: {
+      street: row.billing_street,
+      city: row.billing_city,
+      state: row.billing_state,
+      zipCode: row.billing_zip,
+      country: row.billing_country,
+    },
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Plans, cards and pickup choices for one member at a time. Other features use
+ * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
+ */
+export function createSubscriptionService(ctx: AppContext, deps: { provider?: PaymentProvider } = {}) {
+  const repo = createSubscriptionRepository(ctx.database.db);
+  const provider = deps.provider ?? createSimulatedPaymentProvider({ delayMs: ctx.env.paymentDelayMs });
+  const log = ctx.logger.child({ feature: 'subscription' });
+  const nowIso = () => ctx.clock().toISOString();
+
+  /** The member's row, creating the Weekly default if they have none or a broken one. */
+  async function loadValid(userId: string): Promise<{ row: SubscriptionRow; valid: ValidRow }> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const row = await repo.findSubscription(userId);
+      if (!row) {
+        await repo.insertDefault(userId, nowIso());
+        continue;
+      }
+      const valid = validate(row);
+      if (valid) return { row, valid };
+      log.warn({ userId, plan: row.plan, status: row.status }, 'invalid stored plan reset to weekly');
+      await repo.resetToDefault(userId, row, nowIso());
+    }
+    throw new Error('could not load or create the subscription');
+  }
+
+  function shape(row: SubscriptionRow, valid: ValidRow, card: PaymentMethodRow | undefined): Subscription {
+    const { plan, status, itemCount } = valid;
+    const active = status === 'active' && isPaidPlan(plan);
+    const startDate = row.started_at.slice(0, 10);
+    const period = active ? billingPeriodOn(startDate, isoDate(ctx.clock())) : null;
+    return {
+      plan,
+      planTitle: planTitle(plan),
+      itemCount,
+      status,
+      priceCents: planPriceCents(plan, itemCount),
+      startedAt: row.started_at,
+      nextBillingDate: period?.end ?? null,
+      commitmentEndsOn: active && plan === 'threemonths' ? addMonths(startDate, THREE_MONTHS_COMMITMENT_MONTHS) : null,
+      currentPeriod: period,
+      autoAssigned: row.auto_assigned === 1,
+      card: card ? toCard(card) : null,
+    };
+  }
+
+  async function getSubscription(userId: string): Promise<Subscription> {
+    const { row, valid } = await loadValid(userId);
+    return shape(row, valid, await repo.findCard(userId));
+  }
+
+  return {
+    /** The member's plan; a member without a valid one gets (and keeps) Weekly. */
+    getSubscription,
+
+    /**
+     * The paid-plan allowance in force today: the plan, how many pieces it allows and the
+     * billing period [start, end) they count against. Null when no allowance applies: Weekly
+     * (pay per item, unlimited) or a paid plan still waiting for its first payment.
+     */
+    async currentBillingPeriod(userId: string): Promise<AllowancePeriod | null> {
+      const sub = await getSubscription(userId);
+      if (sub.status !== 'active' || !sub.currentPeriod || sub.itemCount === null) return null;
+      return { plan: sub.plan, itemAllowance: sub.itemCount, ...sub.currentPeriod };
+    },
+
+    /**
+     * Chooses a plan. Weekly is active at once; Monthly and 3 Months wait for payment
+     * (pending_payment) until a card is saved.
+     */
+    async choosePlan(userId: string, input: ChoosePlanInput): Promise<Subscription> {
+      const itemCount = input.plan === 'monthly' ? (input.itemCount ?? MONTHLY_DEFAULT_ITEMS) : input.plan === 'threemonths' ? THREE_MONTHS_ITEMS : null;
+      const status: SubscriptionStatus = isPaidPlan(input.plan) ? 'pending_payment' : 'active';
+      const row = await repo.upsertPlan(userId, { plan: input.plan, itemCount, status, now: nowIso() });
+      log.info({ userId, plan: input.plan, itemCount, status }, 'plan chosen');
+      return shape(row, validate(row)!, await repo.findCard(userId));
+    },
+
+    /**
+     * Saves (or replaces) the member's card through the payment provider. If a paid plan is
+     * waiting for payment, it is charged and becomes active, in the same transaction as the card.
+     * Only the brand, last four, expiry, holder and address are kept; the number and CVV go to
+     * the provider and nowhere else (not the database, not the logs).
+     */
+    async savePaymentMethod(userId: string, form: PaymentForm): Promise<PaymentResult> {
+      const problem = expiryProblem(form.expiryMonth, form.expiryYear, ctx.clock());
+      if (problem) {
+        throw new HttpError('VALIDATION_FAILED', `Invalid body: ${problem.path} ${problem.message.toLowerCase()}`, { issues: [problem] });
+      }
+      await loadValid(userId); // make sure the member has a subscription row to activate
+      let tokenized;
+      try {
+        tokenized = await provider.tokenizeCard({
+          number: form.cardNumber,
+          expiryMonth: form.expiryMonth,
+          expiryYear: form.expiryYear,
+          cvv: form.cvv,
+          holderName: form.cardholderName,
+          billingAddress: form.billingAddress,
+        });
+      } catch (err) {
+        if (err instanceof PaymentDeclinedError) {
+          log.info({ userId }, 'card declined by the payment provider');
+          throw new HttpError('PAYMENT_DECLINED', 'The card was declined. Please use another card.');
+        }
+        throw err;
+      }
+
+      const now = nowIso();
+      let charge: PaymentResult['charge'] = null;
+      try {
+        charge = await repo.transaction(async (trx) => {
+          await repo.upsertCard(trx, {
+            user_id: userId,
+            provider: provider.name,
+            provider_token: tokenized.token,
+            brand: tokenized.brand,
+            last_four: tokenized.lastFour,
+            expiry_month: form.expiryMonth,
+            expiry_year: form.expiryYear,
+            cardholder_name: form.cardholderName,
+            billing_street: form.billingAddress.street,
+            billing_city: form.billingAddress.city,
+            billing_state: form.billingAddress.state,
+            billing_zip: form.billingAddress.zipCode,
+            billing_country: form.billingAddress.country,
+            created_at: now,
+            updated_at: now,
+          });
+          const activated = await repo.activatePending(trx, userId, now);
+          if (!activated) return null;
+          const valid = validate(activated);
+          const plan = (valid?.plan ?? 'weekly') as PlanId;
+          const amountCents = planPriceCents(plan, valid?.itemCount ?? null);
+          if (amountCents === null) return null;
+          const { chargeId } = await provider.charge({
+            token: tokenized.token,
+            amountCents,
+            description: `Rentique ${planTitle(plan)} plan`,
+            idempotencyKey: `activate:${userId}:${now}`,
+          });
+          await repo.insertCharge(trx, { userId, plan, itemCount: valid?.itemCount ?? null, amountCents, providerChargeId: chargeId, now });
+          return { amountCents, plan, createdAt: now };
+        });
+      } catch (err) {
+        if (err instanceof PaymentDeclinedError) throw new HttpError('PAYMENT_DECLINED', 'The payment was declined. Please use another card.');
+        throw err;
+      }
+      log.info({ userId, brand: tokenized.brand, lastFour: tokenized.lastFour, chargedCents: charge?.amountCents ?? 0 }, 'payment method saved');
+      return { subscription: await getSubscription(userId), charge };
+    },
+
+    async getCard(userId: string): Promise<SavedCard | null> {
+      const row = await repo.findCard(userId);
+      return row ? toCard(row) : null;
+    },
+
+    /** How the member receives rentals: online, in-store, or null if never chosen. */
+    async getPickupOption(userId: string): Promise<PickupOption | null> {
+      const row = await repo.findPickup(userId);
+      const parsed = PickupOptionSchema.safeParse(row?.pickup_option);
+      return parsed.success ? parsed.data : null;
+    },
+
+    async getPickup(userId: string): Promise<PickupState> {
+      const row = await repo.findPickup(userId);
+      const parsed = PickupOptionSchema.safeParse(row?.pickup_option);
+      return parsed.success ? { option: parsed.data, updatedAt: row!.updated_at } : { option: null, updatedAt: null };
+    },
+
+    async setPickupOption(userId: string, option: PickupOption): Promise<PickupState> {
+      const now = nowIso();
+      await repo.upsertPickup(userId, option, now);
+      log.info({ userId, pickupOption: option }, 'pickup option saved');
+      return { option, updatedAt: now };
+    },
+
+    /** Charges taken from the member, oldest first (for tests and a future billing page). */
+    listCharges(userId: string) {
+      return repo.listCharges(userId);
+    },
+  };
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
