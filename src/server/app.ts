@@ -9,6 +9,7 @@ import { createPlansRoutes } from './features/subscription/subscription.routes';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
 import { createEventsRoutes } from './features/events/events.routes';
+import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings/listings.routes';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
@@ -19,7 +20,7 @@ import type { AppEnv } from './http/types';
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
 export const MAX_JSON_BODY = 1024 * 1024;
 /** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields). */
-export const UPLOAD_ROUTES: RegExp[] = [];
+export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE];
 export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**
@@ -83,6 +84,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api/favorites', createFavoritesRoutes(ctx));
   app.route('/api/assistant', createAssistantRoutes(ctx));
   app.route('/api/events', createEventsRoutes(ctx));
+  app.route('/api/listings', createListingsRoutes(ctx));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

@@ -27,8 +27,8 @@ const HORIZON_DAYS = 365;
  * The picture of an item. The one place that decides it: today our generated SVG; a member's
  * uploaded photo can take over here.
  */
-export function imageUrlFor(item: { id: number }): string {
-  return `/api/items/${item.id}/image.svg`;
+export function imageUrlFor(item: { id: number; owner_id?: string | null }): string {
+  return item.owner_id ? `/api/listings/${item.id}/photos/0` : `/api/items/${item.id}/image.svg`;
 }
 
 /** Alt text for an item's picture: what the picture shows. */

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { CATEGORIES, ITEM_GENDERS, SIZES, rentalPriceForCategory, type Category } from './catalogue';
+
+/**
+ * Lending your own clothes: a member lists a piece (with up to four photos), it is rented like
+ * any item, and she earns a stated share of each rental's price.
+ */
+
+/** The lender's share of each rental's price, in percent. The rest covers cleaning, delivery and care. */
+export const LENDER_SHARE_PERCENT = 70;
+
+/** What the lender earns for a rental of `priceCents` (rounded to the cent). */
+export function lenderShareCents(priceCents: number): number {
+  return Math.round((priceCents * LENDER_SHARE_PERCENT) / 100);
+}
+
+export const MAX_LISTING_PHOTOS = 4;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** How the piece reaches us. */
+export const HANDOVERS = ['drop-off', 'pickup'] as const;
+export const HandoverSchema = z.enum(HANDOVERS, { error: 'Choose in-store drop-off or pickup' });
+export type Handover = z.infer<typeof HandoverSchema>;
+export const HANDOVER_LABELS: Record<Handover, string> = {
+  'drop-off': 'In-store drop-off',
+  pickup: 'We pick it up',
+};
+
+export const MIN_RETAIL_CENTS = 1_000; // $10
+export const MAX_RETAIL_CENTS = 5_000_000; // $50,000
+
+/**
+ * The weekly rental price a lender may ask for a category: from half the house price to three
+ * times it (and never more than the retail price), in cents.
+ */
+export function rentalPriceBounds(category: string): { suggested: number; min: number; max: number } {
+  const suggested = rentalPriceForCategory(category);
+  return { suggested, min: Math.round(suggested / 2), max: suggested * 3 };
+}
+
+const cents = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be in whole cents`)
+    .positive(`${label} must be more than zero`);
+
+const ListingFieldsSchema = z.object({
+  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(80, 'Name is at most 80 characters'),
+  brand: z.string().trim().min(1, 'Brand is required').max(60, 'Brand is at most 60 characters'),
+  category: z.enum(CATEGORIES, { error: 'Choose a category' }),
+  gender: z.enum(ITEM_GENDERS, { error: 'Choose Women or Men' }),
+  sizes: z
+    .array(z.enum(SIZES, { error: 'Unknown size' }))
+    .min(1, 'Choose at least one size')
+    .max(SIZES.length)
+    .refine((s) => new Set(s).size === s.length, 'Each size once'),
+  description: z.string().trim().min(10, 'Describe the piece in at least 10 characters').max(1000, 'Description is at most 1000 characters'),
+  retailPriceCents: cents('Retail price')
+    .min(MIN_RETAIL_CENTS, `Retail price must be at least $${MIN_RETAIL_CENTS / 100}`)
+    .max(MAX_RETAIL_CENTS, `Retail price must be at most $${(MAX_RETAIL_CENTS / 100).toLocaleString('en-US')}`),
+  rentalPriceCents: cents('Rental price'),
+  handover: HandoverSchema,
+});
+
+/** Cross-field rule: the rental price within the category's bounds and below the retail price. */
+function checkRentalPrice(v: { category?: Category | undefined; rentalPriceCents?: number | undefined; retailPriceCents?: number | undefined }, ctx: z.RefinementCtx) {
+  if (v.rentalPriceCents === undefined) return;
+  if (v.category) {
+    const { min, max } = rentalPriceBounds(v.category);
+    if (v.rentalPriceCents < min || v.rentalPriceCents > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rentalPriceCents'],
+        message: `Rental price for ${v.category} must be between $${(min / 100).toFixed(2)} and $${(max / 100).toFixed(2)} a week`,
+      });
+    }
+  }
+  if (v.retailPriceCents !== undefined && v.rentalPriceCents > v.retailPriceCents) {
+    ctx.addIssue({ code: 'custom', path: ['rentalPriceCents'], message: 'Rental price cannot be more than the retail price' });
+  }
+}
+
+/** The listing form (and the `data` part of POST /api/listings). */
+export const ListingInputSchema = ListingFieldsSchema.superRefine(checkRentalPrice);
+export type ListingInput = z.infer<typeof ListingInputSchema>;
+
+/** PATCH /api/listings/{id}: any of the fields but sizes (the physical piece does not change size). */
+export const ListingUpdateSchema = ListingFieldsSchema.omit({ sizes: true })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Change at least one field')
+  .superRefine(checkRentalPrice);
+export type ListingUpdate = z.infer<typeof ListingUpdateSchema>;
+
+export const LISTING_STATUSES = ['available', 'rented'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const ListingPhotoSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const ListingSchema = z.object({
+  /** The item id: the listing is browsed and rented at /item/{id}. */
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.enum(CATEGORIES),
+  gender: z.enum(ITEM_GENDERS),
+  sizes: z.array(z.enum(SIZES)),
+  description: z.string(),
+  retailPriceCents: z.number().int(),
+  rentalPriceCents: z.number().int(),
+  handover: HandoverSchema,
+  imageUrl: z.string(),
+  photos: z.array(ListingPhotoSchema),
+  status: z.enum(LISTING_STATUSES),
+  /** The renter's first name while rented. */
+  rentedBy: z.string().nullable(),
+  /** When it comes back, while rented ('YYYY-MM-DD'). */
+  returnDate: z.string().nullable(),
+  /** The lender's share of every rental of this piece so far. */
+  earningsCents: z.number().int(),
+  timesRented: z.number().int(),
+  createdAt: z.string(),
+});
+export type Listing = z.infer<typeof ListingSchema>;
+
+export const ListingListSchema = z.object({
+  listings: z.array(ListingSchema),
+  /** Everything the member has earned from lending (removed listings included). */
+  totalEarningsCents: z.number().int(),
+  sharePercent: z.number().int(),
+});
+export type ListingList = z.infer<typeof ListingListSchema>;
+
+export const LISTING_MESSAGES = {
+  created: 'Listing published',
+  updated: 'Listing updated',
+  removed: 'Listing removed',
+  rentedNoChange: 'This piece is rented right now: edit or remove it once it is back.',
+  tooManyPhotos: `Add at most ${MAX_LISTING_PHOTOS} photos`,
+  noPhoto: 'Add at least one photo',
+  photoTooLarge: `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
+  photoType: 'Photos must be JPEG, PNG or WebP images',
+} as const;

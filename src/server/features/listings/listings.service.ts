@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import type { Category, ItemGender, Size } from '../../../domain/catalogue';
+import {
+  LISTING_MESSAGES,
+  LENDER_SHARE_PERCENT,
+  MAX_LISTING_PHOTOS,
+  MAX_PHOTO_BYTES,
+  type Handover,
+  type Listing,
+  type ListingInput,
+  type ListingList,
+  type ListingUpdate,
+  rentalPriceBounds,
+} from '../../../domain/listings';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../http/errors';
+import { reencodePhoto, sniffImageType, type ProcessedImage } from '../../storage/images';
+import { createDiskStorage, uploadsDir, type FileStorage } from '../../storage/storage';
+import { createListingsRepository, type ListingRow } from './listings.repository';
+
+/** The URL of a listing's photo (position 0 is the cover the catalogue shows). */
+export function listingPhotoUrl(itemId: number, position: number, fileName?: string): string {
+  return `/api/listings/${itemId}/photos/${position}${fileName ? `?v=${fileName.slice(0, 8)}` : ''}`;
+}
+
+function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] || 'A member';
+}
+
+function parseSizes(json: string): Size[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? (v as Size[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Checks and re-encodes uploaded photos: at most 5 MB each (413), JPEG/PNG/WebP by their bytes,
+ * whatever the name or declared type says (415), decodable by sharp (415).
+ */
+export async function preparePhotos(files: File[]): Promise<ProcessedImage[]> {
+  for (const f of files) {
+    if (f.size > MAX_PHOTO_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${f.name || 'photo'} is ${(f.size / 1024 / 1024).toFixed(1)} MB).`);
+  }
+  const out: ProcessedImage[] = [];
+  for (const f of files) {
+    const bytes = Buffer.from(await f.arrayBuffer());
+    if (!sniffImageType(bytes)) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${f.name || 'a photo'} is not one.`);
+    try {
+      out.push(await reencodePhoto(bytes));
+    } catch {
+      throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `${f.name || 'A photo'} could not be read as an image.`);
+    }
+  }
+  return out;
+}
+
+export function createListingsService(ctx: AppContext, deps: { storage?: FileStorage } = {}) {
+  const { db, dialect } = ctx.database;
+  const repo = createListingsRepository(db);
+  const storage = deps.storage ?? createDiskStorage(uploadsDir(ctx.env.dataDir));
+  const postgres = dialect === 'postgres';
+  const now = () => ctx.clock().toISOString();
+
+  async function shape(rows: ListingRow[], ownerId: string): Promise<Listing[]> {
+    const ids = rows.map((r) => r.id);
+    const [photos, rentals, earnings] = await Promise.all([repo.photosOf(ids), repo.openRentalsOf(ids), repo.earningsOf(ids, ownerId)]);
+    return rows.map((r) => {
+      const own = photos.filter((p) => p.item_id === r.id);
+      const rental = rentals.find((x) => x.item_id === r.id);
+      const e = earnings.find((x) => x.item_id === r.id);
+      return {
+        id: r.id,
+        name: r.name,
+        brand: r.brand,
+        category: r.category as Category,
+        gender: r.gender as ItemGender,
+        sizes: parseSizes(r.sizes),
+        description: r.description,
+        retailPriceCents: r.retail_price_cents,
+        rentalPriceCents: r.rental_price_cents,
+        handover: r.handover as Handover,
+        imageUrl: own[0] ? listingPhotoUrl(r.id, 0, own[0].file_name) : `/api/items/${r.id}/image.svg`,
+        photos: own.map((p) => ({ url: listingPhotoUrl(r.id, p.position, p.file_name), width: p.width, height: p.height })),
+        status: rental ? 'rented' : 'available',
+        rentedBy: rental ? firstName(rental.full_name ?? rental.name) : null,
+        returnDate: rental ? rental.end_date : null,
+        earningsCents: Number(e?.earnings ?? 0),
+        timesRented: Number(e?.times ?? 0),
+        createdAt: r.created_at,
+      };
+    });
+  }
+
+  async function getOwned(itemId: number, ownerId: string): Promise<Listing> {
+    const row = await repo.findOwned(itemId, ownerId);
+    if (!row) throw notFound('Listing not found');
+    const [listing] = await shape([row], ownerId);
+    return listing!;
+  }
+
+  /** Writes the re-encoded photos under new server-chosen names; returns the names. */
+  async function store(images: ProcessedImage[]): Promise<string[]> {
+    const names: string[] = [];
+    try {
+      for (const img of images) {
+        const name = `${randomUUID()}.webp`;
+        await storage.put(name, img.data);
+        names.push(name);
+      }
+    } catch (err) {
+      await discard(names);
+      throw err;
+    }
+    return names;
+  }
+
+  async function discard(names: string[]): Promise<void> {
+    await Promise.all(names.map((n) => storage.delete(n).catch((err: unknown) => ctx.logger.warn({ err, file: n }, 'could not delete upload'))));
+  }
+
+  return {
+    async list(ownerId: string): Promise<ListingList> {
+      const rows = await repo.listByOwner(ownerId);
+      return { listings: await shape(rows, ownerId), totalEarningsCents: await repo.totalEarnings(ownerId), sharePercent: LENDER_SHARE_PERCENT };
+    },
+
+    get: getOwned,
+
+    /** Publishes a listing: the item (owned by the member), one unit per size, and 1-4 photos. */
+    async create(ownerId: string, input: ListingInput, files: File[]): Promise<Listing> {
+      if (files.length === 0) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.noPhoto, { issues: [{ path: 'photos', message: LISTING_MESSAGES.noPhoto }] });
+      if (files.length > MAX_LISTING_PHOTOS) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
+      const images = await preparePhotos(files);
+      const names = await store(images);
+      const created = now();
+      try {
+        const itemId = await db.transaction().execute(async (trx) => {
+          const id = await repo.insertListing(
+            trx,
+            {
+              slug: null,
+              name: input.name,
+              brand: input.brand,
+              category: input.category,
+              gender: input.gender,
+              sizes: JSON.stringify(input.sizes),
+              colour: 'neutral',
+              tags: 'member',
+              retail_price_cents: input.retailPriceCents,
+              rental_price_cents: input.rentalPriceCents,
+              rating: 0,
+              review_count: 0,
+              rental_count: 0,
+              is_new: 1,
+              description: input.description,
+              materials: null,
+              care_instructions: null,
+              owner_id: ownerId,
+              status: 'active',
+              created_at: created,
+            },
+            { owner_id: ownerId, handover: input.handover, created_at: created },
+            input.sizes,
+          );
+          await repo.insertPhotos(
+            trx,
+            images.map((img, position) => ({
+              item_id: id,
+              position,
+              file_name: names[position]!,
+              content_type: img.contentType,
+              width: img.width,
+              height: img.height,
+              bytes: img.data.length,
+              created_at: created,
+            })),
+          );
+          return id;
+        });
+        return await getOwned(itemId, ownerId);
+      } catch (err) {
+        await discard(names);
+        throw err;
+      }
+    },
+
+    /** Changes the listing's details; refused while the piece is rented. */
+    async update(ownerId: string, itemId: number, patch: ListingUpdate): Promise<Listing> {
+      await db.transaction().execute(async (trx) => {
+        await repo.lockUnits(trx, itemId, postgres);
+        const row = await repo.findOwned(itemId, ownerId, trx);
+        if (!row) throw notFound('Listing not found');
+        if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
+        // Price bounds depend on the category and retail price: check against the merged values.
+        const category = patch.category ?? (row.category as Category);
+        const retail = patch.retailPriceCents ?? row.retail_price_cents;
+        const rental = patch.rentalPriceCents ?? row.rental_price_cents;
+        const { min, max } = rentalPriceBounds(category);
+        const problem =
+          rental > retail
+            ? 'Rental price cannot be more than the retail price'
+            : rental < min || rental > max
+              ? `Rental price for ${category} must be between $${(min / 100).toFixed(2)} and $${(max / 100).toFixed(2)} a week`
+              : null;
+        if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'rentalPriceCents', message: problem }] });
+        await repo.updateItem(
+          trx,
+          itemId,
+          {
+            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            ...(patch.brand !== undefined ? { brand: patch.brand } : {}),
+            ...(patch.category !== undefined ? { category: patch.category } : {}),
+            ...(patch.gender !== undefined ? { gender: patch.gender } : {}),
+            ...(patch.description !== undefined ? { description: patch.description } : {}),
+            ...(patch.retailPriceCents !== undefined ? { retail_price_cents: patch.retailPriceCents } : {}),
+            ...(patch.rentalPriceCents !== undefined ? { rental_price_cents: patch.rentalPriceCents } : {}),
+          },
+          patch.handover,
+          now(),
+        );
+      });
+      return getOwned(itemId, ownerId);
+    },
+
+    /** Takes the listing out of the catalogue; refused while the piece is rented. */
+    async remove(ownerId: string, itemId: number): Promise<void> {
+      const files = await db.transaction().execute(async (trx) => {
+        await repo.lockUnits(trx, itemId, postgres);
+        const row = await repo.findOwned(itemId, ownerId, trx);
+        if (!row) throw notFound('Listing not found');
+        if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
+        return repo.removeListing(trx, itemId);
+      });
+      await discard(files);
+    },
+
+    /** Adds photos to a listing, up to four in all. */
+    async addPhotos(ownerId: string, itemId: number, files: File[]): Promise<Listing> {
+      if (!(await repo.findOwned(itemId, ownerId))) throw notFound('Listing not found');
+      if (files.length === 0) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.noPhoto, { issues: [{ path: 'photos', message: LISTING_MESSAGES.noPhoto }] });
+      if (files.length > MAX_LISTING_PHOTOS) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
+      const images = await preparePhotos(files);
+      const names = await store(images);
+      const created = now();
+      try {
+        await db.transaction().execute(async (trx) => {
+          // One photo upload per listing at a time: lock the listing's row (PostgreSQL).
+          if (postgres) await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+          if (!(await repo.findOwned(itemId, ownerId, trx))) throw notFound('Listing not found');
+          const count = await repo.photoCount(trx, itemId);
+          if (count + images.length > MAX_LISTING_PHOTOS) {
+            throw new HttpError('VALIDATION_FAILED', `${LISTING_MESSAGES.tooManyPhotos}: this listing has ${count} already.`, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
+          }
+          await repo.insertPhotos(
+            trx,
+            images.map((img, i) => ({
+              item_id: itemId,
+              position: count + i,
+              file_name: names[i]!,
+              content_type: img.contentType,
+              width: img.width,
+              height: img.height,
+              bytes: img.data.length,
+              created_at: created,
+            })),
+          );
+        });
+      } catch (err) {
+        await discard(names);
+        throw err;
+      }
+      return getOwned(itemId, ownerId);
+    },
+
+    /** Removes one photo (a listing keeps at least one). */
+    async deletePhoto(ownerId: string, itemId: number, position: number): Promise<Listing> {
+      const file = await db.transaction().execute(async (trx) => {
+        if (postgres) await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+        if (!(await repo.findOwned(itemId, ownerId, trx))) throw notFound('Listing not found');
+        if ((await repo.photoCount(trx, itemId)) <= 1) throw new HttpError('CONFLICT', 'A listing keeps at least one photo: add another before removing this one.');
+        const name = await repo.deletePhoto(trx, itemId, position);
+        if (!name) throw notFound('Photo not found');
+        await repo.renumberPhotos(trx, itemId);
+        return name;
+      });
+      await discard([file]);
+      return getOwned(itemId, ownerId);
+    },
+
+    /** A photo's bytes for anyone (listings are public in the catalogue); null when there is none. */
+    async photo(itemId: number, position: number): Promise<{ data: Buffer; contentType: string } | null> {
+      const row = await repo.photoAt(itemId, position);
+      if (!row) return null;
+      const data = await storage.get(row.file_name);
+      return data ? { data, contentType: row.content_type } : null;
+    },
+  };
+}
+
+export type ListingsService = ReturnType<typeof createListingsService>;

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded files live. The app only ever names files itself (see `newFileName`), so a key
+ * is never a path a client chose. The disk implementation keeps them under DATA_DIR/uploads; a
+ * deployment with several app servers would put an object store behind the same interface.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** The file's bytes, or null when there is no such file. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9][a-z0-9-]{7,80}\.(webp|jpg|png)$/;
+
+/** A fresh server-chosen file name with the given extension. */
+export function newFileName(ext: 'webp' | 'jpg' | 'png'): string {
+  return `${randomUUID()}.${ext}`;
+}
+
+function checkKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Files in one folder on the local disk; writes go to a temp name first, then rename (atomic). */
+export function createDiskStorage(dir: string): FileStorage {
+  mkdirSync(dir, { recursive: true });
+  return {
+    async put(key, data) {
+      const target = path.join(dir, checkKey(key));
+      const tmp = `${target}.${process.pid}.tmp`;
+      await writeFile(tmp, data, { mode: 0o640 });
+      await rename(tmp, target);
+    },
+    async get(key) {
+      if (!KEY.test(key)) return null;
+      try {
+        return await readFile(path.join(dir, key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      if (!KEY.test(key)) return;
+      await rm(path.join(dir, key), { force: true });
+    },
+  };
+}
+
+/** The uploads folder of a data directory. */
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
