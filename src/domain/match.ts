@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemGenderSchema, type ItemGender } from './catalogue';
+import { CatalogueItemSchema, ItemGenderSchema, type CatalogueItem, type ItemGender } from './catalogue';
 
 /** A member may view (like or skip) this many items per UTC day (SPEC 9). */
 export const DAILY_VIEW_LIMIT = 3;
@@ -71,29 +71,12 @@ export function otherGender(gender: ItemGender): ItemGender {
   return gender === 'Women' ? 'Men' : 'Women';
 }
 
-/** An item as the match deck and the favourites list show it (and as a favourite's copy keeps it). */
-export const MatchItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  brand: z.string(),
-  category: z.string(),
-  gender: ItemGenderSchema,
-  sizes: z.array(z.string()),
-  retailPriceCents: z.number().int(),
-  rentalPriceCents: z.number().int(),
-  rating: z.number(),
-  reviewCount: z.number().int(),
-  rentalCount: z.number().int(),
-  isNew: z.boolean(),
-  description: z.string(),
-  materials: z.string().nullable(),
-  careInstructions: z.string().nullable(),
-  imageUrl: z.string(),
-});
-export type MatchItem = z.infer<typeof MatchItemSchema>;
-
-/** The image URL of an item (served by the catalogue). */
-export const itemImageUrl = (id: number) => `/api/items/${id}/image.svg`;
+/**
+ * An item as the match deck and the favourites list show it (and as a favourite's copy keeps it):
+ * the catalogue's own item.
+ */
+export const MatchItemSchema = CatalogueItemSchema;
+export type MatchItem = CatalogueItem;
 
 export const DeckEntrySchema = z.object({
   /** The place of this item in the gender's full ordered list (see pickCurrent). */

@@ -96,6 +96,16 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     expect(bad.status).toBe(400);
   });
 
+  it("leaves a member's own listings out of their deck, not out of others'", async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const own = await insertItem(500, 'Men');
+    await t.ctx.database.db.updateTable('items').set({ owner_id: owner.id }).where('id', '=', own).execute();
+    expect((await deck(owner, 'Men')).items.map((e) => e.item.id)).not.toContain(own);
+    expect((await deck(other, 'Men')).items.map((e) => e.item.id)).toContain(own);
+    await t.ctx.database.db.updateTable('items').set({ status: 'removed' }).where('id', '=', own).execute();
+  });
+
   it('a like marks the item viewed, counts a view and saves the favourite with a copy of the item', async () => {
     const m = await t.signUp();
     expect(await daily(m)).toEqual({ day: '2026-11-22', count: 0, limit: 3, remaining: 3 });

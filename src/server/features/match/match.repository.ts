@@ -11,9 +11,19 @@ type Db = Kysely<DB> | Tx;
  */
 export function createMatchRepository(db: Kysely<DB>) {
   return {
-    /** All active items of a gender in the deck's stable order (by id), viewed or not. */
-    listGenderItems(gender: string) {
-      return db.selectFrom('items').selectAll().where('gender', '=', gender).where('status', '=', 'active').orderBy('id').execute();
+    /**
+     * All active items of a gender in the deck's stable order (by id), viewed or not; a member's
+     * own listings are left out of their deck.
+     */
+    listGenderItems(gender: string, userId: string) {
+      return db
+        .selectFrom('items')
+        .selectAll()
+        .where('gender', '=', gender)
+        .where('status', '=', 'active')
+        .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '!=', userId)]))
+        .orderBy('id')
+        .execute();
     },
 
     listViewedItemIds(userId: string) {

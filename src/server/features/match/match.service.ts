@@ -3,7 +3,6 @@ import {
   DAILY_VIEW_LIMIT,
   MATCH_MESSAGES,
   MatchItemSchema,
-  itemImageUrl,
   remainingViews,
   utcDay,
   type DailyViews,
@@ -17,38 +16,16 @@ import {
 } from '../../../domain/match';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
+import { toCatalogueItem } from '../catalogue/catalogue.service';
 import { createMatchRepository, type ItemRow } from './match.repository';
 
-/** A catalogue row as the deck and favourites show it. */
-export function toMatchItem(row: ItemRow): MatchItem {
-  let sizes: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.sizes);
-    if (Array.isArray(parsed)) sizes = parsed.map(String);
-  } catch {
-    sizes = row.sizes ? row.sizes.split(',').map((s) => s.trim()) : [];
-  }
-  const gender = ItemGenderSchema.safeParse(row.gender);
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    category: row.category,
-    gender: gender.success ? gender.data : 'Women',
-    sizes,
-    retailPriceCents: row.retail_price_cents,
-    rentalPriceCents: row.rental_price_cents,
-    rating: Number(row.rating),
-    reviewCount: row.review_count,
-    rentalCount: row.rental_count,
-    isNew: Boolean(row.is_new),
-    description: row.description,
-    materials: row.materials,
-    careInstructions: row.care_instructions,
-    imageUrl: itemImageUrl(row.id),
-  };
-}
+/** A catalogue row as the deck and favourites show it: the catalogue's own item shape. */
+export const toMatchItem = (row: ItemRow): MatchItem => toCatalogueItem(row);
 
+/**
+ * A favourite from its stored copy. The copy is our own JSON; one written by an older item shape
+ * is still shown (and can be removed) as long as it names the item.
+ */
 function toFavorite(row: { item_id: number; item_data: string; liked_at: string }): Favorite | null {
   let data: unknown;
   try {
@@ -57,8 +34,10 @@ function toFavorite(row: { item_id: number; item_data: string; liked_at: string 
     return null;
   }
   const item = MatchItemSchema.safeParse(data);
-  if (!item.success) return null;
-  return { itemId: Number(row.item_id), likedAt: row.liked_at, item: item.data };
+  if (item.success) return { itemId: Number(row.item_id), likedAt: row.liked_at, item: item.data };
+  const loose = data as Partial<MatchItem> | null;
+  if (!loose || typeof loose.name !== 'string' || typeof loose.id !== 'number') return null;
+  return { itemId: Number(row.item_id), likedAt: row.liked_at, item: loose as MatchItem };
 }
 
 /**
@@ -76,7 +55,7 @@ export function createMatchService(ctx: AppContext) {
   return {
     /** The items of a gender the member has not viewed, each with its place in the full list. */
     async deck(userId: string, gender: ItemGender): Promise<Deck> {
-      const [items, viewed] = await Promise.all([repo.listGenderItems(gender), repo.listViewedItemIds(userId)]);
+      const [items, viewed] = await Promise.all([repo.listGenderItems(gender, userId), repo.listViewedItemIds(userId)]);
       const seen = new Set(viewed.map((v) => Number(v.item_id)));
       return {
         gender,

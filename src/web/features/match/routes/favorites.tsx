@@ -1,5 +1,75 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { Heart } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { MATCH_MESSAGES } from '@domain/match';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useFavorites } from '../api/get-favorites';
+import { useRemoveFavorite } from '../api/remove-favorite';
+import { FavoriteCard } from '../components/favorite-card';
 
+/** /favorites (members): the liked items, newest first. */
 export function Component() {
-  return <PlaceholderPage title="Your Favorites" />;
+  const favorites = useFavorites();
+  const remove = useRemoveFavorite();
+
+  // A failed load is announced once per failure (the list below offers a retry).
+  useEffect(() => {
+    if (favorites.isError) toast.error('Error', { description: MATCH_MESSAGES.loadFavoritesFailed });
+  }, [favorites.isError, favorites.errorUpdatedAt]);
+
+  const onRemove = (itemId: number) =>
+    remove.mutate(itemId, {
+      onSuccess: () => toast.success(MATCH_MESSAGES.removedTitle, { description: MATCH_MESSAGES.removed }),
+      onError: () => toast.error('Error', { description: MATCH_MESSAGES.removeFavoriteFailed }),
+    });
+
+  const items = favorites.data?.items;
+  return (
+    <div className="container-page pb-24">
+      <PageHeader eyebrow="Saved for you" title="Your Favorites">
+        The pieces you loved while matching or browsing, newest first.
+      </PageHeader>
+      {favorites.isPending ? (
+        <ul className="grid grid-cols-2 gap-x-5 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading favorites">
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} className="space-y-3">
+              <Skeleton className="aspect-[4/5] w-full rounded-md" />
+              <Skeleton className="h-3 w-20" />
+              <Skeleton className="h-5 w-3/4" />
+            </li>
+          ))}
+        </ul>
+      ) : favorites.isError ? (
+        <EmptyState title="We couldn't load your favorites">
+          <p>{MATCH_MESSAGES.loadFavoritesFailed}.</p>
+          <Button variant="outline" size="sm" className="mt-5" onClick={() => void favorites.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : !items?.length ? (
+        <EmptyState title="No favorites yet" icon={<Heart className="size-8" aria-hidden="true" />}>
+          <p>Like pieces while you match your outfit, or add them from the collection, and they will wait for you here.</p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild>
+              <Link to={paths.match}>Start Matching</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to={paths.browse}>Browse the Collection</Link>
+            </Button>
+          </div>
+        </EmptyState>
+      ) : (
+        <ul className="grid grid-cols-2 gap-x-5 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Favorite items">
+          {items.map((f) => (
+            <FavoriteCard key={f.itemId} favorite={f} removing={remove.isPending && remove.variables === f.itemId} onRemove={() => onRemove(f.itemId)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,212 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { Heart, Info, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ItemGenderSchema, type ItemGender } from '@domain/catalogue';
+import { MATCH_MESSAGES, isDailyLimitReached, nextIndex, pickCurrent, type SwipeAction } from '@domain/match';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiClientError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-client';
+import { useDailyViews } from '../api/get-daily-views';
+import { useDeck } from '../api/get-deck';
+import { useProgress } from '../api/get-progress';
+import { useSaveProgress } from '../api/save-progress';
+import { useSwipe } from '../api/swipe';
+import { DailyCounter } from '../components/daily-counter';
+import { GenderToggle } from '../components/gender-toggle';
+import { ItemDetailsDialog } from '../components/item-details-dialog';
+import { DailyLimitReached, DeckFinished, LoginRequired } from '../components/match-panels';
+import { SwipeCard, type SwipeCardHandle } from '../components/swipe-card';
 
+/** /match: swipe through the collection, three items a day. */
 export function Component() {
-  return <PlaceholderPage title="Match Your Outfit" />;
+  const { data: session, isPending } = useSession();
+  return (
+    <div className="container-page pb-24">
+      <PageHeader eyebrow="New · Match" title="Match Your Outfit" className="text-center [&_div]:mx-auto">
+        Swipe right on the pieces you love and left on the ones you don&apos;t. Every like lands in your favorites.
+      </PageHeader>
+      {isPending ? <DeckSkeleton /> : session ? <MatchSession /> : <LoginRequired />}
+    </div>
+  );
+}
+
+function DeckSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-sm space-y-4" aria-busy="true">
+      <Skeleton className="mx-auto h-10 w-48 rounded-full" />
+      <Skeleton className="aspect-[4/5] w-full rounded-lg" />
+      <Skeleton className="h-16 w-full" />
+    </div>
+  );
+}
+
+function genderFromParam(v: string | null): ItemGender | null {
+  if (!v) return null;
+  const parsed = ItemGenderSchema.safeParse(v.charAt(0).toUpperCase() + v.slice(1).toLowerCase());
+  return parsed.success ? parsed.data : null;
+}
+
+function MatchSession() {
+  const [params, setParams] = useSearchParams();
+  const progress = useProgress();
+  const daily = useDailyViews();
+  const gender: ItemGender = genderFromParam(params.get('gender')) ?? progress.data?.currentGender ?? 'Women';
+  const deck = useDeck(gender, progress.isSuccess);
+  const saveProgress = useSaveProgress();
+  const swipe = useSwipe();
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const cardRef = useRef<SwipeCardHandle>(null);
+
+  const index = progress.data?.indexes[gender] ?? 0;
+  const current = deck.data ? pickCurrent(deck.data.items, index) : undefined;
+  const rest = deck.data && current ? deck.data.items.filter((e) => e !== current) : [];
+  const next = current ? pickCurrent(rest, current.position + 1) : undefined;
+  const limited = daily.data ? isDailyLimitReached(daily.data.count) : false;
+  const showingCard = !!current && !limited && deck.isSuccess && daily.isSuccess;
+
+  const decide = (action: SwipeAction) => {
+    if (!current || !deck.data || swipe.isPending) return;
+    const { item, position } = current;
+    const total = deck.data.total;
+    setDetailsOpen(false);
+    swipe.mutate(
+      { itemId: item.id, action },
+      {
+        onSuccess: (result) => {
+          if (result.action === 'like') toast.success(MATCH_MESSAGES.addedTitle, { description: MATCH_MESSAGES.added(item.name) });
+          saveProgress.mutate({ gender, lastItemIndex: nextIndex(position, total) });
+        },
+        onError: (err) => {
+          setAttempt((n) => n + 1);
+          if (err instanceof ApiClientError && err.code === 'DAILY_LIMIT_REACHED') {
+            toast.error(MATCH_MESSAGES.dailyLimitTitle, { description: MATCH_MESSAGES.dailyLimit });
+            void daily.refetch();
+          } else {
+            toast.error('Error', { description: err.message });
+          }
+        },
+      },
+    );
+  };
+
+  // Left and right arrows skip and like the card on screen (not while typing or in the dialog).
+  useEffect(() => {
+    if (!showingCard || detailsOpen) return;
+    const handler = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        cardRef.current?.fling(e.key === 'ArrowRight' ? 'like' : 'skip');
+      }
+    };
+    window.addEventListener('keydown', handler);
+    return () => window.removeEventListener('keydown', handler);
+  }, [showingCard, detailsOpen]);
+
+  const chooseGender = (g: ItemGender) => {
+    if (g === gender) return;
+    setParams({ gender: g.toLowerCase() }, { replace: true });
+    saveProgress.mutate({ gender: g, lastItemIndex: progress.data?.indexes[g] ?? 0 });
+  };
+
+  const failed = progress.isError || daily.isError || deck.isError;
+
+  let body;
+  if (failed) {
+    body = (
+      <EmptyState title="We couldn't load your deck">
+        <p>Please check your connection and try again.</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-5"
+          onClick={() => {
+            void progress.refetch();
+            void daily.refetch();
+            void deck.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  } else if (!progress.isSuccess || !daily.isSuccess || !deck.isSuccess) {
+    body = <DeckSkeleton />;
+  } else if (limited) {
+    body = <DailyLimitReached />;
+  } else if (!current) {
+    body = <DeckFinished gender={gender} />;
+  } else {
+    body = (
+      <div className="mx-auto w-full max-w-sm">
+        <div className="relative">
+          {next && (
+            <div aria-hidden="true" className="absolute inset-0 translate-y-3 scale-[0.96] overflow-hidden rounded-lg border border-linen bg-sand opacity-70" />
+          )}
+          <SwipeCard
+            key={`${current.item.id}-${attempt}`}
+            ref={cardRef}
+            item={current.item}
+            disabled={swipe.isPending}
+            onDecide={decide}
+            onOpen={() => setDetailsOpen(true)}
+          />
+        </div>
+        <div className="mt-8 flex items-center justify-center gap-5">
+          <Button
+            variant="subtle"
+            size="icon"
+            className="size-14 text-clay [&_svg]:size-6"
+            aria-label="Skip"
+            disabled={swipe.isPending}
+            onClick={() => cardRef.current?.fling('skip')}
+          >
+            <X aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label="View details" onClick={() => setDetailsOpen(true)}>
+            <Info aria-hidden="true" />
+          </Button>
+          <Button
+            variant="primary"
+            size="icon"
+            className="size-14 [&_svg]:size-6"
+            aria-label="Like"
+            disabled={swipe.isPending}
+            onClick={() => cardRef.current?.fling('like')}
+          >
+            <Heart aria-hidden="true" />
+          </Button>
+        </div>
+        <p className="mt-5 hidden text-center text-xs text-stone sm:block">
+          Drag the card, or use <kbd className="font-sans font-semibold">←</kbd> to skip and <kbd className="font-sans font-semibold">→</kbd> to like. Tap
+          the card for details.
+        </p>
+        <ItemDetailsDialog
+          item={current.item}
+          open={detailsOpen}
+          onOpenChange={setDetailsOpen}
+          disabled={swipe.isPending}
+          onSkip={() => decide('skip')}
+          onLove={() => decide('like')}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-col items-center gap-4">
+        <GenderToggle value={gender} onChange={chooseGender} />
+        {daily.data && <DailyCounter count={daily.data.count} />}
+      </div>
+      {body}
+    </div>
+  );
 }

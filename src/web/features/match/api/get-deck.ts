@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ItemGender } from '@domain/catalogue';
+import type { Deck } from '@domain/match';
+import { api } from '../../../lib/api-client';
+import { matchKeys } from './keys';
+
+export const getDeck = (gender: ItemGender) => api<Deck>('/api/match/deck', { query: { gender } });
+
+export const getDeckQueryOptions = (gender: ItemGender) =>
+  queryOptions({ queryKey: matchKeys.deck(gender), queryFn: () => getDeck(gender), staleTime: 60_000 });
+
+/** The member's swipe deck for a gender: the items not viewed yet, with their positions. */
+export function useDeck(gender: ItemGender, enabled = true) {
+  return useQuery({ ...getDeckQueryOptions(gender), enabled });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FavoriteList } from '@domain/match';
+import { api } from '../../../lib/api-client';
+import { matchKeys } from './keys';
+
+export const removeFavorite = (itemId: number) => api<void>(`/api/favorites/${itemId}`, { method: 'DELETE' });
+
+/** Removes an item from the favourites; the list drops it at once on success. */
+export function useRemoveFavorite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: removeFavorite,
+    onSuccess: (_void, itemId) => {
+      qc.setQueryData<FavoriteList>(matchKeys.favorites, (old) => (old ? { items: old.items.filter((f) => f.itemId !== itemId) } : old));
+      return qc.invalidateQueries({ queryKey: matchKeys.favorites });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Deck, SwipeInput, SwipeResult } from '@domain/match';
+import { api } from '../../../lib/api-client';
+import { matchKeys } from './keys';
+
+export const swipe = (input: SwipeInput) => api<SwipeResult>('/api/match/swipes', { method: 'POST', json: input });
+
+/**
+ * Likes or skips an item (one request: viewed, counted, and saved to favourites for a like).
+ * On success the item leaves every deck and today's count comes from the answer.
+ */
+export function useSwipe() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: swipe,
+    onSuccess: (result) => {
+      qc.setQueryData(matchKeys.daily, result.daily);
+      qc.setQueriesData<Deck>({ queryKey: matchKeys.decks }, (deck) =>
+        deck ? { ...deck, items: deck.items.filter((e) => e.item.id !== result.itemId) } : deck,
+      );
+      if (result.action === 'like') void qc.invalidateQueries({ queryKey: matchKeys.favorites });
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { animate, motion, useMotionValue, useMotionValueEvent, useReducedMotion, useTransform, type PanInfo } from 'motion/react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { swipeDecision, swipeLabel, type MatchItem, type SwipeAction } from '@domain/match';
+import { Badge } from '../../../components/ui/badge';
+import { formatCents } from '../../../lib/format';
+import { cn } from '../../../lib/cn';
+import { ItemImage } from './item-image';
+
+export interface SwipeCardHandle {
+  /** Sends the card off to the right (like) or left (skip) and reports the decision. */
+  fling(action: SwipeAction): void;
+}
+
+const FLING_PX = 640;
+
+/**
+ * The top card of the deck. Drag it: from 50 px a LIKE / NOPE label shows, and a release past
+ * 100 px decides. A tap (no drag) opens the details. With reduced motion the card does not tilt
+ * or fly away; it is simply replaced.
+ */
+export function SwipeCard({
+  item,
+  onDecide,
+  onOpen,
+  disabled,
+  ref,
+}: {
+  item: MatchItem;
+  onDecide: (action: SwipeAction) => void;
+  onOpen: () => void;
+  disabled?: boolean;
+  ref?: Ref<SwipeCardHandle>;
+}) {
+  const reduce = useReducedMotion() ?? false;
+  const x = useMotionValue(0);
+  const rotate = useTransform(x, [-300, 0, 300], reduce ? [0, 0, 0] : [-14, 0, 14]);
+  const [label, setLabel] = useState<'like' | 'nope' | null>(null);
+  const decided = useRef(false);
+  useMotionValueEvent(x, 'change', (v) => setLabel(decided.current ? (v > 0 ? 'like' : 'nope') : swipeLabel(v)));
+
+  const fling = (action: SwipeAction) => {
+    if (decided.current || disabled) return;
+    decided.current = true;
+    setLabel(action === 'like' ? 'like' : 'nope');
+    onDecide(action);
+    if (!reduce) void animate(x, action === 'like' ? FLING_PX : -FLING_PX, { duration: 0.28, ease: 'easeIn' });
+  };
+  useImperativeHandle(ref, () => ({ fling }));
+
+  const onDragEnd = (_e: PointerEvent | MouseEvent | TouchEvent, info: PanInfo) => {
+    const action = swipeDecision(info.offset.x);
+    if (action && !disabled) fling(action);
+    else void animate(x, 0, reduce ? { duration: 0 } : { type: 'spring', stiffness: 420, damping: 32 });
+  };
+
+  return (
+    <motion.article
+      aria-label={`${item.name} by ${item.brand}`}
+      data-testid="swipe-card"
+      style={{ x, rotate, touchAction: 'pan-y' }}
+      drag={disabled ? false : 'x'}
+      dragMomentum={false}
+      dragElastic={1}
+      dragConstraints={{ left: 0, right: 0 }}
+      onDragEnd={onDragEnd}
+      onTap={() => {
+        if (!decided.current) onOpen();
+      }}
+      className="relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg border border-linen bg-ivory shadow-lift select-none active:cursor-grabbing"
+    >
+      <ItemImage src={item.imageUrl} name={item.name} alt={item.imageAlt} brand={item.brand} eager />
+      {label && (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'pointer-events-none absolute top-6 rounded-sm border-2 px-3 py-1 font-display text-3xl font-semibold tracking-[0.18em] uppercase',
+            label === 'like' ? 'left-6 -rotate-12 border-sage bg-ivory/80 text-sage' : 'right-6 rotate-12 border-clay bg-ivory/80 text-clay',
+          )}
+        >
+          {label === 'like' ? 'Like' : 'Nope'}
+        </span>
+      )}
+      {item.isNew && (
+        <Badge tone="ink" className="absolute top-4 right-4">
+          New
+        </Badge>
+      )}
+      <div className="space-y-1 px-5 pt-4 pb-5">
+        <p className="eyebrow">{item.brand}</p>
+        <h2 className="font-display text-2xl leading-tight">{item.name}</h2>
+        <p className="text-sm text-taupe">
+          <span className="font-semibold text-ink">{formatCents(item.rentalPriceCents)}</span> / week · {item.category}
+        </p>
+      </div>
+    </motion.article>
+  );
+}

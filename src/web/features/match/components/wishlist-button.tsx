@@ -1,0 +1,63 @@
+import { Heart } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MATCH_MESSAGES } from '@domain/match';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth-client';
+import { cn } from '../../../lib/cn';
+import { useAddFavorite } from '../api/add-favorite';
+import { useFavorites } from '../api/get-favorites';
+import { useRemoveFavorite } from '../api/remove-favorite';
+
+/**
+ * Whether an item is among the member's favourites, and a toggle that adds it (no daily view is
+ * counted) or removes it. `isSignedIn` is false for visitors, whose toggle does nothing.
+ */
+export function useFavoriteToggle(itemId: number) {
+  const { data: session } = useSession();
+  const favorites = useFavorites(!!session);
+  const add = useAddFavorite();
+  const remove = useRemoveFavorite();
+  const isFavorite = !!favorites.data?.items.some((f) => f.itemId === itemId);
+
+  const toggle = (itemName?: string) => {
+    if (!session) return;
+    if (isFavorite) {
+      remove.mutate(itemId, {
+        onSuccess: () => toast.success(MATCH_MESSAGES.removedTitle, { description: MATCH_MESSAGES.removed }),
+        onError: () => toast.error('Error', { description: MATCH_MESSAGES.removeFavoriteFailed }),
+      });
+    } else {
+      add.mutate(itemId, {
+        onSuccess: (fav) => toast.success(MATCH_MESSAGES.addedTitle, { description: MATCH_MESSAGES.added(itemName ?? fav.item.name) }),
+        onError: (err) => toast.error('Error', { description: err.message }),
+      });
+    }
+  };
+
+  return { isFavorite, isSignedIn: !!session, isPending: add.isPending || remove.isPending || (!!session && favorites.isPending), toggle };
+}
+
+/**
+ * The item page's Add to Wishlist: adds or removes the same favourite the match deck saves.
+ * Visitors are sent to sign in first (and come back here afterwards).
+ */
+export function WishlistButton({ itemId, itemName, className, ...props }: { itemId: number; itemName?: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
+  const { isFavorite, isSignedIn, isPending, toggle } = useFavoriteToggle(itemId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Button
+      variant="outline"
+      {...props}
+      className={cn(className)}
+      aria-pressed={isSignedIn ? isFavorite : undefined}
+      disabled={isPending}
+      onClick={() => (isSignedIn ? toggle(itemName) : void navigate(paths.login, { state: { from: location } }))}
+    >
+      <Heart aria-hidden="true" className={cn(isFavorite && 'fill-clay text-clay')} />
+      {isFavorite ? 'In Your Wishlist' : 'Add to Wishlist'}
+    </Button>
+  );
+}
