@@ -1,0 +1,13 @@
+import type { AssistantReply } from '@domain/assistant';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/assistant/messages: the stylist's reply, the filters it read and up to 3 items. */
+export function sendAssistantMessage(message: string): Promise<AssistantReply> {
+  return api<AssistantReply>('/api/assistant/messages', { method: 'POST', json: { message } });
+}
+
+/** Asks the style assistant. Answers are not cached: each message is its own question. */
+export function useSendAssistantMessage() {
+  return useMutation({ mutationKey: ['assistant', 'messages'], mutationFn: sendAssistantMessage });
+}

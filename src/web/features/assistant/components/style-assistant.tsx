@@ -1,0 +1,55 @@
+import { Sparkles, X } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { cn } from '../../../lib/cn';
+
+// The panel (and its conversation code) loads on first open; hovering the button fetches it early.
+const loadPanel = () => import('./assistant-panel');
+const AssistantPanel = lazy(loadPanel);
+
+/**
+ * The floating style assistant: a round button at the bottom right that opens the chat panel.
+ * The panel stays mounted once opened, so closing and reopening keeps the conversation.
+ */
+export function StyleAssistant({ className }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  const toggle = () => {
+    setMounted(true);
+    setOpen((v) => !v);
+  };
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <div className={className}>
+      {mounted && (
+        <Suspense fallback={null}>
+          <div hidden={!open}>
+            <AssistantPanel id={panelId} open={open} onClose={close} />
+          </div>
+        </Suspense>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={open ? 'Close style assistant' : 'Open style assistant'}
+        aria-expanded={open}
+        {...(mounted ? { 'aria-controls': panelId } : {})}
+        onClick={toggle}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        className={cn(
+          'fixed right-4 bottom-5 z-40 inline-flex size-14 items-center justify-center rounded-full bg-ink text-ivory shadow-lift transition-transform duration-200 hover:scale-105 hover:bg-taupe sm:right-6 sm:bottom-6',
+          open && 'bg-taupe',
+        )}
+      >
+        {open ? <X className="size-5" aria-hidden="true" /> : <Sparkles className="size-5" aria-hidden="true" />}
+      </button>
+    </div>
+  );
+}

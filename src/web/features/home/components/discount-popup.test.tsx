@@ -1,0 +1,101 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_KEYS } from '../../../lib/local-state';
+import { DISCOUNT_POPUP_DELAY_MS } from '../lib/timings';
+import './discount-dialog'; // loaded up front so the lazy import resolves at once
+import { DiscountPopup } from './discount-popup';
+
+function Harness({ signedIn }: { signedIn: boolean | undefined }) {
+  return (
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<DiscountPopup signedIn={signedIn} />} />
+        <Route path="/signup" element={<h1>Sign up page</h1>} />
+      </Routes>
+    </MemoryRouter>
+  );
+}
+
+const renderPopup = (signedIn: boolean | undefined) => render(<Harness signedIn={signedIn} />);
+
+const dialog = () => screen.queryByRole('dialog', { name: '20% off your first rental' });
+const seenFlag = () => window.localStorage.getItem(LOCAL_KEYS.discountPopupSeen);
+
+async function wait(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('DiscountPopup', () => {
+  it('opens 2 s after load for a visitor; Maybe Later closes it and sets the seen flag', async () => {
+    renderPopup(false);
+    await wait(DISCOUNT_POPUP_DELAY_MS - 1);
+    expect(dialog()).toBeNull();
+    await wait(1);
+    expect(dialog()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your Account Now' })).toHaveAttribute('href', '/signup');
+    expect(seenFlag()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Maybe Later' }));
+    await wait(0);
+    expect(dialog()).toBeNull();
+    expect(seenFlag()).toBe('true');
+  });
+
+  it('does not open again once the seen flag is set', async () => {
+    window.localStorage.setItem(LOCAL_KEYS.discountPopupSeen, 'true');
+    renderPopup(false);
+    await wait(DISCOUNT_POPUP_DELAY_MS * 5);
+    expect(dialog()).toBeNull();
+  });
+
+  it('never opens for a signed-in member, and waits while the session is being read', async () => {
+    const { unmount } = renderPopup(true);
+    await wait(DISCOUNT_POPUP_DELAY_MS * 5);
+    expect(dialog()).toBeNull();
+    unmount();
+
+    const pending = renderPopup(undefined);
+    await wait(DISCOUNT_POPUP_DELAY_MS * 2);
+    expect(dialog()).toBeNull();
+    pending.rerender(<Harness signedIn={false} />);
+    await wait(0);
+    expect(dialog()).toBeInTheDocument();
+  });
+
+  it('Create Your Account Now goes to /signup and sets the flag', async () => {
+    renderPopup(false);
+    await wait(DISCOUNT_POPUP_DELAY_MS);
+    fireEvent.click(screen.getByRole('link', { name: 'Create Your Account Now' }));
+    await wait(0);
+    expect(screen.getByRole('heading', { name: 'Sign up page' })).toBeInTheDocument();
+    expect(seenFlag()).toBe('true');
+  });
+
+  it('the close button and Escape dismiss it and set the flag', async () => {
+    const first = renderPopup(false);
+    await wait(DISCOUNT_POPUP_DELAY_MS);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await wait(0);
+    expect(dialog()).toBeNull();
+    expect(seenFlag()).toBe('true');
+    first.unmount();
+
+    window.localStorage.clear();
+    renderPopup(false);
+    await wait(DISCOUNT_POPUP_DELAY_MS);
+    expect(dialog()).toBeInTheDocument();
+    fireEvent.keyDown(dialog()!, { key: 'Escape' });
+    await wait(0);
+    expect(dialog()).toBeNull();
+    expect(seenFlag()).toBe('true');
+  });
+});
