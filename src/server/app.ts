@@ -10,6 +10,8 @@ import { createFavoritesRoutes, createMatchRoutes } from './features/match/match
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
 import { createEventsRoutes } from './features/events/events.routes';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings/listings.routes';
+import { createRentalsRoutes } from './features/rentals/rentals.routes';
+import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
@@ -85,6 +87,8 @@ export function createApp(ctx: AppContext) {
   app.route('/api/assistant', createAssistantRoutes(ctx));
   app.route('/api/events', createEventsRoutes(ctx));
   app.route('/api/listings', createListingsRoutes(ctx));
+  app.route('/api/rentals', createRentalsRoutes(ctx));
+  app.route('/api/dashboard', createDashboardRoutes(ctx));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { IsoDateSchema, MAX_RANGE_DAYS, RENTAL_DAYS, SizeSchema, addDays } from './catalogue';
+import { PickupOptionSchema, PlanIdSchema } from './plans';
+
+/**
+ * Rentals (SPEC 4 and 9): a member holds one unit of an item for a date range (7 days from today
+ * by default), may extend it by 7 days if the unit is free then, and returns it.
+ */
+
+export const RENTAL_MESSAGES = {
+  added: 'Added to Cart!',
+  addedBody: 'The piece is in your rental collection.',
+  alreadyRented: 'Already Rented',
+  alreadyRentedBody: 'This item is already in your rental collection',
+  failed: 'Failed to add item to cart. Please try again.',
+  soldOut: 'Sold out for these dates',
+  extended: 'Rental extended',
+  returned: 'Item returned',
+  ownListing: 'You cannot rent your own listing',
+  extendBlocked: 'This piece is booked by another member right after your rental, so it cannot be extended.',
+  allowanceTitle: 'Monthly allowance reached',
+} as const;
+
+export const RENTAL_STATUSES = ['reserved', 'out', 'returned'] as const;
+export const RentalStatusSchema = z.enum(RENTAL_STATUSES);
+export type RentalStatus = z.infer<typeof RentalStatusSchema>;
+
+export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
+  reserved: 'Reserved',
+  out: 'With you',
+  returned: 'Returned',
+};
+
+/** A rental's status on `today`: returned once returned, reserved before its start date, else out. */
+export function rentalStatus(r: { startDate: string; returnedAt: string | null }, today: string): RentalStatus {
+  if (r.returnedAt) return 'returned';
+  return today < r.startDate ? 'reserved' : 'out';
+}
+
+/** Whole days from a to b ('YYYY-MM-DD'). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The price of holding a piece for [start, end): its weekly price per started week. */
+export function rentalPriceCents(weeklyCents: number, startDate: string, endDate: string): number {
+  return weeklyCents * Math.max(1, Math.ceil(daysBetween(startDate, endDate) / RENTAL_DAYS));
+}
+
+/** The default rental period: 7 days from today. */
+export function defaultRentalRange(today: string): { startDate: string; endDate: string } {
+  return { startDate: today, endDate: addDays(today, RENTAL_DAYS) };
+}
+
+/** POST /api/rentals: an item, a size, and optionally the range chosen on /browse (end exclusive). */
+export const BookRentalSchema = z
+  .object({
+    itemId: z.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive'),
+    size: SizeSchema,
+    startDate: IsoDateSchema.optional(),
+    endDate: IsoDateSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!!v.startDate !== !!v.endDate) {
+      ctx.addIssue({ code: 'custom', path: [v.startDate ? 'endDate' : 'startDate'], message: 'Give both startDate and endDate, or neither' });
+      return;
+    }
+    if (v.startDate && v.endDate) {
+      if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be after startDate' });
+      else if (daysBetween(v.startDate, v.endDate) > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `must be at most ${MAX_RANGE_DAYS} days after startDate` });
+    }
+  });
+export type BookRentalInput = z.infer<typeof BookRentalSchema>;
+
+export const RentalSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  imageUrl: z.string(),
+  size: z.string(),
+  startDate: z.string(),
+  /** When it goes back (the hold ends on this day). */
+  returnDate: z.string(),
+  status: RentalStatusSchema,
+  /** The item's price for the period held (weekly price per started week, extensions included). */
+  priceCents: z.number().int(),
+  /** What the member pays: the price on Weekly (pay per item); 0 within a paid plan's allowance. */
+  chargeCents: z.number().int(),
+  plan: PlanIdSchema,
+  pickupOption: PickupOptionSchema.nullable(),
+  extensions: z.number().int(),
+  returnedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Rental = z.infer<typeof RentalSchema>;
+
+export const RentalListSchema = z.object({ rentals: z.array(RentalSchema) });
+export type RentalList = z.infer<typeof RentalListSchema>;
+
+export const RentalListQuerySchema = z.object({
+  status: z.enum(['open', 'all'], { error: 'must be open or all' }).optional(),
+});

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { MAX_PAGE_SIZE, type CatalogueItemSummary } from '../../../domain/catalogue';
+import { RECOMMENDATION_COUNT, recommendationGender, waterSavedLitres, type Dashboard } from '../../../domain/dashboard';
+import { isoDate } from '../../../domain/plans';
+import type { AppContext } from '../../context';
+import { createAccountService } from '../account/account.service';
+import { createCatalogueService } from '../catalogue/catalogue.service';
+import { createListingsService } from '../listings/listings.service';
+import { createRentalsService } from '../rentals/rentals.service';
+
+/** A stable pseudo-random order for one member on one day: the picks change daily, not per render. */
+function dailyOrder<T extends { id: number }>(items: T[], seed: string): T[] {
+  const key = (id: number) => createHash('sha256').update(`${seed}:${id}`).digest().readUInt32BE(0);
+  return [...items].sort((a, b) => key(a.id) - key(b.id));
+}
+
+/** The dashboard's figures in one call: welcome name, water saved, earnings, recommendations. */
+export function createDashboardService(ctx: AppContext) {
+  const accounts = createAccountService(ctx);
+  const catalogue = createCatalogueService(ctx);
+  const rentals = createRentalsService(ctx);
+  const listings = createListingsService(ctx);
+
+  return {
+    async get(userId: string): Promise<Dashboard> {
+      const [profile, rentedIds, mine] = await Promise.all([accounts.getProfile(userId), rentals.rentedItemIds(userId), listings.list(userId)]);
+      const gender = recommendationGender(profile.gender);
+      const page = await catalogue.listItems({ gender: gender ?? undefined, sort: 'popular', limit: MAX_PAGE_SIZE });
+      const exclude = new Set([...rentedIds, ...mine.listings.map((l) => l.id)]);
+      const candidates: CatalogueItemSummary[] = page.items.filter((i) => !exclude.has(i.id));
+      return {
+        fullName: profile.fullName,
+        rentedCount: rentedIds.length,
+        waterSavedLitres: waterSavedLitres(rentedIds),
+        totalEarningsCents: mine.totalEarningsCents,
+        recommendations: dailyOrder(candidates, `${userId}:${isoDate(ctx.clock())}`).slice(0, RECOMMENDATION_COUNT),
+        bookingFormUrl: ctx.env.bookingFormUrl,
+      };
+    },
+  };
+}

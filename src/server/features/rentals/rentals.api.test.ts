@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Listing, ListingList } from '../../../domain/listings';
+import type { Rental, RentalList } from '../../../domain/rentals';
+import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
+import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
+
+let now = new Date('2026-11-22T10:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, clock: () => now });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let counter = 0;
+/** A house item with `units` units of each size. */
+async function makeItem(opts: { units?: number; sizes?: string[]; priceCents?: number } = {}): Promise<number> {
+  counter += 1;
+  const sizes = opts.sizes ?? ['S', 'M'];
+  const { db } = t.ctx.database;
+  const { id } = await db
+    .insertInto('items')
+    .values({
+      slug: null,
+      name: `Test Blazer ${counter}`,
+      brand: 'Theory',
+      category: 'Jackets',
+      gender: 'Women',
+      sizes: JSON.stringify(sizes),
+      colour: 'black',
+      tags: '',
+      retail_price_cents: 49_000,
+      rental_price_cents: opts.priceCents ?? 799,
+      rating: 4.5,
+      review_count: 10,
+      rental_count: 0,
+      is_new: 0,
+      description: 'A test piece.',
+      materials: null,
+      care_instructions: null,
+      owner_id: null,
+      status: 'active',
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const size of sizes) {
+    for (let n = 1; n <= (opts.units ?? 1); n += 1) await db.insertInto('item_units').values({ item_id: id, size, unit_no: n }).execute();
+  }
+  return id;
+}
+
+const book = (m: TestMember, json: unknown) => m.request('/api/rentals', { method: 'POST', json });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
+async function rentalsOf(m: TestMember, status = 'open'): Promise<Rental[]> {
+  return ((await (await m.request(`/api/rentals?status=${status}`)).json()) as RentalList).rentals;
+}
+
+const CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expiryMonth: '08',
+  expiryYear: '2030',
+  cvv: '123',
+  cardholderName: 'Ada Lovelace',
+  billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
+};
+
+describe(`rentals (${process.env.TEST_DIALECT})`, () => {
+  it('books a unit for 7 days from today, records the price, plan and pickup option, and lists it', async () => {
+    const itemId = await makeItem();
+    const m = await t.signUp();
+    await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store' } });
+    const res = await book(m, { itemId, size: 'M' });
+    expect(res.status).toBe(201);
+    const rental = (await res.json()) as Rental;
+    expect(rental).toMatchObject({
+      itemId,
+      size: 'M',
+      startDate: '2026-11-22',
+      returnDate: '2026-11-29',
+      status: 'out',
+      priceCents: 799,
+      chargeCents: 799, // Weekly: pay per item
+      plan: 'weekly',
+      pickupOption: 'in-store',
+      extensions: 0,
+    });
+    expect(await rentalsOf(m)).toHaveLength(1);
+    const item = await t.ctx.database.db.selectFrom('items').select('rental_count').where('id', '=', itemId).executeTakeFirstOrThrow();
+    expect(item.rental_count).toBe(1);
+  });
+
+  it('books the range chosen on /browse (reserved until it starts) and refuses past or broken ranges', async () => {
+    const itemId = await makeItem();
+    const m = await t.signUp();
+    const res = await book(m, { itemId, size: 'S', startDate: '2026-12-01', endDate: '2026-12-15' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ startDate: '2026-12-01', returnDate: '2026-12-15', status: 'reserved', priceCents: 2 * 799 });
+    expect((await book(m, { itemId, size: 'S', startDate: '2026-11-01', endDate: '2026-11-08' })).status).toBe(400);
+    expect((await book(m, { itemId, size: 'S', startDate: '2026-12-08' })).status).toBe(400);
+    expect((await book(m, { itemId, size: 'XL' })).status).toBe(400);
+    expect((await book(m, { itemId: 999_999, size: 'S' })).status).toBe(404);
+  });
+
+  it('says Already Rented when the member has the item out, even when two requests race', async () => {
+    const itemId = await makeItem({ units: 3 });
+    const m = await t.signUp();
+    expect((await book(m, { itemId, size: 'M' })).status).toBe(201);
+    const again = await book(m, { itemId, size: 'S' });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toMatchObject({ code: 'ALREADY_RENTED', message: 'This item is already in your rental collection' });
+
+    const other = await makeItem({ units: 5 });
+    const racer = await t.signUp();
+    const statuses = await Promise.all(Array.from({ length: 6 }, () => book(racer, { itemId: other, size: 'M' }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+  });
+
+  it('answers 409 "Sold out for these dates" with the next free date', async () => {
+    const itemId = await makeItem({ units: 1, sizes: ['M'] });
+    const a = await t.signUp();
+    const b = await t.signUp();
+    expect((await book(a, { itemId, size: 'M' })).status).toBe(201);
+    const res = await book(b, { itemId, size: 'M' });
+    expect(res.status).toBe(409);
+    const err = await errorOf(res);
+    expect(err).toMatchObject({ code: 'SOLD_OUT', message: 'Sold out for these dates' });
+    expect(err.details?.nextFreeDate).toBe('2026-11-29');
+    // From that date it is free.
+    expect((await book(b, { itemId, size: 'M', startDate: '2026-11-29', endDate: '2026-12-06' })).status).toBe(201);
+  });
+
+  it('extends by 7 days when the unit is free, and refuses when another member has it next', async () => {
+    const itemId = await makeItem({ units: 1, sizes: ['M'] });
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const rental = (await (await book(a, { itemId, size: 'M' })).json()) as Rental;
+    const ext = await a.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' });
+    expect(ext.status).toBe(200);
+    expect(await ext.json()).toMatchObject({ returnDate: '2026-12-06', extensions: 1, priceCents: 2 * 799, chargeCents: 2 * 799 });
+
+    // b books the unit from the new return date; a cannot extend into it.
+    expect((await book(b, { itemId, size: 'M', startDate: '2026-12-06', endDate: '2026-12-13' })).status).toBe(201);
+    const blocked = await a.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' });
+    expect(blocked.status).toBe(409);
+    expect((await errorOf(blocked)).message).toMatch(/cannot be extended/);
+    expect((await rentalsOf(a))[0]).toMatchObject({ returnDate: '2026-12-06', extensions: 1 });
+  });
+
+  it('returns a piece: the rental ends and the unit is free for the next member at once', async () => {
+    const itemId = await makeItem({ units: 1, sizes: ['M'] });
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const rental = (await (await book(a, { itemId, size: 'M' })).json()) as Rental;
+    expect((await book(b, { itemId, size: 'M' })).status).toBe(409);
+    const ret = await a.request(`/api/rentals/${rental.id}/return`, { method: 'POST' });
+    expect(ret.status).toBe(200);
+    expect(await ret.json()).toMatchObject({ status: 'returned', returnedAt: expect.any(String) });
+    expect(await rentalsOf(a)).toHaveLength(0);
+    expect(await rentalsOf(a, 'all')).toHaveLength(1);
+    expect((await a.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(409);
+    expect((await a.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' })).status).toBe(409);
+    expect((await book(b, { itemId, size: 'M' })).status).toBe(201);
+    // And a can rent it again later.
+    expect((await book(a, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' })).status).toBe(201);
+  });
+
+  it('another member can neither see, extend nor return this member\'s rentals', async () => {
+    const itemId = await makeItem();
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const rental = (await (await book(a, { itemId, size: 'M' })).json()) as Rental;
+    expect((await b.request(`/api/rentals/${rental.id}`)).status).toBe(404);
+    expect((await b.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' })).status).toBe(404);
+    expect((await b.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(404);
+    expect(await rentalsOf(b, 'all')).toHaveLength(0);
+    expect((await t.request('/api/rentals')).status).toBe(401);
+    expect((await a.request(`/api/rentals/${rental.id}`)).status).toBe(200);
+  });
+
+  it('holds a Monthly plan to its allowance per billing month, even under concurrent bookings', async () => {
+    const m = await t.signUp();
+    expect((await m.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 3 } })).status).toBe(200);
+    const paid = await m.request('/api/payment-method', { method: 'PUT', json: CARD });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+
+    const items = await Promise.all(Array.from({ length: 6 }, () => makeItem({ units: 2 })));
+    const statuses = await Promise.all(items.map((itemId) => book(m, { itemId, size: 'M' }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    const open = await rentalsOf(m);
+    expect(open.every((r) => r.plan === 'monthly' && r.chargeCents === 0)).toBe(true);
+
+    const over = await book(m, { itemId: await makeItem(), size: 'M' });
+    expect(over.status).toBe(409);
+    const err = await errorOf(over);
+    expect(err.code).toBe('ALLOWANCE_EXCEEDED');
+    expect(err.message).toMatch(/Change your plan/);
+    expect(err.details?.changePlanUrl).toBe('/plan-selection');
+
+    // Returning does not give the allowance back; the next billing month does.
+    await m.request(`/api/rentals/${open[0]!.id}/return`, { method: 'POST' });
+    expect((await book(m, { itemId: await makeItem(), size: 'M' })).status).toBe(409);
+    now = new Date('2026-12-23T10:00:00Z');
+    try {
+      expect((await book(m, { itemId: await makeItem(), size: 'M' })).status).toBe(201);
+    } finally {
+      now = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+
+  it('no double booking: 50 concurrent bookings of a one-unit item, exactly one succeeds', async () => {
+    const itemId = await makeItem({ units: 1, sizes: ['M'] });
+    const members = await Promise.all(Array.from({ length: 50 }, () => t.signUp()));
+    const started = performance.now();
+    const statuses = await Promise.all(members.map((m) => book(m, { itemId, size: 'M' }).then((r) => r.status)));
+    console.warn(`50 concurrent bookings: ${Math.round(performance.now() - started)} ms`);
+    expect(statuses.filter((s) => s >= 200 && s < 300)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const bookings = await t.ctx.database.db.selectFrom('bookings').select('id').where('item_id', '=', itemId).where('released_at', 'is', null).execute();
+    expect(bookings).toHaveLength(1);
+  }, 60_000);
+
+  it('rents a member\'s listing: the lender earns 70% and sees the renter; she cannot rent her own piece; it cannot be removed while rented', async () => {
+    const lender = await t.signUp({ fullName: 'Lena Lender' });
+    const res = await lender.request('/api/listings', {
+      method: 'POST',
+      body: listingForm(sampleListing({ rentalPriceCents: 2_000 }), [{ data: await makeJpeg(600, 800), name: 'dress.jpg', type: 'image/jpeg' }]),
+    });
+    expect(res.status).toBe(201);
+    const listing = (await res.json()) as Listing;
+
+    const own = await book(lender, { itemId: listing.id, size: 'M' });
+    expect(own.status).toBe(403);
+    expect((await errorOf(own)).message).toBe('You cannot rent your own listing');
+
+    const renter = await t.signUp({ fullName: 'Rita Renter' });
+    const rental = (await (await book(renter, { itemId: listing.id, size: 'M' })).json()) as Rental;
+    expect(rental.imageUrl).toBe(`/api/listings/${listing.id}/photos/0`);
+    let mine = (await (await lender.request('/api/listings')).json()) as ListingList;
+    expect(mine.listings[0]).toMatchObject({ id: listing.id, status: 'rented', rentedBy: 'Rita', returnDate: '2026-11-29', earningsCents: 1_400, timesRented: 1 });
+    expect(mine.totalEarningsCents).toBe(1_400);
+
+    expect((await lender.request(`/api/listings/${listing.id}`, { method: 'DELETE' })).status).toBe(409);
+    expect((await lender.request(`/api/listings/${listing.id}`, { method: 'PATCH', json: { name: 'Renamed' } })).status).toBe(409);
+
+    await renter.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' });
+    await renter.request(`/api/rentals/${rental.id}/return`, { method: 'POST' });
+    mine = (await (await lender.request('/api/listings')).json()) as ListingList;
+    expect(mine.listings[0]).toMatchObject({ status: 'available', rentedBy: null, earningsCents: 2_800 });
+    expect(mine.totalEarningsCents).toBe(2_800);
+    expect((await lender.request(`/api/listings/${listing.id}`, { method: 'DELETE' })).status).toBe(204);
+    // Earnings stay after the listing is removed; the renter can no longer book it.
+    expect(((await (await lender.request('/api/listings')).json()) as ListingList).totalEarningsCents).toBe(2_800);
+    expect((await book(renter, { itemId: listing.id, size: 'M', startDate: '2026-12-20', endDate: '2026-12-27' })).status).toBe(404);
+  });
+});

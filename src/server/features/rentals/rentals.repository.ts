@@ -1,0 +1,162 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB, RentalsTable } from '../../db/schema';
+
+type Db = Kysely<DB>;
+
+const RENTAL_COLUMNS = [
+  'rentals.id',
+  'rentals.item_id',
+  'rentals.booking_id',
+  'rentals.unit_id',
+  'rentals.size',
+  'rentals.start_date',
+  'rentals.end_date',
+  'rentals.plan',
+  'rentals.price_cents',
+  'rentals.charge_cents',
+  'rentals.lender_id',
+  'rentals.pickup_option',
+  'rentals.extensions',
+  'rentals.returned_at',
+  'rentals.created_at',
+  'items.name',
+  'items.brand',
+  'items.owner_id',
+  'items.rental_price_cents',
+] as const;
+
+/** True for a unique-constraint violation on SQLite or PostgreSQL. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function createRentalsRepository(db: Db) {
+  const base = (q: Db) => q.selectFrom('rentals').innerJoin('items', 'items.id', 'rentals.item_id').select(RENTAL_COLUMNS);
+
+  return {
+    /** The member's rentals, open ones only unless `all`; soonest return first, then newest. */
+    listForUser(userId: string, all: boolean) {
+      let q = base(db).where('rentals.user_id', '=', userId);
+      if (!all) q = q.where('rentals.returned_at', 'is', null);
+      return q.orderBy(sql`case when rentals.returned_at is null then 0 else 1 end`).orderBy('rentals.end_date').orderBy('rentals.id', 'desc').execute();
+    },
+
+    /** One of the member's rentals; undefined for anyone else's. */
+    findForUser(id: number, userId: string, q: Db = db) {
+      return base(q).where('rentals.id', '=', id).where('rentals.user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** What a booking needs of the item, read inside the booking's transaction. */
+    itemForBooking(trx: Db, itemId: number) {
+      return trx.selectFrom('items').select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes']).where('id', '=', itemId).executeTakeFirst();
+    },
+
+    async hasOpenRental(trx: Db, userId: string, itemId: number): Promise<boolean> {
+      const row = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('item_id', '=', itemId).where('returned_at', 'is', null).executeTakeFirst();
+      return !!row;
+    },
+
+    /**
+     * Counts one rental against the member's allowance for the period, only while under the
+     * limit: the conditional update decides, so concurrent bookings cannot exceed it.
+     */
+    async useAllowance(trx: Db, userId: string, periodStart: string, allowance: number): Promise<boolean> {
+      await trx
+        .insertInto('rental_allowance_usage')
+        .values({ user_id: userId, period_start: periodStart, used: 0 })
+        .onConflict((oc) => oc.columns(['user_id', 'period_start']).doNothing())
+        .execute();
+      const res = await trx
+        .updateTable('rental_allowance_usage')
+        .set((eb) => ({ used: eb('used', '+', 1) }))
+        .where('user_id', '=', userId)
+        .where('period_start', '=', periodStart)
+        .where('used', '<', allowance)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async allowanceUsed(userId: string, periodStart: string): Promise<number> {
+      const row = await db.selectFrom('rental_allowance_usage').select('used').where('user_id', '=', userId).where('period_start', '=', periodStart).executeTakeFirst();
+      return row?.used ?? 0;
+    },
+
+    async insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string }): Promise<number> {
+      const row = await trx
+        .insertInto('bookings')
+        .values({ ...b, released_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async insertRental(trx: Db, r: Insertable<RentalsTable>): Promise<number> {
+      const row = await trx.insertInto('rentals').values(r).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async countRental(trx: Db, itemId: number): Promise<void> {
+      await trx
+        .updateTable('items')
+        .set((eb) => ({ rental_count: eb('rental_count', '+', 1) }))
+        .where('id', '=', itemId)
+        .execute();
+    },
+
+    /** Takes the unit's row lock (PostgreSQL) so an extension and a booking of it run one after the other. */
+    async lockUnit(trx: Db, unitId: number, postgres: boolean): Promise<void> {
+      if (postgres) await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
+    },
+
+    /** The first other active booking of the unit overlapping [start, end), if any. */
+    otherBookingOverlapping(trx: Db, unitId: number, exceptBookingId: number, start: string, end: string) {
+      return trx
+        .selectFrom('bookings')
+        .select(['id', 'start_date'])
+        .where('unit_id', '=', unitId)
+        .where('id', '!=', exceptBookingId)
+        .where('released_at', 'is', null)
+        .where('end_date', '>', start)
+        .where('start_date', '<', end)
+        .orderBy('start_date')
+        .executeTakeFirst();
+    },
+
+    /** Moves the return date of an open rental and its booking (only if `fromEnd` is still current). */
+    async extend(trx: Db, rentalId: number, bookingId: number, fromEnd: string, toEnd: string, add: { price: number; charge: number; earnings: number }): Promise<boolean> {
+      const res = await trx
+        .updateTable('rentals')
+        .set((eb) => ({
+          end_date: toEnd,
+          extensions: eb('extensions', '+', 1),
+          price_cents: eb('price_cents', '+', add.price),
+          charge_cents: eb('charge_cents', '+', add.charge),
+          lender_earnings_cents: eb('lender_earnings_cents', '+', add.earnings),
+        }))
+        .where('id', '=', rentalId)
+        .where('end_date', '=', fromEnd)
+        .where('returned_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('bookings').set({ end_date: toEnd }).where('id', '=', bookingId).execute();
+      return true;
+    },
+
+    /** Ends an open rental and frees its unit; false when it was already returned. */
+    async markReturned(trx: Db, rentalId: number, bookingId: number, now: string): Promise<boolean> {
+      const res = await trx.updateTable('rentals').set({ returned_at: now }).where('id', '=', rentalId).where('returned_at', 'is', null).executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('bookings').set({ released_at: now }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      return true;
+    },
+
+    /** Item ids of every rental the member has made (for the water savings and recommendations). */
+    rentedItemIds(userId: string) {
+      return db.selectFrom('rentals').select('item_id').where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type RentalsRepository = ReturnType<typeof createRentalsRepository>;
+export type RentalRow = NonNullable<Awaited<ReturnType<RentalsRepository['findForUser']>>>;

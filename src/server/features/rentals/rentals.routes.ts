@@ -1,0 +1,77 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { BookRentalSchema, RentalListQuerySchema, RentalListSchema, RentalSchema } from '../../../domain/rentals';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/middleware';
+import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { createRentalsService } from './rentals.service';
+
+const IdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, { error: 'must be a whole number' }).transform(Number) });
+const security = [{ cookieAuth: [] }];
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Rentals'],
+  summary: "The member's rentals (open ones unless status=all)",
+  security,
+  middleware: [requireUser] as const,
+  request: { query: RentalListQuerySchema },
+  responses: { 200: jsonContent(RentalListSchema, 'Rentals, soonest return first'), ...errorResponses(400, 401) },
+});
+
+const book = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Rentals'],
+  summary: 'Rent a piece: a unit of the size for 7 days from today, or for the range given',
+  description:
+    "409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; " +
+    '409 ALLOWANCE_EXCEEDED over a paid plan\'s monthly allowance (details.changePlanUrl); 403 for the member\'s own listing.',
+  security,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(BookRentalSchema) },
+  responses: { 201: jsonContent(RentalSchema, 'The rental'), ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+const getOne = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Rentals'],
+  summary: 'One of your rentals',
+  security,
+  middleware: [requireUser] as const,
+  request: { params: IdParams },
+  responses: { 200: jsonContent(RentalSchema, 'The rental'), ...errorResponses(400, 401, 404) },
+});
+
+const extend = createRoute({
+  method: 'post',
+  path: '/{id}/extend',
+  tags: ['Rentals'],
+  summary: 'Move the return date 7 days later (only if the unit is free then)',
+  security,
+  middleware: [requireUser] as const,
+  request: { params: IdParams },
+  responses: { 200: jsonContent(RentalSchema, 'The rental with its new return date'), ...errorResponses(400, 401, 404, 409) },
+});
+
+const giveBack = createRoute({
+  method: 'post',
+  path: '/{id}/return',
+  tags: ['Rentals'],
+  summary: 'Return the piece: the rental ends and the unit is free again',
+  security,
+  middleware: [requireUser] as const,
+  request: { params: IdParams },
+  responses: { 200: jsonContent(RentalSchema, 'The returned rental'), ...errorResponses(400, 401, 404, 409) },
+});
+
+export function createRentalsRoutes(ctx: AppContext) {
+  const service = createRentalsService(ctx);
+  return newRouter()
+    .openapi(list, async (c) => c.json({ rentals: await service.list(c.var.user.id, c.req.valid('query').status === 'all') }, 200))
+    .openapi(book, async (c) => c.json(await service.book(c.var.user.id, c.req.valid('json')), 201))
+    .openapi(getOne, async (c) => c.json(await service.get(c.req.valid('param').id, c.var.user.id), 200))
+    .openapi(extend, async (c) => c.json(await service.extend(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(giveBack, async (c) => c.json(await service.return(c.var.user.id, c.req.valid('param').id), 200));
+}

@@ -1,0 +1,174 @@
+import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
+import { lenderShareCents } from '../../../domain/listings';
+import { PickupOptionSchema, PlanIdSchema, isoDate } from '../../../domain/plans';
+import { RENTAL_MESSAGES, defaultRentalRange, rentalPriceCents, rentalStatus, type BookRentalInput, type Rental } from '../../../domain/rentals';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../http/errors';
+import { createCatalogueService, imageUrlFor } from '../catalogue/catalogue.service';
+import { createSubscriptionService } from '../subscription/subscription.service';
+import { createRentalsRepository, isUniqueViolation, type RentalRow } from './rentals.repository';
+
+export function createRentalsService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+  const postgres = dialect === 'postgres';
+  const repo = createRentalsRepository(db);
+  const catalogue = createCatalogueService(ctx);
+  const subscriptions = createSubscriptionService(ctx);
+  const today = () => isoDate(ctx.clock());
+
+  function toRental(row: RentalRow): Rental {
+    const pickup = PickupOptionSchema.safeParse(row.pickup_option);
+    const plan = PlanIdSchema.safeParse(row.plan);
+    return {
+      id: row.id,
+      itemId: row.item_id,
+      name: row.name,
+      brand: row.brand,
+      imageUrl: imageUrlFor({ id: row.item_id, owner_id: row.owner_id }),
+      size: row.size,
+      startDate: row.start_date,
+      returnDate: row.end_date,
+      status: rentalStatus({ startDate: row.start_date, returnedAt: row.returned_at }, today()),
+      priceCents: row.price_cents,
+      chargeCents: row.charge_cents,
+      plan: plan.success ? plan.data : 'weekly',
+      pickupOption: pickup.success ? pickup.data : null,
+      extensions: row.extensions,
+      returnedAt: row.returned_at,
+      createdAt: row.created_at,
+    };
+  }
+
+  async function getOwn(id: number, userId: string): Promise<Rental> {
+    const row = await repo.findForUser(id, userId);
+    if (!row) throw notFound('Rental not found');
+    return toRental(row);
+  }
+
+  const alreadyRented = () => new HttpError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
+
+  return {
+    async list(userId: string, all = false): Promise<Rental[]> {
+      return (await repo.listForUser(userId, all)).map(toRental);
+    },
+
+    get: getOwn,
+
+    /**
+     * Books a unit of the item's size for [start, end) (7 days from today unless a range is given).
+     * Everything that must hold under concurrency is decided inside one transaction: a free unit
+     * (locked on PostgreSQL, serialised on SQLite), the plan allowance (a conditional update), one
+     * open rental per member and item (a partial unique index).
+     */
+    async book(userId: string, input: BookRentalInput): Promise<Rental> {
+      const day = today();
+      const { startDate, endDate } = input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : defaultRentalRange(day);
+      if (startDate < day) throw new HttpError('VALIDATION_FAILED', 'Invalid body: startDate must be today or later', { issues: [{ path: 'startDate', message: 'must be today or later' }] });
+
+      // Reads that run their own queries happen before the transaction (SQLite has one connection).
+      const item = await catalogue.getItem(input.itemId);
+      if (!item.sizes.includes(input.size)) {
+        throw new HttpError('VALIDATION_FAILED', `Invalid body: size ${input.size} is not offered for this item`, { issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }] });
+      }
+      const allowance = await subscriptions.currentBillingPeriod(userId);
+      const plan = allowance?.plan ?? (await subscriptions.getSubscription(userId)).plan;
+      const pickup = await subscriptions.getPickupOption(userId);
+      const now = ctx.clock().toISOString();
+
+      let rentalId: number;
+      try {
+        rentalId = await db.transaction().execute(async (trx) => {
+          const row = await repo.itemForBooking(trx, input.itemId);
+          if (!row || row.status !== 'active') throw notFound('Item not found');
+          if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
+          if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
+
+          const unitId = await catalogue.findFreeUnit(trx, input.itemId, input.size, startDate, endDate);
+          if (unitId === null) {
+            const days = Math.max(1, Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000));
+            const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days);
+            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, { details: { nextFreeDate: next, size: input.size } });
+          }
+
+          if (allowance && !(await repo.useAllowance(trx, userId, allowance.start, allowance.itemAllowance))) {
+            throw new HttpError(
+              'ALLOWANCE_EXCEEDED',
+              `You have rented all ${allowance.itemAllowance} pieces your plan includes this billing month (until ${allowance.end}). Change your plan to rent more.`,
+              { details: { allowance: allowance.itemAllowance, periodEnd: allowance.end, changePlanUrl: '/plan-selection' } },
+            );
+          }
+
+          const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
+          const bookingId = await repo.insertBooking(trx, { unit_id: unitId, item_id: input.itemId, start_date: startDate, end_date: endDate, created_at: now });
+          const id = await repo.insertRental(trx, {
+            user_id: userId,
+            item_id: input.itemId,
+            booking_id: bookingId,
+            unit_id: unitId,
+            size: input.size,
+            start_date: startDate,
+            end_date: endDate,
+            plan,
+            price_cents: price,
+            charge_cents: allowance ? 0 : price,
+            lender_id: row.owner_id,
+            lender_earnings_cents: row.owner_id ? lenderShareCents(price) : 0,
+            pickup_option: pickup,
+            billing_period_start: allowance?.start ?? null,
+            extensions: 0,
+            returned_at: null,
+            created_at: now,
+          });
+          await repo.countRental(trx, input.itemId);
+          return id;
+        });
+      } catch (err) {
+        // Two requests by the same member at once: the partial unique index refuses the second.
+        if (isUniqueViolation(err)) throw alreadyRented();
+        throw err;
+      }
+      return getOwn(rentalId, userId);
+    },
+
+    /** Moves the return date 7 days later, only if the same unit is free for those days. */
+    async extend(userId: string, rentalId: number): Promise<Rental> {
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findForUser(rentalId, userId, trx);
+        if (!row) throw notFound('Rental not found');
+        if (row.returned_at) throw new HttpError('CONFLICT', 'This rental has been returned.');
+        await repo.lockUnit(trx, row.unit_id, postgres);
+        const to = addDays(row.end_date, RENTAL_DAYS);
+        const clash = await repo.otherBookingOverlapping(trx, row.unit_id, row.booking_id, row.end_date, to);
+        if (clash) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendBlocked, { details: { bookedFrom: clash.start_date } });
+        const price = row.rental_price_cents;
+        const payPerItem = row.plan === 'weekly';
+        const ok = await repo.extend(trx, row.id, row.booking_id, row.end_date, to, {
+          price,
+          charge: payPerItem ? price : 0,
+          earnings: row.lender_id ? lenderShareCents(price) : 0,
+        });
+        if (!ok) throw new HttpError('CONFLICT', 'This rental changed at the same time. Please try again.');
+      });
+      return getOwn(rentalId, userId);
+    },
+
+    /** Ends the rental and frees its unit at once. */
+    async return(userId: string, rentalId: number): Promise<Rental> {
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findForUser(rentalId, userId, trx);
+        if (!row) throw notFound('Rental not found');
+        if (!(await repo.markReturned(trx, row.id, row.booking_id, ctx.clock().toISOString()))) {
+          throw new HttpError('CONFLICT', 'This rental has already been returned.');
+        }
+      });
+      return getOwn(rentalId, userId);
+    },
+
+    /** Ids of every item the member has ever rented (repeats included). */
+    async rentedItemIds(userId: string): Promise<number[]> {
+      return (await repo.rentedItemIds(userId)).map((r) => r.item_id);
+    },
+  };
+}
+
+export type RentalsService = ReturnType<typeof createRentalsService>;
