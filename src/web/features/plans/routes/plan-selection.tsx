@@ -1,5 +1,189 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  MONTHLY_DEFAULT_ITEMS,
+  monthlyPriceCents,
+  PLAN_IDS,
+  PlanIdSchema,
+  PLANS,
+  THREE_MONTHS_PRICE_CENTS,
+  type PlanId,
+  type Subscription,
+} from '@domain/plans';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { formatCents } from '../../../lib/format';
+import { useChoosePlan } from '../api/choose-plan';
+import { useSubscription } from '../api/get-subscription';
+import { FeatureList } from '../components/feature-list';
+import { ItemStepper } from '../components/item-stepper';
+import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 
+const SAVE_FAILED = 'Something went wrong. Please try again.';
+
+/** /plan-selection: choose Weekly, Monthly (3 to 9 items) or 3 Months. */
 export function Component() {
-  return <PlaceholderPage title="Choose Your Plan" />;
+  const subscription = useSubscription();
+  const [params] = useSearchParams();
+  if (subscription.isPending) return <PlansPageSkeleton />;
+  if (subscription.isError) return <PlansLoadError onRetry={() => void subscription.refetch()} />;
+  const requested = PlanIdSchema.safeParse(params.get('plan'));
+  return <PlanSelection current={subscription.data} requested={requested.success ? requested.data : null} />;
+}
+
+function priceLine(plan: PlanId, items: number): { figure: string; unit: string } {
+  if (plan === 'monthly') return { figure: formatCents(monthlyPriceCents(items)), unit: '/ month' };
+  if (plan === 'threemonths') return { figure: formatCents(THREE_MONTHS_PRICE_CENTS), unit: '/ month' };
+  return { figure: 'Pay per item', unit: '' };
+}
+
+function PlanSelection({ current, requested }: { current: Subscription; requested: PlanId | null }) {
+  const navigate = useNavigate();
+  const choose = useChoosePlan();
+  const groupName = useId();
+  // A plan the member chose before is shown selected; the Weekly default nobody chose is not.
+  const [selected, setSelected] = useState<PlanId | null>(requested ?? (current.autoAssigned ? null : current.plan));
+  const [items, setItems] = useState(current.plan === 'monthly' && current.itemCount ? current.itemCount : MONTHLY_DEFAULT_ITEMS);
+  const [saving, setSaving] = useState<'plan' | 'weekly' | null>(null);
+
+  const save = async (plan: PlanId, via: 'plan' | 'weekly') => {
+    setSaving(via);
+    try {
+      const result = await choose.mutateAsync({ plan, ...(plan === 'monthly' ? { itemCount: items } : {}) });
+      if (result.status === 'active') {
+        toast.success('Plan Selected', { description: `You're on the ${result.planTitle} plan. Pay per item, as you go.` });
+        await navigate(paths.dashboard);
+      } else {
+        toast.success('Complete Your Subscription', { description: 'Add your payment information to start your plan.' });
+        await navigate(paths.creditCard);
+      }
+    } catch {
+      toast.error('Error', { description: SAVE_FAILED });
+      setSaving(null);
+    }
+  };
+
+  const summary = selected ? priceLine(selected, items) : null;
+
+  return (
+    <div className="container-page pb-24">
+      <PageHeader eyebrow="Step 1 of 2 · Your plan" title="Choose Your Plan">
+        Pick how you would like to rent. You can change or cancel your plan anytime.
+      </PageHeader>
+
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (selected && !saving) void save(selected, 'plan');
+        }}
+      >
+        <fieldset>
+          <legend className="sr-only">Plans</legend>
+          <div className="grid gap-6 md:grid-cols-3">
+            {PLAN_IDS.map((id) => {
+              const plan = PLANS[id];
+              const price = priceLine(id, items);
+              const isCurrent = !current.autoAssigned && current.plan === id;
+              const inputId = `${groupName}-${id}`;
+              return (
+                <div
+                  key={id}
+                  className={cn(
+                    'relative flex flex-col rounded-md border bg-ivory shadow-soft transition-colors',
+                    'has-checked:border-ink has-checked:ring-1 has-checked:ring-ink has-focus-visible:ring-2 has-focus-visible:ring-clay',
+                    selected === id ? '' : 'border-linen/80 hover:border-ink/40',
+                  )}
+                >
+                  <label htmlFor={inputId} className="block flex-1 cursor-pointer p-6 pb-4">
+                    <span className="flex items-start justify-between gap-3">
+                      <span>
+                        <span className="eyebrow block">{plan.itemsPerMonth} items</span>
+                        <span id={`${inputId}-title`} className="mt-3 block font-display text-[1.9rem] leading-tight font-medium">
+                          {plan.title}
+                        </span>
+                      </span>
+                      <input
+                        id={inputId}
+                        type="radio"
+                        name={groupName}
+                        value={id}
+                        checked={selected === id}
+                        onChange={() => setSelected(id)}
+                        disabled={!!saving}
+                        aria-labelledby={`${inputId}-title`}
+                        aria-describedby={`${inputId}-price`}
+                        className="mt-1 size-5 shrink-0 cursor-pointer accent-ink"
+                      />
+                    </span>
+                    <span className="mt-2 flex min-h-6 flex-wrap gap-2">
+                      {plan.popular && <Badge tone="clay">Most popular</Badge>}
+                      {isCurrent && <Badge tone="outline">{current.status === 'active' ? 'Current plan' : 'Awaiting payment'}</Badge>}
+                    </span>
+                    <span id={`${inputId}-price`} className="mt-4 flex items-baseline gap-1.5">
+                      <span className="font-display text-4xl leading-none text-ink" data-testid={id === 'monthly' ? 'monthly-price' : undefined}>
+                        {price.figure}
+                      </span>
+                      {price.unit && <span className="text-sm text-taupe">{price.unit}</span>}
+                    </span>
+                    <span className="mt-4 block text-sm leading-relaxed text-taupe">{plan.description}</span>
+                    <FeatureList features={plan.features.slice(0, 3)} className="mt-5 border-t border-linen/70 pt-5" />
+                  </label>
+                  {plan.isFlexible && (
+                    <div className="border-t border-linen/70 px-6 py-5">
+                      <p className="mb-3 text-[0.8rem] font-medium tracking-wide text-taupe">How many items a month?</p>
+                      <ItemStepper
+                        value={items}
+                        disabled={!!saving}
+                        onChange={(n) => {
+                          setItems(n);
+                          setSelected('monthly');
+                        }}
+                      />
+                    </div>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <div className="mt-10 flex flex-col gap-6 rounded-md border border-linen bg-sand/40 p-6 md:flex-row md:items-center md:justify-between">
+          <div aria-live="polite">
+            <p className="eyebrow">Your choice</p>
+            {selected && summary ? (
+              <p className="mt-2 font-display text-2xl">
+                {PLANS[selected].title}
+                {selected === 'monthly' && ` · ${items} items`}
+                <span className="ml-2 font-sans text-base text-taupe">
+                  {summary.figure} {summary.unit}
+                </span>
+              </p>
+            ) : (
+              <p className="mt-2 text-sm text-taupe">Select a plan to continue.</p>
+            )}
+          </div>
+          <Button type="submit" size="lg" className="w-full md:w-auto md:min-w-56" disabled={!selected || !!saving}>
+            {saving === 'plan' ? 'Setting up...' : 'Continue'}
+          </Button>
+        </div>
+      </form>
+
+      <div className="mt-8 text-center">
+        <Button variant="link" disabled={!!saving} onClick={() => void save('weekly', 'weekly')}>
+          {saving === 'weekly' ? 'Setting up...' : 'Continue without Plan - Start with Weekly'}
+        </Button>
+        <p className="mt-6 text-xs text-stone">
+          Want to compare first?{' '}
+          <Link to={paths.pricing} className="underline underline-offset-4 hover:text-ink">
+            See plans & pricing
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
 }

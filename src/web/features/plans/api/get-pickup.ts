@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PickupState } from '@domain/plans';
+import { api } from '../../../lib/api-client';
+
+export const pickupQueryKey = ['pickup'] as const;
+
+export function getPickupQueryOptions() {
+  return queryOptions({
+    queryKey: pickupQueryKey,
+    queryFn: ({ signal }) => api<PickupState>('/api/pickup', { signal }),
+  });
+}
+
+/** The member's pickup option (online | in-store | null), from GET /api/pickup. */
+export function usePickupOption() {
+  return useQuery(getPickupQueryOptions());
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Subscription } from '@domain/plans';
+import { api } from '../../../lib/api-client';
+
+export const subscriptionQueryKey = ['subscription'] as const;
+
+export function getSubscriptionQueryOptions() {
+  return queryOptions({
+    queryKey: subscriptionQueryKey,
+    queryFn: ({ signal }) => api<Subscription>('/api/subscription', { signal }),
+  });
+}
+
+/**
+ * The member's plan from the server (GET /api/subscription): plan, item count, status, monthly
+ * price, next billing date (null for Weekly: 'Pay as you go') and the saved card's brand and last
+ * four. A member who never chose gets Weekly.
+ */
+export function useSubscription() {
+  return useQuery(getSubscriptionQueryOptions());
+}

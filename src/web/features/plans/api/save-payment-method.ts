@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentFormInput } from '@domain/card';
+import type { PaymentResult } from '@domain/plans';
+import { api } from '../../../lib/api-client';
+import { subscriptionQueryKey } from './get-subscription';
+
+/**
+ * Saves or replaces the card (PUT /api/payment-method). The server hands it to the payment
+ * provider (about 2 s), keeps only brand and last four, and activates a plan waiting for payment.
+ */
+export function useSavePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PaymentFormInput) => api<PaymentResult>('/api/payment-method', { method: 'PUT', json: input }),
+    onSuccess: (result) => queryClient.setQueryData(subscriptionQueryKey, result.subscription),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
+  });
+}

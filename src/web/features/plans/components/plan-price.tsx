@@ -1,0 +1,41 @@
+import { CATEGORY_RENTAL_PRICE_CENTS } from '@domain/catalogue';
+import { PLANS, type CataloguePlanId } from '@domain/plans';
+import { formatCents } from '../../../lib/format';
+
+const LOWEST_WEEKLY_CENTS = Math.min(...Object.values(CATEGORY_RENTAL_PRICE_CENTS));
+
+/** The price block of a plan card: a large figure and a quiet line under it. */
+export function PlanPrice({ id }: { id: CataloguePlanId }) {
+  const plan = PLANS[id];
+  let figure: string;
+  let unit: string | null = null;
+  let note: string;
+  switch (id) {
+    case 'weekly':
+      figure = 'Per item';
+      note = `Weekly rentals from ${formatCents(LOWEST_WEEKLY_CENTS)}`;
+      break;
+    case 'monthly':
+      figure = formatCents(plan.priceCents ?? 0);
+      unit = '/ month';
+      note = `for 3 items, up to ${formatCents(plan.maxPriceCents ?? 0)} for 9`;
+      break;
+    case 'threemonths':
+      figure = formatCents(plan.priceCents ?? 0);
+      unit = '/ month';
+      note = '7 outfits, 3-month commitment';
+      break;
+    default:
+      figure = "Let's talk";
+      note = plan.priceUnit;
+  }
+  return (
+    <div>
+      <p className="flex items-baseline gap-1.5">
+        <span className="font-display text-[2.6rem] leading-none font-medium text-ink">{figure}</span>
+        {unit && <span className="text-sm text-taupe">{unit}</span>}
+      </p>
+      <p className="mt-2 text-xs tracking-wide text-stone">{note}</p>
+    </div>
+  );
+}

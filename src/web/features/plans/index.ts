@@ -1,0 +1,9 @@
+/**
+ * The plans feature's public API for other features (the dashboard reads the plan through
+ * these; never import from the feature's folders directly).
+ */
+export { getSubscriptionQueryOptions, subscriptionQueryKey, useSubscription } from './api/get-subscription';
+export { getPickupQueryOptions, pickupQueryKey, usePickupOption } from './api/get-pickup';
+export { useSavePickupOption } from './api/save-pickup';
+export { CardBrandMark } from './components/card-brand';
+export type { PickupOption, PickupState, SavedCard, Subscription } from '@domain/plans';
