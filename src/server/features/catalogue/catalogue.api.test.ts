@@ -285,6 +285,15 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
         retail_price_cents: 15000,
         rental_price_cents: 799,
         owner_id: m.id,
+        slug: null,
+        rating: 0,
+        review_count: 0,
+        rental_count: 0,
+        is_new: 1,
+        description: 'My own blazer.',
+        materials: null,
+        care_instructions: null,
+        status: 'active',
         created_at: new Date().toISOString(),
       })
       .returning('id')

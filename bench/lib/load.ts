@@ -1,0 +1,21 @@
+import autocannon, { type Result } from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * Loads a server with autocannon: a short warm-up (discarded), then the measured run. `paths`
+ * are requested in turn on each connection.
+ */
+export async function load(baseUrl: string, paths: string[], opts: { connections?: number; duration?: number; warmup?: number } = {}): Promise<LoadResult> {
+  const connections = opts.connections ?? 50;
+  const requests = paths.map((path) => ({ path, method: 'GET' }));
+  await autocannon({ url: baseUrl, connections, duration: opts.warmup ?? 2, requests });
+  const r: Result = await autocannon({ url: baseUrl, connections, duration: opts.duration ?? 10, requests });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}

@@ -1,0 +1,62 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls a URL until it answers 200 (or gives up). */
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Starts the Rentique server as a child process (production mode, LOG_LEVEL=warn). */
+export async function startApp(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), WEB_DIST_DIR: '.tmp/bench/no-web', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return { url, stop: () => stop(child) };
+}
+
+/** Starts the bare node:http yardstick answering `bodyFile`. */
+export async function startBare(bodyFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = fork('bench/lib/bare-server.ts', [String(port), bodyFile], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
