@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
 import { createAccountRoutes } from './features/account/account.routes';
+import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
 import { createPlansRoutes } from './features/subscription/subscription.routes';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
@@ -81,6 +82,7 @@ export function createApp(ctx: AppContext) {
     return c.json({ status: 'ok', database: ctx.database.dialect });
   });
   app.route('/api/me', createAccountRoutes(ctx));
+  app.route('/api/items', createCatalogueRoutes(ctx));
   app.route('/api', createPlansRoutes(ctx)); // /api/subscription, /api/payment-method, /api/pickup
   app.route('/api/match', createMatchRoutes(ctx));
   app.route('/api/favorites', createFavoritesRoutes(ctx));
