@@ -120,10 +120,12 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
                         className="mt-1 size-5 shrink-0 cursor-pointer accent-ink"
                       />
                     </span>
-                    <span className="mt-2 flex min-h-6 flex-wrap gap-2">
-                      {plan.popular && <Badge tone="clay">Most popular</Badge>}
-                      {isCurrent && <Badge tone="outline">{current.status === 'active' ? 'Current plan' : 'Awaiting payment'}</Badge>}
-                    </span>
+                    {(plan.popular || isCurrent) && (
+                      <span className="mt-2 flex flex-wrap gap-2">
+                        {plan.popular && <Badge tone="clay">Most popular</Badge>}
+                        {isCurrent && <Badge tone="outline">{current.status === 'active' ? 'Current plan' : 'Awaiting payment'}</Badge>}
+                      </span>
+                    )}
                     <span id={`${inputId}-price`} className="mt-4 flex items-baseline gap-1.5">
                       <span className="font-display text-4xl leading-none text-ink" data-testid={id === 'monthly' ? 'monthly-price' : undefined}>
                         {price.figure}
