@@ -36,6 +36,8 @@ export function SwipeCard({
   const rotate = useTransform(x, [-300, 0, 300], reduce ? [0, 0, 0] : [-14, 0, 14]);
   const [label, setLabel] = useState<'like' | 'nope' | null>(null);
   const decided = useRef(false);
+  // A drag is not a tap, even one that ends where it began.
+  const dragged = useRef(false);
   useMotionValueEvent(x, 'change', (v) => setLabel(decided.current ? (v > 0 ? 'like' : 'nope') : swipeLabel(v)));
 
   const fling = (action: SwipeAction) => {
@@ -62,13 +64,19 @@ export function SwipeCard({
       dragMomentum={false}
       dragElastic={1}
       dragConstraints={{ left: 0, right: 0 }}
+      onTapStart={() => {
+        dragged.current = false;
+      }}
+      onDragStart={() => {
+        dragged.current = true;
+      }}
       onDragEnd={onDragEnd}
       onTap={() => {
-        if (!decided.current) onOpen();
+        if (!decided.current && !dragged.current) onOpen();
       }}
       className="relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg border border-linen bg-ivory shadow-lift select-none active:cursor-grabbing"
     >
-      <ItemImage src={item.imageUrl} name={item.name} alt={item.imageAlt} brand={item.brand} eager />
+      <ItemImage src={item.imageUrl} name={item.name} alt={item.imageAlt} brand={item.brand} className="aspect-[5/6]" eager />
       {label && (
         <span
           aria-hidden="true"

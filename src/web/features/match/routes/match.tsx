@@ -1,12 +1,11 @@
 import { Heart, Info, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ItemGenderSchema, type ItemGender } from '@domain/catalogue';
 import { MATCH_MESSAGES, isDailyLimitReached, nextIndex, pickCurrent, type SwipeAction } from '@domain/match';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiClientError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-client';
@@ -24,12 +23,29 @@ import { SwipeCard, type SwipeCardHandle } from '../components/swipe-card';
 /** /match: swipe through the collection, three items a day. */
 export function Component() {
   const { data: session, isPending } = useSession();
+  if (isPending) return <MatchGrid>{<DeckSkeleton />}</MatchGrid>;
+  if (!session) return <MatchGrid>{<LoginRequired />}</MatchGrid>;
+  return <MatchSession />;
+}
+
+/**
+ * The page frame: the title, the member's controls and the keyboard tip in one column, the deck in
+ * the other (stacked on phones), so the card and its buttons fit one laptop screen.
+ */
+function MatchGrid({ controls, children }: { controls?: ReactNode; children: ReactNode }) {
   return (
-    <div className="container-page pb-24">
-      <PageHeader eyebrow="New · Match" title="Match Your Outfit" className="text-center [&_div]:mx-auto">
-        Swipe right on the pieces you love and left on the ones you don&apos;t. Every like lands in your favorites.
-      </PageHeader>
-      {isPending ? <DeckSkeleton /> : session ? <MatchSession /> : <LoginRequired />}
+    <div className="container-page pt-10 pb-24 md:pt-16">
+      <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,30rem)_24rem] lg:justify-center lg:gap-24">
+        <div className="text-center lg:sticky lg:top-28 lg:pt-10 lg:text-left">
+          <p className="eyebrow mb-3">New · Match</p>
+          <h1 className="text-display-lg">Match Your Outfit</h1>
+          <p className="mx-auto mt-4 max-w-md text-[0.95rem] leading-relaxed text-taupe lg:mx-0">
+            Swipe right on the pieces you love and left on the ones you don&apos;t. Every like lands in your favorites.
+          </p>
+          {controls && <div className="mt-8 flex flex-col items-center gap-4 lg:items-start">{controls}</div>}
+        </div>
+        <div className="w-full">{children}</div>
+      </div>
     </div>
   );
 }
@@ -37,8 +53,7 @@ export function Component() {
 function DeckSkeleton() {
   return (
     <div className="mx-auto w-full max-w-sm space-y-4" aria-busy="true">
-      <Skeleton className="mx-auto h-10 w-48 rounded-full" />
-      <Skeleton className="aspect-[4/5] w-full rounded-lg" />
+      <Skeleton className="aspect-[5/6] w-full rounded-lg" />
       <Skeleton className="h-16 w-full" />
     </div>
   );
@@ -159,7 +174,7 @@ function MatchSession() {
             onOpen={() => setDetailsOpen(true)}
           />
         </div>
-        <div className="mt-8 flex items-center justify-center gap-5">
+        <div className="mt-6 flex items-center justify-center gap-5">
           <Button
             variant="subtle"
             size="icon"
@@ -184,10 +199,6 @@ function MatchSession() {
             <Heart aria-hidden="true" />
           </Button>
         </div>
-        <p className="mt-5 hidden text-center text-xs text-stone sm:block">
-          Drag the card, or use <kbd className="font-sans font-semibold">←</kbd> to skip and <kbd className="font-sans font-semibold">→</kbd> to like. Tap
-          the card for details.
-        </p>
         <ItemDetailsDialog
           item={current.item}
           open={detailsOpen}
@@ -201,12 +212,21 @@ function MatchSession() {
   }
 
   return (
-    <div className="space-y-8">
-      <div className="flex flex-col items-center gap-4">
-        <GenderToggle value={gender} onChange={chooseGender} />
-        {daily.data && <DailyCounter count={daily.data.count} />}
-      </div>
+    <MatchGrid
+      controls={
+        <>
+          <GenderToggle value={gender} onChange={chooseGender} />
+          {daily.data && <DailyCounter count={daily.data.count} />}
+          {showingCard && (
+            <p className="hidden text-xs leading-relaxed text-stone lg:block">
+              Drag the card, or use <kbd className="font-sans font-semibold">←</kbd> to skip and{' '}
+              <kbd className="font-sans font-semibold">→</kbd> to like. Tap the card for details.
+            </p>
+          )}
+        </>
+      }
+    >
       {body}
-    </div>
+    </MatchGrid>
   );
 }
