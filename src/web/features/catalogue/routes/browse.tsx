@@ -1,5 +1,101 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { SearchX, X } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { THEMES } from '@domain/catalogue';
+import { ItemCard, itemGridClass } from '../../../components/item/item-card';
+import { ItemGridSkeleton } from '../../../components/item/item-grid-skeleton';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useFacets } from '../api/get-facets';
+import { useItems } from '../api/get-items';
+import { BrowseFilters } from '../components/browse-filters';
+import { DateRangeFilter } from '../components/date-range-filter';
+import { BROWSE_TABS, itemHref, parseBrowseParams, toApiQuery, toFacetQuery, toSearchParams, type BrowseState, type BrowseTab } from '../lib/browse-params';
 
+/** /browse: the catalogue by tab, with dates, filters and sort kept in the URL. */
 export function Component() {
-  return <PlaceholderPage title="Browse Items" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = parseBrowseParams(searchParams);
+  const items = useItems(toApiQuery(state));
+  const facets = useFacets(toFacetQuery(state));
+  const update = (patch: Partial<BrowseState>) => setSearchParams(toSearchParams({ ...state, ...patch }));
+  const switchTab = (tab: BrowseTab) =>
+    setSearchParams(toSearchParams({ tab, sort: state.sort, theme: state.theme, q: state.q, from: state.from, to: state.to }));
+  const list = items.data?.pages.flatMap((p) => p.items) ?? [];
+  const theme = state.theme ? THEMES[state.theme] : undefined;
+
+  return (
+    <div className="container-page pb-24">
+      <PageHeader eyebrow={theme ? 'Curated edit' : 'The collection'} title="Browse Items">
+        {theme
+          ? `${theme.title}: light fabrics, bright colours and pieces made for long evenings outside.`
+          : 'Designer pieces by the week. Choose your dates to see what is free to rent.'}
+      </PageHeader>
+
+      <div className="mb-8 flex flex-wrap items-center gap-3">
+        <DateRangeFilter from={state.from} to={state.to} onChange={(range) => update({ from: range?.from, to: range?.to })} />
+        {theme && (
+          <Button variant="subtle" size="sm" onClick={() => update({ theme: undefined })} aria-label={`Remove the ${theme.title} selection`}>
+            {theme.title}
+            <X aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+
+      <Tabs value={state.tab} onValueChange={(v) => switchTab(v as BrowseTab)}>
+        <TabsList aria-label="Collections" className="mb-8 overflow-x-auto">
+          {BROWSE_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={state.tab} className="grid gap-10 md:grid-cols-[13rem_1fr] lg:gap-14">
+          <aside className="md:sticky md:top-24 md:self-start">
+            <BrowseFilters state={state} facets={facets.data} onChange={update} />
+          </aside>
+
+          <section aria-label="Items" aria-busy={items.isPending}>
+            {items.isPending ? (
+              <ItemGridSkeleton count={8} />
+            ) : items.isError ? (
+              <EmptyState title="We could not load the collection" className="bg-ivory">
+                <p>{items.error.message}</p>
+                <Button className="mt-5" variant="outline" onClick={() => void items.refetch()}>
+                  Try again
+                </Button>
+              </EmptyState>
+            ) : list.length === 0 ? (
+              <EmptyState title="Nothing matches just now" icon={<SearchX className="size-8" aria-hidden="true" />}>
+                <p>{state.from ? 'Every piece that fits these filters is rented for those dates. Try other dates or fewer filters.' : 'Try fewer filters or another collection.'}</p>
+                <Button className="mt-5" variant="outline" onClick={() => setSearchParams(toSearchParams({ tab: state.tab, sort: state.sort }))}>
+                  Clear all filters
+                </Button>
+              </EmptyState>
+            ) : (
+              <>
+                <ul className={itemGridClass}>
+                  {list.map((item) => (
+                    <li key={item.id}>
+                      <ItemCard item={item} href={itemHref(item.id, state)} />
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-12 flex justify-center">
+                  {items.hasNextPage ? (
+                    <Button variant="outline" onClick={() => void items.fetchNextPage()} disabled={items.isFetchingNextPage}>
+                      {items.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                    </Button>
+                  ) : (
+                    <p className="text-xs tracking-wide text-stone">You have seen all {list.length} pieces.</p>
+                  )}
+                </div>
+              </>
+            )}
+          </section>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

@@ -1,5 +1,115 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { RotateCcw } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue';
+import { ItemImage } from '../../../components/item/item-image';
+import { Badge } from '../../../components/ui/badge';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Stars } from '../../../components/ui/stars';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useItem } from '../api/get-item';
+import { ItemActions } from '../components/item-actions';
+import { ItemNotFound } from '../components/item-not-found';
 
+/** /item/{id}: one piece, with the dates chosen on /browse carried in ?from=&to=. */
 export function Component() {
-  return <PlaceholderPage title="Item" />;
+  const { id = '' } = useParams();
+  const [sp] = useSearchParams();
+  const valid = /^\d{1,9}$/.test(id);
+  const item = useItem(Number(id), valid);
+  const from = sp.get('from') ?? undefined;
+  const to = sp.get('to') ?? undefined;
+  const dates = from && to && isIsoDate(from) && isIsoDate(to) && to > from ? { from, to } : undefined;
+
+  if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <ItemNotFound />;
+  if (item.isError) {
+    return (
+      <div className="container-page py-24 text-center">
+        <h1 className="text-display-md">This piece could not be loaded</h1>
+        <p className="mt-3 text-sm text-taupe">{item.error.message}</p>
+      </div>
+    );
+  }
+  if (!item.data) return <ItemSkeleton />;
+  const it = item.data;
+
+  return (
+    <div className="container-page pt-8 pb-24 md:pt-12">
+      <nav aria-label="Breadcrumb" className="mb-6 text-xs tracking-wide text-stone">
+        <Link to={dates ? `${paths.browse}?from=${dates.from}&to=${dates.to}` : paths.browse} className="hover:text-ink">
+          Browse
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span>{it.category}</span>
+      </nav>
+      <div className="grid gap-10 md:grid-cols-2 lg:gap-16">
+        <ItemImage src={it.imageUrl} alt={it.imageAlt} priority className="rounded-md" />
+        <div>
+          <div className="flex items-center gap-3">
+            <p className="eyebrow">{it.brand}</p>
+            {it.isNew && <Badge tone="ink">New</Badge>}
+            {it.fromMember && <Badge tone="sand">From a member</Badge>}
+          </div>
+          <h1 className="mt-3 text-display-lg">{it.name}</h1>
+          <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-taupe">
+            <Stars rating={it.rating} />
+            <span>{it.rating.toFixed(1)}</span>
+            <span>({it.reviewCount} reviews)</span>
+            <span aria-hidden="true">·</span>
+            <span className="inline-flex items-center gap-1">
+              <RotateCcw className="size-3.5" aria-hidden="true" />
+              Rented {it.rentalCount} times
+            </span>
+          </div>
+          <div className="mt-6 flex items-baseline gap-3 border-y border-linen py-5">
+            <p className="font-display text-4xl">{formatCents(it.rentalPriceCents)}</p>
+            <p className="text-sm text-taupe">for {RENTAL_DAYS} days</p>
+            <p className="ml-auto text-sm text-stone">
+              Retail price: <span className="line-through decoration-stone/60">{formatCents(it.retailPriceCents)}</span>
+            </p>
+          </div>
+          {dates && (
+            <p className="mt-4 text-sm text-taupe">
+              Your dates: <span className="font-medium text-ink">{formatDate(dates.from)}</span> to <span className="font-medium text-ink">{formatDate(dates.to)}</span>
+            </p>
+          )}
+          <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
+          <div className="mt-8">
+            <ItemActions item={it} from={dates?.from} to={dates?.to} />
+          </div>
+          <dl className="mt-10 grid gap-4 border-t border-linen pt-6 text-sm sm:grid-cols-2">
+            {it.materials && (
+              <div>
+                <dt className="eyebrow mb-1.5">Materials</dt>
+                <dd className="text-taupe">{it.materials}</dd>
+              </div>
+            )}
+            {it.careInstructions && (
+              <div>
+                <dt className="eyebrow mb-1.5">Care</dt>
+                <dd className="text-taupe">{it.careInstructions}</dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ItemSkeleton() {
+  return (
+    <div className="container-page pt-20 pb-24" role="status" aria-label="Loading item">
+      <div className="grid gap-10 md:grid-cols-2 lg:gap-16">
+        <Skeleton className="aspect-square w-full" />
+        <div className="space-y-4">
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-12 w-4/5" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      </div>
+    </div>
+  );
 }

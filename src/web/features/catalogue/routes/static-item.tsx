@@ -1,5 +1,129 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { ArrowLeft, Heart, Share2 } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { ItemImage } from '../../../components/item/item-image';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Stars } from '../../../components/ui/stars';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/format';
+import { Component as NotFound } from '../../shell/routes/not-found';
+import { useItemBySlug } from '../api/get-item-by-slug';
+import { shareItem } from '../components/item-actions';
 
+/** /items/{slug}: the ten static hoodie pages (SPEC 2), drawn from the same catalogue; any other slug is the 404 screen. */
 export function Component() {
-  return <PlaceholderPage title="Item" />;
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const valid = /^[a-z0-9-]{1,120}$/.test(slug);
+  const item = useItemBySlug(slug, valid);
+
+  if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <NotFound />;
+  if (item.isError) {
+    return (
+      <div className="container-page py-24 text-center">
+        <h1 className="text-display-md">This piece could not be loaded</h1>
+        <p className="mt-3 text-sm text-taupe">{item.error.message}</p>
+      </div>
+    );
+  }
+  const it = item.data;
+
+  return (
+    <div className="container-page pt-8 pb-24">
+      <Button variant="ghost" size="sm" className="-ml-3 mb-6" onClick={() => void navigate(-1)}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Button>
+      {!it ? (
+        <div className="grid gap-10 md:grid-cols-2" role="status" aria-label="Loading item">
+          <Skeleton className="aspect-square w-full" />
+          <div className="space-y-4">
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-12 w-4/5" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-10 md:grid-cols-2 lg:gap-16">
+            <ItemImage src={it.imageUrl} alt={it.imageAlt} priority className="rounded-md" />
+            <div>
+              <div className="flex items-center gap-2">
+                <Badge tone="outline">{it.brand}</Badge>
+                {it.isNew && <Badge tone="ink">New</Badge>}
+              </div>
+              <h1 className="mt-4 text-display-lg">{it.name}</h1>
+              <div className="mt-4 flex items-center gap-2 text-sm text-taupe">
+                <Stars rating={it.rating} />
+                <span>{it.rating}</span>
+                <span>({it.reviewCount} reviews)</span>
+              </div>
+              <p className="mt-6">
+                <span className="font-display text-4xl">{formatCents(it.rentalPriceCents)}</span>
+                <span className="text-taupe">/week</span>
+              </p>
+              <p className="mt-1 text-sm text-stone">Retail price: {formatCents(it.retailPriceCents)}</p>
+
+              <h2 className="mt-8 mb-3 font-sans text-[0.8rem] font-medium tracking-wide text-taupe">Available Sizes</h2>
+              <ul className="flex flex-wrap gap-2" aria-label="Available Sizes">
+                {it.sizes.map((s) => (
+                  <li key={s}>
+                    <Button variant="outline" size="sm" className="min-w-12">
+                      {s}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+
+              <div className="mt-8 flex items-center gap-3">
+                <Button size="lg" className="flex-1">
+                  Rent Now
+                </Button>
+                <Button variant="subtle" size="icon" className="size-13" aria-label="Add to favourites">
+                  <Heart aria-hidden="true" />
+                </Button>
+                <Button variant="subtle" size="icon" className="size-13" aria-label="Share" onClick={() => void shareItem(it)}>
+                  <Share2 aria-hidden="true" />
+                </Button>
+              </div>
+            </div>
+          </div>
+
+          <div className="mt-12 grid gap-6 md:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Description</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="leading-relaxed text-taupe">{it.description}</p>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Rental Details</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="space-y-2 text-sm">
+                  <div className="flex justify-between gap-4 border-b border-linen/70 pb-2">
+                    <dt className="text-taupe">Times rented:</dt>
+                    <dd className="font-medium">{it.rentalCount}</dd>
+                  </div>
+                  <div className="flex justify-between gap-4 border-b border-linen/70 pb-2">
+                    <dt className="text-taupe">Category:</dt>
+                    <dd className="font-medium">{it.category}</dd>
+                  </div>
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-taupe">Gender:</dt>
+                    <dd className="font-medium">{it.gender}</dd>
+                  </div>
+                </dl>
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ItemFacets } from '@domain/catalogue';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/items/facets: counts for the filter lists of a tab. */
+export function getFacetsQueryOptions(query: Record<string, string | undefined>) {
+  return queryOptions({
+    queryKey: ['items', 'facets', query],
+    queryFn: ({ signal }) => api<ItemFacets>('/api/items/facets', { query, signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useFacets(query: Record<string, string | undefined>) {
+  return useQuery(getFacetsQueryOptions(query));
+}

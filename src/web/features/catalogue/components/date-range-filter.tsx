@@ -1,0 +1,80 @@
+import { CalendarDays, X } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useState } from 'react';
+import { DayPicker, type DateRange } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import './calendar.css';
+import { RENTAL_DAYS } from '@domain/catalogue';
+import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
+import { rangeFromPicker } from '../lib/browse-params';
+import { useMediaQuery } from '../lib/use-media-query';
+
+const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const fromIso = (s: string) => {
+  const [y, m, d] = s.split('-').map(Number);
+  return new Date(y!, m! - 1, d!);
+};
+
+/**
+ * The rental dates: a calendar in a popover (past days disabled; one month on phones, two on
+ * desktop). Choosing a range filters the list to pieces free for it.
+ */
+export function DateRangeFilter({ from, to, onChange }: { from?: string | undefined; to?: string | undefined; onChange: (range: { from: string; to: string } | null) => void }) {
+  const desktop = useMediaQuery('(min-width: 768px)');
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<DateRange | undefined>(undefined);
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  const selected: DateRange | undefined = draft ?? (from && to ? { from: fromIso(from), to: fromIso(to) } : undefined);
+  const label = from && to ? `${formatDate(from)} – ${formatDate(to)}` : 'Any dates';
+
+  return (
+    <div className="flex items-center gap-2">
+      <Popover.Root
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          setDraft(undefined);
+        }}
+      >
+        <Popover.Trigger asChild>
+          <Button variant="subtle" className="justify-start gap-3 px-4" aria-label={`Rental dates: ${label}`}>
+            <CalendarDays aria-hidden="true" />
+            <span className="text-left">
+              <span className="block text-[0.65rem] tracking-[0.18em] text-stone uppercase">Rental dates</span>
+              <span className="block text-sm">{label}</span>
+            </span>
+          </Button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content align="start" sideOffset={8} className="z-50 rounded-md border border-linen bg-ivory p-4 shadow-lift">
+            <DayPicker
+              mode="range"
+              numberOfMonths={desktop ? 2 : 1}
+              disabled={{ before: today }}
+              startMonth={today}
+              selected={selected}
+              defaultMonth={selected?.from ?? today}
+              onSelect={(range) => {
+                setDraft(range);
+                if (range?.from && range.to && range.to > range.from) {
+                  onChange(rangeFromPicker(toIso(range.from), toIso(range.to), RENTAL_DAYS));
+                  setOpen(false);
+                  setDraft(undefined);
+                }
+              }}
+              className="rentique-calendar"
+            />
+            <p className="mt-2 max-w-72 text-xs text-stone">Pick the day it arrives and the day it goes back. One rental is {RENTAL_DAYS} days.</p>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      {from && to && (
+        <Button variant="ghost" size="icon" aria-label="Clear rental dates" onClick={() => onChange(null)}>
+          <X aria-hidden="true" />
+        </Button>
+      )}
+    </div>
+  );
+}
