@@ -144,3 +144,25 @@ test('a visitor sees Login Required with Sign Up Now and Sign In', async ({ page
   await expect(page.getByRole('link', { name: 'Sign In', exact: true }).last()).toHaveAttribute('href', '/login');
   expect((await page.request.get('/api/match/daily')).status()).toBe(401);
 });
+
+test("the item page's Add to Wishlist adds and removes the same favourite, without counting a view", async ({ page }) => {
+  await signUpViaApi(page);
+  const deck = await page.request.get('/api/match/deck?gender=Women');
+  const item = ((await deck.json()) as { items: { item: { id: number; name: string } }[] }).items[0]!.item;
+  await page.goto(`/item/${item.id}`);
+  const wish = page.getByRole('button', { name: 'Add to Wishlist' });
+  await wish.click();
+  await expect(page.getByText(`${item.name} has been saved to your favorites`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'In Your Wishlist' })).toHaveAttribute('aria-pressed', 'true');
+  expect(((await (await page.request.get('/api/match/daily')).json()) as { count: number }).count).toBe(0);
+
+  await page.goto('/favorites');
+  await expect(page.getByTestId('favorite-card').getByRole('heading', { name: item.name })).toBeVisible();
+  await page.getByTestId('favorite-card').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/item/${item.id}$`));
+  await page.getByRole('button', { name: 'In Your Wishlist' }).click();
+  await expect(page.getByText('Item removed from favorites')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute('aria-pressed', 'false');
+  await page.goto('/favorites');
+  await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+});
