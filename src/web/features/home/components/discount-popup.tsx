@@ -3,8 +3,7 @@ import { isDiscountPopupSeen, markDiscountPopupSeen } from '../lib/discount-flag
 import { DISCOUNT_POPUP_DELAY_MS } from '../lib/timings';
 
 // The dialog (and Radix) loads only when it is about to open, keeping the home page's first load small.
-const loadDialog = () => import('./discount-dialog');
-const DiscountDialog = lazy(loadDialog);
+const DiscountDialog = lazy(() => import('./discount-dialog'));
 
 /**
  * The discount popup's rules: it opens `delayMs` after the page loads unless this browser has
@@ -19,13 +18,10 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
 
   useEffect(() => {
     if (seenAtLoad) return;
-    // Fetch the dialog's code a little before it is needed.
-    const preload = window.setTimeout(() => void loadDialog(), Math.max(0, delayMs - 800));
+    // The dialog's code is fetched only when it is due (a few KB from our own origin), so it
+    // never counts against the page's first load.
     const show = window.setTimeout(() => setDue(true), delayMs);
-    return () => {
-      window.clearTimeout(preload);
-      window.clearTimeout(show);
-    };
+    return () => window.clearTimeout(show);
   }, [seenAtLoad, delayMs]);
 
   const open = due && !dismissed && signedIn === false && !isDiscountPopupSeen();

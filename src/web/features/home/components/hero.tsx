@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 /** The opening of the home page: the promise, the three ways in, and the atelier art. */
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="container-page grid items-center gap-12 pt-10 pb-20 md:pt-16 lg:grid-cols-[1.2fr_1fr] lg:gap-16 lg:pt-20 lg:pb-28">
+    <section aria-labelledby="hero-title" className="container-page grid items-center gap-12 pt-10 pb-20 md:pt-16 lg:grid-cols-[1.4fr_1fr] lg:gap-12 lg:pt-20 lg:pb-28">
       <div>
         <p className="eyebrow">Designer fashion, rented by the week</p>
         <h1 id="hero-title" className="mt-6 text-display-xl">

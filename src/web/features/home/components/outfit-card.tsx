@@ -33,12 +33,12 @@ export function OutfitCard({ outfit }: { outfit: Outfit }) {
               {item}
             </li>
           ))}
-          {more > 0 && <li className="pl-3 text-sm text-stone">+{more} more</li>}
+          {more > 0 && <li className="pl-3 text-sm text-taupe">+{more} more</li>}
         </ul>
         <div className="mt-auto pt-8">
           <Button asChild className="w-full sm:w-auto">
-            <Link to={paths.browse}>
-              Rent This Outfit<span className="sr-only">: {outfit.name}</span>
+            <Link to={paths.browse} aria-label={`Rent This Outfit: ${outfit.name}`}>
+              Rent This Outfit
             </Link>
           </Button>
         </div>

@@ -49,7 +49,7 @@ export function Services() {
       <div className="mt-14 grid gap-6 lg:grid-cols-2">
         {SERVICES.map((s) => (
           <article key={s.key} className="flex flex-col rounded-md border border-linen bg-ivory p-7 md:p-10">
-            <p className="font-display text-5xl text-gold" aria-hidden="true">
+            <p className="font-display text-5xl text-clay" aria-hidden="true">
               {s.number}
             </p>
             <h3 className="mt-5 font-display text-3xl">{s.title}</h3>

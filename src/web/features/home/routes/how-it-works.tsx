@@ -53,7 +53,7 @@ export function Component() {
           <div className={index === 0 ? '' : 'container-page'}>
             <div className="grid gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-20">
               <div>
-                <p className="font-display text-6xl text-gold" aria-hidden="true">
+                <p className="font-display text-6xl text-clay" aria-hidden="true">
                   {service.number}
                 </p>
                 <h2 id={`service-${service.key}`} className="mt-4 text-display-lg">
