@@ -1,10 +1,11 @@
-import { Minus, Plus, Share2, ShoppingBag } from 'lucide-react';
+import { Minus, Plus, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CatalogueItem } from '@domain/catalogue';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { WishlistButton } from '../../match';
+import { AddToCartButton } from '../../rentals';
 
 /** Shares the page: the Web Share API where there is one, else the link goes to the clipboard. */
 export async function shareItem(item: Pick<CatalogueItem, 'name' | 'brand'>, url: string = window.location.href): Promise<void> {
@@ -32,8 +33,6 @@ export async function shareItem(item: Pick<CatalogueItem, 'name' | 'brand'>, url
 export function ItemActions({ item, from, to }: { item: CatalogueItem; from?: string | undefined; to?: string | undefined }) {
   const [size, setSize] = useState<string | null>(item.sizes.length === 1 ? item.sizes[0]! : null);
   const [quantity, setQuantity] = useState(1);
-  void from;
-  void to;
 
   return (
     <div className="space-y-6">
@@ -75,10 +74,7 @@ export function ItemActions({ item, from, to }: { item: CatalogueItem; from?: st
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button size="lg" className="flex-1" disabled title="Renting opens soon">
-          <ShoppingBag aria-hidden="true" />
-          Add to Cart
-        </Button>
+        <AddToCartButton itemId={item.id} selectedSize={size} startDate={from} endDate={to} className="flex-1" />
         <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="flex-1" />
         <Button size="lg" variant="subtle" onClick={() => void shareItem(item)}>
           <Share2 aria-hidden="true" />

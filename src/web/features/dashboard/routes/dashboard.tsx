@@ -1,5 +1,94 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { CalendarPlus, LogOut, Sparkles } from 'lucide-react';
+import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useSession } from '../../../lib/auth-client';
+import { useSignOut } from '../../../lib/use-sign-out';
+import { StyleAssistant } from '../../assistant';
+import { EventsTab } from '../../events';
+import { ListingTab } from '../../listings';
+import { RentingTab } from '../../rentals';
+import { useDashboard } from '../api/get-dashboard';
+import { AccountSettingsButton } from '../components/account-settings';
+import { QuickActions } from '../components/quick-actions';
+import { Recommendations } from '../components/recommendations';
+import { EarningsCard, SubscriptionCard, WaterCard } from '../components/summary-cards';
 
+/** The booking form used when the server has not answered yet (the server's BOOKING_FORM_URL wins). */
+const FALLBACK_BOOKING_FORM_URL = 'https://forms.rentique.example/book-appointment';
+
+/** /dashboard: the member's home: plan, savings, earnings, rentals, listings, events, suggestions. */
 export function Component() {
-  return <PlaceholderPage title="Your Dashboard" />;
+  const { data: session } = useSession();
+  const dashboard = useDashboard();
+  const signOut = useSignOut();
+  const assistantRef = useRef<HTMLDivElement>(null);
+
+  const fullName = dashboard.data?.fullName ?? session?.user.fullName ?? session?.user.name ?? '';
+  const firstName = fullName.trim().split(/\s+/)[0] ?? '';
+  const openAssistant = () => {
+    const button = assistantRef.current?.querySelector<HTMLButtonElement>('button[aria-expanded]');
+    if (button && button.getAttribute('aria-expanded') !== 'true') button.click();
+  };
+
+  return (
+    <div className="container-page pb-24">
+      <header className="flex flex-col gap-6 pt-12 pb-10 md:flex-row md:items-end md:justify-between md:pt-16">
+        <div>
+          <p className="eyebrow mb-3">Your account</p>
+          <h1 className="text-display-lg">{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
+          <p className="mt-3 max-w-xl text-[0.95rem] text-taupe">Your wardrobe, on rotation: what you are wearing, what you lend, and what is coming up.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="primary" size="sm" onClick={openAssistant}>
+            <Sparkles aria-hidden="true" /> AI Agent
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={dashboard.data?.bookingFormUrl ?? FALLBACK_BOOKING_FORM_URL} target="_blank" rel="noopener noreferrer">
+              <CalendarPlus aria-hidden="true" /> Book Appointment
+            </a>
+          </Button>
+          <AccountSettingsButton />
+          <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+            <LogOut aria-hidden="true" /> Sign Out
+          </Button>
+        </div>
+      </header>
+
+      <div className="grid gap-5 md:grid-cols-3">
+        <SubscriptionCard />
+        <WaterCard litres={dashboard.data?.waterSavedLitres} rentedCount={dashboard.data?.rentedCount} loading={dashboard.isPending} />
+        <EarningsCard cents={dashboard.data?.totalEarningsCents} loading={dashboard.isPending} />
+      </div>
+
+      <div className="mt-8">
+        <QuickActions />
+      </div>
+
+      <Tabs defaultValue="renting" className="mt-14">
+        <TabsList aria-label="Your wardrobe" className="overflow-x-auto">
+          <TabsTrigger value="renting">Renting</TabsTrigger>
+          <TabsTrigger value="listing">Listing</TabsTrigger>
+          <TabsTrigger value="events">Events</TabsTrigger>
+        </TabsList>
+        <TabsContent value="renting" className="pt-8 focus-visible:outline-none">
+          <RentingTab />
+        </TabsContent>
+        <TabsContent value="listing" className="pt-8 focus-visible:outline-none">
+          <ListingTab />
+        </TabsContent>
+        <TabsContent value="events" className="pt-8 focus-visible:outline-none">
+          <EventsTab />
+        </TabsContent>
+      </Tabs>
+
+      <div className="mt-20">
+        <Recommendations items={dashboard.data?.recommendations} loading={dashboard.isPending} />
+      </div>
+
+      <div ref={assistantRef}>
+        <StyleAssistant />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListingList } from '@domain/listings';
+import { api } from '../../../lib/api-client';
+
+export const listingsQueryKey = ['listings'] as const;
+
+export function getListingsQueryOptions() {
+  return queryOptions({
+    queryKey: listingsQueryKey,
+    queryFn: ({ signal }) => api<ListingList>('/api/listings', { signal }),
+  });
+}
+
+/** The member's own listings with status and earnings, and her total earnings. */
+export function useListings() {
+  return useQuery(getListingsQueryOptions());
+}

@@ -1,0 +1,313 @@
+import { ImagePlus, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { CATEGORIES, ITEM_GENDERS, SIZES, type Category } from '@domain/catalogue';
+import {
+  ACCEPTED_PHOTO_TYPES,
+  HANDOVER_LABELS,
+  HANDOVERS,
+  LENDER_SHARE_PERCENT,
+  LISTING_MESSAGES,
+  ListingInputSchema,
+  MAX_LISTING_PHOTOS,
+  MAX_PHOTO_BYTES,
+  lenderShareCents,
+  rentalPriceBounds,
+  type Listing,
+  type ListingInput,
+} from '@domain/listings';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input, Label, NativeSelect, Textarea } from '../../../components/ui/input';
+import { ApiClientError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatCents } from '../../../lib/format';
+import { useCreateListing } from '../api/create-listing';
+import { useUpdateListing } from '../api/update-listing';
+
+/** The form's values: prices as the dollars typed; the resolver turns them into cents. */
+interface FormValues {
+  name: string;
+  brand: string;
+  category: Category | '';
+  gender: string;
+  sizes: string[];
+  description: string;
+  retailPriceCents: string;
+  rentalPriceCents: string;
+  handover: string;
+}
+
+const toCents = (dollars: string) => (dollars.trim() === '' ? Number.NaN : Math.round(Number(dollars.replace(/[$,\s]/g, '')) * 100));
+const toDollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Validates with the domain's ListingInputSchema (the one the server uses), after converting prices. */
+const resolver: Resolver<FormValues, unknown, ListingInput> = async (values) => {
+  const parsed = ListingInputSchema.safeParse({
+    ...values,
+    category: values.category || undefined,
+    gender: values.gender || undefined,
+    handover: values.handover || undefined,
+    sizes: Array.isArray(values.sizes) ? values.sizes : values.sizes ? [values.sizes] : [],
+    retailPriceCents: toCents(values.retailPriceCents),
+    rentalPriceCents: toCents(values.rentalPriceCents),
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? 'root');
+    errors[key] ??= { type: 'validation', message: issue.message };
+  }
+  return { values: {}, errors: errors as never };
+};
+
+interface Photo {
+  file: File;
+  url: string;
+}
+
+/**
+ * The listing form: new (with sizes and 1-4 photos) or edit (details only). The rental price is
+ * suggested from the category table and may be changed within the category's bounds.
+ */
+export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: () => void }) {
+  const editing = !!listing;
+  const create = useCreateListing();
+  const update = useUpdateListing();
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const photosRef = useRef(photos);
+  useEffect(() => {
+    photosRef.current = photos;
+  }, [photos]);
+  // Free the previews' object URLs when the form goes away.
+  useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  const form = useForm<FormValues, unknown, ListingInput>({
+    resolver,
+    defaultValues: listing
+      ? {
+          name: listing.name,
+          brand: listing.brand,
+          category: listing.category,
+          gender: listing.gender,
+          sizes: listing.sizes,
+          description: listing.description,
+          retailPriceCents: toDollars(listing.retailPriceCents),
+          rentalPriceCents: toDollars(listing.rentalPriceCents),
+          handover: listing.handover,
+        }
+      : { name: '', brand: '', category: '', gender: '', sizes: [], description: '', retailPriceCents: '', rentalPriceCents: '', handover: 'drop-off' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const category = useWatch({ control: form.control, name: 'category' });
+  const rental = toCents(useWatch({ control: form.control, name: 'rentalPriceCents' }));
+  const bounds = category ? rentalPriceBounds(category) : null;
+
+  const addFiles = (list: FileList | null) => {
+    if (!list) return;
+    const files = [...list];
+    setPhotoError(undefined);
+    if (photos.length + files.length > MAX_LISTING_PHOTOS) return setPhotoError(LISTING_MESSAGES.tooManyPhotos);
+    if (files.some((f) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(f.type))) return setPhotoError(LISTING_MESSAGES.photoType);
+    if (files.some((f) => f.size > MAX_PHOTO_BYTES)) return setPhotoError(LISTING_MESSAGES.photoTooLarge);
+    setPhotos((prev) => [...prev, ...files.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const removePhoto = (i: number) =>
+    setPhotos((prev) => {
+      URL.revokeObjectURL(prev[i]!.url);
+      return prev.filter((_, j) => j !== i);
+    });
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    const failed = (err: unknown) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : 'Could not save the listing. Please try again.' });
+    if (editing) {
+      const { sizes: _sizes, ...patch } = input;
+      try {
+        await update.mutateAsync({ id: listing.id, patch });
+        toast.success(LISTING_MESSAGES.updated, { description: `${input.name} is updated.` });
+        onDone();
+      } catch (err) {
+        failed(err);
+      }
+      return;
+    }
+    if (photos.length === 0) {
+      setPhotoError(LISTING_MESSAGES.noPhoto);
+      return;
+    }
+    try {
+      await create.mutateAsync({ input, photos: photos.map((p) => p.file) });
+      toast.success(LISTING_MESSAGES.created, { description: `${input.name} is now in the collection for other members.` });
+      onDone();
+    } catch (err) {
+      failed(err);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={editing ? 'Edit listing' : 'List an item'}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message}>
+          <Input autoComplete="off" placeholder="Silk slip dress" {...form.register('name')} />
+        </Field>
+        <Field label="Brand" error={errors.brand?.message}>
+          <Input autoComplete="off" placeholder="Reformation" {...form.register('brand')} />
+        </Field>
+        <Field label="Category" error={errors.category?.message}>
+          <NativeSelect
+            {...form.register('category', {
+              onChange: (e: { target: { value: string } }) => {
+                const value = e.target.value;
+                if (value && !form.getFieldState('rentalPriceCents').isDirty) {
+                  form.setValue('rentalPriceCents', toDollars(rentalPriceBounds(value).suggested));
+                }
+              },
+            })}
+          >
+            <option value="">Choose…</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field label="Gender" error={errors.gender?.message}>
+          <NativeSelect {...form.register('gender')}>
+            <option value="">Choose…</option>
+            {ITEM_GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
+
+      {!editing && (
+        <fieldset aria-describedby={errors.sizes ? 'listing-sizes-error' : undefined}>
+          <legend className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">Sizes</legend>
+          <div className="flex flex-wrap gap-2">
+            {SIZES.map((s) => (
+              <label key={s} className="relative cursor-pointer">
+                <input type="checkbox" value={s} className="peer sr-only" {...form.register('sizes')} />
+                <span className="inline-flex h-9 min-w-11 items-center justify-center rounded-sm border border-linen bg-ivory px-3 text-sm transition-colors peer-checked:border-ink peer-checked:bg-ink peer-checked:text-ivory peer-focus-visible:outline-2 peer-focus-visible:outline-clay">
+                  {s}
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.sizes && (
+            <p id="listing-sizes-error" role="alert" className="mt-1.5 text-xs font-medium text-danger">
+              {errors.sizes.message}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      <Field label="Description" error={errors.description?.message}>
+        <Textarea placeholder="Fabric, fit, how often worn, any care notes" {...form.register('description')} />
+      </Field>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Retail price (USD)" error={errors.retailPriceCents?.message}>
+          <Input inputMode="decimal" placeholder="348.00" {...form.register('retailPriceCents')} />
+        </Field>
+        <Field
+          label="Rental price per week (USD)"
+          error={errors.rentalPriceCents?.message}
+          hint={
+            bounds
+              ? `Suggested ${formatCents(bounds.suggested)} for ${category}; from ${formatCents(bounds.min)} to ${formatCents(bounds.max)}.${
+                  Number.isFinite(rental) && rental > 0 ? ` You earn ${formatCents(lenderShareCents(rental))} (${LENDER_SHARE_PERCENT}%) a week.` : ''
+                }`
+              : 'Choose a category to see the suggested price.'
+          }
+        >
+          <Input inputMode="decimal" placeholder="29.99" {...form.register('rentalPriceCents')} />
+        </Field>
+      </div>
+
+      <fieldset>
+        <legend className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">How the piece reaches us</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {HANDOVERS.map((h) => (
+            <label key={h} className="flex cursor-pointer items-center gap-3 rounded-sm border border-linen bg-ivory px-4 py-3 text-sm has-[:checked]:border-ink">
+              <input type="radio" value={h} className="accent-ink" {...form.register('handover')} />
+              {HANDOVER_LABELS[h]}
+            </label>
+          ))}
+        </div>
+        {errors.handover && (
+          <p role="alert" className="mt-1.5 text-xs font-medium text-danger">
+            {errors.handover.message}
+          </p>
+        )}
+      </fieldset>
+
+      {!editing && (
+        <div>
+          <Label htmlFor="listing-photos">Photos (up to {MAX_LISTING_PHOTOS})</Label>
+          <div className="grid grid-cols-4 gap-2">
+            {photos.map((p, i) => (
+              <div key={p.url} className="relative aspect-[4/5] overflow-hidden rounded-sm bg-sand">
+                <img src={p.url} alt={`Photo ${i + 1}`} className="size-full object-cover" />
+                <button
+                  type="button"
+                  aria-label={`Remove photo ${i + 1}`}
+                  onClick={() => removePhoto(i)}
+                  className="absolute top-1 right-1 rounded-full bg-ink/75 p-1 text-ivory hover:bg-ink"
+                >
+                  <X className="size-3.5" aria-hidden="true" />
+                </button>
+              </div>
+            ))}
+            {photos.length < MAX_LISTING_PHOTOS && (
+              <label
+                htmlFor="listing-photos"
+                className={cn(
+                  'flex aspect-[4/5] cursor-pointer flex-col items-center justify-center gap-1 rounded-sm border border-dashed border-linen text-center text-xs text-stone hover:border-ink hover:text-ink',
+                  photoError && 'border-danger',
+                )}
+              >
+                <ImagePlus className="size-5" aria-hidden="true" />
+                Add
+              </label>
+            )}
+          </div>
+          <input
+            ref={fileInput}
+            id="listing-photos"
+            type="file"
+            accept={ACCEPTED_PHOTO_TYPES.join(',')}
+            multiple
+            className="sr-only"
+            aria-describedby="listing-photos-hint"
+            onChange={(e) => addFiles(e.target.files)}
+          />
+          <p id="listing-photos-hint" className="mt-1.5 text-xs text-stone">
+            JPEG, PNG or WebP, at most 5 MB each. We resize them and remove location data.
+          </p>
+          {photoError && (
+            <p role="alert" className="mt-1.5 text-xs font-medium text-danger">
+              {photoError}
+            </p>
+          )}
+        </div>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? (editing ? 'Saving…' : 'Publishing…') : editing ? 'Save changes' : 'Publish listing'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { Plus, Shirt } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { HANDOVER_LABELS, LENDER_SHARE_PERCENT, LISTING_MESSAGES, type Listing } from '@domain/listings';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useDeleteListing } from '../api/delete-listing';
+import { useListings } from '../api/get-listings';
+import { ListingForm } from './listing-form';
+
+/** The dashboard's Listing tab: the member's own pieces, their status and earnings, and 'List an item'. */
+export function ListingTab() {
+  const { data, isPending, isError, refetch } = useListings();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Listing | null>(null);
+
+  return (
+    <div>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-xl text-sm text-taupe">
+          Lend pieces you are not wearing. We collect, clean and deliver them; you earn {LENDER_SHARE_PERCENT}% of every rental.
+        </p>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" /> List an item
+        </Button>
+      </div>
+
+      {isPending ? (
+        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-80" />
+          ))}
+        </div>
+      ) : isError ? (
+        <EmptyState title="Your listings could not be loaded">
+          <Button variant="link" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : data.listings.length === 0 ? (
+        <EmptyState title="No listings yet" icon={<Shirt className="size-8" aria-hidden="true" />}>
+          List a piece from your wardrobe and it appears in the collection for other members.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your listings">
+          {data.listings.map((l) => (
+            <li key={l.id}>
+              <ListingCard listing={l} onEdit={() => setEditing(l)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={creating} onOpenChange={setCreating}>
+        <DialogContent title="List an item" description="Tell members about the piece. It goes live in the collection as soon as you publish." className="max-w-2xl">
+          {creating && <ListingForm onDone={() => setCreating(false)} />}
+        </DialogContent>
+      </Dialog>
+      <Dialog open={!!editing} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent title="Edit listing" className="max-w-2xl">
+          {editing && <ListingForm listing={editing} onDone={() => setEditing(null)} />}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void }) {
+  const remove = useDeleteListing();
+  const [confirming, setConfirming] = useState(false);
+  const rented = listing.status === 'rented';
+
+  return (
+    <article aria-label={listing.name} className="flex h-full flex-col overflow-hidden rounded-md border border-linen/80 bg-ivory shadow-soft">
+      <Link to={paths.item(listing.id)} className="relative block aspect-[4/3] bg-sand">
+        <img src={listing.imageUrl} alt={listing.name} className="size-full object-cover" loading="lazy" />
+        <Badge tone={rented ? 'clay' : 'success'} className="absolute top-3 left-3 bg-ivory/95">
+          {rented ? 'Rented' : 'Available'}
+        </Badge>
+      </Link>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="eyebrow">{listing.brand}</p>
+        <h3 className="mt-1 font-display text-2xl leading-tight">{listing.name}</h3>
+        <p className="mt-2 text-sm text-taupe">
+          {formatCents(listing.rentalPriceCents)}/week · {HANDOVER_LABELS[listing.handover]}
+        </p>
+        {rented && listing.rentedBy && listing.returnDate && (
+          <p className="mt-2 text-sm text-ink">
+            Rented by {listing.rentedBy} · back {formatDate(listing.returnDate)}
+          </p>
+        )}
+        <div className="mt-auto flex items-end justify-between gap-3 pt-5">
+          <div>
+            <p className="eyebrow">Earnings</p>
+            <p className="font-display text-2xl" data-testid="listing-earnings">
+              {formatCents(listing.earningsCents)}
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button size="sm" variant="subtle" onClick={onEdit} disabled={rented} aria-label={`Edit ${listing.name}`}>
+              Edit
+            </Button>
+            {confirming ? (
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(listing.id, {
+                    onSuccess: () => toast.success(LISTING_MESSAGES.removed, { description: `${listing.name} is no longer in the collection.` }),
+                    onError: (err) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : 'Could not remove the listing.' }),
+                    onSettled: () => setConfirming(false),
+                  })
+                }
+              >
+                Confirm remove
+              </Button>
+            ) : (
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={rented} aria-label={`Remove ${listing.name}`}>
+                Remove
+              </Button>
+            )}
+          </div>
+        </div>
+        {rented && <p className="mt-3 text-xs text-stone">{LISTING_MESSAGES.rentedNoChange}</p>}
+      </div>
+    </article>
+  );
+}

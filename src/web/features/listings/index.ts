@@ -1,0 +1,3 @@
+/** The listings feature's public API: the dashboard's Listing tab and the earnings query. */
+export { ListingTab } from './components/listing-tab';
+export { listingsQueryKey, useListings } from './api/get-listings';

@@ -1,0 +1,98 @@
+import { ShoppingBag } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { RENTAL_MESSAGES } from '@domain/rentals';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-client';
+import { formatDate } from '../../../lib/format';
+import { useBookRental } from '../api/book-rental';
+import { useRentals } from '../api/get-rentals';
+
+/** The wait between 'Added to Cart!' and the dashboard (SPEC 9: 1.5 s). */
+export const ADD_TO_CART_REDIRECT_MS = 1500;
+
+interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
+  itemId: number;
+  /** The chosen size; without one the button asks for it. */
+  selectedSize: string | null;
+  /** The range chosen on /browse (end exclusive); 7 days from today when absent. */
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+}
+
+/**
+ * Add to Cart on /item/{id}: books the piece (busy state), says 'Added to Cart!' and goes to the
+ * dashboard after 1.5 s. A piece the member already has out shows 'Already Rented', disabled.
+ */
+export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate, className, disabled, ...rest }: AddToCartProps) {
+  const { data: session } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const rentals = useRentals({ enabled: !!session });
+  const book = useBookRental();
+  const [added, setAdded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const alreadyRented = !added && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
+  const busy = book.isPending || added;
+
+  const onClick = () => {
+    if (!session) {
+      void navigate(paths.login, { state: { from: location } });
+      return;
+    }
+    if (!size) {
+      toast.error('Choose a size', { description: 'Pick your size before adding the piece.' });
+      return;
+    }
+    book.mutate(
+      { itemId, size: size as never, ...(startDate && endDate ? { startDate, endDate } : {}) },
+      {
+        onSuccess: (rental) => {
+          setAdded(true);
+          toast.success(RENTAL_MESSAGES.added, { description: `Due back ${formatDate(rental.returnDate)}.` });
+          timer.current = setTimeout(() => void navigate(paths.dashboard), ADD_TO_CART_REDIRECT_MS);
+        },
+        onError: (err) => {
+          if (!(err instanceof ApiClientError)) {
+            toast.error('Error', { description: RENTAL_MESSAGES.failed });
+          } else if (err.code === 'ALREADY_RENTED') {
+            toast.error(RENTAL_MESSAGES.alreadyRented, { description: RENTAL_MESSAGES.alreadyRentedBody });
+          } else if (err.code === 'SOLD_OUT') {
+            const next = typeof err.details.nextFreeDate === 'string' ? err.details.nextFreeDate : null;
+            toast.error(RENTAL_MESSAGES.soldOut, {
+              description: next ? `Size ${size} is free again from ${formatDate(next)}.` : `Size ${size} is not free in the coming year.`,
+            });
+          } else if (err.code === 'ALLOWANCE_EXCEEDED') {
+            toast.error(RENTAL_MESSAGES.allowanceTitle, {
+              description: err.message,
+              action: { label: 'Change plan', onClick: () => void navigate(paths.planSelection) },
+            });
+          } else if (err.code === 'FORBIDDEN' || err.code === 'VALIDATION_FAILED' || err.code === 'NOT_FOUND') {
+            toast.error('Error', { description: err.message });
+          } else {
+            toast.error('Error', { description: RENTAL_MESSAGES.failed });
+          }
+        },
+      },
+    );
+  };
+
+  if (alreadyRented) {
+    return (
+      <Button size="lg" className={className} disabled {...rest}>
+        {RENTAL_MESSAGES.alreadyRented}
+      </Button>
+    );
+  }
+  return (
+    <Button size="lg" className={className} onClick={onClick} disabled={disabled || busy} aria-busy={book.isPending} {...rest}>
+      <ShoppingBag aria-hidden="true" />
+      {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : 'Add to Cart'}
+    </Button>
+  );
+}

@@ -1,0 +1,122 @@
+import { CalendarClock, ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS, type Rental } from '@domain/rentals';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useExtendRental } from '../api/extend-rental';
+import { useRentals } from '../api/get-rentals';
+import { useReturnRental } from '../api/return-rental';
+
+/** The dashboard's Renting tab: pieces out or reserved, with return dates, Extend and Return. */
+export function RentingTab() {
+  const { data, isPending, isError, refetch } = useRentals();
+  if (isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        {[0, 1].map((i) => (
+          <Skeleton key={i} className="h-36" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <EmptyState title="Your rentals could not be loaded">
+        <Button variant="link" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (data.rentals.length === 0) {
+    return (
+      <EmptyState title="Nothing rented yet" icon={<ShoppingBag className="size-8" aria-hidden="true" />}>
+        <p>Pieces you rent appear here with their return dates.</p>
+        <Button asChild className="mt-5">
+          <Link to={paths.browse}>Browse the collection</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="space-y-4" aria-label="Your rentals">
+      {data.rentals.map((r) => (
+        <li key={r.id}>
+          <RentalRow rental={r} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RentalRow({ rental }: { rental: Rental }) {
+  const extend = useExtendRental();
+  const giveBack = useReturnRental();
+  const busy = extend.isPending || giveBack.isPending;
+  const failed = (err: unknown, fallback: string) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : fallback });
+
+  return (
+    <article
+      aria-label={rental.name}
+      className="flex flex-col gap-4 rounded-md border border-linen/80 bg-ivory p-4 shadow-soft sm:flex-row sm:items-center sm:gap-6 sm:p-5"
+    >
+      <Link to={paths.item(rental.itemId)} className="flex min-w-0 flex-1 items-center gap-4">
+        <img src={rental.imageUrl} alt="" className="size-20 shrink-0 rounded-sm bg-sand object-cover sm:size-24" loading="lazy" />
+        <div className="min-w-0">
+          <p className="eyebrow">{rental.brand}</p>
+          <h3 className="mt-1 truncate font-display text-xl leading-tight sm:text-2xl">{rental.name}</h3>
+          <p className="mt-1 text-sm text-taupe">
+            Size {rental.size} · {rental.chargeCents > 0 ? formatCents(rental.chargeCents) : 'Included in your plan'}
+          </p>
+        </div>
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
+        <div className="flex items-center gap-2 text-sm">
+          <Badge tone={rental.status === 'reserved' ? 'outline' : 'sand'}>{RENTAL_STATUS_LABELS[rental.status]}</Badge>
+          <span className="inline-flex items-center gap-1.5 text-taupe">
+            <CalendarClock className="size-4" aria-hidden="true" />
+            <span>
+              Return by <time dateTime={rental.returnDate} data-testid="return-date">{formatDate(rental.returnDate)}</time>
+            </span>
+          </span>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="subtle"
+            disabled={busy}
+            aria-label={`Extend ${rental.name} by 7 days`}
+            onClick={() =>
+              extend.mutate(rental.id, {
+                onSuccess: (r) => toast.success(RENTAL_MESSAGES.extended, { description: `Now due back ${formatDate(r.returnDate)}.` }),
+                onError: (err) => failed(err, 'Could not extend the rental. Please try again.'),
+              })
+            }
+          >
+            {extend.isPending ? 'Extending…' : 'Extend'}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Return ${rental.name}`}
+            onClick={() =>
+              giveBack.mutate(rental.id, {
+                onSuccess: () => toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` }),
+                onError: (err) => failed(err, 'Could not return the piece. Please try again.'),
+              })
+            }
+          >
+            {giveBack.isPending ? 'Returning…' : 'Return'}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
