@@ -90,8 +90,8 @@ const getImage = createRoute({
 
 /**
  * Browse pages are the same for every visitor, so each distinct query's JSON is kept for a second:
- * under load most requests are answered from memory, and a new booking or listing shows in lists
- * within LIST_CACHE_MS (bookings themselves are checked in their own transaction, not here).
+ * under load most requests are answered from memory, and a new listing shows in lists within
+ * LIST_CACHE_MS. Queries with dates (availability) are never cached: a booking shows at once.
  */
 const LIST_CACHE_MS = 1000;
 const LIST_CACHE_MAX = 2000;
@@ -107,7 +107,8 @@ export function createCatalogueRoutes(ctx: AppContext) {
       const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
       const now = Date.now();
       const hit = listCache.get(key);
-      if (hit && now - hit.at < cacheMs) {
+      const cacheable = !query.from && !query.to;
+      if (cacheable && hit && now - hit.at < cacheMs) {
         return c.body(hit.body, 200, { 'content-type': 'application/json' }) as never;
       }
       const checked = checkListQuery(query);
@@ -117,8 +118,10 @@ export function createCatalogueRoutes(ctx: AppContext) {
         });
       }
       const body = JSON.stringify(await service.listItems(checked.query));
-      if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
-      listCache.set(key, { at: now, body });
+      if (cacheable) {
+        if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
+        listCache.set(key, { at: now, body });
+      }
       return c.body(body, 200, { 'content-type': 'application/json' }) as never;
     })
     .openapi(getFacets, async (c) => {
