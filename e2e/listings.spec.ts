@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { signUpViaApi } from './support';
+
+test('list an item with a photo, see it in /browse as another member, rent it, and the lender earns', async ({ browser }) => {
+  const name = `Linen Wrap Dress ${Date.now().toString(36)}`;
+  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 170, b: 140 } } })
+    .jpeg()
+    .toBuffer();
+
+  // The lender lists a piece from the dashboard's Listing tab.
+  const lenderCtx = await browser.newContext();
+  const lender = await lenderCtx.newPage();
+  await signUpViaApi(lender, { fullName: 'Lena Lender' });
+  await lender.goto('/dashboard');
+  await expect(lender.getByTestId('total-earnings')).toHaveText('$0.00');
+  await lender.getByRole('tab', { name: 'Listing' }).click();
+  await lender.getByRole('button', { name: 'List an item' }).click();
+  const form = lender.getByRole('form', { name: 'List an item' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Brand').fill('Arket');
+  await form.getByLabel('Category').selectOption('Dresses');
+  await expect(form.getByLabel('Rental price per week (USD)')).toHaveValue('29.99');
+  await form.getByLabel('Gender').selectOption('Women');
+  await form.getByText('M', { exact: true }).click();
+  await form.getByLabel('Description').fill('Washed linen wrap dress, midi length, worn once to a wedding.');
+  await form.getByLabel('Retail price (USD)').fill('189');
+  await form.getByLabel('Rental price per week (USD)').fill('20.00');
+  await form.locator('input[type=file]').setInputFiles({ name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await form.getByRole('button', { name: 'Publish listing' }).click();
+  await expect(lender.getByText('Listing published').first()).toBeVisible();
+  const card = lender.getByRole('article', { name });
+  await expect(card.getByText('Available')).toBeVisible();
+  await expect(card.getByTestId('listing-earnings')).toHaveText('$0.00');
+
+  // Another member finds it in /browse and rents it.
+  const renterCtx = await browser.newContext();
+  const renter = await renterCtx.newPage();
+  await signUpViaApi(renter, { fullName: 'Rita Renter' });
+  await renter.goto(`/browse?q=${encodeURIComponent(name)}`);
+  await renter.getByRole('link', { name: new RegExp(name) }).first().click();
+  await expect(renter.getByRole('heading', { level: 1, name })).toBeVisible();
+  const img = renter.locator(`img[src*="/api/listings/"]`).first();
+  await expect(img).toBeVisible();
+  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await renter.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(renter).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  await expect(renter.getByRole('article', { name })).toBeVisible();
+
+  // The lender sees it rented by Rita, and her earnings: 70% of $20.00.
+  await lender.reload();
+  await expect(lender.getByTestId('total-earnings')).toHaveText('$14.00');
+  await lender.getByRole('tab', { name: 'Listing' }).click();
+  await expect(card.getByText('Rented by Rita')).toBeVisible();
+  await expect(card.getByTestId('listing-earnings')).toHaveText('$14.00');
+
+  await lenderCtx.close();
+  await renterCtx.close();
+});
