@@ -40,6 +40,9 @@ export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A 64 MB page cache and memory-mapped reads: the catalogue's hot pages stay in memory.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
 }
