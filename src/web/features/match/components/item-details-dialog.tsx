@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Stars } from '../../../components/ui/stars';
 import { formatCents } from '../../../lib/format';
-import { ItemImage } from './item-image';
+import { ItemImage } from '../../../components/item/item-image';
 
 /** The card's details: rating, sizes, materials, care, and the two decisions. */
 export function ItemDetailsDialog({
@@ -27,7 +27,7 @@ export function ItemDetailsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={item.name} className="max-w-2xl">
         <div className="mt-5 grid gap-6 sm:grid-cols-[0.8fr_1.2fr]">
-          <ItemImage src={item.imageUrl} name={item.name} alt={item.imageAlt} brand={item.brand} className="hidden self-start rounded-md sm:block" />
+          <ItemImage src={item.imageUrl} alt={item.imageAlt} className="hidden aspect-[4/5] self-start rounded-md sm:block" />
           <div className="space-y-5">
             <div>
               <p className="eyebrow">{item.brand}</p>

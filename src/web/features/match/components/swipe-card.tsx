@@ -4,7 +4,7 @@ import { swipeDecision, swipeLabel, type MatchItem, type SwipeAction } from '@do
 import { Badge } from '../../../components/ui/badge';
 import { formatCents } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
-import { ItemImage } from './item-image';
+import { ItemImage } from '../../../components/item/item-image';
 
 export interface SwipeCardHandle {
   /** Sends the card off to the right (like) or left (skip) and reports the decision. */
@@ -76,7 +76,7 @@ export function SwipeCard({
       }}
       className="relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg border border-linen bg-ivory shadow-lift select-none active:cursor-grabbing"
     >
-      <ItemImage src={item.imageUrl} name={item.name} alt={item.imageAlt} brand={item.brand} className="aspect-[5/6]" eager />
+      <ItemImage src={item.imageUrl} alt={item.imageAlt} className="aspect-[5/6] rounded-none [&_img]:pointer-events-none [&_img]:select-none" priority />
       {label && (
         <span
           aria-hidden="true"

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MATCH_MESSAGES } from '@domain/match';
 import { Button } from '../../../components/ui/button';
+import { itemGridClass } from '../../../components/item/item-card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -35,10 +36,10 @@ export function Component() {
         The pieces you loved while matching or browsing, newest first.
       </PageHeader>
       {favorites.isPending ? (
-        <ul className="grid grid-cols-2 gap-x-5 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading favorites">
+        <ul className={itemGridClass} aria-busy="true" aria-label="Loading favorites">
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i} className="space-y-3">
-              <Skeleton className="aspect-[4/5] w-full rounded-md" />
+              <Skeleton className="aspect-square w-full rounded-sm" />
               <Skeleton className="h-3 w-20" />
               <Skeleton className="h-5 w-3/4" />
             </li>
@@ -64,7 +65,7 @@ export function Component() {
           </div>
         </EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-x-5 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Favorite items">
+        <ul className={itemGridClass} aria-label="Favorite items">
           {items.map((f) => (
             <FavoriteCard key={f.itemId} favorite={f} removing={remove.isPending && remove.variables === f.itemId} onRemove={() => onRemove(f.itemId)} />
           ))}

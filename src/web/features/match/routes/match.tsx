@@ -34,7 +34,7 @@ export function Component() {
  */
 function MatchGrid({ controls, children }: { controls?: ReactNode; children: ReactNode }) {
   return (
-    <div className="container-page pt-10 pb-24 md:pt-16">
+    <div className="container-page overflow-x-clip pt-10 pb-24 md:pt-16">
       <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,30rem)_24rem] lg:justify-center lg:gap-24">
         <div className="text-center lg:sticky lg:top-28 lg:pt-10 lg:text-left">
           <p className="eyebrow mb-3">New · Match</p>
