@@ -68,7 +68,7 @@ function EventCard({ event }: { event: Event }) {
 
   return (
     <article className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-6 shadow-soft" aria-label={event.title}>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-h-6 flex-wrap items-center gap-2">
         {event.isExclusive && (
           <Badge tone="clay">
             <Sparkles className="size-3" aria-hidden="true" /> Members only
