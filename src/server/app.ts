@@ -59,7 +59,8 @@ export function createApp(ctx: AppContext) {
   );
   app.onError(handleError);
 
-  app.use('/api/*', clientIp(env.trustProxy));
+  // Only better-auth's rate limits need the client address.
+  app.use('/api/auth/*', clientIp(env.trustProxy));
   app.use('/api/*', async (c, next) => {
     const upload = UPLOAD_ROUTES.some((r) => r.test(c.req.path));
     return bodyLimit({

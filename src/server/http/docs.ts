@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
+// The small path helper only: the package's main entry loads the whole UI bundle into the server.
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { AppEnv } from './types';
 
 const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
