@@ -6,20 +6,31 @@ import { cn } from '../../../lib/cn';
 const loadPanel = () => import('./assistant-panel');
 const AssistantPanel = lazy(loadPanel);
 
+interface StyleAssistantProps {
+  className?: string;
+  /** Controlled mode: a page (the dashboard's 'AI Agent' button) can open the assistant. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
 /**
  * The floating style assistant: a round button at the bottom right that opens the chat panel.
  * The panel stays mounted once opened, so closing and reopening keeps the conversation.
  */
-export function StyleAssistant({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+export function StyleAssistant({ className, open: openProp, onOpenChange }: StyleAssistantProps) {
+  const [openState, setOpenState] = useState(false);
+  const open = openProp ?? openState;
+  const [wasOpened, setWasOpened] = useState(false);
+  const mounted = wasOpened || open;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  const toggle = () => {
-    setMounted(true);
-    setOpen((v) => !v);
+  const setOpen = (next: boolean) => {
+    setWasOpened(true);
+    if (openProp === undefined) setOpenState(next);
+    onOpenChange?.(next);
   };
+  const toggle = () => setOpen(!open);
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();

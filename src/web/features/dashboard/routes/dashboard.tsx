@@ -1,5 +1,5 @@
 import { CalendarPlus, LogOut, Sparkles } from 'lucide-react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/auth-client';
@@ -22,14 +22,10 @@ export function Component() {
   const { data: session } = useSession();
   const dashboard = useDashboard();
   const signOut = useSignOut();
-  const assistantRef = useRef<HTMLDivElement>(null);
+  const [assistantOpen, setAssistantOpen] = useState(false);
 
   const fullName = dashboard.data?.fullName ?? session?.user.fullName ?? session?.user.name ?? '';
   const firstName = fullName.trim().split(/\s+/)[0] ?? '';
-  const openAssistant = () => {
-    const button = assistantRef.current?.querySelector<HTMLButtonElement>('button[aria-expanded]');
-    if (button && button.getAttribute('aria-expanded') !== 'true') button.click();
-  };
 
   return (
     <div className="container-page pb-24">
@@ -40,7 +36,7 @@ export function Component() {
           <p className="mt-3 max-w-xl text-[0.95rem] text-taupe">Your wardrobe, on rotation: what you are wearing, what you lend, and what is coming up.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="primary" size="sm" onClick={openAssistant}>
+          <Button variant="primary" size="sm" onClick={() => setAssistantOpen(true)}>
             <Sparkles aria-hidden="true" /> AI Agent
           </Button>
           <Button asChild variant="outline" size="sm">
@@ -86,9 +82,7 @@ export function Component() {
         <Recommendations items={dashboard.data?.recommendations} loading={dashboard.isPending} />
       </div>
 
-      <div ref={assistantRef}>
-        <StyleAssistant />
-      </div>
+      <StyleAssistant open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>
   );
 }
