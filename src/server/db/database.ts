@@ -30,6 +30,9 @@ export function isPostgresUrl(url: string | undefined): url is string {
 export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Database {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client dropped by the server (restart, failover, DROP DATABASE) must not crash the
+    // process: the pool discards it and the next query opens a new connection.
+    pool.on('error', (err) => console.error(`postgres: idle client error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -112,12 +112,15 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
                 size="sm"
                 variant="danger"
                 disabled={remove.isPending}
+                // mutateAsync: this row unmounts when the list refreshes, and the toast must still show.
                 onClick={() =>
-                  remove.mutate(listing.id, {
-                    onSuccess: () => toast.success(LISTING_MESSAGES.removed, { description: `${listing.name} is no longer in the collection.` }),
-                    onError: (err) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : 'Could not remove the listing.' }),
-                    onSettled: () => setConfirming(false),
-                  })
+                  remove.mutateAsync(listing.id).then(
+                    () => toast.success(LISTING_MESSAGES.removed, { description: `${listing.name} is no longer in the collection.` }),
+                    (err: unknown) => {
+                      setConfirming(false);
+                      toast.error('Error', { description: err instanceof ApiClientError ? err.message : 'Could not remove the listing.' });
+                    },
+                  )
                 }
               >
                 Confirm remove

@@ -92,11 +92,12 @@ function RentalRow({ rental }: { rental: Rental }) {
             variant="subtle"
             disabled={busy}
             aria-label={`Extend ${rental.name} by 7 days`}
+            // mutateAsync, not mutate callbacks: the row may unmount when the list refreshes, and the toast must still show.
             onClick={() =>
-              extend.mutate(rental.id, {
-                onSuccess: (r) => toast.success(RENTAL_MESSAGES.extended, { description: `Now due back ${formatDate(r.returnDate)}.` }),
-                onError: (err) => failed(err, 'Could not extend the rental. Please try again.'),
-              })
+              extend.mutateAsync(rental.id).then(
+                (r) => toast.success(RENTAL_MESSAGES.extended, { description: `Now due back ${formatDate(r.returnDate)}.` }),
+                (err: unknown) => failed(err, 'Could not extend the rental. Please try again.'),
+              )
             }
           >
             {extend.isPending ? 'Extending…' : 'Extend'}
@@ -107,10 +108,10 @@ function RentalRow({ rental }: { rental: Rental }) {
             disabled={busy}
             aria-label={`Return ${rental.name}`}
             onClick={() =>
-              giveBack.mutate(rental.id, {
-                onSuccess: () => toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` }),
-                onError: (err) => failed(err, 'Could not return the piece. Please try again.'),
-              })
+              giveBack.mutateAsync(rental.id).then(
+                () => toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` }),
+                (err: unknown) => failed(err, 'Could not return the piece. Please try again.'),
+              )
             }
           >
             {giveBack.isPending ? 'Returning…' : 'Return'}
