@@ -42,8 +42,11 @@ test('rent an item from its page, see it on the dashboard, reload, extend, retur
 
   // The item page now lets her rent it again; renting it twice at once is refused with the SPEC's words.
   await page.goto(`/item/${item.id}`);
+  // Wait for the item before counting its sizes (a count does not wait).
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
   if ((await sizes.count()) > 1) await sizes.first().click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart!').first()).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
   await page.goto(`/item/${item.id}`);
   await expect(page.getByRole('button', { name: 'Already Rented' })).toBeDisabled();
