@@ -62,6 +62,8 @@ export function createApp(ctx: AppContext) {
   // Only better-auth's rate limits need the client address.
   app.use('/api/auth/*', clientIp(env.trustProxy));
   app.use('/api/*', async (c, next) => {
+    // Only requests that may carry a body are measured (and GETs keep the light request path).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
     const upload = UPLOAD_ROUTES.some((r) => r.test(c.req.path));
     return bodyLimit({
       maxSize: upload ? MAX_UPLOAD_BODY : MAX_JSON_BODY,
