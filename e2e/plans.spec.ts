@@ -73,6 +73,14 @@ test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and 
 
   const nextBilling = addMonths(isoDate(new Date()), 1);
   const checkEverything = async () => {
+    // The dashboard shows the plan, its items and price, the next billing date and the card.
+    await page.goto('/dashboard');
+    const plan = page.getByRole('region', { name: 'Your subscription' });
+    await expect(plan.getByTestId('plan-title')).toHaveText('Monthly');
+    await expect(plan.getByTestId('plan-items')).toHaveText('5 a month');
+    await expect(plan.getByTestId('plan-price')).toHaveText('$56.66/month');
+    await expect(plan.getByTestId('next-billing')).toHaveText(monthDayYear(nextBilling));
+    await expect(plan.getByTestId('dashboard-card')).toContainText('4242');
     const res = await page.request.get('/api/subscription');
     expect(res.ok()).toBe(true);
     expect(await res.json()).toMatchObject({

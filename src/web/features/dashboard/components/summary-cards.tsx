@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatCents, formatDate } from '../../../lib/format';
-import { useSubscription } from '../../plans';
+import { CardBrandMark, useSubscription } from '../../plans';
 
 function SummaryCard({ eyebrow, icon, children, footer, label }: { eyebrow: string; icon: ReactNode; children: ReactNode; footer?: ReactNode; label: string }) {
   return (
@@ -56,13 +56,22 @@ export function SubscriptionCard() {
           </p>
           <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <dt className="text-stone">Items</dt>
-            <dd>{sub.itemCount === null ? 'Unlimited' : `${sub.itemCount} a month`}</dd>
+            <dd data-testid="plan-items">{sub.itemCount === null ? 'Unlimited' : `${sub.itemCount} a month`}</dd>
             <dt className="text-stone">Price</dt>
-            <dd>{sub.priceCents === null ? 'Pay per item' : `${formatCents(sub.priceCents)}/month`}</dd>
+            <dd data-testid="plan-price">{sub.priceCents === null ? 'Pay per item' : `${formatCents(sub.priceCents)}/month`}</dd>
             <dt className="text-stone">Next billing</dt>
-            <dd>
+            <dd data-testid="next-billing">
               {sub.status === 'pending_payment' ? 'Awaiting payment' : sub.nextBillingDate ? formatDate(sub.nextBillingDate) : PAY_AS_YOU_GO}
             </dd>
+            {sub.card && (
+              <>
+                <dt className="text-stone">Card</dt>
+                <dd className="flex items-center gap-2" data-testid="dashboard-card">
+                  <CardBrandMark brand={sub.card.brand} />
+                  <span aria-label={`ending in ${sub.card.lastFour}`}>•••• {sub.card.lastFour}</span>
+                </dd>
+              </>
+            )}
           </dl>
         </>
       )}
