@@ -19,6 +19,12 @@ import { createDiskStorage, uploadsDir, type FileStorage } from '../../storage/s
 import { createListingsRepository, type ListingRow } from './listings.repository';
 
 /** The URL of a listing's photo (position 0 is the cover the catalogue shows). */
+/** A listing needs 1 to MAX_LISTING_PHOTOS photos in one upload. */
+function checkPhotoCount(files: File[]): void {
+  const problem = files.length === 0 ? LISTING_MESSAGES.noPhoto : files.length > MAX_LISTING_PHOTOS ? LISTING_MESSAGES.tooManyPhotos : null;
+  if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'photos', message: problem }] });
+}
+
 export function listingPhotoUrl(itemId: number, position: number, fileName?: string): string {
   return `/api/listings/${itemId}/photos/${position}${fileName ? `?v=${fileName.slice(0, 8)}` : ''}`;
 }
@@ -131,8 +137,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
 
     /** Publishes a listing: the item (owned by the member), one unit per size, and 1-4 photos. */
     async create(ownerId: string, input: ListingInput, files: File[]): Promise<Listing> {
-      if (files.length === 0) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.noPhoto, { issues: [{ path: 'photos', message: LISTING_MESSAGES.noPhoto }] });
-      if (files.length > MAX_LISTING_PHOTOS) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
+      checkPhotoCount(files);
       const images = await preparePhotos(files);
       const names = await store(images);
       const created = now();
@@ -240,8 +245,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     /** Adds photos to a listing, up to four in all. */
     async addPhotos(ownerId: string, itemId: number, files: File[]): Promise<Listing> {
       if (!(await repo.findOwned(itemId, ownerId))) throw notFound('Listing not found');
-      if (files.length === 0) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.noPhoto, { issues: [{ path: 'photos', message: LISTING_MESSAGES.noPhoto }] });
-      if (files.length > MAX_LISTING_PHOTOS) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
+      checkPhotoCount(files);
       const images = await preparePhotos(files);
       const names = await store(images);
       const created = now();

@@ -15,3 +15,13 @@ export function ItemNotFound() {
     </section>
   );
 }
+
+/** An item page whose piece could not be loaded (not a 404: the server or the network failed). */
+export function ItemLoadError({ message }: { message: string }) {
+  return (
+    <div className="container-page py-24 text-center">
+      <h1 className="text-display-md">This piece could not be loaded</h1>
+      <p className="mt-3 text-sm text-taupe">{message}</p>
+    </div>
+  );
+}

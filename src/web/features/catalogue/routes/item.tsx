@@ -10,7 +10,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
-import { ItemNotFound } from '../components/item-not-found';
+import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 
 /** /item/{id}: one piece, with the dates chosen on /browse carried in ?from=&to=. */
 export function Component() {
@@ -23,14 +23,7 @@ export function Component() {
   const dates = from && to && isIsoDate(from) && isIsoDate(to) && to > from ? { from, to } : undefined;
 
   if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <ItemNotFound />;
-  if (item.isError) {
-    return (
-      <div className="container-page py-24 text-center">
-        <h1 className="text-display-md">This piece could not be loaded</h1>
-        <p className="mt-3 text-sm text-taupe">{item.error.message}</p>
-      </div>
-    );
-  }
+  if (item.isError) return <ItemLoadError message={item.error.message} />;
   if (!item.data) return <ItemSkeleton />;
   const it = item.data;
 

@@ -11,6 +11,7 @@ import { formatCents } from '../../../lib/format';
 import { Component as NotFound } from '../../shell/routes/not-found';
 import { useItemBySlug } from '../api/get-item-by-slug';
 import { shareItem } from '../components/item-actions';
+import { ItemLoadError } from '../components/item-not-found';
 
 /** /items/{slug}: the ten static hoodie pages (SPEC 2), drawn from the same catalogue; any other slug is the 404 screen. */
 export function Component() {
@@ -20,14 +21,7 @@ export function Component() {
   const item = useItemBySlug(slug, valid);
 
   if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <NotFound />;
-  if (item.isError) {
-    return (
-      <div className="container-page py-24 text-center">
-        <h1 className="text-display-md">This piece could not be loaded</h1>
-        <p className="mt-3 text-sm text-taupe">{item.error.message}</p>
-      </div>
-    );
-  }
+  if (item.isError) return <ItemLoadError message={item.error.message} />;
   const it = item.data;
 
   return (
