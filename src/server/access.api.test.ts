@@ -371,7 +371,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const member = routes?.filter((r) => r.member).length ?? 0;
   const withParams = routes?.filter((r) => !r.member && r.pathParams.length).length ?? 0;
-  // eslint-disable-next-line no-console -- the suite reports what it covered
   console.log(`access matrix (${t?.dialect}): ${covered.size} routes covered — ${member} member routes (visitor 401 + member B refused/own-only) and ${withParams} public routes with path parameters; A's rows unchanged after each`);
   await t?.close();
 });
