@@ -42,6 +42,8 @@ interface Stats {
 const acked: Record<Kind, { member: number; key: number; expect?: number }[]> = { booking: [], like: [], listing: [], rsvp: [] };
 const stats: Record<Kind, Stats> = Object.fromEntries(KINDS.map((k) => [k, { tried: 0, acked: 0, refused: 0, s5xx: 0, noAnswer: 0 }])) as Record<Kind, Stats>;
 const serverErrors: string[] = [];
+/** Why writes were refused (error codes), by kind. */
+const refusals: Record<Kind, Record<string, number>> = { booking: {}, like: {}, listing: {}, rsvp: {} };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-crash-'));
 const port = randomPort();
@@ -163,7 +165,11 @@ async function main() {
         if (res.status >= 500) {
           s.s5xx += 1;
           serverErrors.push(`${kind} -> ${res.status}: ${text.slice(0, 200)}`);
-        } else if (res.status >= 400) s.refused += 1;
+        } else if (res.status >= 400) {
+          s.refused += 1;
+          const code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? String(res.status);
+          refusals[kind][code] = (refusals[kind][code] ?? 0) + 1;
+        }
         else {
           s.acked += 1;
           const body = JSON.parse(text) as { id?: number; itemId?: number };
@@ -258,6 +264,7 @@ async function main() {
     const ackN = unique(acked[k]).length;
     console.log(`| ${k} | ${s.tried} | ${ackN} | ${s.refused} | ${s.s5xx} | ${s.noAnswer} | ${found[k]} / ${ackN} | ${foundTotal[k]} |`);
   }
+  console.log(`refusals: ${KINDS.map((k) => `${k} ${JSON.stringify(refusals[k])}`).join('; ')}`);
   console.log('\n| invariant | ok |');
   console.log('|---|---|');
   for (const [name, ok, detail] of invariants) console.log(`| ${name} | ${ok ? 'ok' : `FAIL (${detail})`} |`);
