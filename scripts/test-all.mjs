@@ -45,7 +45,7 @@ if (want('vitest') || want('unit') || want('api')) {
 }
 
 if (want('e2e')) {
-  const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+  const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) && run('precompress', 'node', ['scripts/compress-dist.mjs']);
   if (!built) failed += 1;
   else {
     // The front-end budget counts as one test: initial JS of / under 150 KB gzipped.

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { sql } from 'kysely';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -58,6 +59,8 @@ export function createApp(ctx: AppContext) {
     }),
   );
   app.onError(handleError);
+  // JSON answers and the HTML shell, gzip when the client takes it (static files come precompressed).
+  app.use('/api/*', compress());
 
   // Only better-auth's rate limits need the client address.
   app.use('/api/auth/*', clientIp(env.trustProxy));

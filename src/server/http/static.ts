@@ -14,11 +14,17 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
   const root = path.relative(process.cwd(), distDir) || '.';
   const indexHtml = readFileSync(indexFile, 'utf8');
 
-  app.use('/assets/*', async (c, next) => {
+  app.use('*', async (c, next) => {
     await next();
-    if (c.res.ok) c.header('cache-control', 'public, max-age=31536000, immutable');
+    if (!c.res.ok || c.res.headers.has('cache-control')) return;
+    // Hashed build files never change; the few unhashed public files (favicon, art) may; the HTML
+    // shell is always revalidated so a new build's asset names reach the browser at once.
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('cache-control', 'no-cache');
+    else if (c.req.path.startsWith('/assets/')) c.header('cache-control', 'public, max-age=31536000, immutable');
+    else c.header('cache-control', 'public, max-age=86400');
   });
-  app.use('*', serveStatic({ root }));
+  // Brotli or gzip files written at build time (scripts/compress-dist.mjs) when the browser takes them.
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') return c.notFound();
     c.header('cache-control', 'no-cache');
