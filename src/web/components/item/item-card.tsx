@@ -16,11 +16,25 @@ export type ItemCardItem = Pick<
  * One item in a grid: picture, brand, name, rating and weekly price, linking to `href`.
  * `action` is an optional corner control (a favourite heart, a remove button) kept outside the link.
  */
-export function ItemCard({ item, href, action, className }: { item: ItemCardItem; href: string; action?: ReactNode; className?: string }) {
+export function ItemCard({
+  item,
+  href,
+  action,
+  className,
+  priority = false,
+}: {
+  item: ItemCardItem;
+  href: string;
+  action?: ReactNode;
+  className?: string;
+  /** The first row above the fold loads its pictures at once instead of lazily. */
+  priority?: boolean;
+}) {
   return (
     <article className={cn('group relative', className)}>
-      <Link to={href} className="block focus-visible:outline-offset-4" aria-label={`${item.name} by ${item.brand}, ${formatCents(item.rentalPriceCents)} per week`}>
-        <ItemImage src={item.imageUrl} alt={item.imageAlt} />
+      {/* The link's name is its content (picture, brand, name, rating, price), so what is read matches what is seen. */}
+      <Link to={href} className="block focus-visible:outline-offset-4">
+        <ItemImage src={item.imageUrl} alt={item.imageAlt} priority={priority} />
         <div className="mt-3 space-y-1">
           <p className="eyebrow truncate text-[0.65rem]">{item.brand}</p>
           <h3 className="line-clamp-2 font-sans text-[0.95rem] leading-snug font-medium tracking-normal text-ink">{item.name}</h3>

@@ -14,7 +14,7 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
   return (
-    <select className={cn(fieldClass, 'h-11 appearance-none bg-[length:12px] bg-[right_0.9rem_center] bg-no-repeat pr-9', 'bg-[url(/chevron.svg)]', className)} {...props}>
+    <select className={cn(fieldClass, 'h-11 appearance-none bg-[length:12px] bg-[right_0.9rem_center] bg-no-repeat pr-9', 'select-chevron', className)} {...props}>
       {children}
     </select>
   );

@@ -39,7 +39,7 @@ export function DateRangeFilter({ from, to, onChange }: { from?: string | undefi
         }}
       >
         <Popover.Trigger asChild>
-          <Button variant="subtle" className="justify-start gap-3 px-4" aria-label={`Rental dates: ${label}`}>
+          <Button variant="subtle" className="justify-start gap-3 px-4">
             <CalendarDays aria-hidden="true" />
             <span className="text-left">
               <span className="block text-[0.65rem] tracking-[0.18em] text-stone uppercase">Rental dates</span>

@@ -56,7 +56,10 @@ export function Component() {
             <BrowseFilters state={state} facets={facets.data} onChange={update} />
           </aside>
 
-          <section aria-label="Items" aria-busy={items.isPending}>
+          <section aria-labelledby="browse-results" aria-busy={items.isPending}>
+            <h2 id="browse-results" className="sr-only">
+              Items
+            </h2>
             {items.isPending ? (
               <ItemGridSkeleton count={8} />
             ) : items.isError ? (
@@ -76,9 +79,9 @@ export function Component() {
             ) : (
               <>
                 <ul className={itemGridClass}>
-                  {list.map((item) => (
+                  {list.map((item, i) => (
                     <li key={item.id}>
-                      <ItemCard item={item} href={itemHref(item.id, state)} />
+                      <ItemCard item={item} href={itemHref(item.id, state)} priority={i < 4} />
                     </li>
                   ))}
                 </ul>
