@@ -1,9 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { sql } from 'kysely';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
 import { createAccountRoutes } from './features/account/account.routes';
 import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
@@ -18,6 +16,7 @@ import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
 import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
+import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static';
 import type { AppEnv } from './http/types';
 
@@ -37,30 +36,9 @@ export function createApp(ctx: AppContext) {
 
   app.use('*', requestId({ headerName: 'x-request-id' }));
   app.use('*', requestLogger(ctx.logger));
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: env.publicUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const security = securityHeaders(env.publicUrl.startsWith('https://'));
+  app.use('*', security.middleware);
   app.onError(handleError);
-  // JSON answers and the HTML shell, gzip when the client takes it (static files come precompressed).
-  app.use('/api/*', compress());
 
   // Only better-auth's rate limits need the client address.
   app.use('/api/auth/*', clientIp(env.trustProxy));
@@ -79,7 +57,7 @@ export function createApp(ctx: AppContext) {
   app.use('/api/*', originCheck(env.trustedOrigins));
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, session, sign-out, ...).
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => toAuthErrorShape(await auth.handler(c.req.raw)));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => security.apply(await toAuthErrorShape(await auth.handler(c.req.raw))));
 
   app.use('/api/*', sessionReader(auth));
 

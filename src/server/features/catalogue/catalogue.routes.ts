@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   CatalogueItemSchema,
@@ -95,10 +97,17 @@ const getImage = createRoute({
  */
 const LIST_CACHE_MS = 1000;
 const LIST_CACHE_MAX = 2000;
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 export function createCatalogueRoutes(ctx: AppContext) {
   const service = createCatalogueService(ctx);
-  const listCache = new Map<string, { at: number; body: string }>();
+  const listCache = new Map<string, { at: number; body: string; gzip: Uint8Array | undefined }>();
+  /** A browse page, gzipped once per cache entry when the browser takes gzip (pages are ~8 KB of JSON). */
+  const send = (c: Context, entry: { body: string; gzip: Uint8Array | undefined }) => {
+    if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(entry.body, 200, JSON_HEADERS);
+    entry.gzip ??= gzipSync(entry.body);
+    return c.body(entry.gzip as Uint8Array<ArrayBuffer>, 200, { ...JSON_HEADERS, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+  };
   // API tests change bookings and items between requests and read the result at once.
   const cacheMs = ctx.env.nodeEnv === 'test' ? 0 : LIST_CACHE_MS;
   return newRouter()
@@ -108,21 +117,19 @@ export function createCatalogueRoutes(ctx: AppContext) {
       const now = Date.now();
       const hit = listCache.get(key);
       const cacheable = !query.from && !query.to;
-      if (cacheable && hit && now - hit.at < cacheMs) {
-        return c.body(hit.body, 200, { 'content-type': 'application/json' }) as never;
-      }
+      if (cacheable && hit && now - hit.at < cacheMs) return send(c, hit) as never;
       const checked = checkListQuery(query);
       if (!checked.ok) {
         throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${checked.path} ${checked.message}`, {
           issues: [{ path: checked.path, message: checked.message }],
         });
       }
-      const body = JSON.stringify(await service.listItems(checked.query));
+      const entry = { at: now, body: JSON.stringify(await service.listItems(checked.query)), gzip: undefined };
       if (cacheable) {
         if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
-        listCache.set(key, { at: now, body });
+        listCache.set(key, entry);
       }
-      return c.body(body, 200, { 'content-type': 'application/json' }) as never;
+      return send(c, entry) as never;
     })
     .openapi(getFacets, async (c) => {
       const q = c.req.valid('query');
