@@ -49,6 +49,12 @@ test('a wrong password shows the server message', async ({ page }) => {
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
 
+test('the navigation names the match feature as the SPEC does', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NEW: Match your Outfit' })).toHaveAttribute('href', '/match');
+});
+
 test('an unknown page shows the 404 screen', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByText('404', { exact: true })).toBeVisible();

@@ -66,7 +66,9 @@ export function Navbar() {
               <NavLink to={l.to} end={'end' in l} className={linkClass}>
                 {'highlight' in l ? (
                   <span>
-                    <span className="mr-1.5 rounded-xs bg-clay px-1.5 py-0.5 text-[0.62rem] font-semibold tracking-[0.14em] text-ivory">NEW</span>
+                    <span className="mr-1.5 rounded-xs bg-clay px-1.5 py-0.5 text-[0.62rem] font-semibold tracking-[0.14em] text-ivory">
+                      NEW<span className="sr-only">:</span>
+                    </span>{' '}
                     Match your Outfit
                   </span>
                 ) : (
