@@ -57,7 +57,7 @@ export function createApp(ctx: AppContext) {
   app.use('/api/*', originCheck(env.trustedOrigins));
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, session, sign-out, ...).
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => security.apply(await toAuthErrorShape(await auth.handler(c.req.raw))));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => security.apply(await toAuthErrorShape(await auth.handler(c.req.raw)), c.var.requestId));
 
   app.use('/api/*', sessionReader(auth));
 

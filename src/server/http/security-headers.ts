@@ -14,6 +14,24 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** JSON answers execute nothing and are never framed or embedded by other sites. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The lean set for JSON API answers: every header costs the server and each client per
+ * response, and the page-only ones (COOP, X-Frame-Options, ...) mean nothing on JSON.
+ */
+export function apiSecurityHeaderList(https: boolean): [string, string][] {
+  return [
+    ['content-security-policy', API_CONTENT_SECURITY_POLICY],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ...(https ? ([['strict-transport-security', 'max-age=31536000; includeSubDomains']] as [string, string][]) : []),
+  ];
+}
+
+/** The full set for pages, static files and the API docs page. */
 export function securityHeaderList(https: boolean): [string, string][] {
   return [
     ['content-security-policy', CONTENT_SECURITY_POLICY],
@@ -31,27 +49,30 @@ export function securityHeaderList(https: boolean): [string, string][] {
 }
 
 /**
- * Security headers on every answer. They are set before the handler runs, so a response built
+ * Security headers on every answer (the full set on pages, the lean set on JSON). They are set before the handler runs, so a response built
  * with c.json/c.body/c.html carries them without being rebuilt (Hono's secureHeaders rewrites
  * the finished response, which costs a third of a cached browse request). Handlers that return
  * a raw Response (better-auth's) go through `withSecurityHeaders`.
  */
-export function securityHeaders(https: boolean): { middleware: MiddlewareHandler; apply: (res: Response) => Response } {
+export function securityHeaders(https: boolean): { middleware: MiddlewareHandler; apply: (res: Response, requestId: string) => Response } {
   const list = securityHeaderList(https);
+  const apiList = apiSecurityHeaderList(https);
+  const isJsonApi = (p: string) => p.startsWith('/api/') && !p.startsWith('/api/docs');
   return {
     middleware: async (c, next) => {
-      for (const [name, value] of list) c.header(name, value);
+      for (const [name, value] of isJsonApi(c.req.path) ? apiList : list) c.header(name, value);
       await next();
     },
-    apply: (res) => {
+    apply: (res, requestId) => {
+      const set = (r: Response) => {
+        for (const [name, value] of apiList) r.headers.set(name, value);
+        r.headers.set('x-request-id', requestId);
+        return r;
+      };
       try {
-        for (const [name, value] of list) res.headers.set(name, value);
-        return res;
+        return set(res);
       } catch {
-        // immutable headers: copy the response
-        const copy = new Response(res.body, res);
-        for (const [name, value] of list) copy.headers.set(name, value);
-        return copy;
+        return set(new Response(res.body, res)); // immutable headers: copy the response
       }
     },
   };

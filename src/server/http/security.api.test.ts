@@ -10,17 +10,26 @@ afterAll(async () => {
 });
 
 describe(`security (${process.env.TEST_DIALECT})`, () => {
-  it('sends the security headers on API answers', async () => {
-    const res = await t.request('/api/health');
-    expect(res.status).toBe(200);
+  it('sends the security headers on API answers, errors and auth answers included', async () => {
+    for (const [path, status] of [['/api/health', 200], ['/api/me', 401], ['/api/no-such', 404], ['/api/auth/get-session', 200]] as const) {
+      const res = await t.request(path);
+      expect(res.status, path).toBe(status);
+      // JSON runs nothing and is never framed: the strictest policy.
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      expect(res.headers.get('x-request-id'), path).toBeTruthy();
+    }
+  });
+
+  it('gives the API docs page the page policy (scripts from our origin only)', async () => {
+    const res = await t.request('/api/docs');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('throttles brute force on sign-in (limits kept in the database)', async () => {

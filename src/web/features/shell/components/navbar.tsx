@@ -63,12 +63,12 @@ export function Navbar() {
         <ul className="hidden items-center gap-7 lg:flex">
           {LINKS.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} end={'end' in l} className={linkClass}>
+              <NavLink to={l.to} end={'end' in l} className={linkClass} aria-label={'highlight' in l ? l.label : undefined}>
                 {'highlight' in l ? (
                   <span>
                     <span className="mr-1.5 rounded-xs bg-clay px-1.5 py-0.5 text-[0.62rem] font-semibold tracking-[0.14em] text-ivory">
-                      NEW<span className="sr-only">:</span>
-                    </span>{' '}
+                      NEW
+                    </span>
                     Match your Outfit
                   </span>
                 ) : (
