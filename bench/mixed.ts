@@ -24,7 +24,7 @@ import { createContext } from '../src/server/context';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { load, type LoadResult } from './lib/load';
-import { freePort, startApp, startBare, waitFor } from './lib/processes';
+import { freePort, startApp, startBare, stop, waitFor } from './lib/processes';
 import { printTable } from './lib/table';
 
 export interface MixedOptions {
@@ -124,16 +124,7 @@ async function startCluster(env: Record<string, string>, processes: number): Pro
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 8000).unref();
-      }),
-  };
+  return { url, stop: () => stop(child) };
 }
 
 const cookieOf = (setCookie: string | string[] | undefined) =>

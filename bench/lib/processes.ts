@@ -52,7 +52,8 @@ export async function startBare(bodyFile: string): Promise<{ url: string; stop: 
   return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 5 s; resolves when the child has exited. */
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
