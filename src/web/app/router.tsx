@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/spinner';
 import { GuestOnly, RequireMember } from './gate';
 import { Layout, RouteErrorBoundary } from './layout';
 
@@ -10,6 +11,8 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <RouteErrorBoundary />,
+    // Shown while the first page's lazy module loads.
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       { index: true, lazy: () => import('../features/home/routes/home') },
       { path: 'how-it-works', lazy: () => import('../features/home/routes/how-it-works') },
