@@ -6,6 +6,9 @@ import { formatCents } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { ItemImage } from '../../../components/item/item-image';
 
+/** How far a pointer may move and still count as a tap (opens the details). */
+const TAP_SLOP_PX = 6;
+
 export interface SwipeCardHandle {
   /** Sends the card off to the right (like) or left (skip) and reports the decision. */
   fling(action: SwipeAction): void;
@@ -38,6 +41,7 @@ export function SwipeCard({
   const decided = useRef(false);
   // A drag is not a tap, even one that ends where it began.
   const dragged = useRef(false);
+  const tapStart = useRef<{ x: number; y: number } | null>(null);
   useMotionValueEvent(x, 'change', (v) => setLabel(decided.current ? (v > 0 ? 'like' : 'nope') : swipeLabel(v)));
 
   const fling = (action: SwipeAction) => {
@@ -64,15 +68,19 @@ export function SwipeCard({
       dragMomentum={false}
       dragElastic={1}
       dragConstraints={{ left: 0, right: 0 }}
-      onTapStart={() => {
+      onTapStart={(_e, info) => {
         dragged.current = false;
+        tapStart.current = info.point;
       }}
       onDragStart={() => {
         dragged.current = true;
       }}
       onDragEnd={onDragEnd}
-      onTap={() => {
-        if (!decided.current && !dragged.current) onOpen();
+      onTap={(_e, info) => {
+        // A pointer that travelled is a drag even if the drag events arrive late (busy main thread).
+        const start = tapStart.current;
+        const travelled = start ? Math.hypot(info.point.x - start.x, info.point.y - start.y) : 0;
+        if (!decided.current && !dragged.current && travelled <= TAP_SLOP_PX) onOpen();
       }}
       className="relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg border border-linen bg-ivory shadow-lift select-none active:cursor-grabbing"
     >
