@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { DISCOVERY_CATEGORIES, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
 
@@ -12,6 +12,20 @@ export const SORT_COLUMNS = {
 } as const satisfies Record<ItemSort, { column: string; dir: 'asc' | 'desc' }>;
 
 export type SortColumn = (typeof SORT_COLUMNS)[ItemSort]['column'];
+
+/**
+ * The unreleased bookings of unit `u` that overlap [start, end) (end exclusive): the one rule of
+ * availability, used by browse's date filter and by the booking's free-unit search.
+ */
+function activeBookingOverlapping(eb: ExpressionBuilder<DB & { u: DB['item_units'] }, 'u'>, start: string, end: string) {
+  return eb
+    .selectFrom('bookings as b')
+    .select(sql.lit(1).as('one'))
+    .whereRef('b.unit_id', '=', 'u.id')
+    .where('b.released_at', 'is', null)
+    .where('b.end_date', '>', start)
+    .where('b.start_date', '<', end);
+}
 
 /** Where the previous page ended: the last item's sort key and id. */
 export interface Keyset {
@@ -91,18 +105,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
           let units = selectFrom('item_units as u').select(sql.lit(1).as('one')).whereRef('u.item_id', '=', 'items.id');
           if (size) units = units.where('u.size', '=', size);
           if (from && to) {
-            units = units.where(({ not, exists: ex, selectFrom: sf }) =>
-              not(
-                ex(
-                  sf('bookings as b')
-                    .select(sql.lit(1).as('one'))
-                    .whereRef('b.unit_id', '=', 'u.id')
-                    .where('b.released_at', 'is', null)
-                    .where('b.end_date', '>', from)
-                    .where('b.start_date', '<', to),
-                ),
-              ),
-            );
+            units = units.where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb, from, to))));
           }
           return exists(units);
         });
@@ -148,18 +151,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .select('u.id')
         .where('u.item_id', '=', itemId)
         .where('u.size', '=', size)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('bookings as b')
-                .select(sql.lit(1).as('one'))
-                .whereRef('b.unit_id', '=', 'u.id')
-                .where('b.released_at', 'is', null)
-                .where('b.end_date', '>', start)
-                .where('b.start_date', '<', end),
-            ),
-          ),
-        )
+        .where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb, start, end))))
         .orderBy('u.unit_no')
         .execute();
     },
