@@ -25,10 +25,8 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
   });
   // Brotli or gzip files written at build time (scripts/compress-dist.mjs) when the browser takes them.
   app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return c.notFound();
-    c.header('cache-control', 'no-cache');
-    return c.html(indexHtml);
-  });
+  // Unknown /api paths never get here: app.ts answers them with a 404 first. The cache
+  // middleware above marks this HTML no-cache.
+  app.get('*', (c) => c.html(indexHtml));
   return true;
 }
