@@ -1,7 +1,13 @@
 /**
  * Browse API under load, next to a bare node:http server answering a fixed JSON body of the same
  * size, in the same run: autocannon with 50 connections, at 1k and 100k items, on SQLite and (when
- * a URL is given) PostgreSQL. Prints req/s, p50, p99 and the ratio to bare node:http.
+ * a URL is given) PostgreSQL. Prints req/s, p50, p99 and the ratio to bare node:http for three
+ * ways of asking:
+ *   cached    the 4 browse URLs in turn, as shipped (repeats come from the response micro-cache)
+ *   distinct  the same 4 queries, each request with its own URL (an ignored `_=<n>` parameter):
+ *             the micro-cache cannot repeat anything, the route's 1 s list cache still can
+ *   uncached  the 4 browse URLs against a server started with BROWSE_CACHE_MS=0: every request
+ *             goes through Hono and runs its database query
  *
  *   node --import tsx bench/browse.ts                              # SQLite, 1k and 100k items
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/browse.ts
@@ -63,37 +69,56 @@ async function prepare(dialect: 'sqlite' | 'postgres', n: number): Promise<Recor
   return env;
 }
 
+const MODES = ['cached', 'distinct', 'uncached'] as const;
+type Mode = (typeof MODES)[number];
+
 interface Row {
   dialect: string;
   items: number;
   bytes: number;
   bare: LoadResult;
-  app: LoadResult;
+  app: Record<Mode, LoadResult>;
 }
 
 async function measure(dialect: 'sqlite' | 'postgres', n: number): Promise<Row> {
   const env = await prepare(dialect, n);
-  const app = await startApp(env);
+  let app = await startApp(env);
+  let bytes: number;
+  let bare: LoadResult;
+  const result = {} as Record<Mode, LoadResult>;
   try {
     // The yardstick answers the body of the main browse request, byte for byte the same size.
     const res = await fetch(app.url + BROWSE_PATHS[0]);
     const body = Buffer.from(await res.arrayBuffer());
     if (!res.ok) throw new Error(`browse answered ${res.status}: ${body.toString()}`);
+    bytes = body.length;
     const file = path.resolve(`.tmp/bench/body-${dialect}-${n}.json`);
     writeFileSync(file, body);
-    const bare = await startBare(file);
-    let bareResult: LoadResult;
+    const yardstick = await startBare(file);
     try {
-      bareResult = await load(bare.url, ['/api/items'], { connections, duration });
+      bare = await load(yardstick.url, ['/api/items'], { connections, duration });
     } finally {
-      await bare.stop();
+      await yardstick.stop();
     }
-    const appResult = await load(app.url, BROWSE_PATHS, { connections, duration });
-    return { dialect, items: n, bytes: body.length, bare: bareResult, app: appResult };
+    result.cached = await load(app.url, BROWSE_PATHS, { connections, duration });
+    result.distinct = await load(app.url, BROWSE_PATHS, { connections, duration, distinct: true });
   } finally {
     await app.stop();
   }
+  app = await startApp({ ...env, BROWSE_CACHE_MS: '0' });
+  try {
+    result.uncached = await load(app.url, BROWSE_PATHS, { connections, duration });
+  } finally {
+    await app.stop();
+  }
+  return { dialect, items: n, bytes, bare, app: result };
 }
+
+const LABELS: Record<Mode, string> = {
+  cached: 'Rentique, cached browse',
+  distinct: 'Rentique, distinct URLs',
+  uncached: 'Rentique, uncached browse',
+};
 
 async function main() {
   mkdirSync('.tmp/bench/no-web', { recursive: true });
@@ -107,20 +132,24 @@ async function main() {
     ['database', 'items', 'server', 'body', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'errors/non-2xx'],
     rows.flatMap((r) => [
       [r.dialect, fmt(r.items), 'bare node:http', `${fmt(r.bytes)} B`, fmt(r.bare.rps), r.bare.p50, r.bare.p99, '1.00', `${r.bare.errors}/${r.bare.non2xx}`],
-      [r.dialect, fmt(r.items), 'Rentique /api/items', `${fmt(r.bytes)} B`, fmt(r.app.rps), r.app.p50, r.app.p99, (r.app.rps / r.bare.rps).toFixed(2), `${r.app.errors}/${r.app.non2xx}`],
+      ...MODES.map((m) => {
+        const a = r.app[m];
+        return [r.dialect, fmt(r.items), LABELS[m], `${fmt(r.bytes)} B`, fmt(a.rps), a.p50, a.p99, (a.rps / r.bare.rps).toFixed(2), `${a.errors}/${a.non2xx}`];
+      }),
     ]),
   );
 
-  console.log('\nTargets at the largest size: ratio >= 0.50, p99 < 50 ms, p50 within 2x of the smallest size');
+  // The targets are for browsing as shipped (cached); the other rows show what a miss costs.
+  console.log('\nTargets at the largest size (cached browse): ratio >= 0.50, p99 < 50 ms, p50 within 2x of the smallest size');
   for (const dialect of dialects) {
     const mine = rows.filter((r) => r.dialect === dialect);
     const small = mine[0]!;
     const big = mine[mine.length - 1]!;
-    const ratio = big.app.rps / big.bare.rps;
-    const growth = big.app.p50 / Math.max(small.app.p50, 1);
+    const ratio = big.app.cached.rps / big.bare.rps;
+    const growth = big.app.cached.p50 / Math.max(small.app.cached.p50, 1);
     console.log(
-      `${dialect}: ratio ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'ok' : 'MISSED'}; p99 ${big.app.p99} ms ${big.app.p99 < 50 ? 'ok' : 'MISSED'}; ` +
-        `p50 ${small.app.p50} -> ${big.app.p50} ms (x${growth.toFixed(2)}) ${growth <= 2 ? 'ok' : 'MISSED'}`,
+      `${dialect}: ratio ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'ok' : 'MISSED'}; p99 ${big.app.cached.p99} ms ${big.app.cached.p99 < 50 ? 'ok' : 'MISSED'}; ` +
+        `p50 ${small.app.cached.p50} -> ${big.app.cached.p50} ms (x${growth.toFixed(2)}) ${growth <= 2 ? 'ok' : 'MISSED'}`,
     );
   }
 }

@@ -10,11 +10,21 @@ export interface LoadResult {
 
 /**
  * Loads a server with autocannon: a short warm-up (discarded), then the measured run. `paths`
- * are requested in turn on each connection.
+ * are requested in turn on each connection. With `distinct`, every request gets its own URL (a
+ * counter in an extra query parameter the API ignores), so no answer can be repeated by URL.
  */
-export async function load(baseUrl: string, paths: string[], opts: { connections?: number; duration?: number; warmup?: number } = {}): Promise<LoadResult> {
+export async function load(
+  baseUrl: string,
+  paths: string[],
+  opts: { connections?: number; duration?: number; warmup?: number; distinct?: boolean } = {},
+): Promise<LoadResult> {
   const connections = opts.connections ?? 50;
-  const requests = paths.map((path) => ({ path, method: 'GET' }));
+  let n = 0;
+  const requests = paths.map((path) =>
+    opts.distinct
+      ? { method: 'GET', setupRequest: (req: { path: string; method?: string }) => ({ ...req, path: `${path}${path.includes('?') ? '&' : '?'}_=${(n += 1)}` }) }
+      : { path, method: 'GET' },
+  );
   await autocannon({ url: baseUrl, connections, duration: opts.warmup ?? 2, requests });
   const r: Result = await autocannon({ url: baseUrl, connections, duration: opts.duration ?? 10, requests });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };

@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   BOOKING_FORM_URL: z.string().url().default('https://forms.rentique.example/book-appointment'),
+  BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = {
@@ -45,6 +46,8 @@ export type Env = {
   paymentDelayMs: number;
   signInRateLimit: number;
   bookingFormUrl: string;
+  /** How long a browse page without dates is answered from memory (0: never). */
+  browseCacheMs: number;
 };
 
 /** Reads and checks the environment. `overrides` lets tests build an Env without touching process.env. */
@@ -77,6 +80,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentDelayMs: e.PAYMENT_DELAY_MS,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     bookingFormUrl: e.BOOKING_FORM_URL,
+    browseCacheMs: e.BROWSE_CACHE_MS,
     ...overrides,
   };
   mkdirSync(env.dataDir, { recursive: true });

@@ -1,15 +1,21 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { createContext } from './context';
 import { loadEnv } from './env';
+import { createNodeListener, createResponseCache } from './http/response-cache';
 
 /** Starts Rentique: migrate, seed, serve. Stops cleanly on SIGINT/SIGTERM. */
 async function main() {
   const env = loadEnv();
   const ctx = await createContext({ env });
   const app = createApp(ctx);
-  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-    ctx.logger.info({ port: info.port, dataDir: env.dataDir, dialect: ctx.database.dialect }, `Rentique is up on http://localhost:${info.port}`);
+  // Shared browse answers are repeated by the node-level micro-cache (decision 0009); off in tests.
+  const cache = createResponseCache({ ttlMs: env.nodeEnv === 'test' ? 0 : env.browseCacheMs });
+  const server = createServer(createNodeListener(app, { cache, logger: ctx.logger, hostname: env.host }));
+  server.listen(env.port, env.host, () => {
+    const { port } = server.address() as AddressInfo;
+    ctx.logger.info({ port, dataDir: env.dataDir, dialect: ctx.database.dialect }, `Rentique is up on http://localhost:${port}`);
   });
   const stop = (signal: string) => {
     ctx.logger.info({ signal }, 'shutting down');

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/catalogue';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
+import { acceptsGzip, shareResponse } from '../../http/response-cache';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
 import { createCatalogueService } from './catalogue.service';
 
@@ -91,25 +92,38 @@ const getImage = createRoute({
 });
 
 /**
- * Browse pages are the same for every visitor, so each distinct query's JSON is kept for a second:
- * under load most requests are answered from memory, and a new listing shows in lists within
- * LIST_CACHE_MS. Queries with dates (availability) are never cached: a booking shows at once.
+ * Browse pages are the same for every visitor, so each distinct query's JSON is kept for
+ * BROWSE_CACHE_MS (1 s): under load most requests are answered from memory, and a new listing
+ * shows in lists within that time. Queries with dates (availability) are never cached: a booking
+ * shows at once. The answer is also marked shareable for the node-level micro-cache
+ * (http/response-cache.ts), which repeats it for the same URL without running Hono at all.
  */
-const LIST_CACHE_MS = 1000;
 const LIST_CACHE_MAX = 2000;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
+interface ListEntry {
+  at: number;
+  body: string;
+  gzip: Uint8Array | undefined;
+}
+
 export function createCatalogueRoutes(ctx: AppContext) {
   const service = createCatalogueService(ctx);
-  const listCache = new Map<string, { at: number; body: string; gzip: Uint8Array | undefined }>();
-  /** A browse page, gzipped once per cache entry when the browser takes gzip (pages are ~8 KB of JSON). */
-  const send = (c: Context, entry: { body: string; gzip: Uint8Array | undefined }) => {
-    if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(entry.body, 200, JSON_HEADERS);
-    entry.gzip ??= gzipSync(entry.body);
-    return c.body(entry.gzip as Uint8Array<ArrayBuffer>, 200, { ...JSON_HEADERS, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+  const listCache = new Map<string, ListEntry>();
+  const inflight = new Map<string, Promise<ListEntry>>();
+  /**
+   * A browse page, gzipped once per cache entry when the browser takes gzip (pages are ~8 KB of
+   * JSON). `share` marks a page without dates as the same for every visitor of this URL.
+   */
+  const send = (c: Context, entry: ListEntry, share: boolean, now: number) => {
+    const gzip = acceptsGzip(c.req.header('accept-encoding'));
+    if (gzip) entry.gzip ??= gzipSync(entry.body);
+    const body = gzip ? (entry.gzip as Uint8Array<ArrayBuffer>) : entry.body;
+    if (share) shareResponse(c, body, now - entry.at);
+    return gzip ? c.body(body, 200, { ...JSON_HEADERS, 'content-encoding': 'gzip', vary: 'accept-encoding' }) : c.body(body, 200, JSON_HEADERS);
   };
   // API tests change bookings and items between requests and read the result at once.
-  const cacheMs = ctx.env.nodeEnv === 'test' ? 0 : LIST_CACHE_MS;
+  const cacheMs = ctx.env.nodeEnv === 'test' ? 0 : ctx.env.browseCacheMs;
   return newRouter()
     .openapi(listItems, async (c) => {
       const query = c.req.valid('query');
@@ -117,19 +131,33 @@ export function createCatalogueRoutes(ctx: AppContext) {
       const now = Date.now();
       const hit = listCache.get(key);
       const cacheable = !query.from && !query.to;
-      if (cacheable && hit && now - hit.at < cacheMs) return send(c, hit) as never;
+      if (cacheable && hit && now - hit.at < cacheMs) return send(c, hit, true, now) as never;
       const checked = checkListQuery(query);
       if (!checked.ok) {
         throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${checked.path} ${checked.message}`, {
           issues: [{ path: checked.path, message: checked.message }],
         });
       }
-      const entry = { at: now, body: JSON.stringify(await service.listItems(checked.query)), gzip: undefined };
-      if (cacheable) {
-        if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
-        listCache.set(key, entry);
+      if (!cacheable || cacheMs === 0) {
+        const entry: ListEntry = { at: now, body: JSON.stringify(await service.listItems(checked.query)), gzip: undefined };
+        return send(c, entry, cacheable, now) as never;
       }
-      return send(c, entry) as never;
+      // When an entry expires under load, the requests that miss together share one query
+      // instead of each running it (a page may be a second old anyway).
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = service
+          .listItems(checked.query)
+          .then((page) => {
+            const entry: ListEntry = { at: now, body: JSON.stringify(page), gzip: undefined };
+            if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
+            listCache.set(key, entry);
+            return entry;
+          })
+          .finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      return send(c, await pending, true, Date.now()) as never;
     })
     .openapi(getFacets, async (c) => {
       const q = c.req.valid('query');
