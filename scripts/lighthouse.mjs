@@ -109,6 +109,8 @@ async function main() {
     console.log(`No build in ${webDist}: building it (vite build)...`);
     const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
     if (built.status !== 0) throw new Error('vite build failed');
+    const renderer = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
+    if (renderer.status !== 0) throw new Error('vite build --ssr failed');
   }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-lighthouse-'));

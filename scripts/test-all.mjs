@@ -45,7 +45,10 @@ if (want('vitest') || want('unit') || want('api')) {
 }
 
 if (want('e2e')) {
-  const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) && run('precompress', 'node', ['scripts/compress-dist.mjs']);
+  const built =
+    run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
+    run('build the page renderer', 'npx', ['vite', 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']) &&
+    run('precompress', 'node', ['scripts/compress-dist.mjs']);
   if (!built) failed += 1;
   else {
     // The front-end budget counts as one test: initial JS of / under 150 KB gzipped.

@@ -101,7 +101,7 @@ export function createApp(ctx: AppContext) {
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
-  mountWebApp(app, env.webDistDir);
+  mountWebApp(app, env.webDistDir, ctx.logger);
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;
 }

@@ -1,15 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '../lib/query-client';
-import { router } from './router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+// The toast area (sonner) loads after the page is live: no toast can be due before then, and it
+// keeps the first load small.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const noSubscription = () => () => {};
+
+function Toasts() {
+  // False on the server and while hydrating (so the markup matches), true once live.
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!live) return null;
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+    <Suspense fallback={null}>
       <Toaster
         position="top-center"
         toastOptions={{
@@ -21,6 +27,16 @@ export function App() {
           },
         }}
       />
+    </Suspense>
+  );
+}
+
+/** What every page is rendered inside, in the browser and on the server: data cache and toasts. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { Footer } from '../features/shell/components/footer';
 import { Navbar } from '../features/shell/components/navbar';
+import { ReadyMarker } from './ready-marker';
 import { RouteErrorBoundary } from './route-error';
 
 /** The shared frame: skip link, navigation bar, the page, the footer. */
@@ -16,6 +17,7 @@ export function Layout() {
       <main id="main" className="flex-1">
         <Suspense fallback={<FullScreenSpinner />}>
           <Outlet />
+          <ReadyMarker />
         </Suspense>
       </main>
       <Footer />

@@ -1,44 +1,75 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { GuestOnly, RequireMember } from './gate';
 import { Layout, RouteErrorBoundary } from './layout';
 
+type RouteModule = Awaited<ReturnType<NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>>>;
+
+/**
+ * A page: its module loads lazily, and its route id is the module's path under src/web, which is
+ * also its key in Vite's manifest (the server uses it to preload the page's chunk).
+ */
+function page(file: string, load: () => Promise<RouteModule>): Pick<RouteObject, 'id' | 'lazy'> {
+  return { id: file, lazy: load };
+}
+
 /**
  * Every page of the app. Each route module is loaded lazily and exports `Component`, so the
- * first load of any page carries only the shell and that page.
+ * first load of any page carries only the shell and that page. Pages that may be rendered on the
+ * server export `handle` (see lib/ssr-handle.ts).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
+    id: 'root',
     element: <Layout />,
     errorElement: <RouteErrorBoundary />,
     // Shown while the first page's lazy module loads.
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
-      { index: true, lazy: () => import('../features/home/routes/home') },
-      { path: 'how-it-works', lazy: () => import('../features/home/routes/how-it-works') },
-      { path: 'pricing', lazy: () => import('../features/plans/routes/pricing') },
-      { path: 'browse', lazy: () => import('../features/catalogue/routes/browse') },
-      { path: 'item/:id', lazy: () => import('../features/catalogue/routes/item') },
-      { path: 'items/:slug', lazy: () => import('../features/catalogue/routes/static-item') },
-      { path: 'match', lazy: () => import('../features/match/routes/match') },
+      { index: true, ...page('features/home/routes/home.tsx', () => import('../features/home/routes/home')) },
+      { path: 'how-it-works', ...page('features/home/routes/how-it-works.tsx', () => import('../features/home/routes/how-it-works')) },
+      { path: 'pricing', ...page('features/plans/routes/pricing.tsx', () => import('../features/plans/routes/pricing')) },
+      { path: 'browse', ...page('features/catalogue/routes/browse.tsx', () => import('../features/catalogue/routes/browse')) },
+      { path: 'item/:id', ...page('features/catalogue/routes/item.tsx', () => import('../features/catalogue/routes/item')) },
+      { path: 'items/:slug', ...page('features/catalogue/routes/static-item.tsx', () => import('../features/catalogue/routes/static-item')) },
+      { path: 'match', ...page('features/match/routes/match.tsx', () => import('../features/match/routes/match')) },
       {
+        id: 'guest-only',
         element: <GuestOnly />,
         children: [
-          { path: 'signup', lazy: () => import('../features/auth/routes/signup') },
-          { path: 'login', lazy: () => import('../features/auth/routes/login') },
+          { path: 'signup', ...page('features/auth/routes/signup.tsx', () => import('../features/auth/routes/signup')) },
+          { path: 'login', ...page('features/auth/routes/login.tsx', () => import('../features/auth/routes/login')) },
         ],
       },
       {
+        id: 'require-member',
         element: <RequireMember />,
         children: [
-          { path: 'dashboard', lazy: () => import('../features/dashboard/routes/dashboard') },
-          { path: 'favorites', lazy: () => import('../features/match/routes/favorites') },
-          { path: 'pickup-location', lazy: () => import('../features/plans/routes/pickup-location') },
-          { path: 'plan-selection', lazy: () => import('../features/plans/routes/plan-selection') },
-          { path: 'credit-card', lazy: () => import('../features/plans/routes/credit-card') },
+          { path: 'dashboard', ...page('features/dashboard/routes/dashboard.tsx', () => import('../features/dashboard/routes/dashboard')) },
+          { path: 'favorites', ...page('features/match/routes/favorites.tsx', () => import('../features/match/routes/favorites')) },
+          { path: 'pickup-location', ...page('features/plans/routes/pickup-location.tsx', () => import('../features/plans/routes/pickup-location')) },
+          { path: 'plan-selection', ...page('features/plans/routes/plan-selection.tsx', () => import('../features/plans/routes/plan-selection')) },
+          { path: 'credit-card', ...page('features/plans/routes/credit-card.tsx', () => import('../features/plans/routes/credit-card')) },
         ],
       },
-      { path: '*', lazy: () => import('../features/shell/routes/not-found') },
+      { path: '*', ...page('features/shell/routes/not-found.tsx', () => import('../features/shell/routes/not-found')) },
     ],
   },
-]);
+];
+
+/**
+ * The browser's router. When the page arrived rendered by the server, the matched pages' modules
+ * are loaded first, so the first client render is the server's markup (no loading fallback).
+ */
+export async function createRouter(hydrating: boolean) {
+  if (hydrating) {
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
+    await Promise.all(
+      lazy.map(async ({ route }) => {
+        const mod = await (route.lazy as () => Promise<RouteModule>)();
+        Object.assign(route, { ...mod, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined);
+}

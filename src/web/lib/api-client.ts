@@ -38,6 +38,17 @@ export function withQuery(path: string, query: ApiRequest['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where API requests go: the browser's fetch, or (when a page is rendered on the server) the
+ * server's own app, called in-process with the same paths.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /**
  * The one way the web app calls our API: same-origin cookies, JSON in and out, and every
  * failure thrown as an ApiClientError carrying the server's code and message.
@@ -53,7 +64,7 @@ export async function api<T>(path: string, req: ApiRequest = {}): Promise<T> {
   }
   let res: Response;
   try {
-    res = await fetch(withQuery(path, req.query), {
+    res = await transport(withQuery(path, req.query), {
       method: req.method ?? (body ? 'POST' : 'GET'),
       headers,
       credentials: 'same-origin',

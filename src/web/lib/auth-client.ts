@@ -17,5 +17,13 @@ export const authClient = createAuthClient({
 
 export type SessionData = typeof authClient.$Infer.Session;
 
+type UseSession = typeof authClient.useSession;
+
+/**
+ * On the server a page is rendered as the browser's first render sees it: the session not read
+ * yet. (better-auth's hook would fetch from the server itself, shared by every request.)
+ */
+const SERVER_SESSION = { data: null, error: null, isPending: true, isRefetching: false, refetch: async () => {} } as unknown as ReturnType<UseSession>;
+
 /** The session hook: { data, isPending } where data is null when signed out. */
-export const useSession = authClient.useSession;
+export const useSession: UseSession = typeof window === 'undefined' ? () => SERVER_SESSION : authClient.useSession;

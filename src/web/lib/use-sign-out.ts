@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { authClient } from './auth-client';
 import { clearMemberLocalState } from './local-state';
 
@@ -14,7 +13,8 @@ export function useSignOut() {
   return async () => {
     // Leave the member page first, so the login gate does not bounce us to /login on the way out.
     await navigate('/');
-    const { error } = await authClient.signOut();
+    // sonner is loaded with the toast area (app.tsx), not with the navigation bar.
+    const [{ error }, { toast }] = await Promise.all([authClient.signOut(), import('sonner')]);
     if (error) {
       toast.error('Error', { description: error.message ?? 'Could not sign out. Please try again.' });
       return;

@@ -1,14 +1,16 @@
 import { CalendarDays, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
-import { DayPicker, type DateRange } from 'react-day-picker';
-import 'react-day-picker/style.css';
-import './calendar.css';
+import { lazy, Suspense, useState } from 'react';
+import type { DateRange } from 'react-day-picker';
 import { RENTAL_DAYS } from '@domain/catalogue';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { rangeFromPicker } from '../lib/browse-params';
 import { useMediaQuery } from '../lib/use-media-query';
+
+// The calendar (react-day-picker and its styles) loads when the popover first opens.
+const loadCalendar = () => import('./range-calendar');
+const RangeCalendar = lazy(loadCalendar);
 
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const fromIso = (s: string) => {
@@ -24,8 +26,6 @@ export function DateRangeFilter({ from, to, onChange }: { from?: string | undefi
   const desktop = useMediaQuery('(min-width: 768px)');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DateRange | undefined>(undefined);
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
   const selected: DateRange | undefined = draft ?? (from && to ? { from: fromIso(from), to: fromIso(to) } : undefined);
   const label = from && to ? `${formatDate(from)} – ${formatDate(to)}` : 'Any dates';
 
@@ -39,7 +39,8 @@ export function DateRangeFilter({ from, to, onChange }: { from?: string | undefi
         }}
       >
         <Popover.Trigger asChild>
-          <Button variant="subtle" className="justify-start gap-3 px-4">
+          {/* Fetching starts on intent (hover or focus), so the calendar is usually there on click. */}
+          <Button variant="subtle" className="justify-start gap-3 px-4" onPointerEnter={() => void loadCalendar()} onFocus={() => void loadCalendar()}>
             <CalendarDays aria-hidden="true" />
             <span className="text-left">
               <span className="block text-[0.65rem] tracking-[0.18em] text-stone uppercase">Rental dates</span>
@@ -49,23 +50,20 @@ export function DateRangeFilter({ from, to, onChange }: { from?: string | undefi
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content align="start" sideOffset={8} className="z-50 rounded-md border border-linen bg-ivory p-4 shadow-lift">
-            <DayPicker
-              mode="range"
-              numberOfMonths={desktop ? 2 : 1}
-              disabled={{ before: today }}
-              startMonth={today}
-              selected={selected}
-              defaultMonth={selected?.from ?? today}
-              onSelect={(range) => {
-                setDraft(range);
-                if (range?.from && range.to && range.to > range.from) {
-                  onChange(rangeFromPicker(toIso(range.from), toIso(range.to), RENTAL_DAYS));
-                  setOpen(false);
-                  setDraft(undefined);
-                }
-              }}
-              className="rentique-calendar"
-            />
+            <Suspense fallback={<div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />}>
+              <RangeCalendar
+                months={desktop ? 2 : 1}
+                selected={selected}
+                onSelect={(range) => {
+                  setDraft(range);
+                  if (range?.from && range.to && range.to > range.from) {
+                    onChange(rangeFromPicker(toIso(range.from), toIso(range.to), RENTAL_DAYS));
+                    setOpen(false);
+                    setDraft(undefined);
+                  }
+                }}
+              />
+            </Suspense>
             <p className="mt-2 max-w-72 text-xs text-stone">Pick the day it arrives and the day it goes back. One rental is {RENTAL_DAYS} days.</p>
           </Popover.Content>
         </Popover.Portal>

@@ -7,11 +7,21 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useFacets } from '../api/get-facets';
-import { useItems } from '../api/get-items';
+import { getFacetsQueryOptions, useFacets } from '../api/get-facets';
+import { getItemsQueryOptions, useItems } from '../api/get-items';
 import { BrowseFilters } from '../components/browse-filters';
 import { DateRangeFilter } from '../components/date-range-filter';
 import { BROWSE_TABS, itemHref, parseBrowseParams, toApiQuery, toFacetQuery, toSearchParams, type BrowseState, type BrowseTab } from '../lib/browse-params';
+import type { SsrHandle } from '../../../lib/ssr-handle';
+
+/** Rendered on the server with the first page of results and the filter counts. */
+export const handle: SsrHandle = {
+  ssr: true,
+  prefetch: (queryClient, { url }) => {
+    const state = parseBrowseParams(url.searchParams);
+    return Promise.all([queryClient.fetchInfiniteQuery(getItemsQueryOptions(toApiQuery(state))), queryClient.fetchQuery(getFacetsQueryOptions(toFacetQuery(state)))]);
+  },
+};
 
 /** /browse: the catalogue by tab, with dates, filters and sort kept in the URL. */
 export function Component() {

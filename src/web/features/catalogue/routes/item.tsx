@@ -8,9 +8,19 @@ import { Stars } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
-import { useItem } from '../api/get-item';
+import { getItemQueryOptions, useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
+import type { SsrHandle } from '../../../lib/ssr-handle';
+
+/** Rendered on the server with the item (an unknown id is left to the browser's 'Item Not Found'). */
+export const handle: SsrHandle = {
+  ssr: true,
+  prefetch: async (queryClient, { params }) => {
+    const id = params.id ?? '';
+    if (/^\d{1,9}$/.test(id)) await queryClient.fetchQuery(getItemQueryOptions(Number(id)));
+  },
+};
 
 /** /item/{id}: one piece, with the dates chosen on /browse carried in ?from=&to=. */
 export function Component() {

@@ -9,9 +9,19 @@ import { Stars } from '../../../components/ui/stars';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { Component as NotFound } from '../../shell/routes/not-found';
-import { useItemBySlug } from '../api/get-item-by-slug';
+import { getItemBySlugQueryOptions, useItemBySlug } from '../api/get-item-by-slug';
 import { shareItem } from '../components/item-actions';
 import { ItemLoadError } from '../components/item-not-found';
+import type { SsrHandle } from '../../../lib/ssr-handle';
+
+/** Rendered on the server with the item. */
+export const handle: SsrHandle = {
+  ssr: true,
+  prefetch: async (queryClient, { params }) => {
+    const slug = params.slug ?? '';
+    if (/^[a-z0-9-]{1,120}$/.test(slug)) await queryClient.fetchQuery(getItemBySlugQueryOptions(slug));
+  },
+};
 
 /** /items/{slug}: the ten static hoodie pages (SPEC 2), drawn from the same catalogue; any other slug is the 404 screen. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 const OutfitCarousel = lazy(() => import('./outfit-carousel'));
@@ -7,9 +7,18 @@ const OutfitCarousel = lazy(() => import('./outfit-carousel'));
  * The carousel's code (and Embla) loads only when the section comes near the viewport, so the
  * home page's first load stays small. Without IntersectionObserver it loads at once.
  */
+const noSubscription = () => () => {};
+
 export function LazyOutfitCarousel() {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // The server's render (and so the hydrating one) assumes an observer: the placeholder.
+  const canObserve = useSyncExternalStore(
+    noSubscription,
+    () => typeof IntersectionObserver !== 'undefined',
+    () => true,
+  );
+  const [seen, setNear] = useState(false);
+  const near = seen || !canObserve;
 
   useEffect(() => {
     if (near || !ref.current) return;

@@ -10,6 +10,10 @@ import { Intro } from '../components/intro';
 import { LazyOutfitCarousel } from '../components/lazy-outfit-carousel';
 import { Services } from '../components/services';
 import { Testimonials } from '../components/testimonials';
+import type { SsrHandle } from '../../../lib/ssr-handle';
+
+/** Rendered on the server: the page is the same for every visitor. */
+export const handle: SsrHandle = { ssr: true };
 
 /** The home page (SPEC 2): hero, intro and figures, how it works, outfits, members, designers. */
 export function Component() {

@@ -4,6 +4,10 @@ import { paths } from '../../../config/paths';
 import { SERVICES } from '../components/services';
 import { StatList } from '../components/stat-list';
 import { HOW_IT_WORKS_STATS } from '../content/marketing';
+import type { SsrHandle } from '../../../lib/ssr-handle';
+
+/** Rendered on the server: the page is the same for every visitor. */
+export const handle: SsrHandle = { ssr: true };
 
 /** /how-it-works: both services step by step, the figures, and the ways in. */
 export function Component() {

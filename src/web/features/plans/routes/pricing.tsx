@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/auth-client';
 import { cn } from '../../../lib/cn';
 import { FeatureList } from '../components/feature-list';
 import { PlanPrice } from '../components/plan-price';
+import type { SsrHandle } from '../../../lib/ssr-handle';
 
 const CONTACT_SALES_HREF = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(CUSTOM_PLAN_MAIL_SUBJECT)}`;
 
@@ -17,6 +18,9 @@ const PROMISES = [
   { icon: CalendarDays, title: 'Wear up to 7 days', text: 'Every piece stays with you for a full week.' },
   { icon: Truck, title: 'Free shipping and returns', text: 'Delivered cleaned and pressed; returns collected free.' },
 ];
+
+/** Rendered on the server: the page is the same for every visitor. */
+export const handle: SsrHandle = { ssr: true };
 
 /** /pricing: the four plans. 'Choose Plan' goes to sign-up for visitors and to plan selection for members. */
 export function Component() {
