@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { appPage, expect, test } from './fixtures';
 
 const SEEN_KEY = 'rentique.discountPopupSeen';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -16,7 +17,7 @@ async function seriousViolations(page: Page) {
 async function openPage(browser: Browser, baseURL: string | undefined, { popupSeen = true } = {}) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   if (popupSeen) await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), SEEN_KEY);
-  return { context, page: await context.newPage() };
+  return { context, page: appPage(await context.newPage()) };
 }
 
 /** Scrolls through the page so lazy sections (the carousel) load, then waits for quiet. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('browse: tabs, a filter that survives a reload, and an item page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

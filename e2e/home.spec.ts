@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { appPage, expect, test } from './fixtures';
 import { signUpViaApi } from './support';
 
 const SEEN_KEY = 'rentique.discountPopupSeen';
@@ -36,7 +37,7 @@ test('Escape closes the popup; Create Your Account Now goes to sign-up', async (
   await page.keyboard.press('Escape');
   await expect(popup(page)).toBeHidden();
 
-  const other = await context.newPage();
+  const other = appPage(await context.newPage());
   await other.addInitScript((key) => window.localStorage.removeItem(key), SEEN_KEY);
   await other.goto('/');
   await expect(popup(other)).toBeVisible({ timeout: 6000 });

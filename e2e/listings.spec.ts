@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { appPage, expect, test } from './fixtures';
 import sharp from 'sharp';
 import { signUpViaApi } from './support';
 
@@ -10,7 +10,7 @@ test('list an item with a photo, see it in /browse as another member, rent it, a
 
   // The lender lists a piece from the dashboard's Listing tab.
   const lenderCtx = await browser.newContext();
-  const lender = await lenderCtx.newPage();
+  const lender = appPage(await lenderCtx.newPage());
   await signUpViaApi(lender, { fullName: 'Lena Lender' });
   await lender.goto('/dashboard');
   await expect(lender.getByTestId('total-earnings')).toHaveText('$0.00');
@@ -36,7 +36,7 @@ test('list an item with a photo, see it in /browse as another member, rent it, a
 
   // Another member finds it in /browse and rents it.
   const renterCtx = await browser.newContext();
-  const renter = await renterCtx.newPage();
+  const renter = appPage(await renterCtx.newPage());
   await signUpViaApi(renter, { fullName: 'Rita Renter' });
   await renter.goto(`/browse?q=${encodeURIComponent(name)}`);
   await renter.getByRole('link', { name: new RegExp(name) }).first().click();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signUpViaApi, signUpViaUi } from './support';
 
 const card = (page: Page) => page.getByTestId('swipe-card');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { addMonths, isoDate } from '../src/domain/plans';
 import { signInViaUi, signUpViaApi, signUpViaUi } from './support';
 
