@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInViaUi, signUpViaUi } from './support';
 
 test('sign up goes to plan selection; sign out returns home with a toast', async ({ page }) => {
@@ -39,6 +39,20 @@ test('a member route sends a visitor to sign in, and back after signing in', asy
   // A signed-in visit to /login goes to the dashboard.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('signing in goes back to the member page even before better-auth re-reads the session', async ({ page, context }) => {
+  const member = await signUpViaUi(page);
+  await context.clearCookies();
+  await page.clock.install();
+  await page.goto('/favorites');
+  await expect(page).toHaveURL(/\/login$/);
+  // better-auth's own session re-read after sign-in waits on a 10 ms timer; with the page's clock
+  // stopped it never comes, so only the page's own read of the new session can let the gate through.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await signInViaUi(page, member);
+  await expect(page).toHaveURL(/\/favorites$/);
+  await expect(page.getByRole('heading', { name: 'Your Favorites' })).toBeVisible();
 });
 
 test('a wrong password shows the server message', async ({ page }) => {

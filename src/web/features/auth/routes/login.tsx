@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { authClient } from '../../../lib/auth-client';
+import { authClient, useSession } from '../../../lib/auth-client';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
 
@@ -22,6 +22,7 @@ function returnPath(location: Location): string {
 export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
+  const session = useSession();
   const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const summary = requiredSummary(errors, MESSAGES.allFieldsRequired);
@@ -33,6 +34,9 @@ export function Component() {
         toast.error('Error', { description: error.message ?? 'Sign-in failed.' });
         return;
       }
+      // better-auth re-reads the session 10 ms after sign-in; the next page's gate must not see
+      // the visitor we were a moment ago, so the new session is read before we go.
+      await session.refetch();
       toast.success('You have been logged in!');
       await navigate(returnPath(location), { replace: true });
     } catch {

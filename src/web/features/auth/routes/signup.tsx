@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { authClient } from '../../../lib/auth-client';
+import { authClient, useSession } from '../../../lib/auth-client';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
 
@@ -16,6 +16,7 @@ const ALREADY_EXISTS = /USER_ALREADY_EXISTS|already (registered|exists)/i;
 /** /signup: create an account, then choose a plan. */
 export function Component() {
   const navigate = useNavigate();
+  const session = useSession();
   const form = useForm<SignUpInput>({
     resolver: zodResolver(SignUpSchema),
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', gender: '' as SignUpInput['gender'] },
@@ -42,6 +43,8 @@ export function Component() {
         }
         return;
       }
+      // Read the new session before going to a member page (see login.tsx).
+      await session.refetch();
       toast.success('Welcome!', { description: 'Your account has been created! Please check your email for verification.' });
       await navigate(paths.planSelection, { replace: true });
     } catch {
