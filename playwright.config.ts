@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -8,10 +9,22 @@ import { defineConfig, devices } from '@playwright/test';
  * started on a spare port with a throwaway DATA_DIR. The port and dir are chosen once in the
  * runner process; workers inherit them through the environment.
  */
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentique-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+
+/** A port nothing listens on now, as the OS hands out (a fixed range met NATS on 4222). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
