@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatDate } from './format';
+
+const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+describe('formatCents', () => {
+  it('prints what Intl prints for US dollars', () => {
+    for (const cents of [0, 1, 9, 10, 99, 100, 599, 999, 1000, 99_999, 100_000, 123_456, 100_000_000, -1, -50, -123_456]) {
+      expect(formatCents(cents), String(cents)).toBe(intl.format(cents / 100));
+    }
+  });
+
+  it('agrees with Intl for any whole number of cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        expect(formatCents(cents)).toBe(intl.format(cents / 100));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('formatDate', () => {
+  it('reads the date as a calendar date', () => {
+    expect(formatDate('2026-11-29')).toBe('Nov 29, 2026');
+    expect(formatDate('2026-01-01T23:30:00Z')).toBe('Jan 1, 2026');
+  });
+});
