@@ -1,109 +1,28 @@
 import { z } from 'zod';
+import {
+  CATEGORIES,
+  DEFAULT_PAGE_SIZE,
+  ITEM_GENDERS,
+  ITEM_SORTS,
+  MAX_PAGE_SIZE,
+  MAX_RANGE_DAYS,
+  SIZES,
+  THEMES,
+  addDays,
+  isIsoDate,
+  type Category,
+  type ItemGender,
+  type ItemSort,
+  type Size,
+  type Theme,
+} from './catalogue.rules';
 
-/** Every category an item can have (SPEC 3 and 9). */
-export const CATEGORIES = [
-  'Jackets',
-  'Pants',
-  'Accessories',
-  'Sets',
-  'Work Outfit',
-  'Skirts',
-  'Hoodies',
-  'Shirts',
-  'Mountain Outfit',
-  'Dresses',
-  'Tops',
-  'Shoes',
-] as const;
+export * from './catalogue.rules';
+
 export const CategorySchema = z.enum(CATEGORIES);
-export type Category = z.infer<typeof CategorySchema>;
-
-/** The two discovery-outfit categories (the Discovery Outfits tab). */
-export const DISCOVERY_CATEGORIES = ['Work Outfit', 'Mountain Outfit'] as const satisfies readonly Category[];
-
-export const ITEM_GENDERS = ['Women', 'Men'] as const;
 export const ItemGenderSchema = z.enum(ITEM_GENDERS);
-export type ItemGender = z.infer<typeof ItemGenderSchema>;
-
-export const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
-export const NUMERIC_SIZES = ['40', '42', '44', '46', '48'] as const;
-export const ONE_SIZE = 'One Size';
-/** The size filter's options, in the SPEC's order (without "All"). */
-export const SIZES = [...LETTER_SIZES, ONE_SIZE, ...NUMERIC_SIZES] as const;
 export const SizeSchema = z.enum(SIZES);
-export type Size = z.infer<typeof SizeSchema>;
 
-/** Weekly rental price by category, in cents (SPEC 9); anything else is the default. */
-export const CATEGORY_RENTAL_PRICE_CENTS: Record<Category, number> = {
-  Pants: 999,
-  Tops: 599,
-  Jackets: 799,
-  Dresses: 2999,
-  Sets: 999,
-  Accessories: 799,
-  'Work Outfit': 3999,
-  'Mountain Outfit': 4999,
-  Skirts: 899,
-  Shirts: 1599,
-  Hoodies: 999,
-  Shoes: 999,
-};
-export const DEFAULT_RENTAL_PRICE_CENTS = 999;
-
-/** One rental lasts 7 days; an extension adds 7 more (SPEC 9). */
-export const RENTAL_DAYS = 7;
-
-/** The weekly rental price of a category, in cents (SPEC 9). */
-export function rentalPriceForCategory(category: string): number {
-  return CATEGORY_RENTAL_PRICE_CENTS[category as Category] ?? DEFAULT_RENTAL_PRICE_CENTS;
-}
-
-/** The 37 designer and high-street brands of the seeded catalogue (the brand filter's options). */
-export const BRANDS = [
-  'Acne Studios',
-  'Adidas',
-  "Arc'teryx",
-  'Arket',
-  'Bottega Veneta',
-  'Brandy Melville',
-  'Burberry',
-  'COS',
-  'Calvin Klein',
-  'Chloé',
-  'Columbia',
-  'Dr. Martens',
-  'Ganni',
-  'Gucci',
-  'Hugo Boss',
-  'Isabel Marant',
-  'Jacquemus',
-  "Levi's",
-  'Loewe',
-  'Mango',
-  'Max Mara',
-  'Nike',
-  'Patagonia',
-  'Prada',
-  'Ralph Lauren',
-  'Reformation',
-  'Saint Laurent',
-  'Self-Portrait',
-  'Stussy',
-  'The North Face',
-  'Theory',
-  'Tommy Hilfiger',
-  'Tommy Jeans',
-  'Urban Outfitters',
-  'Valentino',
-  'Zara',
-  'Zimmermann',
-] as const;
-
-/** Themed selections linked from elsewhere (the dashboard's summer party link): theme -> tags. */
-export const THEMES = {
-  'summer-party': { title: 'Summer Party Edit', tags: ['summer', 'party'] },
-} as const;
-export type Theme = keyof typeof THEMES;
 export const ThemeSchema = z.enum(Object.keys(THEMES) as [Theme, ...Theme[]], {
   error: `must be one of ${Object.keys(THEMES).join(', ')}`,
 });
@@ -158,40 +77,10 @@ export const CatalogueItemSummarySchema = CatalogueItemSchema.pick({
 });
 export type CatalogueItemSummary = z.infer<typeof CatalogueItemSummarySchema>;
 
-export const ITEM_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
 export const ItemSortSchema = z.enum(ITEM_SORTS, { error: `must be one of ${ITEM_SORTS.join(', ')}` });
-export type ItemSort = z.infer<typeof ItemSortSchema>;
-export const SORT_LABELS: Record<ItemSort, string> = {
-  popular: 'Most rented',
-  newest: 'Newest',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  rating: 'Top rated',
-};
-
-export const MAX_PAGE_SIZE = 48;
-export const DEFAULT_PAGE_SIZE = 24;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not). */
-export function isIsoDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/** 'YYYY-MM-DD' plus n days. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export const IsoDateSchema = z.string().refine(isIsoDate, { error: 'must be a date written YYYY-MM-DD' });
 
-/** How many days a browse date range may span. */
-export const MAX_RANGE_DAYS = 90;
 
 const boolParam = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' });
 

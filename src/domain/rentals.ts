@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDateSchema, MAX_RANGE_DAYS, RENTAL_DAYS, SizeSchema, addDays } from './catalogue';
+import { IsoDateSchema, MAX_RANGE_DAYS, SizeSchema } from './catalogue';
+import { RENTAL_STATUSES, daysBetween } from './rentals.rules';
 import { PickupOptionSchema, PlanIdSchema } from './plans';
 
 /**
@@ -7,50 +8,9 @@ import { PickupOptionSchema, PlanIdSchema } from './plans';
  * by default), may extend it by 7 days if the unit is free then, and returns it.
  */
 
-export const RENTAL_MESSAGES = {
-  added: 'Added to Cart!',
-  addedBody: 'The piece is in your rental collection.',
-  alreadyRented: 'Already Rented',
-  alreadyRentedBody: 'This item is already in your rental collection',
-  failed: 'Failed to add item to cart. Please try again.',
-  soldOut: 'Sold out for these dates',
-  extended: 'Rental extended',
-  returned: 'Item returned',
-  ownListing: 'You cannot rent your own listing',
-  extendBlocked: 'This piece is booked by another member right after your rental, so it cannot be extended.',
-  allowanceTitle: 'Monthly allowance reached',
-} as const;
+export * from './rentals.rules';
 
-export const RENTAL_STATUSES = ['reserved', 'out', 'returned'] as const;
 export const RentalStatusSchema = z.enum(RENTAL_STATUSES);
-export type RentalStatus = z.infer<typeof RentalStatusSchema>;
-
-export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
-  reserved: 'Reserved',
-  out: 'With you',
-  returned: 'Returned',
-};
-
-/** A rental's status on `today`: returned once returned, reserved before its start date, else out. */
-export function rentalStatus(r: { startDate: string; returnedAt: string | null }, today: string): RentalStatus {
-  if (r.returnedAt) return 'returned';
-  return today < r.startDate ? 'reserved' : 'out';
-}
-
-/** Whole days from a to b ('YYYY-MM-DD'). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The price of holding a piece for [start, end): its weekly price per started week. */
-export function rentalPriceCents(weeklyCents: number, startDate: string, endDate: string): number {
-  return weeklyCents * Math.max(1, Math.ceil(daysBetween(startDate, endDate) / RENTAL_DAYS));
-}
-
-/** The default rental period: 7 days from today. */
-export function defaultRentalRange(today: string): { startDate: string; endDate: string } {
-  return { startDate: today, endDate: addDays(today, RENTAL_DAYS) };
-}
 
 /** POST /api/rentals: an item, a size, and optionally the range chosen on /browse (end exclusive). */
 export const BookRentalSchema = z

@@ -1,4 +1,5 @@
-import { DISCOVERY_CATEGORIES, ITEM_GENDERS, ITEM_SORTS, SIZES, SORT_LABELS, type ItemFacets } from '@domain/catalogue';
+import type { ItemFacets } from '@domain/catalogue';
+import { DISCOVERY_CATEGORIES, ITEM_GENDERS, ITEM_SORTS, SIZES, SORT_LABELS } from '@domain/catalogue.rules';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/input';

@@ -2,7 +2,7 @@ import { CalendarDays, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
-import { RENTAL_DAYS } from '@domain/catalogue';
+import { RENTAL_DAYS } from '@domain/catalogue.rules';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { rangeFromPicker } from '../lib/browse-params';

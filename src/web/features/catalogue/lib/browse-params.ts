@@ -12,7 +12,7 @@ import {
   type ItemSort,
   type Size,
   type Theme,
-} from '@domain/catalogue';
+} from '@domain/catalogue.rules';
 
 export const BROWSE_TABS = [
   { value: 'women', label: 'Women' },

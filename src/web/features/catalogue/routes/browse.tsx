@@ -1,6 +1,6 @@
 import { SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { THEMES } from '@domain/catalogue';
+import { THEMES } from '@domain/catalogue.rules';
 import { ItemCard, itemGridClass } from '../../../components/item/item-card';
 import { ItemGridSkeleton } from '../../../components/item/item-grid-skeleton';
 import { Button } from '../../../components/ui/button';

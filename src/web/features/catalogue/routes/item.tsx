@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue';
+import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue.rules';
 import { ItemImage } from '../../../components/item/item-image';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -2,7 +2,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { CATEGORIES, ITEM_GENDERS, SIZES, type Category } from '@domain/catalogue';
+import { CATEGORIES, ITEM_GENDERS, SIZES, type Category } from '@domain/catalogue.rules';
 import {
   ACCEPTED_PHOTO_TYPES,
   HANDOVER_LABELS,

@@ -1,4 +1,4 @@
-import { DAILY_VIEW_LIMIT } from '@domain/match';
+import { DAILY_VIEW_LIMIT } from '@domain/match.rules';
 import { cn } from '../../../lib/cn';
 
 /** Today's views, as "Viewed today: 1 / 3" and three marks. */

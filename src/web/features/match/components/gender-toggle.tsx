@@ -1,4 +1,4 @@
-import { ITEM_GENDERS, type ItemGender } from '@domain/catalogue';
+import { ITEM_GENDERS, type ItemGender } from '@domain/catalogue.rules';
 import { cn } from '../../../lib/cn';
 
 /** The Women / Men switch above the deck. */

@@ -2,7 +2,7 @@ import { Heart, LockKeyhole, Sparkles, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ItemGender } from '@domain/catalogue';
-import { MATCH_MESSAGES, otherGender } from '@domain/match';
+import { MATCH_MESSAGES, otherGender } from '@domain/match.rules';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 

@@ -1,6 +1,7 @@
 import { animate, motion, useMotionValue, useMotionValueEvent, useReducedMotion, useTransform, type PanInfo } from 'motion/react';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { swipeDecision, swipeLabel, type MatchItem, type SwipeAction } from '@domain/match';
+import type { MatchItem } from '@domain/match';
+import { swipeDecision, swipeLabel, type SwipeAction } from '@domain/match.rules';
 import { Badge } from '../../../components/ui/badge';
 import { formatCents } from '../../../lib/format';
 import { cn } from '../../../lib/cn';

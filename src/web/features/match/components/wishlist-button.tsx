@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MATCH_MESSAGES } from '@domain/match';
+import { MATCH_MESSAGES } from '@domain/match.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth-client';

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { MATCH_MESSAGES } from '@domain/match';
+import { MATCH_MESSAGES } from '@domain/match.rules';
 import { Button } from '../../../components/ui/button';
 import { itemGridClass } from '../../../components/item/item-card';
 import { EmptyState } from '../../../components/ui/empty-state';

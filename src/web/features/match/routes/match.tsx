@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ItemGenderSchema, type ItemGender } from '@domain/catalogue';
-import { MATCH_MESSAGES, isDailyLimitReached, nextIndex, pickCurrent, type SwipeAction } from '@domain/match';
+import { MATCH_MESSAGES, isDailyLimitReached, nextIndex, pickCurrent, type SwipeAction } from '@domain/match.rules';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,4 +1,4 @@
-import { CATEGORY_RENTAL_PRICE_CENTS } from '@domain/catalogue';
+import { CATEGORY_RENTAL_PRICE_CENTS } from '@domain/catalogue.rules';
 import { PLANS, type CataloguePlanId } from '@domain/plans';
 import { formatCents } from '../../../lib/format';
 

@@ -2,7 +2,7 @@ import { ShoppingBag } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { RENTAL_MESSAGES } from '@domain/rentals';
+import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';

@@ -1,7 +1,8 @@
 import { CalendarClock, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS, type Rental } from '@domain/rentals';
+import type { Rental } from '@domain/rentals';
+import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from '@domain/rentals.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

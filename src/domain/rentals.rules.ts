@@ -1,0 +1,53 @@
+import { RENTAL_DAYS, addDays } from './catalogue.rules';
+
+/**
+ * Rentals (SPEC 4 and 9): a member holds one unit of an item for a date range (7 days from today
+ * by default), may extend it by 7 days if the unit is free then, and returns it.
+ *
+ * The messages, statuses and date rules, without zod (the item page's Add to Cart needs them); the
+ * schemas are in rentals.ts, which re-exports all of this (see catalogue.rules.ts for why).
+ */
+
+export const RENTAL_MESSAGES = {
+  added: 'Added to Cart!',
+  addedBody: 'The piece is in your rental collection.',
+  alreadyRented: 'Already Rented',
+  alreadyRentedBody: 'This item is already in your rental collection',
+  failed: 'Failed to add item to cart. Please try again.',
+  soldOut: 'Sold out for these dates',
+  extended: 'Rental extended',
+  returned: 'Item returned',
+  ownListing: 'You cannot rent your own listing',
+  extendBlocked: 'This piece is booked by another member right after your rental, so it cannot be extended.',
+  allowanceTitle: 'Monthly allowance reached',
+} as const;
+
+export const RENTAL_STATUSES = ['reserved', 'out', 'returned'] as const;
+export type RentalStatus = (typeof RENTAL_STATUSES)[number];
+
+export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
+  reserved: 'Reserved',
+  out: 'With you',
+  returned: 'Returned',
+};
+
+/** A rental's status on `today`: returned once returned, reserved before its start date, else out. */
+export function rentalStatus(r: { startDate: string; returnedAt: string | null }, today: string): RentalStatus {
+  if (r.returnedAt) return 'returned';
+  return today < r.startDate ? 'reserved' : 'out';
+}
+
+/** Whole days from a to b ('YYYY-MM-DD'). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The price of holding a piece for [start, end): its weekly price per started week. */
+export function rentalPriceCents(weeklyCents: number, startDate: string, endDate: string): number {
+  return weeklyCents * Math.max(1, Math.ceil(daysBetween(startDate, endDate) / RENTAL_DAYS));
+}
+
+/** The default rental period: 7 days from today. */
+export function defaultRentalRange(today: string): { startDate: string; endDate: string } {
+  return { startDate: today, endDate: addDays(today, RENTAL_DAYS) };
+}
