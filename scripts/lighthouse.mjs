@@ -123,10 +123,17 @@ async function main() {
     const pages = ['/', '/browse', await itemPath(server.url)];
     for (const page of pages) {
       // Lighthouse's default config is the mobile one (Moto G Power emulation, simulated slow 4G).
-      const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-      if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      // A trace Chromium failed to record (NO_NAVSTART, now and then in headless runs) is retried.
+      let result;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        if (!result) throw new Error(`no Lighthouse result for ${page}`);
+        const error = result.lhr.runtimeError;
+        if (!error) break;
+        if (error.code !== 'NO_NAVSTART' || attempt === 3) throw new Error(`${page}: ${error.code} ${error.message}`);
+        console.log(`${page}: ${error.code}, measuring again`);
+      }
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '-');
       writeFileSync(path.join(reports, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
       const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
