@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { MONTHLY_MAX_ITEMS, MONTHLY_MIN_ITEMS } from '@domain/plans';
+import { MONTHLY_MAX_ITEMS, MONTHLY_MIN_ITEMS } from '@domain/plans.rules';
 import { Button } from '../../../components/ui/button';
 
 /**

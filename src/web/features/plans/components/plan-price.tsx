@@ -1,5 +1,5 @@
 import { CATEGORY_RENTAL_PRICE_CENTS } from '@domain/catalogue.rules';
-import { PLANS, type CataloguePlanId } from '@domain/plans';
+import { PLANS, type CataloguePlanId } from '@domain/plans.rules';
 import { formatCents } from '../../../lib/format';
 
 const LOWEST_WEEKLY_CENTS = Math.min(...Object.values(CATEGORY_RENTAL_PRICE_CENTS));

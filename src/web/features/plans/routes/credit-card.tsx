@@ -15,7 +15,8 @@ import {
   type PaymentForm,
   type PaymentFormInput,
 } from '@domain/card';
-import { addMonths, isoDate, THREE_MONTHS_COMMITMENT_MONTHS, type Subscription } from '@domain/plans';
+import type { Subscription } from '@domain/plans';
+import { addMonths, isoDate, THREE_MONTHS_COMMITMENT_MONTHS } from '@domain/plans.rules';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';

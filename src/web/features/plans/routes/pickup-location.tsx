@@ -2,7 +2,7 @@ import { Store, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PICKUP_LABELS, PICKUP_OPTIONS, type PickupOption } from '@domain/plans';
+import { PICKUP_LABELS, PICKUP_OPTIONS, type PickupOption } from '@domain/plans.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,6 +1,6 @@
 import { CalendarDays, RefreshCw, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { CATALOGUE_PLAN_IDS, CUSTOM_PLAN_MAIL_SUBJECT, PLANS, type CataloguePlanId } from '@domain/plans';
+import { CATALOGUE_PLAN_IDS, CUSTOM_PLAN_MAIL_SUBJECT, PLANS, type CataloguePlanId } from '@domain/plans.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
