@@ -1,30 +1,19 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './bench/lib/processes';
 
 /*
  * Browser tests drive the built app (npm run build) in Debian's Chromium, against a server
  * started on a spare port with a throwaway DATA_DIR. The port and dir are chosen once in the
  * runner process; workers inherit them through the environment.
  */
+// A port the OS hands out (a fixed range once met NATS on 4222).
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentique-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
-
-/** A port nothing listens on now, as the OS hands out (a fixed range met NATS on 4222). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
