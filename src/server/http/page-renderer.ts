@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { SERVER_STATE_ID } from '../../domain/server-state';
 import type { Logger } from '../logger';
 
 /** What the web build's server entry (src/web/entry-server.tsx, built to <dist>-ssr) offers. */
@@ -16,8 +17,6 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The id of the JSON block the browser reads its query cache from (src/web/app/server-state.ts). */
-const SERVER_STATE_ID = 'rentique-state';
 const ROOT = '<div id="root"></div>';
 /** What React puts before the markup of a partial tree: resource hints and the page's title. */
 const LEADING_HOISTABLES = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)+/;

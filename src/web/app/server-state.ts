@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { SERVER_STATE_ID } from '@domain/server-state';
 
-/** The id of the JSON data block in which the server hands its query cache to the browser. */
-export const SERVER_STATE_ID = 'rentique-state';
+export { SERVER_STATE_ID };
 
 /**
  * The query cache the server rendered the page with, when it did (a `type="application/json"`
