@@ -64,6 +64,14 @@ export function originCheck(trustedOrigins: readonly string[]): MiddlewareHandle
   };
 }
 
+/**
+ * True when a Cookie header may hold a better-auth session (it names the session token): only
+ * then is there a session to read or refresh. The response micro-cache uses the same test.
+ */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader?.includes('session_token') ?? false;
+}
+
 /** Reads the session cookie once per API request and exposes the member (or null). */
 export function sessionReader(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -71,7 +79,7 @@ export function sessionReader(auth: Auth): MiddlewareHandler<AppEnv> {
     c.set('sessionId', null);
     // c.req.header() reads the incoming message; touching c.req.raw would build a full Request
     // object on every call, which visitors' requests (most of the traffic) never need.
-    if (c.req.header('cookie')?.includes('session_token')) {
+    if (hasSessionCookie(c.req.header('cookie'))) {
       const result = await auth.api.getSession({ headers: c.req.raw.headers });
       if (result) {
         c.set('user', {

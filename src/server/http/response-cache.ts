@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { getRequestListener } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { Logger } from '../logger';
+import { hasSessionCookie } from './middleware';
 
 /**
  * A shared-response micro-cache in front of Hono, at the node:http layer (like nginx's
@@ -27,8 +28,8 @@ export function requestIdFor(incoming: string | string[] | undefined): string {
 
 /** Requests that may be answered from, or fill, the cache: visitors' GETs (no session to read or refresh). */
 function eligible(incoming: IncomingMessage): boolean {
-  // The same test as sessionReader: a request carrying a session cookie goes through Hono.
-  return incoming.method === 'GET' && !incoming.headers.cookie?.includes('session_token');
+  // A request carrying a session cookie goes through Hono (sessionReader reads it there).
+  return incoming.method === 'GET' && !hasSessionCookie(incoming.headers.cookie);
 }
 
 /** What a route hands over when it marks its answer as the same for every visitor. */
