@@ -54,17 +54,23 @@ for (const r of rows) console.log(`| ${r.file} | ${r.kb.toFixed(1)} | ${r.gzKb.t
 console.log(`| **total** | ${rows.reduce((s, r) => s + r.kb, 0).toFixed(1)} | **${total.toFixed(1)}** |`);
 console.log(`budget ${BUDGET_KB} KB gzip: ${total <= BUDGET_KB ? 'within' : 'OVER'}`);
 
-// Which public pages load zod, read from the chunks' source maps.
+// Which public pages load zod, read from the chunks' source maps (each map read once).
+const zodIn = new Map();
+function includesZod(key) {
+  const file = manifest[key].file;
+  if (!zodIn.has(file)) {
+    // Only the bundler's own runtime chunk comes without a map.
+    const map = path.join(dist, `${file}.map`);
+    zodIn.set(file, existsSync(map) && JSON.parse(readFileSync(map, 'utf8')).sources.some((src) => src.includes('node_modules/zod/')));
+  }
+  return zodIn.get(file);
+}
+const appKeys = collect(APP_START, collect('index.html'));
 const withZod = [];
 for (const route of PUBLIC_ROUTES) {
   if (!manifest[route]) throw new Error(`not in the manifest: ${route}`);
-  const keys = collect(route, collect(APP_START, collect('index.html')));
   if (!existsSync(path.join(dist, `${manifest[route].file}.map`))) throw new Error(`no source map for ${manifest[route].file} (build.sourcemap is needed)`);
-  const culprits = [...keys].filter((key) => {
-    // Only the bundler's own runtime chunk comes without a map.
-    const map = path.join(dist, `${manifest[key].file}.map`);
-    return existsSync(map) && JSON.parse(readFileSync(map, 'utf8')).sources.some((src) => src.includes('node_modules/zod/'));
-  });
+  const culprits = [...collect(route, new Set(appKeys))].filter(includesZod);
   if (culprits.length) withZod.push(`${route} (via ${culprits.map((k) => manifest[k].file).join(', ')})`);
 }
 console.log(withZod.length ? `public pages that load zod:\n  ${withZod.join('\n  ')}` : `public pages that load zod: none (${PUBLIC_ROUTES.length} checked)`);
