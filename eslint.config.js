@@ -50,6 +50,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // App code behaves the same under test: a test passes explicit settings (createTestApp's
+    // env overrides) instead of the app asking whether it is being tested.
+    files: ['src/server/**', 'src/web/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression:has(Literal[value='test']):has(:matches(Identifier[name='nodeEnv'], Identifier[name='NODE_ENV'], Identifier[name='MODE']))",
+          message: 'No test-only branches in app code: give the behaviour a setting (env.ts) and have the test harness pass it.',
+        },
+      ],
+    },
+  },
+  {
     // Scripts, benchmarks and test suites print what they measured.
     files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },

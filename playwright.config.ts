@@ -12,6 +12,9 @@ import { freePort } from './bench/lib/processes';
 // A port the OS hands out (a fixed range once met NATS on 4222).
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentique-e2e-'));
+// The test SMTP server (e2e/global-setup.ts) and the folder where it leaves what it received.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentique-e2e-mail-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
@@ -39,6 +42,7 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  globalSetup: './e2e/global-setup.ts',
   webServer: {
     command: 'node --import tsx src/server/index.ts',
     url: `${baseURL}/api/health`,
@@ -54,6 +58,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PAYMENT_DELAY_MS: '300',
       SIGN_IN_RATE_LIMIT: '1000',
+      SIGN_UP_RATE_LIMIT: '1000',
+      MAIL_RATE_LIMIT: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       PUBLIC_URL: baseURL,
     },

@@ -60,6 +60,19 @@ if (process.env.TEST_DATABASE_URL) {
       hookTimeout: 60_000,
     },
   });
+  // PostgreSQL refuses what SQLite stores (NUL characters, numbers beyond a column's range):
+  // the fuzz suite runs against it too.
+  projects.push({
+    resolve: { alias },
+    test: {
+      name: 'fuzz-postgres',
+      include: ['src/**/*.fuzz.test.ts'],
+      environment: 'node',
+      env: { TEST_DIALECT: 'postgres' },
+      testTimeout: 120_000,
+      hookTimeout: 60_000,
+    },
+  });
 }
 
 export default defineConfig({

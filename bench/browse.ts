@@ -64,7 +64,7 @@ async function prepare(dialect: 'sqlite' | 'postgres', n: number): Promise<Recor
   try {
     await fillCatalogue(ctx.database, n, (m) => console.error(`[${dialect} ${n}] ${m}`));
   } finally {
-    await ctx.database.destroy();
+    await ctx.close();
   }
   return env;
 }

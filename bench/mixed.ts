@@ -97,11 +97,11 @@ async function prepare(dialect: 'sqlite' | 'postgres', opts: MixedOptions) {
       .where('items.owner_id', 'is', null)
       .execute();
   } finally {
-    await ctx.database.destroy();
+    await ctx.close();
   }
   return {
     dir,
-    env: { ...env, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), SIGN_IN_RATE_LIMIT: '10000000', PAYMENT_DELAY_MS: '0' },
+    env: { ...env, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), SIGN_IN_RATE_LIMIT: '10000000', SIGN_UP_RATE_LIMIT: '10000000', PAYMENT_DELAY_MS: '0' },
     units,
     async cleanup() {
       await drop();

@@ -139,7 +139,11 @@ test('the style assistant answers "black jackets under $10" with matching catalo
     await expect(cards.nth(i)).toContainText(item.name);
   }
   const image = cards.first().locator('img');
-  await expect(image).toHaveAttribute('src', `/api/items/${expected.items[0].id}/image.svg`);
+  // The one owner's first picture, the same the catalogue gives the item.
+  const catalogueItem = await (await page.request.get(`/api/items/${expected.items[0].id}`)).json();
+  expect(expected.items[0].imageUrl).toBe(catalogueItem.imageUrl);
+  await expect(image).toHaveAttribute('src', catalogueItem.imageUrl);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
   // Escape closes the panel and hands focus back to the button; reopening keeps the conversation.
   await input.press('Escape');

@@ -1,8 +1,8 @@
 import { appPage, expect, test } from './fixtures';
 import sharp from 'sharp';
-import { signUpViaApi } from './support';
+import { approveViaApi, makeStaffWithCli, signUpViaApi } from './support';
 
-test('list an item with a photo, see it in /browse as another member, rent it, and the lender earns', async ({ browser }) => {
+test('list an item with a photo, staff approve it, see it in /browse as another member, rent it, and the lender earns', async ({ browser }) => {
   const name = `Linen Wrap Dress ${Date.now().toString(36)}`;
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 170, b: 140 } } })
     .jpeg()
@@ -28,11 +28,22 @@ test('list an item with a photo, see it in /browse as another member, rent it, a
   await form.getByLabel('Rental price per week (USD)').fill('20.00');
   await form.locator('input[type=file]').setInputFiles({ name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-  await form.getByRole('button', { name: 'Publish listing' }).click();
-  await expect(lender.getByText('Listing published').first()).toBeVisible();
+  await form.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(lender.getByText('Listing sent for review').first()).toBeVisible();
   const card = lender.getByRole('article', { name });
-  await expect(card.getByText('Available')).toBeVisible();
+  await expect(card.getByText('In review')).toBeVisible();
   await expect(card.getByTestId('listing-earnings')).toHaveText('$0.00');
+
+  // Staff (made with the staff command) approve it; it is then available.
+  const staffCtx = await browser.newContext();
+  const staff = appPage(await staffCtx.newPage());
+  const staffMember = await signUpViaApi(staff, { fullName: 'Sam Staff' });
+  makeStaffWithCli(staffMember.email);
+  const mine = (await (await lender.request.get('/api/listings')).json()) as { listings: { id: number; name: string }[] };
+  await approveViaApi(staff, mine.listings.find((l) => l.name === name)!.id);
+  await lender.reload();
+  await lender.getByRole('tab', { name: 'Listing' }).click();
+  await expect(card.getByText('Available')).toBeVisible();
 
   // Another member finds it in /browse and rents it.
   const renterCtx = await browser.newContext();
@@ -57,4 +68,5 @@ test('list an item with a photo, see it in /browse as another member, rent it, a
 
   await lenderCtx.close();
   await renterCtx.close();
+  await staffCtx.close();
 });

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 let n = 0;
@@ -44,4 +46,24 @@ export async function signUpViaApi(page: Page, opts: { fullName?: string; gender
   });
   expect(res.ok()).toBe(true);
   return member;
+}
+
+/**
+ * Gives an existing account the staff role with the real command, `npm run staff -- add <email>`,
+ * against the e2e server's data folder (the server reads the role with each session).
+ */
+export function makeStaffWithCli(email: string): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  const r = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email], { cwd: path.resolve(import.meta.dirname, '..'), env, encoding: 'utf8', timeout: 60_000 });
+  if (r.status !== 0) throw new Error(`npm run staff -- add ${email} failed (${r.status}): ${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+
+/** Staff approve a member's listing over the API (in the staff member's page context). */
+export async function approveViaApi(staff: Page, itemId: number): Promise<void> {
+  const res = await staff.request.post(`/api/ops/listings/${itemId}/approve`);
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -51,6 +51,7 @@ const env = {
   DATA_DIR: dataDir,
   BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
   SIGN_IN_RATE_LIMIT: '100000',
+  SIGN_UP_RATE_LIMIT: '100000',
   PAYMENT_DELAY_MS: '0',
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
 };

@@ -15,7 +15,7 @@ import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { bumpSequences, unitsPerSize } from '../src/server/features/catalogue/catalogue.seed';
 import { sizesFor } from '../src/server/features/catalogue/data/catalogue';
-import { COLOUR_SWATCHES } from '../src/server/features/catalogue/item-image';
+import { SWATCHES } from '../src/server/features/catalogue/pictures/colour';
 
 const NOUNS: Record<Category, string[]> = {
   Jackets: ['Blazer', 'Trench Coat', 'Bomber Jacket', 'Wool Coat', 'Biker Jacket'],
@@ -32,7 +32,7 @@ const NOUNS: Record<Category, string[]> = {
   Shoes: ['Loafers', 'Ankle Boots', 'Slingback Pumps', 'Trainers', 'Sandals'],
 };
 const TAGS = ['summer', 'party', 'work', 'hiking', 'evening', 'casual', 'winter', 'wedding', 'holiday', 'travel'];
-const COLOURS = Object.keys(COLOUR_SWATCHES).filter((c) => c !== 'gray');
+const COLOURS = Object.keys(SWATCHES).filter((c) => c !== 'gray' && /^[a-z]+$/.test(c));
 
 /** A small deterministic PRNG (mulberry32), so every run builds the same catalogue. */
 function prng(seed: number) {
@@ -131,7 +131,7 @@ async function main() {
   try {
     await fillCatalogue(ctx.database, total, (m) => console.log(m));
   } finally {
-    await ctx.database.destroy();
+    await ctx.close();
   }
 }
 

@@ -11,6 +11,13 @@ export const CARD_NUMBER_MAX_DIGITS = 16;
 export const EXPIRY_YEARS = 20;
 export const DEFAULT_COUNTRY = 'US';
 
+/**
+ * Card testing (trying stolen numbers one after another) is held back per member: at most this
+ * many cards go to the payment provider in a window (a refused form is not counted).
+ */
+export const CARD_ATTEMPTS_PER_WINDOW = 5;
+export const CARD_ATTEMPT_WINDOW_MINUTES = 60;
+
 export const CARD_MESSAGES = {
   required: 'Required',
   cardNumberFormat: 'Card number must be digits only, grouped in fours',

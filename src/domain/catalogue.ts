@@ -27,6 +27,28 @@ export const ThemeSchema = z.enum(Object.keys(THEMES) as [Theme, ...Theme[]], {
   error: `must be one of ${Object.keys(THEMES).join(', ')}`,
 });
 
+/** The views the house draws of an item when it has no photos. */
+export const PICTURE_VIEWS = ['front', 'back', 'detail'] as const;
+export type PictureView = (typeof PICTURE_VIEWS)[number];
+
+/**
+ * One picture of an item: a photo (a member's or, later, the house's) or a generated
+ * illustration (front, back or a close-up). Photos come first; without any, the illustrations.
+ */
+export const ItemPictureSchema = z.object({
+  url: z.string(),
+  /** What the picture shows, for alt text. */
+  alt: z.string(),
+  kind: z.enum(['photo', 'illustration']),
+  /** For illustrations: which view; null for photos. */
+  view: z.enum(PICTURE_VIEWS).nullable(),
+  /** A short name for a thumbnail button: "Front", "Back", "Detail", "Photo 2". */
+  label: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ItemPicture = z.infer<typeof ItemPictureSchema>;
+
 /** An item as the API returns it (GET /api/items/{id}). */
 export const CatalogueItemSchema = z.object({
   id: z.number().int(),
@@ -50,10 +72,12 @@ export const CatalogueItemSchema = z.object({
   description: z.string(),
   materials: z.string().nullable(),
   careInstructions: z.string().nullable(),
-  /** The picture: our generated illustration, or a member's photo. */
+  /** The first of `images`: the cover photo, or the generated front view. */
   imageUrl: z.string(),
-  /** Alt text for the picture. */
+  /** Alt text for the first picture. */
   imageAlt: z.string(),
+  /** Every picture, in order: photos first when there are any, else the generated views. */
+  images: z.array(ItemPictureSchema).min(1),
   /** True for a member's own listing (owner set), false for the house collection. */
   fromMember: z.boolean(),
 });
@@ -106,7 +130,7 @@ export const ItemListQuerySchema = z.object({
   cursor: z.string().max(200, { error: 'is not a cursor from a previous page' }).optional(),
   limit: z
     .string()
-    .regex(/^\d+$/, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .regex(/^[1-9][0-9]{0,2}$/, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
     .refine((v) => Number(v) >= 1 && Number(v) <= MAX_PAGE_SIZE, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
     .optional(),
 });

@@ -37,13 +37,6 @@ export type Event = z.infer<typeof EventSchema>;
 export const EventListSchema = z.object({ events: z.array(EventSchema) });
 export type EventList = z.infer<typeof EventListSchema>;
 
-export const EventIdParamSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: 'must be a whole number' })
-    .transform(Number),
-});
-
 /** The sample events (SPEC 3: three, with 15, 8 and 25 spots), dated relative to the seed day. */
 export const SAMPLE_EVENTS = [
   {

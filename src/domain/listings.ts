@@ -14,6 +14,9 @@ export function lenderShareCents(priceCents: number): number {
   return Math.round((priceCents * LENDER_SHARE_PERCENT) / 100);
 }
 
+/** A member has at most this many live listings at once (removing one makes room). */
+export const MAX_LIVE_LISTINGS = 50;
+
 export const MAX_LISTING_PHOTOS = 4;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -92,6 +95,45 @@ export const ListingUpdateSchema = ListingFieldsSchema.omit({ sizes: true })
   .superRefine(checkRentalPrice);
 export type ListingUpdate = z.infer<typeof ListingUpdateSchema>;
 
+/**
+ * Where a member's listing stands with staff: it is public only once approved (docs/product.md
+ * "Staff and the operations desk"). The item's status column carries it.
+ */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const ReviewStatusSchema = z.enum(REVIEW_STATUSES);
+export type ReviewStatus = z.infer<typeof ReviewStatusSchema>;
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: 'In review',
+  approved: 'Live',
+  rejected: 'Changes needed',
+};
+
+/** The item status (items.status) that goes with each review status. */
+export const ITEM_STATUS_FOR_REVIEW: Record<ReviewStatus, string> = {
+  pending: 'pending_review',
+  approved: 'active',
+  rejected: 'rejected',
+};
+
+/** The review status of an item status; null for a removed listing. */
+export function reviewStatusOfItem(status: string): ReviewStatus | null {
+  if (status === 'active') return 'approved';
+  if (status === 'pending_review') return 'pending';
+  if (status === 'rejected') return 'rejected';
+  return null;
+}
+
+export const ListingReviewSchema = z.object({
+  status: ReviewStatusSchema,
+  /** Why staff rejected it (while rejected). */
+  reason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  /** When it last went to review. */
+  submittedAt: z.string(),
+});
+export type ListingReview = z.infer<typeof ListingReviewSchema>;
+
 export const LISTING_STATUSES = ['available', 'rented'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
@@ -116,12 +158,15 @@ export const ListingSchema = z.object({
   imageUrl: z.string(),
   photos: z.array(ListingPhotoSchema),
   status: z.enum(LISTING_STATUSES),
+  /** Staff review: public only once approved. */
+  review: ListingReviewSchema,
   /** The renter's first name while rented. */
   rentedBy: z.string().nullable(),
   /** When it comes back, while rented ('YYYY-MM-DD'). */
   returnDate: z.string().nullable(),
-  /** The lender's share of every rental of this piece so far. */
+  /** The lender's share of every earning rental of this piece so far: paid and started (docs/product.md, Lending). */
   earningsCents: z.number().int(),
+  /** How many earning rentals the piece has had. */
   timesRented: z.number().int(),
   createdAt: z.string(),
 });
@@ -129,18 +174,21 @@ export type Listing = z.infer<typeof ListingSchema>;
 
 export const ListingListSchema = z.object({
   listings: z.array(ListingSchema),
-  /** Everything the member has earned from lending (removed listings included). */
+  /** Everything the member has earned from lending (removed listings included): paid rentals that started. */
   totalEarningsCents: z.number().int(),
   sharePercent: z.number().int(),
 });
 export type ListingList = z.infer<typeof ListingListSchema>;
 
 export const LISTING_MESSAGES = {
-  created: 'Listing published',
+  created: 'Listing sent for review',
+  createdBody: 'Our team reviews every piece before it goes live, usually within a day. We will let you know.',
+  resubmitted: 'Sent back for review',
   updated: 'Listing updated',
   removed: 'Listing removed',
   rentedNoChange: 'This piece is rented right now: edit or remove it once it is back.',
   tooManyPhotos: `Add at most ${MAX_LISTING_PHOTOS} photos`,
+  tooManyListings: `You have ${MAX_LIVE_LISTINGS} pieces listed, the most a member can have at once: remove one to list another.`,
   noPhoto: 'Add at least one photo',
   photoTooLarge: `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
   photoType: 'Photos must be JPEG, PNG or WebP images',

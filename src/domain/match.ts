@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdNumberSchema } from './ids';
 import { CatalogueItemSchema, ItemGenderSchema, type CatalogueItem } from './catalogue';
 import { SWIPE_ACTIONS } from './match.rules';
 
@@ -56,10 +57,8 @@ export const ProgressSchema = z.object({
 });
 export type Progress = z.infer<typeof ProgressSchema>;
 
-export const ItemIdSchema = z.coerce.number().int().positive();
-
 export const SwipeInputSchema = z.object({
-  itemId: z.number().int().positive(),
+  itemId: IdNumberSchema,
   action: SwipeActionSchema,
 });
 export type SwipeInput = z.infer<typeof SwipeInputSchema>;

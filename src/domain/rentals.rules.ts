@@ -1,4 +1,4 @@
-import { RENTAL_DAYS, addDays } from './catalogue.rules';
+import { MAX_RANGE_DAYS, RENTAL_DAYS, addDays } from './catalogue.rules';
 
 /**
  * Rentals (SPEC 4 and 9): a member holds one unit of an item for a date range (7 days from today
@@ -7,6 +7,20 @@ import { RENTAL_DAYS, addDays } from './catalogue.rules';
  * The messages, statuses and date rules, without zod (the item page's Add to Cart needs them); the
  * schemas are in rentals.ts, which re-exports all of this (see catalogue.rules.ts for why).
  */
+
+/**
+ * The booking horizon: a rental starts at most this many days from today. A booking far ahead
+ * would hold the piece (and block its lender's edits) for years.
+ */
+export const MAX_BOOKING_AHEAD_DAYS = 90;
+
+/** The longest hold, extensions included: from the start to the return date (the longest range a booking may take). */
+export const MAX_RENTAL_DAYS = MAX_RANGE_DAYS;
+
+/** The last day a rental booked on `today` may start. */
+export function latestStartDate(today: string): string {
+  return addDays(today, MAX_BOOKING_AHEAD_DAYS);
+}
 
 export const RENTAL_MESSAGES = {
   added: 'Added to Cart!',
@@ -19,6 +33,7 @@ export const RENTAL_MESSAGES = {
   returned: 'Item returned',
   ownListing: 'You cannot rent your own listing',
   extendBlocked: 'This piece is booked by another member right after your rental, so it cannot be extended.',
+  extendTooLong: `A rental lasts at most ${MAX_RENTAL_DAYS} days: return this piece and book it again to keep it longer.`,
   allowanceTitle: 'Monthly allowance reached',
 } as const;
 

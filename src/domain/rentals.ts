@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, MAX_RANGE_DAYS, SizeSchema } from './catalogue';
+import { MAX_ID } from './ids';
 import { RENTAL_STATUSES, daysBetween } from './rentals.rules';
 import { PickupOptionSchema, PlanIdSchema } from './plans';
 
@@ -15,7 +16,7 @@ export const RentalStatusSchema = z.enum(RENTAL_STATUSES);
 /** POST /api/rentals: an item, a size, and optionally the range chosen on /browse (end exclusive). */
 export const BookRentalSchema = z
   .object({
-    itemId: z.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive'),
+    itemId: z.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive').max(MAX_ID, `itemId must be at most ${MAX_ID}`),
     size: SizeSchema,
     startDate: IsoDateSchema.optional(),
     endDate: IsoDateSchema.optional(),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../domain/errors';
 import { listingForm, makePng, sampleListing } from './features/listings/listings.test-helpers';
 import { listApiRoutes, type ApiRoute } from './test/routes';
+import { approveListing, makeStaff } from './test/staff';
 import { createTestApp, type TestApp, type TestMember } from './test/test-app';
 
 /*
@@ -15,6 +16,8 @@ import { createTestApp, type TestApp, type TestMember } from './test/test-app';
  *    answer about B only (A's email, id, name and card never appear in it);
  *  - A's rows in every table are the same before and after.
  * The routes come from the app's own OpenAPI document: a new member route without a case fails.
+ * Every /api/ops route (the operations desk) is staff-only: a visitor gets 401, member B 403
+ * (FORBIDDEN), and staff member S an answer; a new /api/ops route without a staffOnly case fails.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,6 +31,12 @@ interface Scenario {
   a: TestMember;
   b: TestMember;
   c: TestMember;
+  /** A staff member (made with the staff command's function). */
+  staff: TestMember;
+  /** A's listing still waiting for review (not public). */
+  aPendingListingId: number;
+  /** A notification of A's (her listings' approval). */
+  aNotificationId: number;
   /** A's rental of a house item with a single unit. */
   aRentalId: number;
   aRentedItemId: number;
@@ -43,12 +52,16 @@ interface Scenario {
   /** A house item B may rent (two units). */
   freeItemId: number;
   slug: string;
+  /** One of A's sessions. */
+  aSessionId: string;
 }
 interface Case {
   /** The request aimed at A's resources (A's ids in the path, a valid body). */
   target: (s: Scenario) => Target;
   /** What B (and, on public routes, a visitor) must get, and B's further attempts. */
   expect: (s: Scenario, res: Response, text: string, who: TestMember | null) => Promise<void> | void;
+  /** A staff-only route (/api/ops): B gets 403; `staffStatus` is what staff member S gets. */
+  staffStatus?: number;
 }
 
 // Distinctive values of A: none of them may ever show in an answer to B or a visitor.
@@ -89,6 +102,18 @@ const ownOnly =
     },
   });
 
+/** A staff-only route: member B is refused with 403 FORBIDDEN; staff member S gets `staffStatus`. */
+const staffOnly = (target: Case['target'], staffStatus = 200): Case => ({
+  target,
+  staffStatus,
+  expect: (_s, res, text) => {
+    expect(res.status, `member on a staff route: ${text.slice(0, 200)}`).toBe(403);
+    const parsed = ApiErrorSchema.safeParse(json(text));
+    expect(parsed.success, text).toBe(true);
+    expect(parsed.data?.error.code).toBe('FORBIDDEN');
+  },
+});
+
 const photoForm = async () => {
   const form = new FormData();
   form.append('photos', new File([new Uint8Array(await makePng(120, 160))], 'p.png', { type: 'image/png' }));
@@ -105,6 +130,30 @@ const CASES: Record<string, Case> = {
   // Account
   'GET /api/me': ownOnly(() => ({ method: 'GET', path: '/api/me' }), (st, body) => {
     expect(body).toMatchObject({ email: st.b.email });
+  }),
+  'PATCH /api/me': ownOnly(() => ({ method: 'PATCH', path: '/api/me', json: { fullName: 'Bram Mallory' } }), (st, body) => {
+    expect(body).toMatchObject({ id: st.b.id, fullName: 'Bram Mallory' });
+  }),
+  // B's own account, with a wrong password: refused, and A's account is untouched.
+  'DELETE /api/me': {
+    target: () => ({ method: 'DELETE', path: '/api/me', json: { password: 'not the password' } }),
+    expect: (_s, res, text) => {
+      expect(res.status, text).toBe(403);
+      expect(ApiErrorSchema.safeParse(json(text)).success).toBe(true);
+    },
+  },
+  'GET /api/me/sessions': ownOnly(() => ({ method: 'GET', path: '/api/me/sessions' }), (st, body) => {
+    const sessions = body.sessions as { id: string; current: boolean }[];
+    expect(sessions.map((x) => x.id)).not.toContain(st.aSessionId);
+    expect(sessions.filter((x) => x.current)).toHaveLength(1);
+  }),
+  // A's session, named by id: not B's to end.
+  'DELETE /api/me/sessions/{sessionId}': refused((st) => ({ method: 'DELETE', path: `/api/me/sessions/${st.aSessionId}` })),
+  'POST /api/me/sessions/sign-out-others': ownOnly(() => ({ method: 'POST', path: '/api/me/sessions/sign-out-others' }), (_st, body) => {
+    expect(body.ended).toBe(0);
+  }),
+  'GET /api/me/export': ownOnly(() => ({ method: 'GET', path: '/api/me/export' }), (st, body) => {
+    expect(body.account).toMatchObject({ id: st.b.id, email: st.b.email });
   }),
 
   // Plans
@@ -193,14 +242,41 @@ const CASES: Record<string, Case> = {
   'DELETE /api/listings/{id}': refused((st) => ({ method: 'DELETE', path: `/api/listings/${st.aListingId}` })),
   'POST /api/listings/{id}/photos': refused((st) => ({ method: 'POST', path: `/api/listings/${st.aListingId}/photos`, form: photoForm })),
   'DELETE /api/listings/{id}/photos/{position}': refused((st) => ({ method: 'DELETE', path: `/api/listings/${st.aListingId}/photos/1` })),
-  // Public, like the catalogue: the photo, nothing about its owner.
+  // Public once approved, like the catalogue: the photo, nothing about its owner. A listing in
+  // review shows its photos to its owner and staff only.
   'GET /api/listings/{id}/photos/{position}': {
     target: (st) => ({ method: 'GET', path: `/api/listings/${st.aListingId}/photos/0` }),
-    expect: (_st, res) => {
+    expect: async (st, res, _text, who) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\//);
+      const pending = `/api/listings/${st.aPendingListingId}/photos/0`;
+      expect((who ? await who.request(pending) : await t.request(pending)).status).toBe(404);
     },
   },
+
+  // Notifications (A has some: her listings were approved)
+  'GET /api/notifications': ownOnly(() => ({ method: 'GET', path: '/api/notifications' }), (st, body) => {
+    expect((body.notifications as { id: number }[]).map((n) => n.id)).not.toContain(st.aNotificationId);
+    expect(body.unreadCount).toBe(0);
+  }),
+  'GET /api/notifications/unread-count': ownOnly(() => ({ method: 'GET', path: '/api/notifications/unread-count' }), (_st, body) => {
+    expect(body.unreadCount).toBe(0);
+  }),
+  'POST /api/notifications/{id}/read': refused((st) => ({ method: 'POST', path: `/api/notifications/${st.aNotificationId}/read` })),
+  // B marks her own (none): A's stay unread (the snapshot of A's rows checks it).
+  'POST /api/notifications/read-all': ownOnly(() => ({ method: 'POST', path: '/api/notifications/read-all' }), (_st, body) => {
+    expect(body.unreadCount).toBe(0);
+  }),
+
+  // The operations desk: staff only. Approve/reject aim at A's live listing: staff get 409 (only a
+  // listing in review can be decided), so A's rows stay as they are.
+  'GET /api/ops/listings': staffOnly(() => ({ method: 'GET', path: '/api/ops/listings' })),
+  'GET /api/ops/listings/{id}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/listings/${st.aPendingListingId}` })),
+  'POST /api/ops/listings/{id}/approve': staffOnly((st) => ({ method: 'POST', path: `/api/ops/listings/${st.aListingId}/approve` }), 409),
+  'POST /api/ops/listings/{id}/reject': staffOnly((st) => ({ method: 'POST', path: `/api/ops/listings/${st.aListingId}/reject`, json: { reason: 'Photos are too dark to judge.' } }), 409),
+  'GET /api/ops/audit': staffOnly(() => ({ method: 'GET', path: '/api/ops/audit' })),
+  'GET /api/ops/today': staffOnly(() => ({ method: 'GET', path: '/api/ops/today' })),
+  'GET /api/ops/inventory': staffOnly(() => ({ method: 'GET', path: '/api/ops/inventory' })),
 
   // Rentals
   'GET /api/rentals': ownOnly(() => ({ method: 'GET', path: '/api/rentals?status=all' }), (st, body) => {
@@ -239,6 +315,10 @@ const CASES: Record<string, Case> = {
   'GET /api/items/{id}/availability': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/availability?from=${isoDay(0)}&to=${isoDay(7)}` })),
   'GET /api/items/{id}/image.svg': {
     target: (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/image.svg` }),
+    expect: (_st, res) => expect(res.status).toBe(200),
+  },
+  'GET /api/items/{id}/pictures/{file}': {
+    target: (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/pictures/back.svg` }),
     expect: (_st, res) => expect(res.status).toBe(200),
   },
 };
@@ -349,12 +429,21 @@ beforeAll(async () => {
   const photo = { data: await makePng(200, 260), name: 'a.png', type: 'image/png' };
   const rentedListing = await ok(a.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: 'Aurelia Rented Gown' }), [photo]) }), 201);
   const listing = await ok(a.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: 'Aurelia Silk Slip' }), [photo, photo]) }), 201);
+  const pendingListing = await ok(a.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: 'Aurelia Velvet Cape' }), [photo]) }), 201);
+  const staff = await makeStaff(t, { fullName: 'Sasha Staff' });
+  await approveListing(staff, rentedListing.id as number);
+  await approveListing(staff, listing.id as number);
   await ok(c.request('/api/rentals', { method: 'POST', json: { itemId: rentedListing.id, size: 'M' } }), 201);
+  const notification = await db.selectFrom('notifications').select('id').where('user_id', '=', a.id).orderBy('id').executeTakeFirstOrThrow();
   const rental = await ok(a.request('/api/rentals', { method: 'POST', json: { itemId: aRentedItemId, size: 'M' } }), 201);
 
   const slugRow = await db.selectFrom('items').select('slug').where('slug', 'is not', null).executeTakeFirstOrThrow();
+  const aSession = await db.selectFrom('session').select('id').where('userId', '=', a.id).executeTakeFirstOrThrow();
   s = {
     a, b, c,
+    staff,
+    aPendingListingId: pendingListing.id as number,
+    aNotificationId: notification.id,
     aRentalId: rental.id as number,
     aRentedItemId,
     aRentedListingId: rentedListing.id as number,
@@ -365,6 +454,7 @@ beforeAll(async () => {
     eventId,
     freeItemId,
     slug: slugRow.slug!,
+    aSessionId: aSession.id,
   };
 }, 120_000);
 
@@ -384,9 +474,19 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
     expect(Object.keys(CASES).filter((k) => !keys.has(k)), 'cases for routes that no longer exist').toEqual([]);
   });
 
+  it('has a staff-only case for every /api/ops route, and every one of them declares cookie auth', () => {
+    const ops = routes.filter((r) => r.path.startsWith('/api/ops'));
+    expect(ops.length).toBeGreaterThanOrEqual(7);
+    for (const r of ops) {
+      expect(r.member, `${keyOf(r)} declares cookie auth`).toBe(true);
+      expect(CASES[keyOf(r)]?.staffStatus, `${keyOf(r)}: add a staffOnly(...) case`).toBeDefined();
+    }
+    expect(Object.entries(CASES).filter(([k, c]) => c.staffStatus !== undefined && !k.split(' ')[1]!.startsWith('/api/ops')).map(([k]) => k)).toEqual([]);
+  });
+
   it('A has everything the cases aim at', async () => {
     const snap = await snapshotOfA();
-    for (const table of ['subscriptions', 'payment_methods', 'charges', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'event_rsvps', 'listings', 'listing_photos', 'rentals', 'bookings']) {
+    for (const table of ['subscriptions', 'payment_methods', 'charges', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'event_rsvps', 'listings', 'listing_photos', 'rentals', 'bookings', 'notifications']) {
       expect(snap[table]?.length ?? 0, `A has rows in ${table}`).toBeGreaterThan(0);
     }
   });
@@ -419,6 +519,12 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
       expectNoTraceOfA(text, `B ${key}`);
       await kase.expect(s, res, text, s.b);
 
+      // Staff member S, on a staff route: let in (the route is guarded by role, not broken).
+      if (kase.staffStatus !== undefined) {
+        const staffRes = await send(s.staff, target);
+        expect(staffRes.status, `staff ${key}: ${(await staffRes.text()).slice(0, 200)}`).toBe(kase.staffStatus);
+      }
+
       expect(await snapshotOfA(), `A's rows changed by ${key}`).toEqual(before);
       covered.add(key);
     });
@@ -428,7 +534,10 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
     for (const p of [0, 1]) expect((await s.a.request(`/api/listings/${s.aListingId}/photos/${p}`)).status).toBe(200);
     expect((await s.a.request(`/api/rentals/${s.aRentalId}`)).status).toBe(200);
     const listings = (await (await s.a.request('/api/listings')).json()) as { listings: { id: number }[]; totalEarningsCents: number };
-    expect(listings.listings.map((l) => l.id).sort()).toEqual([s.aListingId, s.aRentedListingId].sort());
+    expect(listings.listings.map((l) => l.id).sort()).toEqual([s.aListingId, s.aRentedListingId, s.aPendingListingId].sort());
+    expect((await s.a.request(`/api/listings/${s.aPendingListingId}/photos/0`)).status).toBe(200);
+    const notes = (await (await s.a.request('/api/notifications')).json()) as { unreadCount: number };
+    expect(notes.unreadCount).toBe(2);
     expect(listings.totalEarningsCents).toBeGreaterThan(0);
     const events = (await (await s.a.request('/api/events')).json()) as { events: { id: number; reserved: boolean }[] };
     expect(events.events.find((e) => e.id === s.eventId)?.reserved).toBe(true);

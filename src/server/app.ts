@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { requestId } from 'hono/request-id';
 import type { AppContext } from './context';
-import { createAccountRoutes } from './features/account/account.routes';
+import { createAccountRoutes, sessionActivity } from './features/account/account.routes';
 import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
 import { createPlansRoutes } from './features/subscription/subscription.routes';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
@@ -12,9 +12,12 @@ import { createEventsRoutes } from './features/events/events.routes';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings/listings.routes';
 import { createRentalsRoutes } from './features/rentals/rentals.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createNotificationsRoutes } from './features/notifications/notifications.routes';
+import { createOpsRoutes } from './features/ops/ops.routes';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
+import { refuseNul } from './http/input-guard';
 import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/static';
@@ -55,11 +58,14 @@ export function createApp(ctx: AppContext) {
   });
 
   app.use('/api/*', originCheck(env.trustedOrigins));
+  // PostgreSQL cannot store U+0000: refused in any URL or body, for every route (better-auth's too).
+  app.use('/api/*', refuseNul());
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, session, sign-out, ...).
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => security.apply(await toAuthErrorShape(await auth.handler(c.req.raw)), c.var.requestId));
 
   app.use('/api/*', sessionReader(auth));
+  app.use('/api/*', sessionActivity(ctx));
 
   app.get('/api/health', async (c) => {
     await sql`select 1`.execute(ctx.database.db);
@@ -75,6 +81,9 @@ export function createApp(ctx: AppContext) {
   app.route('/api/listings', createListingsRoutes(ctx));
   app.route('/api/rentals', createRentalsRoutes(ctx));
   app.route('/api/dashboard', createDashboardRoutes(ctx));
+  app.route('/api/notifications', createNotificationsRoutes(ctx));
+  // The operations desk: staff only (401 visitors, 403 members), decision 0020.
+  app.route('/api/ops', createOpsRoutes(ctx));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

@@ -1,10 +1,15 @@
 import { createAuth, migrateAuth, type Auth } from './auth';
+import { createClock } from './clock';
 import { createDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds } from './db/seed';
 import type { Env } from './env';
+import { createJobQueue } from './jobs/create-queue';
+import type { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mailer';
+import { openStorage } from './storage/open-storage';
+import type { FileStorage } from './storage/storage';
 
 /** Everything a feature may need, made once at start-up and passed down (no module singletons). */
 export interface AppContext {
@@ -13,14 +18,25 @@ export interface AppContext {
   database: Database;
   auth: Auth;
   mailer: Mailer;
-  /** The time source; tests inject one to move "today" forward. */
+  /** Uploaded files: DATA_DIR/uploads or an S3-compatible bucket (env STORAGE). */
+  storage: FileStorage;
+  /** The time source; tests inject one to move "today" forward (or, for spawned servers, CLOCK_FILE). */
   clock: () => Date;
+  /**
+   * Background work (decision 0021): services send jobs here (in their transaction); workers
+   * and the scheduler run only where src/server/background.ts starts them.
+   */
+  jobs: JobQueue;
+  /** Stops the job queue and closes the database. */
+  close(): Promise<void>;
 }
 
 export interface CreateContextOptions {
   env: Env;
   logger?: Logger;
   mailer?: Mailer;
+  /** Another file storage than the one the environment chose. */
+  storage?: FileStorage;
   clock?: () => Date;
   /** Seed sample data (catalogue, events). On by default; tests may switch it off. */
   seed?: boolean;
@@ -30,13 +46,32 @@ export interface CreateContextOptions {
 export async function createContext(opts: CreateContextOptions): Promise<AppContext> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
+  // Checked first: a wrong bucket stops the start before anything is opened.
+  const storage = opts.storage ?? (await openStorage(env));
   const database = createDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
   const auth = createAuth({ env, database, logger, mailer });
-  const ctx: AppContext = { env, logger, database, auth, mailer, clock: opts.clock ?? (() => new Date()) };
+  const clock = opts.clock ?? createClock(env);
+  if (env.clockFile) logger.warn({ clockFile: env.clockFile, now: clock().toISOString() }, 'CLOCK_FILE is set: this server runs on a moved clock (tests only)');
+  const jobs = createJobQueue({ env, database, logger });
+  const ctx: AppContext = {
+    env,
+    logger,
+    database,
+    auth,
+    mailer,
+    storage,
+    clock,
+    jobs,
+    async close() {
+      await jobs.stop();
+      await database.destroy();
+    },
+  };
   await migrateAuth(auth);
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  await jobs.init();
   if (opts.seed !== false) await runSeeds(ctx);
   return ctx;
 }

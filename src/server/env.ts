@@ -25,9 +25,55 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   BOOKING_FORM_URL: z.string().url().default('https://forms.rentique.example/book-appointment'),
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  STORAGE: z.enum(['disk', 's3']).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name: 3-63 lowercase letters, digits, dots or hyphens' })
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://minio:9000' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-zA-Z0-9_-][a-zA-Z0-9._-]*\/)*$/, { error: 'must be folder names ending in "/", e.g. uploads/' })
+    .default(''),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  JOBS: z.enum(['on', 'off']).default('on'),
+  JOB_POLL_MS: z.coerce.number().int().min(500).max(600_000).default(2000),
+  SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(86_400_000).default(300_000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
+  CLOCK_FILE: z.string().min(1).optional(),
 });
+
+/** Where uploaded files live: a folder on this machine, or an S3-compatible bucket every app process shares. */
+export type StorageConfig =
+  /** DATA_DIR/uploads. */
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS S3 itself. Set for MinIO, Ceph, R2, s3rver... */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's default chain (instance or task role, AWS_* variables, ~/.aws). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted stores need it. */
+      forcePathStyle: boolean;
+      /** Prepended to every key, so one bucket can hold several things. */
+      prefix: string;
+    };
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -45,9 +91,35 @@ export type Env = {
   trustProxy: boolean;
   paymentDelayMs: number;
   signInRateLimit: number;
+  /** Sign-ups per hour per client IP. */
+  signUpRateLimit: number;
+  /** Requests per 15 minutes per client IP to each endpoint that sends mail or checks a password. */
+  mailRateLimit: number;
   bookingFormUrl: string;
   /** How long a browse page without dates is answered from memory (0: never). */
   browseCacheMs: number;
+  storage: StorageConfig;
+  /** A request (headers and body) not fully received by then is dropped with 408. */
+  requestTimeoutMs: number;
+  /** Headers not fully received by then are dropped with 408 (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** Background work (notification mail, reminder scans) runs in this process (JOBS=off: a web-only process). */
+  jobsEnabled: boolean;
+  /** How often a process looks for queued jobs, in ms (pg-boss needs 500 or more). */
+  jobPollMs: number;
+  /** How often the reminder scan runs (once per interval across every process), in ms. */
+  scanIntervalMs: number;
+  /** How long a job may run before another process may take it over (a dead process's jobs come back). */
+  jobLeaseSeconds: number;
+  /** The first retry's delay; each further retry waits twice as long. */
+  jobRetryDelaySeconds: number;
+  /** Retries after the first attempt before a job is left failed. */
+  jobRetryLimit: number;
+  /**
+   * Tests only: a file holding a number of milliseconds added to the real time (the server's
+   * "now"). Refused when NODE_ENV=production.
+   */
+  clockFile: string | undefined;
 };
 
 /** Reads and checks the environment. `overrides` lets tests build an Env without touching process.env. */
@@ -58,6 +130,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  const storage = storageConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const extra = (e.TRUSTED_ORIGINS ?? '')
     .split(',')
@@ -79,10 +152,54 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     paymentDelayMs: e.PAYMENT_DELAY_MS,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    signUpRateLimit: e.SIGN_UP_RATE_LIMIT,
+    mailRateLimit: e.MAIL_RATE_LIMIT,
     bookingFormUrl: e.BOOKING_FORM_URL,
     browseCacheMs: e.BROWSE_CACHE_MS,
+    storage,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    jobsEnabled: e.JOBS === 'on',
+    jobPollMs: e.JOB_POLL_MS,
+    scanIntervalMs: e.SCAN_INTERVAL_MS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    jobRetryLimit: e.JOB_RETRY_LIMIT,
+    clockFile: e.CLOCK_FILE ? path.resolve(e.CLOCK_FILE) : undefined,
     ...overrides,
   };
+  if (env.clockFile && env.nodeEnv === 'production') {
+    throw new Error('Invalid environment:\n  CLOCK_FILE: moves the server\'s clock for tests and is refused with NODE_ENV=production');
+  }
   mkdirSync(env.dataDir, { recursive: true });
   return env;
+}
+
+/**
+ * STORAGE picks the implementation; unset, S3_BUCKET set means s3, else the local disk. Settings
+ * that only make sense together are checked here, so a wrong deployment stops at start-up.
+ */
+function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+  const kind = e.STORAGE ?? (e.S3_BUCKET ? 's3' : 'disk');
+  const s3Vars = (['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => e[k] !== undefined);
+  const fail = (message: string) => {
+    throw new Error(`Invalid environment:\n  STORAGE: ${message}`);
+  };
+  if (kind === 'disk') {
+    if (s3Vars.length) fail(`STORAGE=disk, but ${s3Vars.join(', ')} ${s3Vars.length > 1 ? 'are' : 'is'} set: unset ${s3Vars.length > 1 ? 'them' : 'it'} or use STORAGE=s3`);
+    return { kind: 'disk' };
+  }
+  if (!e.S3_BUCKET) fail('STORAGE=s3 needs S3_BUCKET (the bucket must exist)');
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    fail('set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK finds credentials itself)');
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
+  };
 }

@@ -5,6 +5,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** A stable Message-ID (e.g. one per notification), so a resent copy is recognisably the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -20,7 +22,8 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
       },
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // Bounded waits: a notification's e-mail claim (a lease, decision 0021) outlasts a send.
+  const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     async send(mail) {
       await transport.sendMail({ from: opts.from, ...mail });

@@ -6,12 +6,12 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppProviders } from './app/app';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import { isSsrHandle } from './lib/ssr-handle';
+import { isSsrHandle, ssrCacheKey } from './lib/ssr-handle';
 
 export interface RenderedPage {
   /** The markup of #root. */
@@ -27,6 +27,28 @@ const handler = createStaticHandler(routes);
 /** How the page's data is fetched on the server: the app itself, in-process, as a visitor. */
 export function setApiFetch(fetcher: (path: string, init: RequestInit) => Promise<Response>): void {
   setApiTransport(fetcher);
+}
+
+/** A route's handle, loading its lazy module when needed (the static handler loads the same module again from the cache). */
+async function handleOf(route: RouteObject): Promise<unknown> {
+  if (route.handle !== undefined) return route.handle;
+  if (typeof route.lazy === 'function') return ((await route.lazy()) as { handle?: unknown }).handle;
+  return undefined;
+}
+
+/**
+ * Which page `href` is, as the server's page cache needs it: the key of its HTML (everything of
+ * the URL the page reads, see SsrHandle.cacheKey) and its HTTP status; null when the browser
+ * renders the page (member pages). Cheap: it matches routes, it renders nothing.
+ */
+export async function pageKey(href: string): Promise<{ key: string; status: number } | null> {
+  const url = new URL(href);
+  const matches = matchRoutes(routes, url.pathname);
+  const leaf = matches?.[matches.length - 1];
+  if (!leaf) return null;
+  const handle = await handleOf(leaf.route);
+  if (!isSsrHandle(handle)) return null;
+  return { key: ssrCacheKey(handle, url, leaf.params), status: handle.status ?? 200 };
 }
 
 /**

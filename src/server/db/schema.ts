@@ -12,10 +12,57 @@ export interface UserTable {
   id: string;
   name: string;
   email: string;
+  /** boolean on PostgreSQL, 0/1 on SQLite. */
   emailVerified: boolean | number;
-  full_name: string | null;
-  gender: string | null;
+  image: string | null;
+  /** better-auth's additional fields, both required at sign-up (NOT NULL). */
+  full_name: string;
+  gender: string;
+  /**
+   * 'member' | 'staff': a better-auth additional field (input: false: only `npm run staff` sets
+   * it; decision 0020). better-auth writes 'member' at sign-up; its migration creates the column
+   * NOT NULL (with DEFAULT 'member' when it adds it to an existing table).
+   */
+  role: string;
+  /** timestamp on PostgreSQL, ISO text on SQLite. */
   createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+/** better-auth's sessions: one row per signed-in device. */
+export interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** better-auth's sign-in methods; the 'credential' row holds the password hash. */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  password: string | null;
+}
+
+/** better-auth's one-time values (reset tokens: identifier 'reset-password:<token>', value = user id). */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+}
+
+/** better-auth's rate-limit counters, shared with the account's own limits (keys 'acct:...'). */
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (better-auth: the last request; ours: the window's start). */
+  lastRequest: number | string;
 }
 
 export interface ProfilesTable {
@@ -24,6 +71,8 @@ export interface ProfilesTable {
   gender: string;
   created_at: string;
   updated_at: string;
+  /** Set when the member deleted her account (the row keeps no personal data then). */
+  deleted_at: string | null;
 }
 
 export interface ItemsTable {
@@ -49,8 +98,11 @@ export interface ItemsTable {
   care_instructions: string | null;
   /** Set for a member's own listing. */
   owner_id: string | null;
+  /** active (public) | pending_review | rejected (a member's listing awaiting or refused by staff) | removed. */
   status: string;
   created_at: string;
+  /** What the generated pictures show (JSON garment descriptor, pictures/look.ts); null: derived from name, category and colour. */
+  look: string | null;
 }
 
 export interface ItemUnitsTable {
@@ -189,6 +241,15 @@ export interface ListingsTable {
   handover: string;
   created_at: string;
   updated_at: string;
+  /** Why staff rejected it (shown to the member); null unless rejected. */
+  review_reason: string | null;
+  reviewed_at: string | null;
+  /** The staff member's user id (null: approved by the migration that introduced review). */
+  reviewed_by: string | null;
+  /** When it last went to review (created or resubmitted). */
+  submitted_at: string | null;
+  /** Grows by one with each submission: each decision is notified once per round. */
+  review_round: Generated<number>;
 }
 
 /** A listing's photos, stored under DATA_DIR/uploads with server-chosen names. */
@@ -202,6 +263,19 @@ export interface ListingPhotosTable {
   height: number;
   bytes: number;
   created_at: string;
+}
+
+/** How many live listings a member has (the cap on them holds under concurrency). */
+export interface ListingQuotasTable {
+  owner_id: string;
+  live: number;
+}
+
+/** Our rate limits: attempts per limit, subject and fixed window (key), purged after expires_at. */
+export interface RequestLimitsTable {
+  key: string;
+  count: number;
+  expires_at: string;
 }
 
 /** Member events; spots_left never goes below zero. */
@@ -227,8 +301,74 @@ export interface EventRsvpsTable {
   created_at: string;
 }
 
+/** One row per staff action, written in the action's transaction (decision 0020). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** staff | cli | system */
+  actor_kind: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  request_id: string | null;
+}
+
+/** An in-app notification and the state of its e-mail; unique per (kind, subject, recipient). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  subject_type: string;
+  subject_id: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+  emailed_at: string | null;
+  /** A sender's claim on the e-mail (a lease); another may claim it once this has passed. */
+  email_claimed_until: string | null;
+  email_attempts: Generated<number>;
+  email_error: string | null;
+}
+
+/** The table-backed job queue (SQLite; PostgreSQL uses pg-boss). */
+export interface JobsTable {
+  id: Generated<number>;
+  queue: string;
+  /** JSON */
+  data: string;
+  /** queued | active | done | failed */
+  state: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** Not before this instant (ISO). */
+  run_at: string;
+  /** While active: the claim's lease. */
+  locked_until: string | null;
+  singleton_key: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** When each periodic task is next due (one runner per slot across processes). */
+export interface SchedulerSlotsTable {
+  name: string;
+  next_run_at: string;
+  last_run_at: string | null;
+}
+
 export interface DB {
   user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
   profiles: ProfilesTable;
   items: ItemsTable;
   item_units: ItemUnitsTable;
@@ -245,8 +385,14 @@ export interface DB {
   rental_allowance_usage: RentalAllowanceUsageTable;
   listings: ListingsTable;
   listing_photos: ListingPhotosTable;
+  listing_quotas: ListingQuotasTable;
+  request_limits: RequestLimitsTable;
   events: EventsTable;
   event_rsvps: EventRsvpsTable;
+  audit_log: AuditLogTable;
+  notifications: NotificationsTable;
+  jobs: JobsTable;
+  scheduler_slots: SchedulerSlotsTable;
 }
 
 export type { Generated };

@@ -1,4 +1,4 @@
-import type { ApiError, ErrorCode } from '../../domain/errors';
+import { ErrorIssueSchema, type ApiError, type ErrorCode, type ErrorIssue } from '../../domain/errors';
 
 const BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -18,7 +18,7 @@ const BY_STATUS: Record<number, ErrorCode> = {
 export async function toAuthErrorShape(res: Response): Promise<Response> {
   if (res.status < 400) return res;
   const text = await res.text();
-  let body: { code?: unknown; message?: unknown } = {};
+  let body: { code?: unknown; message?: unknown; issues?: unknown } = {};
   try {
     body = text ? (JSON.parse(text) as typeof body) : {};
   } catch {
@@ -26,17 +26,28 @@ export async function toAuthErrorShape(res: Response): Promise<Response> {
   }
   const message = typeof body.message === 'string' && body.message ? body.message : res.statusText || 'Request refused';
   const authCode = typeof body.code === 'string' ? body.code : undefined;
+  const issues = ErrorIssueSchema.array().safeParse(body.issues);
+  const shown = res.status === 429 ? tooManyMessage(res.headers.get('x-retry-after')) : message;
   const shaped: ApiError & { code?: string; message: string } = {
     error: {
       code: BY_STATUS[res.status] ?? (res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
-      message: res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : message,
+      message: shown,
+      ...(issues.success && issues.data.length ? { issues: issues.data as ErrorIssue[] } : {}),
       ...(authCode ? { details: { authCode } } : {}),
     },
-    message: res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : message,
+    message: shown,
     ...(authCode ? { code: authCode } : {}),
   };
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Response(JSON.stringify(shaped), { status: res.status, headers });
+}
+
+/** 'Too many attempts...' with the wait better-auth (or our own limits) asked for, in words. */
+function tooManyMessage(retryAfter: string | null): string {
+  const seconds = Number(retryAfter);
+  if (!Number.isFinite(seconds) || seconds <= 60) return 'Too many attempts. Please wait a minute and try again.';
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please wait ${minutes} minutes and try again.`;
 }

@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { roleOf } from '../../domain/ops';
 import { CLIENT_IP_HEADER, type Auth } from '../auth';
 import type { Logger } from '../logger';
 import { HttpError, unauthenticated } from './errors';
@@ -77,6 +78,7 @@ export function sessionReader(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     c.set('sessionId', null);
+    c.set('sessionSeenAt', null);
     // c.req.header() reads the incoming message; touching c.req.raw would build a full Request
     // object on every call, which visitors' requests (most of the traffic) never need.
     if (hasSessionCookie(c.req.header('cookie'))) {
@@ -87,8 +89,10 @@ export function sessionReader(auth: Auth): MiddlewareHandler<AppEnv> {
           email: result.user.email,
           name: result.user.name,
           emailVerified: result.user.emailVerified,
+          role: roleOf((result.user as { role?: unknown }).role),
         });
         c.set('sessionId', result.session.id);
+        c.set('sessionSeenAt', new Date(result.session.updatedAt));
       }
     }
     await next();
@@ -98,5 +102,15 @@ export function sessionReader(auth: Auth): MiddlewareHandler<AppEnv> {
 /** Puts a route behind sign-in: 401 in the error shape for visitors. */
 export const requireUser = createMiddleware<MemberEnv>(async (c, next) => {
   if (!c.var.user) throw unauthenticated();
+  await next();
+});
+
+/**
+ * Puts a route behind the staff role (the operations desk, /api/ops): 401 for visitors, 403 for
+ * members. The role is read with the session on every request, so revoking it takes effect at once.
+ */
+export const requireStaff = createMiddleware<MemberEnv>(async (c, next) => {
+  if (!c.var.user) throw unauthenticated();
+  if (c.var.user.role !== 'staff') throw new HttpError('FORBIDDEN', 'Staff only: this is the operations desk.');
   await next();
 });

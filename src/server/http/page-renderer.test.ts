@@ -25,6 +25,17 @@ export async function render(href) {
   };
 }`;
 
+// The same stand-in with a pageKey, as the web build's renderer has: /x reads only ?tab, and
+// any path but /x and /member is the not-found screen.
+const KEYED_RENDERER = `${RENDERER}
+export async function pageKey(href) {
+  const url = new URL(href);
+  if (url.pathname === '/member') return null;
+  if (url.pathname !== '/x') return { key: 'not-found', status: 404 };
+  const tab = url.searchParams.get('tab');
+  return { key: tab ? '/x?tab=' + tab : '/x', status: 200 };
+}`;
+
 const INDEX = `<!doctype html><html><head><title>Default</title><script type="module" src="/assets/index-1.js"></script><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`;
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', css: ['assets/index-1.css'] },
@@ -33,14 +44,14 @@ const MANIFEST = {
 };
 
 const dirs: string[] = [];
-function setup(cacheMs = 1000) {
+function setup(cacheMs = 1000, rendererSource = RENDERER) {
   const base = mkdtempSync(path.join(tmpdir(), 'rentique-pages-'));
   dirs.push(base);
   const dist = path.join(base, 'web');
   mkdirSync(path.join(dist, '.vite'), { recursive: true });
   mkdirSync(`${dist}-ssr`);
   writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
-  writeFileSync(path.join(`${dist}-ssr`, 'entry-server.js'), RENDERER);
+  writeFileSync(path.join(`${dist}-ssr`, 'entry-server.js'), rendererSource);
   const fetched: string[] = [];
   const renderer = createPageRenderer({
     distDir: dist,
@@ -105,6 +116,24 @@ describe('page renderer', () => {
     await uncached.renderer.page('/a', 'identity');
     await uncached.renderer.page('/a', 'identity');
     expect(uncached.fetched).toHaveLength(2);
+  });
+
+  it('keys the cache on what the page reads (pageKey): ignored query parameters share one render; the 404 screen keeps its status', async () => {
+    const { renderer, fetched } = setup(60_000, KEYED_RENDERER);
+    const first = await renderer.page('/x?utm=1', 'identity');
+    for (let i = 2; i <= 20; i += 1) expect(await renderer.page(`/x?utm=${i}`, 'identity')).toEqual(first);
+    expect(fetched).toHaveLength(1);
+    expect(first?.status).toBe(200);
+    // A parameter the page reads is another page.
+    await renderer.page('/x?tab=men', 'identity');
+    expect(fetched).toHaveLength(2);
+    // Every unknown path: one render of the not-found screen, answered 404.
+    const missing = await renderer.page('/no/such/page', 'gzip');
+    expect(missing?.status).toBe(404);
+    expect(await renderer.page('/another/unknown?page=2', 'gzip')).toEqual(missing);
+    expect(fetched).toHaveLength(3);
+    // Pages the browser renders are still left to it.
+    expect(await renderer.page('/member', 'identity')).toBeNull();
   });
 
   it('is off without the renderer build', () => {

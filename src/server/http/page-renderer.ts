@@ -8,6 +8,12 @@ import type { Logger } from '../logger';
 /** What the web build's server entry (src/web/entry-server.tsx, built to <dist>-ssr) offers. */
 interface RendererModule {
   setApiFetch(fetcher: (path: string, init: RequestInit) => Promise<Response>): void;
+  /**
+   * The page cache's key for `href` (everything of the URL its page reads) and the page's HTTP
+   * status; null when the browser renders the page. A renderer built before this existed has none:
+   * then the whole URL is the key and the status 200.
+   */
+  pageKey?(href: string): Promise<{ key: string; status: number } | null>;
   render(href: string): Promise<{ html: string; state: string; routeIds: string[] } | null>;
 }
 
@@ -31,6 +37,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export interface RenderedHtml {
   body: string | Uint8Array<ArrayBuffer>;
   encoding: Encoding;
+  /** The HTTP status to answer with (404 for the not-found screen). */
+  status: number;
 }
 
 export interface PageRenderer {
@@ -50,17 +58,21 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 class PageEntry {
   private br: Uint8Array<ArrayBuffer> | undefined;
   private gzip: Uint8Array<ArrayBuffer> | undefined;
-  constructor(readonly html: string) {}
+  constructor(
+    readonly html: string,
+    readonly status: number,
+  ) {}
   as(encoding: Encoding): RenderedHtml {
+    const { status } = this;
     if (encoding === 'br') {
       this.br ??= new Uint8Array(brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-      return { body: this.br, encoding };
+      return { body: this.br, encoding, status };
     }
     if (encoding === 'gzip') {
       this.gzip ??= new Uint8Array(gzipSync(this.html));
-      return { body: this.gzip, encoding };
+      return { body: this.gzip, encoding, status };
     }
-    return { body: this.html, encoding };
+    return { body: this.html, encoding, status };
   }
 }
 
@@ -130,14 +142,31 @@ export function createPageRenderer(opts: {
       .replace(ROOT, `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}" data-modules="${chunks.scripts}">${state}</script>`);
   };
 
+  /** The cache key and status of `url`'s page (null: the browser renders it). */
+  const target = async (url: string): Promise<{ key: string; status: number } | null> => {
+    const mod = await renderer();
+    return mod.pageKey ? mod.pageKey(`http://localhost${url}`) : { key: url, status: 200 };
+  };
+
   return {
     async page(url, encoding) {
+      let page: { key: string; status: number } | null;
+      try {
+        page = await target(url);
+      } catch (err) {
+        opts.logger.warn({ err, url }, 'server rendering failed; the browser renders the page');
+        return null;
+      }
+      if (!page) return null;
+      const { key, status } = page;
+      // Keyed on what the page reads of the URL (not the URL itself): /browse?x=1, ?x=2, ...
+      // share one render, and so does every unknown path's 404 screen.
       const now = Date.now();
-      const hit = cache.get(url);
+      const hit = cache.get(key);
       let entry = hit && now - hit.at < cacheMs ? hit.entry : undefined;
       if (!entry) {
         entry = build(url).then(
-          (html) => (html === null ? null : new PageEntry(html)),
+          (html) => (html === null ? null : new PageEntry(html, status)),
           (err: unknown) => {
             opts.logger.warn({ err, url }, 'server rendering failed; the browser renders the page');
             return null;
@@ -145,7 +174,7 @@ export function createPageRenderer(opts: {
         );
         if (cacheMs > 0) {
           if (cache.size >= PAGE_CACHE_MAX) cache.clear();
-          cache.set(url, { at: now, entry });
+          cache.set(key, { at: now, entry });
         }
       }
       return (await entry)?.as(encoding) ?? null;

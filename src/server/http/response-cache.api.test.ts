@@ -21,7 +21,7 @@ beforeAll(async () => {
   // One capturing logger for Hono's requestLogger and the fast path alike.
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
   t = await createTestApp({ logger });
-  // nodeEnv is 'test' here, so the route's own list cache is off: every miss reads the database.
+  // createTestApp turns the route's own list cache off (browseCacheMs 0): every miss reads the database.
   cache = createResponseCache({ ttlMs: TTL, now: () => clock });
   server = http.createServer(createNodeListener(t.app, { cache, logger: t.ctx.logger }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
 import { createPageRenderer, pickEncoding } from './page-renderer';
 import type { AppEnv } from './types';
@@ -45,7 +46,9 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string, logger: Logger, 
     if (!rendered) return c.html(indexHtml);
     c.header('vary', 'accept-encoding');
     if (rendered.encoding !== 'identity') c.header('content-encoding', rendered.encoding);
-    return c.body(rendered.body, 200, { 'content-type': 'text/html; charset=UTF-8' });
+    // An unknown page is the 404 screen, answered 404 (not a 200 with the screen in it).
+    if (rendered.status !== 200) c.header('cache-control', 'no-cache');
+    return c.body(rendered.body, rendered.status as ContentfulStatusCode, { 'content-type': 'text/html; charset=UTF-8' });
   };
 
   // The home page is a rendered page, not the index.html file.

@@ -1,3 +1,4 @@
+import type { Role } from '../../domain/ops';
 import type { Logger } from '../logger';
 
 /** The signed-in member as routes see it. */
@@ -6,6 +7,8 @@ export interface SessionUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** member, or staff (the operations desk: decision 0020). */
+  role: Role;
 }
 
 export interface AppEnv {
@@ -15,6 +18,8 @@ export interface AppEnv {
     /** Set by the session middleware on /api routes; null for visitors. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** When the session was last recorded as used (for the account's devices list). */
+    sessionSeenAt: Date | null;
   };
 }
 

@@ -5,8 +5,9 @@ import path from 'node:path';
 
 /**
  * Where uploaded files live. The app only ever names files itself (see `newFileName`), so a key
- * is never a path a client chose. The disk implementation keeps them under DATA_DIR/uploads; a
- * deployment with several app servers would put an object store behind the same interface.
+ * is never a path a client chose. Two implementations: the local disk (DATA_DIR/uploads, the
+ * default) and an S3-compatible bucket (`s3-storage.ts`) that several app processes share.
+ * Both pass the same contract test (`storage.contract.ts`).
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
@@ -23,9 +24,23 @@ export function newFileName(ext: 'webp' | 'jpg' | 'png'): string {
   return `${randomUUID()}.${ext}`;
 }
 
-function checkKey(key: string): string {
+/** Whether a key is one the app could have chosen: a flat name, never a path. */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+/** The key, or an error for one the app could not have chosen (a write never goes elsewhere). */
+export function checkKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
   return key;
+}
+
+/** The media type of a stored file, from the extension the app gave it. */
+export function contentTypeOf(key: string): string {
+  if (key.endsWith('.webp')) return 'image/webp';
+  if (key.endsWith('.png')) return 'image/png';
+  if (key.endsWith('.jpg')) return 'image/jpeg';
+  return 'application/octet-stream';
 }
 
 /** Files in one folder on the local disk; writes go to a temp name first, then rename (atomic). */
@@ -39,7 +54,7 @@ export function createDiskStorage(dir: string): FileStorage {
       await rename(tmp, target);
     },
     async get(key) {
-      if (!KEY.test(key)) return null;
+      if (!isStorageKey(key)) return null;
       try {
         return await readFile(path.join(dir, key));
       } catch (err) {
@@ -48,7 +63,7 @@ export function createDiskStorage(dir: string): FileStorage {
       }
     },
     async delete(key) {
-      if (!KEY.test(key)) return;
+      if (!isStorageKey(key)) return;
       await rm(path.join(dir, key), { force: true });
     },
   };

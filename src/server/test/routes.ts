@@ -8,13 +8,15 @@ export interface ApiRoute {
   member: boolean;
   pathParams: string[];
   queryParams: string[];
+  /** The values a query parameter may take, when its schema lists them (fuzzing mixes them in). */
+  queryEnums: Record<string, string[]>;
   bodyProps: string[];
   hasBody: boolean;
 }
 
 interface OpenApiOperation {
   security?: Record<string, unknown>[];
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: { enum?: unknown[] } }[];
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
 }
 
@@ -38,6 +40,7 @@ export async function listApiRoutes(app: App): Promise<ApiRoute[]> {
         member: (op.security ?? []).some((s) => 'cookieAuth' in s),
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
+        queryEnums: Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema?.enum).map((p) => [p.name, (p.schema?.enum ?? []).map(String)])),
         bodyProps: Object.keys(schema?.properties ?? {}),
         hasBody: Object.keys(content).length > 0,
       });
@@ -48,8 +51,26 @@ export async function listApiRoutes(app: App): Promise<ApiRoute[]> {
 
 /** better-auth's routes we expose and use (not in our OpenAPI document). */
 export const AUTH_ROUTES: ApiRoute[] = [
-  { method: 'post', path: '/api/auth/sign-up/email', member: false, pathParams: [], queryParams: [], bodyProps: ['email', 'password', 'name', 'fullName', 'gender'], hasBody: true },
-  { method: 'post', path: '/api/auth/sign-in/email', member: false, pathParams: [], queryParams: [], bodyProps: ['email', 'password'], hasBody: true },
-  { method: 'post', path: '/api/auth/sign-out', member: false, pathParams: [], queryParams: [], bodyProps: [], hasBody: true },
-  { method: 'get', path: '/api/auth/get-session', member: false, pathParams: [], queryParams: [], bodyProps: [], hasBody: false },
+  { method: 'post', path: '/api/auth/sign-up/email', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: ['email', 'password', 'name', 'fullName', 'gender'], hasBody: true },
+  { method: 'post', path: '/api/auth/sign-in/email', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: ['email', 'password'], hasBody: true },
+  { method: 'post', path: '/api/auth/sign-out', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: [], hasBody: true },
+  { method: 'get', path: '/api/auth/get-session', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: [], hasBody: false },
 ];
+
+/** A better-auth route shaped like the ones above (so it keeps any field they gain). */
+function authRoute(method: ApiRoute['method'], path: string, bodyProps: string[], queryParams: string[] = []): ApiRoute {
+  const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return { ...AUTH_ROUTES[0]!, method, path: `/api/auth${path}`, member: false, pathParams, queryParams, bodyProps, hasBody: method === 'post' };
+}
+
+// The account routes of better-auth that members use (issue 12): profile, password, e-mail.
+AUTH_ROUTES.push(
+  authRoute('post', '/update-user', ['name', 'fullName', 'gender', 'image', 'email', 'emailVerified']),
+  authRoute('post', '/change-password', ['currentPassword', 'newPassword', 'revokeOtherSessions']),
+  authRoute('post', '/change-email', ['newEmail', 'callbackURL']),
+  authRoute('post', '/request-password-reset', ['email', 'redirectTo']),
+  authRoute('post', '/reset-password', ['token', 'newPassword'], ['token']),
+  authRoute('get', '/reset-password/{token}', [], ['callbackURL']),
+  authRoute('post', '/send-verification-email', ['email', 'callbackURL']),
+  authRoute('get', '/verify-email', [], ['token', 'callbackURL']),
+);

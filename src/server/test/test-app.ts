@@ -8,7 +8,8 @@ import { createApp, type App } from '../app';
 import { createContext, type AppContext } from '../context';
 import { loadEnv, type Env } from '../env';
 import { createLogger, type Logger } from '../logger';
-import type { Mail, Mailer } from '../mailer';
+import { createMailer, type Mail, type Mailer } from '../mailer';
+import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -53,8 +54,15 @@ export interface TestApp {
   app: App;
   ctx: AppContext;
   dialect: 'sqlite' | 'postgres';
-  /** Mails the app sent (verification links...). */
+  /** Mails the app sent (verification links...): as received by the SMTP server when `smtp` is on. */
   mails: Mail[];
+  /**
+   * The first mail to `to` whose subject or text matches, waiting for it to arrive (mail leaves in
+   * the background). Needs `smtp: true`, or finds mails already collected otherwise.
+   */
+  waitForMail(to: string, match: RegExp): Promise<Mail>;
+  /** The test SMTP server's URL (with `smtp: true`), for a second app on the same database. */
+  smtpUrl: string | undefined;
   /** A request with no session (a visitor), with our Origin. */
   request(pathname: string, init?: TestRequestInit): Promise<Response>;
   /** Signs a new member up (unique email unless given) and returns a handle with their cookie. */
@@ -89,7 +97,17 @@ export function cookieFrom(res: Response, previous = ''): string {
  * database when TEST_DIALECT=postgres (using TEST_DATABASE_URL). Call close() in afterAll.
  */
 export async function createTestApp(
-  opts: { env?: Partial<Env>; clock?: () => Date; seed?: boolean; /** Capture logs (default: silent). */ logger?: Logger } = {},
+  opts: {
+    env?: Partial<Env>;
+    clock?: () => Date;
+    seed?: boolean;
+    /** Capture logs (default: silent). */
+    logger?: Logger;
+    /** Send mail over SMTP to a real SMTP server started for this app (t.mails is what it received). */
+    smtp?: boolean;
+    /** Called with each mail before it is captured; throwing makes the send fail (a mail server refusing it). */
+    beforeSend?: (mail: Mail) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dialect = testDialect();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-test-'));
@@ -104,17 +122,23 @@ export async function createTestApp(
   }
   const env = loadEnv(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' },
-    { databaseUrl, paymentDelayMs: 0, signInRateLimit: 1000, webDistDir: path.join(dataDir, 'no-web'), ...opts.env },
+    // The browse list cache is off (browseCacheMs 0): tests change items and read the result at once.
+    { databaseUrl, paymentDelayMs: 0, signInRateLimit: 1000, signUpRateLimit: 1000, mailRateLimit: 1000, browseCacheMs: 0, webDistDir: path.join(dataDir, 'no-web'), ...opts.env },
   );
-  const mails: Mail[] = [];
+  const smtp: TestSmtpServer | undefined = opts.smtp ? await startSmtpServer() : undefined;
+  const mails: Mail[] = smtp ? smtp.mails : [];
+  const logger = opts.logger ?? createLogger('silent');
+  const smtpMailer = smtp ? createMailer({ smtpUrl: smtp.url, from: env.mailFrom, logger }) : undefined;
   const mailer: Mailer = {
     async send(mail) {
-      mails.push(mail);
+      await opts.beforeSend?.(mail);
+      if (smtpMailer) await smtpMailer.send(mail);
+      else mails.push(mail);
     },
   };
   const ctx = await createContext({
     env,
-    logger: opts.logger ?? createLogger('silent'),
+    logger,
     mailer,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
@@ -161,6 +185,14 @@ export async function createTestApp(
     ctx,
     dialect,
     mails,
+    smtpUrl: smtp?.url,
+    async waitForMail(to, match) {
+      const matches = (m: Mail) => m.to.toLowerCase() === to.toLowerCase() && match.test(`${m.subject}\n${m.text}`);
+      if (smtp) return smtp.waitFor(matches);
+      const found = mails.find(matches);
+      if (!found) throw new Error(`no mail to ${to} matching ${match}`);
+      return found;
+    },
     request: (pathname, init) => send(pathname, init),
     async signUp(o = {}) {
       counter += 1;
@@ -178,7 +210,8 @@ export async function createTestApp(
       return memberFrom(res, email, password, '');
     },
     async close() {
-      await ctx.database.destroy();
+      await ctx.close();
+      await smtp?.close();
       if (dropPg) await dropPg();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -41,15 +41,33 @@ export const routes: RouteObject[] = [
           { path: 'login', ...page('features/auth/routes/login.tsx', () => import('../features/auth/routes/login')) },
         ],
       },
+      // Reachable signed in or out: a reset link may be opened in a browser where someone is signed in.
+      { path: 'forgot-password', ...page('features/auth/routes/forgot-password.tsx', () => import('../features/auth/routes/forgot-password')) },
+      { path: 'reset-password', ...page('features/auth/routes/reset-password.tsx', () => import('../features/auth/routes/reset-password')) },
       {
         id: 'require-member',
         element: <RequireMember />,
         children: [
           { path: 'dashboard', ...page('features/dashboard/routes/dashboard.tsx', () => import('../features/dashboard/routes/dashboard')) },
+          { path: 'account', ...page('features/account/routes/account.tsx', () => import('../features/account/routes/account')) },
           { path: 'favorites', ...page('features/match/routes/favorites.tsx', () => import('../features/match/routes/favorites')) },
           { path: 'pickup-location', ...page('features/plans/routes/pickup-location.tsx', () => import('../features/plans/routes/pickup-location')) },
           { path: 'plan-selection', ...page('features/plans/routes/plan-selection.tsx', () => import('../features/plans/routes/plan-selection')) },
           { path: 'credit-card', ...page('features/plans/routes/credit-card.tsx', () => import('../features/plans/routes/credit-card')) },
+          { path: 'notifications', ...page('features/notifications/routes/notifications.tsx', () => import('../features/notifications/routes/notifications')) },
+        ],
+      },
+      {
+        // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
+        // members see 'Staff only').
+        path: 'ops',
+        ...page('features/ops/routes/ops-layout.tsx', () => import('../features/ops/routes/ops-layout')),
+        children: [
+          { index: true, ...page('features/ops/routes/today.tsx', () => import('../features/ops/routes/today')) },
+          { path: 'check-in', ...page('features/ops/routes/check-in.tsx', () => import('../features/ops/routes/check-in')) },
+          { path: 'inventory', ...page('features/ops/routes/inventory.tsx', () => import('../features/ops/routes/inventory')) },
+          { path: 'listings', ...page('features/ops/routes/listings.tsx', () => import('../features/ops/routes/listings')) },
+          { path: 'audit', ...page('features/ops/routes/audit.tsx', () => import('../features/ops/routes/audit')) },
         ],
       },
       { path: '*', ...page('features/shell/routes/not-found.tsx', () => import('../features/shell/routes/not-found')) },

@@ -10,6 +10,8 @@ export const authClient = createAuthClient({
       user: {
         fullName: { type: 'string', required: true },
         gender: { type: 'string', required: true },
+        // member | staff: read-only (set by `npm run staff`); the server checks it on every /api/ops call.
+        role: { type: 'string', required: false, input: false },
       },
     }),
   ],
@@ -27,3 +29,8 @@ const SERVER_SESSION = { data: null, error: null, isPending: true, isRefetching:
 
 /** The session hook: { data, isPending } where data is null when signed out. */
 export const useSession: UseSession = typeof window === 'undefined' ? () => SERVER_SESSION : authClient.useSession;
+
+/** True when the signed-in account has the staff role (the operations desk). */
+export function isStaff(session: SessionData | null | undefined): boolean {
+  return (session?.user as { role?: unknown } | undefined)?.role === 'staff';
+}

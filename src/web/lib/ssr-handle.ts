@@ -15,6 +15,20 @@ export interface PrefetchArgs {
 export interface SsrHandle {
   ssr: true;
   prefetch?: (queryClient: QueryClient, args: PrefetchArgs) => Promise<unknown>;
+  /**
+   * What the server's page cache keys this page's HTML on: everything of the URL the page reads
+   * (so two URLs with the same key render the same HTML). Without it, the path alone: the page
+   * reads no query parameter. A page that reads some normalises them here, so `?x=1`, `?x=2` and
+   * reordered parameters share one render instead of each costing one.
+   */
+  cacheKey?: (url: URL, params: Record<string, string | undefined>) => string;
+  /** The HTTP status the page is answered with (the 404 screen: 404). */
+  status?: number;
+}
+
+/** The page cache's key for a page (see SsrHandle.cacheKey). */
+export function ssrCacheKey(handle: SsrHandle, url: URL, params: Record<string, string | undefined>): string {
+  return handle.cacheKey ? handle.cacheKey(url, params) : url.pathname;
 }
 
 export function isSsrHandle(handle: unknown): handle is SsrHandle {

@@ -7,6 +7,14 @@ import * as match from './2026-11-22T1200-match';
 import * as rentals from './2026-11-22T1400-rentals';
 import * as listings from './2026-11-22T1401-listings';
 import * as events from './2026-11-22T1402-events';
+import * as listingQuotas from './2026-11-23T1000-listing-quotas';
+import * as requestLimits from './2026-11-23T1001-request-limits';
+import * as accountDeletion from './2026-11-23T1100-account-deletion';
+import * as itemLook from './2026-11-23T1200-item-look';
+import * as auditLog from './2026-11-23T1500-audit-log';
+import * as listingReview from './2026-11-23T1501-listing-review';
+import * as notifications from './2026-11-23T1502-notifications';
+import * as jobs from './2026-11-23T1503-jobs';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -21,4 +29,12 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-rentals': rentals,
   '2026-11-22T1401-listings': listings,
   '2026-11-22T1402-events': events,
+  '2026-11-23T1000-listing-quotas': listingQuotas,
+  '2026-11-23T1001-request-limits': requestLimits,
+  '2026-11-23T1100-account-deletion': accountDeletion,
+  '2026-11-23T1200-item-look': itemLook,
+  '2026-11-23T1500-audit-log': auditLog,
+  '2026-11-23T1501-listing-review': listingReview,
+  '2026-11-23T1502-notifications': notifications,
+  '2026-11-23T1503-jobs': jobs,
 };

@@ -1,6 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
+/** What a profile change writes (already validated by the domain's ProfileUpdateSchema). */
+export interface ProfilePatch {
+  fullName?: string | undefined;
+  gender?: string | undefined;
+  image?: string | null | undefined;
+}
+
+/** The name and marks a deleted account keeps (decision 0013). */
+export const DELETED_NAME = 'Deleted member';
+export const deletedEmail = (userId: string) => `deleted-${userId.toLowerCase()}@deleted.invalid`;
+
 export function createAccountRepository(db: Kysely<DB>) {
   return {
     findProfile(userId: string) {
@@ -18,6 +29,226 @@ export function createAccountRepository(db: Kysely<DB>) {
         ])
         .where('user.id', '=', userId)
         .executeTakeFirst();
+    },
+
+    /**
+     * The one place a profile changes. better-auth's `user` row is written first (that locks it),
+     * then the `profiles` row is copied from it in the same transaction, so the two can never
+     * disagree, even when changes race.
+     */
+    async updateProfile(userId: string, patch: ProfilePatch, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('user')
+          .set({
+            ...(patch.fullName !== undefined ? { name: patch.fullName, full_name: patch.fullName } : {}),
+            ...(patch.gender !== undefined ? { gender: patch.gender } : {}),
+            ...(patch.image !== undefined ? { image: patch.image } : {}),
+            updatedAt: now,
+          })
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        const user = await trx.selectFrom('user').select(['name', 'full_name', 'gender']).where('id', '=', userId).executeTakeFirstOrThrow();
+        const fullName = user.full_name ?? user.name;
+        const gender = user.gender ?? 'prefer-not-to-say';
+        await trx
+          .insertInto('profiles')
+          .values({ id: userId, full_name: fullName, gender, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ full_name: fullName, gender, updated_at: now }))
+          .execute();
+        return true;
+      });
+    },
+
+    /** The password hash of the member's e-mail sign-in, if she has one. */
+    async credentialHash(userId: string): Promise<string | null> {
+      const row = await db.selectFrom('account').select('password').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst();
+      return row?.password ?? null;
+    },
+
+    /** The user a reset token was issued to (better-auth keeps it as 'reset-password:<token>'). */
+    async userOfResetToken(token: string) {
+      return db
+        .selectFrom('verification')
+        .innerJoin('user', 'user.id', 'verification.value')
+        .select(['user.id', 'user.email', 'user.name'])
+        .where('verification.identifier', '=', `reset-password:${token}`)
+        .executeTakeFirst();
+    },
+
+    listSessions(userId: string) {
+      return db
+        .selectFrom('session')
+        .select(['id', 'userAgent', 'createdAt', 'updatedAt', 'expiresAt'])
+        .where('userId', '=', userId)
+        .orderBy('updatedAt', 'desc')
+        .execute();
+    },
+
+    /** Ends one of the member's sessions; false when she has no session with that id. */
+    async deleteSession(userId: string, sessionId: string): Promise<boolean> {
+      const res = await db.deleteFrom('session').where('id', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+
+    /** Ends every session of the member but `keepId`; returns how many ended. */
+    async deleteOtherSessions(userId: string, keepId: string): Promise<number> {
+      const res = await db.deleteFrom('session').where('userId', '=', userId).where('id', '<>', keepId).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
+    /** Records that a session was used now, if it was last recorded before `staleBefore`. */
+    async touchSession(sessionId: string, now: string, staleBefore: string): Promise<void> {
+      await db.updateTable('session').set({ updatedAt: now }).where('id', '=', sessionId).where('updatedAt', '<', staleBefore).execute();
+    },
+
+    /** Everything we hold about the member, for "download my data". */
+    async exportRows(userId: string) {
+      const [user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions] = await Promise.all([
+        db.selectFrom('user').select(['id', 'email', 'emailVerified', 'name', 'image', 'createdAt']).where('id', '=', userId).executeTakeFirst(),
+        db.selectFrom('profiles').select(['full_name', 'gender', 'created_at', 'updated_at']).where('id', '=', userId).executeTakeFirst(),
+        db.selectFrom('subscriptions').select(['plan', 'item_count', 'status', 'started_at']).where('user_id', '=', userId).executeTakeFirst(),
+        db
+          .selectFrom('payment_methods')
+          .select(['brand', 'last_four', 'expiry_month', 'expiry_year', 'cardholder_name', 'billing_street', 'billing_city', 'billing_state', 'billing_zip', 'billing_country', 'updated_at'])
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+        db.selectFrom('pickup_preferences').select(['pickup_option', 'updated_at']).where('user_id', '=', userId).executeTakeFirst(),
+        db.selectFrom('charges').select(['plan', 'item_count', 'amount_cents', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+        db
+          .selectFrom('rentals')
+          .innerJoin('items', 'items.id', 'rentals.item_id')
+          .select([
+            'rentals.id',
+            'rentals.item_id',
+            'items.name',
+            'items.brand',
+            'rentals.size',
+            'rentals.start_date',
+            'rentals.end_date',
+            'rentals.plan',
+            'rentals.price_cents',
+            'rentals.charge_cents',
+            'rentals.pickup_option',
+            'rentals.extensions',
+            'rentals.returned_at',
+            'rentals.created_at',
+          ])
+          .where('rentals.user_id', '=', userId)
+          .orderBy('rentals.id')
+          .execute(),
+        db
+          .selectFrom('listings')
+          .innerJoin('items', 'items.id', 'listings.item_id')
+          .select(['items.id', 'items.name', 'items.brand', 'items.category', 'items.description', 'items.rental_price_cents', 'items.status', 'listings.handover', 'listings.created_at'])
+          .where('listings.owner_id', '=', userId)
+          .orderBy('items.id')
+          .execute(),
+        db
+          .selectFrom('user_liked_items')
+          .leftJoin('items', 'items.id', 'user_liked_items.item_id')
+          .select(['user_liked_items.item_id', 'items.name', 'items.brand', 'user_liked_items.liked_at'])
+          .where('user_liked_items.user_id', '=', userId)
+          .orderBy('user_liked_items.id')
+          .execute(),
+        db
+          .selectFrom('event_rsvps')
+          .innerJoin('events', 'events.id', 'event_rsvps.event_id')
+          .select(['events.id', 'events.title', 'events.date', 'events.time', 'events.location', 'event_rsvps.created_at'])
+          .where('event_rsvps.user_id', '=', userId)
+          .orderBy('events.date')
+          .execute(),
+        db.selectFrom('session').select(['userAgent', 'ipAddress', 'createdAt', 'updatedAt']).where('userId', '=', userId).execute(),
+      ]);
+      return { user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions };
+    },
+
+    /**
+     * Deletes an account in one transaction (decision 0013), unless she has rentals out or pieces
+     * rented out: then nothing changes and the blockers are returned. Personal data is removed;
+     * the `user` row stays as an anonymous tombstone so rentals, charges and other members'
+     * earnings keep their history. Returns the listing photo files to remove once committed.
+     */
+    async deleteAccount(
+      userId: string,
+      opts: { now: string; today: string; postgres: boolean },
+    ): Promise<{ ok: true; files: string[] } | { ok: false; renting: number; lentOut: { name: string; endDate: string }[] }> {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('items').select('id').where('owner_id', '=', userId).where('status', '<>', 'removed').execute();
+        const ownedIds = owned.map((r) => r.id);
+        if (opts.postgres) {
+          // Decided under locks, taken in the order a booking takes them (the item's row first,
+          // then the unit, then the members' rows through the rental's foreign keys), so the two
+          // never deadlock: her pieces in id order, then her own row. A booking of her piece either
+          // committed before (and is seen below) or waits for this transaction and then finds the
+          // piece removed.
+          if (ownedIds.length) {
+            await trx.selectFrom('items').select('id').where('id', 'in', ownedIds).orderBy('id').forUpdate().execute();
+          }
+          await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
+        }
+        const renting = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('returned_at', 'is', null).execute();
+        const lentOut = await trx
+          .selectFrom('rentals')
+          .innerJoin('items', 'items.id', 'rentals.item_id')
+          .select(['items.name', 'rentals.end_date'])
+          .where('rentals.lender_id', '=', userId)
+          .where('rentals.returned_at', 'is', null)
+          .orderBy('rentals.end_date')
+          .execute();
+        if (renting.length || lentOut.length) {
+          return { ok: false as const, renting: renting.length, lentOut: lentOut.map((r) => ({ name: r.name, endDate: r.end_date })) };
+        }
+
+        // Her pieces leave the catalogue, with their photos.
+        let files: string[] = [];
+        if (ownedIds.length) {
+          await trx.updateTable('items').set({ status: 'removed' }).where('id', 'in', ownedIds).execute();
+          const photos = await trx.deleteFrom('listing_photos').where('item_id', 'in', ownedIds).returning('file_name').execute();
+          files = photos.map((p) => p.file_name);
+        }
+        // Spots she held at upcoming events go back to others.
+        const rsvps = await trx
+          .deleteFrom('event_rsvps')
+          .where('user_id', '=', userId)
+          .returning('event_id')
+          .execute();
+        for (const { event_id } of rsvps) {
+          await trx
+            .updateTable('events')
+            .set((eb) => ({ spots_left: eb('spots_left', '+', 1) }))
+            .where('id', '=', event_id)
+            .where('date', '>=', opts.today)
+            .whereRef('spots_left', '<', 'spots')
+            .execute();
+        }
+        for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage'] as const) {
+          await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+        }
+        await trx.deleteFrom('session').where('userId', '=', userId).execute();
+        await trx.deleteFrom('account').where('userId', '=', userId).execute();
+        await trx.deleteFrom('verification').where('value', '=', userId).execute();
+        await trx
+          .updateTable('user')
+          .set({
+            name: DELETED_NAME,
+            full_name: DELETED_NAME,
+            gender: 'prefer-not-to-say',
+            email: deletedEmail(userId),
+            emailVerified: opts.postgres ? false : 0,
+            image: null,
+            updatedAt: opts.now,
+          })
+          .where('id', '=', userId)
+          .execute();
+        await trx
+          .insertInto('profiles')
+          .values({ id: userId, full_name: DELETED_NAME, gender: 'prefer-not-to-say', created_at: opts.now, updated_at: opts.now, deleted_at: opts.now })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ full_name: DELETED_NAME, gender: 'prefer-not-to-say', updated_at: opts.now, deleted_at: opts.now }))
+          .execute();
+        return { ok: true as const, files };
+      });
     },
   };
 }

@@ -1,25 +1,177 @@
-import { GenderSchema, type Profile } from '../../../domain/auth.schema';
+import Bowser from 'bowser';
+import { GenderSchema, type DeviceSession, type Profile, type ProfileUpdate } from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
+import { ACCOUNT_LIMITS, createAccountLimiter } from './account.limits';
 import { createAccountRepository } from './account.repository';
+
+/** A session's "last active" is written at most this often (one small write per member and period). */
+export const SESSION_ACTIVITY_GRANULARITY_MS = 5 * 60 * 1000;
+
+const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+/** "Chrome 131", "Safari 18.1" and "macOS", "iOS 18" from a user agent; "Unknown ..." when it says nothing. */
+export function describeUserAgent(userAgent: string | null | undefined): Pick<DeviceSession, 'browser' | 'os' | 'deviceType'> {
+  if (!userAgent) return { browser: 'Unknown browser', os: 'Unknown system', deviceType: 'unknown' };
+  const ua = Bowser.parse(userAgent);
+  const major = ua.browser.version?.split('.').slice(0, 1).join('');
+  const browser = ua.browser.name ? `${ua.browser.name}${major ? ` ${major}` : ''}` : 'Unknown browser';
+  const osVersion = ua.os.versionName ?? ua.os.version?.split('.').slice(0, 2).join('.');
+  const os = ua.os.name ? `${ua.os.name}${osVersion ? ` ${osVersion}` : ''}` : 'Unknown system';
+  const type = ua.platform.type;
+  const deviceType = type === 'desktop' || type === 'mobile' || type === 'tablet' ? type : 'unknown';
+  return { browser, os, deviceType };
+}
 
 export function createAccountService(ctx: AppContext) {
   const repo = createAccountRepository(ctx.database.db);
+  const limiter = createAccountLimiter(ctx.database.db);
+  const now = () => ctx.clock().toISOString();
+
+  async function getProfile(userId: string): Promise<Profile> {
+    const row = await repo.findProfile(userId);
+    if (!row) throw notFound('Account not found');
+    const gender = GenderSchema.safeParse(row.gender);
+    return {
+      id: row.id,
+      email: row.email,
+      fullName: row.full_name ?? row.name,
+      gender: gender.success ? gender.data : 'prefer-not-to-say',
+      emailVerified: Boolean(row.emailVerified),
+      createdAt: iso(row.createdAt),
+    };
+  }
+
+  /** True when `password` is the member's current password. */
+  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+    const hash = await repo.credentialHash(userId);
+    if (!hash) return false;
+    const authContext = await ctx.auth.$context;
+    return authContext.password.verify({ hash, password });
+  }
+
   return {
-    /** The member's profile; gender falls back to prefer-not-to-say if the stored value is unknown. */
-    async getProfile(userId: string): Promise<Profile> {
-      const row = await repo.findProfile(userId);
-      if (!row) throw notFound('Account not found');
-      const gender = GenderSchema.safeParse(row.gender);
-      const created = row.createdAt as unknown;
+    getProfile,
+
+    /** Changes name, gender (and picture) in the account and the profile at once. */
+    async updateProfile(userId: string, patch: ProfileUpdate): Promise<Profile> {
+      if (!(await repo.updateProfile(userId, patch, now()))) throw notFound('Account not found');
+      return getProfile(userId);
+    },
+
+    /** The member's signed-in devices, the current one marked, most recently used first. */
+    async listSessions(userId: string, currentSessionId: string): Promise<DeviceSession[]> {
+      const rows = await repo.listSessions(userId);
+      const at = ctx.clock().getTime();
+      return rows
+        .filter((r) => new Date(iso(r.expiresAt)).getTime() > at)
+        .map((r) => ({
+          id: r.id,
+          ...describeUserAgent(r.userAgent),
+          lastActiveAt: iso(r.updatedAt),
+          signedInAt: iso(r.createdAt),
+          current: r.id === currentSessionId,
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+    },
+
+    /** Signs one device out (not this one: that is Sign Out). */
+    async endSession(userId: string, currentSessionId: string, sessionId: string): Promise<void> {
+      if (sessionId === currentSessionId) throw new HttpError('BAD_REQUEST', 'This is the device you are using: use Sign Out instead.');
+      if (!(await repo.deleteSession(userId, sessionId))) throw notFound('Session not found');
+    },
+
+    /** Signs every other device out; returns how many. */
+    async endOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+      return repo.deleteOtherSessions(userId, currentSessionId);
+    },
+
+    /** Notes that the session was used (at most once per SESSION_ACTIVITY_GRANULARITY_MS). */
+    async touchSession(sessionId: string, lastSeen: Date | null): Promise<void> {
+      const at = ctx.clock().getTime();
+      if (lastSeen && at - lastSeen.getTime() < SESSION_ACTIVITY_GRANULARITY_MS) return;
+      await repo.touchSession(sessionId, new Date(at).toISOString(), new Date(at - SESSION_ACTIVITY_GRANULARITY_MS).toISOString());
+    },
+
+    /** Everything we hold about the member, as one JSON document (never a card number or CVV: we have none). */
+    async exportData(userId: string): Promise<Record<string, unknown>> {
+      await limiter.enforce(`acct:export:${userId}`, ACCOUNT_LIMITS.exportsPerMember, 'You have downloaded your data many times this hour. Please try again later.');
+      const d = await repo.exportRows(userId);
+      if (!d.user) throw notFound('Account not found');
       return {
-        id: row.id,
-        email: row.email,
-        fullName: row.full_name ?? row.name,
-        gender: gender.success ? gender.data : 'prefer-not-to-say',
-        emailVerified: Boolean(row.emailVerified),
-        createdAt: created instanceof Date ? created.toISOString() : new Date(String(created)).toISOString(),
+        format: 'rentique-member-data',
+        version: 1,
+        exportedAt: now(),
+        account: { id: d.user.id, email: d.user.email, emailVerified: Boolean(d.user.emailVerified), image: d.user.image ?? null, createdAt: iso(d.user.createdAt) },
+        profile: d.profile ? { fullName: d.profile.full_name, gender: d.profile.gender, updatedAt: d.profile.updated_at } : null,
+        plan: d.subscription ? { plan: d.subscription.plan, itemCount: d.subscription.item_count, status: d.subscription.status, startedAt: d.subscription.started_at } : null,
+        card: d.card
+          ? {
+              brand: d.card.brand,
+              lastFour: d.card.last_four,
+              expiry: `${d.card.expiry_month}/${d.card.expiry_year}`,
+              cardholderName: d.card.cardholder_name,
+              billingAddress: { street: d.card.billing_street, city: d.card.billing_city, state: d.card.billing_state, zipCode: d.card.billing_zip, country: d.card.billing_country },
+              updatedAt: d.card.updated_at,
+            }
+          : null,
+        pickupOption: d.pickup?.pickup_option ?? null,
+        charges: d.charges.map((c) => ({ plan: c.plan, itemCount: c.item_count, amountCents: c.amount_cents, at: c.created_at })),
+        rentals: d.rentals.map((r) => ({
+          id: r.id,
+          itemId: r.item_id,
+          item: `${r.brand} ${r.name}`,
+          size: r.size,
+          startDate: r.start_date,
+          returnDate: r.end_date,
+          plan: r.plan,
+          priceCents: r.price_cents,
+          chargedCents: r.charge_cents,
+          pickupOption: r.pickup_option,
+          extensions: r.extensions,
+          returnedAt: r.returned_at,
+          bookedAt: r.created_at,
+        })),
+        listings: d.listings.map((l) => ({
+          itemId: l.id,
+          name: l.name,
+          brand: l.brand,
+          category: l.category,
+          description: l.description,
+          rentalPriceCents: l.rental_price_cents,
+          status: l.status,
+          handover: l.handover,
+          listedAt: l.created_at,
+        })),
+        favourites: d.favourites.map((f) => ({ itemId: f.item_id, item: f.name ? `${f.brand} ${f.name}` : null, likedAt: f.liked_at })),
+        rsvps: d.rsvps.map((e) => ({ eventId: e.id, title: e.title, date: e.date, time: e.time, location: e.location, reservedAt: e.created_at })),
+        devices: d.sessions.map((s) => ({ ...describeUserAgent(s.userAgent), ipAddress: s.ipAddress, signedInAt: iso(s.createdAt), lastActiveAt: iso(s.updatedAt) })),
       };
+    },
+
+    /**
+     * Deletes the account (password required; refused while she has rentals out or pieces
+     * rented out). Personal data goes in one transaction; every session ends.
+     */
+    async deleteAccount(userId: string, password: string): Promise<void> {
+      await limiter.enforce(`acct:password:${userId}`, ACCOUNT_LIMITS.passwordChecksPerMember, 'Too many password attempts. Please wait a few minutes and try again.');
+      if (!(await passwordMatches(userId, password))) throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
+      const result = await repo.deleteAccount(userId, { now: now(), today: now().slice(0, 10), postgres: ctx.database.dialect === 'postgres' });
+      if (!result.ok) {
+        const parts: string[] = [];
+        if (result.renting) parts.push(`you have ${result.renting === 1 ? 'a rental' : `${result.renting} rentals`} out: return ${result.renting === 1 ? 'it' : 'them'} first`);
+        const first = result.lentOut[0];
+        if (first) {
+          const more = result.lentOut.length > 1 ? ` (and ${result.lentOut.length - 1} more)` : '';
+          parts.push(`your ${first.name}${more} is rented out until ${first.endDate}`);
+        }
+        throw new HttpError('CONFLICT', `Your account cannot be deleted yet: ${parts.join('; ')}.`, {
+          details: { openRentals: result.renting, rentedOutListings: result.lentOut },
+        });
+      }
+      // Her photos leave the storage the app uses (the disk, or the S3 bucket several processes share).
+      await Promise.all(result.files.map((f) => ctx.storage.delete(f).catch((err: unknown) => ctx.logger.warn({ err, file: f }, 'could not delete upload'))));
+      ctx.logger.info({ userId }, 'account deleted');
     },
   };
 }

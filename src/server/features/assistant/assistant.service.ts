@@ -7,13 +7,12 @@ import {
   type AssistantReply,
 } from '../../../domain/assistant';
 import type { AppContext } from '../../context';
+import { createItemPictures } from '../catalogue/item-pictures';
 import { createAssistantRepository } from './assistant.repository';
-
-/** The image of an item, served by the catalogue feature. */
-export const itemImageUrl = (id: number) => `/api/items/${id}/image.svg`;
 
 export function createAssistantService(ctx: AppContext) {
   const repo = createAssistantRepository(ctx.database.db);
+  const pictures = createItemPictures(ctx.database.db);
   return {
     /**
      * Answers a message: the filters read from it and up to 3 matching catalogue items, or one
@@ -26,6 +25,8 @@ export function createAssistantService(ctx: AppContext) {
         return { kind: 'canned', reply: cannedReplyFor(message), filters, items: [] };
       }
       const rows = await repo.findMatching(filters, MAX_ASSISTANT_ITEMS);
+      // The item's first picture from the one owner: a member's photo when it has one.
+      const pics = await pictures.forIds(rows.map((r) => Number(r.id)));
       return {
         kind: rows.length ? 'matches' : 'no-matches',
         reply: matchReply(filters, rows.length),
@@ -38,7 +39,7 @@ export function createAssistantService(ctx: AppContext) {
           gender: r.gender,
           colour: r.colour,
           rentalPriceCents: Number(r.rental_price_cents),
-          imageUrl: itemImageUrl(Number(r.id)),
+          imageUrl: pics.get(Number(r.id))?.imageUrl ?? '',
         })),
       };
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, DISCOVERY_CATEGORIES, ITEM_SORTS, type CatalogueItem, type ItemPage, type ItemSort } from '../../../domain/catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogueService } from './catalogue.service';
+import { SWATCHES } from './pictures/colour';
 import { CATALOGUE } from './data/catalogue';
 
 let t: TestApp;
@@ -96,8 +97,11 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
         rentalCount: rentals,
         isNew,
         fromMember: false,
-        imageUrl: `/api/items/${id}/image.svg`,
       });
+      // No photos: the generated front, back and detail views, the front first.
+      expect(item.images.map((i) => [i.kind, i.view])).toEqual([['illustration', 'front'], ['illustration', 'back'], ['illustration', 'detail']]);
+      expect(item.imageUrl).toBe(item.images[0]!.url);
+      expect(item.imageUrl).toMatch(new RegExp(`^/api/items/${id}/pictures/front\\.svg\\?v=\\d+-[0-9a-z]+$`));
       expect(item.description.length).toBeGreaterThan(40);
       expect(item.materials).toBeTruthy();
       expect(item.careInstructions).toBeTruthy();
@@ -317,6 +321,7 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('serves a cacheable SVG picture per item, coloured from the item', async () => {
+    // The first picture URL of earlier versions: still the item's front view.
     const res = await t.request('/api/items/75/image.svg');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
@@ -325,9 +330,10 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
     expect(etag).toBeTruthy();
     const svg = await res.text();
     expect(svg).toMatch(/^<svg /);
-    expect(svg).toContain('#f2b8a0'); // peach
+    expect(svg).toContain(SWATCHES.peach);
     const black = await (await t.request('/api/items/77/image.svg')).text();
-    expect(black).toContain('#26221f');
+    expect(black).toContain(SWATCHES.black);
+    expect(black).not.toContain(SWATCHES.peach);
     const again = await t.request('/api/items/75/image.svg', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect((await t.request('/api/items/5/image.svg')).status).toBe(404);

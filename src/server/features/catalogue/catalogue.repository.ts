@@ -49,6 +49,7 @@ const SUMMARY_COLUMNS = [
   'is_new',
   'created_at',
   'owner_id',
+  'look',
 ] as const;
 
 /** Filters of a tab (gender / discovery / theme / text), shared by the list and the facet counts. */

@@ -14,11 +14,8 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { acceptsGzip, shareResponse } from '../../http/response-cache';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
-import { createCatalogueService } from './catalogue.service';
-
-const IdParams = z.object({
-  id: z.string().regex(/^\d{1,9}$/, { error: 'must be a whole number' }),
-});
+import { IdParams } from '../../http/params';
+import { createCatalogueService, type GeneratedPicture } from './catalogue.service';
 
 const listItems = createRoute({
   method: 'get',
@@ -78,18 +75,65 @@ const getAvailability = createRoute({
   responses: { 200: jsonContent(ItemAvailabilitySchema, 'Availability by size'), ...errorResponses(400, 404) },
 });
 
+const PictureParams = IdParams.extend({
+  file: z.string().max(40).openapi({ description: 'The view as a file name: front.svg, back.svg or detail.svg', example: 'front.svg' }),
+});
+
+const svgResponses = {
+  200: { content: { 'image/svg+xml': { schema: z.string() } }, description: 'The picture (SVG; gzip when asked for)' },
+  304: { description: 'Not modified (If-None-Match)' },
+};
+
+const getPicture = createRoute({
+  method: 'get',
+  path: '/{id}/pictures/{file}',
+  tags: ['Catalogue'],
+  summary: "One generated view of an item (front, back or detail; SVG)",
+  description:
+    'Deterministic per item. With the `v` the item\'s `images` give, the answer is cached for a year (immutable); ' +
+    'without it or with an old one, for five minutes. ETag and If-None-Match (304) either way. ' +
+    'An item with photos still has its drawings here; its `images` list the photos instead.',
+  request: { params: PictureParams, query: z.object({ v: z.string().max(40).optional() }) },
+  responses: { ...svgResponses, ...errorResponses(400, 404) },
+});
+
 const getImage = createRoute({
   method: 'get',
   path: '/{id}/image.svg',
   tags: ['Catalogue'],
-  summary: "The item's generated picture (SVG, cacheable, ETag)",
+  summary: "The item's generated front view (the first picture URL of earlier versions; use `images`)",
   request: { params: IdParams },
-  responses: {
-    200: { content: { 'image/svg+xml': { schema: z.string() } }, description: 'The picture' },
-    304: { description: 'Not modified' },
-    ...errorResponses(404),
-  },
+  responses: { ...svgResponses, ...errorResponses(400, 404) },
 });
+
+/** Year-long for a versioned URL (a new drawing is a new URL), short otherwise. */
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const SHORT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+
+/** True when If-None-Match names this ETag (weak or strong, in a list, or *). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+/** Answers a generated picture: 304 when the browser has it, gzip when it takes gzip. */
+function sendPicture(c: Context, picture: GeneratedPicture) {
+  const headers: Record<string, string> = {
+    etag: picture.etag,
+    'cache-control': picture.immutable ? LONG_CACHE : SHORT_CACHE,
+    vary: 'accept-encoding',
+    'x-content-type-options': 'nosniff',
+  };
+  if (matches(c.req.header('if-none-match'), picture.etag)) return c.body(null, 304, headers);
+  headers['content-type'] = 'image/svg+xml; charset=utf-8';
+  if (acceptsGzip(c.req.header('accept-encoding'))) {
+    return c.body(new Uint8Array(gzipSync(picture.svg)), 200, { ...headers, 'content-encoding': 'gzip' });
+  }
+  return c.body(picture.svg, 200, headers);
+}
 
 /**
  * Browse pages are the same for every visitor, so each distinct query's JSON is kept for
@@ -122,8 +166,9 @@ export function createCatalogueRoutes(ctx: AppContext) {
     if (share) shareResponse(c, body, now - entry.at);
     return gzip ? c.body(body, 200, { ...JSON_HEADERS, 'content-encoding': 'gzip', vary: 'accept-encoding' }) : c.body(body, 200, JSON_HEADERS);
   };
-  // API tests change bookings and items between requests and read the result at once.
-  const cacheMs = ctx.env.nodeEnv === 'test' ? 0 : ctx.env.browseCacheMs;
+  // 0 (BROWSE_CACHE_MS=0, and the API tests' default, which change bookings and items between
+  // requests and read the result at once) turns the list cache off.
+  const cacheMs = ctx.env.browseCacheMs;
   return newRouter()
     .openapi(listItems, async (c) => {
       const query = c.req.valid('query');
@@ -171,21 +216,24 @@ export function createCatalogueRoutes(ctx: AppContext) {
     })
     .openapi(getBrands, async (c) => c.json({ brands: await service.brands() }, 200))
     .openapi(getBySlug, async (c) => c.json(await service.getItemBySlug(c.req.valid('param').slug), 200))
-    .openapi(getItem, async (c) => c.json(await service.getItem(Number(c.req.valid('param').id)), 200))
+    .openapi(getItem, async (c) => c.json(await service.getItem(c.req.valid('param').id), 200))
     .openapi(getAvailability, async (c) => {
       const { from, to } = c.req.valid('query');
       if (to <= from) {
         throw new HttpError('VALIDATION_FAILED', 'Invalid query parameter: to must be after from', { issues: [{ path: 'to', message: 'must be after from' }] });
       }
-      return c.json(await service.availability(Number(c.req.valid('param').id), from, to), 200);
+      return c.json(await service.availability(c.req.valid('param').id, from, to), 200);
+    })
+    .openapi(getPicture, async (c) => {
+      const { id, file } = c.req.valid('param');
+      const view = /^(front|back|detail)\.svg$/.exec(file)?.[1];
+      const picture = view ? await service.picture(Number(id), view, c.req.valid('query').v) : null;
+      if (!picture) throw notFound(view ? 'Item not found' : 'No such picture: the views are front.svg, back.svg and detail.svg');
+      return sendPicture(c, picture) as never;
     })
     .openapi(getImage, async (c) => {
-      const image = await service.image(Number(c.req.valid('param').id));
-      if (!image) throw notFound('Item not found');
-      c.header('etag', image.etag);
-      c.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
-      if (c.req.header('if-none-match') === image.etag) return c.body(null, 304);
-      c.header('content-type', 'image/svg+xml; charset=utf-8');
-      return c.body(image.svg, 200);
+      const picture = await service.picture(Number(c.req.valid('param').id), 'front');
+      if (!picture) throw notFound('Item not found');
+      return sendPicture(c, { ...picture, immutable: false }) as never;
     });
 }

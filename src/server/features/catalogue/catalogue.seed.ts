@@ -3,6 +3,7 @@ import { addDays, rentalPriceForCategory } from '../../../domain/catalogue';
 import type { Seed } from '../../db/seed';
 import type { DB } from '../../db/schema';
 import { CATALOGUE, sizesFor, type SeedItem } from './data/catalogue';
+import { LOOKS } from './data/looks';
 
 /** How many units of a size an item has: 1 to 3, fixed per item and size. */
 export function unitsPerSize(itemId: number, sizeIndex: number): number {
@@ -39,7 +40,28 @@ export function seedItemRow(item: SeedItem) {
     owner_id: null,
     status: 'active',
     created_at: createdAt(item),
+    look: lookJson(item.id),
   };
+}
+
+/** The stored look of a house piece (data/looks.ts), or null. */
+export function lookJson(id: number): string | null {
+  const look = LOOKS[id];
+  return look ? JSON.stringify(look) : null;
+}
+
+/**
+ * The looks are versioned with the code like the rest of the catalogue: a database seeded by an
+ * older version gets the current ones (only rows that differ are written).
+ */
+async function syncLooks(db: Kysely<DB>, ids: number[]): Promise<number> {
+  const rows = await db.selectFrom('items').select(['id', 'look']).where('id', 'in', ids).where('owner_id', 'is', null).execute();
+  const stale = rows.filter((r) => r.look !== lookJson(r.id));
+  if (stale.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    for (const r of stale) await trx.updateTable('items').set({ look: lookJson(r.id) }).where('id', '=', r.id).where('owner_id', 'is', null).execute();
+  });
+  return stale.length;
 }
 
 /** After inserting explicit ids on PostgreSQL, move the sequences past them so later inserts do not collide. */
@@ -64,7 +86,11 @@ export const catalogueSeed: Seed = {
       (n, item) => n + (item.sizes ?? sizesFor(item.category, item.gender)).reduce((m, _s, k) => m + unitsPerSize(item.id, k), 0),
       0,
     );
-    if (Number(present.n) === ids.length && Number(units.n) >= expectedUnits) return;
+    if (Number(present.n) === ids.length && Number(units.n) >= expectedUnits) {
+      const changed = await syncLooks(db, ids);
+      if (changed) ctx.logger.info({ items: changed }, 'catalogue looks updated');
+      return;
+    }
 
     await db.transaction().execute(async (trx) => {
       await trx
@@ -84,6 +110,7 @@ export const catalogueSeed: Seed = {
         .execute();
       if (dialect === 'postgres') await bumpSequences(trx);
     });
+    await syncLooks(db, ids);
     ctx.logger.info({ items: ids.length }, 'catalogue seeded');
   },
 };

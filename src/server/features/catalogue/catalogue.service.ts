@@ -10,32 +10,21 @@ import {
   type ItemGender,
   type ItemListQuery,
   type ItemPage,
+  type ItemSort,
   type Size,
 } from '../../../domain/catalogue';
+import { MAX_ID } from '../../../domain/ids';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { SORT_COLUMNS, createCatalogueRepository, type ItemRow, type ItemSummaryRow, type Keyset } from './catalogue.repository';
-import { renderItemSvg, swatchFor } from './item-image';
+import { createItemPictures, type ItemPictures } from './item-pictures';
+import { isView, pictureVersion, renderPicture, type View } from './pictures';
 
 /** How long facet counts are kept in memory: they change only when items are listed or removed. */
 const FACETS_TTL_MS = 30_000;
 /** How far ahead nextFreeDate looks. */
 const HORIZON_DAYS = 365;
-
-/**
- * The picture of an item. The one place that decides it: today our generated SVG; a member's
- * uploaded photo can take over here.
- */
-export function imageUrlFor(item: { id: number; owner_id?: string | null }): string {
-  return item.owner_id ? `/api/listings/${item.id}/photos/0` : `/api/items/${item.id}/image.svg`;
-}
-
-/** Alt text for an item's picture: what the picture shows. */
-export function imageAltFor(item: { name: string; brand: string; category: string; colour: string }): string {
-  const { word } = swatchFor(item.colour, item.name);
-  return `${item.name} by ${item.brand}: illustration of a ${word} ${item.category.toLowerCase()} piece`;
-}
 
 function parseSizes(json: string): Size[] {
   try {
@@ -46,8 +35,8 @@ function parseSizes(json: string): Size[] {
   }
 }
 
-/** A database row as the API's item. */
-export function toCatalogueItem(row: ItemRow): CatalogueItem {
+/** A database row and its pictures (item-pictures.ts) as the API's item. */
+export function toCatalogueItem(row: ItemRow, pictures: ItemPictures): CatalogueItem {
   return {
     id: row.id,
     slug: row.slug,
@@ -67,13 +56,14 @@ export function toCatalogueItem(row: ItemRow): CatalogueItem {
     description: row.description,
     materials: row.materials,
     careInstructions: row.care_instructions,
-    imageUrl: imageUrlFor(row),
-    imageAlt: imageAltFor(row),
+    imageUrl: pictures.imageUrl,
+    imageAlt: pictures.imageAlt,
+    images: pictures.images,
     fromMember: row.owner_id !== null,
   };
 }
 
-function toSummary(row: ItemSummaryRow): CatalogueItemSummary {
+function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | 'imageAlt'>): CatalogueItemSummary {
   return {
     id: row.id,
     name: row.name,
@@ -86,9 +76,18 @@ function toSummary(row: ItemSummaryRow): CatalogueItemSummary {
     rating: Number(row.rating),
     reviewCount: row.review_count,
     isNew: !!row.is_new,
-    imageUrl: imageUrlFor(row),
-    imageAlt: imageAltFor(row),
+    imageUrl: cover.imageUrl,
+    imageAlt: cover.imageAlt,
   };
+}
+
+const isCanonicalIdNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
+/** A generated picture as the routes serve it. */
+export interface GeneratedPicture {
+  svg: string;
+  etag: string;
+  /** True when the URL named the current version: the answer never changes, cache it for a year. */
+  immutable: boolean;
 }
 
 function badParam(path: string, message: string): HttpError {
@@ -100,7 +99,24 @@ export function encodeCursor(sort: string, key: Keyset): string {
   return Buffer.from(JSON.stringify([sort, key.value, key.id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string, sort: string): Keyset {
+/** The largest value of an integer column (PostgreSQL's integer). */
+const INT_MAX = 2_147_483_647;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= INT_MAX;
+
+/**
+ * What each sort's key may be inside a cursor: a value of its column's type and range. A cursor
+ * is the client's to send back, so it is checked like any input (PostgreSQL refuses a comparison
+ * of an integer column with text, or a number beyond the column's range, with an error).
+ */
+const CURSOR_KEY_CHECKS: Record<ItemSort, (v: unknown) => boolean> = {
+  popular: isCount, // rental_count
+  'price-asc': isCount, // rental_price_cents
+  'price-desc': isCount,
+  rating: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 5,
+  newest: (v) => typeof v === 'string' && v.length <= 40 && /^[0-9TZ:.+-]+$/.test(v), // created_at, ISO text
+};
+
+function decodeCursor(cursor: string, sort: ItemSort): Keyset {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -110,15 +126,14 @@ function decodeCursor(cursor: string, sort: string): Keyset {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw badParam('cursor', 'is not a cursor from a previous page');
   const [s, value, id] = parsed as unknown[];
   if (s !== sort) throw badParam('cursor', `belongs to another sort (${String(s)}); start again without a cursor`);
-  if ((typeof value !== 'number' && typeof value !== 'string') || typeof id !== 'number' || !Number.isInteger(id)) {
-    throw badParam('cursor', 'is not a cursor from a previous page');
-  }
-  return { value, id };
+  if (!CURSOR_KEY_CHECKS[sort](value) || !isCanonicalIdNumber(id)) throw badParam('cursor', 'is not a cursor from a previous page');
+  return { value: value as number | string, id: id as number };
 }
 
 export function createCatalogueService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
   const repo = createCatalogueRepository(db);
+  const pictures = createItemPictures(db);
   const facetCache = new Map<string, { at: number; value: ItemFacets }>();
 
   async function findFreeUnit(trx: Kysely<DB>, itemId: number, size: string, startDate: string, endDate: string): Promise<number | null> {
@@ -155,24 +170,25 @@ export function createCatalogueService(ctx: AppContext) {
     async getItem(id: number): Promise<CatalogueItem> {
       const row = await repo.findById(id);
       if (!row || row.status !== 'active') throw notFound('Item not found');
-      return toCatalogueItem(row);
+      return toCatalogueItem(row, (await pictures.forRows([row])).get(row.id)!);
     },
 
     /** One item of the static pages by its slug. */
     async getItemBySlug(slug: string): Promise<CatalogueItem> {
       const row = await repo.findBySlug(slug);
       if (!row) throw notFound('Item not found');
-      return toCatalogueItem(row);
+      return toCatalogueItem(row, (await pictures.forRows([row])).get(row.id)!);
     },
 
     /** Several items by id (for favourites, rentals...), in the order asked; unknown ids are left out. */
     async getItems(ids: number[]): Promise<CatalogueItem[]> {
-      const out: CatalogueItem[] = [];
+      const rows: ItemRow[] = [];
       for (const id of ids) {
         const row = await repo.findById(id);
-        if (row && row.status === 'active') out.push(toCatalogueItem(row));
+        if (row && row.status === 'active') rows.push(row);
       }
-      return out;
+      const pics = await pictures.forRows(rows);
+      return rows.map((row) => toCatalogueItem(row, pics.get(row.id)!));
     },
 
     /** A page of active items with filters, sort and a keyset cursor. */
@@ -183,8 +199,9 @@ export function createCatalogueService(ctx: AppContext) {
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];
       const column = SORT_COLUMNS[query.sort].column;
+      const covers = await pictures.coversForRows(page);
       return {
-        items: page.map(toSummary),
+        items: page.map((row) => toSummary(row, covers.get(row.id)!)),
         nextCursor: more && last ? encodeCursor(query.sort, { value: last[column] as number | string, id: last.id }) : null,
       };
     },
@@ -233,11 +250,20 @@ export function createCatalogueService(ctx: AppContext) {
     /** The first date from `fromDate` on when some unit of the size is free for `days` days (null: none within a year). */
     nextFreeDate,
 
-    /** The generated picture of an item, or null for an unknown id. */
-    async image(id: number): Promise<{ svg: string; etag: string } | null> {
+    /** Every picture of items by id (any status): the one owner, for the other features. */
+    pictures,
+
+    /**
+     * A generated view of an item (SVG), or null for an unknown item or view. `version` is the
+     * `v` of the URL: when it is the current one the answer may be cached for good.
+     */
+    async picture(id: number, view: string, version?: string): Promise<GeneratedPicture | null> {
+      if (!isView(view)) return null;
       const row = await repo.findById(id);
-      if (!row) return null;
-      return renderItemSvg(row);
+      // A member's listing in review (or rejected) is not public yet: its name is in the picture.
+      if (!row || row.status === 'pending_review' || row.status === 'rejected') return null;
+      const current = pictureVersion(row);
+      return { svg: renderPicture(row, view as View), etag: `"${current}-${view}"`, immutable: version === current };
     },
   };
 }

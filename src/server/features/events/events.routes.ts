@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { EventIdParamSchema, EventListSchema, EventSchema } from '../../../domain/events';
+import { EventListSchema, EventSchema } from '../../../domain/events';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
+import { IdParams } from '../../http/params';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
 import { createEventsService } from './events.service';
 
@@ -20,7 +21,7 @@ const rsvp = createRoute({
   summary: 'Reserve a spot (once per member)',
   security: [{ cookieAuth: [] }],
   middleware: [requireUser] as const,
-  request: { params: EventIdParamSchema },
+  request: { params: IdParams },
   responses: {
     201: jsonContent(EventSchema, 'The spot is yours: the event with the spots left'),
     ...errorResponses(400, 401, 404, 409),
@@ -34,7 +35,7 @@ const cancelRsvp = createRoute({
   summary: 'Cancel your reservation',
   security: [{ cookieAuth: [] }],
   middleware: [requireUser] as const,
-  request: { params: EventIdParamSchema },
+  request: { params: IdParams },
   responses: {
     200: jsonContent(EventSchema, 'The event with the spot given back'),
     ...errorResponses(400, 401, 404),

@@ -1,17 +1,20 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Listing, ListingList } from '../../../domain/listings';
+import { LISTING_MESSAGES, MAX_LIVE_LISTINGS, type Listing, type ListingList } from '../../../domain/listings';
 import { uploadsDir } from '../../storage/storage';
+import { approveListing, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, makeNoisePng, makePng, sampleListing } from './listings.test-helpers';
 
 let t: TestApp;
 let lender: TestMember;
+let staff: TestMember;
 let jpeg: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   lender = await t.signUp({ fullName: 'Lena Lender' });
+  staff = await makeStaff(t);
   jpeg = await makeJpeg(2400, 3200);
 });
 afterAll(async () => {
@@ -50,6 +53,16 @@ describe(`listings (${process.env.TEST_DIALECT})`, () => {
     expect(files).toHaveLength(2);
     for (const f of files) expect(f).toMatch(/^[0-9a-f-]{36}\.webp$/);
 
+    // In review: the owner (and staff) see the photo, nobody else; the item is not public yet.
+    expect(listing.review).toMatchObject({ status: 'pending', reason: null });
+    expect((await t.request(listing.photos[0]!.url)).status).toBe(404);
+    expect((await t.request(`/api/items/${listing.id}`)).status).toBe(404);
+    const own = await lender.request(listing.photos[0]!.url);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect((await staff.request(listing.photos[1]!.url)).status).toBe(200);
+    await approveListing(staff, listing.id);
+
     const photo = await t.request(listing.photos[0]!.url);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
@@ -60,7 +73,11 @@ describe(`listings (${process.env.TEST_DIALECT})`, () => {
     // It is an item of the catalogue, marked as from a member, with its photo as the picture.
     const item = await t.request(`/api/items/${listing.id}`);
     expect(item.status).toBe(200);
-    expect(await item.json()).toMatchObject({ id: listing.id, fromMember: true, rentalPriceCents: 2999, imageUrl: `/api/listings/${listing.id}/photos/0` });
+    const asItem = (await item.json()) as { images: { url: string; kind: string }[]; imageUrl: string };
+    expect(asItem).toMatchObject({ id: listing.id, fromMember: true, rentalPriceCents: 2999, imageUrl: listing.imageUrl });
+    expect(listing.imageUrl).toMatch(new RegExp(`^/api/listings/${listing.id}/photos/0\\?v=[0-9a-f-]{8}$`));
+    // Its pictures are its photos, in order, and only its photos.
+    expect(asItem.images.map((i) => [i.kind, i.url])).toEqual(listing.photos.map((p) => ['photo', p.url]));
 
     const mine = (await (await lender.request('/api/listings')).json()) as ListingList;
     expect(mine.listings.map((l) => l.id)).toContain(listing.id);
@@ -127,6 +144,34 @@ describe(`listings (${process.env.TEST_DIALECT})`, () => {
     })() });
     expect(garbage.status).toBe(400);
   });
+
+  it(`holds a member to ${MAX_LIVE_LISTINGS} live listings, even under concurrent creates; removing one makes room`, async () => {
+    const busy = await t.signUp({ fullName: 'Busy Lender' });
+    const small = await makeJpeg(60, 80);
+    const form = (i: number) => listingForm(sampleListing({ name: `Piece ${i}` }), [{ data: small, name: 'p.jpg', type: 'image/jpeg' }]);
+    for (let i = 0; i < MAX_LIVE_LISTINGS - 2; i += 1) expect((await busy.request('/api/listings', { method: 'POST', body: form(i) })).status).toBe(201);
+
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => busy.request('/api/listings', { method: 'POST', body: form(100 + i) })));
+    const statuses = racing.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
+    const refused = racing.find((r) => r.status === 409)!;
+    expect(await errorOf(refused)).toMatchObject({ code: 'CONFLICT', message: LISTING_MESSAGES.tooManyListings });
+    const live = await t.ctx.database.db.selectFrom('items').select('id').where('owner_id', '=', busy.id).where('status', '=', 'active').execute();
+    expect(live).toHaveLength(MAX_LIVE_LISTINGS);
+    // The uploads of refused requests are not kept.
+    expect(uploads()).toHaveLength(await t.ctx.database.db.selectFrom('listing_photos').select('id').execute().then((r) => r.length));
+
+    // At the cap a create is refused before its photos are read: a body that would be a 400 gets the 409.
+    const junk = await busy.request('/api/listings', { method: 'POST', body: listingForm('not a listing', []) });
+    expect(junk.status).toBe(409);
+
+    // Another member is not affected; removing one makes room again.
+    expect((await lender.request('/api/listings', { method: 'POST', body: form(200) })).status).toBe(201);
+    expect((await busy.request(`/api/listings/${live[0]!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await busy.request('/api/listings', { method: 'POST', body: form(201) })).status).toBe(201);
+    expect((await busy.request('/api/listings', { method: 'POST', body: form(202) })).status).toBe(409);
+  }, 120_000);
 
   it('edits and removes a listing; another member can neither see, change nor delete it', async () => {
     const listing = await createListing(lender, { name: 'Wool Coat', category: 'Jackets', rentalPriceCents: 1_299 });

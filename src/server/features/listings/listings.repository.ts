@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, ItemsTable, ListingPhotosTable } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -8,6 +8,8 @@ const LISTING_COLUMNS = [
   'items.name',
   'items.brand',
   'items.category',
+  'items.colour',
+  'items.look',
   'items.gender',
   'items.sizes',
   'items.description',
@@ -17,7 +19,13 @@ const LISTING_COLUMNS = [
   'items.status',
   'listings.handover',
   'listings.created_at',
+  'listings.review_reason',
+  'listings.reviewed_at',
+  'listings.submitted_at',
 ] as const;
+
+/** A member's listing that still exists: live, in review or rejected (not removed). */
+const NOT_REMOVED = ['active', 'pending_review', 'rejected'];
 
 export function createListingsRepository(db: Db) {
   return {
@@ -25,7 +33,7 @@ export function createListingsRepository(db: Db) {
     async insertListing(
       trx: Db,
       item: Insertable<ItemsTable>,
-      listing: { owner_id: string; handover: string; created_at: string },
+      listing: { owner_id: string; handover: string; created_at: string; submitted_at: string },
       sizes: string[],
     ): Promise<number> {
       const { id } = await trx.insertInto('items').values(item).returning('id').executeTakeFirstOrThrow();
@@ -40,24 +48,55 @@ export function createListingsRepository(db: Db) {
       return id;
     },
 
+    /**
+     * Counts one more live listing for the owner, only while under `cap`: the conditional update
+     * decides, so concurrent creates cannot pass the cap. False when the owner is at the cap.
+     */
+    async takeListingSlot(trx: Db, ownerId: string, cap: number): Promise<boolean> {
+      await trx.insertInto('listing_quotas').values({ owner_id: ownerId, live: 0 }).onConflict((oc) => oc.column('owner_id').doNothing()).execute();
+      const res = await trx
+        .updateTable('listing_quotas')
+        .set((eb) => ({ live: eb('live', '+', 1) }))
+        .where('owner_id', '=', ownerId)
+        .where('live', '<', cap)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Gives a live listing's slot back (the listing was removed). */
+    async releaseListingSlot(trx: Db, ownerId: string): Promise<void> {
+      await trx
+        .updateTable('listing_quotas')
+        .set((eb) => ({ live: eb('live', '-', 1) }))
+        .where('owner_id', '=', ownerId)
+        .where('live', '>', 0)
+        .execute();
+    },
+
+    /** How many live listings the owner has, as counted for the cap. */
+    async liveListings(ownerId: string): Promise<number> {
+      const row = await db.selectFrom('listing_quotas').select('live').where('owner_id', '=', ownerId).executeTakeFirst();
+      return row?.live ?? 0;
+    },
+
     async insertPhotos(trx: Db, rows: Insertable<ListingPhotosTable>[]): Promise<void> {
       if (rows.length) await trx.insertInto('listing_photos').values(rows).execute();
     },
 
-    /** The member's active listings, newest first. */
+    /** The member's listings (live, in review or rejected), newest first. */
     listByOwner(ownerId: string) {
       return db
         .selectFrom('items')
         .innerJoin('listings', 'listings.item_id', 'items.id')
         .select(LISTING_COLUMNS)
         .where('items.owner_id', '=', ownerId)
-        .where('items.status', '=', 'active')
+        .where('items.status', 'in', NOT_REMOVED)
         .orderBy('listings.created_at', 'desc')
         .orderBy('items.id', 'desc')
         .execute();
     },
 
-    /** One active listing of this owner; undefined for anyone else's (or a removed one). */
+    /** One listing of this owner (live, in review or rejected); undefined for anyone else's (or a removed one). */
     findOwned(itemId: number, ownerId: string, q: Db = db) {
       return q
         .selectFrom('items')
@@ -65,7 +104,7 @@ export function createListingsRepository(db: Db) {
         .select(LISTING_COLUMNS)
         .where('items.id', '=', itemId)
         .where('items.owner_id', '=', ownerId)
-        .where('items.status', '=', 'active')
+        .where('items.status', 'in', NOT_REMOVED)
         .executeTakeFirst();
     },
 
@@ -80,16 +119,36 @@ export function createListingsRepository(db: Db) {
         .execute();
     },
 
-    /** A photo to serve: only of an active listing. */
+    /** A photo to serve, with its listing's status and owner (the caller decides who may see it). */
     photoAt(itemId: number, position: number) {
       return db
         .selectFrom('listing_photos')
         .innerJoin('items', 'items.id', 'listing_photos.item_id')
-        .select(['listing_photos.file_name', 'listing_photos.content_type'])
+        .select(['listing_photos.file_name', 'listing_photos.content_type', 'items.status', 'items.owner_id'])
         .where('listing_photos.item_id', '=', itemId)
         .where('listing_photos.position', '=', position)
-        .where('items.status', '=', 'active')
+        .where('items.status', 'in', NOT_REMOVED)
         .executeTakeFirst();
+    },
+
+    /**
+     * Sends a listing (back) to review after the member changed it: a new round, submitted now.
+     * A listing already waiting keeps its place in the queue.
+     */
+    async resubmit(trx: Db, itemId: number, now: string): Promise<boolean> {
+      const res = await trx
+        .updateTable('items')
+        .set({ status: 'pending_review' })
+        .where('id', '=', itemId)
+        .where('status', 'in', ['active', 'rejected'])
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) return false;
+      await trx
+        .updateTable('listings')
+        .set((eb) => ({ submitted_at: now, review_round: eb('review_round', '+', 1) }))
+        .where('item_id', '=', itemId)
+        .execute();
+      return true;
     },
 
     /** Open rentals (not returned) of these items with the renter's name, soonest return first. */
@@ -106,35 +165,34 @@ export function createListingsRepository(db: Db) {
         .execute();
     },
 
-    /** The lender's earnings and rental count per item. */
-    earningsOf(itemIds: number[], lenderId: string) {
-      if (itemIds.length === 0) return Promise.resolve([]);
+    /**
+     * The rentals that earn their lender a share: the one place that decides it (docs/product.md,
+     * Lending). A rental earns once it is paid (its pay-per-item charge is recorded, or it counted
+     * against an active paid plan's allowance) and has started (its start date has come and it
+     * was not returned before that day). Earnings are computed from these rows, never from a
+     * figure stored when the rental was booked; a payout ledger would read the same set.
+     */
+    earningRentals(lenderId: string, today: string) {
       return db
         .selectFrom('rentals')
-        .select(['item_id', (eb) => eb.fn.sum<number>('lender_earnings_cents').as('earnings'), (eb) => eb.fn.countAll<number>().as('times')])
-        .where('item_id', 'in', itemIds)
+        .select(['id', 'item_id', 'price_cents', 'start_date'])
         .where('lender_id', '=', lenderId)
-        .groupBy('item_id')
+        .where((eb) => eb.or([eb('charge_cents', '>', 0), eb('billing_period_start', 'is not', null)]))
+        .where('start_date', '<=', today)
+        // ISO texts: a return on the start day ('2026-12-01T09:00Z' >= '2026-12-01') counts as started.
+        .where((eb) => eb.or([eb('returned_at', 'is', null), eb('returned_at', '>=', eb.ref('start_date'))]))
         .execute();
     },
 
-    /** Everything the member has earned from lending, removed listings included. */
-    async totalEarnings(lenderId: string): Promise<number> {
-      const row = await db
-        .selectFrom('rentals')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('lender_earnings_cents'), sql<number>`0`).as('total'))
-        .where('lender_id', '=', lenderId)
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
-
     /**
-     * Takes the row locks of every unit of the item (PostgreSQL), in id order, the same order a
-     * booking takes them, so removing a listing and booking it cannot interleave.
+     * Takes the item row's lock (PostgreSQL; SQLite runs one write transaction at a time), the
+     * lock a booking of the item holds until it commits: a removal or edit then decides on
+     * whether the piece is rented after any booking in progress, and a booking that starts later
+     * sees the removal.
      */
-    async lockUnits(trx: Db, itemId: number, postgres: boolean): Promise<void> {
+    async lockItem(trx: Db, itemId: number, postgres: boolean): Promise<void> {
       if (!postgres) return;
-      await trx.selectFrom('item_units').select('id').where('item_id', '=', itemId).orderBy('id').forUpdate().execute();
+      await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
     },
 
     async hasOpenRental(trx: Db, itemId: number): Promise<boolean> {

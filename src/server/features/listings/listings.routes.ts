@@ -1,30 +1,67 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ListingInputSchema, ListingListSchema, ListingSchema, ListingUpdateSchema, MAX_LISTING_PHOTOS } from '../../../domain/listings';
+import {
+  LISTING_MESSAGES,
+  ListingInputSchema,
+  ListingListSchema,
+  ListingSchema,
+  ListingUpdateSchema,
+  MAX_LISTING_PHOTOS,
+  MAX_LIVE_LISTINGS,
+  MAX_PHOTO_BYTES,
+} from '../../../domain/listings';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { requireUser } from '../../http/middleware';
+import { IdParams } from '../../http/params';
+import { findNul, nulError } from '../../http/input-guard';
+import { readMultipart } from '../../http/multipart';
+import { sniffImageType } from '../../storage/images';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
 import { createListingsService } from './listings.service';
 
 /** The listing routes that take photos: their body limit is 20 MB instead of 1 MB (see app.ts). */
-export const LISTING_UPLOAD_ROUTE = /^\/api\/listings(\/\d{1,9}\/photos)?\/?$/;
+export const LISTING_UPLOAD_ROUTE = /^\/api\/listings(\/\d{1,10}\/photos)?\/?$/;
 
-const IdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, { error: 'must be a whole number' }).transform(Number) });
 const PhotoParams = IdParams.extend({
   position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_LISTING_PHOTOS - 1}` }).transform(Number),
 });
 
-const photosField = z.any().openapi({
-  type: 'array',
-  items: { type: 'string', format: 'binary' },
-  description: `1 to ${MAX_LISTING_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most 5 MB each). Re-encoded and resized by the server.`,
-});
+/*
+ * The upload forms are described to OpenAPI as plain schemas, not zod ones: a zod form schema
+ * would make the router parse the whole body before the handler runs (issue 12). The handlers
+ * check who may upload and how many photos there is room for first, then read the body as a
+ * stream within caps (http/multipart.ts).
+ */
+const photosField = {
+  type: 'array' as const,
+  items: { type: 'string' as const, format: 'binary' },
+  maxItems: MAX_LISTING_PHOTOS,
+  description: `1 to ${MAX_LISTING_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each). Re-encoded and resized by the server.`,
+};
+const MAX_DATA_BYTES = 16 * 1024;
+const uploadNote =
+  `Read as a stream within caps: at most ${MAX_LISTING_PHOTOS} files and one data field; a part, field or file beyond a cap ends the request at once (413 PAYLOAD_TOO_LARGE, or 400 for too many photos), ` +
+  'and a file that is not JPEG, PNG or WebP by its first bytes ends it with 415.';
 
-const CreateForm = z.object({
-  data: z.string().openapi({ description: 'The listing as JSON (ListingInput): name, brand, category, gender, sizes, description, retailPriceCents, rentalPriceCents, handover' }),
-  photos: photosField.optional(),
-});
-const PhotosForm = z.object({ photos: photosField.optional() });
+const createBody = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object' as const,
+        required: ['data', 'photos'],
+        properties: {
+          data: { type: 'string' as const, maxLength: MAX_DATA_BYTES, description: 'The listing as JSON (ListingInput): name, brand, category, gender, sizes, description, retailPriceCents, rentalPriceCents, handover' },
+          photos: photosField,
+        },
+      },
+    },
+  },
+};
+const photosBody = {
+  required: true,
+  content: { 'multipart/form-data': { schema: { type: 'object' as const, required: ['photos'], properties: { photos: photosField } } } },
+};
 
 const security = [{ cookieAuth: [] }];
 
@@ -43,10 +80,11 @@ const create = createRoute({
   path: '/',
   tags: ['Listings'],
   summary: 'List a piece of your own for rent (multipart: data + photos)',
+  description: `At most ${MAX_LIVE_LISTINGS} live listings per member (409 at the cap, before the body is read). ${uploadNote}`,
   security,
   middleware: [requireUser] as const,
-  request: { body: { content: { 'multipart/form-data': { schema: CreateForm } }, required: true } },
-  responses: { 201: jsonContent(ListingSchema, 'The new listing'), ...errorResponses(400, 401, 413, 415) },
+  request: { body: createBody },
+  responses: { 201: jsonContent(ListingSchema, 'The new listing'), ...errorResponses(400, 401, 409, 413, 415) },
 });
 
 const getOne = createRoute({
@@ -87,9 +125,10 @@ const addPhotos = createRoute({
   path: '/{id}/photos',
   tags: ['Listings'],
   summary: `Add photos to a listing (up to ${MAX_LISTING_PHOTOS} in all)`,
+  description: `The listing must be yours (404) and have room for another photo (400), checked before the body is read. ${uploadNote}`,
   security,
   middleware: [requireUser] as const,
-  request: { params: IdParams, body: { content: { 'multipart/form-data': { schema: PhotosForm } }, required: true } },
+  request: { params: IdParams, body: photosBody },
   responses: { 200: jsonContent(ListingSchema, 'The listing'), ...errorResponses(400, 401, 404, 413, 415) },
 });
 
@@ -108,7 +147,7 @@ const getPhoto = createRoute({
   method: 'get',
   path: '/{id}/photos/{position}',
   tags: ['Listings'],
-  summary: "A listing's photo (public, like the catalogue)",
+  summary: "A listing's photo (public once the listing is approved; before that, for its owner and staff)",
   request: { params: PhotoParams },
   responses: {
     200: { description: 'The photo (WebP)', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
@@ -116,22 +155,35 @@ const getPhoto = createRoute({
   },
 });
 
-/** The uploaded files of a parsed multipart body, whatever their count. */
-function filesOf(value: unknown): File[] {
-  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list.map((v) => {
-    if (!(v instanceof File)) throw new HttpError('VALIDATION_FAILED', 'Invalid form: photos must be files', { issues: [{ path: 'photos', message: 'must be files' }] });
-    return v;
+const tooManyPhotos = (room: number) =>
+  new HttpError('VALIDATION_FAILED', room < MAX_LISTING_PHOTOS ? `${LISTING_MESSAGES.tooManyPhotos}: this listing has room for ${room} more.` : LISTING_MESSAGES.tooManyPhotos, {
+    issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }],
+  });
+
+/** Reads a listing upload form: the `data` field and up to `room` photos, each checked as it arrives. */
+function readPhotoForm(request: Request, room: number) {
+  return readMultipart(request, {
+    fields: ['data'],
+    fileField: 'photos',
+    maxFiles: room,
+    maxFileBytes: MAX_PHOTO_BYTES,
+    maxFieldBytes: MAX_DATA_BYTES,
+    tooManyFiles: () => tooManyPhotos(room),
+    fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
+    checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
   });
 }
 
-function parseData(raw: string) {
+function parseData(raw: string | undefined) {
+  if (raw === undefined) throw new HttpError('VALIDATION_FAILED', 'Invalid form: data is required (the listing as JSON)', { issues: [{ path: 'data', message: 'is required' }] });
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
     throw new HttpError('VALIDATION_FAILED', 'Invalid form: data must be the listing as JSON', { issues: [{ path: 'data', message: 'must be JSON' }] });
   }
+  const nul = findNul(json, ['data']);
+  if (nul !== null) throw nulError('form', nul);
   const parsed = ListingInputSchema.safeParse(json);
   if (!parsed.success) throw validationError(parsed.error, 'listing');
   return parsed.data;
@@ -142,9 +194,12 @@ export function createListingsRoutes(ctx: AppContext) {
   return newRouter()
     .openapi(listMine, async (c) => c.json(await service.list(c.var.user.id), 200))
     .openapi(create, async (c) => {
-      const form = c.req.valid('form');
-      const input = parseData(form.data);
-      return c.json(await service.create(c.var.user.id, input, filesOf(form.photos)), 201);
+      const ownerId = c.var.user.id;
+      // Refused early, the rest of the body is not read: the node server discards what still
+      // arrives for a moment after the answer, then closes the connection.
+      await service.checkRoomForListing(ownerId); // before a byte of the body is read
+      const form = await readPhotoForm(c.req.raw, MAX_LISTING_PHOTOS);
+      return c.json(await service.create(ownerId, parseData(form.fields.get('data')), form.files), 201);
     })
     .openapi(getOne, async (c) => c.json(await service.get(c.req.valid('param').id, c.var.user.id), 200))
     .openapi(update, async (c) => c.json(await service.update(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200))
@@ -152,18 +207,26 @@ export function createListingsRoutes(ctx: AppContext) {
       await service.remove(c.var.user.id, c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .openapi(addPhotos, async (c) => c.json(await service.addPhotos(c.var.user.id, c.req.valid('param').id, filesOf(c.req.valid('form').photos)), 200))
+    .openapi(addPhotos, async (c) => {
+      const ownerId = c.var.user.id;
+      const { id } = c.req.valid('param');
+      const room = await service.photoRoom(ownerId, id); // 404 / 400 before a byte of the body is read
+      if (room === 0) throw tooManyPhotos(0);
+      const form = await readPhotoForm(c.req.raw, room);
+      return c.json(await service.addPhotos(ownerId, id, form.files), 200);
+    })
     .openapi(deletePhoto, async (c) => {
       const { id, position } = c.req.valid('param');
       return c.json(await service.deletePhoto(c.var.user.id, id, position), 200);
     })
     .openapi(getPhoto, async (c) => {
       const { id, position } = c.req.valid('param');
-      const photo = await service.photo(id, position);
+      const photo = await service.photo(id, position, c.var.user);
       if (!photo) throw notFound('Photo not found');
       return c.body(new Uint8Array(photo.data), 200, {
         'content-type': photo.contentType,
-        'cache-control': 'public, max-age=300',
+        // A listing in review is seen by its owner and staff only: never kept by a shared cache.
+        'cache-control': photo.public ? 'public, max-age=300' : 'private, no-store',
         'x-content-type-options': 'nosniff',
       });
     });

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Category, ItemGender, Size } from '../../../domain/catalogue';
 import {
+  ITEM_STATUS_FOR_REVIEW,
   LISTING_MESSAGES,
   LENDER_SHARE_PERCENT,
+  lenderShareCents,
   MAX_LISTING_PHOTOS,
+  MAX_LIVE_LISTINGS,
   MAX_PHOTO_BYTES,
   type Handover,
   type Listing,
@@ -11,22 +14,21 @@ import {
   type ListingList,
   type ListingUpdate,
   rentalPriceBounds,
+  reviewStatusOfItem,
 } from '../../../domain/listings';
+import { isoDate } from '../../../domain/plans';
 import type { AppContext } from '../../context';
+import type { UploadedFile } from '../../http/multipart';
 import { HttpError, notFound } from '../../http/errors';
 import { reencodePhoto, sniffImageType, type ProcessedImage } from '../../storage/images';
-import { createDiskStorage, uploadsDir, type FileStorage } from '../../storage/storage';
+import type { FileStorage } from '../../storage/storage';
+import { photoUrl, picturesOf } from '../catalogue/item-pictures';
 import { createListingsRepository, type ListingRow } from './listings.repository';
 
-/** The URL of a listing's photo (position 0 is the cover the catalogue shows). */
 /** A listing needs 1 to MAX_LISTING_PHOTOS photos in one upload. */
-function checkPhotoCount(files: File[]): void {
+function checkPhotoCount(files: UploadedFile[]): void {
   const problem = files.length === 0 ? LISTING_MESSAGES.noPhoto : files.length > MAX_LISTING_PHOTOS ? LISTING_MESSAGES.tooManyPhotos : null;
   if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'photos', message: problem }] });
-}
-
-export function listingPhotoUrl(itemId: number, position: number, fileName?: string): string {
-  return `/api/listings/${itemId}/photos/${position}${fileName ? `?v=${fileName.slice(0, 8)}` : ''}`;
 }
 
 function firstName(name: string | null | undefined): string {
@@ -46,13 +48,13 @@ function parseSizes(json: string): Size[] {
  * Checks and re-encodes uploaded photos: at most 5 MB each (413), JPEG/PNG/WebP by their bytes,
  * whatever the name or declared type says (415), decodable by sharp (415).
  */
-export async function preparePhotos(files: File[]): Promise<ProcessedImage[]> {
+export async function preparePhotos(files: UploadedFile[]): Promise<ProcessedImage[]> {
   for (const f of files) {
-    if (f.size > MAX_PHOTO_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${f.name || 'photo'} is ${(f.size / 1024 / 1024).toFixed(1)} MB).`);
+    if (f.data.length > MAX_PHOTO_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${f.name || 'photo'} is ${(f.data.length / 1024 / 1024).toFixed(1)} MB).`);
   }
   const out: ProcessedImage[] = [];
   for (const f of files) {
-    const bytes = Buffer.from(await f.arrayBuffer());
+    const bytes = f.data;
     if (!sniffImageType(bytes)) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${f.name || 'a photo'} is not one.`);
     try {
       out.push(await reencodePhoto(bytes));
@@ -63,20 +65,41 @@ export async function preparePhotos(files: File[]): Promise<ProcessedImage[]> {
   return out;
 }
 
+const tooManyListings = () => new HttpError('CONFLICT', LISTING_MESSAGES.tooManyListings, { details: { limit: MAX_LIVE_LISTINGS } });
+
 export function createListingsService(ctx: AppContext, deps: { storage?: FileStorage } = {}) {
   const { db, dialect } = ctx.database;
   const repo = createListingsRepository(db);
-  const storage = deps.storage ?? createDiskStorage(uploadsDir(ctx.env.dataDir));
+  const storage = deps.storage ?? ctx.storage;
   const postgres = dialect === 'postgres';
   const now = () => ctx.clock().toISOString();
 
-  async function shape(rows: ListingRow[], ownerId: string): Promise<Listing[]> {
+  /**
+   * What the member has earned from lending, in all and per item: the lender's share of each of
+   * her earning rentals (repo.earningRentals decides which those are).
+   */
+  async function earnings(ownerId: string): Promise<{ totalCents: number; byItem: Map<number, { cents: number; times: number }> }> {
+    const rows = await repo.earningRentals(ownerId, isoDate(ctx.clock()));
+    const byItem = new Map<number, { cents: number; times: number }>();
+    let totalCents = 0;
+    for (const r of rows) {
+      const share = lenderShareCents(r.price_cents);
+      totalCents += share;
+      const e = byItem.get(r.item_id) ?? { cents: 0, times: 0 };
+      e.cents += share;
+      e.times += 1;
+      byItem.set(r.item_id, e);
+    }
+    return { totalCents, byItem };
+  }
+
+  async function shape(rows: ListingRow[], ownerId: string, earned?: Awaited<ReturnType<typeof earnings>>): Promise<Listing[]> {
     const ids = rows.map((r) => r.id);
-    const [photos, rentals, earnings] = await Promise.all([repo.photosOf(ids), repo.openRentalsOf(ids), repo.earningsOf(ids, ownerId)]);
+    const [photos, rentals, { byItem }] = await Promise.all([repo.photosOf(ids), repo.openRentalsOf(ids), earned ?? earnings(ownerId)]);
     return rows.map((r) => {
       const own = photos.filter((p) => p.item_id === r.id);
       const rental = rentals.find((x) => x.item_id === r.id);
-      const e = earnings.find((x) => x.item_id === r.id);
+      const e = byItem.get(r.id);
       return {
         id: r.id,
         name: r.name,
@@ -88,13 +111,19 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
         retailPriceCents: r.retail_price_cents,
         rentalPriceCents: r.rental_price_cents,
         handover: r.handover as Handover,
-        imageUrl: own[0] ? listingPhotoUrl(r.id, 0, own[0].file_name) : `/api/items/${r.id}/image.svg`,
-        photos: own.map((p) => ({ url: listingPhotoUrl(r.id, p.position, p.file_name), width: p.width, height: p.height })),
+        imageUrl: picturesOf(r, own).imageUrl,
+        photos: own.map((p) => ({ url: photoUrl(r.id, p.position, p.file_name), width: p.width, height: p.height })),
         status: rental ? 'rented' : 'available',
+        review: {
+          status: reviewStatusOfItem(r.status) ?? 'pending',
+          reason: r.status === ITEM_STATUS_FOR_REVIEW.rejected ? r.review_reason : null,
+          reviewedAt: r.reviewed_at,
+          submittedAt: r.submitted_at ?? r.created_at,
+        },
         rentedBy: rental ? firstName(rental.full_name ?? rental.name) : null,
         returnDate: rental ? rental.end_date : null,
-        earningsCents: Number(e?.earnings ?? 0),
-        timesRented: Number(e?.times ?? 0),
+        earningsCents: e?.cents ?? 0,
+        timesRented: e?.times ?? 0,
         createdAt: r.created_at,
       };
     });
@@ -129,20 +158,38 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
 
   return {
     async list(ownerId: string): Promise<ListingList> {
-      const rows = await repo.listByOwner(ownerId);
-      return { listings: await shape(rows, ownerId), totalEarningsCents: await repo.totalEarnings(ownerId), sharePercent: LENDER_SHARE_PERCENT };
+      const [rows, earned] = await Promise.all([repo.listByOwner(ownerId), earnings(ownerId)]);
+      return { listings: await shape(rows, ownerId, earned), totalEarningsCents: earned.totalCents, sharePercent: LENDER_SHARE_PERCENT };
     },
 
     get: getOwned,
 
-    /** Publishes a listing: the item (owned by the member), one unit per size, and 1-4 photos. */
-    async create(ownerId: string, input: ListingInput, files: File[]): Promise<Listing> {
+    /**
+     * Refuses (409) a member already at the cap of live listings, before an upload is read. The
+     * create's transaction decides again under concurrency (repo.takeListingSlot).
+     */
+    async checkRoomForListing(ownerId: string): Promise<void> {
+      if ((await repo.liveListings(ownerId)) >= MAX_LIVE_LISTINGS) throw tooManyListings();
+    },
+
+    /** How many more photos the member's listing takes (404 when it is not hers), before an upload is read. */
+    async photoRoom(ownerId: string, itemId: number): Promise<number> {
+      if (!(await repo.findOwned(itemId, ownerId))) throw notFound('Listing not found');
+      return Math.max(0, MAX_LISTING_PHOTOS - (await repo.photoCount(db, itemId)));
+    },
+
+    /**
+     * Lists a piece: the item (owned by the member), one unit per size, and 1-4 photos. It waits
+     * for staff review (status pending_review) before anyone else can see or rent it.
+     */
+    async create(ownerId: string, input: ListingInput, files: UploadedFile[]): Promise<Listing> {
       checkPhotoCount(files);
       const images = await preparePhotos(files);
       const names = await store(images);
       const created = now();
       try {
         const itemId = await db.transaction().execute(async (trx) => {
+          if (!(await repo.takeListingSlot(trx, ownerId, MAX_LIVE_LISTINGS))) throw tooManyListings();
           const id = await repo.insertListing(
             trx,
             {
@@ -164,10 +211,10 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
               materials: null,
               care_instructions: null,
               owner_id: ownerId,
-              status: 'active',
+              status: ITEM_STATUS_FOR_REVIEW.pending,
               created_at: created,
             },
-            { owner_id: ownerId, handover: input.handover, created_at: created },
+            { owner_id: ownerId, handover: input.handover, created_at: created, submitted_at: created },
             input.sizes,
           );
           await repo.insertPhotos(
@@ -192,10 +239,14 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
       }
     },
 
-    /** Changes the listing's details; refused while the piece is rented. */
+    /**
+     * Changes the listing's details; refused while the piece is rented. A rejected listing goes
+     * back to review with any change; a live one when what members see changes (name, brand,
+     * category, gender, description), not for its prices or handover.
+     */
     async update(ownerId: string, itemId: number, patch: ListingUpdate): Promise<Listing> {
       await db.transaction().execute(async (trx) => {
-        await repo.lockUnits(trx, itemId, postgres);
+        await repo.lockItem(trx, itemId, postgres);
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
@@ -226,6 +277,10 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
           patch.handover,
           now(),
         );
+        const contentChanged = ['name', 'brand', 'category', 'gender', 'description'].some((k) => patch[k as keyof ListingUpdate] !== undefined);
+        if (row.status === ITEM_STATUS_FOR_REVIEW.rejected || (row.status === ITEM_STATUS_FOR_REVIEW.approved && contentChanged)) {
+          await repo.resubmit(trx, itemId, now());
+        }
       });
       return getOwned(itemId, ownerId);
     },
@@ -233,17 +288,18 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     /** Takes the listing out of the catalogue; refused while the piece is rented. */
     async remove(ownerId: string, itemId: number): Promise<void> {
       const files = await db.transaction().execute(async (trx) => {
-        await repo.lockUnits(trx, itemId, postgres);
+        await repo.lockItem(trx, itemId, postgres);
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
+        await repo.releaseListingSlot(trx, ownerId);
         return repo.removeListing(trx, itemId);
       });
       await discard(files);
     },
 
     /** Adds photos to a listing, up to four in all. */
-    async addPhotos(ownerId: string, itemId: number, files: File[]): Promise<Listing> {
+    async addPhotos(ownerId: string, itemId: number, files: UploadedFile[]): Promise<Listing> {
       if (!(await repo.findOwned(itemId, ownerId))) throw notFound('Listing not found');
       checkPhotoCount(files);
       const images = await preparePhotos(files);
@@ -271,6 +327,8 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
               created_at: created,
             })),
           );
+          // New photos are new content: a live or rejected listing goes (back) to review.
+          await repo.resubmit(trx, itemId, created);
         });
       } catch (err) {
         await discard(names);
@@ -283,23 +341,42 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     async deletePhoto(ownerId: string, itemId: number, position: number): Promise<Listing> {
       const file = await db.transaction().execute(async (trx) => {
         if (postgres) await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
-        if (!(await repo.findOwned(itemId, ownerId, trx))) throw notFound('Listing not found');
+        const row = await repo.findOwned(itemId, ownerId, trx);
+        if (!row) throw notFound('Listing not found');
         if ((await repo.photoCount(trx, itemId)) <= 1) throw new HttpError('CONFLICT', 'A listing keeps at least one photo: add another before removing this one.');
         const name = await repo.deletePhoto(trx, itemId, position);
         if (!name) throw notFound('Photo not found');
         await repo.renumberPhotos(trx, itemId);
+        // Removing a photo the reviewer objected to is a change: a rejected listing goes back to review.
+        if (row.status === ITEM_STATUS_FOR_REVIEW.rejected) await repo.resubmit(trx, itemId, now());
         return name;
       });
       await discard([file]);
       return getOwned(itemId, ownerId);
     },
 
-    /** A photo's bytes for anyone (listings are public in the catalogue); null when there is none. */
-    async photo(itemId: number, position: number): Promise<{ data: Buffer; contentType: string } | null> {
+    /**
+     * A photo's bytes: for anyone once the listing is live (it is public in the catalogue); while
+     * it is in review or rejected, only for its owner and staff. Null when there is none to show.
+     */
+    async photo(itemId: number, position: number, viewer: { id: string; role: string } | null): Promise<{ data: Buffer; contentType: string; public: boolean } | null> {
       const row = await repo.photoAt(itemId, position);
       if (!row) return null;
+      const isPublic = row.status === ITEM_STATUS_FOR_REVIEW.approved;
+      if (!isPublic && !(viewer && (viewer.id === row.owner_id || viewer.role === 'staff'))) return null;
       const data = await storage.get(row.file_name);
-      return data ? { data, contentType: row.content_type } : null;
+      return data ? { data, contentType: row.content_type, public: isPublic } : null;
+    },
+
+    /** The photos of these listings (for the review desk), by item id. */
+    async photosOf(itemIds: number[]): Promise<Map<number, { url: string; width: number; height: number }[]>> {
+      const out = new Map<number, { url: string; width: number; height: number }[]>();
+      for (const p of await repo.photosOf(itemIds)) {
+        const list = out.get(p.item_id) ?? [];
+        list.push({ url: photoUrl(p.item_id, p.position, p.file_name), width: p.width, height: p.height });
+        out.set(p.item_id, list);
+      }
+      return out;
     },
   };
 }

@@ -90,7 +90,11 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     expect(d.items.map((e) => e.item.id)).toEqual(women);
     expect(d.items.map((e) => e.position)).toEqual(women.map((_, i) => i));
     expect(d.items.some((e) => e.item.id === removedId)).toBe(false);
-    expect(d.items[0]!.item).toMatchObject({ gender: 'Women', sizes: ['XS', 'S', 'M'], materials: '100% silk', careInstructions: 'Dry clean only', imageUrl: `/api/items/${women[0]}/image.svg` });
+    expect(d.items[0]!.item).toMatchObject({ gender: 'Women', sizes: ['XS', 'S', 'M'], materials: '100% silk', careInstructions: 'Dry clean only' });
+    const catalogueItem = (await (await t.request(`/api/items/${women[0]}`)).json()) as { imageUrl: string; images: unknown[] };
+    expect(d.items[0]!.item.imageUrl).toBe(catalogueItem.imageUrl);
+    expect(d.items[0]!.item.images).toEqual(catalogueItem.images);
+    expect(d.items[0]!.item.imageUrl).toMatch(new RegExp(`^/api/items/${women[0]}/pictures/front\\.svg\\?v=`));
     expect((await deck(m, 'Men')).items.map((e) => e.item.id)).toEqual(men);
     const bad = await m.request('/api/match/deck?gender=Kids');
     expect(bad.status).toBe(400);

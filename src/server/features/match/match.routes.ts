@@ -6,7 +6,6 @@ import {
   DeckSchema,
   FavoriteListSchema,
   FavoriteSchema,
-  ItemIdSchema,
   ProgressInputSchema,
   ProgressSchema,
   SwipeInputSchema,
@@ -14,11 +13,12 @@ import {
 } from '../../../domain/match';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
+import { idParam } from '../../http/params';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
 import { createMatchService } from './match.service';
 
 const UTC_NOTE = `The daily limit is ${DAILY_VIEW_LIMIT} views per member per calendar day in UTC (the count resets at 00:00 UTC).`;
-const ItemIdParams = z.object({ itemId: ItemIdSchema.openapi({ param: { name: 'itemId', in: 'path' }, example: 7 }) });
+const ItemIdParams = z.object({ itemId: idParam('itemId') });
 
 const getDeck = createRoute({
   method: 'get',

@@ -17,10 +17,11 @@ import {
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { toCatalogueItem } from '../catalogue/catalogue.service';
+import { createItemPictures, type ItemPictures } from '../catalogue/item-pictures';
 import { createMatchRepository, type ItemRow } from './match.repository';
 
 /** A catalogue row as the deck and favourites show it: the catalogue's own item shape. */
-export const toMatchItem = (row: ItemRow): MatchItem => toCatalogueItem(row);
+export const toMatchItem = (row: ItemRow, pictures: ItemPictures): MatchItem => toCatalogueItem(row, pictures);
 
 /**
  * A favourite from its stored copy. The copy is our own JSON; one written by an older item shape
@@ -48,7 +49,20 @@ function toFavorite(row: { item_id: number; item_data: string; liked_at: string 
 export function createMatchService(ctx: AppContext) {
   const db = ctx.database.db;
   const repo = createMatchRepository(db);
+  const pictures = createItemPictures(db);
   const now = () => ctx.clock();
+
+  /**
+   * Favourites show the item's pictures as they are now (the stored copy keeps the rest as it
+   * was when liked): a member's new photos, a redrawn illustration.
+   */
+  async function withCurrentPictures(favs: Favorite[]): Promise<Favorite[]> {
+    const pics = await pictures.forIds(favs.map((f) => f.itemId));
+    return favs.map((f) => {
+      const p = pics.get(f.itemId);
+      return p ? { ...f, item: { ...f.item, imageUrl: p.imageUrl, imageAlt: p.imageAlt, images: p.images } } : f;
+    });
+  }
 
   const daily = (day: string, count: number): DailyViews => ({ day, count, limit: DAILY_VIEW_LIMIT, remaining: remainingViews(count) });
 
@@ -57,10 +71,11 @@ export function createMatchService(ctx: AppContext) {
     async deck(userId: string, gender: ItemGender): Promise<Deck> {
       const [items, viewed] = await Promise.all([repo.listGenderItems(gender, userId), repo.listViewedItemIds(userId)]);
       const seen = new Set(viewed.map((v) => Number(v.item_id)));
+      const pics = await pictures.forRows(items.filter((row) => !seen.has(row.id)));
       return {
         gender,
         total: items.length,
-        items: items.flatMap((row, position) => (seen.has(row.id) ? [] : [{ position, item: toMatchItem(row) }])),
+        items: items.flatMap((row, position) => (seen.has(row.id) ? [] : [{ position, item: toMatchItem(row, pics.get(row.id)!) }])),
       };
     },
 
@@ -78,7 +93,9 @@ export function createMatchService(ctx: AppContext) {
       const at = now();
       const day = utcDay(at);
       const iso = at.toISOString();
-      return db.transaction().execute(async (tx) => {
+      // Read before the transaction (SQLite has one connection): the liked item's pictures.
+      const liked = input.action === 'like' ? await pictures.forIds([input.itemId]) : null;
+      const result = await db.transaction().execute(async (tx) => {
         const row = await repo.findActiveItem(input.itemId, tx);
         if (!row) throw notFound('Item not found');
         const firstView = await repo.markViewed(tx, userId, row.id, iso);
@@ -87,13 +104,15 @@ export function createMatchService(ctx: AppContext) {
         }
         let favorite: Favorite | null = null;
         if (input.action === 'like') {
-          await repo.addFavorite(tx, userId, row.id, JSON.stringify(toMatchItem(row)), iso);
+          await repo.addFavorite(tx, userId, row.id, JSON.stringify(toMatchItem(row, liked!.get(row.id)!)), iso);
           const saved = await repo.findFavorite(userId, row.id, tx);
           favorite = saved ? toFavorite(saved) : null;
         }
         const count = await repo.dailyCount(userId, day, tx);
         return { itemId: row.id, action: input.action, counted: firstView, daily: daily(day, count), favorite };
       });
+      if (result.favorite) result.favorite = (await withCurrentPictures([result.favorite]))[0]!;
+      return result;
     },
 
     async progress(userId: string): Promise<Progress> {
@@ -116,18 +135,19 @@ export function createMatchService(ctx: AppContext) {
 
     async favorites(userId: string): Promise<Favorite[]> {
       const rows = await repo.listFavorites(userId);
-      return rows.flatMap((r) => toFavorite(r) ?? []);
+      return withCurrentPictures(rows.flatMap((r) => toFavorite(r) ?? []));
     },
 
     /** Adds a favourite directly (the item page's Add to Wishlist): no view is counted. Idempotent. */
     async addFavorite(userId: string, itemId: number): Promise<Favorite> {
       const row = await repo.findActiveItem(itemId);
       if (!row) throw notFound('Item not found');
-      await repo.addFavorite(db, userId, row.id, JSON.stringify(toMatchItem(row)), now().toISOString());
+      const pics = await pictures.forRows([row]);
+      await repo.addFavorite(db, userId, row.id, JSON.stringify(toMatchItem(row, pics.get(row.id)!)), now().toISOString());
       const saved = await repo.findFavorite(userId, row.id);
       const fav = saved && toFavorite(saved);
       if (!fav) throw notFound('Item not found');
-      return fav;
+      return (await withCurrentPictures([fav]))[0]!;
     },
 
     /** Removes one of the member's favourites: 404 when they have no such favourite. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingList } from '../../../domain/listings';
 import type { Rental, RentalList } from '../../../domain/rentals';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
+import { approveListing, makeStaff } from '../../test/staff';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
 
 let now = new Date('2026-11-22T10:00:00Z');
@@ -48,6 +49,15 @@ async function makeItem(opts: { units?: number; sizes?: string[]; priceCents?: n
   for (const size of sizes) {
     for (let n = 1; n <= (opts.units ?? 1); n += 1) await db.insertInto('item_units').values({ item_id: id, size, unit_no: n }).execute();
   }
+  return id;
+}
+
+/** A member's listing written straight to the database (the upload is not what these tests are about). */
+async function makeListing(ownerId: string, priceCents = 2_000): Promise<number> {
+  const id = await makeItem({ units: 1, sizes: ['M'], priceCents });
+  const { db } = t.ctx.database;
+  await db.updateTable('items').set({ owner_id: ownerId, tags: 'member' }).where('id', '=', id).execute();
+  await db.insertInto('listings').values({ item_id: id, owner_id: ownerId, handover: 'drop-off', created_at: now.toISOString(), updated_at: now.toISOString() }).execute();
   return id;
 }
 
@@ -101,6 +111,35 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect((await book(m, { itemId, size: 'S', startDate: '2026-12-08' })).status).toBe(400);
     expect((await book(m, { itemId, size: 'XL' })).status).toBe(400);
     expect((await book(m, { itemId: 999_999, size: 'S' })).status).toBe(404);
+  });
+
+  it('books at most 90 days ahead (a clear 400 naming startDate), and holds a piece at most 90 days', async () => {
+    const itemId = await makeItem({ units: 1, sizes: ['M'] });
+    const m = await t.signUp();
+    // Today is 2026-11-22: 90 days ahead is 2027-02-20.
+    for (const [startDate, endDate] of [
+      ['2027-02-21', '2027-02-28'],
+      ['9999-12-01', '9999-12-08'],
+    ]) {
+      const res = await book(m, { itemId, size: 'M', startDate, endDate });
+      expect(res.status, startDate).toBe(400);
+      const err = (await res.json()) as { error: { code: string; message: string; issues: { path: string; message: string }[] } };
+      expect(err.error.code).toBe('VALIDATION_FAILED');
+      expect(err.error.issues).toEqual([{ path: 'startDate', message: 'must be at most 90 days from today (2027-02-20)' }]);
+    }
+    expect(await t.ctx.database.db.selectFrom('bookings').select('id').where('item_id', '=', itemId).execute()).toHaveLength(0);
+    const last = await book(m, { itemId, size: 'M', startDate: '2027-02-20', endDate: '2027-02-27' });
+    expect(last.status).toBe(201);
+    await m.request(`/api/rentals/${((await last.json()) as Rental).id}/return`, { method: 'POST' });
+
+    // Extending stops where the hold would pass 90 days from its start (12 extensions of a week: 91 days).
+    const rental = (await (await book(m, { itemId, size: 'M' })).json()) as Rental;
+    for (let i = 1; i <= 11; i += 1) expect((await m.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' })).status).toBe(200);
+    expect((await rentalsOf(m))[0]).toMatchObject({ returnDate: '2027-02-14', extensions: 11 });
+    const refused = await m.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe('A rental lasts at most 90 days: return this piece and book it again to keep it longer.');
+    expect((await rentalsOf(m))[0]).toMatchObject({ returnDate: '2027-02-14', extensions: 11 });
   });
 
   it('says Already Rented when the member has the item out, even when two requests race', async () => {
@@ -211,6 +250,109 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     }
   });
 
+  it('a lender earns only on paid rentals that started: ten book-and-return cycles before the start credit nothing', async () => {
+    const lender = await t.signUp({ fullName: 'Elle Earner' });
+    const itemId = await makeListing(lender.id, 2_000);
+    const renter = await t.signUp();
+    const earnings = async () => {
+      const list = (await (await lender.request('/api/listings')).json()) as ListingList;
+      const dashboard = (await (await lender.request('/api/dashboard')).json()) as { totalEarningsCents: number };
+      expect(dashboard.totalEarningsCents).toBe(list.totalEarningsCents);
+      const listing = list.listings.find((l) => l.id === itemId)!;
+      return { total: list.totalEarningsCents, item: listing.earningsCents, times: listing.timesRented };
+    };
+
+    // The exploit: book ahead (a Weekly rental records its charge), return at once, ten times.
+    for (let i = 0; i < 10; i += 1) {
+      const res = await book(renter, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' });
+      expect(res.status).toBe(201);
+      const rental = (await res.json()) as Rental;
+      expect(rental.chargeCents).toBe(2_000);
+      expect((await renter.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(200);
+    }
+    expect(await earnings()).toEqual({ total: 0, item: 0, times: 0 });
+    // Not even once their start date has come: they ended before it.
+    now = new Date('2026-12-02T10:00:00Z');
+    try {
+      expect(await earnings()).toEqual({ total: 0, item: 0, times: 0 });
+    } finally {
+      now = new Date('2026-11-22T10:00:00Z');
+    }
+
+    // A paid rental that starts later earns nothing until it starts, then the lender's 70%.
+    const ahead = (await (await book(renter, { itemId, size: 'M', startDate: '2026-11-25', endDate: '2026-12-02' })).json()) as Rental;
+    expect(await earnings()).toEqual({ total: 0, item: 0, times: 0 });
+    now = new Date('2026-11-25T00:00:00Z');
+    try {
+      expect(await earnings()).toEqual({ total: 1_400, item: 1_400, times: 1 });
+      // Returned after it started: the share stays.
+      expect((await renter.request(`/api/rentals/${ahead.id}/return`, { method: 'POST' })).status).toBe(200);
+      expect(await earnings()).toEqual({ total: 1_400, item: 1_400, times: 1 });
+
+      // A rental within a paid plan's allowance (charge 0, the plan paid) earns once started (today).
+      const member = await t.signUp();
+      expect((await member.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 3 } })).status).toBe(200);
+      expect((await member.request('/api/payment-method', { method: 'PUT', json: CARD })).status).toBe(200);
+      const covered = (await (await book(member, { itemId, size: 'M' })).json()) as Rental;
+      expect(covered).toMatchObject({ plan: 'monthly', chargeCents: 0, startDate: '2026-11-25' });
+      expect(await earnings()).toEqual({ total: 2_800, item: 2_800, times: 2 });
+
+      // A rental that started but was neither charged nor counted against a paid plan earns nothing.
+      const unpaid = await t.signUp();
+      const { db } = t.ctx.database;
+      const held = await db.selectFrom('rentals').select(['unit_id']).where('id', '=', covered.id).executeTakeFirstOrThrow();
+      const booking = await db
+        .insertInto('bookings')
+        .values({ unit_id: held.unit_id, item_id: itemId, start_date: '2026-11-20', end_date: '2026-11-21', released_at: '2026-11-21T10:00:00.000Z', created_at: '2026-11-20T10:00:00.000Z' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('rentals')
+      .values({ user_id: unpaid.id, item_id: itemId, booking_id: booking.id, unit_id: held.unit_id, size: 'M', start_date: '2026-11-20', end_date: '2026-11-21', plan: 'monthly', price_cents: 2_000, charge_cents: 0, lender_id: lender.id, lender_earnings_cents: 1_400, pickup_option: null, billing_period_start: null, extensions: 0, returned_at: '2026-11-21T10:00:00.000Z', created_at: '2026-11-20T10:00:00.000Z' })
+      .execute();
+      expect(await earnings()).toEqual({ total: 2_800, item: 2_800, times: 2 });
+    } finally {
+      now = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+
+  it('removing a listing while it is being booked: never a removed item with an open rental (20 races)', async () => {
+    const lender = await t.signUp({ fullName: 'Rae Remover' });
+    const renters = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const { db } = t.ctx.database;
+    let removed = 0;
+    let booked = 0;
+    for (let trial = 0; trial < 20; trial += 1) {
+      const itemId = await makeListing(lender.id);
+      // Every other trial the bookings are sent first, so both orders are raced.
+      const remove = () => lender.request(`/api/listings/${itemId}`, { method: 'DELETE' });
+      const books = () => renters.map((r) => book(r, { itemId, size: 'M' }));
+      const sent = trial % 2 === 0 ? [remove(), ...books()] : [...books(), remove()];
+      const answers = await Promise.all(sent);
+      const del = trial % 2 === 0 ? answers[0] : answers[answers.length - 1];
+      const bookings = trial % 2 === 0 ? answers.slice(1) : answers.slice(0, -1);
+      const statuses = bookings.map((r) => r.status);
+      const item = await db.selectFrom('items').select('status').where('id', '=', itemId).executeTakeFirstOrThrow();
+      const open = await db.selectFrom('rentals').select('id').where('item_id', '=', itemId).where('returned_at', 'is', null).execute();
+      const won = statuses.filter((s) => s === 201).length;
+      if (del!.status === 204) {
+        removed += 1;
+        expect(item.status, `trial ${trial}`).toBe('removed');
+        expect(open, `trial ${trial}: removed, yet rented (bookings ${statuses.join(',')})`).toHaveLength(0);
+        expect(won, `trial ${trial}`).toBe(0);
+        for (const r of bookings) expect(r.status).toBe(404);
+      } else {
+        booked += 1;
+        expect(del!.status, `trial ${trial}`).toBe(409);
+        expect(item.status).toBe('active');
+        expect(won).toBe(1);
+        expect(open).toHaveLength(1);
+      }
+    }
+    console.log(`remove vs book (${t.dialect}): removed first ${removed} times, booked first ${booked} times`);
+    expect(removed + booked).toBe(20);
+  }, 120_000);
+
   it('no double booking: 50 concurrent bookings of a one-unit item, exactly one succeeds', async () => {
     const itemId = await makeItem({ units: 1, sizes: ['M'] });
     const members = await Promise.all(Array.from({ length: 50 }, () => t.signUp()));
@@ -231,6 +373,10 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     });
     expect(res.status).toBe(201);
     const listing = (await res.json()) as Listing;
+    // Not rentable before staff approve it.
+    const early = await t.signUp();
+    expect((await book(early, { itemId: listing.id, size: 'M' })).status).toBe(404);
+    await approveListing(await makeStaff(t), listing.id);
 
     const own = await book(lender, { itemId: listing.id, size: 'M' });
     expect(own.status).toBe(403);
@@ -238,7 +384,8 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
 
     const renter = await t.signUp({ fullName: 'Rita Renter' });
     const rental = (await (await book(renter, { itemId: listing.id, size: 'M' })).json()) as Rental;
-    expect(rental.imageUrl).toBe(`/api/listings/${listing.id}/photos/0`);
+    expect(rental.imageUrl).toBe(listing.imageUrl);
+    expect(rental.imageUrl).toMatch(new RegExp(`^/api/listings/${listing.id}/photos/0\\?v=`));
     let mine = (await (await lender.request('/api/listings')).json()) as ListingList;
     expect(mine.listings[0]).toMatchObject({ id: listing.id, status: 'rented', rentedBy: 'Rita', returnDate: '2026-11-29', earningsCents: 1_400, timesRented: 1 });
     expect(mine.totalEarningsCents).toBe(1_400);

@@ -47,9 +47,26 @@ export function createRentalsRepository(db: Db) {
       return base(q).where('rentals.id', '=', id).where('rentals.user_id', '=', userId).executeTakeFirst();
     },
 
-    /** What a booking needs of the item, read inside the booking's transaction. */
-    itemForBooking(trx: Db, itemId: number) {
-      return trx.selectFrom('items').select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes']).where('id', '=', itemId).executeTakeFirst();
+    /**
+     * What a booking needs of the item, read inside the booking's transaction. On PostgreSQL the
+     * item's row is locked (FOR NO KEY UPDATE) until the booking commits: removing or editing the
+     * listing takes the same lock, so one of them decides after the other has finished and sees
+     * its result (a removed item is not booked; a booked item is not removed).
+     */
+    itemForBooking(trx: Db, itemId: number, postgres: boolean) {
+      const q = trx.selectFrom('items').select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes']).where('id', '=', itemId);
+      return (postgres ? q.forNoKeyUpdate() : q).executeTakeFirst();
+    },
+
+    /**
+     * True while the member's account exists (not deleted). On PostgreSQL her `user` row is held
+     * FOR SHARE until the booking commits, so an account deletion (which takes it FOR UPDATE after
+     * her pieces) either finished before and is seen here, or waits and then finds this rental.
+     */
+    async memberIsActive(trx: Db, userId: string, postgres: boolean): Promise<boolean> {
+      if (postgres) await trx.selectFrom('user').select('id').where('id', '=', userId).forShare().execute();
+      const profile = await trx.selectFrom('profiles').select('deleted_at').where('id', '=', userId).executeTakeFirst();
+      return !!profile && profile.deleted_at === null;
     },
 
     async hasOpenRental(trx: Db, userId: string, itemId: number): Promise<boolean> {

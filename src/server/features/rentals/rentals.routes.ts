@@ -1,11 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { BookRentalSchema, RentalListQuerySchema, RentalListSchema, RentalSchema } from '../../../domain/rentals';
+import { createRoute } from '@hono/zod-openapi';
+import { MAX_BOOKING_AHEAD_DAYS, MAX_RENTAL_DAYS, BookRentalSchema, RentalListQuerySchema, RentalListSchema, RentalSchema } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
+import { IdParams } from '../../http/params';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
 import { createRentalsService } from './rentals.service';
 
-const IdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, { error: 'must be a whole number' }).transform(Number) });
 const security = [{ cookieAuth: [] }];
 
 const list = createRoute({
@@ -25,6 +25,7 @@ const book = createRoute({
   tags: ['Rentals'],
   summary: 'Rent a piece: a unit of the size for 7 days from today, or for the range given',
   description:
+    `startDate is today or later and at most ${MAX_BOOKING_AHEAD_DAYS} days from today (UTC); the range is at most ${MAX_RENTAL_DAYS} days long (400 otherwise). ` +
     "409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; " +
     '409 ALLOWANCE_EXCEEDED over a paid plan\'s monthly allowance (details.changePlanUrl); 403 for the member\'s own listing.',
   security,
@@ -49,6 +50,7 @@ const extend = createRoute({
   path: '/{id}/extend',
   tags: ['Rentals'],
   summary: 'Move the return date 7 days later (only if the unit is free then)',
+  description: `409 when another booking of the unit follows, or when the hold would pass ${MAX_RENTAL_DAYS} days from its start.`,
   security,
   middleware: [requireUser] as const,
   request: { params: IdParams },

@@ -1,10 +1,22 @@
 import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
 import { lenderShareCents } from '../../../domain/listings';
 import { PickupOptionSchema, PlanIdSchema, isoDate } from '../../../domain/plans';
-import { RENTAL_MESSAGES, defaultRentalRange, rentalPriceCents, rentalStatus, type BookRentalInput, type Rental } from '../../../domain/rentals';
+import {
+  MAX_BOOKING_AHEAD_DAYS,
+  MAX_RENTAL_DAYS,
+  RENTAL_MESSAGES,
+  daysBetween,
+  defaultRentalRange,
+  latestStartDate,
+  rentalPriceCents,
+  rentalStatus,
+  type BookRentalInput,
+  type Rental,
+} from '../../../domain/rentals';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
-import { createCatalogueService, imageUrlFor } from '../catalogue/catalogue.service';
+import { HttpError, notFound, unauthenticated } from '../../http/errors';
+import { createCatalogueService } from '../catalogue/catalogue.service';
+import { createItemPictures } from '../catalogue/item-pictures';
 import { createSubscriptionService } from '../subscription/subscription.service';
 import { createRentalsRepository, isUniqueViolation, type RentalRow } from './rentals.repository';
 
@@ -13,10 +25,17 @@ export function createRentalsService(ctx: AppContext) {
   const postgres = dialect === 'postgres';
   const repo = createRentalsRepository(db);
   const catalogue = createCatalogueService(ctx);
+  const pictures = createItemPictures(db);
   const subscriptions = createSubscriptionService(ctx);
   const today = () => isoDate(ctx.clock());
 
-  function toRental(row: RentalRow): Rental {
+  /** Rentals with their item's first picture (the one owner decides: photo or drawing). */
+  async function toRentals(rows: RentalRow[]): Promise<Rental[]> {
+    const pics = await pictures.forIds(rows.map((r) => r.item_id));
+    return rows.map((row) => toRental(row, pics.get(row.item_id)?.imageUrl ?? ''));
+  }
+
+  function toRental(row: RentalRow, imageUrl: string): Rental {
     const pickup = PickupOptionSchema.safeParse(row.pickup_option);
     const plan = PlanIdSchema.safeParse(row.plan);
     return {
@@ -24,7 +43,7 @@ export function createRentalsService(ctx: AppContext) {
       itemId: row.item_id,
       name: row.name,
       brand: row.brand,
-      imageUrl: imageUrlFor({ id: row.item_id, owner_id: row.owner_id }),
+      imageUrl,
       size: row.size,
       startDate: row.start_date,
       returnDate: row.end_date,
@@ -42,14 +61,14 @@ export function createRentalsService(ctx: AppContext) {
   async function getOwn(id: number, userId: string): Promise<Rental> {
     const row = await repo.findForUser(id, userId);
     if (!row) throw notFound('Rental not found');
-    return toRental(row);
+    return (await toRentals([row]))[0]!;
   }
 
   const alreadyRented = () => new HttpError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
 
   return {
     async list(userId: string, all = false): Promise<Rental[]> {
-      return (await repo.listForUser(userId, all)).map(toRental);
+      return toRentals(await repo.listForUser(userId, all));
     },
 
     get: getOwn,
@@ -64,6 +83,11 @@ export function createRentalsService(ctx: AppContext) {
       const day = today();
       const { startDate, endDate } = input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : defaultRentalRange(day);
       if (startDate < day) throw new HttpError('VALIDATION_FAILED', 'Invalid body: startDate must be today or later', { issues: [{ path: 'startDate', message: 'must be today or later' }] });
+      const latest = latestStartDate(day);
+      if (startDate > latest) {
+        const message = `must be at most ${MAX_BOOKING_AHEAD_DAYS} days from today (${latest})`;
+        throw new HttpError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, { issues: [{ path: 'startDate', message }] });
+      }
 
       // Reads that run their own queries happen before the transaction (SQLite has one connection).
       const item = await catalogue.getItem(input.itemId);
@@ -78,7 +102,10 @@ export function createRentalsService(ctx: AppContext) {
       let rentalId: number;
       try {
         rentalId = await db.transaction().execute(async (trx) => {
-          const row = await repo.itemForBooking(trx, input.itemId);
+          // The booker's own row first (an account deletion racing this booking), then the item
+          // row's lock before any unit's (the order a listing's removal also follows).
+          if (!(await repo.memberIsActive(trx, userId, postgres))) throw unauthenticated();
+          const row = await repo.itemForBooking(trx, input.itemId, postgres);
           if (!row || row.status !== 'active') throw notFound('Item not found');
           if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
           if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
@@ -138,6 +165,7 @@ export function createRentalsService(ctx: AppContext) {
         if (row.returned_at) throw new HttpError('CONFLICT', 'This rental has been returned.');
         await repo.lockUnit(trx, row.unit_id, postgres);
         const to = addDays(row.end_date, RENTAL_DAYS);
+        if (daysBetween(row.start_date, to) > MAX_RENTAL_DAYS) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendTooLong);
         const clash = await repo.otherBookingOverlapping(trx, row.unit_id, row.booking_id, row.end_date, to);
         if (clash) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendBlocked, { details: { bookedFrom: clash.start_date } });
         const price = row.rental_price_cents;

@@ -1,4 +1,4 @@
-import { expiryProblem, type PaymentForm } from '../../../domain/card';
+import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES, expiryProblem, type PaymentForm } from '../../../domain/card';
 import {
   addMonths,
   billingPeriodOn,
@@ -27,6 +27,7 @@ import {
 } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { createRateLimiter, type RateLimit } from '../../rate-limit';
 import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
 import { createSimulatedPaymentProvider } from './simulated-payment-provider';
 import { createSubscriptionRepository, type PaymentMethodRow, type SubscriptionRow } from './subscription.repository';
@@ -37,6 +38,9 @@ export interface AllowancePeriod extends BillingPeriod {
   /** Pieces allowed in [start, end). */
   itemAllowance: number;
 }
+
+/** Cards sent to the payment provider per member (card testing): see CARD_ATTEMPTS_PER_WINDOW. */
+const CARD_ATTEMPTS: RateLimit = { name: 'card', max: CARD_ATTEMPTS_PER_WINDOW, windowMs: CARD_ATTEMPT_WINDOW_MINUTES * 60_000 };
 
 interface ValidRow {
   plan: PlanId;
@@ -84,6 +88,7 @@ export function createSubscriptionService(ctx: AppContext, deps: { provider?: Pa
   const provider = deps.provider ?? createSimulatedPaymentProvider({ delayMs: ctx.env.paymentDelayMs });
   const log = ctx.logger.child({ feature: 'subscription' });
   const nowIso = () => ctx.clock().toISOString();
+  const limiter = createRateLimiter(ctx.database.db, ctx.clock);
 
   /** The member's row, creating the Weekly default if they have none or a broken one. */
   async function loadValid(userId: string): Promise<{ row: SubscriptionRow; valid: ValidRow }> {
@@ -163,6 +168,15 @@ export function createSubscriptionService(ctx: AppContext, deps: { provider?: Pa
       const problem = expiryProblem(form.expiryMonth, form.expiryYear, ctx.clock());
       if (problem) {
         throw new HttpError('VALIDATION_FAILED', `Invalid body: ${problem.path} ${problem.message.toLowerCase()}`, { issues: [problem] });
+      }
+      // Counted before the provider sees the card, in the database (shared by every app process).
+      const attempt = await limiter.take(CARD_ATTEMPTS, userId);
+      if (!attempt.allowed) {
+        log.warn({ userId }, 'card attempts limit reached');
+        const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
+        throw new HttpError('RATE_LIMITED', `Too many card attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+          details: { retryAfterSeconds: attempt.retryAfterSeconds, limit: CARD_ATTEMPTS_PER_WINDOW },
+        });
       }
       await loadValid(userId); // make sure the member has a subscription row to activate
       let tokenized;

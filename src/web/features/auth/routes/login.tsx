@@ -11,11 +11,15 @@ import { authClient, useSession } from '../../../lib/auth-client';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
 
-/** Where the login gate sent us from, if it did (only same-app paths). */
+/** Only a path of this app (no other origin, no protocol-relative '//host'). */
+const isAppPath = (p: unknown): p is string => typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\');
+
+/** Where the login gate sent us from, if it did (its state, or ?from=/path): only same-app paths. */
 function returnPath(location: Location): string {
   const from = (location.state as { from?: Location } | null)?.from;
-  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return paths.dashboard;
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  if (from && isAppPath(from.pathname)) return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  const query = new URLSearchParams(location.search).get('from');
+  return isAppPath(query) ? query : paths.dashboard;
 }
 
 /** /login: sign in, then the dashboard or the page the gate sent you from. */
@@ -57,6 +61,7 @@ export function Component() {
         </>
       }
     >
+      <title>Sign in · Rentique</title>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
         <FormAlert message={summary} />
         <Field label="Email" error={errors.email?.message === MESSAGES.allFieldsRequired ? undefined : errors.email?.message}>
@@ -66,7 +71,7 @@ export function Component() {
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
         <div className="flex justify-end">
-          <Link to={paths.home} className="text-xs text-taupe underline underline-offset-4 hover:text-ink">
+          <Link to={paths.forgotPassword} className="text-xs text-taupe underline underline-offset-4 hover:text-ink">
             Forgot password?
           </Link>
         </div>

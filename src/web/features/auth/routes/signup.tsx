@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { authClient, useSession } from '../../../lib/auth-client';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
+import { isWeakPassword, issueFor } from '../../../lib/auth-errors';
 
 const ALREADY_EXISTS = /USER_ALREADY_EXISTS|already (registered|exists)/i;
 
@@ -38,6 +39,11 @@ export function Component() {
       if (error) {
         if (ALREADY_EXISTS.test(`${error.code ?? ''} ${error.message ?? ''}`)) {
           toast.error('Account Already Exists', { description: 'An account with this email already exists. Please sign in instead.' });
+        } else if (isWeakPassword(error)) {
+          // Said under the field too, where the member is typing.
+          const message = issueFor(error, 'password') ?? error.message ?? 'Choose a stronger password.';
+          form.setError('password', { message }, { shouldFocus: true });
+          toast.error('Error', { description: message });
         } else {
           toast.error('Error', { description: error.message ?? 'Sign-up failed.' });
         }
@@ -65,6 +71,7 @@ export function Component() {
         </>
       }
     >
+      <title>Create your account · Rentique</title>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create your account">
         <FormAlert message={summary} />
         <Field label="Full name" error={fieldError(errors.fullName)}>

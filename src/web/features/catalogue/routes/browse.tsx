@@ -21,6 +21,12 @@ export const handle: SsrHandle = {
     const state = parseBrowseParams(url.searchParams);
     return Promise.all([queryClient.fetchInfiniteQuery(getItemsQueryOptions(toApiQuery(state))), queryClient.fetchQuery(getFacetsQueryOptions(toFacetQuery(state)))]);
   },
+  // The page reads only its browse state: unknown parameters, unknown values and their order
+  // do not change it.
+  cacheKey: (url) => {
+    const query = toSearchParams(parseBrowseParams(url.searchParams)).toString();
+    return query ? `${url.pathname}?${query}` : url.pathname;
+  },
 };
 
 /** /browse: the catalogue by tab, with dates, filters and sort kept in the URL. */

@@ -1,7 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue.rules';
-import { ItemImage } from '../../../components/item/item-image';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Stars } from '../../../components/ui/stars';
@@ -10,6 +9,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { getItemQueryOptions, useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
+import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import type { SsrHandle } from '../../../lib/ssr-handle';
 
@@ -20,7 +20,19 @@ export const handle: SsrHandle = {
     const id = params.id ?? '';
     if (/^\d{1,9}$/.test(id)) await queryClient.fetchQuery(getItemQueryOptions(Number(id)));
   },
+  // The page reads the dates chosen on /browse, when both are valid; nothing else of the query.
+  cacheKey: (url) => {
+    const dates = datesOf(url.searchParams);
+    return dates ? `${url.pathname}?from=${dates.from}&to=${dates.to}` : url.pathname;
+  },
 };
+
+/** The rental dates carried from /browse (?from=&to=), when both are dates and in order. */
+function datesOf(sp: URLSearchParams): { from: string; to: string } | undefined {
+  const from = sp.get('from') ?? undefined;
+  const to = sp.get('to') ?? undefined;
+  return from && to && isIsoDate(from) && isIsoDate(to) && to > from ? { from, to } : undefined;
+}
 
 /** /item/{id}: one piece, with the dates chosen on /browse carried in ?from=&to=. */
 export function Component() {
@@ -28,9 +40,7 @@ export function Component() {
   const [sp] = useSearchParams();
   const valid = /^\d{1,9}$/.test(id);
   const item = useItem(Number(id), valid);
-  const from = sp.get('from') ?? undefined;
-  const to = sp.get('to') ?? undefined;
-  const dates = from && to && isIsoDate(from) && isIsoDate(to) && to > from ? { from, to } : undefined;
+  const dates = datesOf(sp);
 
   if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <ItemNotFound />;
   if (item.isError) return <ItemLoadError message={item.error.message} />;
@@ -47,7 +57,7 @@ export function Component() {
         <span>{it.category}</span>
       </nav>
       <div className="grid gap-10 md:grid-cols-2 lg:gap-16">
-        <ItemImage src={it.imageUrl} alt={it.imageAlt} priority className="rounded-md" />
+        <ItemGallery images={it.images} name={it.name} />
         <div>
           <div className="flex items-center gap-3">
             <p className="eyebrow">{it.brand}</p>

@@ -1,6 +1,5 @@
 import { ArrowLeft, Heart, Share2 } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { ItemImage } from '../../../components/item/item-image';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,6 +10,7 @@ import { formatCents } from '../../../lib/format';
 import { Component as NotFound } from '../../shell/routes/not-found';
 import { getItemBySlugQueryOptions, useItemBySlug } from '../api/get-item-by-slug';
 import { shareItem } from '../components/item-actions';
+import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError } from '../components/item-not-found';
 import type { SsrHandle } from '../../../lib/ssr-handle';
 
@@ -52,7 +52,7 @@ export function Component() {
       ) : (
         <>
           <div className="grid gap-10 md:grid-cols-2 lg:gap-16">
-            <ItemImage src={it.imageUrl} alt={it.imageAlt} priority className="rounded-md" />
+            <ItemGallery images={it.images} name={it.name} />
             <div>
               <div className="flex items-center gap-2">
                 <Badge tone="outline">{it.brand}</Badge>

@@ -1,5 +1,6 @@
 import { CalendarPlus, LogOut, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/auth-client';
@@ -23,6 +24,9 @@ export function Component() {
   const dashboard = useDashboard();
   const signOut = useSignOut();
   const [assistantOpen, setAssistantOpen] = useState(false);
+  // ?tab=listing|events opens that tab (links in notifications).
+  const [params] = useSearchParams();
+  const tab = ['renting', 'listing', 'events'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'renting';
 
   const fullName = dashboard.data?.fullName ?? session?.user.fullName ?? session?.user.name ?? '';
   const firstName = fullName.trim().split(/\s+/)[0] ?? '';
@@ -61,7 +65,7 @@ export function Component() {
         <QuickActions />
       </div>
 
-      <Tabs defaultValue="renting" className="mt-14">
+      <Tabs defaultValue={tab} key={tab} className="mt-14">
         <TabsList aria-label="Your wardrobe" className="overflow-x-auto">
           <TabsTrigger value="renting">Renting</TabsTrigger>
           <TabsTrigger value="listing">Listing</TabsTrigger>

@@ -127,8 +127,11 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
     if (editing) {
       const { sizes: _sizes, ...patch } = input;
       try {
-        await update.mutateAsync({ id: listing.id, patch });
-        toast.success(LISTING_MESSAGES.updated, { description: `${input.name} is updated.` });
+        const saved = await update.mutateAsync({ id: listing.id, patch });
+        const backInReview = saved.review.status === 'pending' && listing.review.status !== 'pending';
+        toast.success(backInReview ? LISTING_MESSAGES.resubmitted : LISTING_MESSAGES.updated, {
+          description: backInReview ? `${input.name} goes back to our team; we will let you know.` : `${input.name} is updated.`,
+        });
         onDone();
       } catch (err) {
         failed(err);
@@ -141,7 +144,7 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
     }
     try {
       await create.mutateAsync({ input, photos: photos.map((p) => p.file) });
-      toast.success(LISTING_MESSAGES.created, { description: `${input.name} is now in the collection for other members.` });
+      toast.success(LISTING_MESSAGES.created, { description: LISTING_MESSAGES.createdBody });
       onDone();
     } catch (err) {
       failed(err);
@@ -305,7 +308,7 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (editing ? 'Saving…' : 'Publishing…') : editing ? 'Save changes' : 'Publish listing'}
+          {isSubmitting ? (editing ? 'Saving…' : 'Sending…') : editing ? (listing.review.status === 'rejected' ? 'Save and resubmit' : 'Save changes') : 'Submit for review'}
         </Button>
       </div>
     </form>

@@ -2,7 +2,7 @@ import { Plus, Shirt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { HANDOVER_LABELS, LENDER_SHARE_PERCENT, LISTING_MESSAGES, type Listing } from '@domain/listings';
+import { HANDOVER_LABELS, LENDER_SHARE_PERCENT, LISTING_MESSAGES, REVIEW_STATUS_LABELS, type Listing } from '@domain/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useDeleteListing } from '../api/delete-listing';
 import { useListings } from '../api/get-listings';
@@ -59,7 +60,7 @@ export function ListingTab() {
       )}
 
       <Dialog open={creating} onOpenChange={setCreating}>
-        <DialogContent title="List an item" description="Tell members about the piece. It goes live in the collection as soon as you publish." className="max-w-2xl">
+        <DialogContent title="List an item" description="Tell members about the piece. Our team reviews it (usually within a day) and it goes live in the collection once approved." className="max-w-2xl">
           {creating && <ListingForm onDone={() => setCreating(false)} />}
         </DialogContent>
       </Dialog>
@@ -76,21 +77,41 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
   const remove = useDeleteListing();
   const [confirming, setConfirming] = useState(false);
   const rented = listing.status === 'rented';
+  const review = listing.review.status;
+  const live = review === 'approved';
+  const picture = (
+    <>
+      <img src={listing.imageUrl} alt={listing.name} className="size-full object-cover" loading="lazy" />
+      <Badge tone={!live ? 'ink' : rented ? 'clay' : 'success'} className={cn('absolute top-3 left-3', live && 'bg-ivory/95')}>
+        {!live ? REVIEW_STATUS_LABELS[review] : rented ? 'Rented' : 'Available'}
+      </Badge>
+    </>
+  );
 
   return (
     <article aria-label={listing.name} className="flex h-full flex-col overflow-hidden rounded-md border border-linen/80 bg-ivory shadow-soft">
-      <Link to={paths.item(listing.id)} className="relative block aspect-[4/3] bg-sand">
-        <img src={listing.imageUrl} alt={listing.name} className="size-full object-cover" loading="lazy" />
-        <Badge tone={rented ? 'clay' : 'success'} className="absolute top-3 left-3 bg-ivory/95">
-          {rented ? 'Rented' : 'Available'}
-        </Badge>
-      </Link>
+      {/* Only a live listing has a public page; one in review or rejected shows its photo here only. */}
+      {live ? (
+        <Link to={paths.item(listing.id)} className="relative block aspect-[4/3] bg-sand">
+          {picture}
+        </Link>
+      ) : (
+        <div className="relative aspect-[4/3] bg-sand">{picture}</div>
+      )}
       <div className="flex flex-1 flex-col p-5">
         <p className="eyebrow">{listing.brand}</p>
         <h3 className="mt-1 font-display text-2xl leading-tight">{listing.name}</h3>
         <p className="mt-2 text-sm text-taupe">
           {formatCents(listing.rentalPriceCents)}/week · {HANDOVER_LABELS[listing.handover]}
         </p>
+        {review === 'pending' && <p className="mt-2 text-sm text-taupe">Our team is reviewing it; it goes live once approved.</p>}
+        {review === 'rejected' && (
+          <div className="mt-3 rounded-sm border border-clay/40 bg-clay/5 p-3 text-sm" data-testid="listing-review-reason">
+            <p className="font-medium text-clay-dark">Not approved yet</p>
+            <p className="mt-1 text-ink">{listing.review.reason}</p>
+            <p className="mt-1 text-xs text-taupe">Edit the listing and it comes back to us for review.</p>
+          </div>
+        )}
         {rented && listing.rentedBy && listing.returnDate && (
           <p className="mt-2 text-sm text-ink">
             Rented by {listing.rentedBy} · back {formatDate(listing.returnDate)}

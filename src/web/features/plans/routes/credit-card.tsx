@@ -94,7 +94,7 @@ function PaymentPage({ manage, subscription }: { manage: boolean; subscription: 
         for (const issue of err.issues) {
           form.setError(issue.path as keyof PaymentFormInput, { message: issue.message });
         }
-        if (err.code === 'PAYMENT_DECLINED') setFormError(err.message);
+        if (err.code === 'PAYMENT_DECLINED' || err.code === 'RATE_LIMITED') setFormError(err.message);
       }
       toast.error('Error', { description: PAYMENT_FAILED });
     }

@@ -1,11 +1,12 @@
-import { Heart, Menu, UserRound, X } from 'lucide-react';
-import { useState } from 'react';
+import { ClipboardList, Heart, Menu, UserRound, X } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-client';
+import { isStaff, useSession } from '../../../lib/auth-client';
 import { cn } from '../../../lib/cn';
 import { useSignOut } from '../../../lib/use-sign-out';
+import { NotificationBell } from '../../notifications';
 import { Logo } from './logo';
 
 const LINKS = [
@@ -31,6 +32,13 @@ export function Navbar() {
 
   const account = session ? (
     <>
+      {isStaff(session) && (
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={paths.ops}>
+            <ClipboardList aria-hidden="true" /> Ops desk
+          </Link>
+        </Button>
+      )}
       <Button variant="ghost" size="sm" asChild>
         <Link to={paths.favorites}>
           <Heart aria-hidden="true" /> Favorites
@@ -78,7 +86,19 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-1 lg:flex">{account}</div>
+        <div className="hidden items-center gap-1 lg:flex">
+          {session && (
+            <Suspense fallback={<span className="inline-block size-11" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
+          {account}
+        </div>
+        {session && (
+          <Suspense fallback={<span className="ml-auto inline-block size-11 lg:hidden" />}>
+            <NotificationBell className="ml-auto lg:hidden" />
+          </Suspense>
+        )}
         <button
           type="button"
           className="-mr-2 rounded-full p-2 text-ink hover:bg-sand lg:hidden"

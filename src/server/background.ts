@@ -1,0 +1,51 @@
+import type { AppContext } from './context';
+import { createNotificationsService } from './features/notifications/notifications.service';
+import { QUEUES } from './jobs/queues';
+import { createScheduler, type Scheduler } from './jobs/scheduler';
+
+export interface Background {
+  /** Starts the job workers and the scheduler in this process. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  scheduler: Scheduler;
+}
+
+/**
+ * The app's background work (decision 0021): the handler of each queue, and the periodic tasks
+ * (the reminder scan every SCAN_INTERVAL_MS, queue housekeeping) that run once per interval
+ * across all processes. Creating it registers the handlers, so `ctx.jobs.runDue()` can run jobs
+ * in-process (tests); start() begins polling (src/server/index.ts, unless JOBS=off).
+ */
+export function createBackground(ctx: AppContext): Background {
+  const { env, jobs } = ctx;
+  const notifications = createNotificationsService(ctx);
+
+  jobs.work<{ notificationId: number }>(QUEUES.notificationEmail.name, async (job) => {
+    await notifications.sendEmail(job.data.notificationId);
+  });
+  jobs.work(QUEUES.reminderScan.name, async () => {
+    await notifications.scan();
+  });
+
+  const scheduler = createScheduler({
+    db: ctx.database.db,
+    logger: ctx.logger,
+    tickMs: Math.min(env.jobPollMs, env.scanIntervalMs),
+    tasks: [
+      { name: 'reminder-scan', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.reminderScan.name, {}, { singletonKey: 'scan' }) },
+      { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
+    ],
+  });
+
+  return {
+    scheduler,
+    async start() {
+      await jobs.start();
+      scheduler.start();
+    },
+    async stop() {
+      await scheduler.stop();
+      await jobs.stop();
+    },
+  };
+}

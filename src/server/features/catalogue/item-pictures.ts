@@ -1,0 +1,133 @@
+/**
+ * The one owner of an item's pictures on the server. An item has an ordered list of pictures:
+ * its photos first when it has any (a member's listing photos; later the house's product
+ * photos, stored the same way), else the generated views (front, back, detail). `imageUrl` is
+ * always the first of them (docs/product.md, "Pictures"). Every feature that shows an item (catalogue, favourites, rentals,
+ * listings, the assistant, dashboard recommendations) takes its pictures from here.
+ *
+ * Generated pictures are keyed by a version in their URL (the generator's version and a hash
+ * of what the drawing depends on), so they can be cached for a year: a new drawing is a new URL.
+ */
+import type { Kysely } from 'kysely';
+import { PICTURE_VIEWS, type ItemPicture, type PictureView } from '../../../domain/catalogue';
+import type { DB } from '../../db/schema';
+import { describePicture, pictureVersion, type PictureSubject } from './pictures';
+
+/** What the pictures of an item depend on (a row of `items`). */
+export interface PictureSource {
+  id: number;
+  name: string;
+  brand: string;
+  category: string;
+  colour: string;
+  look: string | null;
+}
+
+/** A stored photo of an item (listing_photos). */
+export interface PhotoRow {
+  item_id: number;
+  position: number;
+  file_name: string;
+  width: number;
+  height: number;
+}
+
+export interface ItemPictures {
+  imageUrl: string;
+  imageAlt: string;
+  images: ItemPicture[];
+}
+
+/** The size generated pictures are drawn at (square). */
+export const GENERATED_SIZE = 400;
+
+const LABELS: Record<PictureView, string> = { front: 'Front', back: 'Back', detail: 'Detail' };
+
+/**
+ * The URL of an item's photo; `fileName` versions it (a replaced photo is a new URL). Photos of
+ * any item live in listing_photos and are served by the listings routes (only while the item is
+ * active); the path is decided here alone.
+ */
+export function photoUrl(itemId: number, position: number, fileName?: string): string {
+  return `/api/listings/${itemId}/photos/${position}${fileName ? `?v=${fileName.slice(0, 8)}` : ''}`;
+}
+
+/** The URL of a generated view, versioned by what it is drawn from. */
+export function generatedPictureUrl(source: PictureSubject, view: PictureView): string {
+  return `/api/items/${source.id}/pictures/${view}.svg?v=${pictureVersion(source)}`;
+}
+
+/** An item's pictures from its row and its photos (any order). */
+export function picturesOf(source: PictureSource, photos: readonly PhotoRow[] = []): ItemPictures {
+  let images: ItemPicture[];
+  if (photos.length > 0) {
+    const sorted = [...photos].sort((a, b) => a.position - b.position);
+    images = sorted.map((p, i) => ({
+      url: photoUrl(source.id, p.position, p.file_name),
+      alt: `${source.name} by ${source.brand}: photo ${i + 1} of ${sorted.length}`,
+      kind: 'photo',
+      view: null,
+      label: `Photo ${i + 1}`,
+      width: p.width,
+      height: p.height,
+    }));
+  } else {
+    images = PICTURE_VIEWS.map((view) => ({
+      url: generatedPictureUrl(source, view),
+      alt: `${source.name} by ${source.brand}: ${describePicture(source, view)}`,
+      kind: 'illustration',
+      view,
+      label: LABELS[view],
+      width: GENERATED_SIZE,
+      height: GENERATED_SIZE,
+    }));
+  }
+  return { imageUrl: images[0]!.url, imageAlt: images[0]!.alt, images };
+}
+
+/** The first picture only (cards and lists), without describing every view. */
+export function coverOf(source: PictureSource, cover: PhotoRow | undefined): Pick<ItemPictures, 'imageUrl' | 'imageAlt'> {
+  if (cover) return { imageUrl: photoUrl(source.id, cover.position, cover.file_name), imageAlt: `${source.name} by ${source.brand}: photo` };
+  return { imageUrl: generatedPictureUrl(source, 'front'), imageAlt: `${source.name} by ${source.brand}: ${describePicture(source, 'front')}` };
+}
+
+const SOURCE_COLUMNS = ['id', 'name', 'brand', 'category', 'colour', 'look'] as const;
+
+/** Reads photos and rows for the pictures of many items in one or two queries. */
+export function createItemPictures(db: Kysely<DB>) {
+  async function photosOf(ids: readonly number[], coversOnly: boolean): Promise<Map<number, PhotoRow[]>> {
+    const out = new Map<number, PhotoRow[]>();
+    if (ids.length === 0) return out;
+    let q = db.selectFrom('listing_photos').select(['item_id', 'position', 'file_name', 'width', 'height']).where('item_id', 'in', [...new Set(ids)]);
+    if (coversOnly) q = q.where('position', '=', 0);
+    for (const row of await q.orderBy('item_id').orderBy('position').execute()) {
+      const list = out.get(row.item_id) ?? [];
+      list.push(row);
+      out.set(row.item_id, list);
+    }
+    return out;
+  }
+
+  return {
+    /** Every picture of each row's item. */
+    async forRows(rows: readonly PictureSource[]): Promise<Map<number, ItemPictures>> {
+      const photos = await photosOf(rows.map((r) => r.id), false);
+      return new Map(rows.map((r) => [r.id, picturesOf(r, photos.get(r.id))]));
+    },
+
+    /** The first picture of each row's item (lists: one small query for the covers). */
+    async coversForRows(rows: readonly PictureSource[]): Promise<Map<number, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>> {
+      const photos = await photosOf(rows.map((r) => r.id), true);
+      return new Map(rows.map((r) => [r.id, coverOf(r, photos.get(r.id)?.[0])]));
+    },
+
+    /** Every picture of items by id, whatever their status (rentals and favourites keep removed pieces). */
+    async forIds(ids: readonly number[]): Promise<Map<number, ItemPictures>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('items').select(SOURCE_COLUMNS).where('id', 'in', [...new Set(ids)]).execute();
+      return this.forRows(rows);
+    },
+  };
+}
+
+export type ItemPicturesService = ReturnType<typeof createItemPictures>;

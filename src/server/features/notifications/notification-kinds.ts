@@ -1,0 +1,59 @@
+import type { NotificationKind } from '../../../domain/notifications';
+
+/**
+ * What each kind of notification says. Adding a kind is one entry here, its name in
+ * NOTIFICATION_KINDS (src/domain/notifications.ts), and one call of `notify` where it happens
+ * (a scan in notifications.scans.ts, or a service's transaction).
+ */
+export interface NotificationData {
+  due_back_reminder: { itemName: string; returnDate: string };
+  overdue_notice: { itemName: string; returnDate: string };
+  rsvp_reminder: { eventTitle: string; date: string; time: string; location: string };
+  listing_approved: { itemId: number; itemName: string };
+  listing_rejected: { itemName: string; reason: string };
+}
+
+export interface RenderedNotification {
+  title: string;
+  body: string;
+  /** A path in the app. */
+  link: string | null;
+}
+
+/** 'Tuesday 1 December' from '2026-12-01' (UTC, as every date of the product). */
+export function longDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+}
+
+export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: NotificationData[K]) => RenderedNotification } = {
+  due_back_reminder: (d) => ({
+    title: `${d.itemName} is due back ${longDate(d.returnDate)}`,
+    body: `A reminder that your rental of ${d.itemName} ends on ${longDate(d.returnDate)}. Please send it back or drop it at the studio by then, or extend it from your dashboard if you need it longer.`,
+    link: '/dashboard',
+  }),
+  overdue_notice: (d) => ({
+    title: `${d.itemName} is overdue`,
+    body: `Your rental of ${d.itemName} was due back on ${longDate(d.returnDate)} and we have not received it yet. Please return it as soon as you can; another member may be waiting for it.`,
+    link: '/dashboard',
+  }),
+  rsvp_reminder: (d) => ({
+    title: `Tomorrow: ${d.eventTitle}`,
+    body: `See you tomorrow, ${longDate(d.date)}, ${d.time} at ${d.location}. If you cannot come, cancel your spot from your dashboard so another member can have it.`,
+    link: '/dashboard?tab=events',
+  }),
+  listing_approved: (d) => ({
+    title: `Your listing ${d.itemName} is live`,
+    body: `Our team has reviewed ${d.itemName} and it is now in the collection for other members to rent. You earn your share of every rental.`,
+    link: `/item/${d.itemId}`,
+  }),
+  listing_rejected: (d) => ({
+    title: `Your listing ${d.itemName} needs changes`,
+    body: `Our team could not approve ${d.itemName} yet. Reason: ${d.reason}\nEdit the listing from the Listing tab of your dashboard and it comes back to us for review.`,
+    link: '/dashboard?tab=listing',
+  }),
+};
+
+/** The title, body and link of a notification of this kind. */
+export function renderNotification<K extends NotificationKind>(kind: K, data: NotificationData[K]): RenderedNotification {
+  return NOTIFICATION_TEMPLATES[kind](data);
+}

@@ -1,0 +1,216 @@
+import { addDays, type Category, type ItemGender, type Size } from '../../../domain/catalogue';
+import type { Handover } from '../../../domain/listings';
+import {
+  ITEM_STATUS_FOR_REVIEW,
+  OPS_MESSAGES,
+  reviewStatusOfItem,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  type DeskRental,
+  type InventoryPage,
+  type ReviewListing,
+  type ReviewQueue,
+  type ReviewStatus,
+  type TodayBoard,
+} from '../../../domain/ops';
+import { isoDate } from '../../../domain/plans';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../http/errors';
+import type { SessionUser } from '../../http/types';
+import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
+import { createListingsService } from '../listings/listings.service';
+import { createNotificationsService } from '../notifications/notifications.service';
+import { createOpsRepository, type DeskRow, type ReviewRow } from './ops.repository';
+
+function parseSizes(json: string): Size[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? (v as Size[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toDeskRental(r: DeskRow): DeskRental {
+  return {
+    rentalId: r.rental_id,
+    itemId: r.item_id,
+    itemName: r.item_name,
+    brand: r.brand,
+    size: r.size,
+    unitNo: r.unit_no,
+    member: { name: r.member_name, email: r.email },
+    startDate: r.start_date,
+    returnDate: r.end_date,
+    pickupOption: r.pickup_option,
+    returnedAt: r.returned_at,
+    lender: r.lender_name ?? null,
+  };
+}
+
+/** Who a request's staff member is, for the audit log. */
+export function staffActor(user: SessionUser): AuditActor {
+  return { kind: 'staff', id: user.id, email: user.email };
+}
+
+/**
+ * The operations desk (docs/product.md "Staff and the operations desk", decision 0020): the
+ * review of members' listings, the audit log, and the desk's boards. Every change a staff member
+ * makes is written to the audit log in the transaction that makes it.
+ */
+export function createOpsService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+  const repo = createOpsRepository(db);
+  const audit = createAuditRepository(db);
+  const listings = createListingsService(ctx);
+  const notifications = createNotificationsService(ctx);
+  const postgres = dialect === 'postgres';
+
+  async function shapeReview(rows: ReviewRow[]): Promise<ReviewListing[]> {
+    const photos = await listings.photosOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      brand: r.brand,
+      category: r.category as Category,
+      gender: r.gender as ItemGender,
+      sizes: parseSizes(r.sizes),
+      description: r.description,
+      retailPriceCents: r.retail_price_cents,
+      rentalPriceCents: r.rental_price_cents,
+      handover: r.handover as Handover,
+      photos: photos.get(r.id) ?? [],
+      owner: { id: r.owner_id ?? '', name: r.owner_name, email: r.owner_email },
+      status: reviewStatusOfItem(r.status) ?? 'pending',
+      reason: r.review_reason,
+      submittedAt: r.submitted_at ?? r.created_at,
+      reviewedAt: r.reviewed_at,
+      round: r.review_round,
+    }));
+  }
+
+  /** Approve or reject: once, audited and notified in one transaction. */
+  async function decide(staff: SessionUser, itemId: number, decision: 'approved' | 'rejected', reason: string | null, requestId: string | null): Promise<ReviewListing> {
+    const at = ctx.clock().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await repo.lockListing(trx, itemId, postgres);
+      const row = await repo.findForReview(itemId, trx);
+      if (!row) throw notFound('Listing not found');
+      const from = ITEM_STATUS_FOR_REVIEW.pending;
+      if (row.status !== from || !(await repo.moveStatus(trx, itemId, from, ITEM_STATUS_FOR_REVIEW[decision]))) {
+        throw new HttpError('CONFLICT', OPS_MESSAGES.notPending, { details: { status: reviewStatusOfItem(row.status) } });
+      }
+      await repo.recordReview(trx, itemId, { reviewedAt: at, reviewedBy: staff.id, reason });
+      await audit.record(trx, {
+        actor: staffActor(staff),
+        action: decision === 'approved' ? 'listing.approve' : 'listing.reject',
+        subjectType: 'listing',
+        subjectId: itemId,
+        before: { status: 'pending', round: row.review_round, reason: row.review_reason },
+        after: { status: decision, round: row.review_round, reason },
+        requestId,
+        at,
+      });
+      const subject = { subjectType: 'listing', subjectId: `${itemId}:${row.review_round}`, userId: row.owner_id! };
+      if (decision === 'approved') await notifications.notify(trx, { kind: 'listing_approved', ...subject, data: { itemId, itemName: row.name } });
+      else await notifications.notify(trx, { kind: 'listing_rejected', ...subject, data: { itemName: row.name, reason: reason ?? '' } });
+    });
+    ctx.logger.info({ itemId, decision, staffId: staff.id, requestId }, 'listing reviewed');
+    const row = await repo.findForReview(itemId);
+    const [shaped] = await shapeReview(row ? [row] : []);
+    if (!shaped) throw notFound('Listing not found');
+    return shaped;
+  }
+
+  return {
+    async reviewQueue(status: ReviewStatus | undefined): Promise<ReviewQueue> {
+      const statuses = status ? [ITEM_STATUS_FOR_REVIEW[status]] : [ITEM_STATUS_FOR_REVIEW.pending];
+      const [rows, pendingCount] = await Promise.all([repo.reviewQueue(statuses), repo.pendingCount()]);
+      return { listings: await shapeReview(rows), pendingCount };
+    },
+
+    async reviewListing(itemId: number): Promise<ReviewListing> {
+      const row = await repo.findForReview(itemId);
+      const [shaped] = await shapeReview(row ? [row] : []);
+      if (!shaped) throw notFound('Listing not found');
+      return shaped;
+    },
+
+    approve: (staff: SessionUser, itemId: number, requestId: string | null) => decide(staff, itemId, 'approved', null, requestId),
+    reject: (staff: SessionUser, itemId: number, reason: string, requestId: string | null) => decide(staff, itemId, 'rejected', reason, requestId),
+
+    async auditLog(query: AuditQuery): Promise<AuditPage> {
+      const rows = await audit.list(query);
+      const page = rows.slice(0, query.limit);
+      const entries: AuditEntry[] = page.map((r) => ({
+        id: r.id,
+        at: r.at,
+        actor: { kind: r.actor_kind as AuditActor['kind'], id: r.actor_id, email: r.actor_email },
+        action: r.action,
+        subjectType: r.subject_type,
+        subjectId: r.subject_id,
+        before: parseJson(r.before_json),
+        after: parseJson(r.after_json),
+        requestId: r.request_id,
+      }));
+      return { entries, nextBefore: rows.length > query.limit ? (page[page.length - 1]?.id ?? null) : null };
+    },
+
+    async today(): Promise<TodayBoard> {
+      const date = isoDate(ctx.clock());
+      const [starting, dueBack, overdue, returnedToday] = await Promise.all([
+        repo.rentalsStarting(date),
+        repo.rentalsDueBack(date),
+        repo.rentalsOverdue(date),
+        repo.rentalsReturnedOn(date, addDays(date, 1)),
+      ]);
+      return {
+        date,
+        starting: starting.map(toDeskRental),
+        dueBack: dueBack.map(toDeskRental),
+        overdue: overdue.map(toDeskRental),
+        returnedToday: returnedToday.map(toDeskRental),
+      };
+    },
+
+    async inventory(q: string | undefined, after: number | undefined, limit: number): Promise<InventoryPage> {
+      const today = isoDate(ctx.clock());
+      const rows = await repo.inventoryPage(q, after, limit);
+      const page = rows.slice(0, limit);
+      const ids = page.map((r) => r.id);
+      const [units, out, totals] = await Promise.all([repo.unitCounts(ids), repo.outCounts(ids, today), repo.inventoryTotals(today)]);
+      return {
+        items: page.map((r) => ({
+          id: r.id,
+          name: r.name,
+          brand: r.brand,
+          category: r.category,
+          status: r.status,
+          fromMember: r.owner_id !== null,
+          rentalPriceCents: r.rental_price_cents,
+          sizes: units
+            .filter((u) => u.item_id === r.id)
+            .map((u) => ({
+              size: u.size,
+              units: Number(u.n),
+              out: Number(out.find((o) => o.item_id === r.id && o.size === u.size)?.n ?? 0),
+            })),
+        })),
+        nextAfter: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+        totals,
+      };
+    },
+  };
+}
+
+export type OpsService = ReturnType<typeof createOpsService>;

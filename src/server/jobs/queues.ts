@@ -1,0 +1,14 @@
+import type { QueueSpec } from './queue';
+
+/**
+ * Every queue of the app. A queue is declared here (pg-boss creates each at start-up) and given
+ * a handler where its feature is wired (src/server/background.ts).
+ */
+export const QUEUES = {
+  /** Sends the e-mail of one notification: { notificationId }. */
+  notificationEmail: { name: 'notification-email', singleton: true },
+  /** Finds due reminders (due back, overdue, RSVP) and unsent e-mails: {}. */
+  reminderScan: { name: 'reminder-scan', singleton: true },
+} as const satisfies Record<string, QueueSpec>;
+
+export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

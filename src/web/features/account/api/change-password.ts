@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authClient, useSession } from '../../../lib/auth-client';
+import type { AuthClientError } from '../../../lib/auth-errors';
+import { sessionsQueryKey } from './get-sessions';
+
+/**
+ * Changes the password (POST /api/auth/change-password): the current one is required, and every
+ * other device is signed out (this one gets a fresh session).
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+      const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
+      if (error) throw error as AuthClientError;
+    },
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: sessionsQueryKey }), session.refetch()]);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@domain/auth.schema';
+import { api } from '../../../lib/api-client';
+
+export const profileQueryKey = ['me'] as const;
+
+export function getProfileQueryOptions() {
+  return queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => api<Profile>('/api/me', { signal }),
+  });
+}
+
+/** The member's profile: name, gender, e-mail and whether it is confirmed (GET /api/me). */
+export function useProfile() {
+  return useQuery(getProfileQueryOptions());
+}

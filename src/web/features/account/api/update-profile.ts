@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile, ProfileUpdate } from '@domain/auth.schema';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-client';
+import { profileQueryKey } from './get-profile';
+
+/** Changes name and gender (PATCH /api/me); the session's copy (the navigation's name) follows. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: (patch: ProfileUpdate) => api<Profile>('/api/me', { method: 'PATCH', json: patch }),
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(profileQueryKey, profile);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['dashboard'] }), session.refetch()]);
+    },
+  });
+}

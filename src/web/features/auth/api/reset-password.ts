@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient } from '../../../lib/auth-client';
+import type { AuthClientError } from '../../../lib/auth-errors';
+
+/** Sets a new password with the token from the mailed link (POST /api/auth/reset-password). */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async ({ token, newPassword }: { token: string; newPassword: string }) => {
+      const { error } = await authClient.resetPassword({ token, newPassword });
+      if (error) throw error as AuthClientError;
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UnreadCount } from '@domain/notifications';
+import { api } from '../../../lib/api-client';
+
+export const notificationsQueryKey = ['notifications'] as const;
+export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
+
+/** How often the bell asks again while a page is open (and on focus). */
+const REFRESH_MS = 60_000;
+
+export function getUnreadCountQueryOptions() {
+  return queryOptions({
+    queryKey: unreadCountQueryKey,
+    queryFn: ({ signal }) => api<UnreadCount>('/api/notifications/unread-count', { signal }),
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 10_000,
+  });
+}
+
+/** The member's unread count, for the bell (only while signed in). */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ ...getUnreadCountQueryOptions(), enabled });
+}

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+
+/**
+ * The notifications feature's public API: the bell for the navigation, loaded only when a member
+ * is signed in (visitors' first page does not carry it or the query library it polls with).
+ */
+export const NotificationBell = lazy(() => import('./components/notification-bell').then((m) => ({ default: m.NotificationBell })));

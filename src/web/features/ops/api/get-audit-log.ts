@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditAction, AuditPage } from '@domain/ops';
+import { api } from '../../../lib/api-client';
+
+export interface AuditFilters {
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+}
+
+export function getAuditLogQueryOptions(filters: AuditFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['ops', 'audit', filters],
+    queryFn: ({ pageParam, signal }) => api<AuditPage>('/api/ops/audit', { query: { ...filters, before: pageParam }, signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    staleTime: 0,
+  });
+}
+
+/** The audit log, newest first, filtered, page by page. */
+export function useAuditLog(filters: AuditFilters) {
+  return useInfiniteQuery(getAuditLogQueryOptions(filters));
+}

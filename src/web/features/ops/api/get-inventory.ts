@@ -1,0 +1,19 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { InventoryPage } from '@domain/ops';
+import { api } from '../../../lib/api-client';
+
+export function getInventoryQueryOptions(q: string) {
+  return infiniteQueryOptions({
+    queryKey: ['ops', 'inventory', q],
+    queryFn: ({ pageParam, signal }) => api<InventoryPage>('/api/ops/inventory', { query: { q: q || undefined, after: pageParam }, signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextAfter ?? undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The catalogue with units per size and how many are out today, by id, with a search. */
+export function useInventory(q: string) {
+  return useInfiniteQuery(getInventoryQueryOptions(q));
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReviewQueue, ReviewStatus } from '@domain/ops';
+import { api } from '../../../lib/api-client';
+
+export const opsQueryKey = ['ops'] as const;
+export const reviewQueueQueryKey = ['ops', 'listings'] as const;
+
+export function getReviewQueueQueryOptions(status: ReviewStatus) {
+  return queryOptions({
+    queryKey: [...reviewQueueQueryKey, status],
+    queryFn: ({ signal }) => api<ReviewQueue>('/api/ops/listings', { query: { status }, signal }),
+    // The queue changes as members submit and colleagues decide: always fresh, and polled.
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+}
+
+/** Members' listings in one review state (in review: oldest submission first). */
+export function useReviewQueue(status: ReviewStatus) {
+  return useQuery(getReviewQueueQueryOptions(status));
+}

@@ -1,0 +1,90 @@
+import { Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { formatCents } from '../../../lib/format';
+import { useInventory } from '../api/get-inventory';
+import { OpsHeader } from '../components/ops-header';
+
+const STATUS_LABEL: Record<string, string> = { active: 'Live', pending_review: 'In review', rejected: 'Rejected' };
+
+/** /ops/inventory: every piece with its units per size and how many are out today. */
+export function Component() {
+  const [q, setQ] = useState('');
+  const search = useDeferredValue(q.trim());
+  const inventory = useInventory(search);
+  const pages = inventory.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const totals = pages[0]?.totals;
+
+  return (
+    <div>
+      <OpsHeader title="Inventory">
+        {totals ? `${totals.items} pieces, ${totals.units} units, ${totals.out} out with members today.` : 'Pieces, their units per size, and how many are out today.'}
+      </OpsHeader>
+      <div className="relative mb-5 max-w-md">
+        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone" aria-hidden="true" />
+        <Input type="search" aria-label="Search pieces by name or brand" placeholder="Search by name or brand" value={q} onChange={(e) => setQ(e.target.value)} className="h-12 pl-10" />
+      </div>
+      {inventory.isPending ? (
+        <div className="space-y-2" aria-busy="true" aria-label="Loading inventory">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : inventory.isError ? (
+        <EmptyState title="The inventory could not be loaded">
+          <Button variant="outline" size="sm" className="mt-5" onClick={() => void inventory.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : items.length === 0 ? (
+        <EmptyState title="No piece matches">Try another name or brand.</EmptyState>
+      ) : (
+        <>
+          <ul className="divide-y divide-linen rounded-md border border-linen/80 bg-ivory" aria-label="Pieces">
+            {items.map((item) => (
+              <li key={item.id} className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-center sm:gap-6">
+                <div className="min-w-0 flex-1">
+                  <p className="text-xs text-stone">
+                    #{item.id} · {item.brand} · {item.category} · {formatCents(item.rentalPriceCents)}/week
+                  </p>
+                  <p className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-ink">
+                    {item.status === 'active' ? (
+                      <Link to={paths.item(item.id)} className="underline-offset-4 hover:underline">
+                        {item.name}
+                      </Link>
+                    ) : (
+                      item.name
+                    )}
+                    {item.fromMember && <Badge tone="outline">Member</Badge>}
+                    {item.status !== 'active' && <Badge tone="clay">{STATUS_LABEL[item.status] ?? item.status}</Badge>}
+                  </p>
+                </div>
+                <ul className="flex flex-wrap gap-1.5" aria-label={`Units of ${item.name}`}>
+                  {item.sizes.map((s) => (
+                    <li key={s.size} className="rounded-xs border border-linen px-2 py-1 text-xs text-taupe">
+                      <span className="font-semibold text-ink">{s.size}</span> {s.units - s.out}/{s.units} in
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          {inventory.hasNextPage && (
+            <div className="mt-5 flex justify-center">
+              <Button variant="outline" size="lg" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
+                {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { ListChecks } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { REVIEW_STATUSES, type ReviewStatus } from '@domain/ops';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { useReviewQueue } from '../api/get-review-queue';
+import { OpsHeader } from '../components/ops-header';
+import { ReviewCard } from '../components/review-card';
+
+const TAB_LABELS: Record<ReviewStatus, string> = { pending: 'In review', rejected: 'Rejected', approved: 'Approved' };
+const EMPTY: Record<ReviewStatus, string> = {
+  pending: 'Every listing has been reviewed. New ones appear here as members submit them.',
+  rejected: 'No listing is waiting for its lender’s changes.',
+  approved: 'No member listing has been approved yet.',
+};
+
+/** /ops/listings: members' listings to approve or reject (oldest submission first). */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const status: ReviewStatus = (REVIEW_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as ReviewStatus) : 'pending';
+  const queue = useReviewQueue(status);
+  const listings = queue.data?.listings ?? [];
+
+  return (
+    <div>
+      <OpsHeader title="Listings to review">
+        Members’ pieces go live only once approved. Check the photos and the description; a rejection needs a reason the member will read.
+      </OpsHeader>
+      <div role="group" aria-label="Review status" className="mb-6 inline-flex rounded-sm border border-linen bg-ivory p-1">
+        {REVIEW_STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={s === status}
+            onClick={() => setParams(s === 'pending' ? {} : { status: s }, { replace: true })}
+            className={cn('min-h-11 cursor-pointer rounded-xs px-4 text-sm font-medium tracking-wide transition-colors', s === status ? 'bg-ink text-ivory' : 'text-taupe hover:text-ink')}
+          >
+            {TAB_LABELS[s]}
+            {s === 'pending' && queue.data ? ` (${queue.data.pendingCount})` : ''}
+          </button>
+        ))}
+      </div>
+      {queue.isPending ? (
+        <div className="space-y-4" aria-busy="true" aria-label="Loading listings">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-72 w-full" />
+          ))}
+        </div>
+      ) : queue.isError ? (
+        <EmptyState title="Listings could not be loaded">
+          <Button variant="outline" size="sm" className="mt-5" onClick={() => void queue.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : listings.length === 0 ? (
+        <EmptyState title="Nothing here" icon={<ListChecks className="size-8" aria-hidden="true" />}>
+          {EMPTY[status]}
+        </EmptyState>
+      ) : (
+        <ul className="space-y-5" aria-label={TAB_LABELS[status]}>
+          {listings.map((l) => (
+            <li key={l.id}>
+              <ReviewCard listing={l} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

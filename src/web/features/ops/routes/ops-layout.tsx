@@ -1,0 +1,78 @@
+import { Boxes, CalendarDays, History, ListChecks, PackageOpen } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { useReviewQueue } from '../api/get-review-queue';
+import { RequireStaff } from '../components/require-staff';
+
+const LINKS = [
+  { to: paths.ops, label: 'Today', short: 'Today', icon: CalendarDays, end: true },
+  { to: paths.opsCheckIn, label: 'Check-in', short: 'Check-in', icon: PackageOpen },
+  { to: paths.opsInventory, label: 'Inventory', short: 'Stock', icon: Boxes },
+  { to: paths.opsListings, label: 'Listings to review', short: 'Review', icon: ListChecks, badge: 'pending' as const },
+  { to: paths.opsAudit, label: 'Audit log', short: 'Audit', icon: History },
+] as const;
+
+/** /ops and its pages: staff only (RequireStaff). */
+export function Component() {
+  return (
+    <RequireStaff>
+      <Desk />
+    </RequireStaff>
+  );
+}
+
+/**
+ * The operations desk's frame: a side menu at desk width, and on a phone in the warehouse a tab
+ * bar along the bottom edge, where the thumb is, with targets of 64 px.
+ */
+function Desk() {
+  const pending = useReviewQueue('pending').data?.pendingCount ?? 0;
+  return (
+    <div className="container-page pb-28 lg:flex lg:gap-10 lg:pb-20">
+      <nav
+        aria-label="Operations desk"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-linen bg-ivory/97 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:static lg:z-auto lg:w-60 lg:shrink-0 lg:border-t-0 lg:bg-transparent lg:pt-12 lg:pb-0 lg:backdrop-blur-none"
+      >
+        <p className="eyebrow mb-4 hidden lg:block">Operations desk</p>
+        <ul className="grid grid-cols-5 lg:flex lg:flex-col lg:gap-1">
+          {LINKS.map((l) => {
+            const count = 'badge' in l && pending > 0 ? pending : 0;
+            return (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end={'end' in l}
+                  aria-label={count ? `${l.label} (${count} waiting)` : l.label}
+                  className={({ isActive }) =>
+                    cn(
+                      'relative flex min-h-16 flex-col items-center justify-center gap-1 px-1 text-[0.7rem] font-medium tracking-wide transition-colors lg:min-h-12 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-sm lg:px-3 lg:text-sm',
+                      isActive ? 'text-ink lg:bg-sand' : 'text-stone hover:text-ink lg:hover:bg-sand/60',
+                    )
+                  }
+                >
+                  {({ isActive }) => (
+                    <>
+                      <span aria-hidden="true" className={cn('absolute top-0 h-0.5 w-10 rounded-full lg:hidden', isActive ? 'bg-ink' : 'bg-transparent')} />
+                      <l.icon className="size-6 lg:size-[1.15rem]" aria-hidden="true" />
+                      <span className="lg:hidden">{l.short}</span>
+                      <span className="hidden lg:inline">{l.label}</span>
+                      {count > 0 && (
+                        <span aria-hidden="true" className="absolute top-2 right-[calc(50%-1.6rem)] min-w-5 rounded-full bg-clay px-1.5 py-0.5 text-center text-[0.62rem] leading-none font-semibold text-ivory lg:static lg:ml-auto">
+                          {count}
+                        </span>
+                      )}
+                    </>
+                  )}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
