@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../storage/storage';
+import { approveListing, makeStaff } from '../../test/staff';
 import { cookieFrom, createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
 
@@ -25,6 +26,7 @@ const CARD = {
   billingAddress: { street: '9 Farewell Row', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
 };
 
+let staff: TestMember | undefined;
 let counter = 0;
 /** A house item with one unit in size M. */
 async function houseItem(): Promise<number> {
@@ -74,6 +76,8 @@ async function fullMember(): Promise<{ m: TestMember; listingId: number; eventId
   await ok(m.request(`/api/events/${eventId}/rsvp`, { method: 'POST' }), 201);
   const photo = { data: await makePng(200, 260), name: 'p.png', type: 'image/png' };
   const listing = await ok(m.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: 'Delia Velvet Gown' }), [photo, photo]) }), 201);
+  // Staff approve it, so other members can rent it.
+  await approveListing(staff ??= await makeStaff(t), listing.id as number);
   return { m, listingId: listing.id as number, eventId };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueItem, ItemPage } from '../../../domain/catalogue';
 import type { Listing, ListingList } from '../../../domain/listings';
 import type { FavoriteList } from '../../../domain/match';
+import { approveListing, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, makePng, sampleListing } from '../listings/listings.test-helpers';
 
@@ -114,6 +115,7 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     const created = await lender.request('/api/listings', { method: 'POST', body: form });
     expect(created.status).toBe(201);
     const listing = (await created.json()) as Listing;
+    await approveListing(await makeStaff(t), listing.id);
 
     const page = await item(listing.id);
     expect(page.images.map((i) => [i.kind, i.view, i.label, i.url])).toEqual(listing.photos.map((p, i) => ['photo', null, `Photo ${i + 1}`, p.url]));

@@ -1,12 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { NotificationListQuerySchema, NotificationPageSchema, UnreadCountSchema } from '../../../domain/notifications';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
+import { IdParams } from '../../http/params';
 import { createNotificationsService } from './notifications.service';
 
 const security = [{ cookieAuth: [] }];
-const IdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, { error: 'must be a whole number' }).transform(Number) });
 
 const list = createRoute({
   method: 'get',

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   AuditPageSchema,
   AuditQuerySchema,
@@ -14,13 +14,13 @@ import {
 import type { AppContext } from '../../context';
 import { requireStaff } from '../../http/middleware';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { IdParams } from '../../http/params';
 import { createOpsService } from './ops.service';
 
 /** Every /api/ops route: a session (401 without) with the staff role (403 for members). */
 const security = [{ cookieAuth: [] }];
 const tags = ['Operations desk (staff)'];
 const staffOnly = { security, tags };
-const IdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, { error: 'must be a whole number' }).transform(Number) });
 
 const reviewQueue = createRoute({
   ...staffOnly,
