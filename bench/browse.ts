@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { fillCatalogue } from '../scripts/seed-large';
-import { createContext } from '../src/server/context';
+import { compose } from '../src/server/compose';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { load, type LoadResult } from './lib/load';
@@ -60,7 +60,7 @@ async function prepare(dialect: 'sqlite' | 'postgres', n: number): Promise<Recor
     mkdirSync(dir, { recursive: true });
     env = { DATA_DIR: dir, DATABASE_URL: url.toString() };
   }
-  const ctx = await createContext({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn') });
+  const { ctx } = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn') });
   try {
     await fillCatalogue(ctx.database, n, (m) => console.error(`[${dialect} ${n}] ${m}`));
   } finally {

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { fillCatalogue } from '../scripts/seed-large';
-import { createContext } from '../src/server/context';
+import { compose } from '../src/server/compose';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { load, type LoadResult } from './lib/load';
@@ -84,7 +84,7 @@ async function prepare(dialect: 'sqlite' | 'postgres', opts: MixedOptions) {
       await c.end();
     };
   }
-  const ctx = await createContext({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn') });
+  const { ctx } = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn') });
   let units: { item_id: number; size: string }[];
   try {
     await fillCatalogue(ctx.database, opts.items);

@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { BRANDS, CATEGORIES, ITEM_GENDERS, RENTAL_DAYS, addDays, rentalPriceForCategory, type Category, type ItemGender } from '../src/domain/catalogue';
-import { createContext } from '../src/server/context';
+import { compose } from '../src/server/compose';
 import type { Database } from '../src/server/db/database';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
@@ -127,7 +127,7 @@ async function main() {
   const total = Number(process.argv[2] ?? 100_000);
   if (!Number.isInteger(total) || total < 1) throw new Error('usage: npm run seed:large -- <number of items>');
   const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const ctx = await createContext({ env, logger: createLogger(env.logLevel) });
+  const { ctx } = await compose({ env, logger: createLogger(env.logLevel) });
   try {
     await fillCatalogue(ctx.database, total, (m) => console.log(m));
   } finally {

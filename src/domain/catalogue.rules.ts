@@ -35,6 +35,19 @@ export const ONE_SIZE = 'One Size';
 export const SIZES = [...LETTER_SIZES, ONE_SIZE, ...NUMERIC_SIZES] as const;
 export type Size = (typeof SIZES)[number];
 
+/**
+ * An item's sizes as the database keeps them (a JSON array in the items.sizes column), read
+ * back: unknown values and unreadable text give no size rather than an error.
+ */
+export function parseSizes(json: string): Size[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is Size => (SIZES as readonly unknown[]).includes(x)) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Weekly rental price by category, in cents (SPEC 9); anything else is the default. */
 export const CATEGORY_RENTAL_PRICE_CENTS: Record<Category, number> = {
   Pants: 999,
@@ -120,21 +133,8 @@ export const SORT_LABELS: Record<ItemSort, string> = {
 export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True for a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not). */
-export function isIsoDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/** 'YYYY-MM-DD' plus n days. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays, isIsoDate } from './calendar';
 
 /** How many days a browse date range may span. */
 export const MAX_RANGE_DAYS = 90;

@@ -66,22 +66,26 @@ const ListingFieldsSchema = z.object({
   handover: HandoverSchema,
 });
 
-/** Cross-field rule: the rental price within the category's bounds and below the retail price. */
-function checkRentalPrice(v: { category?: Category | undefined; rentalPriceCents?: number | undefined; retailPriceCents?: number | undefined }, ctx: z.RefinementCtx) {
-  if (v.rentalPriceCents === undefined) return;
+/**
+ * The price rule of a listing (docs/product.md, Lending): the weekly rental price within the
+ * category's bounds and never above the retail price. What is wrong with a price, in words; empty
+ * when it is right. The form, the create route and the edit (on the merged values) all ask here.
+ */
+export function rentalPriceProblems(v: { category?: Category | undefined; rentalPriceCents?: number | undefined; retailPriceCents?: number | undefined }): string[] {
+  const problems: string[] = [];
+  if (v.rentalPriceCents === undefined) return problems;
   if (v.category) {
     const { min, max } = rentalPriceBounds(v.category);
     if (v.rentalPriceCents < min || v.rentalPriceCents > max) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['rentalPriceCents'],
-        message: `Rental price for ${v.category} must be between $${(min / 100).toFixed(2)} and $${(max / 100).toFixed(2)} a week`,
-      });
+      problems.push(`Rental price for ${v.category} must be between $${(min / 100).toFixed(2)} and $${(max / 100).toFixed(2)} a week`);
     }
   }
-  if (v.retailPriceCents !== undefined && v.rentalPriceCents > v.retailPriceCents) {
-    ctx.addIssue({ code: 'custom', path: ['rentalPriceCents'], message: 'Rental price cannot be more than the retail price' });
-  }
+  if (v.retailPriceCents !== undefined && v.rentalPriceCents > v.retailPriceCents) problems.push('Rental price cannot be more than the retail price');
+  return problems;
+}
+
+function checkRentalPrice(v: Parameters<typeof rentalPriceProblems>[0], ctx: z.RefinementCtx) {
+  for (const message of rentalPriceProblems(v)) ctx.addIssue({ code: 'custom', path: ['rentalPriceCents'], message });
 }
 
 /** The listing form (and the `data` part of POST /api/listings). */

@@ -24,11 +24,6 @@ export const MATCH_MESSAGES = {
   removeFavoriteFailed: 'Failed to remove item from favorites.',
 } as const;
 
-/** The calendar day of an instant in UTC, 'YYYY-MM-DD': the day the daily limit counts in. */
-export function utcDay(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
-
 export const SWIPE_ACTIONS = ['like', 'skip'] as const;
 export type SwipeAction = (typeof SWIPE_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import { isoDate } from './calendar';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   remainingViews,
   swipeDecision,
   swipeLabel,
-  utcDay,
 } from './match';
 
 describe('match rules', () => {
@@ -26,10 +26,10 @@ describe('match rules', () => {
   });
 
   it('counts days in UTC, whatever the local zone', () => {
-    expect(utcDay(new Date('2026-11-22T23:59:59.999Z'))).toBe('2026-11-22');
-    expect(utcDay(new Date('2026-11-23T00:00:00.000Z'))).toBe('2026-11-23');
+    expect(isoDate(new Date('2026-11-22T23:59:59.999Z'))).toBe('2026-11-22');
+    expect(isoDate(new Date('2026-11-23T00:00:00.000Z'))).toBe('2026-11-23');
     // 01:30 in Berlin on the 23rd is still the 22nd in UTC.
-    expect(utcDay(new Date('2026-11-23T01:30:00+02:00'))).toBe('2026-11-22');
+    expect(isoDate(new Date('2026-11-23T01:30:00+02:00'))).toBe('2026-11-22');
   });
 
   it('a drag decides only past 100 px, and labels from 50 px', () => {

@@ -133,10 +133,7 @@ export function planTitle(plan: PlanId): string {
 // ---------------------------------------------------------------------------------------------
 // The billing calendar. Dates are 'YYYY-MM-DD' text in UTC.
 
-/** The UTC calendar date of an instant, 'YYYY-MM-DD'. */
-export function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
+export { isoDate } from './calendar';
 
 /**
  * Adds whole months to a 'YYYY-MM-DD' date, clamping to the last day of a shorter month

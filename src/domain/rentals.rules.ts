@@ -52,10 +52,9 @@ export function rentalStatus(r: { startDate: string; returnedAt: string | null }
   return today < r.startDate ? 'reserved' : 'out';
 }
 
-/** Whole days from a to b ('YYYY-MM-DD'). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
+import { daysBetween } from './calendar';
+
+export { daysBetween };
 
 /** The price of holding a piece for [start, end): its weekly price per started week. */
 export function rentalPriceCents(weeklyCents: number, startDate: string, endDate: string): number {

@@ -3,17 +3,18 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { requestId } from 'hono/request-id';
 import type { AppContext } from './context';
-import { createAccountRoutes, sessionActivity } from './features/account/account.routes';
-import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
-import { createPlansRoutes } from './features/subscription/subscription.routes';
-import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
-import { createAssistantRoutes } from './features/assistant/assistant.routes';
-import { createEventsRoutes } from './features/events/events.routes';
-import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings/listings.routes';
-import { createRentalsRoutes } from './features/rentals/rentals.routes';
-import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
-import { createNotificationsRoutes } from './features/notifications/notifications.routes';
-import { createOpsRoutes } from './features/ops/ops.routes';
+import type { Services } from './services';
+import { createAccountRoutes, sessionActivity } from './features/account';
+import { createCatalogueRoutes } from './features/catalogue';
+import { createPlansRoutes } from './features/plans';
+import { createFavoritesRoutes, createMatchRoutes } from './features/match';
+import { createAssistantRoutes } from './features/assistant';
+import { createEventsRoutes } from './features/events';
+import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings';
+import { createRentalsRoutes } from './features/rentals';
+import { createDashboardRoutes } from './features/dashboard';
+import { createNotificationsRoutes } from './features/notifications';
+import { createOpsRoutes } from './features/ops';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
@@ -33,7 +34,7 @@ export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
  * Builds the whole HTTP app: middleware, the API features under /api, the OpenAPI document and
  * docs page, and the built SPA.
  */
-export function createApp(ctx: AppContext) {
+export function createApp(ctx: AppContext, services: Services) {
   const { env, auth } = ctx;
   const app = new OpenAPIHono<AppEnv>();
 
@@ -65,25 +66,25 @@ export function createApp(ctx: AppContext) {
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => security.apply(await toAuthErrorShape(await auth.handler(c.req.raw)), c.var.requestId));
 
   app.use('/api/*', sessionReader(auth));
-  app.use('/api/*', sessionActivity(ctx));
+  app.use('/api/*', sessionActivity(ctx, services.account));
 
   app.get('/api/health', async (c) => {
     await sql`select 1`.execute(ctx.database.db);
     return c.json({ status: 'ok', database: ctx.database.dialect });
   });
-  app.route('/api/me', createAccountRoutes(ctx));
-  app.route('/api/items', createCatalogueRoutes(ctx));
-  app.route('/api', createPlansRoutes(ctx)); // /api/subscription, /api/payment-method, /api/pickup
-  app.route('/api/match', createMatchRoutes(ctx));
-  app.route('/api/favorites', createFavoritesRoutes(ctx));
-  app.route('/api/assistant', createAssistantRoutes(ctx));
-  app.route('/api/events', createEventsRoutes(ctx));
-  app.route('/api/listings', createListingsRoutes(ctx));
-  app.route('/api/rentals', createRentalsRoutes(ctx));
-  app.route('/api/dashboard', createDashboardRoutes(ctx));
-  app.route('/api/notifications', createNotificationsRoutes(ctx));
+  app.route('/api/me', createAccountRoutes(ctx, services.account));
+  app.route('/api/items', createCatalogueRoutes(ctx, services.catalogue));
+  app.route('/api', createPlansRoutes(ctx, services.plans)); // /api/subscription, /api/payment-method, /api/pickup
+  app.route('/api/match', createMatchRoutes(ctx, services.match));
+  app.route('/api/favorites', createFavoritesRoutes(ctx, services.match));
+  app.route('/api/assistant', createAssistantRoutes(ctx, services.assistant));
+  app.route('/api/events', createEventsRoutes(ctx, services.events));
+  app.route('/api/listings', createListingsRoutes(ctx, services.listings));
+  app.route('/api/rentals', createRentalsRoutes(ctx, services.rentals));
+  app.route('/api/dashboard', createDashboardRoutes(ctx, services.dashboard));
+  app.route('/api/notifications', createNotificationsRoutes(ctx, services.notifications));
   // The operations desk: staff only (401 visitors, 403 members), decision 0020.
-  app.route('/api/ops', createOpsRoutes(ctx));
+  app.route('/api/ops', createOpsRoutes(ctx, services.ops));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

@@ -16,9 +16,14 @@ import {
 import { toErrorIssues, type ErrorIssue } from '../domain/errors';
 import type { Database } from './db/database';
 import type { Env } from './env';
-import { ACCOUNT_LIMITS, LONGEST_ACCOUNT_WINDOW_SECONDS, createAccountLimiter, type LimitRule } from './features/account/account.limits';
-import { createAccountRepository } from './features/account/account.repository';
-import { checkPasswordStrength } from './features/account/password-strength';
+import {
+  ACCOUNT_LIMITS,
+  LONGEST_ACCOUNT_WINDOW_SECONDS,
+  checkPasswordStrength,
+  createAccountLimiter,
+  createAccountRepository,
+  type LimitRule,
+} from './features/account';
 import type { Logger } from './logger';
 import type { Mail, Mailer } from './mailer';
 

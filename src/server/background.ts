@@ -1,7 +1,7 @@
 import type { AppContext } from './context';
-import { createNotificationsService } from './features/notifications/notifications.service';
 import { QUEUES } from './jobs/queues';
 import { createScheduler, type Scheduler } from './jobs/scheduler';
+import type { Services } from './services';
 
 export interface Background {
   /** Starts the job workers and the scheduler in this process. */
@@ -16,9 +16,9 @@ export interface Background {
  * across all processes. Creating it registers the handlers, so `ctx.jobs.runDue()` can run jobs
  * in-process (tests); start() begins polling (src/server/index.ts, unless JOBS=off).
  */
-export function createBackground(ctx: AppContext): Background {
+export function createBackground(ctx: AppContext, services: Services): Background {
   const { env, jobs } = ctx;
-  const notifications = createNotificationsService(ctx);
+  const { notifications } = services;
 
   jobs.work<{ notificationId: number }>(QUEUES.notificationEmail.name, async (job) => {
     await notifications.sendEmail(job.data.notificationId);

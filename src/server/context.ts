@@ -2,7 +2,6 @@ import { createAuth, migrateAuth, type Auth } from './auth';
 import { createClock } from './clock';
 import { createDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { runSeeds } from './db/seed';
 import type { Env } from './env';
 import { createJobQueue } from './jobs/create-queue';
 import type { JobQueue } from './jobs/queue';
@@ -38,11 +37,13 @@ export interface CreateContextOptions {
   /** Another file storage than the one the environment chose. */
   storage?: FileStorage;
   clock?: () => Date;
-  /** Seed sample data (catalogue, events). On by default; tests may switch it off. */
-  seed?: boolean;
 }
 
-/** Opens the database, migrates it (better-auth's tables, then ours), seeds it, and wires the services. */
+/**
+ * Opens the database and migrates it (better-auth's tables, then ours), and makes the mailer, the
+ * file storage, the clock and the job queue. The services are built on it by the composition
+ * root (src/server/compose.ts).
+ */
 export async function createContext(opts: CreateContextOptions): Promise<AppContext> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -72,6 +73,5 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await jobs.init();
-  if (opts.seed !== false) await runSeeds(ctx);
   return ctx;
 }

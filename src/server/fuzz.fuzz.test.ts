@@ -116,7 +116,8 @@ async function rowCounts(): Promise<Record<string, number>> {
   const tables = await t.ctx.database.db.introspection.getTables();
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    if (VOLATILE.has(table.name)) continue;
+    // pg-boss's own schema (its job tables) is the queue's business, like the volatile tables.
+    if (VOLATILE.has(table.name) || (table.schema !== undefined && table.schema !== 'public')) continue;
     const row = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`.execute(t.ctx.database.db);
     counts[table.name] = Number(row.rows[0]?.n ?? 0);
   }

@@ -1,8 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
-import { createBackground } from './background';
-import { createContext } from './context';
+import { compose } from './compose';
 import { loadEnv } from './env';
 import { runHousekeeping, startHousekeeping } from './housekeeping';
 import { createNodeListener, createResponseCache } from './http/response-cache';
@@ -10,10 +8,8 @@ import { createNodeListener, createResponseCache } from './http/response-cache';
 /** Starts Rentique: migrate, seed, serve. Stops cleanly on SIGINT/SIGTERM. */
 async function main() {
   const env = loadEnv();
-  const ctx = await createContext({ env });
-  const app = createApp(ctx);
+  const { ctx, app, background } = await compose({ env });
   // Notification e-mails and reminder scans (decision 0021); JOBS=off leaves them to other processes.
-  const background = createBackground(ctx);
   if (env.jobsEnabled) await background.start();
   // Shared browse answers are repeated by the node-level micro-cache (decision 0009); BROWSE_CACHE_MS=0 turns it off.
   const cache = createResponseCache({ ttlMs: env.browseCacheMs });

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Gender } from '../../domain/auth.schema';
-import { createApp, type App } from '../app';
-import { createContext, type AppContext } from '../context';
+import type { App } from '../app';
+import { compose } from '../compose';
+import type { AppContext } from '../context';
+import type { Services } from '../services';
 import { loadEnv, type Env } from '../env';
 import { createLogger, type Logger } from '../logger';
 import { createMailer, type Mail, type Mailer } from '../mailer';
@@ -53,6 +55,8 @@ export type TestRequestInit = Omit<RequestInit, 'body'> & { body?: unknown; json
 export interface TestApp {
   app: App;
   ctx: AppContext;
+  /** The services the app runs on, built once by the composition root (src/server/compose.ts). */
+  services: Services;
   dialect: 'sqlite' | 'postgres';
   /** Mails the app sent (verification links...): as received by the SMTP server when `smtp` is on. */
   mails: Mail[];
@@ -136,14 +140,13 @@ export async function createTestApp(
       else mails.push(mail);
     },
   };
-  const ctx = await createContext({
+  const { ctx, services, app } = await compose({
     env,
     logger,
     mailer,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
   });
-  const app = createApp(ctx);
 
   const send = (pathname: string, init: TestRequestInit = {}, cookie = '') => {
     const headers = new Headers(init.headers);
@@ -183,6 +186,7 @@ export async function createTestApp(
   return {
     app,
     ctx,
+    services,
     dialect,
     mails,
     smtpUrl: smtp?.url,

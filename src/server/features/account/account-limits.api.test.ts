@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../app';
-import { createContext, type AppContext } from '../../context';
+import { compose, type Composed } from '../../compose';
 import { createLogger } from '../../logger';
 import { createMailer } from '../../mailer';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
@@ -11,15 +10,14 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
  * sees the same counts. On SQLite and PostgreSQL.
  */
 let t: TestApp;
-let second: { ctx: AppContext; app: App };
+let second: Composed;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, smtp: true, env: { trustProxy: true, signUpRateLimit: 3, mailRateLimit: 2 } });
   // Another app process on the same database (same env, its own connection pool), mailing
   // through the same SMTP server.
   const logger = createLogger('silent');
-  const ctx = await createContext({ env: t.ctx.env, logger, mailer: createMailer({ smtpUrl: t.smtpUrl!, from: t.ctx.env.mailFrom, logger }), seed: false });
-  second = { ctx, app: createApp(ctx) };
+  second = await compose({ env: t.ctx.env, logger, mailer: createMailer({ smtpUrl: t.smtpUrl!, from: t.ctx.env.mailFrom, logger }), seed: false });
 });
 afterAll(async () => {
   await second?.ctx.database.destroy();

@@ -7,7 +7,7 @@ import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/ope
 import { requireUser } from '../../http/middleware';
 import { unauthenticated } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
-import { createAccountService } from './account.service';
+import type { AccountService } from './account.service';
 
 const security = [{ cookieAuth: [] }];
 
@@ -121,8 +121,7 @@ function clearSessionCookies(c: Context<any>, secure: boolean) {
   }
 }
 
-export function createAccountRoutes(ctx: AppContext) {
-  const service = createAccountService(ctx);
+export function createAccountRoutes(ctx: AppContext, service: AccountService) {
   const secure = ctx.env.publicUrl.startsWith('https://');
   const sessionOf = (c: { var: { sessionId: string | null } }) => {
     if (!c.var.sessionId) throw unauthenticated();
@@ -154,8 +153,7 @@ export function createAccountRoutes(ctx: AppContext) {
  * Keeps each session's "last active" time current (within a few minutes) for the devices list.
  * Runs after the session is read; one small write per session every few minutes at most.
  */
-export function sessionActivity(ctx: AppContext) {
-  const service = createAccountService(ctx);
+export function sessionActivity(ctx: AppContext, service: AccountService) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const id = c.var.sessionId;
     if (id) {

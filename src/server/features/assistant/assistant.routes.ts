@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { AssistantMessageRequestSchema, AssistantReplySchema } from '../../../domain/assistant';
 import type { AppContext } from '../../context';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
-import { createAssistantService } from './assistant.service';
+import type { AssistantService } from './assistant.service';
 
 const postMessage = createRoute({
   method: 'post',
@@ -20,8 +20,7 @@ const postMessage = createRoute({
   },
 });
 
-export function createAssistantRoutes(ctx: AppContext) {
-  const service = createAssistantService(ctx);
+export function createAssistantRoutes(ctx: AppContext, service: AssistantService) {
   return newRouter().openapi(postMessage, async (c) => {
     const { message } = c.req.valid('json');
     return c.json(await service.answer(message), 200);

@@ -7,7 +7,7 @@ import {
   type AssistantReply,
 } from '../../../domain/assistant';
 import type { AppContext } from '../../context';
-import { createItemPictures } from '../catalogue/item-pictures';
+import { createItemPictures } from '../catalogue';
 import { createAssistantRepository } from './assistant.repository';
 
 export function createAssistantService(ctx: AppContext) {

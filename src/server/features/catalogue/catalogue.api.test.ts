@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, DISCOVERY_CATEGORIES, ITEM_SORTS, type CatalogueItem, type ItemPage, type ItemSort } from '../../../domain/catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCatalogueService } from './catalogue.service';
 import { SWATCHES } from './pictures/colour';
 import { CATALOGUE } from './data/catalogue';
 
@@ -243,7 +242,7 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
       expect(await ids('size=S&from=2027-01-12&to=2027-01-19')).toContain(id); // another size is free
       expect(await ids('from=2027-01-12&to=2027-01-19')).toContain(id); // some size is free
 
-      const service = createCatalogueService(t.ctx);
+      const service = t.services.catalogue;
       expect(await service.findFreeUnit(db, id, 'M', '2027-01-12', '2027-01-19')).toBeNull();
       expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24'));
       expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7)).toBe('2027-01-17');

@@ -15,7 +15,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { acceptsGzip, shareResponse } from '../../http/response-cache';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
-import { createCatalogueService, type GeneratedPicture } from './catalogue.service';
+import type { CatalogueService, GeneratedPicture } from './catalogue.service';
 
 const listItems = createRoute({
   method: 'get',
@@ -151,8 +151,7 @@ interface ListEntry {
   gzip: Uint8Array | undefined;
 }
 
-export function createCatalogueRoutes(ctx: AppContext) {
-  const service = createCatalogueService(ctx);
+export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService) {
   const listCache = new Map<string, ListEntry>();
   const inflight = new Map<string, Promise<ListEntry>>();
   /**

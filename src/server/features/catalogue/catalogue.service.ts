@@ -1,3 +1,4 @@
+import { daysBetween } from '../../../domain/calendar';
 import type { Kysely } from 'kysely';
 import {
   RENTAL_DAYS,
@@ -11,7 +12,7 @@ import {
   type ItemListQuery,
   type ItemPage,
   type ItemSort,
-  type Size,
+  parseSizes,
 } from '../../../domain/catalogue';
 import { MAX_ID } from '../../../domain/ids';
 import type { AppContext } from '../../context';
@@ -25,15 +26,6 @@ import { isView, pictureVersion, renderPicture, type View } from './pictures';
 const FACETS_TTL_MS = 30_000;
 /** How far ahead nextFreeDate looks. */
 const HORIZON_DAYS = 365;
-
-function parseSizes(json: string): Size[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v as Size[]) : [];
-  } catch {
-    return [];
-  }
-}
 
 /** A database row and its pictures (item-pictures.ts) as the API's item. */
 export function toCatalogueItem(row: ItemRow, pictures: ItemPictures): CatalogueItem {
@@ -226,7 +218,7 @@ export function createCatalogueService(ctx: AppContext) {
     async availability(id: number, from: string, to: string): Promise<ItemAvailability> {
       const item = await this.getItem(id);
       const units = await repo.units(id);
-      const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+      const days = daysBetween(from, to);
       const sizes = [];
       for (const size of item.sizes) {
         const count = units.filter((u) => u.size === size).length;

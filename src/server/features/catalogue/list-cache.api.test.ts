@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogueRoutes } from './catalogue.routes';
+import { createCatalogueService } from './catalogue.service';
 
 /** The browse route's own list cache, as it runs outside tests (createTestApp turns it off by default). */
 
@@ -29,7 +30,7 @@ function countingRoutes(browseCacheMs: number) {
     env: { ...t.ctx.env, browseCacheMs },
     database: { ...t.ctx.database, db: t.ctx.database.db.withPlugin(counter) },
   };
-  const routes = createCatalogueRoutes(ctx);
+  const routes = createCatalogueRoutes(ctx, createCatalogueService(ctx));
   const browse = async (qs: string) => {
     const res = await routes.request(`/?${qs}`);
     expect(res.status).toBe(200);

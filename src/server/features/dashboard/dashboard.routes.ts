@@ -3,7 +3,7 @@ import { DashboardSchema } from '../../../domain/dashboard';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
-import { createDashboardService } from './dashboard.service';
+import type { DashboardService } from './dashboard.service';
 
 const getDashboard = createRoute({
   method: 'get',
@@ -15,7 +15,6 @@ const getDashboard = createRoute({
   responses: { 200: jsonContent(DashboardSchema, 'The dashboard'), ...errorResponses(401) },
 });
 
-export function createDashboardRoutes(ctx: AppContext) {
-  const service = createDashboardService(ctx);
+export function createDashboardRoutes(ctx: AppContext, service: DashboardService) {
   return newRouter().openapi(getDashboard, async (c) => c.json(await service.get(c.var.user.id), 200));
 }

@@ -3,10 +3,10 @@ import { MAX_PAGE_SIZE, type CatalogueItemSummary } from '../../../domain/catalo
 import { RECOMMENDATION_COUNT, recommendationGender, waterSavedLitres, type Dashboard } from '../../../domain/dashboard';
 import { isoDate } from '../../../domain/plans';
 import type { AppContext } from '../../context';
-import { createAccountService } from '../account/account.service';
-import { createCatalogueService } from '../catalogue/catalogue.service';
-import { createListingsService } from '../listings/listings.service';
-import { createRentalsService } from '../rentals/rentals.service';
+import type { AccountService } from '../account';
+import type { CatalogueService } from '../catalogue';
+import type { ListingsService } from '../listings';
+import type { RentalsService } from '../rentals';
 
 /** A stable pseudo-random order for one member on one day: the picks change daily, not per render. */
 function dailyOrder<T extends { id: number }>(items: T[], seed: string): T[] {
@@ -15,11 +15,12 @@ function dailyOrder<T extends { id: number }>(items: T[], seed: string): T[] {
 }
 
 /** The dashboard's figures in one call: welcome name, water saved, earnings, recommendations. */
-export function createDashboardService(ctx: AppContext) {
-  const accounts = createAccountService(ctx);
-  const catalogue = createCatalogueService(ctx);
-  const rentals = createRentalsService(ctx);
-  const listings = createListingsService(ctx);
+export function createDashboardService(
+  ctx: AppContext,
+  deps: { account: AccountService; catalogue: CatalogueService; rentals: RentalsService; listings: ListingsService },
+) {
+  const { catalogue, rentals, listings } = deps;
+  const accounts = deps.account;
 
   return {
     async get(userId: string): Promise<Dashboard> {
@@ -39,3 +40,4 @@ export function createDashboardService(ctx: AppContext) {
     },
   };
 }
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event, EventList } from '../../../domain/events';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
-import { createEventsService } from './events.service';
 
 let t: TestApp;
 let now = new Date('2026-11-22T10:00:00Z');
 beforeAll(async () => {
   t = await createTestApp({ seed: false, clock: () => now });
-  await createEventsService(t.ctx).seedSamples();
+  await t.services.events.seedSamples();
 });
 afterAll(async () => {
   await t?.close();
@@ -35,7 +34,7 @@ describe(`events (${process.env.TEST_DIALECT})`, () => {
       expect(e.reserved).toBe(false);
     }
     // Seeding again changes nothing.
-    await createEventsService(t.ctx).seedSamples();
+    await t.services.events.seedSamples();
     expect(await list()).toHaveLength(3);
   });
 
@@ -105,7 +104,7 @@ describe(`events (${process.env.TEST_DIALECT})`, () => {
   it('hides past events and seeds the next occurrence once they have passed', async () => {
     now = new Date('2026-12-20T10:00:00Z'); // all three samples are behind us
     expect(await list()).toHaveLength(0);
-    await createEventsService(t.ctx).seedSamples();
+    await t.services.events.seedSamples();
     const next = await list();
     expect(next).toHaveLength(3);
     expect(next.every((e) => e.date > '2026-12-20' && e.spotsLeft === e.spots)).toBe(true);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
 import { IdParams } from '../../http/params';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
-import { createEventsService } from './events.service';
+import type { EventsService } from './events.service';
 
 const listEvents = createRoute({
   method: 'get',
@@ -42,8 +42,7 @@ const cancelRsvp = createRoute({
   },
 });
 
-export function createEventsRoutes(ctx: AppContext) {
-  const service = createEventsService(ctx);
+export function createEventsRoutes(ctx: AppContext, service: EventsService) {
   return newRouter()
     .openapi(listEvents, async (c) => c.json({ events: await service.list(c.var.user?.id ?? null) }, 200))
     .openapi(rsvp, async (c) => c.json(await service.rsvp(c.var.user.id, c.req.valid('param').id), 201))

@@ -1,8 +1,7 @@
 import type { Seed } from '../../db/seed';
-import { createEventsService } from './events.service';
+import type { EventsService } from './events.service';
 
 /** The three sample events (15, 8 and 25 spots), dated from the day the server starts. */
-export const eventsSeed: Seed = {
-  name: 'events',
-  run: (ctx) => createEventsService(ctx).seedSamples(),
-};
+export function eventsSeed(events: EventsService): Seed {
+  return { name: 'events', run: () => events.seedSamples() };
+}

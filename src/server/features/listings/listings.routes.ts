@@ -17,7 +17,7 @@ import { findNul, nulError } from '../../http/input-guard';
 import { readMultipart } from '../../http/multipart';
 import { sniffImageType } from '../../storage/images';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
-import { createListingsService } from './listings.service';
+import type { ListingsService } from './listings.service';
 
 /** The listing routes that take photos: their body limit is 20 MB instead of 1 MB (see app.ts). */
 export const LISTING_UPLOAD_ROUTE = /^\/api\/listings(\/\d{1,10}\/photos)?\/?$/;
@@ -189,8 +189,7 @@ function parseData(raw: string | undefined) {
   return parsed.data;
 }
 
-export function createListingsRoutes(ctx: AppContext) {
-  const service = createListingsService(ctx);
+export function createListingsRoutes(ctx: AppContext, service: ListingsService) {
   return newRouter()
     .openapi(listMine, async (c) => c.json(await service.list(c.var.user.id), 200))
     .openapi(create, async (c) => {

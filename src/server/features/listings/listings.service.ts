@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Category, ItemGender, Size } from '../../../domain/catalogue';
+import { parseSizes, type Category, type ItemGender } from '../../../domain/catalogue';
 import {
   ITEM_STATUS_FOR_REVIEW,
   LISTING_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type ListingInput,
   type ListingList,
   type ListingUpdate,
-  rentalPriceBounds,
+  rentalPriceProblems,
   reviewStatusOfItem,
 } from '../../../domain/listings';
 import { isoDate } from '../../../domain/plans';
@@ -22,7 +22,7 @@ import type { UploadedFile } from '../../http/multipart';
 import { HttpError, notFound } from '../../http/errors';
 import { reencodePhoto, sniffImageType, type ProcessedImage } from '../../storage/images';
 import type { FileStorage } from '../../storage/storage';
-import { photoUrl, picturesOf } from '../catalogue/item-pictures';
+import { photoUrl, picturesOf } from '../catalogue';
 import { createListingsRepository, type ListingRow } from './listings.repository';
 
 /** A listing needs 1 to MAX_LISTING_PHOTOS photos in one upload. */
@@ -33,15 +33,6 @@ function checkPhotoCount(files: UploadedFile[]): void {
 
 function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] || 'A member';
-}
-
-function parseSizes(json: string): Size[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v as Size[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -251,16 +242,11 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
         // Price bounds depend on the category and retail price: check against the merged values.
-        const category = patch.category ?? (row.category as Category);
-        const retail = patch.retailPriceCents ?? row.retail_price_cents;
-        const rental = patch.rentalPriceCents ?? row.rental_price_cents;
-        const { min, max } = rentalPriceBounds(category);
-        const problem =
-          rental > retail
-            ? 'Rental price cannot be more than the retail price'
-            : rental < min || rental > max
-              ? `Rental price for ${category} must be between $${(min / 100).toFixed(2)} and $${(max / 100).toFixed(2)} a week`
-              : null;
+        const [problem] = rentalPriceProblems({
+          category: patch.category ?? (row.category as Category),
+          retailPriceCents: patch.retailPriceCents ?? row.retail_price_cents,
+          rentalPriceCents: patch.rentalPriceCents ?? row.rental_price_cents,
+        });
         if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'rentalPriceCents', message: problem }] });
         await repo.updateItem(
           trx,

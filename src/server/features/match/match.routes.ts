@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
 import { idParam } from '../../http/params';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
-import { createMatchService } from './match.service';
+import type { MatchService } from './match.service';
 
 const UTC_NOTE = `The daily limit is ${DAILY_VIEW_LIMIT} views per member per calendar day in UTC (the count resets at 00:00 UTC).`;
 const ItemIdParams = z.object({ itemId: idParam('itemId') });
@@ -114,8 +114,7 @@ const deleteFavorite = createRoute({
 });
 
 /** /api/match: the deck, the daily count, progress and swipes. */
-export function createMatchRoutes(ctx: AppContext) {
-  const service = createMatchService(ctx);
+export function createMatchRoutes(ctx: AppContext, service: MatchService) {
   return newRouter()
     .openapi(getDeck, async (c) => c.json(await service.deck(c.var.user.id, c.req.valid('query').gender), 200))
     .openapi(getDaily, async (c) => c.json(await service.dailyViews(c.var.user.id), 200))
@@ -125,8 +124,7 @@ export function createMatchRoutes(ctx: AppContext) {
 }
 
 /** /api/favorites: the member's liked items. */
-export function createFavoritesRoutes(ctx: AppContext) {
-  const service = createMatchService(ctx);
+export function createFavoritesRoutes(ctx: AppContext, service: MatchService) {
   return newRouter()
     .openapi(listFavorites, async (c) => c.json({ items: await service.favorites(c.var.user.id) }, 200))
     .openapi(putFavorite, async (c) => c.json(await service.addFavorite(c.var.user.id, c.req.valid('param').itemId), 200))

@@ -1,10 +1,10 @@
+import { isoDate } from '../../../domain/calendar';
 import { ItemGenderSchema, type ItemGender } from '../../../domain/catalogue';
 import {
   DAILY_VIEW_LIMIT,
   MATCH_MESSAGES,
   MatchItemSchema,
   remainingViews,
-  utcDay,
   type DailyViews,
   type Deck,
   type Favorite,
@@ -16,8 +16,7 @@ import {
 } from '../../../domain/match';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { toCatalogueItem } from '../catalogue/catalogue.service';
-import { createItemPictures, type ItemPictures } from '../catalogue/item-pictures';
+import { createItemPictures, toCatalogueItem, type ItemPictures } from '../catalogue';
 import { createMatchRepository, type ItemRow } from './match.repository';
 
 /** A catalogue row as the deck and favourites show it: the catalogue's own item shape. */
@@ -80,7 +79,7 @@ export function createMatchService(ctx: AppContext) {
     },
 
     async dailyViews(userId: string): Promise<DailyViews> {
-      const day = utcDay(now());
+      const day = isoDate(now());
       return daily(day, await repo.dailyCount(userId, day));
     },
 
@@ -91,7 +90,7 @@ export function createMatchService(ctx: AppContext) {
      */
     async swipe(userId: string, input: SwipeInput): Promise<SwipeResult> {
       const at = now();
-      const day = utcDay(at);
+      const day = isoDate(at);
       const iso = at.toISOString();
       // Read before the transaction (SQLite has one connection): the liked item's pictures.
       const liked = input.action === 'like' ? await pictures.forIds([input.itemId]) : null;

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage, UnreadCount } from '../../../domain/notifications';
-import { createBackground } from '../../background';
 import { QUEUES } from '../../jobs/queues';
 import type { Mail } from '../../mailer';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
-import { createNotificationsService } from './notifications.service';
 
 /*
  * Notifications on a real database (SQLite with the table queue; PostgreSQL with pg-boss in the
@@ -29,7 +27,6 @@ beforeAll(async () => {
       }
     },
   });
-  createBackground(t.ctx); // registers the job handlers
   member = await t.signUp({ fullName: 'Nora Notified' });
 });
 afterAll(async () => {
@@ -138,7 +135,7 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
       expect((await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(2 + i), size: 'M' } })).status).toBe(201);
     }
     day('2026-12-25');
-    const service = createNotificationsService(t.ctx);
+    const service = t.services.notifications;
     const results = await Promise.all(Array.from({ length: 6 }, () => service.scan()));
     expect(results.reduce((n, r) => n + r.created, 0)).toBe(members.length);
     await t.ctx.jobs.runDue();
@@ -151,7 +148,7 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
 
 describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
   async function newNotification(userId: string, subject: string): Promise<number> {
-    const service = createNotificationsService(t.ctx);
+    const service = t.services.notifications;
     const id = await t.ctx.database.db.transaction().execute((trx) =>
       service.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: subject, userId, data: { itemId: 1, itemName: `Piece ${subject}` } }),
     );
@@ -162,7 +159,7 @@ describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
   it('sends a notification once when ten senders race for it (the conditional claim)', async () => {
     const m = await t.signUp({ fullName: 'Cleo Claim' });
     const id = await newNotification(m.id, 'race');
-    const service = createNotificationsService(t.ctx);
+    const service = t.services.notifications;
     const sent = await Promise.all(Array.from({ length: 10 }, () => service.sendEmail(id)));
     expect(sent.filter(Boolean)).toHaveLength(1);
     await t.ctx.jobs.runDue(); // the queued job finds it sent
@@ -176,7 +173,7 @@ describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
     const m = await t.signUp({ fullName: 'Reta Retry' });
     failNext = 2;
     const id = await newNotification(m.id, 'retry');
-    expect(await t.ctx.database.db.transaction().execute((trx) => createNotificationsService(t.ctx).notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: 'retry', userId: m.id, data: { itemId: 1, itemName: 'again' } }))).toBeNull();
+    expect(await t.ctx.database.db.transaction().execute((trx) => t.services.notifications.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: 'retry', userId: m.id, data: { itemId: 1, itemName: 'again' } }))).toBeNull();
     // Retries wait retryDelay, doubling (pg-boss's backoff adds jitter): poll until delivered or 20 s.
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && notificationMails(m.email).length === 0) {
@@ -193,7 +190,7 @@ describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
 
   it('rolls the notification and its e-mail job back with the transaction that made them', async () => {
     const m = await t.signUp({ fullName: 'Rolf Back' });
-    const service = createNotificationsService(t.ctx);
+    const service = t.services.notifications;
     await expect(
       t.ctx.database.db.transaction().execute(async (trx) => {
         await service.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: 'rollback', userId: m.id, data: { itemId: 1, itemName: 'Gone' } });
@@ -209,7 +206,7 @@ describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
 describe(`the member's notifications (${process.env.TEST_DIALECT})`, () => {
   it('lists newest first with the unread count, marks one and all read, and keeps each member to her own', async () => {
     const m = await t.signUp({ fullName: 'Lia List' });
-    const service = createNotificationsService(t.ctx);
+    const service = t.services.notifications;
     for (let i = 0; i < 5; i += 1) {
       await t.ctx.database.db.transaction().execute((trx) =>
         service.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: `list-${i}`, userId: m.id, data: { itemId: i, itemName: `Piece ${i}` } }),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
-import { createNotificationsService } from './notifications.service';
+import type { NotificationsService } from './notifications.service';
 
 const security = [{ cookieAuth: [] }];
 
@@ -50,8 +50,7 @@ const markAll = createRoute({
   responses: { 200: jsonContent(UnreadCountSchema, 'The unread count after (0)'), ...errorResponses(401) },
 });
 
-export function createNotificationsRoutes(ctx: AppContext) {
-  const service = createNotificationsService(ctx);
+export function createNotificationsRoutes(ctx: AppContext, service: NotificationsService) {
   return newRouter()
     .openapi(list, async (c) => {
       const { before, limit } = c.req.valid('query');

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { requireStaff } from '../../http/middleware';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
-import { createOpsService } from './ops.service';
+import type { OpsService } from './ops.service';
 
 /** Every /api/ops route: a session (401 without) with the staff role (403 for members). */
 const security = [{ cookieAuth: [] }];
@@ -91,8 +91,7 @@ const inventory = createRoute({
   responses: { 200: jsonContent(InventoryPageSchema, 'A page of items by id'), ...errorResponses(400, 401, 403) },
 });
 
-export function createOpsRoutes(ctx: AppContext) {
-  const service = createOpsService(ctx);
+export function createOpsRoutes(ctx: AppContext, service: OpsService) {
   const app = newRouter();
   app.use('*', async (c, next) => {
     await next();

@@ -1,4 +1,4 @@
-import { addDays, type Category, type ItemGender, type Size } from '../../../domain/catalogue';
+import { addDays, parseSizes, type Category, type ItemGender } from '../../../domain/catalogue';
 import type { Handover } from '../../../domain/listings';
 import {
   ITEM_STATUS_FOR_REVIEW,
@@ -18,19 +18,10 @@ import { isoDate } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/types';
-import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
-import { createListingsService } from '../listings/listings.service';
-import { createNotificationsService } from '../notifications/notifications.service';
+import { createAuditRepository, type AuditActor } from '../audit';
+import type { ListingsService } from '../listings';
+import type { NotificationsService } from '../notifications';
 import { createOpsRepository, type DeskRow, type ReviewRow } from './ops.repository';
-
-function parseSizes(json: string): Size[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v as Size[]) : [];
-  } catch {
-    return [];
-  }
-}
 
 function parseJson(text: string | null): unknown {
   if (text === null) return null;
@@ -68,12 +59,11 @@ export function staffActor(user: SessionUser): AuditActor {
  * review of members' listings, the audit log, and the desk's boards. Every change a staff member
  * makes is written to the audit log in the transaction that makes it.
  */
-export function createOpsService(ctx: AppContext) {
+export function createOpsService(ctx: AppContext, deps: { listings: ListingsService; notifications: NotificationsService }) {
   const { db, dialect } = ctx.database;
   const repo = createOpsRepository(db);
   const audit = createAuditRepository(db);
-  const listings = createListingsService(ctx);
-  const notifications = createNotificationsService(ctx);
+  const { listings, notifications } = deps;
   const postgres = dialect === 'postgres';
 
   async function shapeReview(rows: ReviewRow[]): Promise<ReviewListing[]> {

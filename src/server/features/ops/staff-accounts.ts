@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../domain/ops';
 import type { DB } from '../../db/schema';
-import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
+import { createAuditRepository, type AuditActor } from '../audit';
 
 export type StaffRoleResult =
   | { outcome: 'unknown' }

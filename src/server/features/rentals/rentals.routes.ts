@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
 import { IdParams } from '../../http/params';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
-import { createRentalsService } from './rentals.service';
+import type { RentalsService } from './rentals.service';
 
 const security = [{ cookieAuth: [] }];
 
@@ -68,8 +68,7 @@ const giveBack = createRoute({
   responses: { 200: jsonContent(RentalSchema, 'The returned rental'), ...errorResponses(400, 401, 404, 409) },
 });
 
-export function createRentalsRoutes(ctx: AppContext) {
-  const service = createRentalsService(ctx);
+export function createRentalsRoutes(ctx: AppContext, service: RentalsService) {
   return newRouter()
     .openapi(list, async (c) => c.json({ rentals: await service.list(c.var.user.id, c.req.valid('query').status === 'all') }, 200))
     .openapi(book, async (c) => c.json(await service.book(c.var.user.id, c.req.valid('json')), 201))

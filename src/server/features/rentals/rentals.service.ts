@@ -15,18 +15,17 @@ import {
 } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, unauthenticated } from '../../http/errors';
-import { createCatalogueService } from '../catalogue/catalogue.service';
-import { createItemPictures } from '../catalogue/item-pictures';
-import { createSubscriptionService } from '../subscription/subscription.service';
+import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { PlansService } from '../plans';
 import { createRentalsRepository, isUniqueViolation, type RentalRow } from './rentals.repository';
 
-export function createRentalsService(ctx: AppContext) {
+export function createRentalsService(ctx: AppContext, deps: { catalogue: CatalogueService; plans: PlansService }) {
   const { db, dialect } = ctx.database;
   const postgres = dialect === 'postgres';
   const repo = createRentalsRepository(db);
-  const catalogue = createCatalogueService(ctx);
+  const { catalogue } = deps;
   const pictures = createItemPictures(db);
-  const subscriptions = createSubscriptionService(ctx);
+  const subscriptions = deps.plans;
   const today = () => isoDate(ctx.clock());
 
   /** Rentals with their item's first picture (the one owner decides: photo or drawing). */
@@ -112,7 +111,7 @@ export function createRentalsService(ctx: AppContext) {
 
           const unitId = await catalogue.findFreeUnit(trx, input.itemId, input.size, startDate, endDate);
           if (unitId === null) {
-            const days = Math.max(1, Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000));
+            const days = Math.max(1, daysBetween(startDate, endDate));
             const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days);
             throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, { details: { nextFreeDate: next, size: input.size } });
           }

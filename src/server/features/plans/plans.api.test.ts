@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentFormInput } from '../../../domain/card';
 import type { PaymentResult, PickupState, Subscription } from '../../../domain/plans';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
-import { createSubscriptionService } from './subscription.service';
 
 // A mutable clock: tests move "now" to see billing periods roll over.
 let now = new Date('2026-11-22T10:00:00.000Z');
@@ -99,7 +98,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const m = await t.signUp();
     const chosen = (await (await choose(m, { plan: 'monthly', itemCount: 5 })).json()) as Subscription;
     expect(chosen).toMatchObject({ plan: 'monthly', itemCount: 5, priceCents: 5666, status: 'pending_payment', nextBillingDate: null, currentPeriod: null });
-    expect(await createSubscriptionService(t.ctx).currentBillingPeriod(m.id)).toBeNull();
+    expect(await t.services.plans.currentBillingPeriod(m.id)).toBeNull();
 
     now = new Date('2026-11-22T12:30:00.000Z');
     const res = await pay(m, card());
@@ -130,7 +129,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     expect(charges[0]).toMatchObject({ plan: 'monthly', item_count: 5, amount_cents: 5666, created_at: '2026-11-22T12:30:00.000Z' });
 
     // The allowance the rentals feature enforces, and the next billing date as time passes.
-    const service = createSubscriptionService(t.ctx);
+    const service = t.services.plans;
     expect(await service.currentBillingPeriod(m.id)).toEqual({ plan: 'monthly', itemAllowance: 5, start: '2026-11-22', end: '2026-12-22' });
     now = new Date('2027-01-05T09:00:00.000Z');
     expect(await service.currentBillingPeriod(m.id)).toEqual({ plan: 'monthly', itemAllowance: 5, start: '2026-12-22', end: '2027-01-22' });
@@ -153,7 +152,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const body = (await (await pay(m, card())).json()) as PaymentResult;
     expect(body.charge?.amountCents).toBe(9999);
     expect(body.subscription).toMatchObject({ status: 'active', nextBillingDate: '2026-12-22', commitmentEndsOn: '2027-02-22' });
-    expect(await createSubscriptionService(t.ctx).currentBillingPeriod(m.id)).toMatchObject({ plan: 'threemonths', itemAllowance: 7 });
+    expect(await t.services.plans.currentBillingPeriod(m.id)).toMatchObject({ plan: 'threemonths', itemAllowance: 7 });
   });
 
   it('defaults Monthly to 3 items and refuses 10 (or 2, or a custom plan), naming the field', async () => {
@@ -256,7 +255,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     expect(await res.json()).toEqual({ option: 'online', updatedAt: now.toISOString() });
     await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store' } });
     expect(((await (await m.request('/api/pickup')).json()) as PickupState).option).toBe('in-store');
-    expect(await createSubscriptionService(t.ctx).getPickupOption(m.id)).toBe('in-store');
+    expect(await t.services.plans.getPickupOption(m.id)).toBe('in-store');
 
     const bad = await m.request('/api/pickup', { method: 'PUT', json: { option: 'drone' } });
     expect(bad.status).toBe(400);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES } from '../../../domain/card';
 import { ApiErrorSchema } from '../../../domain/errors';
-import { createApp } from '../../app';
-import { createContext } from '../../context';
+import { compose } from '../../compose';
 import { createLogger } from '../../logger';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from '../../test/test-app';
 
@@ -65,8 +64,7 @@ describe(`card attempts per member (${process.env.TEST_DIALECT})`, () => {
 
   it('is one count for two app processes on the same database', async () => {
     // A second app on the same database (the same SQLite file, or the same PostgreSQL database).
-    const ctx2 = await createContext({ env: t.ctx.env, logger: createLogger('silent'), clock: () => now, seed: false });
-    const app2 = createApp(ctx2);
+    const { ctx: ctx2, app: app2 } = await compose({ env: t.ctx.env, logger: createLogger('silent'), clock: () => now, seed: false });
     try {
       const m = await t.signUp();
       const viaB = (json: unknown) =>

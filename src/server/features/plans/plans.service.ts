@@ -29,8 +29,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
 import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
-import { createSimulatedPaymentProvider } from './simulated-payment-provider';
-import { createSubscriptionRepository, type PaymentMethodRow, type SubscriptionRow } from './subscription.repository';
+import { createPlansRepository, type PaymentMethodRow, type SubscriptionRow } from './plans.repository';
 
 /** What the rentals feature needs to enforce a paid plan's allowance. */
 export interface AllowancePeriod extends BillingPeriod {
@@ -83,10 +82,10 @@ function toCard(row: PaymentMethodRow): SavedCard {
  * Plans, cards and pickup choices for one member at a time. Other features use
  * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
  */
-export function createSubscriptionService(ctx: AppContext, deps: { provider?: PaymentProvider } = {}) {
-  const repo = createSubscriptionRepository(ctx.database.db);
-  const provider = deps.provider ?? createSimulatedPaymentProvider({ delayMs: ctx.env.paymentDelayMs });
-  const log = ctx.logger.child({ feature: 'subscription' });
+export function createPlansService(ctx: AppContext, deps: { provider: PaymentProvider }) {
+  const repo = createPlansRepository(ctx.database.db);
+  const { provider } = deps;
+  const log = ctx.logger.child({ feature: 'plans' });
   const nowIso = () => ctx.clock().toISOString();
   const limiter = createRateLimiter(ctx.database.db, ctx.clock);
 
@@ -273,4 +272,4 @@ export function createSubscriptionService(ctx: AppContext, deps: { provider?: Pa
   };
 }
 
-export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+export type PlansService = ReturnType<typeof createPlansService>;

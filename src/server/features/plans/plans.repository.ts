@@ -7,7 +7,7 @@ export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 type Db = Kysely<DB>;
 
 /** The only code that touches the plan tables. Every query is scoped to one member. */
-export function createSubscriptionRepository(db: Kysely<DB>) {
+export function createPlansRepository(db: Kysely<DB>) {
   return {
     findSubscription(userId: string, q: Db = db) {
       return q.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -102,4 +102,4 @@ export function createSubscriptionRepository(db: Kysely<DB>) {
   };
 }
 
-export type SubscriptionRepository = ReturnType<typeof createSubscriptionRepository>;
+export type PlansRepository = ReturnType<typeof createPlansRepository>;

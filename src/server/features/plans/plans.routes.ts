@@ -4,7 +4,7 @@ import { ChoosePlanSchema, PaymentResultSchema, PickupSchema, PickupStateSchema,
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/middleware';
 import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
-import { createSubscriptionService, type SubscriptionService } from './subscription.service';
+import type { PlansService } from './plans.service';
 
 
 const getSubscription = createRoute({
@@ -76,21 +76,21 @@ const savePickup = createRoute({
 });
 
 /** /api/subscription: read and choose the plan. */
-export function createSubscriptionRoutes(ctx: AppContext, service: SubscriptionService = createSubscriptionService(ctx)) {
+export function createSubscriptionRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getSubscription, async (c) => c.json(await service.getSubscription(c.var.user.id), 200))
     .openapi(choosePlan, async (c) => c.json(await service.choosePlan(c.var.user.id, c.req.valid('json')), 200));
 }
 
 /** /api/payment-method: the member's card. */
-export function createPaymentMethodRoutes(ctx: AppContext, service: SubscriptionService = createSubscriptionService(ctx)) {
+export function createPaymentMethodRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getPaymentMethod, async (c) => c.json({ card: await service.getCard(c.var.user.id) }, 200))
     .openapi(savePaymentMethod, async (c) => c.json(await service.savePaymentMethod(c.var.user.id, c.req.valid('json')), 200));
 }
 
 /** /api/pickup: online delivery or in-store pickup. */
-export function createPickupRoutes(ctx: AppContext, service: SubscriptionService = createSubscriptionService(ctx)) {
+export function createPickupRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getPickup, async (c) => c.json(await service.getPickup(c.var.user.id), 200))
     .openapi(savePickup, async (c) => {
@@ -103,8 +103,7 @@ export function createPickupRoutes(ctx: AppContext, service: SubscriptionService
  * Everything of this feature, mounted once under /api: /api/subscription, /api/payment-method
  * and /api/pickup, sharing one service.
  */
-export function createPlansRoutes(ctx: AppContext) {
-  const service = createSubscriptionService(ctx);
+export function createPlansRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .route('/subscription', createSubscriptionRoutes(ctx, service))
     .route('/payment-method', createPaymentMethodRoutes(ctx, service))

@@ -1,0 +1,32 @@
+/**
+ * The calendar: every rule of the product counts in calendar days in UTC, written 'YYYY-MM-DD'
+ * (docs/product.md). These are the only date helpers; the rules modules re-export them where
+ * their callers already import from.
+ */
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** The UTC calendar day of an instant, 'YYYY-MM-DD' (the day a daily limit counts in, a rental starts on...). */
+export function isoDate(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isIsoDate(s: string): boolean {
+  if (!ISO_DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** 'YYYY-MM-DD' plus n days (n may be negative). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b ('YYYY-MM-DD'); negative when b is before a. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}

@@ -1,0 +1,3 @@
+// The listings feature's public entry.
+export { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './listings.routes';
+export { createListingsService, type ListingsService } from './listings.service';

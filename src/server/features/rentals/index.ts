@@ -1,0 +1,3 @@
+// The rentals feature's public entry.
+export { createRentalsRoutes } from './rentals.routes';
+export { createRentalsService, type RentalsService } from './rentals.service';

@@ -1,0 +1,51 @@
+import type { AppContext } from './context';
+import type { Seed } from './db/seed';
+import { createAccountService } from './features/account';
+import { createAssistantService } from './features/assistant';
+import { catalogueSeed, createCatalogueService } from './features/catalogue';
+import { createDashboardService } from './features/dashboard';
+import { createEventsService, eventsSeed } from './features/events';
+import { createListingsService } from './features/listings';
+import { createMatchService } from './features/match';
+import { createNotificationsService } from './features/notifications';
+import { createOpsService } from './features/ops';
+import { createPlansService, createSimulatedPaymentProvider } from './features/plans';
+import { createRentalsService } from './features/rentals';
+
+/**
+ * The composition root: every service is built here, once per process, with the services it
+ * depends on passed in. Routes, background jobs and seeds receive them from here; no feature
+ * builds another feature's service. (One catalogue service means one facet cache; one payment
+ * provider serves every caller.)
+ */
+export function createServices(ctx: AppContext) {
+  const payments = createSimulatedPaymentProvider({ delayMs: ctx.env.paymentDelayMs });
+  const catalogue = createCatalogueService(ctx);
+  const plans = createPlansService(ctx, { provider: payments });
+  const account = createAccountService(ctx);
+  const notifications = createNotificationsService(ctx);
+  const listings = createListingsService(ctx);
+  const rentals = createRentalsService(ctx, { catalogue, plans });
+  const events = createEventsService(ctx);
+  return {
+    payments,
+    catalogue,
+    plans,
+    account,
+    notifications,
+    listings,
+    rentals,
+    events,
+    match: createMatchService(ctx),
+    assistant: createAssistantService(ctx),
+    dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
+    ops: createOpsService(ctx, { listings, notifications }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** The sample data, in order: the house catalogue, then upcoming events. Each seed is idempotent. */
+export function seedsOf(services: Services): Seed[] {
+  return [catalogueSeed, eventsSeed(services.events)];
+}
