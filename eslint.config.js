@@ -1,14 +1,57 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const importsOf = (...layers) => layers.flatMap((l) => [`**/${l}/**`, `@${l}/*`, `@${l}`]);
 
+/**
+ * Features meet only through their public entry, `features/<name>/index.ts` (decision 0023),
+ * on the server and on the web. One zone per pair of features, as bulletproof-react does it.
+ */
+function featureZones(side) {
+  const entry = 'index.ts';
+  const dir = `src/${side}/features`;
+  const features = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return features.flatMap((target) =>
+    features
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `./${dir}/${target}`,
+        from: `./${dir}/${from}`,
+        except: [`./${entry}`],
+        message: `Import the ${from} feature through its public entry (${dir}/${from}/index.ts).`,
+      })),
+  );
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      // An import cycle, even type-only, fails lint.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests and their helpers may reach into a feature to set things up.
+    files: ['src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helpers.ts', 'src/server/test/**', 'src/web/test/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('server'), ...featureZones('web')] }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -16,14 +16,11 @@ import {
 import { toErrorIssues, type ErrorIssue } from '../domain/errors';
 import type { Database } from './db/database';
 import type { Env } from './env';
-import {
-  ACCOUNT_LIMITS,
-  LONGEST_ACCOUNT_WINDOW_SECONDS,
-  checkPasswordStrength,
-  createAccountLimiter,
-  createAccountRepository,
-  type LimitRule,
-} from './features/account';
+// Sign-up, sign-in and password rules of the account feature that better-auth's hooks apply. The
+// files themselves, not the feature's index: the index brings the routes, which need this module.
+import { ACCOUNT_LIMITS, LONGEST_ACCOUNT_WINDOW_SECONDS, createAccountLimiter, type LimitRule } from './features/account/account.limits';
+import { createAccountRepository } from './features/account/account.repository';
+import { checkPasswordStrength } from './features/account/password-strength';
 import type { Logger } from './logger';
 import type { Mail, Mailer } from './mailer';
 

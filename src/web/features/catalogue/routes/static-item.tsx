@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Stars } from '../../../components/ui/stars';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
-import { Component as NotFound } from '../../shell/routes/not-found';
+import { NotFound } from '../../shell';
 import { getItemBySlugQueryOptions, useItemBySlug } from '../api/get-item-by-slug';
 import { shareItem } from '../components/item-actions';
 import { ItemGallery } from '../components/item-gallery';
