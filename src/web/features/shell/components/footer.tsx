@@ -65,7 +65,8 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-linen/15">
-        <p className="container-page py-6 text-xs tracking-wide text-linen/60">© {new Date().getFullYear()} Rentique. Wear more, own less.</p>
+        {/* Room for the floating assistant button on pages that show it (styles.css). */}
+        <p className="container-page pt-6 pb-[calc(1.5rem+var(--assistant-space,0px))] text-xs tracking-wide text-linen/60">© {new Date().getFullYear()} Rentique. Wear more, own less.</p>
       </div>
     </footer>
   );
