@@ -9,6 +9,7 @@ import { createPlansRoutes } from './features/subscription/subscription.routes';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
 import { createEventsRoutes } from './features/events/events.routes';
+import { createAppointmentsRoutes, createContactRoutes } from './features/support/support.routes';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings/listings.routes';
 import { createRentalsRoutes } from './features/rentals/rentals.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -43,8 +44,9 @@ export function createApp(ctx: AppContext) {
   app.use('*', security.middleware);
   app.onError(handleError);
 
-  // Only better-auth's rate limits need the client address.
+  // better-auth's rate limits and the contact form's limit need the client address.
   app.use('/api/auth/*', clientIp(env.trustProxy));
+  app.use('/api/contact', clientIp(env.trustProxy));
   app.use('/api/*', async (c, next) => {
     // Only requests that may carry a body are measured (and GETs keep the light request path).
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
@@ -78,6 +80,8 @@ export function createApp(ctx: AppContext) {
   app.route('/api/favorites', createFavoritesRoutes(ctx));
   app.route('/api/assistant', createAssistantRoutes(ctx));
   app.route('/api/events', createEventsRoutes(ctx));
+  app.route('/api/contact', createContactRoutes(ctx));
+  app.route('/api/appointments', createAppointmentsRoutes(ctx));
   app.route('/api/listings', createListingsRoutes(ctx));
   app.route('/api/rentals', createRentalsRoutes(ctx));
   app.route('/api/dashboard', createDashboardRoutes(ctx));
