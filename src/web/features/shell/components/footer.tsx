@@ -11,9 +11,25 @@ const COLUMNS = [
       { label: 'How It Works', to: paths.howItWorks },
     ],
   },
-  // The SPEC sends every company and support link home until those pages exist.
-  { title: 'Company', links: ['About Us', 'Sustainability', 'Blog', 'Careers'].map((label) => ({ label, to: paths.home })) },
-  { title: 'Support', links: ['Help Center', 'Contact Us', 'Privacy Policy', 'Terms of Service'].map((label) => ({ label, to: paths.home })) },
+  // The SPEC sends these home; we wrote the pages.
+  {
+    title: 'Company',
+    links: [
+      { label: 'About Us', to: paths.about },
+      { label: 'Sustainability', to: paths.sustainability },
+      { label: 'Blog', to: paths.blog },
+      { label: 'Careers', to: paths.careers },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { label: 'Help Center', to: paths.help },
+      { label: 'Contact Us', to: paths.contact },
+      { label: 'Privacy Policy', to: paths.privacy },
+      { label: 'Terms of Service', to: paths.terms },
+    ],
+  },
 ];
 
 // Simple line glyphs in the lucide style (lucide no longer ships brand marks).
