@@ -72,13 +72,10 @@ export function Navbar() {
           {LINKS.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end={'end' in l} className={linkClass}>
-                {/* The name comes from the visible text (axe label-content-name-mismatch): 'NEW: Match your Outfit'. */}
+                {/* The name is the visible text, 'NEW: Match your Outfit' (axe label-content-name-mismatch). */}
                 {'highlight' in l ? (
                   <span>
-                    <span className="mr-0.5 rounded-xs bg-clay px-1.5 py-0.5 text-[0.62rem] font-semibold tracking-[0.14em] text-ivory">
-                      NEW<span className="sr-only">:</span>
-                    </span>{' '}
-                    Match your Outfit
+                    <span className="text-[0.7rem] font-semibold tracking-[0.14em] text-clay">NEW:</span> Match your Outfit
                   </span>
                 ) : (
                   l.label

@@ -1,5 +1,5 @@
 import { CalendarPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -19,10 +19,12 @@ export function BookAppointmentButton({ children, ...props }: Omit<ButtonProps, 
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
         {...props}
+        ref={buttonRef}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadDialog()}
         onClick={() => {
@@ -42,7 +44,7 @@ export function BookAppointmentButton({ children, ...props }: Omit<ButtonProps, 
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <BookingDialog open={open} onOpenChange={setOpen} />
+          <BookingDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
         </Suspense>
       )}
     </>

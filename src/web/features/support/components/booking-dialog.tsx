@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -41,10 +41,24 @@ type FormValues = { date: string; time: string; kind: AppointmentRequest['kind']
  * the day's free times, the kind of appointment and a note. A slot someone else took meanwhile
  * comes back as a 409; the times are fetched again and the member picks another.
  */
-export function BookingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function BookingDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes back to on close (the dialog is opened without a Radix trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
+        onCloseAutoFocus={(e) => {
+          if (!returnFocusTo?.current) return;
+          e.preventDefault();
+          returnFocusTo.current.focus();
+        }}
         title="Book a styling appointment"
         description="An hour with one of our stylists at the Mercer Lane studio, or by video. Free for members."
         className="max-w-xl"
