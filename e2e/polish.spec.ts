@@ -239,6 +239,7 @@ test('Book Appointment opens our booking dialog: date, time, kind, note; booked 
   await times.getByRole('button', { name: '15:00' }).click();
   await dialog.getByLabel('Kind of appointment').selectOption('occasion-styling');
   await dialog.getByLabel('Note for your stylist (optional)').fill('A winter wedding, size 38');
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: '.tmp/pages/booking-dialog-1280.png' });
   await dialog.getByRole('button', { name: 'Book appointment' }).click();
   await expect(dialog.getByText('You are booked in.')).toBeVisible();
   const mail = await waitForMail(member.email, /occasion styling on .* at 15:00/);

@@ -1,4 +1,4 @@
-import { Clock, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { CONTACT_EMAIL, paths } from '../../../config/paths';
 import { BookAppointmentButton } from '../components/book-appointment-button';
@@ -56,7 +56,7 @@ export function Component() {
                 <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-clay" /> Monday to Saturday, 10:00 to 18:00
               </li>
               <li className="flex gap-3">
-                <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-clay" />
+                <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-clay" />
                 <a href={`mailto:${CONTACT_EMAIL}`} className="underline underline-offset-4 hover:text-ink">
                   {CONTACT_EMAIL}
                 </a>
