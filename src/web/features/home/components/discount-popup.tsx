@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { isDiscountPopupSeen, markDiscountPopupSeen } from '../lib/discount-flag';
 import { DISCOUNT_POPUP_DELAY_MS } from '../lib/timings';
 
 // The dialog (and Radix) loads shortly before it opens, keeping the home page's first load small.
+// Not React.lazy: a lazy component suspends once even when its code is already here, and React
+// throttles revealing suspended content by up to 300 ms, which made the popup late.
 const loadDialog = () => import('./discount-dialog');
-const DiscountDialog = lazy(loadDialog);
+type DialogComponent = ComponentType<{ open: boolean; onDismiss: () => void }>;
 /** How long before the popup is due its code is fetched, so it opens on time. */
 const PRELOAD_LEAD_MS = 800;
 
@@ -32,6 +34,7 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
   const [seenAtLoad] = useState(isDiscountPopupSeen);
   const [due, setDue] = useState(false);
   const [dismissed, setDismissed] = useState(false);
+  const [DiscountDialog, setDiscountDialog] = useState<DialogComponent | null>(null);
   // The router's first location has the key 'default': this page is the one the document opened on.
   const { key } = useLocation();
 
@@ -42,9 +45,13 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
     const wait = discountPopupWait(delayMs, first);
     // The dialog's code (a few KB from our own origin) is fetched just before it is due, so it
     // never counts against the page's first load and still opens on time.
-    const preload = window.setTimeout(() => void loadDialog(), Math.max(0, wait - PRELOAD_LEAD_MS));
+    let live = true;
+    const preload = window.setTimeout(() => {
+      void loadDialog().then((m) => live && setDiscountDialog(() => m.default));
+    }, Math.max(0, wait - PRELOAD_LEAD_MS));
     const show = window.setTimeout(() => setDue(true), wait);
     return () => {
+      live = false;
       window.clearTimeout(preload);
       window.clearTimeout(show);
     };
@@ -53,16 +60,15 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
   }, [seenAtLoad, delayMs]);
 
   const open = due && !dismissed && signedIn === false && !isDiscountPopupSeen();
-  if (!open && !dismissed) return null;
+  // Until its code has arrived the popup waits (on a slow link it opens as soon as it has).
+  if ((!open && !dismissed) || !DiscountDialog) return null;
   return (
-    <Suspense fallback={null}>
-      <DiscountDialog
-        open={open}
-        onDismiss={() => {
-          markDiscountPopupSeen();
-          setDismissed(true);
-        }}
-      />
-    </Suspense>
+    <DiscountDialog
+      open={open}
+      onDismiss={() => {
+        markDiscountPopupSeen();
+        setDismissed(true);
+      }}
+    />
   );
 }
