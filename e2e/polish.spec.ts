@@ -76,6 +76,13 @@ test.describe('on a phone (390 px)', () => {
       });
       expect(overlaps(fab, box), `${await target.textContent()} is under the assistant button`).toBe(false);
     }
+    // The page's last line ends above the button: the whole band it floats in is left free.
+    const lastLine = await footer.locator('p').last().evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getBoundingClientRect().bottom;
+    });
+    expect(lastLine).toBeLessThanOrEqual(fab.y);
   });
 
   test('a long word wraps inside its chat bubble', async ({ page }) => {
