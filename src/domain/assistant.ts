@@ -102,6 +102,18 @@ const CATEGORY_WORDS: Record<Category, readonly string[]> = {
   Shoes: ['shoe', 'shoes', 'heel', 'heels', 'sneaker', 'sneakers', 'trainer', 'trainers', 'boot', 'boots', 'loafer', 'loafers', 'sandal', 'sandals', 'flats', 'pumps', 'footwear'],
 };
 
+/**
+ * Words that name a category's piece inside an item's name, for pieces filed elsewhere: the
+ * blazer of a work outfit is a jacket too. Only words that cannot be part of another garment's
+ * name ("shirt" is in "sweatshirt", so shirts are left out).
+ */
+export const CATEGORY_NAME_TERMS: Partial<Record<Category, readonly string[]>> = {
+  Jackets: ['jacket', 'blazer', 'coat', 'parka', 'bomber'],
+  Dresses: ['dress', 'gown'],
+  Skirts: ['skirt'],
+  Pants: ['trousers', 'jeans', 'chinos'],
+};
+
 const COLOUR_WORDS: Record<Colour, readonly string[]> = {
   black: ['black', 'noir'],
   white: ['white'],
@@ -314,8 +326,29 @@ export function describeFilters(f: AssistantFilters): string {
   return parts.join(' ');
 }
 
-/** The text of an answer for understood filters and the number of items found. */
-export function matchReply(filters: AssistantFilters, found: number): string {
+/**
+ * Whether the message's occasion narrows the search or only orders it. With a kind of piece
+ * (category or colour) the occasion is a preference: "black jackets for work" shows the black
+ * jackets, the ones made for work first, instead of nothing when none is tagged for work.
+ * Alone (or with gender, brand, budget) it is the search itself: "what can I wear to work?".
+ */
+export function occasionIsPreference(filters: AssistantFilters): boolean {
+  return filters.occasion !== undefined && (filters.category !== undefined || filters.colour !== undefined);
+}
+
+/**
+ * The text of an answer for understood filters and the number of items found. `forOccasion` is
+ * how many of them suit the asked occasion, when the occasion only ordered them
+ * (occasionIsPreference); when none does, the reply says so instead of claiming they do.
+ */
+export function matchReply(filters: AssistantFilters, found: number, forOccasion?: number): string {
+  if (found > 0 && filters.occasion && forOccasion === 0) {
+    const what = describeFilters({ ...filters, occasion: undefined });
+    const occasion = OCCASION_PHRASE[filters.occasion];
+    return found === 1
+      ? `Here is one of our ${what}. It isn't cut ${occasion} in particular, but it styles well:`
+      : `Here are ${found} ${what}. None is cut ${occasion} in particular, but they style well:`;
+  }
   const what = describeFilters(filters);
   if (found === 0) {
     return `I couldn't find ${what} in the collection right now. Try a wider budget or another colour, or browse everything.`;

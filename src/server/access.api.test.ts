@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../domain/errors';
+import { addDays } from '../domain/catalogue.rules';
+import { isStudioOpen } from '../domain/support.rules';
 import { listingForm, makePng, sampleListing } from './features/listings/listings.test-helpers';
 import { listApiRoutes, type ApiRoute } from './test/routes';
 import { approveListing, makeStaff } from './test/staff';
@@ -54,6 +56,8 @@ interface Scenario {
   slug: string;
   /** One of A's sessions. */
   aSessionId: string;
+  /** A day the styling studio is open, where A holds the 10:00 appointment. */
+  appointmentDate: string;
 }
 interface Case {
   /** The request aimed at A's resources (A's ids in the path, a valid body). */
@@ -218,6 +222,25 @@ const CASES: Record<string, Case> = {
     // B gives her own spot back: A's stays.
     if (who) expect((await who.request(`/api/events/${st.eventId}/rsvp`, { method: 'DELETE' })).status).toBe(200);
   }),
+
+  // Styling appointments
+  'GET /api/appointments': ownOnly(() => ({ method: 'GET', path: '/api/appointments' }), (_st, body) => {
+    for (const ap of body.appointments as { time: string; note: string | null }[]) {
+      expect(ap.time).not.toBe('10:00');
+      expect(ap.note ?? '').not.toContain(A_NAME);
+    }
+  }),
+  // B books her own slot (a userId in the body is not a field); A's 10:00 is not hers to take.
+  'POST /api/appointments': ownOnly(
+    (st) => ({ method: 'POST', path: '/api/appointments', json: { date: st.appointmentDate, time: '11:00', kind: 'fitting-session', userId: st.a.id } }),
+    async (st, body, who) => {
+      expect(body).toMatchObject({ date: st.appointmentDate, time: '11:00' });
+      if (who) {
+        const taken = await who.request('/api/appointments', { method: 'POST', json: { date: st.appointmentDate, time: '10:00', kind: 'fitting-session' } });
+        expect(taken.status).toBe(409);
+      }
+    },
+  ),
 
   // Listings
   'GET /api/listings': ownOnly(() => ({ method: 'GET', path: '/api/listings' }), (st, body) => {
@@ -437,6 +460,10 @@ beforeAll(async () => {
   const notification = await db.selectFrom('notifications').select('id').where('user_id', '=', a.id).orderBy('id').executeTakeFirstOrThrow();
   const rental = await ok(a.request('/api/rentals', { method: 'POST', json: { itemId: aRentedItemId, size: 'M' } }), 201);
 
+  let appointmentDate = addDays(new Date().toISOString().slice(0, 10), 2);
+  while (!isStudioOpen(appointmentDate)) appointmentDate = addDays(appointmentDate, 1);
+  await ok(a.request('/api/appointments', { method: 'POST', json: { date: appointmentDate, time: '10:00', kind: 'wardrobe-consultation', note: `${A_NAME} would like tailoring` } }), 201);
+
   const slugRow = await db.selectFrom('items').select('slug').where('slug', 'is not', null).executeTakeFirstOrThrow();
   const aSession = await db.selectFrom('session').select('id').where('userId', '=', a.id).executeTakeFirstOrThrow();
   s = {
@@ -455,6 +482,7 @@ beforeAll(async () => {
     freeItemId,
     slug: slugRow.slug!,
     aSessionId: aSession.id,
+    appointmentDate,
   };
 }, 120_000);
 

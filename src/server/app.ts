@@ -10,6 +10,7 @@ import { createPlansRoutes } from './features/plans';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match';
 import { createAssistantRoutes } from './features/assistant';
 import { createEventsRoutes } from './features/events';
+import { createAppointmentsRoutes, createContactRoutes } from './features/support';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings';
 import { createRentalsRoutes } from './features/rentals';
 import { createDashboardRoutes } from './features/dashboard';
@@ -44,8 +45,9 @@ export function createApp(ctx: AppContext, services: Services) {
   app.use('*', security.middleware);
   app.onError(handleError);
 
-  // Only better-auth's rate limits need the client address.
+  // better-auth's rate limits and the contact form's limit need the client address.
   app.use('/api/auth/*', clientIp(env.trustProxy));
+  app.use('/api/contact', clientIp(env.trustProxy));
   app.use('/api/*', async (c, next) => {
     // Only requests that may carry a body are measured (and GETs keep the light request path).
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
@@ -79,6 +81,8 @@ export function createApp(ctx: AppContext, services: Services) {
   app.route('/api/favorites', createFavoritesRoutes(ctx, services.match));
   app.route('/api/assistant', createAssistantRoutes(ctx, services.assistant));
   app.route('/api/events', createEventsRoutes(ctx, services.events));
+  app.route('/api/contact', createContactRoutes(ctx, services.support));
+  app.route('/api/appointments', createAppointmentsRoutes(ctx, services.support));
   app.route('/api/listings', createListingsRoutes(ctx, services.listings));
   app.route('/api/rentals', createRentalsRoutes(ctx, services.rentals));
   app.route('/api/dashboard', createDashboardRoutes(ctx, services.dashboard));

@@ -11,6 +11,7 @@ import { createNotificationsService } from './features/notifications';
 import { createOpsService } from './features/ops';
 import { createPlansService, createSimulatedPaymentProvider } from './features/plans';
 import { createRentalsService } from './features/rentals';
+import { createSupportService } from './features/support';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -38,6 +39,7 @@ export function createServices(ctx: AppContext) {
     events,
     match: createMatchService(ctx),
     assistant: createAssistantService(ctx),
+    support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, { listings, notifications }),
   };

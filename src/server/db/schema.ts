@@ -363,6 +363,32 @@ export interface SchedulerSlotsTable {
   last_run_at: string | null;
 }
 
+/** A message sent with the contact form. */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  /** The member who sent it, when signed in. */
+  user_id: string | null;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  client_address: string;
+  created_at: string;
+}
+
+/** A booked styling appointment; unique per (date, time). */
+export interface StylingAppointmentsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** 'HH:MM', one of APPOINTMENT_SLOTS */
+  time: string;
+  kind: string;
+  note: string | null;
+  created_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -393,6 +419,8 @@ export interface DB {
   notifications: NotificationsTable;
   jobs: JobsTable;
   scheduler_slots: SchedulerSlotsTable;
+  contact_messages: ContactMessagesTable;
+  styling_appointments: StylingAppointmentsTable;
 }
 
 export type { Generated };

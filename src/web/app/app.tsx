@@ -18,6 +18,9 @@ function Toasts() {
     <Suspense fallback={null}>
       <Toaster
         position="top-center"
+        // Below the sticky navigation (64 px on phones and tablets, 80 px from lg), never over it.
+        offset={{ top: 96 }}
+        mobileOffset={{ top: 76 }}
         toastOptions={{
           classNames: {
             toast: '!rounded-sm !border-linen !bg-ivory !font-sans !text-ink !shadow-lift',

@@ -131,6 +131,16 @@ describe(`style assistant (${process.env.TEST_DIALECT})`, () => {
     }
   });
 
+  it('treats an occasion with a kind of piece as a preference: "black jackets for work" finds black jackets', async () => {
+    const { status, body } = await ask('black jackets for work');
+    expect(status).toBe(200);
+    expect(body.filters).toEqual({ category: 'Jackets', colour: 'black', occasion: 'work' });
+    expect(body.kind).toBe('matches');
+    expect(body.items.map((i) => i.id)).toEqual([ids.blackJacketPricey, ids.blackJacketA, ids.blackJacketB]);
+    // None of the test jackets is tagged for work, and the reply does not pretend otherwise.
+    expect(body.reply).toBe('Here are 3 black jackets. None is cut for work in particular, but they style well:');
+  });
+
   it('says so when it understood the message but nothing fits', async () => {
     const { status, body } = await ask('purple shoes below 20');
     expect(status).toBe(200);
@@ -168,5 +178,26 @@ describe(`style assistant (${process.env.TEST_DIALECT})`, () => {
     expect(res.status).toBe(403);
     const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, { post?: unknown }> };
     expect(doc.paths['/api/assistant/messages']?.post).toBeDefined();
+  });
+});
+
+describe(`style assistant on the seeded catalogue (${process.env.TEST_DIALECT})`, () => {
+  let seeded: TestApp;
+  beforeAll(async () => {
+    seeded = await createTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await seeded?.close();
+  });
+
+  it('finds the catalogue\'s black jackets for "black jackets for work" (singular and plural alike)', async () => {
+    for (const message of ['black jackets for work', 'a black jacket for the office', 'Black blazer for work']) {
+      const res = await seeded.request('/api/assistant/messages', { method: 'POST', json: { message } });
+      expect(res.status, message).toBe(200);
+      const body = (await res.json()) as AssistantReply;
+      expect(body.kind, message).toBe('matches');
+      expect(body.items.map((i) => i.name), message).toContain('Black Leather Biker Jacket');
+      for (const item of body.items) expect(item.colour.toLowerCase(), message).toContain('black');
+    }
   });
 });

@@ -39,8 +39,8 @@ export function ItemCard({
           <p className="eyebrow truncate text-[0.65rem]">{item.brand}</p>
           <h3 className="line-clamp-2 font-sans text-[0.95rem] leading-snug font-medium tracking-normal text-ink">{item.name}</h3>
           <div className="flex items-center gap-1.5 text-xs text-stone">
-            <Stars rating={item.rating} className="[&_svg]:size-3" />
-            <span>({item.reviewCount})</span>
+            <Stars rating={item.rating} reviewCount={item.reviewCount} className="[&_svg]:size-3" />
+            {item.reviewCount > 0 && <span>({item.reviewCount})</span>}
           </div>
           <p className="text-sm text-ink">
             <span className="font-semibold">{formatCents(item.rentalPriceCents)}</span>

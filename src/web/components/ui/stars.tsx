@@ -1,14 +1,58 @@
-import { Star } from 'lucide-react';
+import { Star, StarHalf } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-/** Five stars, filled up to the rounded-down rating, with the rating for screen readers. */
-export function Stars({ rating, className }: { rating: number; className?: string }) {
-  const filled = Math.floor(rating);
+/** A rating rounded to the nearest half star (4.9 -> 5, 4.3 -> 4.5, 4.2 -> 4). */
+export function roundToHalf(rating: number): number {
+  return Math.min(5, Math.max(0, Math.round(rating * 2) / 2));
+}
+
+/**
+ * Five stars filled to the rating rounded to the nearest half, with the rating for screen
+ * readers. A piece nobody has reviewed yet has no rating to show: pass `reviewCount` 0 and it
+ * reads 'New' instead of five empty stars.
+ */
+export function Stars({ rating, reviewCount, className }: { rating: number; reviewCount?: number; className?: string }) {
+  if (reviewCount === 0) {
+    return <span className={cn('text-xs font-medium tracking-[0.14em] text-clay uppercase', className)}>New</span>;
+  }
+  const shown = roundToHalf(rating);
   return (
-    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`Rated ${rating} out of 5`}>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Star key={i} aria-hidden="true" className={cn('size-4', i < filled ? 'fill-gold text-gold' : 'text-linen')} />
-      ))}
+    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+      {[0, 1, 2, 3, 4].map((i) => {
+        if (i + 1 <= shown) return <Star key={i} data-star="full" aria-hidden="true" className="size-4 fill-gold text-gold" />;
+        if (i + 0.5 === shown)
+          return (
+            <span key={i} data-star="half" className="relative inline-flex" aria-hidden="true">
+              <Star className="size-4 text-linen" />
+              <StarHalf className="absolute inset-0 size-4 fill-gold text-gold" />
+            </span>
+          );
+        return <Star key={i} data-star="empty" aria-hidden="true" className="size-4 text-linen" />;
+      })}
+    </span>
+  );
+}
+
+/**
+ * The rating as a line of text: stars, the figure and '(N reviews)', or 'New' for a piece with
+ * no reviews yet (instead of '0.0 (0 reviews)').
+ */
+export function RatingSummary({ rating, reviewCount, className }: { rating: number; reviewCount: number; className?: string }) {
+  if (reviewCount === 0) {
+    return (
+      <span className={cn('inline-flex items-center gap-2', className)}>
+        <Stars rating={rating} reviewCount={0} />
+        <span>No reviews yet</span>
+      </span>
+    );
+  }
+  return (
+    <span className={cn('inline-flex items-center gap-2', className)}>
+      <Stars rating={rating} />
+      <span>{rating.toFixed(1)}</span>
+      <span>
+        ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+      </span>
     </span>
   );
 }

@@ -118,7 +118,7 @@ export function AssistantPanel({ id, open = true, onClose, ask, replyDelayMs = A
             <p className="sr-only">{m.type === 'user' ? 'You said:' : 'Stylist:'}</p>
             <p
               className={cn(
-                'max-w-[88%] px-4 py-2.5 text-[0.9rem] leading-relaxed',
+                'max-w-[88%] px-4 py-2.5 text-[0.9rem] leading-relaxed [overflow-wrap:anywhere]',
                 m.type === 'user' ? 'rounded-md rounded-br-xs bg-ink text-ivory' : 'rounded-md rounded-bl-xs border border-linen bg-ivory text-ink',
               )}
             >

@@ -48,6 +48,7 @@ export function StyleAssistant({ className, open: openProp, onOpenChange }: Styl
       <button
         ref={buttonRef}
         type="button"
+        data-assistant-fab=""
         aria-label={open ? 'Close style assistant' : 'Open style assistant'}
         aria-expanded={open}
         {...(mounted ? { 'aria-controls': panelId } : {})}

@@ -73,9 +73,10 @@ export function ItemActions({ item, from, to }: { item: CatalogueItem; from?: st
         </div>
       </div>
 
+      {/* flex-1 only in the row: in the phone's column a zero flex-basis squeezed the buttons to their text (23 px). */}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <AddToCartButton itemId={item.id} selectedSize={size} startDate={from} endDate={to} className="flex-1" />
-        <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="flex-1" />
+        <AddToCartButton itemId={item.id} selectedSize={size} startDate={from} endDate={to} className="shrink-0 sm:flex-1" />
+        <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="shrink-0 sm:flex-1" />
         <Button size="lg" variant="subtle" onClick={() => void shareItem(item)}>
           <Share2 aria-hidden="true" />
           Share

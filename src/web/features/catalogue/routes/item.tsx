@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Stars } from '../../../components/ui/stars';
+import { RatingSummary } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
@@ -66,9 +66,7 @@ export function Component() {
           </div>
           <h1 className="mt-3 text-display-lg">{it.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-taupe">
-            <Stars rating={it.rating} />
-            <span>{it.rating.toFixed(1)}</span>
-            <span>({it.reviewCount} reviews)</span>
+            <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
             <span aria-hidden="true">·</span>
             <span className="inline-flex items-center gap-1">
               <RotateCcw className="size-3.5" aria-hidden="true" />

@@ -1,11 +1,18 @@
 import { ArrowLeft, Heart, Share2 } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { CatalogueItem } from '@domain/catalogue';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Stars } from '../../../components/ui/stars';
+import { RatingSummary } from '../../../components/ui/stars';
+import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { WishlistButton } from '../../match';
+import { AddToCartButton } from '../../rentals';
 import { formatCents } from '../../../lib/format';
 import { NotFound } from '../../shell';
 import { getItemBySlugQueryOptions, useItemBySlug } from '../api/get-item-by-slug';
@@ -60,9 +67,7 @@ export function Component() {
               </div>
               <h1 className="mt-4 text-display-lg">{it.name}</h1>
               <div className="mt-4 flex items-center gap-2 text-sm text-taupe">
-                <Stars rating={it.rating} />
-                <span>{it.rating}</span>
-                <span>({it.reviewCount} reviews)</span>
+                <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
               </div>
               <p className="mt-6">
                 <span className="font-display text-4xl">{formatCents(it.rentalPriceCents)}</span>
@@ -70,28 +75,7 @@ export function Component() {
               </p>
               <p className="mt-1 text-sm text-stone">Retail price: {formatCents(it.retailPriceCents)}</p>
 
-              <h2 className="mt-8 mb-3 font-sans text-[0.8rem] font-medium tracking-wide text-taupe">Available Sizes</h2>
-              <ul className="flex flex-wrap gap-2" aria-label="Available Sizes">
-                {it.sizes.map((s) => (
-                  <li key={s}>
-                    <Button variant="outline" size="sm" className="min-w-12">
-                      {s}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-
-              <div className="mt-8 flex items-center gap-3">
-                <Button size="lg" className="flex-1">
-                  Rent Now
-                </Button>
-                <Button variant="subtle" size="icon" className="size-13" aria-label="Add to favourites">
-                  <Heart aria-hidden="true" />
-                </Button>
-                <Button variant="subtle" size="icon" className="size-13" aria-label="Share" onClick={() => void shareItem(it)}>
-                  <Share2 aria-hidden="true" />
-                </Button>
-              </div>
+              <StaticItemActions item={it} />
             </div>
           </div>
 
@@ -129,5 +113,60 @@ export function Component() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The static page's sizes, 'Rent Now' and favourite: they rent and favourite exactly as the item
+ * page's Add to Cart and Add to Wishlist do. Until the page is live (or without JavaScript)
+ * 'Rent Now' is a link to the item page and the heart a link to the favourites, so a tap always
+ * leads somewhere.
+ */
+function StaticItemActions({ item }: { item: CatalogueItem }) {
+  const live = useHydrated();
+  const [size, setSize] = useState<string | null>(item.sizes.length === 1 ? item.sizes[0]! : null);
+  return (
+    <>
+      <h2 id="static-sizes" className="mt-8 mb-3 font-sans text-[0.8rem] font-medium tracking-wide text-taupe">
+        Available Sizes
+      </h2>
+      <ul className="flex flex-wrap gap-2" aria-labelledby="static-sizes">
+        {item.sizes.map((s) => (
+          <li key={s}>
+            <Button
+              variant="outline"
+              className={cn('min-w-12 px-3', size === s && 'bg-ink text-ivory hover:bg-taupe')}
+              aria-pressed={live ? size === s : undefined}
+              onClick={() => setSize(s)}
+            >
+              {s}
+            </Button>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-8 flex items-center gap-3">
+        {live ? (
+          <>
+            <AddToCartButton itemId={item.id} selectedSize={size} label="Rent Now" className="min-w-0 flex-1" />
+            <WishlistButton itemId={item.id} itemName={item.name} iconOnly variant="subtle" size="icon" className="size-13 shrink-0" />
+          </>
+        ) : (
+          <>
+            <Button size="lg" className="min-w-0 flex-1" asChild>
+              <Link to={paths.item(item.id)}>Rent Now</Link>
+            </Button>
+            <Button variant="subtle" size="icon" className="size-13 shrink-0" asChild>
+              <Link to={paths.favorites} aria-label="Add to favourites">
+                <Heart aria-hidden="true" />
+              </Link>
+            </Button>
+          </>
+        )}
+        <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
+          <Share2 aria-hidden="true" />
+        </Button>
+      </div>
+    </>
   );
 }

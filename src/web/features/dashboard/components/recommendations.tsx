@@ -33,7 +33,7 @@ export function Recommendations({ items, loading }: { items: CatalogueItemSummar
                 <h3 className="mt-1 font-display text-xl leading-tight group-hover:underline group-hover:decoration-linen group-hover:underline-offset-4">{item.name}</h3>
                 <div className="mt-2 flex items-center justify-between text-sm">
                   <span>{formatCents(item.rentalPriceCents)}/week</span>
-                  <Stars rating={item.rating} className="[&_svg]:size-3.5" />
+                  <Stars rating={item.rating} reviewCount={item.reviewCount} className="[&_svg]:size-3.5" />
                 </div>
               </Link>
             </li>

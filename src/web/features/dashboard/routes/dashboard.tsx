@@ -1,4 +1,4 @@
-import { CalendarPlus, LogOut, Sparkles } from 'lucide-react';
+import { LogOut, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,14 +9,12 @@ import { StyleAssistant } from '../../assistant';
 import { EventsTab } from '../../events';
 import { ListingTab } from '../../listings';
 import { RentingTab } from '../../rentals';
+import { BookAppointmentButton } from '../../support';
 import { useDashboard } from '../api/get-dashboard';
 import { AccountSettingsButton } from '../components/account-settings';
 import { QuickActions } from '../components/quick-actions';
 import { Recommendations } from '../components/recommendations';
 import { EarningsCard, SubscriptionCard, WaterCard } from '../components/summary-cards';
-
-/** The booking form used when the server has not answered yet (the server's BOOKING_FORM_URL wins). */
-const FALLBACK_BOOKING_FORM_URL = 'https://forms.rentique.example/book-appointment';
 
 /** /dashboard: the member's home: plan, savings, earnings, rentals, listings, events, suggestions. */
 export function Component() {
@@ -43,11 +41,7 @@ export function Component() {
           <Button variant="primary" size="sm" onClick={() => setAssistantOpen(true)}>
             <Sparkles aria-hidden="true" /> AI Agent
           </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={dashboard.data?.bookingFormUrl ?? FALLBACK_BOOKING_FORM_URL} target="_blank" rel="noopener noreferrer">
-              <CalendarPlus aria-hidden="true" /> Book Appointment
-            </a>
-          </Button>
+          <BookAppointmentButton variant="outline" size="sm" />
           <AccountSettingsButton />
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
             <LogOut aria-hidden="true" /> Sign Out

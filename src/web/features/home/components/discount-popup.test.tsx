@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_KEYS } from '../../../lib/local-state';
 import { DISCOUNT_POPUP_DELAY_MS } from '../lib/timings';
 import './discount-dialog'; // loaded up front so the lazy import resolves at once
-import { DiscountPopup } from './discount-popup';
+import { DiscountPopup, discountPopupWait } from './discount-popup';
 
 function Harness({ signedIn }: { signedIn: boolean | undefined }) {
   return (
@@ -28,7 +28,8 @@ async function wait(ms: number) {
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.useFakeTimers();
+  // performance.now() too: the popup counts from the navigation's start on the document's first page.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
 });
 afterEach(() => {
   cleanup();
@@ -36,6 +37,24 @@ afterEach(() => {
 });
 
 describe('DiscountPopup', () => {
+  // First in the file on purpose: only the document's first page counts from the navigation's
+  // start (every later mount of the popup counts from its own arrival).
+  it('on the page the document opened with, opens 2 s after the navigation started, not 2 s after hydration', async () => {
+    // The app hydrated 1.5 s after the navigation started (performance.now() counts from there).
+    await wait(1500);
+    renderPopup(false);
+    await wait(DISCOUNT_POPUP_DELAY_MS - 1500 - 1);
+    expect(dialog()).toBeNull();
+    await wait(1);
+    expect(dialog()).toBeInTheDocument();
+  });
+
+  it('counts the wait from the start of the document on its first page, from arrival after that', async () => {
+    expect(discountPopupWait(2000, true, 800)).toBe(1200);
+    expect(discountPopupWait(2000, true, 2600)).toBe(0);
+    expect(discountPopupWait(2000, false, 800)).toBe(2000);
+  });
+
   it('opens 2 s after load for a visitor; Maybe Later closes it and sets the seen flag', async () => {
     renderPopup(false);
     await wait(DISCOUNT_POPUP_DELAY_MS - 1);

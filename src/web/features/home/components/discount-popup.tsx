@@ -1,9 +1,28 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
 import { isDiscountPopupSeen, markDiscountPopupSeen } from '../lib/discount-flag';
 import { DISCOUNT_POPUP_DELAY_MS } from '../lib/timings';
 
-// The dialog (and Radix) loads only when it is about to open, keeping the home page's first load small.
-const DiscountDialog = lazy(() => import('./discount-dialog'));
+// The dialog (and Radix) loads shortly before it opens, keeping the home page's first load small.
+// Not React.lazy: a lazy component suspends once even when its code is already here, and React
+// throttles revealing suspended content by up to 300 ms, which made the popup late.
+const loadDialog = () => import('./discount-dialog');
+type DialogComponent = ComponentType<{ open: boolean; onDismiss: () => void }>;
+/** How long before the popup is due its code is fetched, so it opens on time. */
+const PRELOAD_LEAD_MS = 800;
+
+// Whether the document's first page has already used the document's load as its start.
+let documentStartUsed = false;
+
+/**
+ * How long from now until the popup is due. On the page the document opened with, "after load"
+ * counts from the navigation's start (performance.now() is 0 there), not from when the app
+ * hydrated, which came 0.5-1 s later and made the popup appear at 2.8 s. After a navigation
+ * inside the app it counts from the page's arrival.
+ */
+export function discountPopupWait(delayMs: number, firstPageOfDocument: boolean, now = performance.now()): number {
+  return firstPageOfDocument ? Math.max(0, delayMs - now) : delayMs;
+}
 
 /**
  * The discount popup's rules: it opens `delayMs` after the page loads unless this browser has
@@ -15,26 +34,41 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
   const [seenAtLoad] = useState(isDiscountPopupSeen);
   const [due, setDue] = useState(false);
   const [dismissed, setDismissed] = useState(false);
+  const [DiscountDialog, setDiscountDialog] = useState<DialogComponent | null>(null);
+  // The router's first location has the key 'default': this page is the one the document opened on.
+  const { key } = useLocation();
 
   useEffect(() => {
     if (seenAtLoad) return;
-    // The dialog's code is fetched only when it is due (a few KB from our own origin), so it
-    // never counts against the page's first load.
-    const show = window.setTimeout(() => setDue(true), delayMs);
-    return () => window.clearTimeout(show);
+    const first = key === 'default' && !documentStartUsed;
+    documentStartUsed = true;
+    const wait = discountPopupWait(delayMs, first);
+    // The dialog's code (a few KB from our own origin) is fetched just before it is due, so it
+    // never counts against the page's first load and still opens on time.
+    let live = true;
+    const preload = window.setTimeout(() => {
+      void loadDialog().then((m) => live && setDiscountDialog(() => m.default));
+    }, Math.max(0, wait - PRELOAD_LEAD_MS));
+    const show = window.setTimeout(() => setDue(true), wait);
+    return () => {
+      live = false;
+      window.clearTimeout(preload);
+      window.clearTimeout(show);
+    };
+    // The key is read once, at mount: the timer belongs to this visit of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seenAtLoad, delayMs]);
 
   const open = due && !dismissed && signedIn === false && !isDiscountPopupSeen();
-  if (!open && !dismissed) return null;
+  // Until its code has arrived the popup waits (on a slow link it opens as soon as it has).
+  if ((!open && !dismissed) || !DiscountDialog) return null;
   return (
-    <Suspense fallback={null}>
-      <DiscountDialog
-        open={open}
-        onDismiss={() => {
-          markDiscountPopupSeen();
-          setDismissed(true);
-        }}
-      />
-    </Suspense>
+    <DiscountDialog
+      open={open}
+      onDismiss={() => {
+        markDiscountPopupSeen();
+        setDismissed(true);
+      }}
+    />
   );
 }

@@ -3,7 +3,7 @@ import type { MatchItem } from '@domain/match';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Stars } from '../../../components/ui/stars';
+import { RatingSummary } from '../../../components/ui/stars';
 import { formatCents } from '../../../lib/format';
 import { ItemImage } from '../../../components/item/item-image';
 
@@ -32,10 +32,7 @@ export function ItemDetailsDialog({
             <div>
               <p className="eyebrow">{item.brand}</p>
               <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-taupe">
-                <Stars rating={item.rating} />
-                <span>
-                  {item.rating.toFixed(1)} ({item.reviewCount} reviews)
-                </span>
+                <RatingSummary rating={item.rating} reviewCount={item.reviewCount} />
                 {item.isNew && <Badge tone="ink">New</Badge>}
               </div>
               <p className="mt-3 text-sm">

@@ -43,7 +43,13 @@ export function useFavoriteToggle(itemId: number) {
  * The item page's Add to Wishlist: adds or removes the same favourite the match deck saves.
  * Visitors are sent to sign in first (and come back here afterwards).
  */
-export function WishlistButton({ itemId, itemName, className, ...props }: { itemId: number; itemName?: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
+export function WishlistButton({
+  itemId,
+  itemName,
+  iconOnly = false,
+  className,
+  ...props
+}: { itemId: number; itemName?: string; /** A round heart named 'Add to favourites' (the static pages). */ iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const { isFavorite, isSignedIn, isPending, toggle } = useFavoriteToggle(itemId);
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,11 +59,12 @@ export function WishlistButton({ itemId, itemName, className, ...props }: { item
       {...props}
       className={cn(className)}
       aria-pressed={isSignedIn ? isFavorite : undefined}
+      {...(iconOnly ? { 'aria-label': 'Add to favourites' } : {})}
       disabled={isPending}
       onClick={() => (isSignedIn ? toggle(itemName) : void navigate(paths.login, { state: { from: location } }))}
     >
       <Heart aria-hidden="true" className={cn(isFavorite && 'fill-clay text-clay')} />
-      {isFavorite ? 'In Your Wishlist' : 'Add to Wishlist'}
+      {!iconOnly && (isFavorite ? 'In Your Wishlist' : 'Add to Wishlist')}
     </Button>
   );
 }

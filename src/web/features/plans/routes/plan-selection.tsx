@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatCents } from '../../../lib/format';
+import { withMinimumDuration } from '../../../lib/min-duration';
 import { useChoosePlan } from '../api/choose-plan';
 import { useSubscription } from '../api/get-subscription';
 import { FeatureList } from '../components/feature-list';
@@ -24,6 +25,8 @@ import { ItemStepper } from '../components/item-stepper';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 
 const SAVE_FAILED = 'Something went wrong. Please try again.';
+/** SPEC 9: the plan's saving state ('Setting up...') lasts at least this long. */
+const PLAN_SETUP_MS = 1000;
 
 /** /plan-selection: choose Weekly, Monthly (3 to 9 items) or 3 Months. */
 export function Component() {
@@ -53,7 +56,8 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
   const save = async (plan: PlanId, via: 'plan' | 'weekly') => {
     setSaving(via);
     try {
-      const result = await choose.mutateAsync({ plan, ...(plan === 'monthly' ? { itemCount: items } : {}) });
+      // SPEC 9: 'Setting up...' stays for its second even when the server answers sooner.
+      const result = await withMinimumDuration(choose.mutateAsync({ plan, ...(plan === 'monthly' ? { itemCount: items } : {}) }), PLAN_SETUP_MS);
       if (result.status === 'active') {
         toast.success('Plan Selected', { description: `You're on the ${result.planTitle} plan. Pay per item, as you go.` });
         await navigate(paths.dashboard);

@@ -21,13 +21,15 @@ interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
   /** The range chosen on /browse (end exclusive); 7 days from today when absent. */
   startDate?: string | null | undefined;
   endDate?: string | null | undefined;
+  /** The resting label: 'Add to Cart' on /item/{id}, 'Rent Now' on the static pages. */
+  label?: string;
 }
 
 /**
  * Add to Cart on /item/{id}: books the piece (busy state), says 'Added to Cart!' and goes to the
  * dashboard after 1.5 s. A piece the member already has out shows 'Already Rented', disabled.
  */
-export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate, className, disabled, ...rest }: AddToCartProps) {
+export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate, label = 'Add to Cart', className, disabled, ...rest }: AddToCartProps) {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -92,7 +94,7 @@ export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate
   return (
     <Button size="lg" className={className} onClick={onClick} disabled={disabled || busy} aria-busy={book.isPending} {...rest}>
       <ShoppingBag aria-hidden="true" />
-      {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : 'Add to Cart'}
+      {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : label}
     </Button>
   );
 }

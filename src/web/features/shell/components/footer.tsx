@@ -11,9 +11,25 @@ const COLUMNS = [
       { label: 'How It Works', to: paths.howItWorks },
     ],
   },
-  // The SPEC sends every company and support link home until those pages exist.
-  { title: 'Company', links: ['About Us', 'Sustainability', 'Blog', 'Careers'].map((label) => ({ label, to: paths.home })) },
-  { title: 'Support', links: ['Help Center', 'Contact Us', 'Privacy Policy', 'Terms of Service'].map((label) => ({ label, to: paths.home })) },
+  // The SPEC sends these home; we wrote the pages.
+  {
+    title: 'Company',
+    links: [
+      { label: 'About Us', to: paths.about },
+      { label: 'Sustainability', to: paths.sustainability },
+      { label: 'Blog', to: paths.blog },
+      { label: 'Careers', to: paths.careers },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { label: 'Help Center', to: paths.help },
+      { label: 'Contact Us', to: paths.contact },
+      { label: 'Privacy Policy', to: paths.privacy },
+      { label: 'Terms of Service', to: paths.terms },
+    ],
+  },
 ];
 
 // Simple line glyphs in the lucide style (lucide no longer ships brand marks).
@@ -65,7 +81,8 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-linen/15">
-        <p className="container-page py-6 text-xs tracking-wide text-linen/60">© {new Date().getFullYear()} Rentique. Wear more, own less.</p>
+        {/* Room for the floating assistant button on pages that show it (styles.css). */}
+        <p className="container-page pt-6 pb-[calc(1.5rem+var(--assistant-space,0px))] text-xs tracking-wide text-linen/60">© {new Date().getFullYear()} Rentique. Wear more, own less.</p>
       </div>
     </footer>
   );

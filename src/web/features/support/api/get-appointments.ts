@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppointmentList } from '@domain/support';
+import { api } from '../../../lib/api-client';
+
+export const appointmentsQueryKey = ['appointments', 'mine'] as const;
+
+export function getAppointmentsQueryOptions() {
+  return queryOptions({
+    queryKey: appointmentsQueryKey,
+    queryFn: ({ signal }) => api<AppointmentList>('/api/appointments', { signal }),
+  });
+}
+
+/** The member's upcoming styling appointments. */
+export function useAppointments(enabled = true) {
+  return useQuery({ ...getAppointmentsQueryOptions(), enabled });
+}
