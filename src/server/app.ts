@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { requestId } from 'hono/request-id';
 import type { AppContext } from './context';
 import { createAccountRoutes, sessionActivity } from './features/account/account.routes';
-import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
+import { apiCacheControl, publicEtag } from './http/cache-headers';
+import { createCatalogueRoutes, createSearchRoutes } from './features/catalogue/catalogue.routes';
 import { createPlansRoutes } from './features/subscription/subscription.routes';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match/match.routes';
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
@@ -57,6 +58,10 @@ export function createApp(ctx: AppContext) {
     })(c, next);
   });
 
+  // Public GETs say how long they may be kept and carry an ETag (304 on If-None-Match); every
+  // other API answer is private, no-store (decision 0018).
+  app.use('/api/*', apiCacheControl());
+  app.use('/api/*', publicEtag());
   app.use('/api/*', originCheck(env.trustedOrigins));
   // PostgreSQL cannot store U+0000: refused in any URL or body, for every route (better-auth's too).
   app.use('/api/*', refuseNul());
@@ -73,6 +78,7 @@ export function createApp(ctx: AppContext) {
   });
   app.route('/api/me', createAccountRoutes(ctx));
   app.route('/api/items', createCatalogueRoutes(ctx));
+  app.route('/api/search', createSearchRoutes(ctx));
   app.route('/api', createPlansRoutes(ctx)); // /api/subscription, /api/payment-method, /api/pickup
   app.route('/api/match', createMatchRoutes(ctx));
   app.route('/api/favorites', createFavoritesRoutes(ctx));

@@ -1,11 +1,11 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { createBackground } from './background';
 import { createContext } from './context';
 import { loadEnv } from './env';
 import { runHousekeeping, startHousekeeping } from './housekeeping';
-import { createNodeListener, createResponseCache } from './http/response-cache';
 
 /** Starts Rentique: migrate, seed, serve. Stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -15,8 +15,6 @@ async function main() {
   // Notification e-mails and reminder scans (decision 0021); JOBS=off leaves them to other processes.
   const background = createBackground(ctx);
   if (env.jobsEnabled) await background.start();
-  // Shared browse answers are repeated by the node-level micro-cache (decision 0009); BROWSE_CACHE_MS=0 turns it off.
-  const cache = createResponseCache({ ttlMs: env.browseCacheMs });
   // Old rate-limit rows and temp files of interrupted uploads go before the first request, then every 10 minutes.
   const swept = await runHousekeeping(ctx);
   if (swept.tempFiles || swept.authRateLimitRows || swept.requestLimitRows) ctx.logger.info({ ...swept }, 'housekeeping at start');
@@ -30,7 +28,8 @@ async function main() {
       headersTimeout: env.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, env.headersTimeoutMs),
     },
-    createNodeListener(app, { cache, logger: ctx.logger, hostname: env.host }),
+    // Every request goes through Hono: caching is said in HTTP headers for a CDN or proxy (decision 0018).
+    getRequestListener(app.fetch, { hostname: env.host }) as RequestListener,
   );
   server.listen(env.port, env.host, () => {
     const { port } = server.address() as AddressInfo;
