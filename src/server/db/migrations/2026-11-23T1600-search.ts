@@ -9,8 +9,9 @@ import { isPostgres } from './dialect';
  *   the tokens), kept in step by triggers on insert, delete and update of those columns, and an
  *   `fts5vocab` table over it: the words the catalogue uses, which typo correction reads.
  * - PostgreSQL: a stored generated `tsvector` column (name weighted A, colour and category B,
- *   brand C, description D) with a GIN index, and `search_words`: every word of those vectors,
- *   kept by a trigger, with a trigram (pg_trgm) index to find the known words nearest a typo.
+ *   brand C, description D) with a GIN index, and `search_words`: every word of those vectors
+ *   and about how many items use it, kept by a trigger, with a trigram (pg_trgm) index to find
+ *   the known words nearest a typo.
  *
  * Both use the 'simple' treatment (lower case, accents dropped on SQLite, no stemming): a search
  * matches words by prefix, so "dress" finds "dresses".
@@ -26,13 +27,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         setweight(to_tsvector('simple', coalesce(description, '')), 'D')
       ) stored`.execute(db);
     await sql`create index items_search_idx on items using gin (search_vector)`.execute(db);
-    await sql`create table search_words (word text primary key)`.execute(db);
+    // ndoc: how many items used the word when it was written (counted up, never down: a tie-breaker).
+    await sql`create table search_words (word text primary key, ndoc integer not null default 0)`.execute(db);
     await sql`create index search_words_trgm_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
-    await sql`insert into search_words (word) select distinct unnest(tsvector_to_array(search_vector)) from items on conflict do nothing`.execute(db);
+    await sql`insert into search_words (word, ndoc) select w, count(*) from items, unnest(tsvector_to_array(search_vector)) w group by w`.execute(db);
     await sql`
       create function items_search_words() returns trigger language plpgsql as $$
       begin
-        insert into search_words (word) select unnest(tsvector_to_array(new.search_vector)) on conflict do nothing;
+        insert into search_words (word, ndoc) select unnest(tsvector_to_array(new.search_vector)), 1
+        on conflict (word) do update set ndoc = search_words.ndoc + 1;
         return null;
       end $$`.execute(db);
     await sql`create trigger items_search_words_trg after insert or update of name, brand, category, colour, description on items for each row execute function items_search_words()`.execute(db);

@@ -68,6 +68,12 @@ export interface SearchMatch {
 export type ItemFilters = Omit<ItemListQuery, 'sort' | 'cursor' | 'limit'>;
 
 /** The filter lists whose counts are shown; each list's counts leave out its own filter. */
+/** A word of the search index and how many items use it. */
+export interface KnownWord {
+  word: string;
+  docs: number;
+}
+
 export type FacetDimension = 'category' | 'size' | 'brand' | 'colour' | 'occasion' | 'price';
 
 /** FTS5's query language: every group must match, each word quoted, `*` for a prefix. Words are letters and digits only. */
@@ -158,9 +164,9 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
       }
       if (ranked) {
         // bm25 weights per column: name, brand, category, colour, description.
-        const ranking = sql`(select rowid as id, bm25(items_fts, 10.0, 3.0, 6.0, 6.0, 1.0) as score from items_fts where items_fts match ${ftsQuery(match)})`;
+        const ranking = sql<{ id: number; score: number }>`(select rowid as id, bm25(items_fts, 10.0, 3.0, 6.0, 6.0, 1.0) as score from items_fts where items_fts match ${ftsQuery(match)})`;
         let q = applyFilters(
-          ((db as Kysely<any>).selectFrom('items').innerJoin(ranking.as('s'), 's.id', 'items.id') as unknown as SelectQueryBuilder<DB, 'items', object>)
+          (db.selectFrom('items').innerJoin(ranking.as('s'), 's.id', 'items.id') as unknown as SelectQueryBuilder<DB, 'items', object>)
             .select(columns)
             .select(sql<number>`s.score`.as('score')),
           query,
@@ -219,20 +225,23 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
       };
     },
 
-    /** The words of the search index (SQLite: from fts5vocab), for typo correction. */
-    async vocabulary(): Promise<string[]> {
-      if (dialect === 'postgres') {
-        const rows = await sql<{ word: string }>`select word from search_words order by word`.execute(db);
-        return rows.rows.map((r) => r.word);
-      }
-      const rows = await sql<{ term: string }>`select term from items_fts_vocab order by term`.execute(db);
-      return rows.rows.map((r) => r.term);
+    /** Every word of the search index and how many items use it, A to Z (SQLite: fts5vocab; PostgreSQL: search_words). */
+    async vocabulary(): Promise<KnownWord[]> {
+      const rows =
+        dialect === 'postgres'
+          ? await sql<KnownWord>`select word, ndoc as docs from search_words order by word collate "C"`.execute(db)
+          : await sql<KnownWord>`select term as word, doc as docs from items_fts_vocab order by term`.execute(db);
+      return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
     },
 
-    /** PostgreSQL: the known words most like `word` by trigram similarity (pg_trgm), best first. */
-    async similarWords(word: string, limit = 8): Promise<string[]> {
-      const rows = await sql<{ word: string }>`select word from search_words where word % ${word} order by similarity(word, ${word}) desc, word limit ${limit}`.execute(db);
-      return rows.rows.map((r) => r.word);
+    /**
+     * PostgreSQL: the known words most like `word` by trigram similarity (pg_trgm), best first;
+     * the caller picks among them by edit distance. A swap of two letters leaves few trigrams in
+     * common ("balck"/"black": 0.2), so the bar is low and the list long.
+     */
+    async similarWords(word: string, limit = 50): Promise<KnownWord[]> {
+      const rows = await sql<KnownWord>`select word, ndoc as docs from search_words where similarity(word, ${word}) > 0.1 order by similarity(word, ${word}) desc, word limit ${limit}`.execute(db);
+      return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
     },
 
     async brands(): Promise<string[]> {

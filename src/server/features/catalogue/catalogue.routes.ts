@@ -182,17 +182,17 @@ export function createCatalogueRoutes(ctx: AppContext) {
     })
     .openapi(getBrands, async (c) => {
       setCachePolicy(c, 'item');
-      return c.json({ brands: await service.brands() }, 200);
+      return sendJson(c, { brands: await service.brands() }) as never;
     })
     .openapi(getBySlug, async (c) => {
       const item = await service.getItemBySlug(c.req.valid('param').slug);
       setCachePolicy(c, 'item');
-      return c.json(item, 200);
+      return sendJson(c, item) as never;
     })
     .openapi(getItem, async (c) => {
       const item = await service.getItem(c.req.valid('param').id);
       setCachePolicy(c, 'item');
-      return c.json(item, 200);
+      return sendJson(c, item) as never;
     })
     .openapi(getAvailability, async (c) => {
       const { from, to } = c.req.valid('query');
@@ -231,6 +231,6 @@ export function createSearchRoutes(ctx: AppContext) {
   return newRouter().openapi(suggest, async (c) => {
     const suggestions = await service.suggest(c.req.valid('query').q);
     setCachePolicy(c, 'list');
-    return c.json(suggestions, 200);
+    return sendJson(c, suggestions) as never;
   });
 }

@@ -20,7 +20,7 @@ import { MAX_ID } from '../../../domain/ids';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow, type ItemSummaryRow, type Keyset, type SearchMatch } from './catalogue.repository';
+import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow, type ItemSummaryRow, type Keyset, type KnownWord, type SearchMatch } from './catalogue.repository';
 import { hasPrefix, nearestWord } from './search-terms';
 import { createItemPictures, type ItemPictures } from './item-pictures';
 import { isView, pictureVersion, renderPicture, type View } from './pictures';
@@ -151,12 +151,13 @@ export function createCatalogueService(ctx: AppContext) {
     ttl: FACETS_TTL_MS,
     fetchMethod: (_key, _stale, { context }) => repo.facets(context.filters, context.match),
   });
-  const wordCache = new LRUCache<'vocabulary' | 'brands', string[]>({
-    max: 2,
+  const wordCache = new LRUCache<'vocabulary', KnownWord[]>({
+    max: 1,
     ttl: VOCABULARY_TTL_MS,
     allowStale: true,
-    fetchMethod: (key) => (key === 'vocabulary' ? repo.vocabulary() : repo.brands()),
+    fetchMethod: () => repo.vocabulary(),
   });
+  const brandCache = new LRUCache<'brands', string[]>({ max: 1, ttl: VOCABULARY_TTL_MS, allowStale: true, fetchMethod: () => repo.brands() });
 
   /**
    * The search as the database runs it (decision 0019): each typed word matches as a prefix; a
@@ -274,7 +275,7 @@ export function createCatalogueService(ctx: AppContext) {
       const search = await resolveSearch(text);
       if (!search || search.match.groups.length === 0) return { corrected: null, items: [], brands: [] };
       const page = await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS });
-      const brands = (await wordCache.fetch('brands')) ?? [];
+      const brands = (await brandCache.fetch('brands')) ?? [];
       const scored = brands
         .map((brand) => {
           const words = searchTerms(brand);

@@ -36,36 +36,38 @@ export function allowedEdits(length: number): number {
   return length < 7 ? 1 : 2;
 }
 
-/** True when some word of the sorted vocabulary starts with `prefix`. */
-export function hasPrefix(sortedVocabulary: readonly string[], prefix: string): boolean {
+/** A known word and how many items use it. */
+export interface WordCount {
+  word: string;
+  docs: number;
+}
+
+/** True when some word of the vocabulary (sorted by code unit) starts with `prefix`. */
+export function hasPrefix(sortedVocabulary: readonly WordCount[], prefix: string): boolean {
   let lo = 0;
   let hi = sortedVocabulary.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sortedVocabulary[mid]! < prefix) lo = mid + 1;
+    if (sortedVocabulary[mid]!.word < prefix) lo = mid + 1;
     else hi = mid;
   }
-  return lo < sortedVocabulary.length && sortedVocabulary[lo]!.startsWith(prefix);
+  return lo < sortedVocabulary.length && sortedVocabulary[lo]!.word.startsWith(prefix);
 }
 
 /**
  * The known word nearest a word that matches nothing, or null: the fewest edits within
- * `allowedEdits`, then the candidate that shares the longest start with the word (people mistype
- * the end more than the start), then the shorter, then A to Z.
+ * `allowedEdits`, then the word more items use ("balck" is one edit from both "black" and
+ * "back"; the catalogue says black far more often), then A to Z.
  */
-export function nearestWord(word: string, candidates: Iterable<string>): string | null {
+export function nearestWord(word: string, candidates: Iterable<WordCount>): string | null {
   const max = allowedEdits(word.length);
   if (max === 0) return null;
-  let best: { w: string; d: number; p: number } | null = null;
-  for (const w of candidates) {
+  let best: { w: string; d: number; docs: number } | null = null;
+  for (const { word: w, docs } of candidates) {
     if (w.length < 2 || /^\d+$/.test(w)) continue;
     const d = editDistance(word, w, max);
     if (d > max) continue;
-    let p = 0;
-    while (p < word.length && p < w.length && word[p] === w[p]) p++;
-    if (!best || d < best.d || (d === best.d && (p > best.p || (p === best.p && (w.length < best.w.length || (w.length === best.w.length && w < best.w)))))) {
-      best = { w, d, p };
-    }
+    if (!best || d < best.d || (d === best.d && (docs > best.docs || (docs === best.docs && w < best.w)))) best = { w, d, docs };
   }
   return best?.w ?? null;
 }
