@@ -56,6 +56,11 @@ export function etagMatches(ifNoneMatch: string | undefined | null, tag: string)
   });
 }
 
+/** A strong ETag for these bytes (SHA-1, base64url). */
+export function strongEtag(body: string | Uint8Array): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
 /** What a 304 keeps of the 200 it stands for (RFC 9110 15.4.5). */
 const KEPT_ON_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
 
@@ -72,8 +77,7 @@ export function publicEtag(): MiddlewareHandler {
     if (!cc || !/\bpublic\b/.test(cc) || c.res.headers.has('set-cookie')) return;
     let tag = c.res.headers.get('etag');
     if (!tag) {
-      const body = new Uint8Array(await c.res.clone().arrayBuffer());
-      tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      tag = strongEtag(new Uint8Array(await c.res.clone().arrayBuffer()));
       c.res.headers.set('etag', tag);
     }
     if (etagMatches(c.req.header('if-none-match'), tag)) {

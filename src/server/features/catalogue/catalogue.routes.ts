@@ -15,7 +15,7 @@ import {
 } from '../../../domain/catalogue';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { etagMatches, setCachePolicy } from '../../http/cache-headers';
+import { etagMatches, setCachePolicy, strongEtag } from '../../http/cache-headers';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import { createCatalogueService, type GeneratedPicture } from './catalogue.service';
@@ -139,13 +139,18 @@ function sendPicture(c: Context, picture: GeneratedPicture) {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-/** A JSON answer, gzipped when the client takes gzip (browse pages are ~8 KB of JSON). */
+/**
+ * A JSON answer, gzipped when the client takes gzip (browse pages are ~8 KB of JSON; level 1:
+ * a third of the CPU of the default level for a few percent more bytes), with its strong ETag
+ * computed from the bytes here, so the ETag middleware need not read the body again.
+ */
 function sendJson(c: Context, value: unknown) {
-  const body = JSON.stringify(value);
-  if (acceptsGzip(c.req.header('accept-encoding'))) {
-    return c.body(new Uint8Array(gzipSync(body)), 200, { ...JSON_HEADERS, 'content-encoding': 'gzip' });
-  }
-  return c.body(body, 200, JSON_HEADERS);
+  const json = JSON.stringify(value);
+  const gzip = acceptsGzip(c.req.header('accept-encoding'));
+  const body = gzip ? new Uint8Array(gzipSync(json, { level: 1 })) : json;
+  const headers: Record<string, string> = { ...JSON_HEADERS, etag: strongEtag(body) };
+  if (gzip) headers['content-encoding'] = 'gzip';
+  return c.body(body, 200, headers);
 }
 
 /** The typed list query, or a 400 naming the parameter. */
