@@ -274,7 +274,9 @@ export function createCatalogueService(ctx: AppContext) {
     async suggest(text: string): Promise<SearchSuggestions> {
       const search = await resolveSearch(text);
       if (!search || search.match.groups.length === 0) return { corrected: null, items: [], brands: [] };
-      const page = await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS });
+      // Pieces once a word has 3 letters: "bl" would rank a third of the catalogue to show six.
+      const longEnough = searchTerms(text).some((t) => t.length >= 3);
+      const page = longEnough ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }) : { items: [] };
       const brands = (await brandCache.fetch('brands')) ?? [];
       const scored = brands
         .map((brand) => {

@@ -118,6 +118,10 @@ describe(`search (${process.env.TEST_DIALECT})`, () => {
     expect(brands.brands).toContain('Gucci');
     expect(brands.items.every((i) => i.brand === 'Gucci' || /gucc/i.test(i.name))).toBe(true);
     expect((await json<SearchSuggestions>('/api/search/suggest?q=')).body).toEqual({ corrected: null, items: [], brands: [] });
+    // Two letters: brands only (ranking a third of the catalogue for six pieces is not worth it).
+    const short = (await json<SearchSuggestions>('/api/search/suggest?q=gu')).body;
+    expect(short.items).toEqual([]);
+    expect(short.brands).toContain('Gucci');
   });
 });
 
