@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 
-
 /**
  * Standard HTTP caching for the API (decision 0018): public GETs say how long a browser and a
  * shared cache (CDN, reverse proxy) may keep them and carry an ETag, so a repeat is a 304 without
@@ -27,8 +26,8 @@ export function setCachePolicy(c: Context, policy: CachePolicy): void {
 }
 
 /**
- * The last word on caching of every /api answer: an answer nothing marked public, or one that sets
- * a cookie (a session refreshed on the way), is `private, no-store`; a public one gets `Vary:
+ * The last word on caching of every /api answer: an answer nothing marked public, an error, or
+ * one that sets a cookie (a session refreshed on the way), is `private, no-store`; a public one gets `Vary:
  * Accept-Encoding` (bodies are gzipped when the client takes it). Runs outside the ETag middleware.
  */
 export function apiCacheControl(): MiddlewareHandler {
@@ -37,7 +36,7 @@ export function apiCacheControl(): MiddlewareHandler {
     const res = c.res;
     const cc = res.headers.get('cache-control');
     const isPublic = cc !== null && /\bpublic\b/.test(cc);
-    if (!isPublic || res.headers.has('set-cookie') || (res.status >= 400 && res.status !== 404)) {
+    if (!isPublic || res.headers.has('set-cookie') || res.status >= 400) {
       if (cc === null || isPublic) c.res.headers.set('cache-control', PRIVATE_NO_STORE);
       return;
     }

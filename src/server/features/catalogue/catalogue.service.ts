@@ -244,10 +244,10 @@ export function createCatalogueService(ctx: AppContext) {
     },
 
     /** A page of active items with filters, sort and a keyset cursor. */
-    async listItems(query: ItemListQuery): Promise<ItemPage> {
+    async listItems(query: ItemListQuery, resolved?: SearchMatch | null): Promise<ItemPage> {
       const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
-      const search = await resolveSearch(query.q);
-      const rows = await repo.list(query, after, search?.match ?? null);
+      const match = resolved !== undefined ? resolved : ((await resolveSearch(query.q))?.match ?? null);
+      const rows = await repo.list(query, after, match);
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];
@@ -261,10 +261,12 @@ export function createCatalogueService(ctx: AppContext) {
 
     /**
      * Counts for the filter lists, each respecting every other active filter (docs/product.md,
-     * "Search and filters"); kept for a short while.
+     * "Search and filters"); kept for 30 s, except with dates.
      */
     async facets(filters: ItemFilters): Promise<ItemFacets> {
       const search = await resolveSearch(filters.q);
+      // Counts with dates are counted afresh, like the list they describe: a booking shows at once.
+      if (filters.from) return repo.facets(filters, search?.match ?? null);
       const key = JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
       const value = await facetCache.fetch(key, { context: { filters, match: search?.match ?? null } });
       return value!;
@@ -276,7 +278,7 @@ export function createCatalogueService(ctx: AppContext) {
       if (!search || search.match.groups.length === 0) return { corrected: null, items: [], brands: [] };
       // Pieces once a word has 3 letters: "bl" would rank a third of the catalogue to show six.
       const longEnough = searchTerms(text).some((t) => t.length >= 3);
-      const page = longEnough ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }) : { items: [] };
+      const page = longEnough ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }, search.match) : { items: [] };
       const brands = (await brandCache.fetch('brands')) ?? [];
       const scored = brands
         .map((brand) => {
