@@ -120,9 +120,10 @@ export const THEMES = {
 } as const;
 export type Theme = keyof typeof THEMES;
 
-export const ITEM_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
+export const ITEM_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'rating', 'relevance'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 export const SORT_LABELS: Record<ItemSort, string> = {
+  relevance: 'Best match',
   popular: 'Most rented',
   newest: 'Newest',
   'price-asc': 'Price: low to high',
@@ -138,3 +139,42 @@ export { addDays, isIsoDate } from './calendar';
 
 /** How many days a browse date range may span. */
 export const MAX_RANGE_DAYS = 90;
+
+/**
+ * The occasions a piece can be filtered by: the words of its tags that name an occasion
+ * (docs/product.md, "Search and filters"). A piece may suit several.
+ */
+export const OCCASIONS = ['party', 'evening', 'work', 'wedding', 'casual', 'holiday', 'travel', 'festival', 'hiking'] as const;
+export type Occasion = (typeof OCCASIONS)[number];
+export const OCCASION_LABELS: Record<Occasion, string> = {
+  party: 'Party',
+  evening: 'Evening',
+  work: 'Work',
+  wedding: 'Wedding',
+  casual: 'Casual',
+  holiday: 'Holiday',
+  travel: 'Travel',
+  festival: 'Festival',
+  hiking: 'Hiking',
+};
+
+/** A colour as stored and filtered: one lower-case word ("black", "sage"). */
+export const COLOUR_PATTERN = /^[a-z][a-z-]{0,29}$/;
+
+/** The longest search text, and how many of its words count. */
+export const MAX_SEARCH_LENGTH = 80;
+export const MAX_SEARCH_TERMS = 6;
+
+/**
+ * The words of a search as the index sees them: lower case, accents dropped, split on anything
+ * that is not a letter or digit; at most MAX_SEARCH_TERMS of them.
+ */
+export function searchTerms(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0)
+    .slice(0, MAX_SEARCH_TERMS);
+}

@@ -6,6 +6,9 @@ import {
   ITEM_SORTS,
   MAX_PAGE_SIZE,
   MAX_RANGE_DAYS,
+  MAX_SEARCH_LENGTH,
+  OCCASIONS,
+  COLOUR_PATTERN,
   SIZES,
   THEMES,
   addDays,
@@ -13,6 +16,7 @@ import {
   type Category,
   type ItemGender,
   type ItemSort,
+  type Occasion,
   type Size,
   type Theme,
 } from './catalogue.rules';
@@ -106,6 +110,8 @@ export const ItemSortSchema = z.enum(ITEM_SORTS, { error: `must be one of ${ITEM
 export const IsoDateSchema = z.string().refine(isIsoDate, { error: 'must be a date written YYYY-MM-DD' });
 
 
+const centsParam = z.string().regex(/^(0|[1-9][0-9]{0,7})$/, { error: 'must be a whole number of cents' });
+
 const boolParam = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' });
 
 /**
@@ -120,8 +126,14 @@ export const ItemListQuerySchema = z.object({
   discovery: boolParam.optional(),
   size: z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` }).optional(),
   brand: z.string().trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' }).optional(),
-  q: z.string().trim().max(80, { error: 'must be at most 80 characters' }).optional(),
+  /** Full-text search over name, brand, description, category and colour; typos are corrected. */
+  q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` }).optional(),
   theme: ThemeSchema.optional(),
+  colour: z.string().regex(COLOUR_PATTERN, { error: 'must be one lower-case colour word' }).optional(),
+  occasion: z.enum(OCCASIONS, { error: `must be one of ${OCCASIONS.join(', ')}` }).optional(),
+  /** Weekly price bounds in whole cents, inclusive. */
+  minPrice: centsParam.optional(),
+  maxPrice: centsParam.optional(),
   /** Available from this date (inclusive) ... */
   from: IsoDateSchema.optional(),
   /** ... to this date (exclusive): some unit of the size (any size if none given) is free throughout. */
@@ -145,6 +157,10 @@ export interface ItemListQuery {
   brand?: string | undefined;
   q?: string | undefined;
   theme?: Theme | undefined;
+  colour?: string | undefined;
+  occasion?: Occasion | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
   sort: ItemSort;
@@ -164,6 +180,11 @@ export function checkListQuery(input: ItemListQueryInput): { ok: true; query: It
     if (to <= from) return { ok: false, path: 'to', message: 'must be after from' };
     if (to > addDays(from, MAX_RANGE_DAYS)) return { ok: false, path: 'to', message: `must be at most ${MAX_RANGE_DAYS} days after from` };
   }
+  const minPrice = input.minPrice === undefined ? undefined : Number(input.minPrice);
+  const maxPrice = input.maxPrice === undefined ? undefined : Number(input.maxPrice);
+  if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice) return { ok: false, path: 'maxPrice', message: 'must not be below minPrice' };
+  const q = input.q || undefined;
+  if (input.sort === 'relevance' && !q) return { ok: false, path: 'sort', message: 'relevance needs a search (q)' };
   return {
     ok: true,
     query: {
@@ -172,11 +193,16 @@ export function checkListQuery(input: ItemListQueryInput): { ok: true; query: It
       discovery: input.discovery === undefined ? undefined : input.discovery === 'true' || input.discovery === '1',
       size: input.size,
       brand: input.brand,
-      q: input.q || undefined,
+      q,
       theme: input.theme,
+      colour: input.colour,
+      occasion: input.occasion,
+      minPrice,
+      maxPrice,
       from,
       to,
-      sort: input.sort ?? 'popular',
+      // A search is ranked by relevance unless another order is asked for.
+      sort: input.sort ?? (q ? 'relevance' : 'popular'),
       cursor: input.cursor || undefined,
       limit: input.limit ? Number(input.limit) : DEFAULT_PAGE_SIZE,
     },
@@ -191,13 +217,30 @@ export const ItemPageSchema = z.object({
 export type ItemPage = z.infer<typeof ItemPageSchema>;
 
 const FacetCountSchema = z.object({ value: z.string(), count: z.number().int() });
-/** Counts for the filter lists within a tab (gender / discovery / theme). */
+/**
+ * Counts for the filter lists. Each list's counts respect every other active filter: the count
+ * beside a value is the number of results once that value is chosen (docs/product.md).
+ */
 export const ItemFacetsSchema = z.object({
+  /** How many items match every active filter. */
   total: z.number().int(),
   categories: z.array(FacetCountSchema),
   sizes: z.array(FacetCountSchema),
   brands: z.array(FacetCountSchema),
+  colours: z.array(FacetCountSchema),
+  occasions: z.array(FacetCountSchema),
+  /** The lowest and highest weekly price (cents) among items matching every filter but the price; null when none. */
+  price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
 });
+
+/** Search suggestions (GET /api/search/suggest): a few items and brands as the visitor types. */
+export const SearchSuggestionsSchema = z.object({
+  /** The words searched for after typo correction ("blak dres" -> "black dres"). */
+  corrected: z.string().nullable(),
+  items: z.array(CatalogueItemSummarySchema.pick({ id: true, name: true, brand: true, category: true, colour: true, rentalPriceCents: true, imageUrl: true, imageAlt: true })),
+  brands: z.array(z.string()),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;
 export type ItemFacets = z.infer<typeof ItemFacetsSchema>;
 
 /** Per-size availability of one item for a date range (GET /api/items/{id}/availability). */

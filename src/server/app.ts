@@ -5,7 +5,8 @@ import { requestId } from 'hono/request-id';
 import type { AppContext } from './context';
 import type { Services } from './services';
 import { createAccountRoutes, sessionActivity } from './features/account';
-import { createCatalogueRoutes } from './features/catalogue';
+import { createCatalogueRoutes, createSearchRoutes } from './features/catalogue';
+import { apiCacheControl, publicEtag } from './http/cache-headers';
 import { createPlansRoutes } from './features/plans';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match';
 import { createAssistantRoutes } from './features/assistant';
@@ -60,6 +61,10 @@ export function createApp(ctx: AppContext, services: Services) {
     })(c, next);
   });
 
+  // Public GETs say how long they may be kept and carry an ETag (304 on If-None-Match); every
+  // other API answer is private, no-store (decision 0018).
+  app.use('/api/*', apiCacheControl());
+  app.use('/api/*', publicEtag());
   app.use('/api/*', originCheck(env.trustedOrigins));
   // PostgreSQL cannot store U+0000: refused in any URL or body, for every route (better-auth's too).
   app.use('/api/*', refuseNul());
@@ -76,6 +81,7 @@ export function createApp(ctx: AppContext, services: Services) {
   });
   app.route('/api/me', createAccountRoutes(ctx, services.account));
   app.route('/api/items', createCatalogueRoutes(ctx, services.catalogue));
+  app.route('/api/search', createSearchRoutes(ctx, services.catalogue));
   app.route('/api', createPlansRoutes(ctx, services.plans)); // /api/subscription, /api/payment-method, /api/pickup
   app.route('/api/match', createMatchRoutes(ctx, services.match));
   app.route('/api/favorites', createFavoritesRoutes(ctx, services.match));

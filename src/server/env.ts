@@ -28,7 +28,6 @@ const EnvSchema = z.object({
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   BOOKING_FORM_URL: z.string().url().default('https://forms.rentique.example/book-appointment'),
-  BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   STORAGE: z.enum(['disk', 's3']).optional(),
   S3_BUCKET: z
     .string()
@@ -96,8 +95,6 @@ export type Env = {
   /** Requests per 15 minutes per client IP to each endpoint that sends mail or checks a password. */
   mailRateLimit: number;
   bookingFormUrl: string;
-  /** How long a browse page without dates is answered from memory (0: never). */
-  browseCacheMs: number;
   storage: StorageConfig;
   /** A request (headers and body) not fully received by then is dropped with 408. */
   requestTimeoutMs: number;
@@ -155,7 +152,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     signUpRateLimit: e.SIGN_UP_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
     bookingFormUrl: e.BOOKING_FORM_URL,
-    browseCacheMs: e.BROWSE_CACHE_MS,
     storage,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

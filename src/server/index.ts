@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { compose } from './compose';
 import { loadEnv } from './env';
 import { runHousekeeping, startHousekeeping } from './housekeeping';
-import { createNodeListener, createResponseCache } from './http/response-cache';
 
 /** Starts Rentique: migrate, seed, serve. Stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -11,8 +11,6 @@ async function main() {
   const { ctx, app, background } = await compose({ env });
   // Notification e-mails and reminder scans (decision 0021); JOBS=off leaves them to other processes.
   if (env.jobsEnabled) await background.start();
-  // Shared browse answers are repeated by the node-level micro-cache (decision 0009); BROWSE_CACHE_MS=0 turns it off.
-  const cache = createResponseCache({ ttlMs: env.browseCacheMs });
   // Old rate-limit rows and temp files of interrupted uploads go before the first request, then every 10 minutes.
   const swept = await runHousekeeping(ctx);
   if (swept.tempFiles || swept.authRateLimitRows || swept.requestLimitRows) ctx.logger.info({ ...swept }, 'housekeeping at start');
@@ -26,7 +24,8 @@ async function main() {
       headersTimeout: env.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, env.headersTimeoutMs),
     },
-    createNodeListener(app, { cache, logger: ctx.logger, hostname: env.host }),
+    // Every request goes through Hono: caching is said in HTTP headers for a CDN or proxy (decision 0018).
+    getRequestListener(app.fetch, { hostname: env.host }) as RequestListener,
   );
   server.listen(env.port, env.host, () => {
     const { port } = server.address() as AddressInfo;

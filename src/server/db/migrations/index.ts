@@ -16,6 +16,8 @@ import * as listingReview from './2026-11-23T1501-listing-review';
 import * as notifications from './2026-11-23T1502-notifications';
 import * as jobs from './2026-11-23T1503-jobs';
 import * as contactAndAppointments from './2026-11-23T1600-contact-and-appointments';
+import * as search from './2026-11-23T1600-search';
+import * as itemColourIndex from './2026-11-23T1601-item-colour-index';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1502-notifications': notifications,
   '2026-11-23T1503-jobs': jobs,
   '2026-11-23T1600-contact-and-appointments': contactAndAppointments,
+  '2026-11-23T1600-search': search,
+  '2026-11-23T1601-item-colour-index': itemColourIndex,
 };

@@ -177,7 +177,8 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
   });
 
   describe('sorts and cursor', () => {
-    const key: Record<ItemSort, (i: CatalogueItem) => number | string> = {
+    // relevance needs a search: search.api.test.ts covers it.
+    const key: Record<Exclude<ItemSort, 'relevance'>, (i: CatalogueItem) => number | string> = {
       popular: (i) => i.rentalCount,
       newest: (i) => CATALOGUE.find((c) => c.id === i.id)!.isNew + String(i.id).padStart(3, '0'),
       'price-asc': (i) => i.rentalPriceCents,
@@ -185,7 +186,7 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
       rating: (i) => i.rating,
     };
 
-    for (const sort of ITEM_SORTS) {
+    for (const sort of ITEM_SORTS.filter((s) => s !== 'relevance')) {
       it(`${sort}: ordered, and pages hold every item once`, async () => {
         for (const limit of [1, 5, 48]) {
           const items = await all(`sort=${sort}`, limit);

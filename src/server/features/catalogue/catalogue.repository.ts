@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { DISCOVERY_CATEGORIES, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
+import { DISCOVERY_CATEGORIES, OCCASIONS, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
+import type { DialectName } from '../../db/database';
 import type { DB } from '../../db/schema';
 
 /** The sort key column and direction of each sort; ties are broken by id in the same direction. */
@@ -9,6 +10,8 @@ export const SORT_COLUMNS = {
   'price-asc': { column: 'rental_price_cents', dir: 'asc' },
   'price-desc': { column: 'rental_price_cents', dir: 'desc' },
   rating: { column: 'rating', dir: 'desc' },
+  // The search's rank, lower is better on both databases (bm25 on SQLite, minus ts_rank on PostgreSQL).
+  relevance: { column: 'score', dir: 'asc' },
 } as const satisfies Record<ItemSort, { column: string; dir: 'asc' | 'desc' }>;
 
 export type SortColumn = (typeof SORT_COLUMNS)[ItemSort]['column'];
@@ -52,36 +55,86 @@ const SUMMARY_COLUMNS = [
   'look',
 ] as const;
 
-/** Filters of a tab (gender / discovery / theme / text), shared by the list and the facet counts. */
-type ScopeFilter = Pick<ItemListQuery, 'gender' | 'discovery' | 'theme' | 'q'>;
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A search after typo correction: every group must match; a group matches when one of its words
+ * starts a word of the item's text (the word as typed, and the known word nearest it if the
+ * typed one starts no known word).
+ */
+export interface SearchMatch {
+  groups: string[][];
 }
 
-function applyScope<O>(qb: SelectQueryBuilder<DB, 'items', O>, f: ScopeFilter & { category?: string | undefined }): SelectQueryBuilder<DB, 'items', O> {
-  let q = qb.where('items.status', '=', 'active');
-  if (f.gender) q = q.where('items.gender', '=', f.gender);
-  if (f.category) q = q.where('items.category', '=', f.category);
-  else if (f.discovery) q = q.where('items.category', 'in', [...DISCOVERY_CATEGORIES]);
-  if (f.theme) {
-    const tags = THEMES[f.theme].tags;
-    q = q.where((eb) => eb.or(tags.map((t) => eb(sql<string>`',' || items.tags || ','`, 'like', `%,${t},%`))));
-  }
-  if (f.q) {
-    const pattern = likePattern(f.q);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(items.name)`, 'like', sql<string>`${pattern} escape '\\'`),
-        eb(sql<string>`lower(items.brand)`, 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  return q;
+/** Everything a list can be narrowed by (the list query without sort and paging). */
+export type ItemFilters = Omit<ItemListQuery, 'sort' | 'cursor' | 'limit'>;
+
+/** The filter lists whose counts are shown; each list's counts leave out its own filter. */
+/** A word of the search index and how many items use it. */
+export interface KnownWord {
+  word: string;
+  docs: number;
 }
 
-export function createCatalogueRepository(db: Kysely<DB>) {
+export type FacetDimension = 'category' | 'size' | 'brand' | 'colour' | 'occasion' | 'price';
+
+/** FTS5's query language: every group must match, each word quoted, `*` for a prefix. Words are letters and digits only. */
+function ftsQuery(match: SearchMatch): string {
+  const word = (w: string) => `"${w.replace(/"/g, '')}"*`;
+  return match.groups.map((g) => (g.length === 1 ? word(g[0]!) : `(${g.map(word).join(' OR ')})`)).join(' AND ');
+}
+
+/** PostgreSQL's tsquery text: `word:*` for a prefix, alternatives joined by |, groups by &. */
+function tsQuery(match: SearchMatch): string {
+  const word = (w: string) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`;
+  return match.groups.map((g) => `(${g.map(word).join(' | ')})`).join(' & ');
+}
+
+/** A tag list (comma-separated) holds this tag. */
+const hasTag = (tag: string) => sql<boolean>`(',' || items.tags || ',') like ${`%,${tag},%`}`;
+
+export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName = 'sqlite') {
+  /** Rows of active items matching the search (any order). */
+  const searchFilter = (match: SearchMatch) =>
+    match.groups.length === 0
+      ? sql<boolean>`1 = 0` // a search with no words (only punctuation) matches nothing
+      : dialect === 'postgres'
+      ? sql<boolean>`items.search_vector @@ to_tsquery('simple', ${tsQuery(match)})`
+      : sql<boolean>`items.id in (select rowid from items_fts where items_fts match ${ftsQuery(match)})`;
+
+  /**
+   * Every active filter except `except` (the facet being counted): tab scope (gender,
+   * discovery, theme), search, category, brand, colour, occasion, price range, and size and
+   * dates as EXISTS checks on the units (and their active bookings).
+   */
+  function applyFilters<O>(qb: SelectQueryBuilder<DB, 'items', O>, f: ItemFilters, match: SearchMatch | null, except?: FacetDimension): SelectQueryBuilder<DB, 'items', O> {
+    let q = qb.where('items.status', '=', 'active');
+    if (f.gender) q = q.where('items.gender', '=', f.gender);
+    if (f.category && except !== 'category') q = q.where('items.category', '=', f.category);
+    else if (f.discovery) q = q.where('items.category', 'in', [...DISCOVERY_CATEGORIES]);
+    if (f.theme) {
+      const tags = THEMES[f.theme].tags;
+      q = q.where((eb) => eb.or(tags.map((t) => eb(sql<string>`',' || items.tags || ','`, 'like', `%,${t},%`))));
+    }
+    if (match) q = q.where(searchFilter(match));
+    if (f.brand && except !== 'brand') q = q.where('items.brand', '=', f.brand);
+    if (f.colour && except !== 'colour') q = q.where('items.colour', '=', f.colour);
+    if (f.occasion && except !== 'occasion') q = q.where(hasTag(f.occasion));
+    if (except !== 'price') {
+      if (f.minPrice !== undefined) q = q.where('items.rental_price_cents', '>=', f.minPrice);
+      if (f.maxPrice !== undefined) q = q.where('items.rental_price_cents', '<=', f.maxPrice);
+    }
+    const size = except === 'size' ? undefined : f.size;
+    if (size || (f.from && f.to)) {
+      const { from, to } = f;
+      q = q.where(({ exists, selectFrom }) => {
+        let units = selectFrom('item_units as u').select(sql.lit(1).as('one')).whereRef('u.item_id', '=', 'items.id');
+        if (size) units = units.where('u.size', '=', size);
+        if (from && to) units = units.where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb, from, to))));
+        return exists(units);
+      });
+    }
+    return q;
+  }
+
   return {
     findById(id: number) {
       return db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
@@ -95,44 +148,100 @@ export function createCatalogueRepository(db: Kysely<DB>) {
      * One page of active items in keyset order: `limit + 1` rows are fetched so the caller knows
      * whether another page follows. Size and dates become EXISTS checks on the units (and their
      * active bookings), which the (item_id, size) and partial bookings indexes answer per item.
+     * The relevance sort orders by the search's rank (`score`), which the rows then carry.
      */
-    list(query: ItemListQuery, after: Keyset | null) {
+    async list(query: ItemListQuery, after: Keyset | null, match: SearchMatch | null = null) {
       const { column, dir } = SORT_COLUMNS[query.sort];
-      let q = applyScope(db.selectFrom('items').select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const)), query);
-      if (query.brand) q = q.where('items.brand', '=', query.brand);
-      if (query.size || (query.from && query.to)) {
-        const { size, from, to } = query;
-        q = q.where(({ exists, selectFrom }) => {
-          let units = selectFrom('item_units as u').select(sql.lit(1).as('one')).whereRef('u.item_id', '=', 'items.id');
-          if (size) units = units.where('u.size', '=', size);
-          if (from && to) {
-            units = units.where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb, from, to))));
-          }
-          return exists(units);
-        });
+      const columns = SUMMARY_COLUMNS.map((c) => `items.${c}` as const);
+      if (match && match.groups.length === 0) return [];
+      const ranked = query.sort === 'relevance' && match;
+      const op = dir === 'desc' ? '<' : '>';
+      if (ranked && dialect === 'postgres') {
+        const score = sql<number>`(-ts_rank(items.search_vector, to_tsquery('simple', ${tsQuery(match)})))::float8`;
+        let q = applyFilters(db.selectFrom('items').select(columns).select(score.as('score')), query, match);
+        if (after) q = q.where(sql<boolean>`(${score}, items.id) > (${after.value}::float8, ${after.id})`);
+        return (await q.orderBy(score).orderBy('items.id').limit(query.limit + 1).execute()) as (ItemSummaryBase & { score?: number })[];
       }
-      if (after) {
-        const op = dir === 'desc' ? '<' : '>';
-        q = q.where((eb) => eb(eb.refTuple(`items.${column}`, 'items.id'), op, eb.tuple(after.value as never, after.id)));
+      if (ranked) {
+        // bm25 weights per column: name, brand, category, colour, description.
+        const ranking = sql<{ id: number; score: number }>`(select rowid as id, bm25(items_fts, 10.0, 3.0, 6.0, 6.0, 1.0) as score from items_fts where items_fts match ${ftsQuery(match)})`;
+        let q = applyFilters(
+          (db.selectFrom('items').innerJoin(ranking.as('s'), 's.id', 'items.id') as unknown as SelectQueryBuilder<DB, 'items', object>)
+            .select(columns)
+            .select(sql<number>`s.score`.as('score')),
+          query,
+          null, // the join already keeps only the matches
+        );
+        if (after) q = q.where(sql<boolean>`(s.score, items.id) > (${after.value}, ${after.id})`);
+        return (await q.orderBy(sql`s.score`).orderBy('items.id').limit(query.limit + 1).execute()) as (ItemSummaryBase & { score?: number })[];
       }
-      return q.orderBy(`items.${column}`, dir).orderBy('items.id', dir).limit(query.limit + 1).execute();
+      const key = column === 'score' ? 'rental_count' : column;
+      let q = applyFilters(db.selectFrom('items').select(columns), query, match);
+      if (after) q = q.where((eb) => eb(eb.refTuple(`items.${key}`, 'items.id'), op, eb.tuple(after.value as never, after.id)));
+      return (await q.orderBy(`items.${key}`, dir).orderBy('items.id', dir).limit(query.limit + 1).execute()) as (ItemSummaryBase & { score?: number })[];
     },
 
-    /** Counts per category, size and brand among the active items of a tab. */
-    async facets(scope: ScopeFilter) {
-      const base = () => applyScope(db.selectFrom('items'), scope);
-      const [total, categories, brands, sizes] = await Promise.all([
-        base().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        base().select(['items.category as value', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('items.category').execute(),
-        base().select(['items.brand as value', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('items.brand').execute(),
-        base()
-          .innerJoin('item_units as u', 'u.item_id', 'items.id')
-          .select(['u.size as value', (eb) => eb.fn.count<number>('u.item_id').distinct().as('count')])
-          .groupBy('u.size')
-          .execute(),
+    /**
+     * Counts for the filter lists: each list is counted with every active filter but its own,
+     * so a count is the number of results once that value is chosen.
+     */
+    async facets(f: ItemFilters, match: SearchMatch | null) {
+      const base = (except?: FacetDimension) => applyFilters(db.selectFrom('items'), f, match, except);
+      const countAll = sql<number>`count(*)`;
+      const byColumn = (column: 'category' | 'brand' | 'colour') =>
+        base(column)
+          .select([`items.${column} as value`, countAll.as('count')])
+          .groupBy(`items.${column}`)
+          .execute();
+      const sizesQuery = () => {
+        let q = base('size').innerJoin('item_units as u', 'u.item_id', 'items.id');
+        const { from, to } = f;
+        if (from && to) q = q.where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb as never, from, to))));
+        return q.select(['u.size as value', sql<number>`count(distinct items.id)`.as('count')]).groupBy('u.size').execute();
+      };
+      const [total, categories, brands, colours, sizes, occasionRow, price] = await Promise.all([
+        base().select(countAll.as('count')).executeTakeFirstOrThrow(),
+        byColumn('category'),
+        byColumn('brand'),
+        byColumn('colour'),
+        sizesQuery(),
+        base('occasion')
+          .select(OCCASIONS.map((o) => sql<number>`coalesce(sum(case when ${hasTag(o)} then 1 else 0 end), 0)`.as(o)))
+          .executeTakeFirstOrThrow(),
+        base('price')
+          .select([sql<number | null>`min(items.rental_price_cents)`.as('min'), sql<number | null>`max(items.rental_price_cents)`.as('max')])
+          .executeTakeFirstOrThrow(),
       ]);
       const n = (rows: { value: string; count: number | string }[]) => rows.map((r) => ({ value: r.value, count: Number(r.count) }));
-      return { total: Number(total.count), categories: n(categories), brands: n(brands), sizes: n(sizes) };
+      const occ = occasionRow as Record<string, number | string>;
+      return {
+        total: Number(total.count),
+        categories: n(categories),
+        brands: n(brands),
+        colours: n(colours),
+        sizes: n(sizes),
+        occasions: OCCASIONS.map((o) => ({ value: o, count: Number(occ[o]) })).filter((o) => o.count > 0),
+        price: { min: price.min === null ? null : Number(price.min), max: price.max === null ? null : Number(price.max) },
+      };
+    },
+
+    /** Every word of the search index and how many items use it, A to Z (SQLite: fts5vocab; PostgreSQL: search_words). */
+    async vocabulary(): Promise<KnownWord[]> {
+      const rows =
+        dialect === 'postgres'
+          ? await sql<KnownWord>`select word, ndoc as docs from search_words order by word collate "C"`.execute(db)
+          : await sql<KnownWord>`select term as word, doc as docs from items_fts_vocab order by term`.execute(db);
+      return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
+    },
+
+    /**
+     * PostgreSQL: the known words most like `word` by trigram similarity (pg_trgm), best first;
+     * the caller picks among them by edit distance. A swap of two letters leaves few trigrams in
+     * common ("balck"/"black": 0.2), so the bar is low and the list long.
+     */
+    async similarWords(word: string, limit = 50): Promise<KnownWord[]> {
+      const rows = await sql<KnownWord>`select word, ndoc as docs from search_words where similarity(word, ${word}) > 0.1 order by similarity(word, ${word}) desc, word limit ${limit}`.execute(db);
+      return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
     },
 
     async brands(): Promise<string[]> {
@@ -196,3 +305,5 @@ export function createCatalogueRepository(db: Kysely<DB>) {
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 export type ItemRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findById']>>>;
 export type ItemSummaryRow = Awaited<ReturnType<CatalogueRepository['list']>>[number];
+/** The columns of a list row. */
+type ItemSummaryBase = Pick<ItemRow, (typeof SUMMARY_COLUMNS)[number]>;

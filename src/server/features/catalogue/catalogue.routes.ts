@@ -8,11 +8,14 @@ import {
   ItemListQuerySchema,
   ItemPageSchema,
   IsoDateSchema,
+  MAX_SEARCH_LENGTH,
+  SearchSuggestionsSchema,
   checkListQuery,
+  type ItemListQuery,
 } from '../../../domain/catalogue';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { acceptsGzip, shareResponse } from '../../http/response-cache';
+import { etagMatches, setCachePolicy, strongEtag } from '../../http/cache-headers';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import type { CatalogueService, GeneratedPicture } from './catalogue.service';
@@ -29,13 +32,16 @@ const listItems = createRoute({
   responses: { 200: jsonContent(ItemPageSchema, 'One page of items'), ...errorResponses(400) },
 });
 
-const FacetsQuerySchema = ItemListQuerySchema.pick({ gender: true, discovery: true, theme: true, q: true });
+const FacetsQuerySchema = ItemListQuerySchema.omit({ sort: true, cursor: true, limit: true });
 
 const getFacets = createRoute({
   method: 'get',
   path: '/facets',
   tags: ['Catalogue'],
-  summary: 'Counts per category, size and brand within a tab',
+  summary: 'Counts per category, size, brand, colour and occasion, and the price range',
+  description:
+    'Takes the same filters as the list. Each list of counts respects every other active filter, so the count beside a value ' +
+    'is the number of items the list shows once that value is chosen.',
   request: { query: FacetsQuerySchema },
   responses: { 200: jsonContent(ItemFacetsSchema, 'Facet counts'), ...errorResponses(400) },
 });
@@ -110,13 +116,9 @@ const getImage = createRoute({
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const SHORT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
-/** True when If-None-Match names this ETag (weak or strong, in a list, or *). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
+/** Whether an Accept-Encoding header takes gzip. */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return acceptEncoding !== undefined && /\bgzip\b/.test(acceptEncoding);
 }
 
 /** Answers a generated picture: 304 when the browser has it, gzip when it takes gzip. */
@@ -127,7 +129,7 @@ function sendPicture(c: Context, picture: GeneratedPicture) {
     vary: 'accept-encoding',
     'x-content-type-options': 'nosniff',
   };
-  if (matches(c.req.header('if-none-match'), picture.etag)) return c.body(null, 304, headers);
+  if (etagMatches(c.req.header('if-none-match'), picture.etag)) return c.body(null, 304, headers);
   headers['content-type'] = 'image/svg+xml; charset=utf-8';
   if (acceptsGzip(c.req.header('accept-encoding'))) {
     return c.body(new Uint8Array(gzipSync(picture.svg)), 200, { ...headers, 'content-encoding': 'gzip' });
@@ -135,87 +137,67 @@ function sendPicture(c: Context, picture: GeneratedPicture) {
   return c.body(picture.svg, 200, headers);
 }
 
-/**
- * Browse pages are the same for every visitor, so each distinct query's JSON is kept for
- * BROWSE_CACHE_MS (1 s): under load most requests are answered from memory, and a new listing
- * shows in lists within that time. Queries with dates (availability) are never cached: a booking
- * shows at once. The answer is also marked shareable for the node-level micro-cache
- * (http/response-cache.ts), which repeats it for the same URL without running Hono at all.
- */
-const LIST_CACHE_MAX = 2000;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-interface ListEntry {
-  at: number;
-  body: string;
-  gzip: Uint8Array | undefined;
+/**
+ * A JSON answer, gzipped when the client takes gzip (browse pages are ~8 KB of JSON; level 1:
+ * a third of the CPU of the default level for a few percent more bytes), with its strong ETag
+ * computed from the bytes here, so the ETag middleware need not read the body again.
+ */
+function sendJson(c: Context, value: unknown) {
+  const json = JSON.stringify(value);
+  const gzip = acceptsGzip(c.req.header('accept-encoding'));
+  const body = gzip ? new Uint8Array(gzipSync(json, { level: 1 })) : json;
+  const headers: Record<string, string> = { ...JSON_HEADERS, etag: strongEtag(body) };
+  if (gzip) headers['content-encoding'] = 'gzip';
+  return c.body(body, 200, headers);
 }
 
+/** The typed list query, or a 400 naming the parameter. */
+function listQuery(input: Parameters<typeof checkListQuery>[0]): ItemListQuery {
+  const checked = checkListQuery(input);
+  if (!checked.ok) {
+    throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${checked.path} ${checked.message}`, {
+      issues: [{ path: checked.path, message: checked.message }],
+    });
+  }
+  return checked.query;
+}
+
+/**
+ * The catalogue's public reads. Each answer is the same for every visitor, so it says so in
+ * standard HTTP caching headers (decision 0018): a browser or a shared cache keeps it for a
+ * while and revalidates it with its ETag. Lists with dates are always revalidated: a booking
+ * shows at once. Nothing is cached in front of the routes.
+ */
 export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService) {
-  const listCache = new Map<string, ListEntry>();
-  const inflight = new Map<string, Promise<ListEntry>>();
-  /**
-   * A browse page, gzipped once per cache entry when the browser takes gzip (pages are ~8 KB of
-   * JSON). `share` marks a page without dates as the same for every visitor of this URL.
-   */
-  const send = (c: Context, entry: ListEntry, share: boolean, now: number) => {
-    const gzip = acceptsGzip(c.req.header('accept-encoding'));
-    if (gzip) entry.gzip ??= gzipSync(entry.body);
-    const body = gzip ? (entry.gzip as Uint8Array<ArrayBuffer>) : entry.body;
-    if (share) shareResponse(c, body, now - entry.at);
-    return gzip ? c.body(body, 200, { ...JSON_HEADERS, 'content-encoding': 'gzip', vary: 'accept-encoding' }) : c.body(body, 200, JSON_HEADERS);
-  };
-  // 0 (BROWSE_CACHE_MS=0, and the API tests' default, which change bookings and items between
-  // requests and read the result at once) turns the list cache off.
-  const cacheMs = ctx.env.browseCacheMs;
   return newRouter()
     .openapi(listItems, async (c) => {
-      const query = c.req.valid('query');
-      const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
-      const now = Date.now();
-      const hit = listCache.get(key);
-      const cacheable = !query.from && !query.to;
-      if (cacheable && hit && now - hit.at < cacheMs) return send(c, hit, true, now) as never;
-      const checked = checkListQuery(query);
-      if (!checked.ok) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${checked.path} ${checked.message}`, {
-          issues: [{ path: checked.path, message: checked.message }],
-        });
-      }
-      if (!cacheable || cacheMs === 0) {
-        const entry: ListEntry = { at: now, body: JSON.stringify(await service.listItems(checked.query)), gzip: undefined };
-        return send(c, entry, cacheable, now) as never;
-      }
-      // When an entry expires under load, the requests that miss together share one query
-      // instead of each running it (a page may be a second old anyway).
-      let pending = inflight.get(key);
-      if (!pending) {
-        pending = service
-          .listItems(checked.query)
-          .then((page) => {
-            const entry: ListEntry = { at: now, body: JSON.stringify(page), gzip: undefined };
-            if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
-            listCache.set(key, entry);
-            return entry;
-          })
-          .finally(() => inflight.delete(key));
-        inflight.set(key, pending);
-      }
-      return send(c, await pending, true, Date.now()) as never;
+      const query = listQuery(c.req.valid('query'));
+      const page = await service.listItems(query);
+      setCachePolicy(c, query.from ? 'availability' : 'list');
+      return sendJson(c, page) as never;
     })
     .openapi(getFacets, async (c) => {
-      const q = c.req.valid('query');
-      const facets = await service.facets({
-        gender: q.gender,
-        discovery: q.discovery === 'true' || q.discovery === '1',
-        theme: q.theme,
-        q: q.q || undefined,
-      });
-      return c.json(facets, 200);
+      const { sort: _sort, cursor: _cursor, limit: _limit, ...filters } = listQuery(c.req.valid('query'));
+      const facets = await service.facets(filters);
+      setCachePolicy(c, filters.from ? 'availability' : 'list');
+      return sendJson(c, facets) as never;
     })
-    .openapi(getBrands, async (c) => c.json({ brands: await service.brands() }, 200))
-    .openapi(getBySlug, async (c) => c.json(await service.getItemBySlug(c.req.valid('param').slug), 200))
-    .openapi(getItem, async (c) => c.json(await service.getItem(c.req.valid('param').id), 200))
+    .openapi(getBrands, async (c) => {
+      setCachePolicy(c, 'item');
+      return sendJson(c, { brands: await service.brands() }) as never;
+    })
+    .openapi(getBySlug, async (c) => {
+      const item = await service.getItemBySlug(c.req.valid('param').slug);
+      setCachePolicy(c, 'item');
+      return sendJson(c, item) as never;
+    })
+    .openapi(getItem, async (c) => {
+      const item = await service.getItem(c.req.valid('param').id);
+      setCachePolicy(c, 'item');
+      return sendJson(c, item) as never;
+    })
     .openapi(getAvailability, async (c) => {
       const { from, to } = c.req.valid('query');
       if (to <= from) {
@@ -235,4 +217,23 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
       if (!picture) throw notFound('Item not found');
       return sendPicture(c, { ...picture, immutable: false }) as never;
     });
+}
+
+const suggest = createRoute({
+  method: 'get',
+  path: '/suggest',
+  tags: ['Catalogue'],
+  summary: 'Search suggestions as the visitor types: a few items and brands',
+  description: 'The same search as `GET /api/items?q=` (typo-tolerant, ranked), at most 6 items and 4 brands.',
+  request: { query: z.object({ q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` }) }) },
+  responses: { 200: jsonContent(SearchSuggestionsSchema, 'Suggestions'), ...errorResponses(400) },
+});
+
+/** GET /api/search/suggest (mounted at /api/search). */
+export function createSearchRoutes(ctx: AppContext, service: CatalogueService) {
+  return newRouter().openapi(suggest, async (c) => {
+    const suggestions = await service.suggest(c.req.valid('query').q);
+    setCachePolicy(c, 'list');
+    return sendJson(c, suggestions) as never;
+  });
 }

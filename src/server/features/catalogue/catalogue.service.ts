@@ -1,5 +1,6 @@
 import { daysBetween } from '../../../domain/calendar';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   RENTAL_DAYS,
   addDays,
@@ -13,17 +14,25 @@ import {
   type ItemPage,
   type ItemSort,
   parseSizes,
+  type SearchSuggestions,
+  searchTerms,
 } from '../../../domain/catalogue';
 import { MAX_ID } from '../../../domain/ids';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { SORT_COLUMNS, createCatalogueRepository, type ItemRow, type ItemSummaryRow, type Keyset } from './catalogue.repository';
+import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow, type ItemSummaryRow, type Keyset, type KnownWord, type SearchMatch } from './catalogue.repository';
+import { hasPrefix, nearestWord } from './search-terms';
 import { createItemPictures, type ItemPictures } from './item-pictures';
 import { isView, pictureVersion, renderPicture, type View } from './pictures';
 
 /** How long facet counts are kept in memory: they change only when items are listed or removed. */
 const FACETS_TTL_MS = 30_000;
+/** How long the search vocabulary is kept before it is read again (a stale copy answers meanwhile). */
+const VOCABULARY_TTL_MS = 60_000;
+/** How many items and brands a suggestion list shows. */
+const SUGGESTED_ITEMS = 6;
+const SUGGESTED_BRANDS = 4;
 /** How far ahead nextFreeDate looks. */
 const HORIZON_DAYS = 365;
 
@@ -105,6 +114,7 @@ const CURSOR_KEY_CHECKS: Record<ItemSort, (v: unknown) => boolean> = {
   'price-asc': isCount, // rental_price_cents
   'price-desc': isCount,
   rating: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 5,
+  relevance: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e9, // the search's rank
   newest: (v) => typeof v === 'string' && v.length <= 40 && /^[0-9TZ:.+-]+$/.test(v), // created_at, ISO text
 };
 
@@ -124,9 +134,51 @@ function decodeCursor(cursor: string, sort: ItemSort): Keyset {
 
 export function createCatalogueService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
-  const repo = createCatalogueRepository(db);
+  const repo = createCatalogueRepository(db, dialect);
   const pictures = createItemPictures(db);
-  const facetCache = new Map<string, { at: number; value: ItemFacets }>();
+  // The in-process caches (decision 0018): lru-cache, whose fetch() lets requests that miss the
+  // same key together share one query, and answers a stale value while one refresh runs.
+  const facetCache = new LRUCache<string, ItemFacets, { filters: ItemFilters; match: SearchMatch | null }>({
+    max: 500,
+    ttl: FACETS_TTL_MS,
+    fetchMethod: (_key, _stale, { context }) => repo.facets(context.filters, context.match),
+  });
+  const wordCache = new LRUCache<'vocabulary', KnownWord[]>({
+    max: 1,
+    ttl: VOCABULARY_TTL_MS,
+    allowStale: true,
+    fetchMethod: () => repo.vocabulary(),
+  });
+  const brandCache = new LRUCache<'brands', string[]>({ max: 1, ttl: VOCABULARY_TTL_MS, allowStale: true, fetchMethod: () => repo.brands() });
+
+  /**
+   * The search as the database runs it (decision 0019): each typed word matches as a prefix; a
+   * word of 4 letters or more that starts no word the catalogue uses also matches the known word
+   * nearest it (edit distance, from the whole vocabulary on SQLite, from pg_trgm's most similar
+   * words on PostgreSQL). Returns null for a search with no words.
+   */
+  async function resolveSearch(text: string | undefined): Promise<{ match: SearchMatch; corrected: string | null } | null> {
+    if (!text) return null;
+    const terms = searchTerms(text);
+    if (terms.length === 0) return { match: { groups: [] }, corrected: null };
+    const vocabulary = (await wordCache.fetch('vocabulary')) ?? [];
+    let changed = false;
+    const shown: string[] = [];
+    const groups: string[][] = [];
+    for (const term of terms) {
+      if (hasPrefix(vocabulary, term)) {
+        groups.push([term]);
+        shown.push(term);
+        continue;
+      }
+      const candidates = dialect === 'postgres' ? await repo.similarWords(term) : vocabulary;
+      const near = nearestWord(term, candidates);
+      groups.push(near ? [term, near] : [term]);
+      shown.push(near ?? term);
+      changed ||= near !== null;
+    }
+    return { match: { groups }, corrected: changed ? shown.join(' ') : null };
+  }
 
   async function findFreeUnit(trx: Kysely<DB>, itemId: number, size: string, startDate: string, endDate: string): Promise<number | null> {
     const candidates = await repo.freeUnits(trx, itemId, size, startDate, endDate);
@@ -184,9 +236,10 @@ export function createCatalogueService(ctx: AppContext) {
     },
 
     /** A page of active items with filters, sort and a keyset cursor. */
-    async listItems(query: ItemListQuery): Promise<ItemPage> {
+    async listItems(query: ItemListQuery, resolved?: SearchMatch | null): Promise<ItemPage> {
       const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
-      const rows = await repo.list(query, after);
+      const match = resolved !== undefined ? resolved : ((await resolveSearch(query.q))?.match ?? null);
+      const rows = await repo.list(query, after, match);
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];
@@ -194,20 +247,44 @@ export function createCatalogueService(ctx: AppContext) {
       const covers = await pictures.coversForRows(page);
       return {
         items: page.map((row) => toSummary(row, covers.get(row.id)!)),
-        nextCursor: more && last ? encodeCursor(query.sort, { value: last[column] as number | string, id: last.id }) : null,
+        nextCursor: more && last ? encodeCursor(query.sort, { value: (column === 'score' ? last.score : last[column]) as number | string, id: last.id }) : null,
       };
     },
 
-    /** Counts for the filter lists of a tab; cached for a short while. */
-    async facets(scope: Pick<ItemListQuery, 'gender' | 'discovery' | 'theme' | 'q'>): Promise<ItemFacets> {
-      const key = JSON.stringify([scope.gender, scope.discovery, scope.theme, scope.q]);
-      const hit = facetCache.get(key);
-      const now = Date.now();
-      if (hit && now - hit.at < FACETS_TTL_MS) return hit.value;
-      const value = await repo.facets(scope);
-      if (facetCache.size > 500) facetCache.clear();
-      facetCache.set(key, { at: now, value });
-      return value;
+    /**
+     * Counts for the filter lists, each respecting every other active filter (docs/product.md,
+     * "Search and filters"); kept for 30 s, except with dates.
+     */
+    async facets(filters: ItemFilters): Promise<ItemFacets> {
+      const search = await resolveSearch(filters.q);
+      // Counts with dates are counted afresh, like the list they describe: a booking shows at once.
+      if (filters.from) return repo.facets(filters, search?.match ?? null);
+      const key = JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+      const value = await facetCache.fetch(key, { context: { filters, match: search?.match ?? null } });
+      return value!;
+    },
+
+    /** Suggestions as the visitor types: the best few items and the brands whose words start like hers. */
+    async suggest(text: string): Promise<SearchSuggestions> {
+      const search = await resolveSearch(text);
+      if (!search || search.match.groups.length === 0) return { corrected: null, items: [], brands: [] };
+      // Pieces once a word has 3 letters: "bl" would rank a third of the catalogue to show six.
+      const longEnough = searchTerms(text).some((t) => t.length >= 3);
+      const page = longEnough ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }, search.match) : { items: [] };
+      const brands = (await brandCache.fetch('brands')) ?? [];
+      const scored = brands
+        .map((brand) => {
+          const words = searchTerms(brand);
+          const hits = search.match.groups.filter((g) => g.some((w) => words.some((bw) => bw.startsWith(w)))).length;
+          return { brand, hits };
+        })
+        .filter((b) => b.hits > 0)
+        .sort((a, b) => b.hits - a.hits || a.brand.localeCompare(b.brand));
+      return {
+        corrected: search.corrected,
+        items: page.items.map(({ id, name, brand, category, colour, rentalPriceCents, imageUrl, imageAlt }) => ({ id, name, brand, category, colour, rentalPriceCents, imageUrl, imageAlt })),
+        brands: scored.slice(0, SUGGESTED_BRANDS).map((b) => b.brand),
+      };
     },
 
     brands(): Promise<string[]> {

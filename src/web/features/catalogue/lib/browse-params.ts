@@ -3,6 +3,8 @@ import {
   DISCOVERY_CATEGORIES,
   ITEM_GENDERS,
   ITEM_SORTS,
+  OCCASIONS,
+  COLOUR_PATTERN,
   SIZES,
   THEMES,
   addDays,
@@ -10,6 +12,7 @@ import {
   type Category,
   type ItemGender,
   type ItemSort,
+  type Occasion,
   type Size,
   type Theme,
 } from '@domain/catalogue.rules';
@@ -35,9 +38,17 @@ export interface BrowseState {
   sort: ItemSort;
   theme?: Theme | undefined;
   q?: string | undefined;
+  colour?: string | undefined;
+  occasion?: Occasion | undefined;
+  /** Weekly price bounds in cents (the URL carries cents, like the API). */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }
+
+/** A search is ranked by how well it matches unless another order is chosen. */
+export const defaultSort = (q: string | undefined): ItemSort => (q ? 'relevance' : 'popular');
 
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined => (v && (list as readonly string[]).includes(v) ? (v as T) : undefined);
 
@@ -53,15 +64,26 @@ export function parseBrowseParams(sp: URLSearchParams): BrowseState {
     to = undefined;
   }
   const category = oneOf(CATEGORIES, sp.get('category'));
+  const q = sp.get('q')?.trim() || undefined;
+  const cents = (v: string | null) => (v && /^(0|[1-9][0-9]{0,7})$/.test(v) ? Number(v) : undefined);
+  const colour = sp.get('colour') ?? '';
+  let minPrice = cents(sp.get('minPrice'));
+  let maxPrice = cents(sp.get('maxPrice'));
+  if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const sort = oneOf(ITEM_SORTS, sp.get('sort'));
   return {
     tab,
     category: tab === 'discovery' ? oneOf(DISCOVERY_CATEGORIES, category ?? null) : category,
     size: oneOf(SIZES, sp.get('size')),
     brand: sp.get('brand') || undefined,
     gender: tab === 'discovery' ? oneOf(ITEM_GENDERS, sp.get('gender')) : undefined,
-    sort: oneOf(ITEM_SORTS, sp.get('sort')) ?? 'popular',
+    sort: sort === 'relevance' && !q ? 'popular' : (sort ?? defaultSort(q)),
     theme: oneOf(Object.keys(THEMES) as Theme[], sp.get('theme')),
-    q: sp.get('q') || undefined,
+    q,
+    colour: COLOUR_PATTERN.test(colour) ? colour : undefined,
+    occasion: oneOf(OCCASIONS, sp.get('occasion')),
+    minPrice,
+    maxPrice,
     from,
     to,
   };
@@ -77,7 +99,11 @@ export function toSearchParams(state: BrowseState): URLSearchParams {
   if (state.category) sp.set('category', state.category);
   if (state.size) sp.set('size', state.size);
   if (state.brand) sp.set('brand', state.brand);
-  if (state.sort !== 'popular') sp.set('sort', state.sort);
+  if (state.colour) sp.set('colour', state.colour);
+  if (state.occasion) sp.set('occasion', state.occasion);
+  if (state.minPrice !== undefined) sp.set('minPrice', String(state.minPrice));
+  if (state.maxPrice !== undefined) sp.set('maxPrice', String(state.maxPrice));
+  if (state.sort !== defaultSort(state.q) && !(state.sort === 'relevance' && !state.q)) sp.set('sort', state.sort);
   if (state.from && state.to) {
     sp.set('from', state.from);
     sp.set('to', state.to);
@@ -93,7 +119,11 @@ export function toApiQuery(state: BrowseState): Record<string, string | undefine
     category: state.category,
     size: state.size,
     brand: state.brand,
-    sort: state.sort,
+    colour: state.colour,
+    occasion: state.occasion,
+    minPrice: state.minPrice === undefined ? undefined : String(state.minPrice),
+    maxPrice: state.maxPrice === undefined ? undefined : String(state.maxPrice),
+    sort: state.sort === 'relevance' && !state.q ? 'popular' : state.sort,
     theme: state.theme,
     q: state.q,
     from: state.from,
@@ -101,10 +131,13 @@ export function toApiQuery(state: BrowseState): Record<string, string | undefine
   };
 }
 
-/** The scope of the facet counts (the tab, not the filters chosen within it). */
+/**
+ * The facet counts' query: every filter of the list (each count then says how many results its
+ * value gives with the other filters as they are; docs/product.md).
+ */
 export function toFacetQuery(state: BrowseState): Record<string, string | undefined> {
-  const q = toApiQuery(state);
-  return { gender: q.gender, discovery: state.tab === 'discovery' ? 'true' : undefined, theme: q.theme, q: q.q };
+  const { sort: _sort, ...q } = toApiQuery(state);
+  return { ...q, discovery: state.tab === 'discovery' && !state.category ? 'true' : undefined };
 }
 
 /** The item page link, carrying the chosen dates so the rental can be booked for them. */

@@ -11,6 +11,7 @@ import { getFacetsQueryOptions, useFacets } from '../api/get-facets';
 import { getItemsQueryOptions, useItems } from '../api/get-items';
 import { BrowseFilters } from '../components/browse-filters';
 import { DateRangeFilter } from '../components/date-range-filter';
+import { SearchBox } from '../components/search-box';
 import { BROWSE_TABS, itemHref, parseBrowseParams, toApiQuery, toFacetQuery, toSearchParams, type BrowseState, type BrowseTab } from '../lib/browse-params';
 import type { SsrHandle } from '../../../lib/ssr-handle';
 
@@ -37,7 +38,7 @@ export function Component() {
   const facets = useFacets(toFacetQuery(state));
   const update = (patch: Partial<BrowseState>) => setSearchParams(toSearchParams({ ...state, ...patch }));
   const switchTab = (tab: BrowseTab) =>
-    setSearchParams(toSearchParams({ tab, sort: state.sort, theme: state.theme, q: state.q, from: state.from, to: state.to }));
+    setSearchParams(toSearchParams({ tab, sort: state.sort, theme: state.theme, q: state.q, from: state.from, to: state.to, minPrice: state.minPrice, maxPrice: state.maxPrice }));
   const list = items.data?.pages.flatMap((p) => p.items) ?? [];
   const theme = state.theme ? THEMES[state.theme] : undefined;
 
@@ -50,6 +51,19 @@ export function Component() {
       </PageHeader>
 
       <div className="mb-8 flex flex-wrap items-center gap-3">
+        <SearchBox
+          key={state.q ?? ''}
+          className="w-full sm:w-80"
+          label="Search the collection"
+          initial={state.q ?? ''}
+          onSearch={(q) => setSearchParams(toSearchParams({ ...state, q, sort: state.sort === 'popular' || state.sort === 'relevance' ? 'relevance' : state.sort }))}
+        />
+        {state.q && (
+          <Button variant="subtle" size="sm" onClick={() => update({ q: undefined, sort: state.sort === 'relevance' ? 'popular' : state.sort })} aria-label={`Clear the search for ${state.q}`}>
+            &ldquo;{state.q}&rdquo;
+            <X aria-hidden="true" />
+          </Button>
+        )}
         <DateRangeFilter from={state.from} to={state.to} onChange={(range) => update({ from: range?.from, to: range?.to })} />
         {theme && (
           <Button variant="subtle" size="sm" onClick={() => update({ theme: undefined })} aria-label={`Remove the ${theme.title} selection`}>
@@ -76,6 +90,9 @@ export function Component() {
             <h2 id="browse-results" className="sr-only">
               Items
             </h2>
+            <p className="mb-4 text-sm text-taupe" aria-live="polite" data-testid="result-count">
+              {facets.data ? `${facets.data.total} ${facets.data.total === 1 ? 'piece' : 'pieces'}${state.q ? ` for “${state.q}”` : ''}` : '\u00a0'}
+            </p>
             {items.isPending ? (
               <ItemGridSkeleton count={8} />
             ) : items.isError ? (

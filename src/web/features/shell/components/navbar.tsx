@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { isStaff, useSession } from '../../../lib/auth-client';
 import { cn } from '../../../lib/cn';
 import { useSignOut } from '../../../lib/use-sign-out';
+import { SearchBox } from '../../catalogue';
 import { NotificationBell } from '../../notifications';
 import { Logo } from './logo';
 
@@ -68,7 +69,7 @@ export function Navbar() {
     <header className="sticky top-0 z-40 border-b border-linen/70 bg-paper/92 backdrop-blur">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-6 lg:h-20">
         <Logo />
-        <ul className="hidden items-center gap-7 lg:flex">
+        <ul className="hidden items-center gap-5 lg:flex xl:gap-7">
           {LINKS.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end={'end' in l} className={linkClass}>
@@ -84,6 +85,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
+        <SearchBox className="hidden w-52 lg:block xl:w-64" />
         <div className="hidden items-center gap-1 lg:flex">
           {session && (
             <Suspense fallback={<span className="inline-block size-11" />}>
@@ -108,6 +110,9 @@ export function Navbar() {
           {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
         </button>
       </nav>
+      <div className="container-page pb-2.5 lg:hidden">
+        <SearchBox />
+      </div>
       {open && (
         <div id="mobile-menu" className="border-t border-linen bg-paper lg:hidden">
           <ul className="container-page flex flex-col py-3">

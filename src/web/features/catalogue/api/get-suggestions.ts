@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchSuggestions } from '@domain/catalogue';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/search/suggest: a few items and brands for what has been typed so far. */
+export function getSuggestionsQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: ['search', 'suggest', q],
+    queryFn: ({ signal }) => api<SearchSuggestions>('/api/search/suggest', { query: { q }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Suggestions for `q` (nothing is asked below two characters); the last answer stays while the next loads. */
+export function useSuggestions(q: string) {
+  return useQuery({ ...getSuggestionsQueryOptions(q), enabled: q.trim().length >= 2, placeholderData: keepPreviousData });
+}
