@@ -9,10 +9,12 @@ import {
   ItemPageSchema,
   IsoDateSchema,
   checkListQuery,
+  type ItemPage,
 } from '../../../domain/catalogue';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { acceptsGzip, shareResponse } from '../../http/response-cache';
+import { sendJsonText, toJsonText, type JsonText } from '../../http/json-text';
 import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import { createCatalogueService, type GeneratedPicture } from './catalogue.service';
@@ -143,12 +145,11 @@ function sendPicture(c: Context, picture: GeneratedPicture) {
  * (http/response-cache.ts), which repeats it for the same URL without running Hono at all.
  */
 const LIST_CACHE_MAX = 2000;
-const JSON_HEADERS = { 'content-type': 'application/json' };
 
 interface ListEntry {
   at: number;
-  body: string;
-  gzip: Uint8Array | undefined;
+  body: JsonText<ItemPage>;
+  gzip: Uint8Array<ArrayBuffer> | undefined;
 }
 
 export function createCatalogueRoutes(ctx: AppContext) {
@@ -161,10 +162,9 @@ export function createCatalogueRoutes(ctx: AppContext) {
    */
   const send = (c: Context, entry: ListEntry, share: boolean, now: number) => {
     const gzip = acceptsGzip(c.req.header('accept-encoding'));
-    if (gzip) entry.gzip ??= gzipSync(entry.body);
-    const body = gzip ? (entry.gzip as Uint8Array<ArrayBuffer>) : entry.body;
+    const body = gzip ? (entry.gzip ??= new Uint8Array(gzipSync(entry.body))) : entry.body;
     if (share) shareResponse(c, body, now - entry.at);
-    return gzip ? c.body(body, 200, { ...JSON_HEADERS, 'content-encoding': 'gzip', vary: 'accept-encoding' }) : c.body(body, 200, JSON_HEADERS);
+    return sendJsonText(c, body, gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {});
   };
   // 0 (BROWSE_CACHE_MS=0, and the API tests' default, which change bookings and items between
   // requests and read the result at once) turns the list cache off.
@@ -176,7 +176,7 @@ export function createCatalogueRoutes(ctx: AppContext) {
       const now = Date.now();
       const hit = listCache.get(key);
       const cacheable = !query.from && !query.to;
-      if (cacheable && hit && now - hit.at < cacheMs) return send(c, hit, true, now) as never;
+      if (cacheable && hit && now - hit.at < cacheMs) return send(c, hit, true, now);
       const checked = checkListQuery(query);
       if (!checked.ok) {
         throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${checked.path} ${checked.message}`, {
@@ -184,8 +184,8 @@ export function createCatalogueRoutes(ctx: AppContext) {
         });
       }
       if (!cacheable || cacheMs === 0) {
-        const entry: ListEntry = { at: now, body: JSON.stringify(await service.listItems(checked.query)), gzip: undefined };
-        return send(c, entry, cacheable, now) as never;
+        const entry: ListEntry = { at: now, body: toJsonText(await service.listItems(checked.query)), gzip: undefined };
+        return send(c, entry, cacheable, now);
       }
       // When an entry expires under load, the requests that miss together share one query
       // instead of each running it (a page may be a second old anyway).
@@ -194,7 +194,7 @@ export function createCatalogueRoutes(ctx: AppContext) {
         pending = service
           .listItems(checked.query)
           .then((page) => {
-            const entry: ListEntry = { at: now, body: JSON.stringify(page), gzip: undefined };
+            const entry: ListEntry = { at: now, body: toJsonText(page), gzip: undefined };
             if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
             listCache.set(key, entry);
             return entry;
@@ -202,7 +202,7 @@ export function createCatalogueRoutes(ctx: AppContext) {
           .finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
-      return send(c, await pending, true, Date.now()) as never;
+      return send(c, await pending, true, Date.now());
     })
     .openapi(getFacets, async (c) => {
       const q = c.req.valid('query');
@@ -229,11 +229,11 @@ export function createCatalogueRoutes(ctx: AppContext) {
       const view = /^(front|back|detail)\.svg$/.exec(file)?.[1];
       const picture = view ? await service.picture(Number(id), view, c.req.valid('query').v) : null;
       if (!picture) throw notFound(view ? 'Item not found' : 'No such picture: the views are front.svg, back.svg and detail.svg');
-      return sendPicture(c, picture) as never;
+      return sendPicture(c, picture);
     })
     .openapi(getImage, async (c) => {
       const picture = await service.picture(Number(c.req.valid('param').id), 'front');
       if (!picture) throw notFound('Item not found');
-      return sendPicture(c, { ...picture, immutable: false }) as never;
+      return sendPicture(c, { ...picture, immutable: false });
     });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile, ProfileUpdate } from '@domain/auth.schema';
-import { api } from '../../../lib/api-client';
+import type { ProfileUpdate } from '@domain/auth.schema';
+import { api, unwrap } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-client';
 import { profileQueryKey } from './get-profile';
 
@@ -9,7 +9,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const session = useSession();
   return useMutation({
-    mutationFn: (patch: ProfileUpdate) => api<Profile>('/api/me', { method: 'PATCH', json: patch }),
+    mutationFn: (patch: ProfileUpdate) => unwrap(api.PATCH('/api/me', { body: patch })),
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['dashboard'] }), session.refetch()]);

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FavoriteList } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const removeFavorite = (itemId: number) => api<void>(`/api/favorites/${itemId}`, { method: 'DELETE' });
+export const removeFavorite = (itemId: number) => unwrap(api.DELETE('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
 
 /** Removes an item from the favourites; the list drops it at once on success. */
 export function useRemoveFavorite() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Deck, SwipeInput, SwipeResult } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import type { Deck, SwipeInput } from '@domain/match';
+import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const swipe = (input: SwipeInput) => api<SwipeResult>('/api/match/swipes', { method: 'POST', json: input });
+export const swipe = (input: SwipeInput) => unwrap(api.POST('/api/match/swipes', { body: input }));
 
 /**
  * Likes or skips an item (one request: viewed, counted, and saved to favourites for a like).

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChoosePlanInput, Subscription } from '@domain/plans';
-import { api } from '../../../lib/api-client';
+import type { ChoosePlanInput } from '@domain/plans';
+import { api, unwrap } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** Chooses a plan (PUT /api/subscription). Weekly is active at once; paid plans wait for the card. */
 export function useChoosePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChoosePlanInput) => api<Subscription>('/api/subscription', { method: 'PUT', json: input }),
+    mutationFn: (input: ChoosePlanInput) => unwrap(api.PUT('/api/subscription', { body: input })),
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionQueryKey, subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentFormInput } from '@domain/card';
-import type { PaymentResult } from '@domain/plans';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /**
@@ -11,7 +10,7 @@ import { subscriptionQueryKey } from './get-subscription';
 export function useSavePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentFormInput) => api<PaymentResult>('/api/payment-method', { method: 'PUT', json: input }),
+    mutationFn: (input: PaymentFormInput) => unwrap(api.PUT('/api/payment-method', { body: input })),
     onSuccess: (result) => queryClient.setQueryData(subscriptionQueryKey, result.subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookRentalInput, Rental } from '@domain/rentals';
-import { api } from '../../../lib/api-client';
+import type { BookRentalInput } from '@domain/rentals';
+import { api, unwrap } from '../../../lib/api-client';
 import { rentalsQueryKey } from './get-rentals';
 
 /** Every query whose answer a rental changes: rentals, the dashboard figures, listings (earnings). */
@@ -10,7 +10,7 @@ export const RENTAL_DEPENDENT_KEYS = [rentalsQueryKey, ['dashboard'], ['listings
 export function useBookRental() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BookRentalInput) => api<Rental>('/api/rentals', { method: 'POST', json: input }),
+    mutationFn: (input: BookRentalInput) => unwrap(api.POST('/api/rentals', { body: input })),
     onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
