@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FavoriteList } from '@domain/match';
+import { MATCH_MESSAGES } from '@domain/match.rules';
 import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
@@ -10,6 +11,7 @@ export function useRemoveFavorite() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: removeFavorite,
+    meta: { errorToast: MATCH_MESSAGES.removeFavoriteFailed },
     onSuccess: (_void, itemId) => {
       qc.setQueryData<FavoriteList>(matchKeys.favorites, (old) => (old ? { items: old.items.filter((f) => f.itemId !== itemId) } : old));
       return qc.invalidateQueries({ queryKey: matchKeys.favorites });

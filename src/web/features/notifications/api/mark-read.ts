@@ -17,6 +17,7 @@ export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.POST('/api/notifications/read-all')),
+    meta: { errorToast: 'Could not mark your notifications read.' },
     onSuccess: (data) => queryClient.setQueryData(unreadCountQueryKey, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });

@@ -15,6 +15,8 @@ export function useApproveListing() {
 export function useRejectListing() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The reject dialog shows why in its own alert.
+    meta: { errorToast: false },
     mutationFn: ({ id, reason }: { id: number; reason: string }) => unwrap(api.POST('/api/ops/listings/{id}/reject', { params: { path: { id: String(id) } }, body: { reason } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: opsQueryKey }),
   });

@@ -23,7 +23,6 @@ import { FeatureList } from '../components/feature-list';
 import { ItemStepper } from '../components/item-stepper';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 
-const SAVE_FAILED = 'Something went wrong. Please try again.';
 
 /** /plan-selection: choose Weekly, Monthly (3 to 9 items) or 3 Months. */
 export function Component() {
@@ -62,7 +61,7 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
         await navigate(paths.creditCard);
       }
     } catch {
-      toast.error('Error', { description: SAVE_FAILED });
+      // The toast (SAVE_FAILED) comes from the query client: useChoosePlan's meta.
       setSaving(null);
     }
   };
