@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import { ERROR_CODES, type ApiError, type ErrorCode, type ErrorIssue } from '@domain/errors';
+import type { ApiError, ErrorCode, ErrorIssue } from '@domain/errors';
 import type { paths } from './api-schema';
 
 /** An error answered by our API, in the one error shape (or a network failure). */
@@ -70,9 +70,10 @@ export const api = createClient<paths>({
   },
 });
 
+/** True for a body in the one error shape (checked by hand: zod stays out of the first load). */
 function isErrorBody(value: unknown): value is ApiError {
   const error = (value as { error?: { code?: unknown; message?: unknown } } | null | undefined)?.error;
-  return typeof error?.message === 'string' && ERROR_CODES.includes(error.code as ErrorCode);
+  return typeof error?.message === 'string' && typeof error.code === 'string';
 }
 
 /**
