@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, build, unit/component/API tests (Vitest), browser tests (Playwright),
+// `npm test`: API types current, typecheck, lint, build, unit/component/API tests (Vitest), browser tests (Playwright),
 // then one closing line "N passed, M failed" summed over every suite. Exits non-zero when any
 // step fails or when no test ran at all.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +27,12 @@ function run(name, cmd, args, env = {}) {
 
 const want = (step) => only.length === 0 || only.includes(step);
 
+// The web's API types (src/web/lib/api-schema.d.ts) are generated from the server's routes: the
+// committed file must be current (decision 0014). Counts as one test, like the bundle budget.
+if (want('typecheck') || want('api-types')) {
+  if (run('API types are current', 'node', ['--import', 'tsx', 'scripts/api-types.ts', '--check'])) passed += 1;
+  else failed += 1;
+}
 if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1;
 if (want('lint') && !run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failed += 1;
 

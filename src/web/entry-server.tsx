@@ -26,7 +26,11 @@ const handler = createStaticHandler(routes);
 
 /** How the page's data is fetched on the server: the app itself, in-process, as a visitor. */
 export function setApiFetch(fetcher: (path: string, init: RequestInit) => Promise<Response>): void {
-  setApiTransport(fetcher);
+  setApiTransport(async (request) => {
+    const url = new URL(request.url);
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    return fetcher(url.pathname + url.search, { method: request.method, headers: request.headers, ...(body ? { body } : {}) });
+  });
 }
 
 /** A route's handle, loading its lazy module when needed (the static handler loads the same module again from the cache). */

@@ -1,5 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { z } from 'zod';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiErrorSchema } from '../../domain/errors';
 import { validationError } from './errors';
 import type { AppEnv } from './types';
@@ -45,9 +44,16 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'A limit was reached',
 };
 
+/**
+ * The one error shape, as one named schema of the document (the web's types name it too). Made
+ * here, after @hono/zod-openapi has extended zod: a schema made before (the domain's) lacks
+ * `.openapi()` when the domain module is loaded first.
+ */
+const ApiErrorComponent = z.object(ApiErrorSchema.shape).openapi('ApiError');
+
 /** The error responses a route can give, all in the one error shape. */
 export function errorResponses<S extends number>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, jsonContent(ApiErrorSchema, ERROR_DESCRIPTIONS[s] ?? 'Error')]),
-  ) as Record<S, ReturnType<typeof jsonContent<typeof ApiErrorSchema>>>;
+    statuses.map((s) => [s, jsonContent(ApiErrorComponent, ERROR_DESCRIPTIONS[s] ?? 'Error')]),
+  ) as Record<S, ReturnType<typeof jsonContent<typeof ApiErrorComponent>>>;
 }

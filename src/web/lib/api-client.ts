@@ -1,4 +1,6 @@
+import type { Client } from 'openapi-fetch';
 import type { ApiError, ErrorCode, ErrorIssue } from '@domain/errors';
+import type { paths } from './api-schema';
 
 /** An error answered by our API, in the one error shape (or a network failure). */
 export class ApiClientError extends Error {
@@ -17,29 +19,21 @@ export class ApiClientError extends Error {
   }
 }
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  json?: unknown;
-  body?: FormData;
-  query?: Record<string, string | number | boolean | undefined | null | readonly string[]>;
-  signal?: AbortSignal;
-}
+type QueryValue = string | number | boolean | undefined | null | readonly (string | number | boolean)[];
 
-/** Builds "/api/items?size=M&brand=a&brand=b", skipping empty values. */
-export function withQuery(path: string, query: ApiRequest['query']): string {
-  if (!query) return path;
+/** Builds "size=M&brand=a&brand=b" (no "?"), skipping empty values. */
+export function queryString(query: Record<string, unknown> | undefined): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
     else params.set(key, String(value));
   }
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
+  return params.toString();
 }
 
-type Transport = (path: string, init: RequestInit) => Promise<Response>;
-let transport: Transport = (path, init) => fetch(path, init);
+type Transport = (request: Request) => Promise<Response>;
+let transport: Transport = (request) => fetch(request);
 
 /**
  * Where API requests go: the browser's fetch, or (when a page is rendered on the server) the
@@ -50,45 +44,64 @@ export function setApiTransport(next: Transport): void {
 }
 
 /**
- * The one way the web app calls our API: same-origin cookies, JSON in and out, and every
- * failure thrown as an ApiClientError carrying the server's code and message.
+ * Requests are built as absolute URLs (Request needs one outside a browser); the server-side
+ * transport reads only their path and query.
  */
-export async function api<T>(path: string, req: ApiRequest = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  let body: BodyInit | undefined;
-  if (req.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(req.json);
-  } else if (req.body) {
-    body = req.body;
-  }
-  let res: Response;
-  try {
-    res = await transport(withQuery(path, req.query), {
-      method: req.method ?? (body ? 'POST' : 'GET'),
-      headers,
+const BASE_URL = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+
+type ApiClient = Client<paths>;
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+
+let client: Promise<ApiClient> | undefined;
+
+/** openapi-fetch, loaded with the first call: public pages arrive with their data, so the first load does without it. */
+function loadClient(): Promise<ApiClient> {
+  client ??= import('openapi-fetch').then(({ default: createClient }) =>
+    createClient<paths>({
+      baseUrl: BASE_URL,
       credentials: 'same-origin',
-      ...(body !== undefined ? { body } : {}),
-      ...(req.signal ? { signal: req.signal } : {}),
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiClientError(0, { code: 'NETWORK', message: 'We could not reach Rentique. Check your connection and try again.' });
-  }
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    const err = (data as Partial<ApiError> | undefined)?.error;
-    throw new ApiClientError(res.status, err ?? { message: `Request failed (${res.status})` });
-  }
-  return data as T;
+      headers: { accept: 'application/json' },
+      querySerializer: queryString,
+      fetch: async (request) => {
+        try {
+          return await transport(request);
+        } catch (err) {
+          if (err instanceof DOMException && err.name === 'AbortError') throw err;
+          throw new ApiClientError(0, { code: 'NETWORK', message: 'We could not reach Rentique. Check your connection and try again.' });
+        }
+      },
+    }),
+  );
+  return client;
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** A method of the client, with openapi-fetch's own (generic) signature, calling it once loaded. */
+function method<M extends Method>(name: M): ApiClient[M] {
+  const call = (...args: unknown[]) => loadClient().then((c) => (c[name] as (...a: unknown[]) => unknown)(...args));
+  return call as ApiClient[M];
+}
+
+/**
+ * The one way the web app calls our API, typed from the server's own route definitions
+ * (api-schema.d.ts, generated by `npm run api:types`, decision 0014): paths, parameters, bodies
+ * and answers are checked by the compiler. Same-origin cookies, JSON in and out. Pass a call's
+ * result to `unwrap` to get its data or an ApiClientError.
+ */
+export const api = { GET: method('GET'), PUT: method('PUT'), POST: method('POST'), PATCH: method('PATCH'), DELETE: method('DELETE') };
+
+/** True for a body in the one error shape (checked by hand: zod stays out of the first load). */
+function isErrorBody(value: unknown): value is ApiError {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null | undefined)?.error;
+  return typeof error?.message === 'string' && typeof error.code === 'string';
+}
+
+/**
+ * The data of an answered call, or the failure thrown as an ApiClientError carrying the server's
+ * code and message (one mapping for every call; toasts come from the query client).
+ */
+export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as D;
+  if (isErrorBody(error)) throw new ApiClientError(response.status, error.error);
+  throw new ApiClientError(response.status, { message: `Request failed (${response.status})` });
 }

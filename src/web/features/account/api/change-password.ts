@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authClient, useSession } from '../../../lib/auth-client';
-import type { AuthClientError } from '../../../lib/auth-errors';
+import { isWeakPassword, type AuthClientError } from '../../../lib/auth-errors';
 import { sessionsQueryKey } from './get-sessions';
 
 /**
@@ -11,6 +11,13 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   const session = useSession();
   return useMutation({
+    // A weak new password or a wrong current one is shown by the form, beside its field.
+    meta: {
+      errorToast: (err) => {
+        const error = err as AuthClientError;
+        return isWeakPassword(error) || error.code === 'INVALID_PASSWORD' ? false : undefined;
+      },
+    },
     mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
       const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
       if (error) throw error as AuthClientError;

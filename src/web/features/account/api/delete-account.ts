@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /** Deletes the account (DELETE /api/me, password required). */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (password: string) => api<void>('/api/me', { method: 'DELETE', json: { password } }),
+    mutationFn: (password: string) => unwrap(api.DELETE('/api/me', { body: { password } })),
   });
 }

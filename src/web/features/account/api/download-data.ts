@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ApiError } from '@domain/errors';
-import { ApiClientError } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /**
  * Downloads "my data" (GET /api/me/export) as the JSON file the server names, through a blob so a
@@ -9,13 +8,10 @@ import { ApiClientError } from '../../../lib/api-client';
 export function useDownloadData() {
   return useMutation({
     mutationFn: async () => {
-      const res = await fetch('/api/me/export', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as Partial<ApiError>;
-        throw new ApiClientError(res.status, body.error ?? { message: `Request failed (${res.status})` });
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'rentique-my-data.json';
-      const url = URL.createObjectURL(await res.blob());
+      const result = await api.GET('/api/me/export', { parseAs: 'blob' });
+      const blob = await unwrap(Promise.resolve(result));
+      const name = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? 'rentique-my-data.json';
+      const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
       a.download = name;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { sessionsQueryKey } from './get-sessions';
 
 /** Signs one other device out (DELETE /api/me/sessions/{sessionId}). */
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/me/sessions/{sessionId}', { params: { path: { sessionId: id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }
@@ -15,7 +15,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ended: number }>('/api/me/sessions/sign-out-others', { method: 'POST' }),
+    mutationFn: () => unwrap(api.POST('/api/me/sessions/sign-out-others')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '@domain/auth.schema';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const profileQueryKey = ['me'] as const;
 
 export function getProfileQueryOptions() {
   return queryOptions({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => api<Profile>('/api/me', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me', { signal })),
   });
 }
 

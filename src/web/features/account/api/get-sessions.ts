@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceSessionList } from '@domain/auth.schema';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const sessionsQueryKey = ['me', 'sessions'] as const;
 
 export function getSessionsQueryOptions() {
   return queryOptions({
     queryKey: sessionsQueryKey,
-    queryFn: ({ signal }) => api<DeviceSessionList>('/api/me/sessions', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/sessions', { signal })),
     staleTime: 0,
   });
 }

@@ -1,15 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile, ProfileUpdate } from '@domain/auth.schema';
-import { api } from '../../../lib/api-client';
+import type { ProfileUpdate } from '@domain/auth.schema';
+import { ApiClientError, api, unwrap } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-client';
 import { profileQueryKey } from './get-profile';
+
+/** True for the fields of the profile form (a refusal of one is shown beside it). */
+export function isProfileField(path: string | undefined): path is 'fullName' | 'gender' {
+  return path === 'fullName' || path === 'gender';
+}
 
 /** Changes name and gender (PATCH /api/me); the session's copy (the navigation's name) follows. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const session = useSession();
   return useMutation({
-    mutationFn: (patch: ProfileUpdate) => api<Profile>('/api/me', { method: 'PATCH', json: patch }),
+    // A refused field is shown next to it by the form.
+    meta: { errorToast: (err) => (err instanceof ApiClientError && isProfileField(err.issues[0]?.path) ? false : undefined) },
+    mutationFn: (patch: ProfileUpdate) => unwrap(api.PATCH('/api/me', { body: patch })),
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['dashboard'] }), session.refetch()]);

@@ -11,8 +11,8 @@ export function DataSection() {
     try {
       const name = await download.mutateAsync();
       toast.success('Your data is downloading', { description: name });
-    } catch (err) {
-      toast.error('Error', { description: err instanceof Error ? err.message : 'Could not prepare your data.' });
+    } catch {
+      // shown by the query client
     }
   };
   return (

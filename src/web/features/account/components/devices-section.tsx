@@ -24,16 +24,16 @@ export function DevicesSection() {
     try {
       await endOne.mutateAsync(s.id);
       toast.success('Signed out', { description: `${deviceName(s)} is no longer signed in.` });
-    } catch (err) {
-      toast.error('Error', { description: err instanceof Error ? err.message : 'Could not sign that device out.' });
+    } catch {
+      // shown by the query client
     }
   };
   const signOutOthers = async () => {
     try {
       const { ended } = await endOthers.mutateAsync();
       toast.success('Signed out everywhere else', { description: `${ended} ${ended === 1 ? 'device was' : 'devices were'} signed out.` });
-    } catch (err) {
-      toast.error('Error', { description: err instanceof Error ? err.message : 'Could not sign the other devices out.' });
+    } catch {
+      // shown by the query client
     }
   };
 

@@ -38,8 +38,8 @@ export function EmailSection({ profile }: { profile: Profile }) {
     try {
       await resend.mutateAsync(profile.email);
       toast.success('Confirmation link sent', { description: `Open the link we sent to ${profile.email}.` });
-    } catch (err) {
-      toast.error('Error', { description: authErrorMessage(err as AuthClientError) });
+    } catch {
+      // shown by the query client
     }
   };
 

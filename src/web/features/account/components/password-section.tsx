@@ -27,7 +27,7 @@ export function PasswordSection() {
       const error = err as AuthClientError;
       if (isWeakPassword(error)) form.setError('password', { message: issueFor(error, 'password') ?? authErrorMessage(error) }, { shouldFocus: true });
       else if (error.code === 'INVALID_PASSWORD') form.setError('currentPassword', { message: 'That is not your current password.' }, { shouldFocus: true });
-      else toast.error('Error', { description: authErrorMessage(error) });
+      // anything else is shown by the query client (useChangePassword's meta)
       return;
     }
     form.reset();

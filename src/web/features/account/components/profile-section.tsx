@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
+import { isProfileField } from '../api/update-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
 
@@ -25,8 +26,8 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       toast.success('Your details have been saved');
     } catch (err) {
       const issue = err instanceof ApiClientError ? err.issues[0] : undefined;
-      if (issue && (issue.path === 'fullName' || issue.path === 'gender')) form.setError(issue.path, { message: issue.message });
-      else toast.error('Error', { description: err instanceof Error ? err.message : 'Could not save your details.' });
+      // Other failures are shown by the query client (useUpdateProfile's meta).
+      if (issue && isProfileField(issue.path)) form.setError(issue.path, { message: issue.message });
     }
   });
 

@@ -1,10 +1,10 @@
 import type { AssistantReply } from '@domain/assistant';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /** POST /api/assistant/messages: the stylist's reply, the filters it read and up to 3 items. */
 export function sendAssistantMessage(message: string): Promise<AssistantReply> {
-  return api<AssistantReply>('/api/assistant/messages', { method: 'POST', json: { message } });
+  return unwrap(api.POST('/api/assistant/messages', { body: { message } }));
 }
 
 /** Asks the style assistant. Answers are not cached: each message is its own question. */

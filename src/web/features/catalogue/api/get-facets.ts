@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ItemFacets } from '@domain/catalogue';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /** GET /api/items/facets: counts for the filter lists of a tab. */
 export function getFacetsQueryOptions(query: Record<string, string | undefined>) {
   return queryOptions({
     queryKey: ['items', 'facets', query],
-    queryFn: ({ signal }) => api<ItemFacets>('/api/items/facets', { query, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/items/facets', { params: { query }, signal })),
     staleTime: 60_000,
   });
 }

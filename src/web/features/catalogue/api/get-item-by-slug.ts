@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueItem } from '@domain/catalogue';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /** GET /api/items/by-slug/{slug}: the items of the static pages. */
 export function getItemBySlugQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['items', 'slug', slug],
-    queryFn: ({ signal }) => api<CatalogueItem>(`/api/items/by-slug/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/items/by-slug/{slug}', { params: { path: { slug } }, signal })),
     staleTime: 60_000,
   });
 }

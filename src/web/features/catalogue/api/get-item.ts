@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueItem } from '@domain/catalogue';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /** GET /api/items/{id}. */
 export function getItemQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['items', 'detail', id],
-    queryFn: ({ signal }) => api<CatalogueItem>(`/api/items/${id}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/items/{id}', { params: { path: { id: String(id) } }, signal })),
     staleTime: 60_000,
   });
 }

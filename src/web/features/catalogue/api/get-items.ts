@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ItemPage } from '@domain/catalogue';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const PAGE_SIZE = 24;
 
@@ -8,7 +7,7 @@ export const PAGE_SIZE = 24;
 export function getItemsQueryOptions(query: Record<string, string | undefined>) {
   return infiniteQueryOptions({
     queryKey: ['items', 'list', query],
-    queryFn: ({ pageParam, signal }) => api<ItemPage>('/api/items', { query: { ...query, limit: PAGE_SIZE, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/items', { params: { query: { ...query, limit: String(PAGE_SIZE), cursor: pageParam } }, signal })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

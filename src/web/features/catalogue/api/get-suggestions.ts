@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchSuggestions } from '@domain/catalogue';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /** GET /api/search/suggest: a few items and brands for what has been typed so far. */
 export function getSuggestionsQueryOptions(q: string) {
   return queryOptions({
     queryKey: ['search', 'suggest', q],
-    queryFn: ({ signal }) => api<SearchSuggestions>('/api/search/suggest', { query: { q }, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/search/suggest', { params: { query: { q } }, signal })),
     staleTime: 60_000,
   });
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Dashboard } from '@domain/dashboard';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const dashboardQueryKey = ['dashboard'] as const;
 
 export function getDashboardQueryOptions() {
   return queryOptions({
     queryKey: dashboardQueryKey,
-    queryFn: ({ signal }) => api<Dashboard>('/api/dashboard', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/dashboard', { signal })),
   });
 }
 

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EventList } from '@domain/events';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const eventsQueryKey = ['events'] as const;
 
 export function getEventsQueryOptions() {
   return queryOptions({
     queryKey: eventsQueryKey,
-    queryFn: ({ signal }) => api<EventList>('/api/events', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/events', { signal })),
   });
 }
 

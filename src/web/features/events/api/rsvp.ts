@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Event } from '@domain/events';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { eventsQueryKey } from './get-events';
 
 /** Reserves a spot at an event (POST /api/events/{id}/rsvp). */
 export function useRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number) => api<Event>(`/api/events/${eventId}/rsvp`, { method: 'POST' }),
+    mutationFn: (eventId: number) => unwrap(api.POST('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
   });
 }
@@ -16,7 +15,7 @@ export function useRsvp() {
 export function useCancelRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number) => api<Event>(`/api/events/${eventId}/rsvp`, { method: 'DELETE' }),
+    mutationFn: (eventId: number) => unwrap(api.DELETE('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
   });
 }

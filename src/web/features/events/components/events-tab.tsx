@@ -5,7 +5,6 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiClientError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useEvents } from '../api/get-events';
 import { useCancelRsvp, useRsvp } from '../api/rsvp';
@@ -58,12 +57,10 @@ function EventCard({ event }: { event: Event }) {
   const onRsvp = () =>
     rsvp.mutate(event.id, {
       onSuccess: () => toast.success(EVENT_MESSAGES.rsvpTitle, { description: EVENT_MESSAGES.rsvpBody }),
-      onError: (err) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : 'Could not reserve your spot. Please try again.' }),
     });
   const onCancel = () =>
     cancel.mutate(event.id, {
       onSuccess: () => toast.success(EVENT_MESSAGES.cancelled, { description: `Your spot at ${event.title} is released.` }),
-      onError: (err) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : 'Could not cancel. Please try again.' }),
     });
 
   return (

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingList } from '@domain/listings';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const listingsQueryKey = ['listings'] as const;
 
 export function getListingsQueryOptions() {
   return queryOptions({
     queryKey: listingsQueryKey,
-    queryFn: ({ signal }) => api<ListingList>('/api/listings', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/listings', { signal })),
   });
 }
 

@@ -20,7 +20,6 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Label, NativeSelect, Textarea } from '../../../components/ui/input';
-import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCents } from '../../../lib/format';
 import { useCreateListing } from '../api/create-listing';
@@ -123,7 +122,6 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
     });
 
   const onSubmit = form.handleSubmit(async (input) => {
-    const failed = (err: unknown) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : 'Could not save the listing. Please try again.' });
     if (editing) {
       const { sizes: _sizes, ...patch } = input;
       try {
@@ -133,8 +131,8 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           description: backInReview ? `${input.name} goes back to our team; we will let you know.` : `${input.name} is updated.`,
         });
         onDone();
-      } catch (err) {
-        failed(err);
+      } catch {
+        // shown by the query client
       }
       return;
     }
@@ -146,8 +144,8 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
       await create.mutateAsync({ input, photos: photos.map((p) => p.file) });
       toast.success(LISTING_MESSAGES.created, { description: LISTING_MESSAGES.createdBody });
       onDone();
-    } catch (err) {
-      failed(err);
+    } catch {
+      // shown by the query client
     }
   });
 

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Favorite } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const addFavorite = (itemId: number) => api<Favorite>(`/api/favorites/${itemId}`, { method: 'PUT' });
+export const addFavorite = (itemId: number) => unwrap(api.PUT('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
 
 /** Adds an item to the favourites directly (Add to Wishlist): no daily view is counted. */
 export function useAddFavorite() {

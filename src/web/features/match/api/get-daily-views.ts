@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DailyViews } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const getDailyViews = () => api<DailyViews>('/api/match/daily');
+export const getDailyViews = () => unwrap(api.GET('/api/match/daily'));
 
 export const getDailyViewsQueryOptions = () => queryOptions({ queryKey: matchKeys.daily, queryFn: getDailyViews, staleTime: 0 });
 

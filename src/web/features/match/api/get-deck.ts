@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ItemGender } from '@domain/catalogue';
-import type { Deck } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const getDeck = (gender: ItemGender) => api<Deck>('/api/match/deck', { query: { gender } });
+export const getDeck = (gender: ItemGender) => unwrap(api.GET('/api/match/deck', { params: { query: { gender } } }));
 
 export const getDeckQueryOptions = (gender: ItemGender) =>
   queryOptions({ queryKey: matchKeys.deck(gender), queryFn: () => getDeck(gender), staleTime: 60_000 });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FavoriteList } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import type { ErrorToastMeta } from '../../../lib/error-toast';
 import { matchKeys } from './keys';
 
-export const getFavorites = () => api<FavoriteList>('/api/favorites');
+export const getFavorites = () => unwrap(api.GET('/api/favorites'));
 
 export const getFavoritesQueryOptions = () => queryOptions({ queryKey: matchKeys.favorites, queryFn: getFavorites });
 
 /** The member's favourites, newest first. */
-export function useFavorites(enabled = true) {
-  return useQuery({ ...getFavoritesQueryOptions(), enabled });
+export function useFavorites(enabled = true, meta?: { errorToast?: ErrorToastMeta }) {
+  return useQuery({ ...getFavoritesQueryOptions(), enabled, ...(meta ? { meta } : {}) });
 }

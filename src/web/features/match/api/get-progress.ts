@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Progress } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const getProgress = () => api<Progress>('/api/match/progress');
+export const getProgress = () => unwrap(api.GET('/api/match/progress'));
 
 export const getProgressQueryOptions = () => queryOptions({ queryKey: matchKeys.progress, queryFn: getProgress, staleTime: 0 });
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Progress, ProgressInput } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const saveProgress = (input: ProgressInput) => api<Progress>('/api/match/progress', { method: 'PUT', json: input });
+export const saveProgress = (input: ProgressInput) => unwrap(api.PUT('/api/match/progress', { body: input }));
 
 /**
  * Saves the deck index for a gender. The cache is updated at once (the deck moves on without

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Deck, SwipeInput, SwipeResult } from '@domain/match';
-import { api } from '../../../lib/api-client';
+import type { Deck, SwipeInput } from '@domain/match';
+import { MATCH_MESSAGES } from '@domain/match.rules';
+import { ApiClientError, api, unwrap } from '../../../lib/api-client';
 import { matchKeys } from './keys';
 
-export const swipe = (input: SwipeInput) => api<SwipeResult>('/api/match/swipes', { method: 'POST', json: input });
+export const swipe = (input: SwipeInput) => unwrap(api.POST('/api/match/swipes', { body: input }));
 
 /**
  * Likes or skips an item (one request: viewed, counted, and saved to favourites for a like).
@@ -13,6 +14,10 @@ export function useSwipe() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: swipe,
+    meta: {
+      errorToast: (err) =>
+        err instanceof ApiClientError && err.code === 'DAILY_LIMIT_REACHED' ? { title: MATCH_MESSAGES.dailyLimitTitle, description: MATCH_MESSAGES.dailyLimit } : undefined,
+    },
     onSuccess: (result) => {
       qc.setQueryData(matchKeys.daily, result.daily);
       qc.setQueriesData<Deck>({ queryKey: matchKeys.decks }, (deck) =>

@@ -26,12 +26,10 @@ export function useFavoriteToggle(itemId: number) {
     if (isFavorite) {
       remove.mutate(itemId, {
         onSuccess: () => toast.success(MATCH_MESSAGES.removedTitle, { description: MATCH_MESSAGES.removed }),
-        onError: () => toast.error('Error', { description: MATCH_MESSAGES.removeFavoriteFailed }),
       });
     } else {
       add.mutate(itemId, {
         onSuccess: (fav) => toast.success(MATCH_MESSAGES.addedTitle, { description: MATCH_MESSAGES.added(itemName ?? fav.item.name) }),
-        onError: (err) => toast.error('Error', { description: err.message }),
       });
     }
   };

@@ -1,5 +1,4 @@
 import { Heart } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MATCH_MESSAGES } from '@domain/match.rules';
@@ -15,18 +14,13 @@ import { FavoriteCard } from '../components/favorite-card';
 
 /** /favorites (members): the liked items, newest first. */
 export function Component() {
-  const favorites = useFavorites();
+  // A failed load is announced once per failure by the query client (the list below offers a retry).
+  const favorites = useFavorites(true, { errorToast: MATCH_MESSAGES.loadFavoritesFailed });
   const remove = useRemoveFavorite();
-
-  // A failed load is announced once per failure (the list below offers a retry).
-  useEffect(() => {
-    if (favorites.isError) toast.error('Error', { description: MATCH_MESSAGES.loadFavoritesFailed });
-  }, [favorites.isError, favorites.errorUpdatedAt]);
 
   const onRemove = (itemId: number) =>
     remove.mutate(itemId, {
       onSuccess: () => toast.success(MATCH_MESSAGES.removedTitle, { description: MATCH_MESSAGES.removed }),
-      onError: () => toast.error('Error', { description: MATCH_MESSAGES.removeFavoriteFailed }),
     });
 
   const items = favorites.data?.items;

@@ -98,12 +98,8 @@ function MatchSession() {
         },
         onError: (err) => {
           setAttempt((n) => n + 1);
-          if (err instanceof ApiClientError && err.code === 'DAILY_LIMIT_REACHED') {
-            toast.error(MATCH_MESSAGES.dailyLimitTitle, { description: MATCH_MESSAGES.dailyLimit });
-            void daily.refetch();
-          } else {
-            toast.error('Error', { description: err.message });
-          }
+          // The toast comes from the query client (useSwipe's meta).
+          if (err instanceof ApiClientError && err.code === 'DAILY_LIMIT_REACHED') void daily.refetch();
         },
       },
     );

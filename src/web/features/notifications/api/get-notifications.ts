@@ -1,12 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { NotificationPage } from '@domain/notifications';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-unread-count';
 
 export function getNotificationsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...notificationsQueryKey, 'list'],
-    queryFn: ({ pageParam, signal }) => api<NotificationPage>('/api/notifications', { query: { before: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/notifications', { params: { query: { before: pageParam?.toString() } }, signal })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,

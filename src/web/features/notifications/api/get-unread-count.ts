@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnreadCount } from '@domain/notifications';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
 export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
@@ -11,7 +10,7 @@ const REFRESH_MS = 60_000;
 export function getUnreadCountQueryOptions() {
   return queryOptions({
     queryKey: unreadCountQueryKey,
-    queryFn: ({ signal }) => api<UnreadCount>('/api/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/notifications/unread-count', { signal })),
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
     staleTime: 10_000,

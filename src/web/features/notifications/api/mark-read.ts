@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UnreadCount } from '@domain/notifications';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { notificationsQueryKey, unreadCountQueryKey } from './get-unread-count';
 
 /** Marks one notification read (POST /api/notifications/{id}/read). */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<UnreadCount>(`/api/notifications/${id}/read`, { method: 'POST' }),
+    mutationFn: (id: number) => unwrap(api.POST('/api/notifications/{id}/read', { params: { path: { id: String(id) } } })),
     onSuccess: (data) => queryClient.setQueryData(unreadCountQueryKey, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });
@@ -17,7 +16,8 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<UnreadCount>('/api/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => unwrap(api.POST('/api/notifications/read-all')),
+    meta: { errorToast: 'Could not mark your notifications read.' },
     onSuccess: (data) => queryClient.setQueryData(unreadCountQueryKey, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });

@@ -1,7 +1,6 @@
 import { BellOff, CalendarClock, CheckCheck, PackageCheck, PackageX, RotateCcw, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { Notification, NotificationKind } from '@domain/notifications';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -66,7 +65,7 @@ export function Component() {
               variant="subtle"
               size="sm"
               disabled={!unread || markAll.isPending}
-              onClick={() => markAll.mutate(undefined, { onError: () => toast.error('Error', { description: 'Could not mark your notifications read.' }) })}
+              onClick={() => markAll.mutate()}
             >
               <CheckCheck aria-hidden="true" /> Mark all read
             </Button>

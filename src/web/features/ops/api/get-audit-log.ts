@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditPage } from '@domain/ops';
-import { api } from '../../../lib/api-client';
+import type { AuditAction } from '@domain/ops';
+import { api, unwrap } from '../../../lib/api-client';
 
 export interface AuditFilters {
   actor?: string | undefined;
@@ -12,7 +12,7 @@ export interface AuditFilters {
 export function getAuditLogQueryOptions(filters: AuditFilters) {
   return infiniteQueryOptions({
     queryKey: ['ops', 'audit', filters],
-    queryFn: ({ pageParam, signal }) => api<AuditPage>('/api/ops/audit', { query: { ...filters, before: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/ops/audit', { params: { query: { ...filters, before: pageParam?.toString() } }, signal })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,

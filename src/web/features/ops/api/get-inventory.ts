@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { InventoryPage } from '@domain/ops';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export function getInventoryQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: ['ops', 'inventory', q],
-    queryFn: ({ pageParam, signal }) => api<InventoryPage>('/api/ops/inventory', { query: { q: q || undefined, after: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/ops/inventory', { params: { query: { q: q || undefined, after: pageParam?.toString() } }, signal })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextAfter ?? undefined,
     placeholderData: keepPreviousData,

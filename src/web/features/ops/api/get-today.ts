@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TodayBoard } from '@domain/ops';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export function getTodayQueryOptions() {
   return queryOptions({
     queryKey: ['ops', 'today'],
-    queryFn: ({ signal }) => api<TodayBoard>('/api/ops/today', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/ops/today', { signal })),
     refetchInterval: 60_000,
     staleTime: 0,
   });

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewListing } from '@domain/ops';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { opsQueryKey } from './get-review-queue';
 
 /** Approves a listing (it goes live; the member is notified; audited). */
 export function useApproveListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<ReviewListing>(`/api/ops/listings/${id}/approve`, { method: 'POST' }),
+    mutationFn: (id: number) => unwrap(api.POST('/api/ops/listings/{id}/approve', { params: { path: { id: String(id) } } })),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: opsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
   });
 }
@@ -16,7 +15,9 @@ export function useApproveListing() {
 export function useRejectListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => api<ReviewListing>(`/api/ops/listings/${id}/reject`, { method: 'POST', json: { reason } }),
+    // The reject dialog shows why in its own alert.
+    meta: { errorToast: false },
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => unwrap(api.POST('/api/ops/listings/{id}/reject', { params: { path: { id: String(id) } }, body: { reason } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: opsQueryKey }),
   });
 }

@@ -9,6 +9,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
+import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useApproveListing, useRejectListing } from '../api/review-listing';
 
@@ -93,7 +94,7 @@ export function ReviewCard({ listing: l }: { listing: ReviewListing }) {
               onClick={() =>
                 approve.mutateAsync(l.id).then(
                   () => toast.success(OPS_MESSAGES.approved, { description: `${l.name} is live; ${l.owner.name} has been told.` }),
-                  (err: unknown) => toast.error('Error', { description: errorText(err, 'Could not approve the listing.') }),
+                  alreadyShown,
                 )
               }
             >

@@ -17,7 +17,7 @@ function actorText(a: AuditEntry['actor']): string {
 }
 
 /** What the entry is about, readably: an account by its e-mail, a listing by its number. */
-function subjectText(e: AuditEntry): string {
+function subjectText(e: Pick<AuditEntry, 'subjectType' | 'subjectId'> & { before?: unknown; after?: unknown }): string {
   const email = [e.after, e.before].map((v) => (v as { email?: unknown } | null)?.email).find((x): x is string => typeof x === 'string');
   if (e.subjectType === 'user') return `account ${email ?? e.subjectId}`;
   return `${e.subjectType} #${e.subjectId}`;

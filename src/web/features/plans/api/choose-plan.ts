@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChoosePlanInput, Subscription } from '@domain/plans';
-import { api } from '../../../lib/api-client';
+import type { ChoosePlanInput } from '@domain/plans';
+import { api, unwrap } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
+
+/** The SPEC's toast for any failure to save the plan. */
+const SAVE_FAILED = 'Something went wrong. Please try again.';
 
 /** Chooses a plan (PUT /api/subscription). Weekly is active at once; paid plans wait for the card. */
 export function useChoosePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChoosePlanInput) => api<Subscription>('/api/subscription', { method: 'PUT', json: input }),
+    meta: { errorToast: SAVE_FAILED },
+    mutationFn: (input: ChoosePlanInput) => unwrap(api.PUT('/api/subscription', { body: input })),
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionQueryKey, subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

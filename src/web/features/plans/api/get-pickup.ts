@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PickupState } from '@domain/plans';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const pickupQueryKey = ['pickup'] as const;
 
 export function getPickupQueryOptions() {
   return queryOptions({
     queryKey: pickupQueryKey,
-    queryFn: ({ signal }) => api<PickupState>('/api/pickup', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/pickup', { signal })),
   });
 }
 

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Subscription } from '@domain/plans';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const subscriptionQueryKey = ['subscription'] as const;
 
 export function getSubscriptionQueryOptions() {
   return queryOptions({
     queryKey: subscriptionQueryKey,
-    queryFn: ({ signal }) => api<Subscription>('/api/subscription', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/subscription', { signal })),
   });
 }
 

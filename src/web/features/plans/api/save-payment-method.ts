@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentFormInput } from '@domain/card';
-import type { PaymentResult } from '@domain/plans';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
+
+/** The SPEC's toast for any failure to save the card (the form shows the server's reason too). */
+export const PAYMENT_FAILED = 'There was an issue processing your payment information. Please try again.';
 
 /**
  * Saves or replaces the card (PUT /api/payment-method). The server hands it to the payment
@@ -11,7 +13,8 @@ import { subscriptionQueryKey } from './get-subscription';
 export function useSavePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentFormInput) => api<PaymentResult>('/api/payment-method', { method: 'PUT', json: input }),
+    meta: { errorToast: PAYMENT_FAILED },
+    mutationFn: (input: PaymentFormInput) => unwrap(api.PUT('/api/payment-method', { body: input })),
     onSuccess: (result) => queryClient.setQueryData(subscriptionQueryKey, result.subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PickupOption, PickupState } from '@domain/plans';
-import { api } from '../../../lib/api-client';
+import type { PickupOption } from '@domain/plans';
+import { api, unwrap } from '../../../lib/api-client';
+import { UNEXPECTED_ERROR } from '../../../lib/error-toast';
 import { pickupQueryKey } from './get-pickup';
 
 /** Saves online delivery or in-store pickup on the member's account (PUT /api/pickup). */
 export function useSavePickupOption() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (option: PickupOption) => api<PickupState>('/api/pickup', { method: 'PUT', json: { option } }),
+    meta: { errorToast: UNEXPECTED_ERROR },
+    mutationFn: (option: PickupOption) => unwrap(api.PUT('/api/pickup', { body: { option } })),
     onSuccess: (state) => queryClient.setQueryData(pickupQueryKey, state),
   });
 }

@@ -29,7 +29,6 @@ import { useSavePaymentMethod } from '../api/save-payment-method';
 import { CardBrandMark } from '../components/card-brand';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 
-const PAYMENT_FAILED = 'There was an issue processing your payment information. Please try again.';
 
 /**
  * /credit-card: the card for a plan waiting for payment, or (?mode=manage, from the dashboard's
@@ -96,7 +95,7 @@ function PaymentPage({ manage, subscription }: { manage: boolean; subscription: 
         }
         if (err.code === 'PAYMENT_DECLINED' || err.code === 'RATE_LIMITED') setFormError(err.message);
       }
-      toast.error('Error', { description: PAYMENT_FAILED });
+      // The toast (PAYMENT_FAILED) comes from the query client: useSavePaymentMethod's meta.
     }
   });
 

@@ -51,7 +51,7 @@ function PickupForm({ saved }: { saved: PickupOption | null }) {
       toast.success('Rental started!', { description: DETAILS[option].started });
       await navigate(paths.dashboard);
     } catch {
-      toast.error('Error', { description: 'Something went wrong. Please try again.' });
+      // shown by the query client (useSavePickupOption's meta)
     }
   };
 

@@ -24,7 +24,6 @@ import { FeatureList } from '../components/feature-list';
 import { ItemStepper } from '../components/item-stepper';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 
-const SAVE_FAILED = 'Something went wrong. Please try again.';
 /** SPEC 9: the plan's saving state ('Setting up...') lasts at least this long. */
 const PLAN_SETUP_MS = 1000;
 
@@ -66,7 +65,7 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
         await navigate(paths.creditCard);
       }
     } catch {
-      toast.error('Error', { description: SAVE_FAILED });
+      // The toast (SAVE_FAILED) comes from the query client: useChoosePlan's meta.
       setSaving(null);
     }
   };

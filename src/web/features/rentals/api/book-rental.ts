@@ -1,16 +1,47 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookRentalInput, Rental } from '@domain/rentals';
-import { api } from '../../../lib/api-client';
+import type { BookRentalInput } from '@domain/rentals';
+import { useNavigate } from 'react-router';
+import { RENTAL_MESSAGES } from '@domain/rentals.rules';
+import { paths } from '../../../config/paths';
+import { ApiClientError, api, unwrap } from '../../../lib/api-client';
+import type { ErrorToast } from '../../../lib/error-toast';
+import { formatDate } from '../../../lib/format';
 import { rentalsQueryKey } from './get-rentals';
 
 /** Every query whose answer a rental changes: rentals, the dashboard figures, listings (earnings). */
 export const RENTAL_DEPENDENT_KEYS = [rentalsQueryKey, ['dashboard'], ['listings'], ['items']] as const;
 
-/** Rents a piece (POST /api/rentals). */
+/** The SPEC's toasts for a refused booking (the size comes from the booking asked for). */
+function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () => void): ErrorToast | string | undefined {
+  if (!(err instanceof ApiClientError)) return RENTAL_MESSAGES.failed;
+  switch (err.code) {
+    case 'ALREADY_RENTED':
+      return { title: RENTAL_MESSAGES.alreadyRented, description: RENTAL_MESSAGES.alreadyRentedBody };
+    case 'SOLD_OUT': {
+      const next = typeof err.details.nextFreeDate === 'string' ? err.details.nextFreeDate : null;
+      return {
+        title: RENTAL_MESSAGES.soldOut,
+        description: next ? `Size ${input.size} is free again from ${formatDate(next)}.` : `Size ${input.size} is not free in the coming year.`,
+      };
+    }
+    case 'ALLOWANCE_EXCEEDED':
+      return { title: RENTAL_MESSAGES.allowanceTitle, description: err.message, action: { label: 'Change plan', onClick: changePlan } };
+    case 'FORBIDDEN':
+    case 'VALIDATION_FAILED':
+    case 'NOT_FOUND':
+      return undefined; // the server's message
+    default:
+      return RENTAL_MESSAGES.failed;
+  }
+}
+
+/** Rents a piece (POST /api/rentals); a refusal is shown as the SPEC's toast by the query client. */
 export function useBookRental() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
-    mutationFn: (input: BookRentalInput) => api<Rental>('/api/rentals', { method: 'POST', json: input }),
+    meta: { errorToast: (err, input) => bookingErrorToast(err, input as BookRentalInput, () => void navigate(paths.planSelection)) },
+    mutationFn: (input: BookRentalInput) => unwrap(api.POST('/api/rentals', { body: input })),
     onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RentalList } from '@domain/rentals';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const rentalsQueryKey = ['rentals'] as const;
 
 export function getRentalsQueryOptions() {
   return queryOptions({
     queryKey: [...rentalsQueryKey, 'open'],
-    queryFn: ({ signal }) => api<RentalList>('/api/rentals', { signal, query: { status: 'open' } }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/rentals', { params: { query: { status: 'open' } }, signal })),
   });
 }
 

@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { ApiClientError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-client';
 import { formatDate } from '../../../lib/format';
 import { useBookRental } from '../api/book-rental';
@@ -58,27 +57,6 @@ export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate
           setAdded(true);
           toast.success(RENTAL_MESSAGES.added, { description: `Due back ${formatDate(rental.returnDate)}.` });
           timer.current = setTimeout(() => void navigate(paths.dashboard), ADD_TO_CART_REDIRECT_MS);
-        },
-        onError: (err) => {
-          if (!(err instanceof ApiClientError)) {
-            toast.error('Error', { description: RENTAL_MESSAGES.failed });
-          } else if (err.code === 'ALREADY_RENTED') {
-            toast.error(RENTAL_MESSAGES.alreadyRented, { description: RENTAL_MESSAGES.alreadyRentedBody });
-          } else if (err.code === 'SOLD_OUT') {
-            const next = typeof err.details.nextFreeDate === 'string' ? err.details.nextFreeDate : null;
-            toast.error(RENTAL_MESSAGES.soldOut, {
-              description: next ? `Size ${size} is free again from ${formatDate(next)}.` : `Size ${size} is not free in the coming year.`,
-            });
-          } else if (err.code === 'ALLOWANCE_EXCEEDED') {
-            toast.error(RENTAL_MESSAGES.allowanceTitle, {
-              description: err.message,
-              action: { label: 'Change plan', onClick: () => void navigate(paths.planSelection) },
-            });
-          } else if (err.code === 'FORBIDDEN' || err.code === 'VALIDATION_FAILED' || err.code === 'NOT_FOUND') {
-            toast.error('Error', { description: err.message });
-          } else {
-            toast.error('Error', { description: RENTAL_MESSAGES.failed });
-          }
         },
       },
     );

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { ApiClientError } from '../../../lib/api-client';
+import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useExtendRental } from '../api/extend-rental';
 import { useRentals } from '../api/get-rentals';
@@ -60,7 +60,6 @@ function RentalRow({ rental }: { rental: Rental }) {
   const extend = useExtendRental();
   const giveBack = useReturnRental();
   const busy = extend.isPending || giveBack.isPending;
-  const failed = (err: unknown, fallback: string) => toast.error('Error', { description: err instanceof ApiClientError ? err.message : fallback });
 
   return (
     <article
@@ -97,7 +96,7 @@ function RentalRow({ rental }: { rental: Rental }) {
             onClick={() =>
               extend.mutateAsync(rental.id).then(
                 (r) => toast.success(RENTAL_MESSAGES.extended, { description: `Now due back ${formatDate(r.returnDate)}.` }),
-                (err: unknown) => failed(err, 'Could not extend the rental. Please try again.'),
+                alreadyShown,
               )
             }
           >
@@ -111,7 +110,7 @@ function RentalRow({ rental }: { rental: Rental }) {
             onClick={() =>
               giveBack.mutateAsync(rental.id).then(
                 () => toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` }),
-                (err: unknown) => failed(err, 'Could not return the piece. Please try again.'),
+                alreadyShown,
               )
             }
           >

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, AppointmentRequest } from '@domain/support';
-import { api } from '../../../lib/api-client';
+import type { AppointmentRequest } from '@domain/support';
+import { api, unwrap } from '../../../lib/api-client';
 
 /** Books a styling appointment (POST /api/appointments); a taken slot is a 409. */
 export function useBookAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AppointmentRequest) => api<Appointment>('/api/appointments', { method: 'POST', json: input }),
+    mutationFn: (input: AppointmentRequest) => unwrap(api.POST('/api/appointments', { body: input })),
+    // The dialog says what went wrong next to the times (a taken slot) or the form.
+    meta: { errorToast: false },
     // Both the member's list and the day's free times change (also when the slot was taken meanwhile).
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['appointments'] }),
   });

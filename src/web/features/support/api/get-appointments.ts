@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppointmentList } from '@domain/support';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const appointmentsQueryKey = ['appointments', 'mine'] as const;
 
 export function getAppointmentsQueryOptions() {
   return queryOptions({
     queryKey: appointmentsQueryKey,
-    queryFn: ({ signal }) => api<AppointmentList>('/api/appointments', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/appointments', { signal })),
   });
 }
 

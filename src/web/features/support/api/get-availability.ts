@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppointmentAvailability } from '@domain/support';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export const availabilityQueryKey = (date: string) => ['appointments', 'availability', date] as const;
 
 export function getAvailabilityQueryOptions(date: string) {
   return queryOptions({
     queryKey: availabilityQueryKey(date),
-    queryFn: ({ signal }) => api<AppointmentAvailability>('/api/appointments/availability', { query: { date }, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/appointments/availability', { params: { query: { date } }, signal })),
   });
 }
 
