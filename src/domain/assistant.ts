@@ -19,7 +19,7 @@ export const QUICK_SUGGESTIONS = [
   'Men’s hiking outfit',
 ] as const;
 
-/** The SPEC's four canned replies, used when nothing in the message is recognised. */
+/** The four fixed replies (docs/product.md, Style assistant), used when nothing in the message is recognised. */
 export const CANNED_REPLIES = [
   'That sounds lovely! Could you tell me a little more, such as the occasion, a colour you like or your budget?',
   'For a timeless look, pair a tailored jacket with clean lines and one statement accessory. Tell me the occasion and I will pick pieces for you.',
@@ -274,7 +274,7 @@ export function hasFilters(filters: AssistantFilters): boolean {
 }
 
 /**
- * One of the four canned replies. The SPEC picks at random; we pick by a hash of the message so
+ * One of the four canned replies. Picked by a hash of the message so
  * the answer is reproducible (and still varies from message to message).
  */
 export function cannedReplyFor(message: string): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Card rules (SPEC 5) plus what a real card form checks: the Luhn digit, the brand, an expiry
+ * Card rules (docs/product.md, Plans and payment) plus what a real card form checks: the Luhn digit, the brand, an expiry
  * not in the past. The same schema validates the /credit-card form and PUT /api/payment-method.
  */
 
@@ -131,7 +131,7 @@ export const BillingAddressSchema = z.object({
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
 /**
- * The payment form (SPEC 3 and 5) without the time-dependent expiry check: structure, digits,
+ * The payment form (docs/product.md, Plans and payment) without the time-dependent expiry check: structure, digits,
  * grouping, length and Luhn. The route documents and validates with this; `paymentFormSchemaAt`
  * adds the expiry check for a given "now".
  */

@@ -5,7 +5,7 @@
  * CPU at first load; docs/decisions/0010). The web imports values from here, types from either.
  */
 
-/** Every category an item can have (SPEC 3 and 9). */
+/** Every category an item can have (docs/product.md, Catalogue and availability). */
 export const CATEGORIES = [
   'Jackets',
   'Pants',
@@ -31,7 +31,7 @@ export type ItemGender = (typeof ITEM_GENDERS)[number];
 export const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
 export const NUMERIC_SIZES = ['40', '42', '44', '46', '48'] as const;
 export const ONE_SIZE = 'One Size';
-/** The size filter's options, in the SPEC's order (without "All"). */
+/** The size filter's options, in the order docs/product.md gives (without "All"). */
 export const SIZES = [...LETTER_SIZES, ONE_SIZE, ...NUMERIC_SIZES] as const;
 export type Size = (typeof SIZES)[number];
 
@@ -48,7 +48,7 @@ export function parseSizes(json: string): Size[] {
   }
 }
 
-/** Weekly rental price by category, in cents (SPEC 9); anything else is the default. */
+/** Weekly rental price by category, in cents (docs/product.md, Catalogue and availability); anything else is the default. */
 export const CATEGORY_RENTAL_PRICE_CENTS: Record<Category, number> = {
   Pants: 999,
   Tops: 599,
@@ -65,10 +65,10 @@ export const CATEGORY_RENTAL_PRICE_CENTS: Record<Category, number> = {
 };
 export const DEFAULT_RENTAL_PRICE_CENTS = 999;
 
-/** One rental lasts 7 days; an extension adds 7 more (SPEC 9). */
+/** One rental lasts 7 days; an extension adds 7 more (docs/product.md, Catalogue and availability). */
 export const RENTAL_DAYS = 7;
 
-/** The weekly rental price of a category, in cents (SPEC 9). */
+/** The weekly rental price of a category, in cents (docs/product.md, Catalogue and availability). */
 export function rentalPriceForCategory(category: string): number {
   return CATEGORY_RENTAL_PRICE_CENTS[category as Category] ?? DEFAULT_RENTAL_PRICE_CENTS;
 }

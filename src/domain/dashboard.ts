@@ -3,7 +3,7 @@ import type { Gender } from './auth.schema';
 import { CatalogueItemSummarySchema, type ItemGender } from './catalogue';
 
 /**
- * The dashboard's figures (SPEC 9): water saved by renting instead of buying, and which items
+ * The dashboard's figures (docs/product.md, Dashboard): water saved by renting instead of buying, and which items
  * to recommend.
  */
 
@@ -25,7 +25,7 @@ export function waterSavedLitres(rentedItemIds: readonly number[]): number {
   return rentedItemIds.reduce((sum, id) => sum + litresForItem(id), 0);
 }
 
-/** 950 -> "950", 1000 -> "1k", 12_345 -> "12.3k" (SPEC: 1000 and over shown with 'k'). */
+/** 950 -> "950", 1000 -> "1k", 12_345 -> "12.3k" (docs/product.md, Dashboard: 1000 and over shown with 'k'). */
 export function formatLitres(litres: number): string {
   if (litres < 1000) return String(Math.round(litres));
   const k = Math.round(litres / 100) / 10;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Member events (SPEC 3, Event): styling evenings, workshops and trunk shows with a fixed number
+ * Member events (docs/product.md, Events): styling evenings, workshops and trunk shows with a fixed number
  * of spots. A member reserves one spot per event (RSVP) and may cancel it.
  */
 
@@ -37,7 +37,7 @@ export type Event = z.infer<typeof EventSchema>;
 export const EventListSchema = z.object({ events: z.array(EventSchema) });
 export type EventList = z.infer<typeof EventListSchema>;
 
-/** The sample events (SPEC 3: three, with 15, 8 and 25 spots), dated relative to the seed day. */
+/** The sample events (docs/product.md, Events: three, with 15, 8 and 25 spots), dated relative to the seed day. */
 export const SAMPLE_EVENTS = [
   {
     series: 'summer-styling-soiree',

@@ -1,5 +1,5 @@
 /**
- * Plans (SPEC 9): the catalogue shown on /pricing and /plan-selection, the monthly price rule,
+ * Plans (docs/product.md, Plans and payment): the catalogue shown on /pricing and /plan-selection, the monthly price rule,
  * and the billing calendar. One source for the server (which charges and enforces allowances)
  * and the pages (which show the price for the chosen count).
  *
@@ -75,7 +75,7 @@ export interface PlanInfo {
   isFlexible: boolean;
 }
 
-/** Promises every plan shares (SPEC 9). */
+/** Promises every plan shares (docs/product.md, Plans and payment). */
 export const PLAN_PROMISES = ['Cancel or change anytime', 'Wear each piece up to 7 days', 'Free shipping and returns'] as const;
 
 export const PLANS: Record<CataloguePlanId, PlanInfo> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONTHLY_MAX_ITEMS, MONTHLY_MIN_ITEMS, PICKUP_OPTIONS, PLAN_IDS, SUBSCRIPTION_STATUSES } from './plans.rules';
 
-/** Plans (SPEC 9): the API contract. The catalogue of plans and its rules are in plans.rules.ts. */
+/** Plans (docs/product.md, Plans and payment): the API contract. The catalogue of plans and its rules are in plans.rules.ts. */
 export * from './plans.rules';
 
 export const PlanIdSchema = z.enum(PLAN_IDS);

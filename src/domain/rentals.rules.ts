@@ -1,7 +1,7 @@
 import { MAX_RANGE_DAYS, RENTAL_DAYS, addDays } from './catalogue.rules';
 
 /**
- * Rentals (SPEC 4 and 9): a member holds one unit of an item for a date range (7 days from today
+ * Rentals (docs/product.md, Renting): a member holds one unit of an item for a date range (7 days from today
  * by default), may extend it by 7 days if the unit is free then, and returns it.
  *
  * The messages, statuses and date rules, without zod (the item page's Add to Cart needs them); the

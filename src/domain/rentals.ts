@@ -5,7 +5,7 @@ import { RENTAL_STATUSES, daysBetween } from './rentals.rules';
 import { PickupOptionSchema, PlanIdSchema } from './plans';
 
 /**
- * Rentals (SPEC 4 and 9): a member holds one unit of an item for a date range (7 days from today
+ * Rentals (docs/product.md, Renting): a member holds one unit of an item for a date range (7 days from today
  * by default), may extend it by 7 days if the unit is free then, and returns it.
  */
 

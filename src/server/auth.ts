@@ -188,7 +188,7 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
       max: 300,
       customRules: {
         '/sign-in/email': { window: 60, max: env.signInRateLimit },
-        // Sign-up says when an address already has an account (the SPEC's toast), so it is
+        // Sign-up says when an address already has an account ('Account Already Exists', docs/product.md, Accounts), so it is
         // throttled per client address to keep anyone from sweeping addresses through it.
         '/sign-up/email': { window: Math.max(3600, LONGEST_ACCOUNT_WINDOW_SECONDS), max: env.signUpRateLimit },
         // Everything that sends mail or checks a password, per client address (our own limits

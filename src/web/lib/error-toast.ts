@@ -1,6 +1,6 @@
 import { ApiClientError } from './api-client';
 
-/** A toast for a failed call: the SPEC's title ('Error' unless a case names its own) and a body. */
+/** A toast for a failed call: the title docs/product.md names ('Error' unless a case names its own) and a body. */
 export interface ErrorToast {
   title?: string;
   description: string;
@@ -11,7 +11,7 @@ export interface ErrorToast {
  * How a failed query or mutation is shown, set in its `meta.errorToast` (see query-client.ts).
  * - unset: the toast for its error code (the server's message, which is written for people);
  * - `false`: no toast, the page or form shows the failure itself;
- * - a string: the toast's body for any failure of this call (a SPEC wording);
+ * - a string: the toast's body for any failure of this call (a wording docs/product.md names);
  * - a function of the error (and a mutation's variables): its own toast, a body, `false`, or
  *   `undefined` for the toast of the code.
  */

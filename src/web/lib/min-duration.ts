@@ -1,5 +1,5 @@
 /**
- * Settles like `work`, but not before `ms` have passed: a busy state the SPEC asks to be seen
+ * Settles like `work`, but not before `ms` have passed: a busy state members must be able to see
  * (the plan's 'Setting up...' for its second) does not flash by when the server is quick.
  * A failure is passed on at once, so an error is never held back.
  */

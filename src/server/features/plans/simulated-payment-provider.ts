@@ -11,7 +11,7 @@ export const SIMULATED_DECLINED_NUMBERS = new Set(['4000000000000002', '40000000
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Payment is simulated (SPEC 1): no money moves. It takes `delayMs` to "process" a card
+ * Payment is simulated (docs/product.md, Plans and payment): no money moves. It takes `delayMs` to "process" a card
  * (PAYMENT_DELAY_MS, 2 s by default, so the page's 'Processing' state is real), declines the
  * test numbers above, and hands back an opaque token that reveals nothing about the card.
  */

@@ -1,6 +1,6 @@
 /**
  * The house catalogue, versioned with the code: ~75 designer and high-street pieces with ids
- * 2..84 (with gaps), including the ten hoodies of SPEC section 3 (ids 75-84, with their static
+ * 2..84 (with gaps), including the ten hoodies (docs/product.md, Catalogue and availability; ids 75-84, with their static
  * pages). Seeded into `items` and `item_units` by catalogue.seed.ts; never read at request time.
  *
  * Money is in cents. `price` is given only where the weekly price differs from the category's
@@ -142,7 +142,7 @@ export const CATALOGUE: SeedItem[] = [
   { id: 73, name: 'Cream Leather Slingback Pumps', brand: 'Chloé', category: 'Shoes', gender: 'Women', colour: 'cream', retail: 79000, rating: 4.7, reviews: 57, rentals: 18, isNew: true, tags: ['work', 'wedding', 'evening'], description: 'Pointed slingback pumps in cream calfskin on a slim kitten heel.', materials: 'Calfskin leather; leather sole', care: LEATHER },
   { id: 74, name: 'White Samba Trainers', brand: 'Adidas', category: 'Shoes', gender: 'Women', colour: 'white', retail: 10000, rating: 4.5, reviews: 321, rentals: 51, isNew: false, tags: ['casual', 'summer'], description: 'The terrace classic in white leather with the suede T-toe and a gum sole.', materials: 'Leather and suede upper; rubber sole', care: LEATHER, price: 999 },
 
-  // The ten hoodies of SPEC section 3, with their static pages at /items/{slug}.
+  // The ten hoodies (docs/product.md, Catalogue and availability), with their static pages at /items/{slug}.
   { ...HOODIE, id: 75, slug: 'peach-nike-zip-up-hoodie', name: 'Nike Peach Zip-Up Hoodie', brand: 'Nike', colour: 'peach', retail: 8999, rating: 4.6, reviews: 124, rentals: 12, isNew: true, tags: ['casual', 'summer'], description: 'A soft brushed-fleece zip-up hoodie in a warm peach tone, with a lined hood, kangaroo pockets and ribbed cuffs. Cosy enough for lazy weekends, neat enough for a coffee run.', materials: '80% cotton, 20% polyester fleece' },
   { ...HOODIE, id: 76, slug: 'columbia-cream-fleece-pullover', name: 'Columbia Cream Fleece Pullover', brand: 'Columbia', colour: 'cream', retail: 9499, rating: 4.5, reviews: 98, rentals: 8, isNew: false, tags: ['hiking', 'winter'], description: 'A high-pile sherpa fleece pullover in cream with a quarter zip, a chest pocket and contrast nylon trims. Trail-ready warmth with a cosy look.', materials: '100% polyester sherpa fleece' },
   { ...HOODIE, id: 77, slug: 'black-north-face-fleece-half-zip', name: 'The North Face Black Fleece Half-Zip', brand: 'The North Face', colour: 'black', retail: 12999, rating: 4.8, reviews: 156, rentals: 15, isNew: true, tags: ['hiking', 'winter', 'travel'], description: 'The Denali-inspired half-zip in black recycled fleece with abrasion-resistant overlays and a stand collar. Built for the mountain, worn everywhere.', materials: '100% recycled polyester fleece' },

@@ -1,5 +1,5 @@
 /**
- * Printed and embroidered motifs placed once on a garment: the SPEC's anime ramen print, a
+ * Printed and embroidered motifs placed once on a garment: the catalogue's anime ramen print, a
  * flutter of butterflies, angel wings, small chest marks (logo, face patch, flag, tick), chest
  * stripes and sleeve stripes. Drawn in body units around a centre point.
  */

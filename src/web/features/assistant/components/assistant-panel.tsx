@@ -8,7 +8,7 @@ import { useSendAssistantMessage } from '../api/send-assistant-message';
 import { ASSISTANT_REPLY_DELAY_MS } from '../lib/timings';
 import { AssistantItemCard } from './assistant-item-card';
 
-/** SPEC 3: a message of the conversation; assistant replies may carry catalogue items. */
+/** docs/product.md, Style assistant: a message of the conversation; assistant replies may carry catalogue items. */
 export interface ChatMessage {
   type: 'assistant' | 'user';
   content: string;

@@ -24,7 +24,7 @@ export const BROWSE_TABS = [
 ] as const;
 export type BrowseTab = (typeof BROWSE_TABS)[number]['value'];
 
-/** The category filter's options (SPEC 9, plus Hoodies so the hoodie collection can be found). */
+/** The category filter's options (docs/product.md, Catalogue and availability). */
 export const CATEGORY_OPTIONS: Category[] = ['Dresses', 'Jackets', 'Accessories', 'Pants', 'Tops', 'Shoes', 'Skirts', 'Sets', 'Shirts', 'Hoodies'];
 
 /** Everything /browse shows, read from and written to the URL (so links and Back restore it). */

@@ -30,7 +30,7 @@ export const handle: SsrHandle = {
   },
 };
 
-/** /items/{slug}: the ten static hoodie pages (SPEC 2), drawn from the same catalogue; any other slug is the 404 screen. */
+/** /items/{slug}: the ten static hoodie pages (docs/product.md, Catalogue and availability), drawn from the same catalogue; any other slug is the 404 screen. */
 export function Component() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** The landing page's marketing claims (SPEC 1): not data rules. */
+/** The landing page's marketing claims (docs/product.md, Messages and timings): not data rules. */
 export const HOME_STATS = [
   { value: '5000+', label: 'Designer pieces' },
   { value: '250+', label: 'Designer brands' },
@@ -6,7 +6,7 @@ export const HOME_STATS = [
   { value: '100%', label: 'Eco-friendly' },
 ] as const;
 
-/** The How It Works page's claimed figures (SPEC 1). */
+/** The How It Works page's claimed figures (docs/product.md, Messages and timings). */
 export const HOW_IT_WORKS_STATS = [
   { value: '5000+', label: 'Designer pieces' },
   { value: '50+', label: 'Premium brands' },

@@ -1,4 +1,4 @@
-/** SPEC 3: an outfit card of the home carousel (sample data, not catalogue rows). */
+/** docs/product.md, Messages and timings: an outfit card of the home carousel (sample data, not catalogue rows). */
 export interface Outfit {
   id: number;
   name: string;

@@ -15,7 +15,7 @@ import type { SsrHandle } from '../../../lib/ssr-handle';
 /** Rendered on the server: the page is the same for every visitor. */
 export const handle: SsrHandle = { ssr: true };
 
-/** The home page (SPEC 2): hero, intro and figures, how it works, outfits, members, designers. */
+/** The home page (docs/product.md, Messages and timings): hero, intro and figures, how it works, outfits, members, designers. */
 export function Component() {
   const { data: session, isPending } = useSession();
   return (

@@ -3,7 +3,7 @@ import type { ChoosePlanInput } from '@domain/plans';
 import { api, unwrap } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
-/** The SPEC's toast for any failure to save the plan. */
+/** The toast docs/product.md names (Messages and timings) for any failure to save the plan. */
 const SAVE_FAILED = 'Something went wrong. Please try again.';
 
 /** Chooses a plan (PUT /api/subscription). Weekly is active at once; paid plans wait for the card. */

@@ -3,7 +3,7 @@ import type { PaymentFormInput } from '@domain/card';
 import { api, unwrap } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
-/** The SPEC's toast for any failure to save the card (the form shows the server's reason too). */
+/** The toast docs/product.md names (Messages and timings) for any failure to save the card (the form shows the server's reason too). */
 export const PAYMENT_FAILED = 'There was an issue processing your payment information. Please try again.';
 
 /**

@@ -24,7 +24,7 @@ import { FeatureList } from '../components/feature-list';
 import { ItemStepper } from '../components/item-stepper';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 
-/** SPEC 9: the plan's saving state ('Setting up...') lasts at least this long. */
+/** docs/product.md, Messages and timings: the plan's saving state ('Setting up...') lasts at least this long. */
 const PLAN_SETUP_MS = 1000;
 
 /** /plan-selection: choose Weekly, Monthly (3 to 9 items) or 3 Months. */
@@ -55,7 +55,7 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
   const save = async (plan: PlanId, via: 'plan' | 'weekly') => {
     setSaving(via);
     try {
-      // SPEC 9: 'Setting up...' stays for its second even when the server answers sooner.
+      // docs/product.md, Messages and timings: 'Setting up...' stays for its second even when the server answers sooner.
       const result = await withMinimumDuration(choose.mutateAsync({ plan, ...(plan === 'monthly' ? { itemCount: items } : {}) }), PLAN_SETUP_MS);
       if (result.status === 'active') {
         toast.success('Plan Selected', { description: `You're on the ${result.planTitle} plan. Pay per item, as you go.` });

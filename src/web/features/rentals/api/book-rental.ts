@@ -11,7 +11,7 @@ import { rentalsQueryKey } from './get-rentals';
 /** Every query whose answer a rental changes: rentals, the dashboard figures, listings (earnings). */
 export const RENTAL_DEPENDENT_KEYS = [rentalsQueryKey, ['dashboard'], ['listings'], ['items']] as const;
 
-/** The SPEC's toasts for a refused booking (the size comes from the booking asked for). */
+/** The toasts of docs/product.md (Renting) for a refused booking (the size comes from the booking asked for). */
 function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () => void): ErrorToast | string | undefined {
   if (!(err instanceof ApiClientError)) return RENTAL_MESSAGES.failed;
   switch (err.code) {
@@ -35,7 +35,7 @@ function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () =>
   }
 }
 
-/** Rents a piece (POST /api/rentals); a refusal is shown as the SPEC's toast by the query client. */
+/** Rents a piece (POST /api/rentals); a refusal is shown as the toast of docs/product.md (Renting) by the query client. */
 export function useBookRental() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

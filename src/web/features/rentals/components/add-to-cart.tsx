@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useBookRental } from '../api/book-rental';
 import { useRentals } from '../api/get-rentals';
 
-/** The wait between 'Added to Cart!' and the dashboard (SPEC 9: 1.5 s). */
+/** The wait between 'Added to Cart!' and the dashboard (docs/product.md, Renting: 1.5 s). */
 export const ADD_TO_CART_REDIRECT_MS = 1500;
 
 interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {

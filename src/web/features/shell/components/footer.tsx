@@ -11,7 +11,7 @@ const COLUMNS = [
       { label: 'How It Works', to: paths.howItWorks },
     ],
   },
-  // The SPEC sends these home; we wrote the pages.
+  // Each leads to a page of ours (docs/product.md, Contact).
   {
     title: 'Company',
     links: [
