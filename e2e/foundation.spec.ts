@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signInViaUi, signUpViaUi } from './support';
+import { signInViaUi, signUpViaUi, skipDiscountPopup } from './support';
 
 test('sign up goes to plan selection; sign out returns home with a toast', async ({ page }) => {
   await signUpViaUi(page, { fullName: 'Coco Member' });
@@ -78,6 +78,8 @@ test('an unknown page shows the 404 screen', async ({ page }) => {
 });
 
 test('on a 390 px phone the nav uses a toggle menu and nothing scrolls sideways', async ({ page }) => {
+  // The popup opens 2 s after load and would sit over the menu button.
+  await skipDiscountPopup(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const SEEN_KEY = 'rentique.discountPopupSeen';
+import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), SEEN_KEY);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
 import { signUpViaApi } from './support';
 
-const SEEN_KEY = 'rentique.discountPopupSeen';
+import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 const popup = (page: Page) => page.getByRole('dialog', { name: '20% off your first rental' });
 
 /** Marks the popup as seen before any page script runs, for tests about other parts of the page. */

@@ -5,7 +5,7 @@ import { appPage, expect, test } from './fixtures';
 import { makeStaffWithCli, signInViaUi, signUpViaApi, type NewMember } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const SEEN_KEY = 'rentique.discountPopupSeen';
+import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();

@@ -8,7 +8,7 @@ import { signUpViaApi, uniqueEmail } from './support';
 /* Issue 19, "polish a customer notices": phone layout, ratings, the assistant, the static item
  * pages, the footer's pages, contact and appointments, the nav's accessible name, SPEC timings. */
 
-const SEEN_KEY = 'rentique.discountPopupSeen';
+import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 const PHONE = { width: 390, height: 844 };
 const popupSeen = (page: Page) => page.addInitScript((key) => window.localStorage.setItem(key, 'true'), SEEN_KEY);
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
 
-const SEEN_KEY = 'rentique.discountPopupSeen';
+import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function seriousViolations(page: Page) {

@@ -67,3 +67,11 @@ export async function approveViaApi(staff: Page, itemId: number): Promise<void> 
   const res = await staff.request.post(`/api/ops/listings/${itemId}/approve`);
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** The discount popup's 'seen' flag in localStorage (src/web/features/home/lib/discount-flag.ts). */
+export const DISCOUNT_POPUP_SEEN_KEY = 'rentique.discountPopupSeen';
+
+/** Marks the discount popup seen before any page loads, so it does not cover what a test clicks. */
+export async function skipDiscountPopup(target: Pick<Page, 'addInitScript'>): Promise<void> {
+  await target.addInitScript((key) => window.localStorage.setItem(key, 'true'), DISCOUNT_POPUP_SEEN_KEY);
+}

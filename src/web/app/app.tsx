@@ -18,9 +18,10 @@ function Toasts() {
     <Suspense fallback={null}>
       <Toaster
         position="top-center"
-        // Below the sticky navigation (64 px on phones and tablets, 80 px from lg), never over it.
-        offset={{ top: 96 }}
-        mobileOffset={{ top: 76 }}
+        // Below the sticky navigation, never over it: 80 px from lg; below lg its search row makes
+        // it about 120 px.
+        offset={{ top: 128 }}
+        mobileOffset={{ top: 128 }}
         toastOptions={{
           classNames: {
             toast: '!rounded-sm !border-linen !bg-ivory !font-sans !text-ink !shadow-lift',

@@ -12,6 +12,8 @@ export const EMAIL_CHANGED_CALLBACK = `${paths.account}?email=changed`;
  */
 export function useChangeEmail() {
   return useMutation({
+    // The form says what went wrong, under the field.
+    meta: { errorToast: false },
     mutationFn: async (newEmail: string) => {
       const { error } = await authClient.changeEmail({ newEmail, callbackURL: EMAIL_CHANGED_CALLBACK });
       if (error) throw error as AuthClientError;

@@ -9,6 +9,8 @@ import type { AuthClientError } from '../../../lib/auth-errors';
  */
 export function useRequestPasswordReset() {
   return useMutation({
+    // The form says what went wrong.
+    meta: { errorToast: false },
     mutationFn: async (email: string) => {
       const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
       if (error) throw error as AuthClientError;

@@ -25,7 +25,20 @@ const browseHref = (q: string) => `/browse?q=${encodeURIComponent(q)}`;
  * she types. Arrow keys move through the suggestions, Enter opens the chosen one or searches for
  * the text, Escape closes the list (and clears the field when the list is already closed).
  */
-export function SearchBox({ initial = '', label = 'Search', className, onSearch }: { initial?: string; label?: string; className?: string; onSearch?: (q: string) => void }) {
+export function SearchBox({
+  initial = '',
+  label = 'Search',
+  className,
+  onSearch,
+  autoFocus,
+}: {
+  initial?: string;
+  label?: string;
+  className?: string | undefined;
+  onSearch?: (q: string) => void;
+  /** Take the focus when mounted (the navigation's field, loaded while she was typing in its plain stand-in). */
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const listId = `${id}-list`;
   const navigate = useNavigate();
@@ -92,6 +105,7 @@ export function SearchBox({ initial = '', label = 'Search', className, onSearch 
         aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
         autoComplete="off"
         enterKeyHint="search"
+        autoFocus={autoFocus}
         placeholder="Search pieces, brands, colours"
         value={text}
         maxLength={80}

@@ -6,9 +6,9 @@ import { paths } from '../../../config/paths';
 import { isStaff, useSession } from '../../../lib/auth-client';
 import { cn } from '../../../lib/cn';
 import { useSignOut } from '../../../lib/use-sign-out';
-import { SearchBox } from '../../catalogue';
 import { NotificationBell } from '../../notifications';
 import { Logo } from './logo';
+import { NavSearch } from './nav-search';
 
 const LINKS = [
   { to: paths.home, label: 'Home', end: true },
@@ -85,7 +85,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <SearchBox className="hidden w-52 lg:block xl:w-64" />
+        <NavSearch className="hidden w-52 lg:block xl:w-64" />
         <div className="hidden items-center gap-1 lg:flex">
           {session && (
             <Suspense fallback={<span className="inline-block size-11" />}>
@@ -111,7 +111,7 @@ export function Navbar() {
         </button>
       </nav>
       <div className="container-page pb-2.5 lg:hidden">
-        <SearchBox />
+        <NavSearch />
       </div>
       {open && (
         <div id="mobile-menu" className="border-t border-linen bg-paper lg:hidden">
