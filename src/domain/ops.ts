@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, ITEM_GENDERS, SIZES } from './catalogue';
-import { HandoverSchema, ReviewStatusSchema } from './listings';
+import { ListingSchema, ReviewStatusSchema } from './listings';
 import { ACTOR_KINDS, AUDIT_ACTIONS, OPS_MESSAGES } from './ops.rules';
 
 export * from './ops.rules';
@@ -27,18 +26,20 @@ export const ReviewQueueQuerySchema = z.object({
   status: ReviewStatusSchema.optional(),
 });
 
-export const ReviewListingSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  brand: z.string(),
-  category: z.enum(CATEGORIES),
-  gender: z.enum(ITEM_GENDERS),
-  sizes: z.array(z.enum(SIZES)),
-  description: z.string(),
-  retailPriceCents: z.number().int(),
-  rentalPriceCents: z.number().int(),
-  handover: HandoverSchema,
-  photos: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+/** A listing as staff review it: the piece as the lender described it, with its owner and review. */
+export const ReviewListingSchema = ListingSchema.pick({
+  id: true,
+  name: true,
+  brand: true,
+  category: true,
+  gender: true,
+  sizes: true,
+  description: true,
+  retailPriceCents: true,
+  rentalPriceCents: true,
+  handover: true,
+  photos: true,
+}).extend({
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   status: ReviewStatusSchema,
   reason: z.string().nullable(),

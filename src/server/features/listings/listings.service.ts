@@ -31,6 +31,36 @@ function checkPhotoCount(files: UploadedFile[]): void {
   if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'photos', message: problem }] });
 }
 
+/** The columns of a member's listing that describe the piece, as the lender wrote them. */
+type ListingFieldsRow = {
+  id: number;
+  name: string;
+  brand: string;
+  category: string;
+  gender: string;
+  sizes: string;
+  description: string;
+  retail_price_cents: number;
+  rental_price_cents: number;
+  handover: string | null;
+};
+
+/** A listing's own fields, read from its item row (the lender's page and the staff review show them alike). */
+export function listingFieldsOf(r: ListingFieldsRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    brand: r.brand,
+    category: r.category as Category,
+    gender: r.gender as ItemGender,
+    sizes: parseSizes(r.sizes),
+    description: r.description,
+    retailPriceCents: r.retail_price_cents,
+    rentalPriceCents: r.rental_price_cents,
+    handover: r.handover as Handover,
+  };
+}
+
 function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] || 'A member';
 }
@@ -92,16 +122,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
       const rental = rentals.find((x) => x.item_id === r.id);
       const e = byItem.get(r.id);
       return {
-        id: r.id,
-        name: r.name,
-        brand: r.brand,
-        category: r.category as Category,
-        gender: r.gender as ItemGender,
-        sizes: parseSizes(r.sizes),
-        description: r.description,
-        retailPriceCents: r.retail_price_cents,
-        rentalPriceCents: r.rental_price_cents,
-        handover: r.handover as Handover,
+        ...listingFieldsOf(r),
         imageUrl: picturesOf(r, own).imageUrl,
         photos: own.map((p) => ({ url: photoUrl(r.id, p.position, p.file_name), width: p.width, height: p.height })),
         status: rental ? 'rented' : 'available',

@@ -1,5 +1,4 @@
-import { addDays, parseSizes, type Category, type ItemGender } from '../../../domain/catalogue';
-import type { Handover } from '../../../domain/listings';
+import { addDays } from '../../../domain/catalogue';
 import {
   ITEM_STATUS_FOR_REVIEW,
   OPS_MESSAGES,
@@ -19,7 +18,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/types';
 import { createAuditRepository, type AuditActor } from '../audit';
-import type { ListingsService } from '../listings';
+import { listingFieldsOf, type ListingsService } from '../listings';
 import type { NotificationsService } from '../notifications';
 import { createOpsRepository, type DeskRow, type ReviewRow } from './ops.repository';
 
@@ -69,16 +68,7 @@ export function createOpsService(ctx: AppContext, deps: { listings: ListingsServ
   async function shapeReview(rows: ReviewRow[]): Promise<ReviewListing[]> {
     const photos = await listings.photosOf(rows.map((r) => r.id));
     return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      brand: r.brand,
-      category: r.category as Category,
-      gender: r.gender as ItemGender,
-      sizes: parseSizes(r.sizes),
-      description: r.description,
-      retailPriceCents: r.retail_price_cents,
-      rentalPriceCents: r.rental_price_cents,
-      handover: r.handover as Handover,
+      ...listingFieldsOf(r),
       photos: photos.get(r.id) ?? [],
       owner: { id: r.owner_id ?? '', name: r.owner_name, email: r.owner_email },
       status: reviewStatusOfItem(r.status) ?? 'pending',

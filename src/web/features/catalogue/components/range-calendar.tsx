@@ -2,7 +2,7 @@ import { DayPicker, type DateRange } from 'react-day-picker';
 import { RENTAL_DAYS } from '@domain/catalogue.rules';
 import { MAX_BOOKING_AHEAD_DAYS } from '@domain/rentals.rules';
 import 'react-day-picker/style.css';
-import './calendar.css';
+import '../../../components/ui/calendar.css';
 
 /**
  * The range calendar of the rental-dates popover: past days disabled, from this month on, and

@@ -25,6 +25,7 @@ import { formatDate } from '../../../lib/format';
 import { useAvailability } from '../api/get-availability';
 import { useBookAppointment } from '../api/book-appointment';
 import 'react-day-picker/style.css';
+import '../../../components/ui/calendar.css';
 import './calendar.css';
 
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -147,7 +148,7 @@ function BookingForm({ onDone }: { onDone: () => void }) {
               disabled={[{ before: fromIso(bookable.first) }, { after: fromIso(bookable.last) }, (d: Date) => !isStudioOpen(toIso(d))]}
               startMonth={fromIso(bookable.first)}
               endMonth={fromIso(bookable.last)}
-              className="appointment-calendar"
+              className="rentique-calendar appointment-calendar"
               footer={<p className="mt-2 text-xs text-stone">{date ? `Chosen: ${formatDate(date)}` : 'Open Monday to Saturday. Sundays are for the atelier.'}</p>}
             />
           )}
