@@ -1,57 +1,53 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const importsOf = (...layers) => layers.flatMap((l) => [`**/${l}/**`, `@${l}/*`, `@${l}`]);
+const serverLayer = [{ group: importsOf('web'), message: 'The server never imports web code; share through src/domain.' }];
+const webLayer = [{ group: importsOf('server'), message: 'The web never imports server code; share through src/domain.' }];
+
+const featuresOf = (side) =>
+  readdirSync(`src/${side}/features`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /**
- * Features meet only through their public entry, `features/<name>/index.ts` (decision 0023),
- * on the server and on the web. One zone per pair of features, as bulletproof-react does it.
+ * Features meet only through their public entry, `features/<name>/index.ts` (decision 0023), on
+ * the server and on the web: inside feature X, an import of another feature's file (not its
+ * folder, which is its index) is refused. One config per feature, carrying its layer's rule too
+ * (a later `no-restricted-imports` replaces an earlier one for the same files).
  */
-function featureZones(side) {
-  const entry = 'index.ts';
-  const dir = `src/${side}/features`;
-  const features = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  return features.flatMap((target) =>
-    features
-      .filter((from) => from !== target)
-      .map((from) => ({
-        target: `./${dir}/${target}`,
-        from: `./${dir}/${from}`,
-        except: [`./${entry}`],
-        message: `Import the ${from} feature through its public entry (${dir}/${from}/index.ts).`,
-      })),
-  );
+function featureBoundaries(side, layerPatterns) {
+  const features = featuresOf(side);
+  return features.map((feature) => {
+    const others = features.filter((f) => f !== feature).join('|');
+    return {
+      files: [`src/${side}/features/${feature}/**`],
+      ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helpers.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...layerPatterns,
+              {
+                regex: `^((\\.\\./)+|.*/features/)(${others})/.+`,
+                message: `Import another feature through its public entry (src/${side}/features/<name>/index.ts), not its files.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
 }
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  {
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
-    rules: {
-      // An import cycle, even type-only, fails lint.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
-  },
-  {
-    // Tests and their helpers may reach into a feature to set things up.
-    files: ['src/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helpers.ts', 'src/server/test/**', 'src/web/test/**'],
-    plugins: { 'import-x': importX },
-    rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('server'), ...featureZones('web')] }],
-    },
-  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
@@ -70,7 +66,7 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: importsOf('web'), message: 'The server never imports web code; share through src/domain.' }] }],
+      'no-restricted-imports': ['error', { patterns: serverLayer }],
     },
   },
   {
@@ -78,7 +74,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: importsOf('server'), message: 'The web never imports server code; share through src/domain.' }] }],
+      'no-restricted-imports': ['error', { patterns: webLayer }],
     },
   },
   {
@@ -87,6 +83,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: [...importsOf('server'), '**/features/**'], message: 'UI primitives know no features.' }] }],
     },
   },
+  ...featureBoundaries('server', serverLayer),
+  ...featureBoundaries('web', webLayer),
   {
     // Migrations take Kysely<any> by design: they must not depend on today's schema types.
     files: ['src/server/db/migrat*/**', 'src/server/db/migrate.ts'],

@@ -35,6 +35,8 @@ if (want('typecheck') || want('api-types')) {
 }
 if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1;
 if (want('lint') && !run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failed += 1;
+// Import cycles, type-only ones included (madge reads `import type` too; decision 0023).
+if (want('lint') && !run('import cycles', 'npx', ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'src'])) failed += 1;
 
 if (want('vitest') || want('unit') || want('api')) {
   const out = path.join(tmp, 'vitest.json');
