@@ -1,6 +1,7 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono, createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { ApiErrorSchema } from '../../domain/errors';
 import { validationError } from './errors';
+import { requireStaff, requireUser } from './middleware';
 import type { AppEnv } from './types';
 
 const TARGET_NAMES: Record<string, string> = {
@@ -22,6 +23,22 @@ export function newRouter() {
       if (!result.success) throw validationError(result.error as z.ZodError, TARGET_NAMES[result.target] ?? result.target);
     },
   });
+}
+
+/** How a member's routes are documented: the session cookie. */
+const MEMBER_SECURITY = [{ cookieAuth: [] }];
+
+/**
+ * A route for signed-in members: documented as needing the session cookie, and answered 401
+ * (in the error shape) without one, before its input is read.
+ */
+export function memberRoute<const R extends Omit<RouteConfig, 'security' | 'middleware'>>(config: R) {
+  return createRoute({ ...config, security: MEMBER_SECURITY, middleware: [requireUser] as const });
+}
+
+/** A route of the operations desk: the session cookie of a staff account (401 visitors, 403 members). */
+export function staffRoute<const R extends Omit<RouteConfig, 'security' | 'middleware'>>(config: R) {
+  return createRoute({ ...config, security: MEMBER_SECURITY, middleware: [requireStaff] as const });
 }
 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {

@@ -1,36 +1,29 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { deleteCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { DeleteAccountSchema, DeviceSessionListSchema, ProfileSchema, ProfileUpdateSchema } from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
-import { requireUser } from '../../http/middleware';
+import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import { unauthenticated } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import type { AccountService } from './account.service';
 
-const security = [{ cookieAuth: [] }];
-
-const getMe = createRoute({
+const getMe = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Account'],
   summary: "The signed-in member's profile",
-  security,
-  middleware: [requireUser] as const,
   responses: {
     200: jsonContent(ProfileSchema, 'The profile'),
     ...errorResponses(401),
   },
 });
 
-const updateMe = createRoute({
+const updateMe = memberRoute({
   method: 'patch',
   path: '/',
   tags: ['Account'],
   summary: 'Change name, gender or picture (the sign-up rules apply; nothing else can be set)',
-  security,
-  middleware: [requireUser] as const,
   request: { body: jsonBody(ProfileUpdateSchema) },
   responses: {
     200: jsonContent(ProfileSchema, 'The profile as changed'),
@@ -38,7 +31,7 @@ const updateMe = createRoute({
   },
 });
 
-const deleteMe = createRoute({
+const deleteMe = memberRoute({
   method: 'delete',
   path: '/',
   tags: ['Account'],
@@ -46,8 +39,6 @@ const deleteMe = createRoute({
   description:
     'Refused with 409 while the member has a rental out or one of her pieces is rented out. Deletion removes her profile, card, plan, ' +
     'favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.',
-  security,
-  middleware: [requireUser] as const,
   request: { body: jsonBody(DeleteAccountSchema) },
   responses: {
     204: { description: 'Deleted; the session cookie is cleared' },
@@ -55,13 +46,11 @@ const deleteMe = createRoute({
   },
 });
 
-const listSessions = createRoute({
+const listSessions = memberRoute({
   method: 'get',
   path: '/sessions',
   tags: ['Account'],
   summary: 'Signed-in devices (browser and system from the user agent, last active, this device marked)',
-  security,
-  middleware: [requireUser] as const,
   responses: {
     200: jsonContent(DeviceSessionListSchema, 'The devices, this one first'),
     ...errorResponses(401),
@@ -72,13 +61,11 @@ const SessionIdParamSchema = z.object({
   sessionId: z.string().min(1).max(128).openapi({ param: { name: 'sessionId', in: 'path' }, example: 'Bf3vR0yGq9zW' }),
 });
 
-const endSession = createRoute({
+const endSession = memberRoute({
   method: 'delete',
   path: '/sessions/{sessionId}',
   tags: ['Account'],
   summary: 'Sign one other device out',
-  security,
-  middleware: [requireUser] as const,
   request: { params: SessionIdParamSchema },
   responses: {
     204: { description: 'That device is signed out' },
@@ -86,26 +73,22 @@ const endSession = createRoute({
   },
 });
 
-const endOtherSessions = createRoute({
+const endOtherSessions = memberRoute({
   method: 'post',
   path: '/sessions/sign-out-others',
   tags: ['Account'],
   summary: 'Sign every other device out',
-  security,
-  middleware: [requireUser] as const,
   responses: {
     200: jsonContent(z.object({ ended: z.number().int() }), 'How many devices were signed out'),
     ...errorResponses(401),
   },
 });
 
-const exportData = createRoute({
+const exportData = memberRoute({
   method: 'get',
   path: '/export',
   tags: ['Account'],
   summary: 'Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices (JSON file)',
-  security,
-  middleware: [requireUser] as const,
   responses: {
     200: jsonContent(z.record(z.string(), z.unknown()), 'The member data, as an attachment'),
     ...errorResponses(401, 429),

@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { EventListSchema, EventSchema } from '../../../domain/events';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../http/middleware';
 import { IdParams } from '../../http/params';
-import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { EventsService } from './events.service';
 
 const listEvents = createRoute({
@@ -14,13 +13,11 @@ const listEvents = createRoute({
   responses: { 200: jsonContent(EventListSchema, 'Events from today on, soonest first') },
 });
 
-const rsvp = createRoute({
+const rsvp = memberRoute({
   method: 'post',
   path: '/{id}/rsvp',
   tags: ['Events'],
   summary: 'Reserve a spot (once per member)',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { params: IdParams },
   responses: {
     201: jsonContent(EventSchema, 'The spot is yours: the event with the spots left'),
@@ -28,13 +25,11 @@ const rsvp = createRoute({
   },
 });
 
-const cancelRsvp = createRoute({
+const cancelRsvp = memberRoute({
   method: 'delete',
   path: '/{id}/rsvp',
   tags: ['Events'],
   summary: 'Cancel your reservation',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { params: IdParams },
   responses: {
     200: jsonContent(EventSchema, 'The event with the spot given back'),

@@ -11,12 +11,11 @@ import {
 } from '../../../domain/listings';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, validationError } from '../../http/errors';
-import { requireUser } from '../../http/middleware';
 import { IdParams } from '../../http/params';
 import { findNul, nulError } from '../../http/input-guard';
 import { readMultipart } from '../../http/multipart';
 import { sniffImageType } from '../../storage/images';
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { ListingsService } from './listings.service';
 
 /** The listing routes that take photos: their body limit is 20 MB instead of 1 MB (see app.ts). */
@@ -63,82 +62,66 @@ const photosBody = {
   content: { 'multipart/form-data': { schema: { type: 'object' as const, required: ['photos'], properties: { photos: photosField } } } },
 };
 
-const security = [{ cookieAuth: [] }];
-
-const listMine = createRoute({
+const listMine = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Listings'],
   summary: "The member's own listings with status and earnings",
-  security,
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(ListingListSchema, 'Listings, newest first, and total earnings'), ...errorResponses(401) },
 });
 
-const create = createRoute({
+const create = memberRoute({
   method: 'post',
   path: '/',
   tags: ['Listings'],
   summary: 'List a piece of your own for rent (multipart: data + photos)',
   description: `At most ${MAX_LIVE_LISTINGS} live listings per member (409 at the cap, before the body is read). ${uploadNote}`,
-  security,
-  middleware: [requireUser] as const,
   request: { body: createBody },
   responses: { 201: jsonContent(ListingSchema, 'The new listing'), ...errorResponses(400, 401, 409, 413, 415) },
 });
 
-const getOne = createRoute({
+const getOne = memberRoute({
   method: 'get',
   path: '/{id}',
   tags: ['Listings'],
   summary: 'One of your listings',
-  security,
-  middleware: [requireUser] as const,
   request: { params: IdParams },
   responses: { 200: jsonContent(ListingSchema, 'The listing'), ...errorResponses(400, 401, 404) },
 });
 
-const update = createRoute({
+const update = memberRoute({
   method: 'patch',
   path: '/{id}',
   tags: ['Listings'],
   summary: 'Change a listing (not while rented)',
-  security,
-  middleware: [requireUser] as const,
   request: { params: IdParams, body: jsonBody(ListingUpdateSchema) },
   responses: { 200: jsonContent(ListingSchema, 'The listing'), ...errorResponses(400, 401, 404, 409) },
 });
 
-const remove = createRoute({
+const remove = memberRoute({
   method: 'delete',
   path: '/{id}',
   tags: ['Listings'],
   summary: 'Remove a listing from the catalogue (not while rented)',
-  security,
-  middleware: [requireUser] as const,
   request: { params: IdParams },
   responses: { 204: { description: 'Removed' }, ...errorResponses(400, 401, 404, 409) },
 });
 
-const addPhotos = createRoute({
+const addPhotos = memberRoute({
   method: 'post',
   path: '/{id}/photos',
   tags: ['Listings'],
   summary: `Add photos to a listing (up to ${MAX_LISTING_PHOTOS} in all)`,
   description: `The listing must be yours (404) and have room for another photo (400), checked before the body is read. ${uploadNote}`,
-  security,
-  middleware: [requireUser] as const,
   request: { params: IdParams, body: photosBody },
   responses: { 200: jsonContent(ListingSchema, 'The listing'), ...errorResponses(400, 401, 404, 413, 415) },
 });
 
-const deletePhoto = createRoute({
+const deletePhoto = memberRoute({
   method: 'delete',
   path: '/{id}/photos/{position}',
   tags: ['Listings'],
   summary: 'Remove one photo (a listing keeps at least one)',
-  security,
-  middleware: [requireUser] as const,
   request: { params: PhotoParams },
   responses: { 200: jsonContent(ListingSchema, 'The listing'), ...errorResponses(400, 401, 404, 409) },
 });

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   DAILY_VIEW_LIMIT,
   DailyViewsSchema,
@@ -12,15 +12,14 @@ import {
   SwipeResultSchema,
 } from '../../../domain/match';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../http/middleware';
 import { idParam } from '../../http/params';
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { MatchService } from './match.service';
 
 const UTC_NOTE = `The daily limit is ${DAILY_VIEW_LIMIT} views per member per calendar day in UTC (the count resets at 00:00 UTC).`;
 const ItemIdParams = z.object({ itemId: idParam('itemId') });
 
-const getDeck = createRoute({
+const getDeck = memberRoute({
   method: 'get',
   path: '/deck',
   tags: ['Match'],
@@ -28,45 +27,37 @@ const getDeck = createRoute({
   description:
     'Items are in a stable order (by id). Each carries its position in the full list of the gender (viewed items included), ' +
     'which the saved progress index refers to.',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { query: DeckQuerySchema },
   responses: { 200: jsonContent(DeckSchema, 'The deck'), ...errorResponses(400, 401) },
 });
 
-const getDaily = createRoute({
+const getDaily = memberRoute({
   method: 'get',
   path: '/daily',
   tags: ['Match'],
   summary: "Today's view count (UTC day)",
   description: UTC_NOTE,
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(DailyViewsSchema, "Today's count"), ...errorResponses(401) },
 });
 
-const getProgress = createRoute({
+const getProgress = memberRoute({
   method: 'get',
   path: '/progress',
   tags: ['Match'],
   summary: 'The saved deck index per gender, and the gender looked at last',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(ProgressSchema, 'The progress'), ...errorResponses(401) },
 });
 
-const putProgress = createRoute({
+const putProgress = memberRoute({
   method: 'put',
   path: '/progress',
   tags: ['Match'],
   summary: 'Saves the deck index for a gender (and makes it the current gender)',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { body: jsonBody(ProgressInputSchema) },
   responses: { 200: jsonContent(ProgressSchema, 'The progress'), ...errorResponses(400, 401) },
 });
 
-const postSwipe = createRoute({
+const postSwipe = memberRoute({
   method: 'post',
   path: '/swipes',
   tags: ['Match'],
@@ -75,40 +66,32 @@ const postSwipe = createRoute({
     'One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favourites. ' +
     `${UTC_NOTE} Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. ` +
     'An item viewed before is not counted again (counted: false).',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { body: jsonBody(SwipeInputSchema) },
   responses: { 200: jsonContent(SwipeResultSchema, 'The swipe was recorded'), ...errorResponses(400, 401, 404, 429) },
 });
 
-const listFavorites = createRoute({
+const listFavorites = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Favorites'],
   summary: "The member's favourites, newest first, each with a copy of the item as liked",
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(FavoriteListSchema, 'The favourites'), ...errorResponses(401) },
 });
 
-const putFavorite = createRoute({
+const putFavorite = memberRoute({
   method: 'put',
   path: '/{itemId}',
   tags: ['Favorites'],
   summary: 'Adds an item to the favourites directly (Add to Wishlist); does not count a view. Idempotent.',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { params: ItemIdParams },
   responses: { 200: jsonContent(FavoriteSchema, 'The favourite'), ...errorResponses(400, 401, 404) },
 });
 
-const deleteFavorite = createRoute({
+const deleteFavorite = memberRoute({
   method: 'delete',
   path: '/{itemId}',
   tags: ['Favorites'],
   summary: 'Removes an item from the favourites',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { params: ItemIdParams },
   responses: { 204: { description: 'Removed' }, ...errorResponses(400, 401, 404) },
 });

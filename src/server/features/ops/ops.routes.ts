@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   AuditPageSchema,
   AuditQuerySchema,
@@ -12,19 +11,15 @@ import {
   TodayBoardSchema,
 } from '../../../domain/ops';
 import type { AppContext } from '../../context';
-import { requireStaff } from '../../http/middleware';
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonContent, newRouter, staffRoute } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import type { OpsService } from './ops.service';
 
-/** Every /api/ops route: a session (401 without) with the staff role (403 for members). */
-const security = [{ cookieAuth: [] }];
-const tags = ['Operations desk (staff)'];
-const staffOnly = { security, tags };
+/** Every /api/ops route is a staffRoute: a session (401 without) with the staff role (403 for members). */
+const staffOnly = { tags: ['Operations desk (staff)'] };
 
-const reviewQueue = createRoute({
+const reviewQueue = staffRoute({
   ...staffOnly,
-  middleware: [requireStaff] as const,
   method: 'get',
   path: '/listings',
   summary: "Members' listings waiting for review (or, with status, approved or rejected ones)",
@@ -32,9 +27,8 @@ const reviewQueue = createRoute({
   responses: { 200: jsonContent(ReviewQueueSchema, 'Listings, oldest submission first'), ...errorResponses(400, 401, 403) },
 });
 
-const reviewOne = createRoute({
+const reviewOne = staffRoute({
   ...staffOnly,
-  middleware: [requireStaff] as const,
   method: 'get',
   path: '/listings/{id}',
   summary: 'One member listing with its photos, owner and review state',
@@ -42,9 +36,8 @@ const reviewOne = createRoute({
   responses: { 200: jsonContent(ReviewListingSchema, 'The listing'), ...errorResponses(400, 401, 403, 404) },
 });
 
-const approve = createRoute({
+const approve = staffRoute({
   ...staffOnly,
-  middleware: [requireStaff] as const,
   method: 'post',
   path: '/listings/{id}/approve',
   summary: 'Approve a listing: it becomes public; the member is notified; audited',
@@ -52,9 +45,8 @@ const approve = createRoute({
   responses: { 200: jsonContent(ReviewListingSchema, 'The approved listing'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
-const reject = createRoute({
+const reject = staffRoute({
   ...staffOnly,
-  middleware: [requireStaff] as const,
   method: 'post',
   path: '/listings/{id}/reject',
   summary: 'Reject a listing with a reason the member sees; she is notified; audited',
@@ -62,9 +54,8 @@ const reject = createRoute({
   responses: { 200: jsonContent(ReviewListingSchema, 'The rejected listing'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
-const auditLog = createRoute({
+const auditLog = staffRoute({
   ...staffOnly,
-  middleware: [requireStaff] as const,
   method: 'get',
   path: '/audit',
   summary: 'The audit log, newest first, filtered by actor, action or subject',
@@ -72,18 +63,16 @@ const auditLog = createRoute({
   responses: { 200: jsonContent(AuditPageSchema, 'A page of entries'), ...errorResponses(400, 401, 403) },
 });
 
-const today = createRoute({
+const today = staffRoute({
   ...staffOnly,
-  middleware: [requireStaff] as const,
   method: 'get',
   path: '/today',
   summary: "Today's board: rentals starting, due back, overdue, and returned today",
   responses: { 200: jsonContent(TodayBoardSchema, 'The board'), ...errorResponses(401, 403) },
 });
 
-const inventory = createRoute({
+const inventory = staffRoute({
   ...staffOnly,
-  middleware: [requireStaff] as const,
   method: 'get',
   path: '/inventory',
   summary: 'The catalogue with its units per size and how many are out today',

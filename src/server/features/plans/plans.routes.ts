@@ -1,46 +1,39 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { PaymentFormSchema } from '../../../domain/card';
 import { ChoosePlanSchema, PaymentResultSchema, PickupSchema, PickupStateSchema, SavedCardSchema, SubscriptionSchema } from '../../../domain/plans';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../http/middleware';
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { PlansService } from './plans.service';
 
 
-const getSubscription = createRoute({
+const getSubscription = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Plans'],
   summary: "The member's plan (Weekly if none was chosen)",
   description: 'Plan, item count, status, monthly price, next billing date (null for Weekly: pay as you go), the saved card.',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(SubscriptionSchema, 'The subscription'), ...errorResponses(401) },
 });
 
-const choosePlan = createRoute({
+const choosePlan = memberRoute({
   method: 'put',
   path: '/',
   tags: ['Plans'],
   summary: 'Choose a plan',
   description: 'Weekly is active at once. Monthly (itemCount 3..9, default 3) and 3 Months wait for payment (status pending_payment) until PUT /api/payment-method.',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { body: jsonBody(ChoosePlanSchema) },
   responses: { 200: jsonContent(SubscriptionSchema, 'The new subscription'), ...errorResponses(400, 401) },
 });
 
-const getPaymentMethod = createRoute({
+const getPaymentMethod = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Plans'],
   summary: "The member's saved card (brand, last four, holder, billing address), or null",
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(z.object({ card: SavedCardSchema.nullable() }), 'The saved card'), ...errorResponses(401) },
 });
 
-const savePaymentMethod = createRoute({
+const savePaymentMethod = memberRoute({
   method: 'put',
   path: '/',
   tags: ['Plans'],
@@ -48,29 +41,23 @@ const savePaymentMethod = createRoute({
   description:
     'The card goes to the payment provider (simulated: it takes PAYMENT_DELAY_MS); only brand, last four, expiry, holder and ' +
     'billing address are kept. The number and CVV are never stored or logged. A declined card answers 402 PAYMENT_DECLINED.',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { body: jsonBody(PaymentFormSchema) },
   responses: { 200: jsonContent(PaymentResultSchema, 'The card is saved'), ...errorResponses(400, 401, 402) },
 });
 
-const getPickup = createRoute({
+const getPickup = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Plans'],
   summary: "The member's pickup option (online | in-store), or null",
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(PickupStateSchema, 'The pickup option'), ...errorResponses(401) },
 });
 
-const savePickup = createRoute({
+const savePickup = memberRoute({
   method: 'put',
   path: '/',
   tags: ['Plans'],
   summary: 'Choose online delivery or in-store pickup',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { body: jsonBody(PickupSchema) },
   responses: { 200: jsonContent(PickupStateSchema, 'The saved option'), ...errorResponses(400, 401) },
 });

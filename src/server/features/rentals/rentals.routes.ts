@@ -1,25 +1,20 @@
-import { createRoute } from '@hono/zod-openapi';
+
 import { MAX_BOOKING_AHEAD_DAYS, MAX_RENTAL_DAYS, BookRentalSchema, RentalListQuerySchema, RentalListSchema, RentalSchema } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../http/middleware';
 import { IdParams } from '../../http/params';
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { RentalsService } from './rentals.service';
 
-const security = [{ cookieAuth: [] }];
-
-const list = createRoute({
+const list = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Rentals'],
   summary: "The member's rentals (open ones unless status=all)",
-  security,
-  middleware: [requireUser] as const,
   request: { query: RentalListQuerySchema },
   responses: { 200: jsonContent(RentalListSchema, 'Rentals, soonest return first'), ...errorResponses(400, 401) },
 });
 
-const book = createRoute({
+const book = memberRoute({
   method: 'post',
   path: '/',
   tags: ['Rentals'],
@@ -28,42 +23,34 @@ const book = createRoute({
     `startDate is today or later and at most ${MAX_BOOKING_AHEAD_DAYS} days from today (UTC); the range is at most ${MAX_RENTAL_DAYS} days long (400 otherwise). ` +
     "409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; " +
     '409 ALLOWANCE_EXCEEDED over a paid plan\'s monthly allowance (details.changePlanUrl); 403 for the member\'s own listing.',
-  security,
-  middleware: [requireUser] as const,
   request: { body: jsonBody(BookRentalSchema) },
   responses: { 201: jsonContent(RentalSchema, 'The rental'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
-const getOne = createRoute({
+const getOne = memberRoute({
   method: 'get',
   path: '/{id}',
   tags: ['Rentals'],
   summary: 'One of your rentals',
-  security,
-  middleware: [requireUser] as const,
   request: { params: IdParams },
   responses: { 200: jsonContent(RentalSchema, 'The rental'), ...errorResponses(400, 401, 404) },
 });
 
-const extend = createRoute({
+const extend = memberRoute({
   method: 'post',
   path: '/{id}/extend',
   tags: ['Rentals'],
   summary: 'Move the return date 7 days later (only if the unit is free then)',
   description: `409 when another booking of the unit follows, or when the hold would pass ${MAX_RENTAL_DAYS} days from its start.`,
-  security,
-  middleware: [requireUser] as const,
   request: { params: IdParams },
   responses: { 200: jsonContent(RentalSchema, 'The rental with its new return date'), ...errorResponses(400, 401, 404, 409) },
 });
 
-const giveBack = createRoute({
+const giveBack = memberRoute({
   method: 'post',
   path: '/{id}/return',
   tags: ['Rentals'],
   summary: 'Return the piece: the rental ends and the unit is free again',
-  security,
-  middleware: [requireUser] as const,
   request: { params: IdParams },
   responses: { 200: jsonContent(RentalSchema, 'The returned rental'), ...errorResponses(400, 401, 404, 409) },
 });

@@ -10,8 +10,7 @@ import {
 } from '../../../domain/support';
 import { CLIENT_IP_HEADER } from '../../auth';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../http/middleware';
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { SupportService } from './support.service';
 
 const sendMessage = createRoute({
@@ -36,23 +35,19 @@ const availability = createRoute({
   responses: { 200: jsonContent(AppointmentAvailabilitySchema, 'The day and its times'), ...errorResponses(400) },
 });
 
-const listMine = createRoute({
+const listMine = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Customer care'],
   summary: "The member's upcoming styling appointments",
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   responses: { 200: jsonContent(AppointmentListSchema, 'Soonest first'), ...errorResponses(401) },
 });
 
-const book = createRoute({
+const book = memberRoute({
   method: 'post',
   path: '/',
   tags: ['Customer care'],
   summary: 'Book a styling appointment (one member per slot; confirmed by e-mail)',
-  security: [{ cookieAuth: [] }],
-  middleware: [requireUser] as const,
   request: { body: jsonBody(AppointmentRequestSchema) },
   responses: {
     201: jsonContent(AppointmentSchema, 'Booked; the confirmation is on its way'),
