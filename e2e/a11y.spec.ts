@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
 
-import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
+import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY, signUpViaApi } from './support';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** Serious and critical violations only, in a readable form for the failure message. */
@@ -29,7 +29,8 @@ async function settle(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-for (const path of ['/', '/how-it-works', '/pricing', '/browse', '/login', '/signup']) {
+// An item page is checked in gallery.spec.ts (with its gallery and zoom), the account pages in account.spec.ts.
+for (const path of ['/', '/how-it-works', '/pricing', '/browse', '/item/7', '/match', '/login', '/signup']) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ browser, baseURL }) => {
     const { context, page } = await openPage(browser, baseURL);
     await page.goto(path);
@@ -57,3 +58,15 @@ test('axe finds no serious or critical violation with the discount popup or the 
   expect(await seriousViolations(second.page)).toEqual([]);
   await second.context.close();
 });
+
+for (const path of ['/dashboard', '/match']) {
+  test(`axe finds no serious or critical violation on ${path} signed in`, async ({ browser, baseURL }) => {
+    const { context, page } = await openPage(browser, baseURL);
+    await signUpViaApi(page, { fullName: 'Ada Access' });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}
