@@ -18,7 +18,7 @@ import type { Database } from './db/database';
 import type { Env } from './env';
 // Sign-up, sign-in and password rules of the account feature that better-auth's hooks apply. The
 // files themselves, not the feature's index: the index brings the routes, which need this module.
-import { ACCOUNT_LIMITS, LONGEST_ACCOUNT_WINDOW_SECONDS, createAccountLimiter, type LimitRule } from './features/account/account.limits';
+import { ACCOUNT_LIMITS, createAccountLimiter, type LimitRule } from './features/account/account.limits';
 import { createAccountRepository } from './features/account/account.repository';
 import { checkPasswordStrength } from './features/account/password-strength';
 import type { Logger } from './logger';
@@ -190,7 +190,7 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
         '/sign-in/email': { window: 60, max: env.signInRateLimit },
         // Sign-up says when an address already has an account ('Account Already Exists', docs/product.md, Accounts), so it is
         // throttled per client address to keep anyone from sweeping addresses through it.
-        '/sign-up/email': { window: Math.max(3600, LONGEST_ACCOUNT_WINDOW_SECONDS), max: env.signUpRateLimit },
+        '/sign-up/email': { window: 3600, max: env.signUpRateLimit },
         // Everything that sends mail or checks a password, per client address (our own limits
         // add per-address and per-member ones in the hook below).
         '/request-password-reset': { window: 900, max: env.mailRateLimit },

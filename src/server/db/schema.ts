@@ -56,7 +56,7 @@ export interface VerificationTable {
   value: string;
 }
 
-/** better-auth's rate-limit counters, shared with the account's own limits (keys 'acct:...'). */
+/** better-auth's own rate-limit counters (its per-IP limits); ours are in request_limits. */
 export interface RateLimitTable {
   id: string;
   key: string;
