@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import type { Browser, Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
 
 import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY, signUpViaApi } from './support';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** Serious and critical violations only, in a readable form for the failure message. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 /** A page in its own context (what @axe-core/playwright needs), with the discount popup already seen. */
 async function openPage(browser: Browser, baseURL: string | undefined, { popupSeen = true } = {}) {

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 import { PASSWORD, signInViaUi, signUpViaApi, signUpViaUi, uniqueEmail } from './support';
@@ -9,15 +8,7 @@ import { PASSWORD, signInViaUi, signUpViaApi, signUpViaUi, uniqueEmail } from '.
  * SMTP server, the account page (name, password, devices), deleting the account, and axe on the
  * new pages.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), SEEN_KEY);

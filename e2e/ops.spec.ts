@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { appPage, expect, test } from './fixtures';
 import { makeStaffWithCli, signInViaUi, signUpViaApi, type NewMember } from './support';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 async function newPage(browser: Browser, baseURL: string | undefined, width = 1280) {
   const context = await browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 844 : 900 } });

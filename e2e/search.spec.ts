@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
 
 import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 /** The visible search field of the navigation (the header has one per layout; one shows). */
 const navSearch = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search', exact: true });
