@@ -377,6 +377,12 @@ export interface ContactMessagesTable {
 }
 
 /** A booked styling appointment; unique per (date, time). */
+/** One row (id 1): goes up with every change of the items or units the facet counts read (decision 0024). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: Generated<number>;
+}
+
 export interface StylingAppointmentsTable {
   id: Generated<number>;
   user_id: string;
@@ -399,6 +405,7 @@ export interface DB {
   items: ItemsTable;
   item_units: ItemUnitsTable;
   bookings: BookingsTable;
+  catalogue_version: CatalogueVersionTable;
   subscriptions: SubscriptionsTable;
   payment_methods: PaymentMethodsTable;
   charges: ChargesTable;

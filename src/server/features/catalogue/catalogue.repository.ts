@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { DISCOVERY_CATEGORIES, OCCASIONS, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
+import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
 import type { DialectName } from '../../db/database';
 import type { DB } from '../../db/schema';
 
@@ -183,7 +183,9 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
 
     /**
      * Counts for the filter lists: each list is counted with every active filter but its own,
-     * so a count is the number of results once that value is chosen.
+     * so a count is the number of results once that value is chosen. The definition in SQL: the
+     * service counts with the facet index (facet-index.ts, one pass in memory), and a test holds
+     * the two to the same answers.
      */
     async facets(f: ItemFilters, match: SearchMatch | null) {
       const base = (except?: FacetDimension) => applyFilters(db.selectFrom('items'), f, match, except);
@@ -223,6 +225,41 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
         occasions: OCCASIONS.map((o) => ({ value: o, count: Number(occ[o]) })).filter((o) => o.count > 0),
         price: { min: price.min === null ? null : Number(price.min), max: price.max === null ? null : Number(price.max) },
       };
+    },
+
+    /** Ids of the items matching a search (any status, any order): the facet index's search filter. */
+    async matchingIds(match: SearchMatch): Promise<number[]> {
+      if (match.groups.length === 0) return [];
+      const rows =
+        dialect === 'postgres'
+          ? await sql<{ id: number }>`select id from items where search_vector @@ to_tsquery('simple', ${tsQuery(match)}) and status = 'active'`.execute(db)
+          : await sql<{ id: number }>`select rowid as id from items_fts where items_fts match ${ftsQuery(match)}`.execute(db);
+      return rows.rows.map((r) => Number(r.id));
+    },
+
+    /**
+     * How many units of each item and size have an active booking overlapping [start, end):
+     * item id -> counts by position in SIZES (the facet index compares them with the units).
+     */
+    async bookedUnits(start: string, end: string): Promise<Map<number, Uint16Array>> {
+      const rows = await db
+        .selectFrom('bookings as b')
+        .innerJoin('item_units as u', 'u.id', 'b.unit_id')
+        .select(['u.item_id', 'u.size', sql<number>`count(distinct b.unit_id)`.as('n')])
+        .where('b.released_at', 'is', null)
+        .where('b.end_date', '>', start)
+        .where('b.start_date', '<', end)
+        .groupBy(['u.item_id', 'u.size'])
+        .execute();
+      const booked = new Map<number, Uint16Array>();
+      for (const r of rows) {
+        const k = (SIZES as readonly string[]).indexOf(r.size);
+        if (k < 0) continue;
+        let counts = booked.get(r.item_id);
+        if (!counts) booked.set(r.item_id, (counts = new Uint16Array(SIZES.length)));
+        counts[k] = Number(r.n);
+      }
+      return booked;
     },
 
     /** Every word of the search index and how many items use it, A to Z (SQLite: fts5vocab; PostgreSQL: search_words). */
