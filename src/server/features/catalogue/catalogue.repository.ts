@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
+import { DISCOVERY_CATEGORIES, OCCASIONS, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
 import type { DialectName } from '../../db/database';
 import type { DB } from '../../db/schema';
 
@@ -237,29 +237,16 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
       return rows.rows.map((r) => Number(r.id));
     },
 
-    /**
-     * How many units of each item and size have an active booking overlapping [start, end):
-     * item id -> counts by position in SIZES (the facet index compares them with the units).
-     */
-    async bookedUnits(start: string, end: string): Promise<Map<number, Uint16Array>> {
+    /** Ids of the units with an active booking overlapping [start, end) (the partial (end_date, start_date, unit_id) index alone answers it). */
+    async bookedUnits(start: string, end: string): Promise<number[]> {
       const rows = await db
-        .selectFrom('bookings as b')
-        .innerJoin('item_units as u', 'u.id', 'b.unit_id')
-        .select(['u.item_id', 'u.size', sql<number>`count(distinct b.unit_id)`.as('n')])
-        .where('b.released_at', 'is', null)
-        .where('b.end_date', '>', start)
-        .where('b.start_date', '<', end)
-        .groupBy(['u.item_id', 'u.size'])
+        .selectFrom('bookings')
+        .select('unit_id')
+        .where('released_at', 'is', null)
+        .where('end_date', '>', start)
+        .where('start_date', '<', end)
         .execute();
-      const booked = new Map<number, Uint16Array>();
-      for (const r of rows) {
-        const k = (SIZES as readonly string[]).indexOf(r.size);
-        if (k < 0) continue;
-        let counts = booked.get(r.item_id);
-        if (!counts) booked.set(r.item_id, (counts = new Uint16Array(SIZES.length)));
-        counts[k] = Number(r.n);
-      }
-      return booked;
+      return rows.map((r) => r.unit_id);
     },
 
     /** Every word of the search index and how many items use it, A to Z (SQLite: fts5vocab; PostgreSQL: search_words). */

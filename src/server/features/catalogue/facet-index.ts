@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES } from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
 import type { FacetDimension, ItemFilters } from './catalogue.repository';
@@ -57,6 +57,10 @@ interface Snapshot {
   tags: Uint32Array;
   /** Units per size: SIZE_COUNT entries per item. */
   units: Uint16Array;
+  /** Every unit of an active item, by id (ascending), with its item's position and its size's. */
+  unitIds: Int32Array;
+  unitItem: Int32Array;
+  unitSize: Uint8Array;
   genders: Dictionary;
   categories: Dictionary;
   brands: Dictionary;
@@ -75,6 +79,20 @@ export interface FacetCounts {
 }
 
 const BIT: Record<FacetDimension, number> = { category: 1, brand: 2, colour: 4, occasion: 8, price: 16, size: 32 };
+
+/** The position of a unit id in the ascending ids, or -1. */
+function findUnit(ids: Int32Array, id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid]!;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
 
 export function createFacetIndex(db: Kysely<DB>) {
   let current: Snapshot | null = null;
@@ -96,9 +114,9 @@ export function createFacetIndex(db: Kysely<DB>) {
       const units = await trx
         .selectFrom('item_units as u')
         .innerJoin('items', 'items.id', 'u.item_id')
-        .select(['u.item_id', 'u.size', sql<number>`count(*)`.as('n')])
+        .select(['u.id', 'u.item_id', 'u.size'])
         .where('items.status', '=', 'active')
-        .groupBy(['u.item_id', 'u.size'])
+        .orderBy('u.id')
         .execute();
       const count = items.length;
       const s: Snapshot = {
@@ -113,6 +131,9 @@ export function createFacetIndex(db: Kysely<DB>) {
         price: new Int32Array(count),
         tags: new Uint32Array(count),
         units: new Uint16Array(count * SIZE_COUNT),
+        unitIds: new Int32Array(units.length),
+        unitItem: new Int32Array(units.length),
+        unitSize: new Uint8Array(units.length),
         genders: new Dictionary(),
         categories: new Dictionary(),
         brands: new Dictionary(),
@@ -131,11 +152,14 @@ export function createFacetIndex(db: Kysely<DB>) {
         if (row.tags) for (const t of row.tags.split(',')) bits |= TAG_BIT.get(t) ?? 0;
         s.tags[i] = bits;
       });
-      for (const u of units) {
-        const i = s.position.get(u.item_id);
-        const k = SIZE_INDEX.get(u.size);
-        if (i !== undefined && k !== undefined) s.units[i * SIZE_COUNT + k] = Math.min(Number(u.n), 65_535);
-      }
+      units.forEach((u, j) => {
+        const i = s.position.get(u.item_id) ?? -1;
+        const k = SIZE_INDEX.get(u.size) ?? -1;
+        s.unitIds[j] = u.id;
+        s.unitItem[j] = i;
+        s.unitSize[j] = k < 0 ? 255 : k;
+        if (i >= 0 && k >= 0) s.units[i * SIZE_COUNT + k]! += 1;
+      });
       s.discovery = Uint8Array.from(s.categories.values, (c) => (DISCOVERY.has(c) ? 1 : 0));
       return s;
     });
@@ -166,11 +190,23 @@ export function createFacetIndex(db: Kysely<DB>) {
   return {
     /**
      * Counts for the filter lists, each with every active filter but its own. `matches` are the
-     * search's item ids (null: no search); `booked` the units booked in the date range per item
-     * and size (null: no dates).
+     * search's item ids (null: no search); `bookedUnits` the ids of the units with an active
+     * booking overlapping the date range (null: no dates).
      */
-    async count(f: ItemFilters, matches: Set<number> | null, booked: Map<number, Uint16Array> | null): Promise<FacetCounts> {
+    async count(f: ItemFilters, matches: Set<number> | null, bookedUnits: readonly number[] | null): Promise<FacetCounts> {
       const s = await snapshot();
+      // Booked units per item position and size (a unit booked twice in the range counts once).
+      let booked: Map<number, Uint16Array> | null = null;
+      if (bookedUnits) {
+        booked = new Map();
+        for (const id of new Set(bookedUnits)) {
+          const j = findUnit(s.unitIds, id);
+          if (j < 0 || s.unitItem[j]! < 0 || s.unitSize[j] === 255) continue;
+          let counts = booked.get(s.unitItem[j]!);
+          if (!counts) booked.set(s.unitItem[j]!, (counts = new Uint16Array(SIZE_COUNT)));
+          counts[s.unitSize[j]!]!++;
+        }
+      }
       const n = s.count;
       const want = (d: Dictionary, v: string | undefined) => (v === undefined ? -2 : d.find(v));
       const gender = want(s.genders, f.gender);
@@ -205,7 +241,7 @@ export function createFacetIndex(db: Kysely<DB>) {
         if (outsideDiscovery && !hasCategory) continue;
         // Units per size: all of them, or (with dates) those not booked throughout the range.
         const base = i * SIZE_COUNT;
-        const taken = booked?.get(s.ids[i]!);
+        const taken = booked?.get(i);
         let anyFree = false;
         for (let k = 0; k < SIZE_COUNT; k++) {
           const units = s.units[base + k]!;
