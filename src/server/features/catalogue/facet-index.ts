@@ -57,6 +57,8 @@ interface Snapshot {
   tags: Uint32Array;
   /** Units per size: SIZE_COUNT entries per item. */
   units: Uint16Array;
+  /** The sizes an item has units of, as bits (bit k: SIZES[k]). */
+  sizeMask: Uint16Array;
   /** Every unit of an active item, by id (ascending), with its item's position and its size's. */
   unitIds: Int32Array;
   unitItem: Int32Array;
@@ -131,6 +133,7 @@ export function createFacetIndex(db: Kysely<DB>) {
         price: new Int32Array(count),
         tags: new Uint32Array(count),
         units: new Uint16Array(count * SIZE_COUNT),
+        sizeMask: new Uint16Array(count),
         unitIds: new Int32Array(units.length),
         unitItem: new Int32Array(units.length),
         unitSize: new Uint8Array(units.length),
@@ -158,7 +161,10 @@ export function createFacetIndex(db: Kysely<DB>) {
         s.unitIds[j] = u.id;
         s.unitItem[j] = i;
         s.unitSize[j] = k < 0 ? 255 : k;
-        if (i >= 0 && k >= 0) s.units[i * SIZE_COUNT + k]! += 1;
+        if (i >= 0 && k >= 0) {
+          s.units[i * SIZE_COUNT + k]! += 1;
+          s.sizeMask[i]! |= 1 << k;
+        }
       });
       s.discovery = Uint8Array.from(s.categories.values, (c) => (DISCOVERY.has(c) ? 1 : 0));
       return s;
@@ -229,7 +235,6 @@ export function createFacetIndex(db: Kysely<DB>) {
       let total = 0;
       let min = Infinity;
       let max = -Infinity;
-      const free = new Uint8Array(SIZE_COUNT);
 
       for (let i = 0; i < n; i++) {
         if (gender !== -2 && s.gender[i] !== gender) continue;
@@ -239,17 +244,16 @@ export function createFacetIndex(db: Kysely<DB>) {
         const outsideDiscovery = discovery && !s.discovery[cat];
         // Without a category, Discovery narrows every list; with one, only the category list.
         if (outsideDiscovery && !hasCategory) continue;
-        // Units per size: all of them, or (with dates) those not booked throughout the range.
-        const base = i * SIZE_COUNT;
-        const taken = booked?.get(i);
-        let anyFree = false;
-        for (let k = 0; k < SIZE_COUNT; k++) {
-          const units = s.units[base + k]!;
-          const ok = booked ? units > (taken ? taken[k]! : 0) : units > 0;
-          free[k] = ok ? 1 : 0;
-          anyFree ||= ok;
+        // The sizes with a unit: all of the item's, or (with dates) those not all booked in the range.
+        let freeMask = s.sizeMask[i]!;
+        if (booked) {
+          const taken = booked.get(i);
+          if (taken) {
+            const base = i * SIZE_COUNT;
+            for (let k = 0; k < SIZE_COUNT; k++) if (taken[k]! >= s.units[base + k]!) freeMask &= ~(1 << k);
+          }
+          if (!freeMask) continue;
         }
-        if (booked && !anyFree) continue;
 
         let fails = 0;
         if (hasCategory && cat !== category) fails |= BIT.category;
@@ -258,14 +262,14 @@ export function createFacetIndex(db: Kysely<DB>) {
         if (occasion && !(s.tags[i]! & occasion)) fails |= BIT.occasion;
         const price = s.price[i]!;
         if (price < minPrice || price > maxPrice) fails |= BIT.price;
-        if (size !== -2 && (size < 0 || !free[size])) fails |= BIT.size;
+        if (size !== -2 && (size < 0 || !(freeMask & (1 << size)))) fails |= BIT.size;
         if (fails & (fails - 1)) continue; // two or more filters fail: counted nowhere
 
         // The category list leaves the category out, and then Discovery narrows it.
         if ((fails === 0 || fails === BIT.category) && !outsideDiscovery) categoryCounts[cat]!++;
         if (fails === 0 || fails === BIT.brand) brandCounts[s.brand[i]!]!++;
         if (fails === 0 || fails === BIT.colour) colourCounts[s.colour[i]!]!++;
-        if (fails === 0 || fails === BIT.size) for (let k = 0; k < SIZE_COUNT; k++) sizeCounts[k]! += free[k]!;
+        if (fails === 0 || fails === BIT.size) for (let m = freeMask; m; m &= m - 1) sizeCounts[31 - Math.clz32(m & -m)]!++;
         if (fails === 0 || fails === BIT.occasion) {
           const tags = s.tags[i]!;
           for (let o = 0; o < OCCASIONS.length; o++) if (tags & (1 << o)) occasionCounts[o]!++;
