@@ -111,6 +111,7 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
     match: SearchMatch | null,
     except?: FacetDimension,
     sortColumn?: SortColumn,
+    withUnits = true,
   ): SelectQueryBuilder<DB, 'items', O> {
     let q = qb.where('items.status', '=', 'active');
     if (f.gender) q = q.where('items.gender', '=', f.gender);
@@ -133,17 +134,35 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
       if (f.minPrice !== undefined) q = q.where(price, '>=', f.minPrice);
       if (f.maxPrice !== undefined) q = q.where(price, '<=', f.maxPrice);
     }
-    const size = except === 'size' ? undefined : f.size;
-    if (size || (f.from && f.to)) {
-      const { from, to } = f;
-      q = q.where(({ exists, selectFrom }) => {
-        let units = selectFrom('item_units as u').select(sql.lit(1).as('one')).whereRef('u.item_id', '=', 'items.id');
-        if (size) units = units.where('u.size', '=', size);
-        if (from && to) units = units.where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb, from, to))));
-        return exists(units);
-      });
-    }
+    if (withUnits) q = whereUnits(q, except === 'size' ? undefined : f.size, f.from, f.to);
     return q;
+  }
+
+  /** Size and dates: some unit of the item (of the size) exists (and has no active booking overlapping the dates). */
+  function whereUnits<O>(q: SelectQueryBuilder<DB, 'items', O>, size: string | undefined, from: string | undefined, to: string | undefined): SelectQueryBuilder<DB, 'items', O> {
+    if (!size && !(from && to)) return q;
+    return q.where(({ exists, selectFrom }) => {
+      let units = selectFrom('item_units as u').select(sql.lit(1).as('one')).whereRef('u.item_id', '=', 'items.id');
+      if (size) units = units.where('u.size', '=', size);
+      if (from && to) units = units.where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb, from, to))));
+      return exists(units);
+    });
+  }
+
+  /**
+   * PostgreSQL, a search: the matches first (GIN index) with every filter but size and dates,
+   * sorted, then the units' checks in that order until the page is full. The OFFSET 0 fences
+   * keep the planner from walking a sort's index and testing every item against the search,
+   * which it does when it misjudges how few items match (a rare or mistyped word: 90 ms at 100k
+   * items), and from checking the units of every match before sorting (40 ms for "red" with
+   * dates, against a page's worth this way).
+   */
+  async function searchPage(q: SelectQueryBuilder<DB, 'items', object>, f: ItemFilters, order: [string, 'asc' | 'desc'][], limit: number) {
+    type Q = SelectQueryBuilder<DB, 'items', object>;
+    const sortBy = (qb: Q) => order.reduce((acc, [k, d]) => acc.orderBy(sql.ref(`items.${k}`), d), qb);
+    const sorted = sortBy(db.selectFrom(q.offset(0).as('items')).selectAll() as unknown as Q).offset(0);
+    const page = sortBy(whereUnits(db.selectFrom(sorted.as('items')).selectAll() as unknown as Q, f.size, f.from, f.to)).limit(limit);
+    return (await page.execute()) as (ItemSummaryBase & { score?: number })[];
   }
 
   return {
@@ -169,17 +188,9 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
       const op = dir === 'desc' ? '<' : '>';
       if (ranked && dialect === 'postgres') {
         const score = sql<number>`(-ts_rank(items.search_vector, to_tsquery('simple', ${tsQuery(match)})))::float8`;
-        let q = applyFilters(db.selectFrom('items').select(columns).select(score.as('score')), query, match);
+        let q = applyFilters(db.selectFrom('items').select(columns).select(score.as('score')), query, match, undefined, undefined, false);
         if (after) q = q.where(sql<boolean>`(${score}, items.id) > (${after.value}::float8, ${after.id})`);
-        // The matches first, then the rank (see the other orders below): without the fence the
-        // planner may scan every item's vector (100 ms at 100k items for "red" in a tab).
-        return (await db
-          .selectFrom(q.offset(0).as('m'))
-          .selectAll()
-          .orderBy('m.score')
-          .orderBy('m.id')
-          .limit(query.limit + 1)
-          .execute()) as (ItemSummaryBase & { score?: number })[];
+        return searchPage(q, query, [['score', 'asc'], ['id', 'asc']], query.limit + 1);
       }
       if (ranked) {
         // bm25 weights per column: name, brand, category, colour, description.
@@ -195,22 +206,9 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
         return (await q.orderBy(sql`s.score`).orderBy('items.id').limit(query.limit + 1).execute()) as (ItemSummaryBase & { score?: number })[];
       }
       const key = column === 'score' ? 'rental_count' : column;
-      let q = applyFilters(db.selectFrom('items').select(columns), query, match, undefined, key);
+      let q = applyFilters(db.selectFrom('items').select(columns), query, match, undefined, key, !(match && dialect === 'postgres'));
       if (after) q = q.where((eb) => eb(eb.refTuple(`items.${key}`, 'items.id'), op, eb.tuple(after.value as never, after.id)));
-      if (match && dialect === 'postgres') {
-        // A search in another order: the matches first (GIN index), then the sort. OFFSET 0 keeps
-        // the planner from walking the sort's index and testing every item against the search,
-        // which it does when it misjudges how few items match (a rare or mistyped word: 90 ms at
-        // 100k items, against 1 ms this way).
-        const matches = q.offset(0).as('m');
-        return (await db
-          .selectFrom(matches)
-          .selectAll()
-          .orderBy(`m.${key}` as never, dir)
-          .orderBy('m.id' as never, dir)
-          .limit(query.limit + 1)
-          .execute()) as unknown as (ItemSummaryBase & { score?: number })[];
-      }
+      if (match && dialect === 'postgres') return searchPage(q, query, [[key, dir], ['id', dir]], query.limit + 1);
       return (await q.orderBy(`items.${key}`, dir).orderBy('items.id', dir).limit(query.limit + 1).execute()) as (ItemSummaryBase & { score?: number })[];
     },
 
