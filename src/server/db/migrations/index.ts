@@ -21,6 +21,7 @@ import * as itemColourIndex from './2026-11-23T1601-item-colour-index';
 import * as catalogueVersion from './2026-11-24T0900-catalogue-version';
 import * as bookingDatesIndex from './2026-11-24T0901-booking-dates-index';
 import * as browseIndexes from './2026-11-24T0902-browse-indexes';
+import * as searchOneLetterPrefix from './2026-11-24T0903-search-one-letter-prefix';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0900-catalogue-version': catalogueVersion,
   '2026-11-24T0901-booking-dates-index': bookingDatesIndex,
   '2026-11-24T0902-browse-indexes': browseIndexes,
+  '2026-11-24T0903-search-one-letter-prefix': searchOneLetterPrefix,
 };
