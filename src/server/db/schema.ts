@@ -103,6 +103,8 @@ export interface ItemsTable {
   created_at: string;
   /** What the generated pictures show (JSON garment descriptor, pictures/look.ts); null: derived from name, category and colour. */
   look: string | null;
+  /** The sizes the item has units of, as bits (bit k: SIZES[k]); kept by triggers on item_units (decision 0024). */
+  unit_sizes: Generated<number>;
 }
 
 export interface ItemUnitsTable {

@@ -27,6 +27,7 @@ const SCENARIOS = [
   'theme=summer-party',
   'gender=Women&category=Dresses',
   'gender=Women&size=M',
+  'gender=Women&size=48',
   'gender=Men&size=44&brand=Gucci',
   'brand=Zara',
   'brand=No%20Such%20Brand',
@@ -95,8 +96,18 @@ describe(`facet index (${process.env.TEST_DIALECT})`, () => {
     const dress = await db.selectFrom('items').select(['id']).where('gender', '=', 'Women').where('category', '=', 'Dresses').where('status', '=', 'active').executeTakeFirstOrThrow();
     await db.updateTable('items').set({ status: 'removed' }).where('id', '=', dress.id).execute();
     expect((await viaApi('gender=Women')).total).toBe(women.total - 1);
-    const other = await db.selectFrom('items').select(['id']).where('gender', '=', 'Women').where('status', '=', 'active').orderBy('id').executeTakeFirstOrThrow();
+    const other = await db.selectFrom('items').select(['id', 'brand', 'category']).where('gender', '=', 'Women').where('status', '=', 'active').orderBy('id').executeTakeFirstOrThrow();
+    const before = (await viaApi('gender=Women&size=48')).total;
     await db.insertInto('item_units').values({ item_id: other.id, size: '48', unit_no: 99 }).execute();
+    // The item's size bits follow its units (triggers): the list and the counts see the new size.
+    const only = (size: string) => `/api/items?gender=Women&size=${size}&brand=${encodeURIComponent(other.brand)}&category=${encodeURIComponent(other.category)}&limit=48`;
+    const res = await t.request(only('48'));
+    expect(((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id)).toContain(other.id);
+    expect((await viaApi('gender=Women&size=48')).total).toBe(before + 1);
+    const extra = await db.insertInto('item_units').values({ item_id: other.id, size: '46', unit_no: 98 }).returning('id').executeTakeFirstOrThrow();
+    await db.deleteFrom('item_units').where('id', '=', extra.id).execute();
+    const after46 = await t.request(only('46'));
+    expect(((await after46.json()) as { items: { id: number }[] }).items.map((i) => i.id)).not.toContain(other.id);
     // Book every unit of a few items for the first range.
     const units = await db.selectFrom('item_units').select(['id', 'item_id']).where('item_id', 'in', [other.id, other.id + 1, other.id + 2]).execute();
     await db
