@@ -100,14 +100,16 @@ export function createFacetIndex(db: Kysely<DB>) {
   let current: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
 
-  async function version(): Promise<number> {
-    const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
+  async function version(from: Kysely<DB> = db): Promise<number> {
+    const row = await from.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
     return Number(row?.version ?? 0);
   }
 
-  async function build(v: number): Promise<Snapshot> {
-    // Read in one transaction so items and units agree (PostgreSQL: one snapshot).
-    return db.transaction().execute(async (trx) => {
+  async function build(): Promise<Snapshot> {
+    // The version, the items and the units from one snapshot (PostgreSQL: repeatable read; a
+    // SQLite transaction reads one state of the file), so the copy is exactly that version.
+    return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+      const v = await version(trx);
       const items = await trx
         .selectFrom('items')
         .select(['id', 'gender', 'category', 'brand', 'colour', 'rental_price_cents', 'tags'])
@@ -174,9 +176,9 @@ export function createFacetIndex(db: Kysely<DB>) {
   /** The snapshot of the current version (built once per version, shared by concurrent callers). */
   async function snapshot(): Promise<Snapshot> {
     const v = await version();
-    if (current && current.version === v) return current;
+    if (current && current.version >= v) return current;
     if (!building) {
-      building = build(v).then(
+      building = build().then(
         (s) => {
           current = s;
           building = null;
@@ -189,8 +191,9 @@ export function createFacetIndex(db: Kysely<DB>) {
       );
     }
     const s = await building;
-    // A change committed while building: build again, so the counts are never older than the request.
-    return s.version === v ? s : snapshot();
+    // A build that began before this request's version was committed: build again, so the
+    // counts are never older than the request.
+    return s.version >= v ? s : snapshot();
   }
 
   return {
