@@ -8,7 +8,7 @@
  *   browse+dates  the same with a date range (availability)
  *   search        ?q= with correct and mistyped words, alone and with filters, sorts and dates
  *   suggest       /api/search/suggest as someone types
- *   facets        facet counts with two filters (kept 30 s in the service's lru-cache)
+ *   facets        facet counts with two filters (one pass over the facet index, decision 0024)
  *
  *   node --import tsx bench/browse.ts                              # SQLite, 1k and 100k items
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/browse.ts

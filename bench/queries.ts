@@ -1,14 +1,15 @@
 /**
  * The catalogue's per-request cost, one request at a time, in process: `compose()` and
  * `app.request()`, no sockets, no concurrency. Each kind of query is asked N times with N
- * distinct URLs (filters and sorts cycled, alone and combined; facets made distinct so the
- * service's 30 s facet cache never answers), after a short warm-up, and p50/p99 are printed.
+ * distinct URLs (filters and sorts cycled, alone and combined; facet filter sets made distinct
+ * too, so no cache could answer them), after a short warm-up, and p50/p99 are printed.
  * Unlike the 50-connection bench (bench/browse.ts) this stays meaningful on a busy machine: it
  * measures the work of one request, not the machine's spare capacity.
  *
  *   node --import tsx bench/queries.ts                                   # SQLite, 1k and 100k items
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/queries.ts
  *   options: --sizes=1000,100000 --n=200 --kinds=browse,search --name=bench --dialects=sqlite,postgres
+ *   (decision 0019's "Measured after tuning" used --name=perf: its own catalogues, seeded the same way)
  *
  * Databases are the ones bench/browse.ts builds (.tmp/<name>/sqlite-<n>, rentique_<name>_<n>),
  * built on first use and reused.
