@@ -8,22 +8,18 @@
  *   browse+dates  the same with a date range (availability)
  *   search        ?q= with correct and mistyped words, alone and with filters, sorts and dates
  *   suggest       /api/search/suggest as someone types
- *   facets        facet counts with two filters (kept 30 s in the service's lru-cache)
+ *   facets        facet counts with two filters (one pass over the facet index, decision 0024)
  *
  *   node --import tsx bench/browse.ts                              # SQLite, 1k and 100k items
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/browse.ts
  *   options: --sizes=1000,100000 --duration=10 --connections=50 --modes=browse,search
  *
  * Databases are built once under .tmp/bench (SQLite) or as rentique_bench_<n> (PostgreSQL) and
- * reused by later runs.
+ * reused by later runs (BENCH_NAME=x: .tmp/x and rentique_x_<n> instead).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { fillCatalogue } from '../scripts/seed-large';
-import { compose } from '../src/server/compose';
-import { loadEnv } from '../src/server/env';
-import { createLogger } from '../src/server/logger';
+import { prepareDatabase, type BenchDialect } from './lib/databases';
 import { load, type LoadResult } from './lib/load';
 import { startApp, startBare } from './lib/processes';
 import { printTable } from './lib/table';
@@ -67,33 +63,7 @@ const FACET_PATHS = [
   '/api/items/facets?gender=Women&category=Dresses&minPrice=2000',
 ];
 
-async function prepare(dialect: 'sqlite' | 'postgres', n: number): Promise<Record<string, string>> {
-  let env: Record<string, string>;
-  if (dialect === 'sqlite') {
-    const dir = path.resolve(`.tmp/bench/sqlite-${n}`);
-    mkdirSync(dir, { recursive: true });
-    env = { DATA_DIR: dir };
-  } else {
-    const name = `rentique_bench_${n}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!exists.rowCount) await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgBase!);
-    url.pathname = `/${name}`;
-    const dir = path.resolve(`.tmp/bench/pg-${n}`);
-    mkdirSync(dir, { recursive: true });
-    env = { DATA_DIR: dir, DATABASE_URL: url.toString() };
-  }
-  const { ctx } = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn') });
-  try {
-    await fillCatalogue(ctx.database, n, (m) => console.error(`[${dialect} ${n}] ${m}`));
-  } finally {
-    await ctx.close();
-  }
-  return env;
-}
+const prepare = (dialect: BenchDialect, n: number) => prepareDatabase(dialect, n, { name: process.env.BENCH_NAME ?? 'bench', pgBase });
 
 const MODES = ['browse', 'browse+dates', 'search', 'suggest', 'facets'] as const;
 type Mode = (typeof MODES)[number];

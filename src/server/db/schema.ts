@@ -103,6 +103,8 @@ export interface ItemsTable {
   created_at: string;
   /** What the generated pictures show (JSON garment descriptor, pictures/look.ts); null: derived from name, category and colour. */
   look: string | null;
+  /** The sizes the item has units of, as bits (bit k: SIZES[k]); kept by triggers on item_units (decision 0024). */
+  unit_sizes: Generated<number>;
 }
 
 export interface ItemUnitsTable {
@@ -377,6 +379,12 @@ export interface ContactMessagesTable {
 }
 
 /** A booked styling appointment; unique per (date, time). */
+/** One row (id 1): goes up with every change of the items or units the facet counts read (decision 0024). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: Generated<number>;
+}
+
 export interface StylingAppointmentsTable {
   id: Generated<number>;
   user_id: string;
@@ -399,6 +407,7 @@ export interface DB {
   items: ItemsTable;
   item_units: ItemUnitsTable;
   bookings: BookingsTable;
+  catalogue_version: CatalogueVersionTable;
   subscriptions: SubscriptionsTable;
   payment_methods: PaymentMethodsTable;
   charges: ChargesTable;

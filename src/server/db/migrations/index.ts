@@ -18,6 +18,11 @@ import * as jobs from './2026-11-23T1503-jobs';
 import * as contactAndAppointments from './2026-11-23T1600-contact-and-appointments';
 import * as search from './2026-11-23T1600-search';
 import * as itemColourIndex from './2026-11-23T1601-item-colour-index';
+import * as catalogueVersion from './2026-11-24T0900-catalogue-version';
+import * as bookingDatesIndex from './2026-11-24T0901-booking-dates-index';
+import * as browseIndexes from './2026-11-24T0902-browse-indexes';
+import * as searchOneLetterPrefix from './2026-11-24T0903-search-one-letter-prefix';
+import * as itemUnitSizes from './2026-11-24T0904-item-unit-sizes';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -43,4 +48,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1600-contact-and-appointments': contactAndAppointments,
   '2026-11-23T1600-search': search,
   '2026-11-23T1601-item-colour-index': itemColourIndex,
+  '2026-11-24T0900-catalogue-version': catalogueVersion,
+  '2026-11-24T0901-booking-dates-index': bookingDatesIndex,
+  '2026-11-24T0902-browse-indexes': browseIndexes,
+  '2026-11-24T0903-search-one-letter-prefix': searchOneLetterPrefix,
+  '2026-11-24T0904-item-unit-sizes': itemUnitSizes,
 };

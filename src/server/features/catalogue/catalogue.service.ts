@@ -23,11 +23,10 @@ import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow, type ItemSummaryRow, type Keyset, type KnownWord, type SearchMatch } from './catalogue.repository';
 import { hasPrefix, nearestWord } from './search-terms';
+import { createFacetIndex } from './facet-index';
 import { createItemPictures, type ItemPictures } from './item-pictures';
 import { isView, pictureVersion, renderPicture, type View } from './pictures';
 
-/** How long facet counts are kept in memory: they change only when items are listed or removed. */
-const FACETS_TTL_MS = 30_000;
 /** How long the search vocabulary is kept before it is read again (a stale copy answers meanwhile). */
 const VOCABULARY_TTL_MS = 60_000;
 /** How many items and brands a suggestion list shows. */
@@ -138,11 +137,8 @@ export function createCatalogueService(ctx: AppContext) {
   const pictures = createItemPictures(db);
   // The in-process caches (decision 0018): lru-cache, whose fetch() lets requests that miss the
   // same key together share one query, and answers a stale value while one refresh runs.
-  const facetCache = new LRUCache<string, ItemFacets, { filters: ItemFilters; match: SearchMatch | null }>({
-    max: 500,
-    ttl: FACETS_TTL_MS,
-    fetchMethod: (_key, _stale, { context }) => repo.facets(context.filters, context.match),
-  });
+  // Facet counts come from the facet index, exact at every request (decision 0024): no cache of answers.
+  const facetIndex = createFacetIndex(db);
   const wordCache = new LRUCache<'vocabulary', KnownWord[]>({
     max: 1,
     ttl: VOCABULARY_TTL_MS,
@@ -253,15 +249,14 @@ export function createCatalogueService(ctx: AppContext) {
 
     /**
      * Counts for the filter lists, each respecting every other active filter (docs/product.md,
-     * "Search and filters"); kept for 30 s, except with dates.
+     * "Search and filters"): one pass over the facet index, with the search's matches and the
+     * range's bookings read afresh (decision 0024).
      */
     async facets(filters: ItemFilters): Promise<ItemFacets> {
       const search = await resolveSearch(filters.q);
-      // Counts with dates are counted afresh, like the list they describe: a booking shows at once.
-      if (filters.from) return repo.facets(filters, search?.match ?? null);
-      const key = JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
-      const value = await facetCache.fetch(key, { context: { filters, match: search?.match ?? null } });
-      return value!;
+      const matches = search ? new Set(await repo.matchingIds(search.match)) : null;
+      const booked = filters.from && filters.to ? await repo.bookedUnits(filters.from, filters.to) : null;
+      return facetIndex.count(filters, matches, booked);
     },
 
     /** Suggestions as the visitor types: the best few items and the brands whose words start like hers. */

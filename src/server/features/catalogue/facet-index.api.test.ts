@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkListQuery, type ItemFacets } from '../../../domain/catalogue';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCatalogueRepository } from './catalogue.repository';
+
+/*
+ * The facet index (decision 0024) answers exactly what the SQL definition (repository.facets)
+ * answers, for every filter alone and combined, with and without search and dates, and still
+ * after the catalogue changes (an item removed, a unit added, units booked).
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const SCENARIOS = [
+  '',
+  'gender=Women',
+  'gender=Men',
+  'discovery=true',
+  'discovery=true&category=Dresses',
+  'discovery=true&category=Work%20Outfit&size=M',
+  'theme=summer-party',
+  'gender=Women&category=Dresses',
+  'gender=Women&size=M',
+  'gender=Women&size=48',
+  'gender=Men&size=44&brand=Gucci',
+  'brand=Zara',
+  'brand=No%20Such%20Brand',
+  'gender=Women&colour=black',
+  'gender=Women&occasion=party&minPrice=1000',
+  'gender=Men&minPrice=900&maxPrice=1500',
+  'gender=Women&category=Dresses&size=S&colour=red&occasion=evening',
+  'q=black',
+  'q=blak%20dres&gender=Women',
+  'q=coat&size=M',
+  'q=%21%21',
+];
+const RANGES = ['', '&from=2030-03-01&to=2030-03-08', '&from=2030-03-05&to=2030-03-06'];
+
+async function viaApi(qs: string): Promise<ItemFacets> {
+  const res = await t.request(`/api/items/facets?${qs}`);
+  expect(res.status, qs).toBe(200);
+  return (await res.json()) as ItemFacets;
+}
+
+async function viaSql(qs: string): Promise<ItemFacets> {
+  const { database } = t.ctx;
+  const repo = createCatalogueRepository(database.db, database.dialect);
+  const checked = checkListQuery(Object.fromEntries(new URLSearchParams(qs)));
+  if (!checked.ok) throw new Error(checked.message);
+  const { sort: _s, cursor: _c, limit: _l, ...filters } = checked.query;
+  // The same typo correction as the service: ask the API's suggestion for the corrected words.
+  let match = null;
+  if (filters.q) {
+    const res = await t.request(`/api/search/suggest?q=${encodeURIComponent(filters.q)}`);
+    const corrected = ((await res.json()) as { corrected: string | null }).corrected;
+    const words = filters.q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const fixed = corrected?.split(' ') ?? words;
+    match = { groups: words.map((w, k) => (fixed[k] && fixed[k] !== w ? [w, fixed[k]!] : [w])) };
+  }
+  return repo.facets(filters, match);
+}
+
+/** Lists compared as sets of value -> count (the order is each database's own). */
+const normal = (f: ItemFacets) => ({
+  ...f,
+  categories: Object.fromEntries(f.categories.map((c) => [c.value, c.count])),
+  brands: Object.fromEntries(f.brands.map((c) => [c.value, c.count])),
+  colours: Object.fromEntries(f.colours.map((c) => [c.value, c.count])),
+  sizes: Object.fromEntries(f.sizes.map((c) => [c.value, c.count])),
+  occasions: Object.fromEntries(f.occasions.map((c) => [c.value, c.count])),
+});
+
+async function expectSame() {
+  for (const s of SCENARIOS) {
+    for (const r of RANGES) {
+      const qs = s + r;
+      expect(normal(await viaApi(qs)), qs).toEqual(normal(await viaSql(qs)));
+    }
+  }
+}
+
+describe(`facet index (${process.env.TEST_DIALECT})`, () => {
+  it('counts what the SQL definition counts, for every filter alone and combined', async () => {
+    await expectSame();
+  });
+
+  it('follows the catalogue at once: an item removed, a unit added, units booked', async () => {
+    const { db } = t.ctx.database;
+    const women = await viaApi('gender=Women');
+    const dress = await db.selectFrom('items').select(['id']).where('gender', '=', 'Women').where('category', '=', 'Dresses').where('status', '=', 'active').executeTakeFirstOrThrow();
+    await db.updateTable('items').set({ status: 'removed' }).where('id', '=', dress.id).execute();
+    expect((await viaApi('gender=Women')).total).toBe(women.total - 1);
+    const other = await db.selectFrom('items').select(['id', 'brand', 'category']).where('gender', '=', 'Women').where('status', '=', 'active').orderBy('id').executeTakeFirstOrThrow();
+    const before = (await viaApi('gender=Women&size=48')).total;
+    await db.insertInto('item_units').values({ item_id: other.id, size: '48', unit_no: 99 }).execute();
+    // The item's size bits follow its units (triggers): the list and the counts see the new size.
+    const only = (size: string) => `/api/items?gender=Women&size=${size}&brand=${encodeURIComponent(other.brand)}&category=${encodeURIComponent(other.category)}&limit=48`;
+    const res = await t.request(only('48'));
+    expect(((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id)).toContain(other.id);
+    expect((await viaApi('gender=Women&size=48')).total).toBe(before + 1);
+    const extra = await db.insertInto('item_units').values({ item_id: other.id, size: '46', unit_no: 98 }).returning('id').executeTakeFirstOrThrow();
+    await db.deleteFrom('item_units').where('id', '=', extra.id).execute();
+    const after46 = await t.request(only('46'));
+    expect(((await after46.json()) as { items: { id: number }[] }).items.map((i) => i.id)).not.toContain(other.id);
+    // Book every unit of a few items for the first range.
+    const units = await db.selectFrom('item_units').select(['id', 'item_id']).where('item_id', 'in', [other.id, other.id + 1, other.id + 2]).execute();
+    await db
+      .insertInto('bookings')
+      .values(units.map((u) => ({ unit_id: u.id, item_id: u.item_id, start_date: '2030-03-02', end_date: '2030-03-09', released_at: null, created_at: new Date().toISOString() })))
+      .execute();
+    await expectSame();
+  });
+});
