@@ -9,76 +9,19 @@
 //
 // Playwright drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), as the browser
 // tests and scripts/lighthouse.mjs do. Starting the app needs a build (it builds one if missing).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const OUT = path.resolve(process.env.CONTACT_SHEET_DIR ?? '.tmp/contact-sheets');
 const VIEWS = (process.env.CONTACT_SHEET_VIEWS ?? 'front').split(',').map((v) => v.trim()).filter(Boolean);
-const webDist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 const CATEGORIES = ['Dresses', 'Tops', 'Shirts', 'Skirts', 'Pants', 'Jackets', 'Hoodies', 'Sets', 'Work Outfit', 'Mountain Outfit', 'Shoes', 'Accessories'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function build() {
-  console.log(`No build in ${webDist}: building it...`);
-  for (const args of [['build', '--logLevel', 'warn'], ['build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']]) {
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', ...args], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
-    if (r.status !== 0) throw new Error('vite build failed');
-  }
-}
 
 /** The app on a spare port with a throwaway DATA_DIR (seeded on start), or the one given. */
 async function startApp() {
   if (process.env.CONTACT_SHEET_URL) return { url: process.env.CONTACT_SHEET_URL.replace(/\/$/, ''), stop: async () => {} };
-  if (!existsSync(path.join(webDist, 'index.html'))) build();
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-sheets-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, PUBLIC_URL: `http://localhost:${port}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://localhost:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        const done = () => {
-          rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        };
-        if (child.exitCode !== null) return done();
-        child.once('exit', done);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
+  return startBuiltApp({ name: 'sheets' });
 }
 
 /** Every item of a category, page by page. */

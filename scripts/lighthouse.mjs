@@ -9,18 +9,12 @@
 // Needs the dev dependency `lighthouse` (which brings `chrome-launcher`):
 //   npm install --save-dev lighthouse@~12.8.2
 // Full JSON reports are written to .tmp/lighthouse/.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The same flags as the browser tests (playwright.config.ts).
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const MIN = process.env.LIGHTHOUSE_MIN ? Number(process.env.LIGHTHOUSE_MIN) : null;
-const webDist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
 async function loadTools() {
   try {
@@ -36,56 +30,6 @@ async function loadTools() {
     );
     process.exit(2);
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port, dataDir) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDist,
-      PUBLIC_URL: `http://localhost:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://localhost:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
 }
 
 function lighthouseVersion() {
@@ -105,16 +49,7 @@ async function itemPath(url) {
 async function main() {
   const { lighthouse, chromeLauncher } = await loadTools();
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    console.log(`No build in ${webDist}: building it (vite build)...`);
-    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
-    if (built.status !== 0) throw new Error('vite build failed');
-    const renderer = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
-    if (renderer.status !== 0) throw new Error('vite build --ssr failed');
-  }
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-lighthouse-'));
-  const server = await startServer(await freePort(), dataDir);
+  const server = await startBuiltApp({ name: 'lighthouse' });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const reports = path.resolve('.tmp/lighthouse');
   mkdirSync(reports, { recursive: true });
@@ -146,7 +81,6 @@ async function main() {
   } finally {
     await chrome.kill();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 
   console.log(`\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}\n`);

@@ -1,0 +1,73 @@
+// The built app on a spare port, for the scripts that look at it in Chromium (lighthouse.mjs,
+// contact-sheet.mjs): the real server in production mode with a throwaway DATA_DIR (migrated and
+// seeded on start). Builds the web app first when WEB_DIST_DIR holds no build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Debian's Chromium, as the browser tests use it. */
+export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The same flags as the browser tests (playwright.config.ts). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Where the built web app is served from. */
+export const webDist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function buildIfMissing() {
+  if (existsSync(path.join(webDist, 'index.html'))) return;
+  console.log(`No build in ${webDist}: building it...`);
+  for (const args of [['build', '--logLevel', 'warn'], ['build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']]) {
+    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', ...args], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
+    if (r.status !== 0) throw new Error(`vite ${args.join(' ')} failed`);
+  }
+}
+
+/** Starts the built app and waits until it answers; `stop()` ends it and removes its DATA_DIR. */
+export async function startBuiltApp({ name }) {
+  buildIfMissing();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `rentique-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, PUBLIC_URL: `http://localhost:${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://localhost:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        const done = () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
