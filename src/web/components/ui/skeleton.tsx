@@ -5,3 +5,14 @@ import { cn } from '../../lib/cn';
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden="true" className={cn('animate-shimmer rounded-sm bg-sand', className)} {...props} />;
 }
+
+/** A column of `count` placeholder rows (each `rowClassName`), announced as loading `label`. */
+export function SkeletonRows({ label, count, rowClassName, className }: { label: string; count: number; rowClassName: string; className?: string }) {
+  return (
+    <div className={cn('space-y-3', className)} aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className={cn('w-full', rowClassName)} />
+      ))}
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import { MATCH_MESSAGES } from '@domain/match.rules';
 import { Button } from '../../../components/ui/button';
 import { itemGridClass } from '../../../components/item/item-card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -40,12 +41,9 @@ export function Component() {
           ))}
         </ul>
       ) : favorites.isError ? (
-        <EmptyState title="We couldn't load your favorites">
+        <LoadError title="We couldn't load your favorites" onRetry={() => void favorites.refetch()}>
           <p>{MATCH_MESSAGES.loadFavoritesFailed}.</p>
-          <Button variant="outline" size="sm" className="mt-5" onClick={() => void favorites.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        </LoadError>
       ) : !items?.length ? (
         <EmptyState title="No favorites yet" icon={<Heart className="size-8" aria-hidden="true" />}>
           <p>Like pieces while you match your outfit, or add them from the collection, and they will wait for you here.</p>

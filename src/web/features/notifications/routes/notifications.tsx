@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '@domain/notifications';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
@@ -46,11 +47,7 @@ export function Component() {
           ))}
         </ul>
       ) : list.isError ? (
-        <EmptyState title="We couldn't load your notifications">
-          <Button variant="outline" size="sm" className="mt-5" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadError title="We couldn't load your notifications" onRetry={() => void list.refetch()} />
       ) : notifications.length === 0 ? (
         <EmptyState title="Nothing new" icon={<BellOff className="size-8" aria-hidden="true" />}>
           <p>When a rental is nearly due, an event is tomorrow or our team has reviewed a piece you lend, you will find it here and in your inbox.</p>

@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditAction, type AuditEntry } from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Input, Label, NativeSelect } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
 import { OpsHeader } from '../components/ops-header';
 
@@ -116,18 +117,11 @@ export function Component() {
       </form>
 
       {log.isPending ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading the audit log">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading the audit log" count={3} rowClassName="h-20" className="space-y-2" />
       ) : log.isError ? (
-        <EmptyState title="The audit log could not be loaded">
+        <LoadError title="The audit log could not be loaded" onRetry={() => void log.refetch()}>
           <p>{log.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-5" onClick={() => void log.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        </LoadError>
       ) : entries.length === 0 ? (
         <EmptyState title="No entries" icon={<History className="size-8" aria-hidden="true" />}>
           Nothing matches these filters yet.

@@ -1,6 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadError } from '../../../components/ui/load-error';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useToday } from '../api/get-today';
 import { DeskRentalList } from '../components/desk-rental-card';
 import { OpsHeader, OpsSection } from '../components/ops-header';
@@ -16,17 +15,9 @@ export function Component() {
         Pieces members marked as returned today, and the ones still expected back (late ones first).
       </OpsHeader>
       {today.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading returns">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-32 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading returns" count={2} rowClassName="h-32" />
       ) : today.isError ? (
-        <EmptyState title="Returns could not be loaded">
-          <Button variant="outline" size="sm" className="mt-5" onClick={() => void today.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadError title="Returns could not be loaded" onRetry={() => void today.refetch()} />
       ) : (
         <>
           <OpsSection id="returned" title="Returned today" count={board!.returnedToday.length}>

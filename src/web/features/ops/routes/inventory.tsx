@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Input } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatCents } from '../../../lib/format';
 import { useInventory } from '../api/get-inventory';
@@ -32,17 +33,9 @@ export function Component() {
         <Input type="search" aria-label="Search pieces by name or brand" placeholder="Search by name or brand" value={q} onChange={(e) => setQ(e.target.value)} className="h-12 pl-10" />
       </div>
       {inventory.isPending ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading inventory">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading inventory" count={4} rowClassName="h-16" className="space-y-2" />
       ) : inventory.isError ? (
-        <EmptyState title="The inventory could not be loaded">
-          <Button variant="outline" size="sm" className="mt-5" onClick={() => void inventory.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadError title="The inventory could not be loaded" onRetry={() => void inventory.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title="No piece matches">Try another name or brand.</EmptyState>
       ) : (

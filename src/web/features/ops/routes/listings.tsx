@@ -1,9 +1,9 @@
 import { ListChecks } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { REVIEW_STATUSES, type ReviewStatus } from '@domain/ops';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadError } from '../../../components/ui/load-error';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useReviewQueue } from '../api/get-review-queue';
 import { OpsHeader } from '../components/ops-header';
@@ -43,17 +43,9 @@ export function Component() {
         ))}
       </div>
       {queue.isPending ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading listings">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-72 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading listings" count={2} rowClassName="h-72" className="space-y-4" />
       ) : queue.isError ? (
-        <EmptyState title="Listings could not be loaded">
-          <Button variant="outline" size="sm" className="mt-5" onClick={() => void queue.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadError title="Listings could not be loaded" onRetry={() => void queue.refetch()} />
       ) : listings.length === 0 ? (
         <EmptyState title="Nothing here" icon={<ListChecks className="size-8" aria-hidden="true" />}>
           {EMPTY[status]}

@@ -1,6 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadError } from '../../../components/ui/load-error';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useToday } from '../api/get-today';
 import { DeskRentalList } from '../components/desk-rental-card';
@@ -16,17 +15,9 @@ export function Component() {
         {board ? `${formatDate(board.date)}: ` : ''}what goes out, what is due back and what is late, from members’ rentals. The board refreshes every minute.
       </OpsHeader>
       {today.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading today's board">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-32 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading today's board" count={3} rowClassName="h-32" />
       ) : today.isError ? (
-        <EmptyState title="The board could not be loaded">
-          <Button variant="outline" size="sm" className="mt-5" onClick={() => void today.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadError title="The board could not be loaded" onRetry={() => void today.refetch()} />
       ) : (
         <>
           <OpsSection id="starting" title="Going out today" count={board!.starting.length}>
