@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -46,8 +47,36 @@ export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir
   // A 64 MB page cache and memory-mapped reads: the catalogue's hot pages stay in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+}
+
+/** How many prepared statements the SQLite handle keeps (one per distinct query text). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite handle Kysely uses, preparing each distinct SQL text once. Kysely's SQLite driver
+ * calls `prepare()` for every query, and compiling the statement was about a sixth of a browse
+ * request's CPU; PostgreSQL keeps prepared plans itself. Safe because the driver runs each
+ * statement to completion synchronously (`all()` or `run()`), and a streamed query's statement
+ * (busy while it is iterated) is never handed out again; SQLite re-prepares a statement by itself
+ * after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      // A statement still being iterated (a streamed query) is busy: give this caller its own.
+      if (statement?.busy) return sqlite.prepare(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** The current time as the ISO text we store in every timestamp column. */

@@ -9,6 +9,7 @@
  * of what the drawing depends on), so they can be cached for a year: a new drawing is a new URL.
  */
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { PICTURE_VIEWS, type ItemPicture, type PictureView } from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
 import { describePicture, pictureVersion, type PictureSubject } from './pictures';
@@ -85,10 +86,23 @@ export function picturesOf(source: PictureSource, photos: readonly PhotoRow[] = 
   return { imageUrl: images[0]!.url, imageAlt: images[0]!.alt, images };
 }
 
+/**
+ * Generated covers by everything they are drawn from. Working out a cover's words and version
+ * reads the item's name word by word, which was the largest part of a browse page's CPU; the
+ * answer is a pure function of the key, so a memo of it can never be stale.
+ */
+const generatedCovers = new LRUCache<string, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>({ max: 20_000 });
+
 /** The first picture only (cards and lists), without describing every view. */
 export function coverOf(source: PictureSource, cover: PhotoRow | undefined): Pick<ItemPictures, 'imageUrl' | 'imageAlt'> {
   if (cover) return { imageUrl: photoUrl(source.id, cover.position, cover.file_name), imageAlt: `${source.name} by ${source.brand}: photo` };
-  return { imageUrl: generatedPictureUrl(source, 'front'), imageAlt: `${source.name} by ${source.brand}: ${describePicture(source, 'front')}` };
+  const key = JSON.stringify([source.id, source.name, source.brand, source.category, source.colour, source.look]);
+  let generated = generatedCovers.get(key);
+  if (!generated) {
+    generated = { imageUrl: generatedPictureUrl(source, 'front'), imageAlt: `${source.name} by ${source.brand}: ${describePicture(source, 'front')}` };
+    generatedCovers.set(key, generated);
+  }
+  return { ...generated };
 }
 
 const SOURCE_COLUMNS = ['id', 'name', 'brand', 'category', 'colour', 'look'] as const;
