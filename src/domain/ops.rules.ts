@@ -18,6 +18,25 @@ export const OPS_MESSAGES = {
   rejected: 'Listing rejected',
   reasonRequired: 'Give the member a reason (at least 10 characters)',
   notPending: 'This listing is not waiting for review any more',
+  dispatched: 'Dispatched',
+  readyAtStudio: 'Ready at the studio',
+  handedOver: 'Handed over',
+  checkedIn: 'Checked in',
+  cleaningDone: 'Cleaning done: back on the shelf',
+  sentToRepair: 'Sent to repair',
+  repairDone: 'Repaired: off to cleaning',
+  retired: 'Unit retired',
+  feeWaived: 'Late fee waived',
+  unitNotFound: 'No unit has this code',
+  notDispatchable: 'This rental cannot be dispatched now',
+  tooEarlyToDispatch: 'Too early: this rental holds its unit from its shipping day (the day before a delivery starts, the day of a studio pickup)',
+  unitNotOnShelf: 'The unit booked for this rental is not on the shelf',
+  notOut: 'This unit is not out on a rental: there is nothing to check in',
+  unitChanged: 'This unit has just been changed by someone else',
+  conditionNeedsRepair: 'A unit graded needs repair or damaged goes to repair, not cleaning',
+  memberListingEdit: "A member's listing is changed by its owner, not from the inventory",
+  noFeeToWaive: 'This rental has no late fee to waive',
+  reasonShort: 'Give a reason (at least 10 characters)',
 } as const;
 
 /* ---------------------------------------------------------------- listings to review */
@@ -25,7 +44,25 @@ export const OPS_MESSAGES = {
 export const ACTOR_KINDS = ['staff', 'cli', 'system'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
-export const AUDIT_ACTIONS = ['listing.approve', 'listing.reject', 'staff.grant', 'staff.revoke'] as const;
+export const AUDIT_ACTIONS = [
+  'listing.approve',
+  'listing.reject',
+  'staff.grant',
+  'staff.revoke',
+  'rental.dispatch',
+  'rental.hand_over',
+  'rental.condition_photos',
+  'unit.check_in',
+  'unit.cleaning_done',
+  'unit.send_to_repair',
+  'unit.repair_done',
+  'unit.retire',
+  'late_fee.waive',
+  'item.create',
+  'item.update',
+  'item.add_units',
+  'item.photos',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -33,5 +70,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'listing.reject': 'Rejected a listing',
   'staff.grant': 'Made staff',
   'staff.revoke': 'Removed staff access',
+  'rental.dispatch': 'Dispatched a rental',
+  'rental.hand_over': 'Handed over at the studio',
+  'rental.condition_photos': 'Added check-in photos',
+  'unit.check_in': 'Checked a unit in',
+  'unit.cleaning_done': 'Finished cleaning a unit',
+  'unit.send_to_repair': 'Sent a unit to repair',
+  'unit.repair_done': 'Finished repairing a unit',
+  'unit.retire': 'Retired a unit',
+  'late_fee.waive': 'Waived a late fee',
+  'item.create': 'Added a catalogue item',
+  'item.update': 'Edited a catalogue item',
+  'item.add_units': 'Added units',
+  'item.photos': 'Replaced product photos',
 };
 

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { ListingSchema, ReviewStatusSchema } from './listings';
+import { HANDOFFS } from './availability';
+import { CATEGORIES, COLOUR_PATTERN, ITEM_GENDERS, ItemPictureSchema, SIZES, SizeSchema } from './catalogue';
+import { ListingSchema, MAX_LISTING_PHOTOS, MAX_RETAIL_CENTS, MIN_RETAIL_CENTS, ReviewStatusSchema, rentalPriceProblems } from './listings';
 import { ACTOR_KINDS, AUDIT_ACTIONS, OPS_MESSAGES } from './ops.rules';
+import { LATE_FEE_STATUSES, RENTAL_STATUSES } from './rentals.rules';
+import { CONDITIONS, UNIT_CODE_MESSAGE, UNIT_STATES, parseUnitCode } from './unit-life';
 
 export * from './ops.rules';
+export * from './unit-life';
 export { ITEM_STATUS_FOR_REVIEW, REVIEW_STATUSES, REVIEW_STATUS_LABELS, ReviewStatusSchema, reviewStatusOfItem, type ReviewStatus } from './listings';
 
 /**
@@ -114,6 +119,32 @@ export const DeskRentalSchema = z.object({
   returnedAt: z.string().nullable(),
   /** For a member's piece: who lends it. */
   lender: z.string().nullable(),
+  /** The unit's code (RT-000042): what the desk scans. */
+  unitCode: z.string(),
+  unitId: z.number().int(),
+  /** Where the unit is in its life (unit-life.ts). */
+  unitState: z.enum(UNIT_STATES),
+  /** The rental's status as the member sees it (reserved, dispatched, out, overdue, returning, returned). */
+  status: z.enum(RENTAL_STATUSES),
+  /** delivery (courier) or pickup (the studio). */
+  handoff: z.enum(HANDOFFS),
+  /**
+   * Where it goes. The delivery address and the studios are the checkout feature's (issue 15):
+   * until they land these are null and `handoff` says which it is.
+   */
+  destination: z.object({ address: z.string().nullable(), studio: z.string().nullable() }),
+  /** The first day the unit is held for this rental (its shipping day when delivered). */
+  holdsFrom: z.string(),
+  dispatchedAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+  /** Days past the return date (today, or when it came back), 0 when on time. */
+  daysLate: z.number().int(),
+  /** The late fee so far (while out), or as worked out at check-in. */
+  lateFeeCents: z.number().int(),
+  lateFeeStatus: z.enum(LATE_FEE_STATUSES).nullable(),
+  /** For dispatch: false when the booked unit is not on the shelf (still out, cleaning, repair). */
+  unitReady: z.boolean(),
 });
 export type DeskRental = z.infer<typeof DeskRentalSchema>;
 
@@ -127,6 +158,17 @@ export const TodayBoardSchema = z.object({
   overdue: z.array(DeskRentalSchema),
   /** Marked returned today. */
   returnedToday: z.array(DeskRentalSchema),
+  /**
+   * To dispatch: not sent yet and holding its unit from today or earlier (a delivery the day
+   * before it starts, a studio pickup the day it starts); late ones first.
+   */
+  toDispatch: z.array(DeskRentalSchema),
+  /** Ready at the studio, not handed over yet. */
+  awaitingPickup: z.array(DeskRentalSchema),
+  /** Sent back by the member, not checked in yet. */
+  returning: z.array(DeskRentalSchema),
+  /** Checked in today. */
+  checkedInToday: z.array(DeskRentalSchema),
 });
 export type TodayBoard = z.infer<typeof TodayBoardSchema>;
 
@@ -148,7 +190,7 @@ export const InventoryItemSchema = z.object({
   status: z.string(),
   fromMember: z.boolean(),
   rentalPriceCents: z.number().int(),
-  /** Units per size, and how many of them are out with a member today. */
+  /** Units per size (retired ones left out), and how many of them are out with a member today. */
   sizes: z.array(z.object({ size: z.string(), units: z.number().int(), out: z.number().int() })),
 });
 export type InventoryItem = z.infer<typeof InventoryItemSchema>;
@@ -161,3 +203,154 @@ export const InventoryPageSchema = z.object({
   totals: z.object({ items: z.number().int(), units: z.number().int(), out: z.number().int() }),
 });
 export type InventoryPage = z.infer<typeof InventoryPageSchema>;
+
+/* ---------------------------------------------------------------- the unit's life at the desk */
+
+/** A unit code (RT-000042; also rt42, RT-42), turned into the unit's id. */
+export const UnitCodeSchema = z
+  .string()
+  .max(24, { error: UNIT_CODE_MESSAGE })
+  .refine((v) => parseUnitCode(v) !== null, { error: UNIT_CODE_MESSAGE })
+  .transform((v) => parseUnitCode(v)!);
+
+export const NoteSchema = z.string().trim().max(500, 'A note is at most 500 characters');
+
+export const CheckInSchema = z.object({
+  condition: z.enum(CONDITIONS, { error: `Grade the condition: ${CONDITIONS.join(', ')}` }),
+  /** Where it goes; by default cleaning when as new or good, repair otherwise. */
+  to: z.enum(['cleaning', 'repair'], { error: 'must be cleaning or repair' }).optional(),
+  note: NoteSchema.optional(),
+});
+export type CheckInInput = z.infer<typeof CheckInSchema>;
+
+export const UnitNoteSchema = z.object({ note: NoteSchema.optional() });
+
+export const RetireUnitSchema = z.object({
+  reason: z.string({ error: OPS_MESSAGES.reasonShort }).trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'The reason is at most 500 characters'),
+});
+
+export const WaiveLateFeeSchema = z.object({
+  reason: z.string({ error: OPS_MESSAGES.reasonShort }).trim().min(10, OPS_MESSAGES.reasonShort).max(500, 'The reason is at most 500 characters'),
+});
+
+export const ConditionPhotoSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+
+/** A unit as the desk shows it: where it is, the rental it is out on, and what holds it next. */
+export const UnitDetailSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  itemId: z.number().int(),
+  itemName: z.string(),
+  brand: z.string(),
+  size: z.string(),
+  unitNo: z.number().int(),
+  state: z.enum(UNIT_STATES),
+  /** The grade at its last check-in. */
+  condition: z.enum(CONDITIONS).nullable(),
+  note: z.string().nullable(),
+  changedAt: z.string().nullable(),
+  /** The rental it is out on (or was last checked in from, while cleaning or in repair). */
+  rental: DeskRentalSchema.nullable(),
+  /** Photos taken at that check-in. */
+  conditionPhotos: z.array(ConditionPhotoSchema),
+  /** The next reservation of the unit not dispatched yet. */
+  nextRental: z.object({ rentalId: z.number().int(), startDate: z.string(), holdsFrom: z.string(), member: z.string() }).nullable(),
+  /** While cleaning: the day it is bookable again if nobody marks it done before. */
+  heldUntil: z.string().nullable(),
+});
+export type UnitDetail = z.infer<typeof UnitDetailSchema>;
+
+export const UnitListQuerySchema = z.object({
+  state: z.enum(UNIT_STATES, { error: `must be one of ${UNIT_STATES.join(', ')}` }),
+});
+
+export const UnitListSchema = z.object({ units: z.array(UnitDetailSchema) });
+export type UnitList = z.infer<typeof UnitListSchema>;
+
+/* ---------------------------------------------------------------- inventory editing */
+
+export const MAX_UNITS_PER_ADD = 20;
+
+const TagSchema = z.string().trim().regex(COLOUR_PATTERN, { error: 'Tags are lower-case words (letters and hyphens)' });
+
+const InventoryFieldsSchema = z.object({
+  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(80, 'Name is at most 80 characters'),
+  brand: z.string().trim().min(1, 'Brand is required').max(60, 'Brand is at most 60 characters'),
+  category: z.enum(CATEGORIES, { error: 'Choose a category' }),
+  gender: z.enum(ITEM_GENDERS, { error: 'Choose Women or Men' }),
+  colour: z.string().trim().regex(COLOUR_PATTERN, { error: 'The colour is one lower-case word, e.g. black or navy-blue' }),
+  tags: z.array(TagSchema).max(12, 'At most 12 tags').default([]),
+  description: z.string().trim().min(10, 'Describe the piece in at least 10 characters').max(1000, 'Description is at most 1000 characters'),
+  materials: z.string().trim().max(300).nullable().optional(),
+  careInstructions: z.string().trim().max(300).nullable().optional(),
+  retailPriceCents: z
+    .number({ error: 'Retail price must be a number' })
+    .int('Retail price must be in whole cents')
+    .min(MIN_RETAIL_CENTS, `Retail price must be at least $${MIN_RETAIL_CENTS / 100}`)
+    .max(MAX_RETAIL_CENTS, 'Retail price is too high'),
+  /** The weekly price; the category's house price when left out (docs/product.md). */
+  rentalPriceCents: z.number({ error: 'Rental price must be a number' }).int('Rental price must be in whole cents').positive('Rental price must be more than zero').optional(),
+});
+
+function checkPrice(v: { category?: (typeof CATEGORIES)[number] | undefined; rentalPriceCents?: number | undefined; retailPriceCents?: number | undefined }, ctx: z.RefinementCtx) {
+  for (const message of rentalPriceProblems(v)) ctx.addIssue({ code: 'custom', path: ['rentalPriceCents'], message });
+}
+
+export const UnitsToAddSchema = z.object({
+  size: SizeSchema,
+  count: z.number({ error: 'count must be a number' }).int('count must be a whole number').min(1, 'Add at least one unit').max(MAX_UNITS_PER_ADD, `At most ${MAX_UNITS_PER_ADD} units at a time`),
+});
+export type UnitsToAdd = z.infer<typeof UnitsToAddSchema>;
+
+/** POST /api/ops/items: a house piece with its sizes and how many units of each. */
+export const InventoryItemInputSchema = InventoryFieldsSchema.extend({
+  units: z
+    .array(UnitsToAddSchema)
+    .min(1, 'Give at least one size with its units')
+    .max(SIZES.length)
+    .refine((u) => new Set(u.map((x) => x.size)).size === u.length, 'Each size once'),
+}).superRefine(checkPrice);
+export type InventoryItemInput = z.infer<typeof InventoryItemInputSchema>;
+
+/** PATCH /api/ops/items/{id}: any field but the units (added with POST .../units, retired one by one). */
+export const InventoryItemUpdateSchema = InventoryFieldsSchema.omit({ tags: true })
+  .extend({ tags: z.array(TagSchema).max(12, 'At most 12 tags').optional() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Change at least one field')
+  .superRefine(checkPrice);
+export type InventoryItemUpdate = z.infer<typeof InventoryItemUpdateSchema>;
+
+export const InventoryUnitSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  size: z.string(),
+  unitNo: z.number().int(),
+  state: z.enum(UNIT_STATES),
+  condition: z.enum(CONDITIONS).nullable(),
+});
+
+/** One item as the inventory edits it: its fields, its pictures (photos or drawings) and its units. */
+export const InventoryItemDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  gender: z.string(),
+  colour: z.string(),
+  tags: z.array(z.string()),
+  description: z.string(),
+  materials: z.string().nullable(),
+  careInstructions: z.string().nullable(),
+  retailPriceCents: z.number().int(),
+  rentalPriceCents: z.number().int(),
+  status: z.string(),
+  fromMember: z.boolean(),
+  sizes: z.array(z.string()),
+  /** Every picture, as members see them: the product photos when there are any, else the drawings. */
+  pictures: z.array(ItemPictureSchema),
+  hasPhotos: z.boolean(),
+  units: z.array(InventoryUnitSchema),
+});
+export type InventoryItemDetail = z.infer<typeof InventoryItemDetailSchema>;
+
+export const MAX_PRODUCT_PHOTOS = MAX_LISTING_PHOTOS;

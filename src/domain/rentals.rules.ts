@@ -35,22 +35,95 @@ export const RENTAL_MESSAGES = {
   extendBlocked: 'This piece is booked by another member right after your rental, so it cannot be extended.',
   extendTooLong: `A rental lasts at most ${MAX_RENTAL_DAYS} days: return this piece and book it again to keep it longer.`,
   allowanceTitle: 'Monthly allowance reached',
+  alreadyReturned: 'This rental has already been returned.',
+  received: 'Marked as received',
+  notDispatched: 'This piece has not been sent yet: it can be marked received once it is on its way.',
+  alreadyReceived: 'This piece is already marked as with you.',
+  studioHandover: 'A studio pickup is marked as handed over by our studio team.',
+  extendReturned: 'This rental has been returned.',
 } as const;
 
-export const RENTAL_STATUSES = ['reserved', 'out', 'returned'] as const;
+export const RENTAL_STATUSES = ['reserved', 'dispatched', 'out', 'overdue', 'returning', 'returned'] as const;
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 
 export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
   reserved: 'Reserved',
+  dispatched: 'On its way',
   out: 'With you',
+  overdue: 'Overdue',
+  returning: 'Sent back',
   returned: 'Returned',
 };
 
-/** A rental's status on `today`: returned once returned, reserved before its start date, else out. */
-export function rentalStatus(r: { startDate: string; returnedAt: string | null }, today: string): RentalStatus {
-  if (r.returnedAt) return 'returned';
-  return today < r.startDate ? 'reserved' : 'out';
+/** What a rental's status is read from (the rental's own marks: docs/product.md "Renting"). */
+export interface RentalMarks {
+  startDate: string;
+  /** The return date. */
+  endDate: string;
+  /** 'pickup' (the studio) or 'delivery'. */
+  handoff: 'delivery' | 'pickup';
+  dispatchedAt: string | null;
+  receivedAt: string | null;
+  /** Her 'Return': sent back (or, before dispatch, the reservation cancelled). */
+  returnedAt: string | null;
+  checkedInAt: string | null;
 }
+
+/**
+ * A rental's status on `today`: reserved until staff dispatch it; then on its way (a delivery
+ * until its start date or until she marks it received; a studio pickup until it is handed over);
+ * with her, or overdue once its return date has passed; sent back once she returns it, until
+ * staff check it in; returned once checked in (or cancelled before it was dispatched).
+ */
+export function rentalStatus(r: RentalMarks, today: string): RentalStatus {
+  if (r.checkedInAt) return 'returned';
+  if (r.returnedAt) return r.dispatchedAt ? 'returning' : 'returned';
+  if (!r.dispatchedAt) return 'reserved';
+  if (today > r.endDate) return 'overdue';
+  if (!r.receivedAt && (r.handoff === 'pickup' || today < r.startDate)) return 'dispatched';
+  return 'out';
+}
+
+/* ---------------------------------------------------------------- late returns */
+
+/**
+ * Late fees (docs/product.md "Renting"): a rental not sent back by its return date is overdue.
+ * Each day late costs the piece's weekly price / 7 (rounded up to the cent), capped at three
+ * weeks' price and never more than the piece's retail price. The days count from the return date
+ * to the day she sent it back (her 'Return'), or to the day staff checked it in if she never
+ * said. The fee is charged once, at check-in; staff may waive it.
+ */
+export const LATE_FEE_CAP_WEEKS = 3;
+
+export function lateFeePerDayCents(weeklyCents: number): number {
+  return Math.ceil(weeklyCents / RENTAL_DAYS);
+}
+
+export function lateFeeCapCents(weeklyCents: number, retailCents: number): number {
+  return Math.min(weeklyCents * LATE_FEE_CAP_WEEKS, retailCents);
+}
+
+/** Whole days from the return date to `backOn` (0 when on time). */
+export function daysLate(returnDate: string, backOn: string): number {
+  return Math.max(0, daysBetween(returnDate, backOn));
+}
+
+/** The fee for `days` late days of a piece (weekly and retail prices in cents). */
+export function lateFeeCents(days: number, weeklyCents: number, retailCents: number): number {
+  return Math.min(days * lateFeePerDayCents(weeklyCents), lateFeeCapCents(weeklyCents, retailCents));
+}
+
+/** due: worked out at check-in, to be charged; charged; waived by staff; failed: the provider refused it or there is no card. */
+export const LATE_FEE_STATUSES = ['accruing', 'due', 'charged', 'waived', 'failed'] as const;
+export type LateFeeStatus = (typeof LATE_FEE_STATUSES)[number];
+
+export const LATE_FEE_STATUS_LABELS: Record<LateFeeStatus, string> = {
+  accruing: 'Growing each day until it is back',
+  due: 'To be charged',
+  charged: 'Charged',
+  waived: 'Waived',
+  failed: 'Not charged',
+};
 
 import { daysBetween } from './calendar';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lenderShareCents, ListingInputSchema, rentalPriceBounds } from './listings';
-import { BookRentalSchema, defaultRentalRange, rentalPriceCents, rentalStatus } from './rentals';
+import { BookRentalSchema, daysLate, defaultRentalRange, lateFeeCapCents, lateFeeCents, lateFeePerDayCents, rentalPriceCents, rentalStatus } from './rentals';
 
 describe('rentals', () => {
   it('defaults to 7 days from today', () => {
@@ -13,10 +13,36 @@ describe('rentals', () => {
     expect(rentalPriceCents(999, '2026-11-22', '2026-11-30')).toBe(1998);
   });
 
-  it('derives the status from the dates', () => {
-    expect(rentalStatus({ startDate: '2026-11-25', returnedAt: null }, '2026-11-22')).toBe('reserved');
-    expect(rentalStatus({ startDate: '2026-11-22', returnedAt: null }, '2026-11-22')).toBe('out');
-    expect(rentalStatus({ startDate: '2026-11-22', returnedAt: '2026-11-23T10:00:00Z' }, '2026-11-30')).toBe('returned');
+  it('derives the status from the rental\'s marks and the dates', () => {
+    const r = { startDate: '2026-11-25', endDate: '2026-12-02', handoff: 'delivery' as const, dispatchedAt: null, receivedAt: null, returnedAt: null, checkedInAt: null };
+    const sent = { ...r, dispatchedAt: '2026-11-24T09:00:00Z' };
+    expect(rentalStatus(r, '2026-11-22')).toBe('reserved');
+    // Not dispatched: still reserved on its start date (the piece has not left).
+    expect(rentalStatus(r, '2026-11-25')).toBe('reserved');
+    expect(rentalStatus(sent, '2026-11-24')).toBe('dispatched');
+    // A delivery is with her from its start date, marked received or not; a studio pickup once handed over.
+    expect(rentalStatus(sent, '2026-11-25')).toBe('out');
+    expect(rentalStatus({ ...sent, handoff: 'pickup' }, '2026-11-26')).toBe('dispatched');
+    expect(rentalStatus({ ...sent, handoff: 'pickup', receivedAt: '2026-11-25T10:00:00Z' }, '2026-11-26')).toBe('out');
+    expect(rentalStatus(sent, '2026-12-02')).toBe('out');
+    expect(rentalStatus(sent, '2026-12-03')).toBe('overdue');
+    expect(rentalStatus({ ...sent, returnedAt: '2026-12-04T10:00:00Z' }, '2026-12-05')).toBe('returning');
+    expect(rentalStatus({ ...sent, returnedAt: '2026-12-04T10:00:00Z', checkedInAt: '2026-12-05T10:00:00Z' }, '2026-12-05')).toBe('returned');
+    // Returned before it was dispatched: a cancelled reservation.
+    expect(rentalStatus({ ...r, returnedAt: '2026-11-23T10:00:00Z' }, '2026-11-30')).toBe('returned');
+  });
+
+  it('charges a late day at the weekly price / 7, capped at three weeks\' price or the retail price', () => {
+    expect(lateFeePerDayCents(2999)).toBe(429);
+    expect(daysLate('2026-12-02', '2026-12-02')).toBe(0);
+    expect(daysLate('2026-12-02', '2026-11-30')).toBe(0);
+    expect(daysLate('2026-12-02', '2026-12-05')).toBe(3);
+    expect(lateFeeCents(3, 2999, 120_000)).toBe(3 * 429);
+    expect(lateFeeCapCents(2999, 120_000)).toBe(3 * 2999);
+    expect(lateFeeCents(40, 2999, 120_000)).toBe(3 * 2999);
+    // A piece whose retail price is below three weeks' rent: the retail price caps it.
+    expect(lateFeeCents(40, 999, 2_000)).toBe(2_000);
+    expect(lateFeeCents(0, 999, 2_000)).toBe(0);
   });
 
   it('checks a booking range', () => {

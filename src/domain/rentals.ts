@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IsoDateSchema, MAX_RANGE_DAYS, SizeSchema } from './catalogue';
 import { MAX_ID } from './ids';
-import { RENTAL_STATUSES, daysBetween } from './rentals.rules';
+import { HANDOFFS } from './availability';
+import { LATE_FEE_STATUSES, RENTAL_STATUSES, daysBetween } from './rentals.rules';
 import { PickupOptionSchema, PlanIdSchema } from './plans';
 
 /**
@@ -51,8 +52,35 @@ export const RentalSchema = z.object({
   plan: PlanIdSchema,
   pickupOption: PickupOptionSchema.nullable(),
   extensions: z.number().int(),
+  /**
+   * Her 'Return': when she sent the piece back (or dropped it at the studio); before it was
+   * dispatched, when she cancelled the reservation (then `cancelled`).
+   */
   returnedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** How it reaches her: by courier, or collected at the studio (from her pickup choice when booked). */
+  handoff: z.enum(HANDOFFS),
+  /** When staff sent it (delivery) or put it ready at the studio (pickup). */
+  dispatchedAt: z.string().nullable(),
+  /** When she marked a delivery received, or the studio handed it over. */
+  receivedAt: z.string().nullable(),
+  /** When staff checked it in: the rental is over. */
+  checkedInAt: z.string().nullable(),
+  /** Returned before it was dispatched: the reservation was cancelled and the piece never left. */
+  cancelled: z.boolean(),
+  /**
+   * Late return (docs/product.md "Renting"): null while on time. While overdue, the fee so far
+   * (status accruing); after check-in, the fee worked out then and what became of it.
+   */
+  late: z
+    .object({
+      days: z.number().int(),
+      feeCents: z.number().int(),
+      perDayCents: z.number().int(),
+      capCents: z.number().int(),
+      status: z.enum(LATE_FEE_STATUSES),
+    })
+    .nullable(),
 });
 export type Rental = z.infer<typeof RentalSchema>;
 

@@ -16,7 +16,7 @@ import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings'
 import { createRentalsRoutes } from './features/rentals';
 import { createDashboardRoutes } from './features/dashboard';
 import { createNotificationsRoutes } from './features/notifications';
-import { createOpsRoutes } from './features/ops';
+import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
@@ -28,8 +28,8 @@ import type { AppEnv } from './http/types';
 
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
 export const MAX_JSON_BODY = 1024 * 1024;
-/** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields). */
-export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE];
+/** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields; the desk's product and check-in photos). */
+export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE];
 export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**

@@ -12,19 +12,25 @@ export interface Background {
 
 /**
  * The app's background work (decision 0021): the handler of each queue, and the periodic tasks
- * (the reminder scan every SCAN_INTERVAL_MS, queue housekeeping) that run once per interval
+ * (the reminder scan and the hold of overdue units every SCAN_INTERVAL_MS, queue housekeeping) that run once per interval
  * across all processes. Creating it registers the handlers, so `ctx.jobs.runDue()` can run jobs
  * in-process (tests); start() begins polling (src/server/index.ts, unless JOBS=off).
  */
 export function createBackground(ctx: AppContext, services: Services): Background {
   const { env, jobs } = ctx;
-  const { notifications } = services;
+  const { notifications, units } = services;
 
   jobs.work<{ notificationId: number }>(QUEUES.notificationEmail.name, async (job) => {
     await notifications.sendEmail(job.data.notificationId);
   });
   jobs.work(QUEUES.reminderScan.name, async () => {
     await notifications.scan();
+  });
+  jobs.work<{ rentalId: number }>(QUEUES.lateFee.name, async (job) => {
+    await units.settleFee(job.data.rentalId);
+  });
+  jobs.work(QUEUES.overduePush.name, async () => {
+    await units.holdOverdueUnits();
   });
 
   const scheduler = createScheduler({
@@ -33,6 +39,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
     tickMs: Math.min(env.jobPollMs, env.scanIntervalMs),
     tasks: [
       { name: 'reminder-scan', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.reminderScan.name, {}, { singletonKey: 'scan' }) },
+      { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overduePush.name, {}, { singletonKey: 'hold' }) },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
     ],
   });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CLEANING_DAYS, MAX_CLEANING_DAYS } from '../domain/availability';
 
 /**
  * The only reader of process.env. Everything the server can be told from outside is here,
@@ -54,6 +55,7 @@ const EnvSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
   CLOCK_FILE: z.string().min(1).optional(),
+  CLEANING_DAYS: z.coerce.number().int().min(0).max(MAX_CLEANING_DAYS).default(DEFAULT_CLEANING_DAYS),
 });
 
 /** Where uploaded files live: a folder on this machine, or an S3-compatible bucket every app process shares. */
@@ -117,6 +119,8 @@ export type Env = {
    * "now"). Refused when NODE_ENV=production.
    */
   clockFile: string | undefined;
+  /** Days a returned unit is held for cleaning after its return (availability: decision 0031). */
+  cleaningDays: number;
 };
 
 /** Reads and checks the environment. `overrides` lets tests build an Env without touching process.env. */
@@ -162,6 +166,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     clockFile: e.CLOCK_FILE ? path.resolve(e.CLOCK_FILE) : undefined,
+    cleaningDays: e.CLEANING_DAYS,
     ...overrides,
   };
   if (env.clockFile && env.nodeEnv === 'production') {

@@ -8,7 +8,7 @@ import { createEventsService, eventsSeed } from './features/events';
 import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
-import { createOpsService } from './features/ops';
+import { createInventoryService, createOpsService, createUnitLifeService } from './features/ops';
 import { createPlansService, createSimulatedPaymentProvider } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
@@ -26,7 +26,8 @@ export function createServices(ctx: AppContext) {
   const account = createAccountService(ctx);
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);
-  const rentals = createRentalsService(ctx, { catalogue, plans });
+  const units = createUnitLifeService(ctx, { catalogue, plans, notifications });
+  const rentals = createRentalsService(ctx, { catalogue, plans, units });
   const events = createEventsService(ctx);
   return {
     payments,
@@ -36,12 +37,13 @@ export function createServices(ctx: AppContext) {
     notifications,
     listings,
     rentals,
+    units,
     events,
     match: createMatchService(ctx),
     assistant: createAssistantService(ctx),
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
-    ops: createOpsService(ctx, { listings, notifications }),
+    ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
   };
 }
 

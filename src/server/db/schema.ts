@@ -114,7 +114,11 @@ export interface ItemUnitsTable {
   unit_no: number;
 }
 
-/** A unit held for [start_date, end_date) (end exclusive); released_at frees it early. */
+/**
+ * A unit held for [start_date, end_date) (end exclusive); released_at frees it early. A rental's
+ * booking holds the days it occupies the unit (shipping day, cleaning window: decision 0031), not
+ * the member's dates; a booking with no rental holds a unit in repair or retired.
+ */
 export interface BookingsTable {
   id: Generated<number>;
   unit_id: number;
@@ -226,6 +230,57 @@ export interface RentalsTable {
   billing_period_start: string | null;
   extensions: number;
   returned_at: string | null;
+  created_at: string;
+  /** The unit's life (decision 0031): sent by courier or put ready at the studio, and by whom. */
+  dispatched_at: string | null;
+  dispatched_by: string | null;
+  /** Marked received by the member (delivery) or handed over by the studio (pickup). */
+  received_at: string | null;
+  /** Checked in by staff: the rental is over; graded as_new | good | needs_repair | damaged. */
+  checked_in_at: string | null;
+  checked_in_by: string | null;
+  condition: string | null;
+  condition_note: string | null;
+  /** The late fee worked out at check-in (docs/product.md "Renting"). */
+  late_days: number | null;
+  late_fee_cents: number | null;
+  /** due | charged | waived | failed (null: none). */
+  late_fee_status: string | null;
+  late_fee_charge_id: string | null;
+  late_fee_charged_at: string | null;
+  /** A charger's claim on the fee (a lease): the provider is asked once at a time. */
+  late_fee_claimed_until: string | null;
+  late_fee_error: string | null;
+  late_fee_waived_at: string | null;
+  late_fee_waived_by: string | null;
+  late_fee_refund_id: string | null;
+}
+
+/** Where a unit is in its life (decision 0031); a unit without a row is available. */
+export interface UnitStatesTable {
+  unit_id: number;
+  /** available | dispatched | with_member | returned | cleaning | repair | retired */
+  state: Generated<string>;
+  /** The grade at the last check-in. */
+  condition: string | null;
+  note: string | null;
+  /** The rental it is out on, or came back from. */
+  rental_id: number | null;
+  /** The booking that holds it while in repair or retired (no rental). */
+  hold_booking_id: number | null;
+  changed_at: string;
+}
+
+/** Photos taken when a rental's unit was checked in. */
+export interface ConditionPhotosTable {
+  id: Generated<number>;
+  rental_id: number;
+  position: number;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
   created_at: string;
 }
 
@@ -418,6 +473,8 @@ export interface DB {
   user_daily_views: UserDailyViewsTable;
   rentals: RentalsTable;
   rental_allowance_usage: RentalAllowanceUsageTable;
+  unit_states: UnitStatesTable;
+  condition_photos: ConditionPhotosTable;
   listings: ListingsTable;
   listing_photos: ListingPhotosTable;
   listing_quotas: ListingQuotasTable;

@@ -9,6 +9,10 @@ export const QUEUES = {
   notificationEmail: { name: 'notification-email', singleton: true },
   /** Finds due reminders (due back, overdue, RSVP) and unsent e-mails: {}. */
   reminderScan: { name: 'reminder-scan', singleton: true },
+  /** Charges (or, once waived, refunds) the late fee of a checked-in rental: { rentalId }. */
+  lateFee: { name: 'late-fee', singleton: true },
+  /** Keeps the units of overdue rentals held (and moves the reservations they block): {}. */
+  overduePush: { name: 'overdue-push', singleton: true },
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

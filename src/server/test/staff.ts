@@ -14,3 +14,9 @@ export async function approveListing(staff: TestMember, itemId: number): Promise
   const res = await staff.request(`/api/ops/listings/${itemId}/approve`, { method: 'POST' });
   if (res.status !== 200) throw new Error(`approve ${itemId}: ${res.status} ${await res.text()}`);
 }
+
+/** Staff dispatch a rental through the desk's API (it must be a reservation due to go out). */
+export async function dispatchRental(staff: TestMember, rentalId: number): Promise<void> {
+  const res = await staff.request(`/api/ops/rentals/${rentalId}/dispatch`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`dispatch ${rentalId}: ${res.status} ${await res.text()}`);
+}

@@ -3001,7 +3001,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -3210,7 +3210,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos";
                     actor?: string;
                     before?: string;
                     limit?: number;
@@ -3368,6 +3368,752 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a house piece with its sizes and units; audited
+         * @description The weekly price is the category's house price unless given (within half to three times it, and at most the retail price).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        brand: string;
+                        careInstructions?: string | null;
+                        /** @enum {string} */
+                        category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                        colour: string;
+                        description: string;
+                        /** @enum {string} */
+                        gender: "Women" | "Men";
+                        materials?: string | null;
+                        name: string;
+                        rentalPriceCents?: number;
+                        retailPriceCents: number;
+                        /** @default [] */
+                        tags?: string[];
+                        units: {
+                            count: number;
+                            /** @enum {string} */
+                            size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The new piece */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            careInstructions: string | null;
+                            category: string;
+                            colour: string;
+                            description: string;
+                            fromMember: boolean;
+                            gender: string;
+                            hasPhotos: boolean;
+                            id: number;
+                            materials: string | null;
+                            name: string;
+                            pictures: {
+                                alt: string;
+                                height: number;
+                                /** @enum {string} */
+                                kind: "photo" | "illustration";
+                                label: string;
+                                url: string;
+                                /** @enum {string|null} */
+                                view: "front" | "back" | "detail" | null;
+                                width: number;
+                            }[];
+                            rentalPriceCents: number;
+                            retailPriceCents: number;
+                            sizes: string[];
+                            status: string;
+                            tags: string[];
+                            units: {
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                id: number;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A piece as the inventory edits it: fields, pictures, units with their states */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            careInstructions: string | null;
+                            category: string;
+                            colour: string;
+                            description: string;
+                            fromMember: boolean;
+                            gender: string;
+                            hasPhotos: boolean;
+                            id: number;
+                            materials: string | null;
+                            name: string;
+                            pictures: {
+                                alt: string;
+                                height: number;
+                                /** @enum {string} */
+                                kind: "photo" | "illustration";
+                                label: string;
+                                url: string;
+                                /** @enum {string|null} */
+                                view: "front" | "back" | "detail" | null;
+                                width: number;
+                            }[];
+                            rentalPriceCents: number;
+                            retailPriceCents: number;
+                            sizes: string[];
+                            status: string;
+                            tags: string[];
+                            units: {
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                id: number;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a house piece (409 for a member's listing); audited */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        brand?: string;
+                        careInstructions?: string | null;
+                        /** @enum {string} */
+                        category?: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                        colour?: string;
+                        description?: string;
+                        /** @enum {string} */
+                        gender?: "Women" | "Men";
+                        materials?: string | null;
+                        name?: string;
+                        rentalPriceCents?: number;
+                        retailPriceCents?: number;
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            careInstructions: string | null;
+                            category: string;
+                            colour: string;
+                            description: string;
+                            fromMember: boolean;
+                            gender: string;
+                            hasPhotos: boolean;
+                            id: number;
+                            materials: string | null;
+                            name: string;
+                            pictures: {
+                                alt: string;
+                                height: number;
+                                /** @enum {string} */
+                                kind: "photo" | "illustration";
+                                label: string;
+                                url: string;
+                                /** @enum {string|null} */
+                                view: "front" | "back" | "detail" | null;
+                                width: number;
+                            }[];
+                            rentalPriceCents: number;
+                            retailPriceCents: number;
+                            sizes: string[];
+                            status: string;
+                            tags: string[];
+                            units: {
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                id: number;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/ops/items/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a house piece's product photos (1 to 4): they replace its drawings wherever it is shown; audited
+         * @description 404 / 409 (a member's listing) before the body is read; files are checked by content, size and count as they arrive (413, 415).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Up to 4 photos (JPEG, PNG or WebP, checked by content; at most 5 MB each), read as a stream within caps like a listing's photos. */
+                        photos: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            careInstructions: string | null;
+                            category: string;
+                            colour: string;
+                            description: string;
+                            fromMember: boolean;
+                            gender: string;
+                            hasPhotos: boolean;
+                            id: number;
+                            materials: string | null;
+                            name: string;
+                            pictures: {
+                                alt: string;
+                                height: number;
+                                /** @enum {string} */
+                                kind: "photo" | "illustration";
+                                label: string;
+                                url: string;
+                                /** @enum {string|null} */
+                                view: "front" | "back" | "detail" | null;
+                                width: number;
+                            }[];
+                            rentalPriceCents: number;
+                            retailPriceCents: number;
+                            sizes: string[];
+                            status: string;
+                            tags: string[];
+                            units: {
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                id: number;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a house piece's product photos: it is shown with its drawings again; audited */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            careInstructions: string | null;
+                            category: string;
+                            colour: string;
+                            description: string;
+                            fromMember: boolean;
+                            gender: string;
+                            hasPhotos: boolean;
+                            id: number;
+                            materials: string | null;
+                            name: string;
+                            pictures: {
+                                alt: string;
+                                height: number;
+                                /** @enum {string} */
+                                kind: "photo" | "illustration";
+                                label: string;
+                                url: string;
+                                /** @enum {string|null} */
+                                view: "front" | "back" | "detail" | null;
+                                width: number;
+                            }[];
+                            rentalPriceCents: number;
+                            retailPriceCents: number;
+                            sizes: string[];
+                            status: string;
+                            tags: string[];
+                            units: {
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                id: number;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/items/{id}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add units of a size to a house piece (a new size joins its sizes); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @enum {string} */
+                        size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                    };
+                };
+            };
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            careInstructions: string | null;
+                            category: string;
+                            colour: string;
+                            description: string;
+                            fromMember: boolean;
+                            gender: string;
+                            hasPhotos: boolean;
+                            id: number;
+                            materials: string | null;
+                            name: string;
+                            pictures: {
+                                alt: string;
+                                height: number;
+                                /** @enum {string} */
+                                kind: "photo" | "illustration";
+                                label: string;
+                                url: string;
+                                /** @enum {string|null} */
+                                view: "front" | "back" | "detail" | null;
+                                width: number;
+                            }[];
+                            rentalPriceCents: number;
+                            retailPriceCents: number;
+                            sizes: string[];
+                            status: string;
+                            tags: string[];
+                            units: {
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                id: number;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3808,6 +4554,678 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/rentals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rental as the desk sees it: member, unit, stage, late days and fee */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rental */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            checkedInAt: string | null;
+                            daysLate: number;
+                            destination: {
+                                address: string | null;
+                                studio: string | null;
+                            };
+                            dispatchedAt: string | null;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            holdsFrom: string;
+                            itemId: number;
+                            itemName: string;
+                            lateFeeCents: number;
+                            /** @enum {string|null} */
+                            lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                            lender: string | null;
+                            member: {
+                                email: string;
+                                name: string;
+                            };
+                            pickupOption: string | null;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            unitCode: string;
+                            unitId: number;
+                            unitNo: number;
+                            unitReady: boolean;
+                            /** @enum {string} */
+                            unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/rentals/{id}/condition-photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add photos taken at check-in (up to 4 per rental); audited
+         * @description 404 unknown rental, 409 not checked in yet, 400 no room: checked before the body is read. Files are checked by content, size and count as they arrive (413, 415).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Up to 4 photos (JPEG, PNG or WebP, checked by content; at most 5 MB each), read as a stream within caps like a listing's photos. */
+                        photos: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The rental's check-in photos */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/rentals/{id}/condition-photos/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A check-in photo (WebP) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    position: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/rentals/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispatch a rental: sent by courier, or ready at the studio (from its shipping day on); the member is told; audited
+         * @description 409 when it is not a reservation waiting to go out, before its shipping day (details.holdsFrom), or when its unit is not on the shelf (details.unitState). Of two clicks at once one dispatches, the other gets 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The dispatched rental */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            checkedInAt: string | null;
+                            daysLate: number;
+                            destination: {
+                                address: string | null;
+                                studio: string | null;
+                            };
+                            dispatchedAt: string | null;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            holdsFrom: string;
+                            itemId: number;
+                            itemName: string;
+                            lateFeeCents: number;
+                            /** @enum {string|null} */
+                            lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                            lender: string | null;
+                            member: {
+                                email: string;
+                                name: string;
+                            };
+                            pickupOption: string | null;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            unitCode: string;
+                            unitId: number;
+                            unitNo: number;
+                            unitReady: boolean;
+                            /** @enum {string} */
+                            unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/rentals/{id}/hand-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand a studio pickup over to the member; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rental */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            checkedInAt: string | null;
+                            daysLate: number;
+                            destination: {
+                                address: string | null;
+                                studio: string | null;
+                            };
+                            dispatchedAt: string | null;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            holdsFrom: string;
+                            itemId: number;
+                            itemName: string;
+                            lateFeeCents: number;
+                            /** @enum {string|null} */
+                            lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                            lender: string | null;
+                            member: {
+                                email: string;
+                                name: string;
+                            };
+                            pickupOption: string | null;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            unitCode: string;
+                            unitId: number;
+                            unitNo: number;
+                            unitReady: boolean;
+                            /** @enum {string} */
+                            unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/rentals/{id}/late-fee/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waive a late fee with a reason (refunded through the payment provider if it was charged); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The rental */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            checkedInAt: string | null;
+                            daysLate: number;
+                            destination: {
+                                address: string | null;
+                                studio: string | null;
+                            };
+                            dispatchedAt: string | null;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            holdsFrom: string;
+                            itemId: number;
+                            itemName: string;
+                            lateFeeCents: number;
+                            /** @enum {string|null} */
+                            lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                            lender: string | null;
+                            member: {
+                                email: string;
+                                name: string;
+                            };
+                            pickupOption: string | null;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            unitCode: string;
+                            unitId: number;
+                            unitNo: number;
+                            unitReady: boolean;
+                            /** @enum {string} */
+                            unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/today": {
         parameters: {
             query?: never;
@@ -3832,74 +5250,310 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            awaitingPickup: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            }[];
+                            checkedInToday: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            }[];
                             date: string;
                             dueBack: {
                                 brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
                                 itemId: number;
                                 itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
                                 lender: string | null;
                                 member: {
                                     email: string;
                                     name: string;
                                 };
                                 pickupOption: string | null;
+                                receivedAt: string | null;
                                 rentalId: number;
                                 returnDate: string;
                                 returnedAt: string | null;
                                 size: string;
                                 startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
                                 unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             overdue: {
                                 brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
                                 itemId: number;
                                 itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
                                 lender: string | null;
                                 member: {
                                     email: string;
                                     name: string;
                                 };
                                 pickupOption: string | null;
+                                receivedAt: string | null;
                                 rentalId: number;
                                 returnDate: string;
                                 returnedAt: string | null;
                                 size: string;
                                 startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
                                 unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             returnedToday: {
                                 brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
                                 itemId: number;
                                 itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
                                 lender: string | null;
                                 member: {
                                     email: string;
                                     name: string;
                                 };
                                 pickupOption: string | null;
+                                receivedAt: string | null;
                                 rentalId: number;
                                 returnDate: string;
                                 returnedAt: string | null;
                                 size: string;
                                 startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
                                 unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            }[];
+                            returning: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             starting: {
                                 brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
                                 itemId: number;
                                 itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
                                 lender: string | null;
                                 member: {
                                     email: string;
                                     name: string;
                                 };
                                 pickupOption: string | null;
+                                receivedAt: string | null;
                                 rentalId: number;
                                 returnDate: string;
                                 returnedAt: string | null;
                                 size: string;
                                 startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
                                 unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            }[];
+                            toDispatch: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                         };
                     };
@@ -3926,6 +5580,1081 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Units in a state (e.g. cleaning, repair), longest there first */
+        get: {
+            parameters: {
+                query: {
+                    state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Units */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            units: {
+                                brand: string;
+                                changedAt: string | null;
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                conditionPhotos: {
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                heldUntil: string | null;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                nextRental: {
+                                    holdsFrom: string;
+                                    member: string;
+                                    rentalId: number;
+                                    startDate: string;
+                                } | null;
+                                note: string | null;
+                                rental: {
+                                    brand: string;
+                                    checkedInAt: string | null;
+                                    daysLate: number;
+                                    destination: {
+                                        address: string | null;
+                                        studio: string | null;
+                                    };
+                                    dispatchedAt: string | null;
+                                    /** @enum {string} */
+                                    handoff: "delivery" | "pickup";
+                                    holdsFrom: string;
+                                    itemId: number;
+                                    itemName: string;
+                                    lateFeeCents: number;
+                                    /** @enum {string|null} */
+                                    lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                    lender: string | null;
+                                    member: {
+                                        email: string;
+                                        name: string;
+                                    };
+                                    pickupOption: string | null;
+                                    receivedAt: string | null;
+                                    rentalId: number;
+                                    returnDate: string;
+                                    returnedAt: string | null;
+                                    size: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                    unitCode: string;
+                                    unitId: number;
+                                    unitNo: number;
+                                    unitReady: boolean;
+                                    /** @enum {string} */
+                                    unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                } | null;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/units/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit by its code (scanned or typed): its state, its rental, its next reservation */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The unit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            changedAt: string | null;
+                            code: string;
+                            /** @enum {string|null} */
+                            condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                            conditionPhotos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            heldUntil: string | null;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            nextRental: {
+                                holdsFrom: string;
+                                member: string;
+                                rentalId: number;
+                                startDate: string;
+                            } | null;
+                            note: string | null;
+                            rental: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            } | null;
+                            size: string;
+                            /** @enum {string} */
+                            state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            unitNo: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/units/{code}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a unit in: graded (as_new, good, needs_repair, damaged), into cleaning or repair; a late fee is charged once; audited
+         * @description The rental ends. Late days count from the return date to the day she sent it back (or today); the fee (weekly price / 7 a day, at most three weeks' price or the retail price) is charged through the payment provider once, even if check-in is sent twice at once (the second gets 409). needs_repair and damaged go to repair (400 for to=cleaning).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        condition: "as_new" | "good" | "needs_repair" | "damaged";
+                        note?: string;
+                        /** @enum {string} */
+                        to?: "cleaning" | "repair";
+                    };
+                };
+            };
+            responses: {
+                /** @description The unit and its rental */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rental: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            };
+                            unit: {
+                                brand: string;
+                                changedAt: string | null;
+                                code: string;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                conditionPhotos: {
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                heldUntil: string | null;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                nextRental: {
+                                    holdsFrom: string;
+                                    member: string;
+                                    rentalId: number;
+                                    startDate: string;
+                                } | null;
+                                note: string | null;
+                                rental: {
+                                    brand: string;
+                                    checkedInAt: string | null;
+                                    daysLate: number;
+                                    destination: {
+                                        address: string | null;
+                                        studio: string | null;
+                                    };
+                                    dispatchedAt: string | null;
+                                    /** @enum {string} */
+                                    handoff: "delivery" | "pickup";
+                                    holdsFrom: string;
+                                    itemId: number;
+                                    itemName: string;
+                                    lateFeeCents: number;
+                                    /** @enum {string|null} */
+                                    lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                    lender: string | null;
+                                    member: {
+                                        email: string;
+                                        name: string;
+                                    };
+                                    pickupOption: string | null;
+                                    receivedAt: string | null;
+                                    rentalId: number;
+                                    returnDate: string;
+                                    returnedAt: string | null;
+                                    size: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                    unitCode: string;
+                                    unitId: number;
+                                    unitNo: number;
+                                    unitReady: boolean;
+                                    /** @enum {string} */
+                                    unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                } | null;
+                                size: string;
+                                /** @enum {string} */
+                                state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                                unitNo: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/units/{code}/cleaning-done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cleaning done: the unit is on the shelf and bookable at once; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The unit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            changedAt: string | null;
+                            code: string;
+                            /** @enum {string|null} */
+                            condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                            conditionPhotos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            heldUntil: string | null;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            nextRental: {
+                                holdsFrom: string;
+                                member: string;
+                                rentalId: number;
+                                startDate: string;
+                            } | null;
+                            note: string | null;
+                            rental: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            } | null;
+                            size: string;
+                            /** @enum {string} */
+                            state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            unitNo: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/units/{code}/repair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a unit on the shelf or in cleaning to repair (its reservations move to another free unit); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The unit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            changedAt: string | null;
+                            code: string;
+                            /** @enum {string|null} */
+                            condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                            conditionPhotos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            heldUntil: string | null;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            nextRental: {
+                                holdsFrom: string;
+                                member: string;
+                                rentalId: number;
+                                startDate: string;
+                            } | null;
+                            note: string | null;
+                            rental: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            } | null;
+                            size: string;
+                            /** @enum {string} */
+                            state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            unitNo: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/units/{code}/repair-done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Repair done: the unit goes to cleaning; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The unit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            changedAt: string | null;
+                            code: string;
+                            /** @enum {string|null} */
+                            condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                            conditionPhotos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            heldUntil: string | null;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            nextRental: {
+                                holdsFrom: string;
+                                member: string;
+                                rentalId: number;
+                                startDate: string;
+                            } | null;
+                            note: string | null;
+                            rental: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            } | null;
+                            size: string;
+                            /** @enum {string} */
+                            state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            unitNo: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/units/{code}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retire a unit (not while out on a rental): never bookable again; its reservations move to another free unit; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The unit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            changedAt: string | null;
+                            code: string;
+                            /** @enum {string|null} */
+                            condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                            conditionPhotos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            heldUntil: string | null;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            nextRental: {
+                                holdsFrom: string;
+                                member: string;
+                                rentalId: number;
+                                startDate: string;
+                            } | null;
+                            note: string | null;
+                            rental: {
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            } | null;
+                            size: string;
+                            /** @enum {string} */
+                            state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            unitNo: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4226,24 +6955,38 @@ export interface paths {
                         "application/json": {
                             rentals: {
                                 brand: string;
+                                cancelled: boolean;
                                 chargeCents: number;
+                                checkedInAt: string | null;
                                 createdAt: string;
+                                dispatchedAt: string | null;
                                 extensions: number;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
                                 id: number;
                                 imageUrl: string;
                                 itemId: number;
+                                late: {
+                                    capCents: number;
+                                    days: number;
+                                    feeCents: number;
+                                    perDayCents: number;
+                                    /** @enum {string} */
+                                    status: "accruing" | "due" | "charged" | "waived" | "failed";
+                                } | null;
                                 name: string;
                                 /** @enum {string|null} */
                                 pickupOption: "online" | "in-store" | null;
                                 /** @enum {string} */
                                 plan: "weekly" | "monthly" | "threemonths";
                                 priceCents: number;
+                                receivedAt: string | null;
                                 returnDate: string;
                                 returnedAt: string | null;
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "out" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
                             }[];
                         };
                     };
@@ -4300,24 +7043,38 @@ export interface paths {
                     content: {
                         "application/json": {
                             brand: string;
+                            cancelled: boolean;
                             chargeCents: number;
+                            checkedInAt: string | null;
                             createdAt: string;
+                            dispatchedAt: string | null;
                             extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
                             name: string;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
                             plan: "weekly" | "monthly" | "threemonths";
                             priceCents: number;
+                            receivedAt: string | null;
                             returnDate: string;
                             returnedAt: string | null;
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "out" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
                         };
                     };
                 };
@@ -4401,24 +7158,38 @@ export interface paths {
                     content: {
                         "application/json": {
                             brand: string;
+                            cancelled: boolean;
                             chargeCents: number;
+                            checkedInAt: string | null;
                             createdAt: string;
+                            dispatchedAt: string | null;
                             extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
                             name: string;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
                             plan: "weekly" | "monthly" | "threemonths";
                             priceCents: number;
+                            receivedAt: string | null;
                             returnDate: string;
                             returnedAt: string | null;
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "out" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
                         };
                     };
                 };
@@ -4491,24 +7262,149 @@ export interface paths {
                     content: {
                         "application/json": {
                             brand: string;
+                            cancelled: boolean;
                             chargeCents: number;
+                            checkedInAt: string | null;
                             createdAt: string;
+                            dispatchedAt: string | null;
                             extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
                             name: string;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
                             plan: "weekly" | "monthly" | "threemonths";
                             priceCents: number;
+                            receivedAt: string | null;
                             returnDate: string;
                             returnedAt: string | null;
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "out" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a delivered piece received (optional; a studio pickup is marked by the studio)
+         * @description 409 before it is dispatched, for a studio pickup, or once marked or returned.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rental */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            cancelled: boolean;
+                            chargeCents: number;
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            dispatchedAt: string | null;
+                            extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            imageUrl: string;
+                            itemId: number;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            name: string;
+                            /** @enum {string|null} */
+                            pickupOption: "online" | "in-store" | null;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            priceCents: number;
+                            receivedAt: string | null;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
                         };
                     };
                 };
@@ -4565,7 +7461,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Return the piece: the rental ends and the unit is free again */
+        /**
+         * Return: before it is dispatched, cancel the reservation (the unit is free at once); after, say it has been sent back (staff check it in)
+         * @description Late days stop counting the day she returns it. 409 when it was returned already.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4577,7 +7476,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The returned rental */
+                /** @description The rental (cancelled, or sent back) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4585,24 +7484,38 @@ export interface paths {
                     content: {
                         "application/json": {
                             brand: string;
+                            cancelled: boolean;
                             chargeCents: number;
+                            checkedInAt: string | null;
                             createdAt: string;
+                            dispatchedAt: string | null;
                             extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
                             name: string;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
                             plan: "weekly" | "monthly" | "threemonths";
                             priceCents: number;
+                            receivedAt: string | null;
                             returnDate: string;
                             returnedAt: string | null;
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "out" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
                         };
                     };
                 };

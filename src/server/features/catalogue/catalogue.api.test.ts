@@ -224,36 +224,42 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
   });
 
   describe('availability', () => {
-    it('a booked unit makes the item unavailable for overlapping dates only', async () => {
+    it('a held unit makes the item unavailable for dates whose own held days overlap (shipping day, cleaning window)', async () => {
       const db = t.ctx.database.db;
       const id = 61; // Self-Portrait lace dress, Women, XS-XL
       const units = await db.selectFrom('item_units').select(['id', 'size']).where('item_id', '=', id).execute();
       const mUnits = units.filter((u) => u.size === 'M');
       expect(mUnits.length).toBeGreaterThan(0);
       const now = new Date().toISOString();
-      // Every M unit is booked 2027-01-10 .. 2027-01-17 (end exclusive).
+      // Every M unit is held 2027-01-10 .. 2027-01-17 (end exclusive: a booking holds the days a rental occupies its unit).
       for (const u of mUnits) {
         await db.insertInto('bookings').values({ unit_id: u.id, item_id: id, start_date: '2027-01-10', end_date: '2027-01-17', released_at: null, created_at: now }).execute();
       }
+      // A delivered week [from, to) needs its unit from the day before `from` to 2 days after `to` (decision 0031).
       const ids = async (qs: string) => (await all(qs, 48)).map((i) => i.id);
       expect(await ids('size=M&from=2027-01-12&to=2027-01-19')).not.toContain(id);
       expect(await ids('size=M&from=2027-01-03&to=2027-01-11')).not.toContain(id);
-      expect(await ids('size=M&from=2027-01-17&to=2027-01-24')).toContain(id); // starts the day it comes back
-      expect(await ids('size=M&from=2027-01-03&to=2027-01-10')).toContain(id); // ends the day it goes out
+      expect(await ids('size=M&from=2027-01-17&to=2027-01-24')).not.toContain(id); // would ship 01-16, still held
+      expect(await ids('size=M&from=2027-01-18&to=2027-01-25')).toContain(id); // ships 01-17, the day it is free
+      expect(await ids('size=M&from=2027-01-03&to=2027-01-08')).toContain(id); // cleaned by 01-10
+      expect(await ids('size=M&from=2027-01-03&to=2027-01-09')).not.toContain(id); // cleaning runs into 01-10
       expect(await ids('size=S&from=2027-01-12&to=2027-01-19')).toContain(id); // another size is free
       expect(await ids('from=2027-01-12&to=2027-01-19')).toContain(id); // some size is free
 
       const service = t.services.catalogue;
       expect(await service.findFreeUnit(db, id, 'M', '2027-01-12', '2027-01-19')).toBeNull();
-      expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24'));
-      expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7)).toBe('2027-01-17');
+      expect(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24')).toBeNull();
+      expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24', 'pickup')); // no shipping day
+      expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-18', '2027-01-25'));
+      expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7)).toBe('2027-01-18');
+      expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7, 'pickup')).toBe('2027-01-17');
       expect(await service.nextFreeDate(db, id, 'M', '2027-01-01', 7)).toBe('2027-01-01');
-      expect(await service.nextFreeDate(db, id, 'M', '2027-01-05', 7)).toBe('2027-01-17'); // 5 days before is too short
+      expect(await service.nextFreeDate(db, id, 'M', '2027-01-05', 7)).toBe('2027-01-18'); // 5 days before is too short
 
       const avail = await json<{ sizes: { size: string; available: boolean; nextFreeDate: string | null }[] }>(
         `/api/items/${id}/availability?from=2027-01-12&to=2027-01-19`,
       );
-      expect(avail.body.sizes.find((s) => s.size === 'M')).toMatchObject({ available: false, nextFreeDate: '2027-01-17' });
+      expect(avail.body.sizes.find((s) => s.size === 'M')).toMatchObject({ available: false, nextFreeDate: '2027-01-18' });
       expect(avail.body.sizes.find((s) => s.size === 'S')).toMatchObject({ available: true, nextFreeDate: '2027-01-12' });
 
       // A released booking no longer holds the unit.

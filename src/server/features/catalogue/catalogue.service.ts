@@ -1,4 +1,5 @@
-import { daysBetween } from '../../../domain/calendar';
+import { firstFreeStart, occupancyOf, type Handoff, type Occupancy } from '../../../domain/availability';
+import { daysBetween, isoDate } from '../../../domain/calendar';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
@@ -176,33 +177,55 @@ export function createCatalogueService(ctx: AppContext) {
     return { match: { groups }, corrected: changed ? shown.join(' ') : null };
   }
 
-  async function findFreeUnit(trx: Kysely<DB>, itemId: number, size: string, startDate: string, endDate: string): Promise<number | null> {
-    const candidates = await repo.freeUnits(trx, itemId, size, startDate, endDate);
+  // Availability (decision 0031): the days a rental holds a unit come from the domain's one
+  // definition (domain/availability.ts); the queries below only test held intervals for overlap.
+  const rules = { cleaningDays: ctx.env.cleaningDays };
+  const today = () => isoDate(ctx.clock());
+
+  /** The days a rental of [startDate, endDate) holds its unit (delivered unless said otherwise). */
+  function occupancy(startDate: string, endDate: string, handoff: Handoff = 'delivery'): Occupancy {
+    return occupancyOf({ startDate, endDate }, handoff, rules, today());
+  }
+
+  /**
+   * A list's or count's dates as the days a unit must be free: the delivered case, for visitors
+   * and members alike (a piece shown is then bookable whichever way she receives it).
+   */
+  function heldDates<F extends { from?: string | undefined; to?: string | undefined }>(f: F): F {
+    if (!(f.from && f.to)) return f;
+    const held = occupancy(f.from, f.to);
+    return { ...f, from: held.start, to: held.end };
+  }
+
+  /** A unit of the item's size with nothing held overlapping `held`, or null (PostgreSQL: locked). */
+  async function freeUnitFor(trx: Kysely<DB>, itemId: number, size: string, held: Occupancy): Promise<number | null> {
+    const candidates = await repo.freeUnits(trx, itemId, size, held.start, held.end);
     if (dialect !== 'postgres') return candidates[0]?.id ?? null;
     // PostgreSQL runs transactions side by side: lock the unit, then look again, so two members
     // booking the last unit at once cannot both get it (the second sees the first's booking).
     for (const { id } of candidates) {
       await repo.lockUnit(trx, id);
-      if (!(await repo.unitBusy(trx, id, startDate, endDate))) return id;
+      if (!(await repo.unitBusy(trx, id, held.start, held.end))) return id;
     }
     return null;
   }
 
-  async function nextFreeDate(trx: Kysely<DB>, itemId: number, size: string, fromDate: string, days: number = RENTAL_DAYS): Promise<string | null> {
+  async function findFreeUnit(trx: Kysely<DB>, itemId: number, size: string, startDate: string, endDate: string, handoff: Handoff = 'delivery'): Promise<number | null> {
+    return freeUnitFor(trx, itemId, size, occupancy(startDate, endDate, handoff));
+  }
+
+  async function nextFreeDate(trx: Kysely<DB>, itemId: number, size: string, fromDate: string, days: number = RENTAL_DAYS, handoff: Handoff = 'delivery'): Promise<string | null> {
     const units = (await repo.units(itemId, trx)).filter((u) => u.size === size);
     if (units.length === 0) return null;
-    const bookings = await repo.bookingsFrom(trx, itemId, size, fromDate);
+    const bookings = await repo.bookingsFrom(trx, itemId, size, occupancy(fromDate, addDays(fromDate, days), handoff).start);
+    const until = addDays(fromDate, HORIZON_DAYS);
     let best: string | null = null;
     for (const unit of units) {
-      let candidate = fromDate;
-      for (const b of bookings) {
-        if (b.unit_id !== unit.id) continue;
-        if (b.start_date >= addDays(candidate, days)) break; // the gap before this booking fits
-        if (b.end_date > candidate) candidate = b.end_date;
-      }
-      if (best === null || candidate < best) best = candidate;
+      const held = bookings.filter((b) => b.unit_id === unit.id).map((b) => ({ start: b.start_date, end: b.end_date }));
+      const start = firstFreeStart(held, { from: fromDate, days, handoff, rules, today: today(), until });
+      if (start !== null && (best === null || start < best)) best = start;
     }
-    return best !== null && best <= addDays(fromDate, HORIZON_DAYS) ? best : null;
+    return best;
   }
 
   return {
@@ -235,7 +258,7 @@ export function createCatalogueService(ctx: AppContext) {
     async listItems(query: ItemListQuery, resolved?: SearchMatch | null): Promise<ItemPage> {
       const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
       const match = resolved !== undefined ? resolved : ((await resolveSearch(query.q))?.match ?? null);
-      const rows = await repo.list(query, after, match);
+      const rows = await repo.list(heldDates(query), after, match);
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];
@@ -255,7 +278,8 @@ export function createCatalogueService(ctx: AppContext) {
     async facets(filters: ItemFilters): Promise<ItemFacets> {
       const search = await resolveSearch(filters.q);
       const matches = search ? new Set(await repo.matchingIds(search.match)) : null;
-      const booked = filters.from && filters.to ? await repo.bookedUnits(filters.from, filters.to) : null;
+      const held = heldDates(filters);
+      const booked = held.from && held.to ? await repo.bookedUnits(held.from, held.to) : null;
       return facetIndex.count(filters, matches, booked);
     },
 
@@ -306,13 +330,23 @@ export function createCatalogueService(ctx: AppContext) {
     },
 
     /**
-     * A unit of the item's size that is free for [startDate, endDate), or null. Call it inside
-     * the transaction that inserts the booking; on PostgreSQL it takes the unit's row lock.
+     * A unit of the item's size free for a rental of [startDate, endDate) received by `handoff`
+     * (its occupancy: shipping day, cleaning window), or null. Call it inside the transaction that
+     * inserts the booking; on PostgreSQL it takes the unit's row lock.
      */
     findFreeUnit,
 
+    /** The same for days already worked out (moving a held booking to another unit). */
+    freeUnitFor,
+
     /** The first date from `fromDate` on when some unit of the size is free for `days` days (null: none within a year). */
     nextFreeDate,
+
+    /** The days a rental holds its unit: the one definition (domain/availability.ts) with this server's settings. */
+    occupancy,
+
+    /** The settings availability is worked out with (CLEANING_DAYS). */
+    availabilityRules: rules,
 
     /** Every picture of items by id (any status): the one owner, for the other features. */
     pictures,

@@ -1,3 +1,3 @@
 // The listings feature's public entry.
 export { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './listings.routes';
-export { createListingsService, listingFieldsOf, type ListingsService } from './listings.service';
+export { createListingsService, listingFieldsOf, preparePhotos, type ListingsService } from './listings.service';

@@ -11,6 +11,8 @@ export interface NotificationData {
   rsvp_reminder: { eventTitle: string; date: string; time: string; location: string };
   listing_approved: { itemId: number; itemName: string };
   listing_rejected: { itemName: string; reason: string };
+  /** Sent by courier (a delivery), or ready at the studio (a studio pickup). */
+  rental_dispatched: { itemName: string; size: string; startDate: string; returnDate: string; handoff: 'delivery' | 'pickup' };
 }
 
 export interface RenderedNotification {
@@ -51,6 +53,18 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
     body: `Our team could not approve ${d.itemName} yet. Reason: ${d.reason}\nEdit the listing from the Listing tab of your dashboard and it comes back to us for review.`,
     link: '/dashboard?tab=listing',
   }),
+  rental_dispatched: (d) =>
+    d.handoff === 'pickup'
+      ? {
+          title: `${d.itemName} is ready at the studio`,
+          body: `Your rental of ${d.itemName} (size ${d.size}) is ready for you to collect at the studio from ${longDate(d.startDate)}. It is yours until ${longDate(d.returnDate)}: bring it back by then, or extend it from your dashboard.`,
+          link: '/dashboard',
+        }
+      : {
+          title: `${d.itemName} is on its way`,
+          body: `Your rental of ${d.itemName} (size ${d.size}) has been sent and arrives in time for ${longDate(d.startDate)}. It is yours until ${longDate(d.returnDate)}: send it back by then, or extend it from your dashboard.`,
+          link: '/dashboard',
+        },
 };
 
 /** The title, body and link of a notification of this kind. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage, UnreadCount } from '../../../domain/notifications';
 import { QUEUES } from '../../jobs/queues';
 import type { Mail } from '../../mailer';
+import { dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
 /*
@@ -61,15 +62,23 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
     expect(res.status).toBe(201);
     const rental = (await res.json()) as { id: number; returnDate: string };
     expect(rental.returnDate).toBe('2026-11-30');
+    // Staff send it the same day: the member is told it is on its way (once, however often it is clicked).
+    const staff = await makeStaff(t, { fullName: 'Dina Dispatch' });
+    await dispatchRental(staff, rental.id);
+    expect((await staff.request(`/api/ops/rentals/${rental.id}/dispatch`, { method: 'POST' })).status).toBe(409);
+    await t.ctx.jobs.runDue();
+    const sent = await rows(member.id);
+    expect(sent.map((r) => [r.kind, r.subject_id])).toEqual([['rental_dispatched', String(rental.id)]]);
+    expect(notificationMails(member.email, /is on its way$/)).toHaveLength(1);
 
     day('2026-11-27');
     await scanAndDeliver();
-    expect(await rows(member.id)).toHaveLength(0);
+    expect(await rows(member.id)).toHaveLength(1);
 
     day('2026-11-28');
     await scanAndDeliver();
     await scanAndDeliver();
-    let mine = await rows(member.id);
+    let mine = (await rows(member.id)).slice(1);
     expect(mine.map((r) => [r.kind, r.subject_type, r.subject_id])).toEqual([['due_back_reminder', 'rental', `${rental.id}:2026-11-30`]]);
     expect(mine[0]!.emailed_at).not.toBeNull();
     const dueMails = notificationMails(member.email, /is due back/);
@@ -79,21 +88,33 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
 
     day('2026-11-30');
     await scanAndDeliver();
-    expect(await rows(member.id)).toHaveLength(1);
+    expect(await rows(member.id)).toHaveLength(2);
 
     day('2026-12-01');
     await scanAndDeliver();
     await scanAndDeliver();
     mine = await rows(member.id);
-    expect(mine.map((r) => r.kind)).toEqual(['due_back_reminder', 'overdue_notice']);
+    expect(mine.map((r) => r.kind)).toEqual(['rental_dispatched', 'due_back_reminder', 'overdue_notice']);
     expect(notificationMails(member.email, /is overdue$/)).toHaveLength(1);
 
     // Returned: nothing more about it, however many scans.
     await member.request(`/api/rentals/${rental.id}/return`, { method: 'POST' });
     day('2026-12-03');
     await scanAndDeliver();
-    expect(await rows(member.id)).toHaveLength(2);
-    expect(notificationMails(member.email)).toHaveLength(2);
+    expect(await rows(member.id)).toHaveLength(3);
+    expect(notificationMails(member.email)).toHaveLength(3);
+  });
+
+  it('sends no overdue notice for a reservation that was never dispatched (it never left)', async () => {
+    const m = await t.signUp({ fullName: 'Nell Neversent' });
+    day('2026-11-23');
+    const rental = (await (await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(6), size: 'M' } })).json()) as { id: number };
+    day('2026-11-28');
+    await scanAndDeliver();
+    day('2026-12-02');
+    await scanAndDeliver();
+    expect((await rows(m.id)).map((r) => r.kind)).toEqual(['due_back_reminder']);
+    await m.request(`/api/rentals/${rental.id}/return`, { method: 'POST' });
   });
 
   it('reminds again for a new return date after an extension', async () => {

@@ -120,13 +120,17 @@ export function createNotificationsRepository(db: Db) {
         .execute();
     },
 
-    /** Open rentals whose return date is on or before `dueBy`: overdue, not yet notified. */
+    /**
+     * Rentals sent out and not sent back whose return date is on or before `dueBy`: overdue, not
+     * yet notified. (A reservation never dispatched never left: it cannot be overdue.)
+     */
     overdue(dueBy: string) {
       return db
         .selectFrom('rentals')
         .innerJoin('items', 'items.id', 'rentals.item_id')
         .select(['rentals.id', 'rentals.user_id', 'rentals.end_date', 'items.name'])
         .where('rentals.returned_at', 'is', null)
+        .where('rentals.dispatched_at', 'is not', null)
         .where('rentals.end_date', '<=', dueBy)
         .where((eb) => notNotified(eb, 'overdue_notice'))
         .orderBy('rentals.id')

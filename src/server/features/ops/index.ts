@@ -1,4 +1,6 @@
 // The operations desk's public entry.
-export { createOpsRoutes } from './ops.routes';
+export { createInventoryService, type InventoryService } from './inventory.service';
+export { OPS_UPLOAD_ROUTE, createOpsRoutes } from './ops.routes';
 export { createOpsService, type OpsService } from './ops.service';
+export { createUnitLifeService, type UnitLifeService } from './unit-life.service';
 export { setStaffRole } from './staff-accounts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingList } from '../../../domain/listings';
 import type { NotificationPage } from '../../../domain/notifications';
 import type { AuditPage, InventoryPage, ReviewListing, ReviewQueue, TodayBoard } from '../../../domain/ops';
-import { approveListing, makeStaff } from '../../test/staff';
+import { approveListing, dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
 
@@ -244,27 +244,39 @@ describe(`the audit log and the desk's boards (${process.env.TEST_DIALECT})`, ()
     expect((await staff.request('/api/ops/audit?action=listing.delete')).status).toBe(400);
   });
 
-  it("shows today's board from the rentals: starting, due back, overdue, returned today", async () => {
+  it("shows today's board from the rentals: to dispatch, starting, due back, overdue with its fee so far, sent back", async () => {
     const items = await json<{ items: { id: number }[] }>(t.request('/api/items?sort=price-asc&limit=6&size=M'));
     const [a, b, c] = items.items.map((i) => i.id);
     const member = await t.signUp({ fullName: 'Dora Desk' });
     now = new Date('2026-11-16T10:00:00Z');
-    // Booked a week ago for 7 days: due back today.
+    // Booked a week ago for 7 days and sent that day: due back today.
     const dueToday = await json<{ id: number }>(member.request('/api/rentals', { method: 'POST', json: { itemId: a, size: 'M' } }), 201);
+    await dispatchRental(staff, dueToday.id);
     now = new Date('2026-11-15T10:00:00Z');
     const late = await json<{ id: number }>(member.request('/api/rentals', { method: 'POST', json: { itemId: b, size: 'M', startDate: '2026-11-15', endDate: '2026-11-22' } }), 201);
+    await dispatchRental(staff, late.id);
     now = new Date('2026-11-23T09:00:00Z');
     const starting = await json<{ id: number }>(member.request('/api/rentals', { method: 'POST', json: { itemId: c, size: 'M' } }), 201);
     const board = await json<TodayBoard>(staff.request('/api/ops/today'));
     expect(board.date).toBe('2026-11-23');
     expect(board.starting.map((r) => r.rentalId)).toContain(starting.id);
+    expect(board.toDispatch.map((r) => r.rentalId)).toContain(starting.id);
+    expect(board.toDispatch.map((r) => r.rentalId)).not.toContain(late.id);
     expect(board.dueBack.map((r) => r.rentalId)).toContain(dueToday.id);
     expect(board.overdue.map((r) => r.rentalId)).toContain(late.id);
-    expect(board.starting.find((r) => r.rentalId === starting.id)).toMatchObject({ member: { name: 'Dora Desk', email: member.email }, size: 'M', unitNo: 1 });
+    const toGo = board.toDispatch.find((r) => r.rentalId === starting.id)!;
+    expect(toGo).toMatchObject({ member: { name: 'Dora Desk', email: member.email }, size: 'M', unitNo: 1, status: 'reserved', handoff: 'delivery', unitState: 'available', unitReady: true, holdsFrom: '2026-11-23' });
+    expect(toGo.unitCode).toMatch(/^RT-\d{6}$/);
+    expect(toGo.destination).toEqual({ address: null, studio: null });
+    // One day late: the fee so far is a day's share of the weekly price.
+    const overdue = board.overdue.find((r) => r.rentalId === late.id)!;
+    const weekly = (await json<{ rentalPriceCents: number }>(t.request(`/api/items/${b}`))).rentalPriceCents;
+    expect(overdue).toMatchObject({ status: 'overdue', daysLate: 1, lateFeeCents: Math.ceil(weekly / 7), lateFeeStatus: 'accruing', unitState: 'dispatched' });
     await member.request(`/api/rentals/${late.id}/return`, { method: 'POST' });
     const after = await json<TodayBoard>(staff.request('/api/ops/today'));
     expect(after.overdue.map((r) => r.rentalId)).not.toContain(late.id);
     expect(after.returnedToday.map((r) => r.rentalId)).toContain(late.id);
+    expect(after.returning.find((r) => r.rentalId === late.id)).toMatchObject({ status: 'returning', unitState: 'returned', daysLate: 1 });
   });
 
   it('lists the inventory with units per size and how many are out', async () => {

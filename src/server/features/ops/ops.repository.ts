@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { OUT_STATES } from '../../../domain/unit-life';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -25,21 +26,49 @@ const REVIEW_COLUMNS = [
   'user.name as owner_name',
 ] as const;
 
-const DESK_COLUMNS = [
+export const DESK_COLUMNS = [
   'rentals.id as rental_id',
   'rentals.item_id',
+  'rentals.unit_id',
+  'rentals.booking_id',
+  'rentals.user_id',
   'rentals.size',
   'rentals.start_date',
   'rentals.end_date',
   'rentals.pickup_option',
   'rentals.returned_at',
+  'rentals.dispatched_at',
+  'rentals.received_at',
+  'rentals.checked_in_at',
+  'rentals.late_days',
+  'rentals.late_fee_cents',
+  'rentals.late_fee_status',
   'items.name as item_name',
   'items.brand',
+  'items.rental_price_cents',
+  'items.retail_price_cents',
   'item_units.unit_no',
   'user.email',
   'user.name as member_name',
   'lender.name as lender_name',
+  'bookings.start_date as held_from',
+  'bookings.end_date as held_until',
+  'bookings.released_at as booking_released_at',
+  'unit_states.state as unit_state',
 ] as const;
+
+/** A rental with everything the desk shows of it (see desk-rental.ts); `q` may be a transaction. */
+export function deskQuery(q: Db) {
+  return q
+    .selectFrom('rentals')
+    .innerJoin('items', 'items.id', 'rentals.item_id')
+    .innerJoin('item_units', 'item_units.id', 'rentals.unit_id')
+    .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
+    .innerJoin('user', 'user.id', 'rentals.user_id')
+    .leftJoin('user as lender', 'lender.id', 'rentals.lender_id')
+    .leftJoin('unit_states', 'unit_states.unit_id', 'rentals.unit_id')
+    .select(DESK_COLUMNS);
+}
 
 /** The desk's reads and the review's writes (the only code of the desk that touches Kysely). */
 export function createOpsRepository(db: Db) {
@@ -50,14 +79,7 @@ export function createOpsRepository(db: Db) {
       .innerJoin('user', 'user.id', 'items.owner_id')
       .select(REVIEW_COLUMNS);
 
-  const desk = () =>
-    db
-      .selectFrom('rentals')
-      .innerJoin('items', 'items.id', 'rentals.item_id')
-      .innerJoin('item_units', 'item_units.id', 'rentals.unit_id')
-      .innerJoin('user', 'user.id', 'rentals.user_id')
-      .leftJoin('user as lender', 'lender.id', 'rentals.lender_id')
-      .select(DESK_COLUMNS);
+  const desk = () => deskQuery(db);
 
   return {
     /** Members' listings in a review state (oldest submission first: first come, first reviewed). */
@@ -108,9 +130,57 @@ export function createOpsRepository(db: Db) {
 
     rentalsStarting: (today: string) => desk().where('rentals.start_date', '=', today).where('rentals.returned_at', 'is', null).orderBy('rentals.id').execute(),
     rentalsDueBack: (today: string) => desk().where('rentals.end_date', '=', today).where('rentals.returned_at', 'is', null).orderBy('rentals.id').execute(),
-    rentalsOverdue: (today: string) => desk().where('rentals.end_date', '<', today).where('rentals.returned_at', 'is', null).orderBy('rentals.end_date').orderBy('rentals.id').limit(500).execute(),
+    /** Sent out, past their return date, not sent back (a rental never dispatched is not overdue: it never left). */
+    rentalsOverdue: (today: string) =>
+      desk()
+        .where('rentals.end_date', '<', today)
+        .where('rentals.returned_at', 'is', null)
+        .where('rentals.dispatched_at', 'is not', null)
+        .orderBy('rentals.end_date')
+        .orderBy('rentals.id')
+        .limit(500)
+        .execute(),
+    /** Sent back today (a cancelled reservation never left, so it is not one). */
     rentalsReturnedOn: (today: string, tomorrow: string) =>
-      desk().where('rentals.returned_at', '>=', today).where('rentals.returned_at', '<', tomorrow).orderBy('rentals.returned_at', 'desc').execute(),
+      desk()
+        .where('rentals.returned_at', '>=', today)
+        .where('rentals.returned_at', '<', tomorrow)
+        .where('rentals.dispatched_at', 'is not', null)
+        .orderBy('rentals.returned_at', 'desc')
+        .execute(),
+    /** Not dispatched, not cancelled, holding their unit from today or before (late ones first). */
+    rentalsToDispatch: (today: string) =>
+      desk()
+        .where('rentals.dispatched_at', 'is', null)
+        .where('rentals.returned_at', 'is', null)
+        .where('bookings.start_date', '<=', today)
+        .orderBy('rentals.start_date')
+        .orderBy('rentals.id')
+        .limit(500)
+        .execute(),
+    /** Ready at the studio, not handed over yet. */
+    rentalsAwaitingPickup: () =>
+      desk()
+        .where('rentals.dispatched_at', 'is not', null)
+        .where('rentals.received_at', 'is', null)
+        .where('rentals.returned_at', 'is', null)
+        .where('rentals.pickup_option', '=', 'in-store')
+        .orderBy('rentals.start_date')
+        .orderBy('rentals.id')
+        .limit(500)
+        .execute(),
+    /** Sent back by the member, not checked in yet. */
+    rentalsReturning: () =>
+      desk()
+        .where('rentals.returned_at', 'is not', null)
+        .where('rentals.dispatched_at', 'is not', null)
+        .where('rentals.checked_in_at', 'is', null)
+        .orderBy('rentals.returned_at')
+        .orderBy('rentals.id')
+        .limit(500)
+        .execute(),
+    rentalsCheckedInOn: (today: string, tomorrow: string) =>
+      desk().where('rentals.checked_in_at', '>=', today).where('rentals.checked_in_at', '<', tomorrow).orderBy('rentals.checked_in_at', 'desc').limit(500).execute(),
 
     /** A page of the catalogue (any status but removed) by id, with a name/brand search. */
     inventoryPage(q: string | undefined, after: number | undefined, limit: number) {
@@ -131,47 +201,47 @@ export function createOpsRepository(db: Db) {
       return query.orderBy('id').limit(limit + 1).execute();
     },
 
-    /** Units per item and size. */
+    /** Units per item and size (retired ones left out). */
     unitCounts(itemIds: number[]) {
       if (itemIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('item_units')
-        .select(['item_id', 'size', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('item_id', 'in', itemIds)
-        .groupBy(['item_id', 'size'])
-        .execute();
-    },
-
-    /** Units held by an unreleased booking that covers `today`, per item and size. */
-    outCounts(itemIds: number[], today: string) {
-      if (itemIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('bookings')
-        .innerJoin('item_units', 'item_units.id', 'bookings.unit_id')
-        .select(['item_units.item_id', 'item_units.size', (eb) => eb.fn.count<number>('bookings.unit_id').distinct().as('n')])
+        .leftJoin('unit_states', 'unit_states.unit_id', 'item_units.id')
+        .select(['item_units.item_id', 'item_units.size', (eb) => eb.fn.countAll<number>().as('n')])
         .where('item_units.item_id', 'in', itemIds)
-        .where('bookings.released_at', 'is', null)
-        .where('bookings.start_date', '<=', today)
-        .where('bookings.end_date', '>', today)
+        .where((eb) => eb.or([eb('unit_states.state', 'is', null), eb('unit_states.state', '!=', 'retired')]))
         .groupBy(['item_units.item_id', 'item_units.size'])
         .execute();
     },
 
-    async inventoryTotals(today: string) {
+    /** Units out on a rental (dispatched, with the member, on the way back), per item and size. */
+    outCounts(itemIds: number[]) {
+      if (itemIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('unit_states')
+        .innerJoin('item_units', 'item_units.id', 'unit_states.unit_id')
+        .select(['item_units.item_id', 'item_units.size', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('item_units.item_id', 'in', itemIds)
+        .where('unit_states.state', 'in', [...OUT_STATES])
+        .groupBy(['item_units.item_id', 'item_units.size'])
+        .execute();
+    },
+
+    async inventoryTotals() {
       const [items, units, out] = await Promise.all([
         db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '!=', 'removed').executeTakeFirstOrThrow(),
         db
           .selectFrom('item_units')
           .innerJoin('items', 'items.id', 'item_units.item_id')
+          .leftJoin('unit_states', 'unit_states.unit_id', 'item_units.id')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('items.status', '!=', 'removed')
+          .where((eb) => eb.or([eb('unit_states.state', 'is', null), eb('unit_states.state', '!=', 'retired')]))
           .executeTakeFirstOrThrow(),
         db
-          .selectFrom('bookings')
-          .select((eb) => eb.fn.count<number>('unit_id').distinct().as('n'))
-          .where('released_at', 'is', null)
-          .where('start_date', '<=', today)
-          .where('end_date', '>', today)
+          .selectFrom('unit_states')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('state', 'in', [...OUT_STATES])
           .executeTakeFirstOrThrow(),
       ]);
       return { items: Number(items.n), units: Number(units.n), out: Number(out.n) };

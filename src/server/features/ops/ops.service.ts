@@ -6,7 +6,6 @@ import {
   type AuditEntry,
   type AuditPage,
   type AuditQuery,
-  type DeskRental,
   type InventoryPage,
   type ReviewListing,
   type ReviewQueue,
@@ -20,7 +19,10 @@ import type { SessionUser } from '../../http/types';
 import { createAuditRepository, type AuditActor } from '../audit';
 import { listingFieldsOf, type ListingsService } from '../listings';
 import type { NotificationsService } from '../notifications';
-import { createOpsRepository, type DeskRow, type ReviewRow } from './ops.repository';
+import { toDeskRental } from './desk-rental';
+import type { InventoryService } from './inventory.service';
+import type { UnitLifeService } from './unit-life.service';
+import { createOpsRepository, type ReviewRow } from './ops.repository';
 
 function parseJson(text: string | null): unknown {
   if (text === null) return null;
@@ -29,23 +31,6 @@ function parseJson(text: string | null): unknown {
   } catch {
     return text;
   }
-}
-
-function toDeskRental(r: DeskRow): DeskRental {
-  return {
-    rentalId: r.rental_id,
-    itemId: r.item_id,
-    itemName: r.item_name,
-    brand: r.brand,
-    size: r.size,
-    unitNo: r.unit_no,
-    member: { name: r.member_name, email: r.email },
-    startDate: r.start_date,
-    returnDate: r.end_date,
-    pickupOption: r.pickup_option,
-    returnedAt: r.returned_at,
-    lender: r.lender_name ?? null,
-  };
 }
 
 /** Who a request's staff member is, for the audit log. */
@@ -58,7 +43,10 @@ export function staffActor(user: SessionUser): AuditActor {
  * review of members' listings, the audit log, and the desk's boards. Every change a staff member
  * makes is written to the audit log in the transaction that makes it.
  */
-export function createOpsService(ctx: AppContext, deps: { listings: ListingsService; notifications: NotificationsService }) {
+export function createOpsService(
+  ctx: AppContext,
+  deps: { listings: ListingsService; notifications: NotificationsService; units: UnitLifeService; inventory: InventoryService },
+) {
   const { db, dialect } = ctx.database;
   const repo = createOpsRepository(db);
   const audit = createAuditRepository(db);
@@ -113,6 +101,11 @@ export function createOpsService(ctx: AppContext, deps: { listings: ListingsServ
   }
 
   return {
+    /** The unit's life at the desk: dispatch, check-in, cleaning, repair, late fees (unit-life.service.ts). */
+    units: deps.units,
+    /** Editing catalogue items, their units and product photos (inventory.service.ts). */
+    items: deps.inventory,
+
     async reviewQueue(status: ReviewStatus | undefined): Promise<ReviewQueue> {
       const statuses = status ? [ITEM_STATUS_FOR_REVIEW[status]] : [ITEM_STATUS_FOR_REVIEW.pending];
       const [rows, pendingCount] = await Promise.all([repo.reviewQueue(statuses), repo.pendingCount()]);
@@ -148,27 +141,36 @@ export function createOpsService(ctx: AppContext, deps: { listings: ListingsServ
 
     async today(): Promise<TodayBoard> {
       const date = isoDate(ctx.clock());
-      const [starting, dueBack, overdue, returnedToday] = await Promise.all([
+      const tomorrow = addDays(date, 1);
+      const [starting, dueBack, overdue, returnedToday, toDispatch, awaitingPickup, returning, checkedInToday] = await Promise.all([
         repo.rentalsStarting(date),
         repo.rentalsDueBack(date),
         repo.rentalsOverdue(date),
-        repo.rentalsReturnedOn(date, addDays(date, 1)),
+        repo.rentalsReturnedOn(date, tomorrow),
+        repo.rentalsToDispatch(date),
+        repo.rentalsAwaitingPickup(),
+        repo.rentalsReturning(),
+        repo.rentalsCheckedInOn(date, tomorrow),
       ]);
+      const desk = (rows: typeof starting) => rows.map((r) => toDeskRental(r, date));
       return {
         date,
-        starting: starting.map(toDeskRental),
-        dueBack: dueBack.map(toDeskRental),
-        overdue: overdue.map(toDeskRental),
-        returnedToday: returnedToday.map(toDeskRental),
+        starting: desk(starting),
+        dueBack: desk(dueBack),
+        overdue: desk(overdue),
+        returnedToday: desk(returnedToday),
+        toDispatch: desk(toDispatch),
+        awaitingPickup: desk(awaitingPickup),
+        returning: desk(returning),
+        checkedInToday: desk(checkedInToday),
       };
     },
 
     async inventory(q: string | undefined, after: number | undefined, limit: number): Promise<InventoryPage> {
-      const today = isoDate(ctx.clock());
       const rows = await repo.inventoryPage(q, after, limit);
       const page = rows.slice(0, limit);
       const ids = page.map((r) => r.id);
-      const [units, out, totals] = await Promise.all([repo.unitCounts(ids), repo.outCounts(ids, today), repo.inventoryTotals(today)]);
+      const [units, out, totals] = await Promise.all([repo.unitCounts(ids), repo.outCounts(ids), repo.inventoryTotals()]);
       return {
         items: page.map((r) => ({
           id: r.id,

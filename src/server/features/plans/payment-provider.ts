@@ -12,6 +12,18 @@ export interface PaymentProvider {
   tokenizeCard(card: CardDetails): Promise<TokenizedCard>;
   /** Charges a tokenized card. `idempotencyKey` makes a retried charge happen once. */
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /** Gives back (part of) a charge, e.g. a late fee staff waived after it was charged. */
+  refund(req: RefundRequest): Promise<RefundResult>;
+}
+
+export interface RefundRequest {
+  chargeId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  refundId: string;
 }
 
 /** What the provider needs to register a card. Never stored or logged by us. */

@@ -269,6 +269,26 @@ export function createPlansService(ctx: AppContext, deps: { provider: PaymentPro
     listCharges(userId: string) {
       return repo.listCharges(userId);
     },
+
+    /**
+     * Charges the member's saved card (a late fee: the operations desk). Null when she has no
+     * card; PaymentDeclinedError when the provider refuses. The idempotency key makes a retried
+     * charge one charge at the provider.
+     */
+    async chargeSavedCard(userId: string, req: { amountCents: number; description: string; idempotencyKey: string }): Promise<{ chargeId: string } | null> {
+      const card = await repo.findCard(userId);
+      if (!card) return null;
+      const { chargeId } = await provider.charge({ token: card.provider_token, ...req });
+      log.info({ userId, amountCents: req.amountCents, key: req.idempotencyKey }, 'saved card charged');
+      return { chargeId };
+    },
+
+    /** Gives back a charge made through the provider (a waived late fee). */
+    async refundCharge(req: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }> {
+      const { refundId } = await provider.refund(req);
+      log.info({ chargeId: req.chargeId, amountCents: req.amountCents }, 'charge refunded');
+      return { refundId };
+    },
   };
 }
 

@@ -28,5 +28,9 @@ export function createSimulatedPaymentProvider(opts: { delayMs: number }): Payme
       if (!req.token.startsWith('sim_tok_')) throw new PaymentDeclinedError('Unknown card token.');
       return { chargeId: `sim_ch_${randomBytes(12).toString('hex')}` };
     },
+    async refund(req) {
+      if (!req.chargeId.startsWith('sim_ch_')) throw new PaymentDeclinedError('Unknown charge.');
+      return { refundId: `sim_re_${randomBytes(12).toString('hex')}` };
+    },
   };
 }

@@ -77,7 +77,7 @@ const CARD = {
 };
 
 describe(`rentals (${process.env.TEST_DIALECT})`, () => {
-  it('books a unit for 7 days from today, records the price, plan and pickup option, and lists it', async () => {
+  it('books a unit for 7 days from today, records the price, plan and pickup option, and lists it (reserved until staff dispatch it)', async () => {
     const itemId = await makeItem();
     const m = await t.signUp();
     await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store' } });
@@ -89,14 +89,21 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
       size: 'M',
       startDate: '2026-11-22',
       returnDate: '2026-11-29',
-      status: 'out',
+      status: 'reserved',
       priceCents: 799,
       chargeCents: 799, // Weekly: pay per item
       plan: 'weekly',
       pickupOption: 'in-store',
+      handoff: 'pickup',
       extensions: 0,
+      dispatchedAt: null,
+      cancelled: false,
+      late: null,
     });
     expect(await rentalsOf(m)).toHaveLength(1);
+    // The unit is held for the rental and the cleaning window after it (a studio pickup: no shipping day).
+    const held = await t.ctx.database.db.selectFrom('bookings').select(['start_date', 'end_date']).where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    expect(held).toEqual({ start_date: '2026-11-22', end_date: '2026-12-01' });
     const item = await t.ctx.database.db.selectFrom('items').select('rental_count').where('id', '=', itemId).executeTakeFirstOrThrow();
     expect(item.rental_count).toBe(1);
   });
@@ -157,7 +164,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(5);
   });
 
-  it('answers 409 "Sold out for these dates" with the next free date', async () => {
+  it('answers 409 "Sold out for these dates" with the next free date (after the cleaning window and the shipping day)', async () => {
     const itemId = await makeItem({ units: 1, sizes: ['M'] });
     const a = await t.signUp();
     const b = await t.signUp();
@@ -166,12 +173,15 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect(res.status).toBe(409);
     const err = await errorOf(res);
     expect(err).toMatchObject({ code: 'SOLD_OUT', message: 'Sold out for these dates' });
-    expect(err.details?.nextFreeDate).toBe('2026-11-29');
+    // a's week ends 11-29, cleaning holds the unit to 12-01, b's delivery ships the day before: 12-02.
+    expect(err.details?.nextFreeDate).toBe('2026-12-02');
+    expect((await book(b, { itemId, size: 'M', startDate: '2026-11-29', endDate: '2026-12-06' })).status).toBe(409);
+    expect((await book(b, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' })).status).toBe(409);
     // From that date it is free.
-    expect((await book(b, { itemId, size: 'M', startDate: '2026-11-29', endDate: '2026-12-06' })).status).toBe(201);
+    expect((await book(b, { itemId, size: 'M', startDate: '2026-12-02', endDate: '2026-12-09' })).status).toBe(201);
   });
 
-  it('extends by 7 days when the unit is free, and refuses when another member has it next', async () => {
+  it('extends by 7 days when the unit is free (cleaning window included), and refuses when another member has it next', async () => {
     const itemId = await makeItem({ units: 1, sizes: ['M'] });
     const a = await t.signUp();
     const b = await t.signUp();
@@ -180,30 +190,37 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect(ext.status).toBe(200);
     expect(await ext.json()).toMatchObject({ returnDate: '2026-12-06', extensions: 1, priceCents: 2 * 799, chargeCents: 2 * 799 });
 
-    // b books the unit from the new return date; a cannot extend into it.
-    expect((await book(b, { itemId, size: 'M', startDate: '2026-12-06', endDate: '2026-12-13' })).status).toBe(201);
+    // The unit is held to the end of the cleaning window after the new return date.
+    const held = await t.ctx.database.db.selectFrom('bookings').select('end_date').where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    expect(held.end_date).toBe('2026-12-08');
+    // b books the unit from the first day it is free again (shipped 12-08); a cannot extend into it.
+    expect((await book(b, { itemId, size: 'M', startDate: '2026-12-06', endDate: '2026-12-13' })).status).toBe(409);
+    expect((await book(b, { itemId, size: 'M', startDate: '2026-12-09', endDate: '2026-12-16' })).status).toBe(201);
     const blocked = await a.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' });
     expect(blocked.status).toBe(409);
     expect((await errorOf(blocked)).message).toMatch(/cannot be extended/);
     expect((await rentalsOf(a))[0]).toMatchObject({ returnDate: '2026-12-06', extensions: 1 });
   });
 
-  it('returns a piece: the rental ends and the unit is free for the next member at once', async () => {
+  it('returning a piece before it is dispatched cancels the reservation: the unit is free for the next member at once', async () => {
     const itemId = await makeItem({ units: 1, sizes: ['M'] });
     const a = await t.signUp();
     const b = await t.signUp();
     const rental = (await (await book(a, { itemId, size: 'M' })).json()) as Rental;
     expect((await book(b, { itemId, size: 'M' })).status).toBe(409);
+    // Nothing to mark received before it has been sent.
+    expect((await a.request(`/api/rentals/${rental.id}/received`, { method: 'POST' })).status).toBe(409);
     const ret = await a.request(`/api/rentals/${rental.id}/return`, { method: 'POST' });
     expect(ret.status).toBe(200);
-    expect(await ret.json()).toMatchObject({ status: 'returned', returnedAt: expect.any(String) });
+    expect(await ret.json()).toMatchObject({ status: 'returned', cancelled: true, returnedAt: expect.any(String), dispatchedAt: null });
     expect(await rentalsOf(a)).toHaveLength(0);
     expect(await rentalsOf(a, 'all')).toHaveLength(1);
     expect((await a.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(409);
     expect((await a.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' })).status).toBe(409);
     expect((await book(b, { itemId, size: 'M' })).status).toBe(201);
-    // And a can rent it again later.
-    expect((await book(a, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' })).status).toBe(201);
+    // And a can rent it again later: once b's week and its cleaning window are over (shipped 12-01).
+    expect((await book(a, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' })).status).toBe(409);
+    expect((await book(a, { itemId, size: 'M', startDate: '2026-12-02', endDate: '2026-12-09' })).status).toBe(201);
   });
 
   it('another member can neither see, extend nor return this member\'s rentals', async () => {
@@ -214,6 +231,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect((await b.request(`/api/rentals/${rental.id}`)).status).toBe(404);
     expect((await b.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' })).status).toBe(404);
     expect((await b.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(404);
+    expect((await b.request(`/api/rentals/${rental.id}/received`, { method: 'POST' })).status).toBe(404);
     expect(await rentalsOf(b, 'all')).toHaveLength(0);
     expect((await t.request('/api/rentals')).status).toBe(401);
     expect((await a.request(`/api/rentals/${rental.id}`)).status).toBe(200);

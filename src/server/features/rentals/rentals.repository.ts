@@ -19,10 +19,18 @@ const RENTAL_COLUMNS = [
   'rentals.extensions',
   'rentals.returned_at',
   'rentals.created_at',
+  'rentals.dispatched_at',
+  'rentals.received_at',
+  'rentals.checked_in_at',
+  'rentals.late_days',
+  'rentals.late_fee_cents',
+  'rentals.late_fee_status',
   'items.name',
   'items.brand',
   'items.owner_id',
   'items.rental_price_cents',
+  'items.retail_price_cents',
+  'bookings.end_date as held_until',
 ] as const;
 
 /** True for a unique-constraint violation on SQLite or PostgreSQL. */
@@ -32,13 +40,17 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export function createRentalsRepository(db: Db) {
-  const base = (q: Db) => q.selectFrom('rentals').innerJoin('items', 'items.id', 'rentals.item_id').select(RENTAL_COLUMNS);
+  const base = (q: Db) =>
+    q.selectFrom('rentals').innerJoin('items', 'items.id', 'rentals.item_id').innerJoin('bookings', 'bookings.id', 'rentals.booking_id').select(RENTAL_COLUMNS);
 
   return {
-    /** The member's rentals, open ones only unless `all`; soonest return first, then newest. */
+    /**
+     * The member's rentals, open ones only unless `all` (open: not returned, or sent back and not
+     * checked in yet); soonest return first, then newest.
+     */
     listForUser(userId: string, all: boolean) {
       let q = base(db).where('rentals.user_id', '=', userId);
-      if (!all) q = q.where('rentals.returned_at', 'is', null);
+      if (!all) q = q.where((eb) => eb.or([eb('rentals.returned_at', 'is', null), eb.and([eb('rentals.dispatched_at', 'is not', null), eb('rentals.checked_in_at', 'is', null)])]));
       return q.orderBy(sql`case when rentals.returned_at is null then 0 else 1 end`).orderBy('rentals.end_date').orderBy('rentals.id', 'desc').execute();
     },
 
@@ -140,8 +152,11 @@ export function createRentalsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Moves the return date of an open rental and its booking (only if `fromEnd` is still current). */
-    async extend(trx: Db, rentalId: number, bookingId: number, fromEnd: string, toEnd: string, add: { price: number; charge: number; earnings: number }): Promise<boolean> {
+    /**
+     * Moves the return date of an open rental (only if `fromEnd` is still current) and holds its
+     * unit until `heldUntil` (the new date's cleaning window: domain/availability.ts).
+     */
+    async extend(trx: Db, rentalId: number, bookingId: number, fromEnd: string, toEnd: string, heldUntil: string, add: { price: number; charge: number; earnings: number }): Promise<boolean> {
       const res = await trx
         .updateTable('rentals')
         .set((eb) => ({
@@ -156,15 +171,7 @@ export function createRentalsRepository(db: Db) {
         .where('returned_at', 'is', null)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('bookings').set({ end_date: toEnd }).where('id', '=', bookingId).execute();
-      return true;
-    },
-
-    /** Ends an open rental and frees its unit; false when it was already returned. */
-    async markReturned(trx: Db, rentalId: number, bookingId: number, now: string): Promise<boolean> {
-      const res = await trx.updateTable('rentals').set({ returned_at: now }).where('id', '=', rentalId).where('returned_at', 'is', null).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('bookings').set({ released_at: now }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      await trx.updateTable('bookings').set({ end_date: heldUntil }).where('id', '=', bookingId).execute();
       return true;
     },
 

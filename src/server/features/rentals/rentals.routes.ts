@@ -50,9 +50,20 @@ const giveBack = memberRoute({
   method: 'post',
   path: '/{id}/return',
   tags: ['Rentals'],
-  summary: 'Return the piece: the rental ends and the unit is free again',
+  summary: "Return: before it is dispatched, cancel the reservation (the unit is free at once); after, say it has been sent back (staff check it in)",
+  description: 'Late days stop counting the day she returns it. 409 when it was returned already.',
   request: { params: IdParams },
-  responses: { 200: jsonContent(RentalSchema, 'The returned rental'), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: jsonContent(RentalSchema, 'The rental (cancelled, or sent back)'), ...errorResponses(400, 401, 404, 409) },
+});
+
+const received = memberRoute({
+  method: 'post',
+  path: '/{id}/received',
+  tags: ['Rentals'],
+  summary: 'Mark a delivered piece received (optional; a studio pickup is marked by the studio)',
+  description: '409 before it is dispatched, for a studio pickup, or once marked or returned.',
+  request: { params: IdParams },
+  responses: { 200: jsonContent(RentalSchema, 'The rental'), ...errorResponses(400, 401, 404, 409) },
 });
 
 export function createRentalsRoutes(ctx: AppContext, service: RentalsService) {
@@ -61,5 +72,6 @@ export function createRentalsRoutes(ctx: AppContext, service: RentalsService) {
     .openapi(book, async (c) => c.json(await service.book(c.var.user.id, c.req.valid('json')), 201))
     .openapi(getOne, async (c) => c.json(await service.get(c.req.valid('param').id, c.var.user.id), 200))
     .openapi(extend, async (c) => c.json(await service.extend(c.var.user.id, c.req.valid('param').id), 200))
-    .openapi(giveBack, async (c) => c.json(await service.return(c.var.user.id, c.req.valid('param').id), 200));
+    .openapi(giveBack, async (c) => c.json(await service.return(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(received, async (c) => c.json(await service.received(c.var.user.id, c.req.valid('param').id), 200));
 }

@@ -1,3 +1,4 @@
+import { handoffOf } from '../../../domain/availability';
 import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
 import { lenderShareCents } from '../../../domain/listings';
 import { PickupOptionSchema, PlanIdSchema, isoDate } from '../../../domain/plans';
@@ -6,20 +7,42 @@ import {
   MAX_RENTAL_DAYS,
   RENTAL_MESSAGES,
   daysBetween,
+  daysLate,
   defaultRentalRange,
+  LATE_FEE_STATUSES,
+  lateFeeCapCents,
+  lateFeeCents,
+  lateFeePerDayCents,
   latestStartDate,
   rentalPriceCents,
   rentalStatus,
   type BookRentalInput,
+  type LateFeeStatus,
   type Rental,
 } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, unauthenticated } from '../../http/errors';
 import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { UnitLifeService } from '../ops';
 import type { PlansService } from '../plans';
 import { createRentalsRepository, isUniqueViolation, type RentalRow } from './rentals.repository';
 
-export function createRentalsService(ctx: AppContext, deps: { catalogue: CatalogueService; plans: PlansService }) {
+/** How late a rental is and its fee (docs/product.md "Renting"): so far while out, as worked out at check-in after. */
+function lateOf(row: RentalRow, today: string): Rental['late'] {
+  const perDayCents = lateFeePerDayCents(row.rental_price_cents);
+  const capCents = lateFeeCapCents(row.rental_price_cents, row.retail_price_cents);
+  if (row.checked_in_at) {
+    if (!row.late_days) return null;
+    const status = (LATE_FEE_STATUSES as readonly string[]).includes(row.late_fee_status ?? '') ? (row.late_fee_status as LateFeeStatus) : 'due';
+    return { days: row.late_days, feeCents: row.late_fee_cents ?? 0, perDayCents, capCents, status };
+  }
+  if (!row.dispatched_at) return null;
+  const days = daysLate(row.end_date, row.returned_at ? row.returned_at.slice(0, 10) : today);
+  if (days === 0) return null;
+  return { days, feeCents: lateFeeCents(days, row.rental_price_cents, row.retail_price_cents), perDayCents, capCents, status: 'accruing' };
+}
+
+export function createRentalsService(ctx: AppContext, deps: { catalogue: CatalogueService; plans: PlansService; units: UnitLifeService }) {
   const { db, dialect } = ctx.database;
   const postgres = dialect === 'postgres';
   const repo = createRentalsRepository(db);
@@ -37,6 +60,8 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
   function toRental(row: RentalRow, imageUrl: string): Rental {
     const pickup = PickupOptionSchema.safeParse(row.pickup_option);
     const plan = PlanIdSchema.safeParse(row.plan);
+    const handoff = handoffOf(row.pickup_option);
+    const day = today();
     return {
       id: row.id,
       itemId: row.item_id,
@@ -46,7 +71,10 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
       size: row.size,
       startDate: row.start_date,
       returnDate: row.end_date,
-      status: rentalStatus({ startDate: row.start_date, returnedAt: row.returned_at }, today()),
+      status: rentalStatus(
+        { startDate: row.start_date, endDate: row.end_date, handoff, dispatchedAt: row.dispatched_at, receivedAt: row.received_at, returnedAt: row.returned_at, checkedInAt: row.checked_in_at },
+        day,
+      ),
       priceCents: row.price_cents,
       chargeCents: row.charge_cents,
       plan: plan.success ? plan.data : 'weekly',
@@ -54,6 +82,12 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
       extensions: row.extensions,
       returnedAt: row.returned_at,
       createdAt: row.created_at,
+      handoff,
+      dispatchedAt: row.dispatched_at,
+      receivedAt: row.received_at,
+      checkedInAt: row.checked_in_at,
+      cancelled: row.returned_at !== null && row.dispatched_at === null,
+      late: lateOf(row, day),
     };
   }
 
@@ -96,6 +130,9 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
       const allowance = await subscriptions.currentBillingPeriod(userId);
       const plan = allowance?.plan ?? (await subscriptions.getSubscription(userId)).plan;
       const pickup = await subscriptions.getPickupOption(userId);
+      const handoff = handoffOf(pickup);
+      // The days the unit is held: the shipping day before, the cleaning window after (decision 0031).
+      const held = catalogue.occupancy(startDate, endDate, handoff);
       const now = ctx.clock().toISOString();
 
       let rentalId: number;
@@ -109,10 +146,10 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
           if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
           if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
 
-          const unitId = await catalogue.findFreeUnit(trx, input.itemId, input.size, startDate, endDate);
+          const unitId = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
           if (unitId === null) {
             const days = Math.max(1, daysBetween(startDate, endDate));
-            const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days);
+            const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
             throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, { details: { nextFreeDate: next, size: input.size } });
           }
 
@@ -125,7 +162,7 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
           }
 
           const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
-          const bookingId = await repo.insertBooking(trx, { unit_id: unitId, item_id: input.itemId, start_date: startDate, end_date: endDate, created_at: now });
+          const bookingId = await repo.insertBooking(trx, { unit_id: unitId, item_id: input.itemId, start_date: held.start, end_date: held.end, created_at: now });
           const id = await repo.insertRental(trx, {
             user_id: userId,
             item_id: input.itemId,
@@ -156,20 +193,25 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
       return getOwn(rentalId, userId);
     },
 
-    /** Moves the return date 7 days later, only if the same unit is free for those days. */
+    /**
+     * Moves the return date 7 days later, only if the same unit is free for those days and the
+     * cleaning window after them (the unit's held days grow with it).
+     */
     async extend(userId: string, rentalId: number): Promise<Rental> {
       await db.transaction().execute(async (trx) => {
         const row = await repo.findForUser(rentalId, userId, trx);
         if (!row) throw notFound('Rental not found');
-        if (row.returned_at) throw new HttpError('CONFLICT', 'This rental has been returned.');
+        if (row.returned_at || row.checked_in_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendReturned);
         await repo.lockUnit(trx, row.unit_id, postgres);
         const to = addDays(row.end_date, RENTAL_DAYS);
         if (daysBetween(row.start_date, to) > MAX_RENTAL_DAYS) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendTooLong);
-        const clash = await repo.otherBookingOverlapping(trx, row.unit_id, row.booking_id, row.end_date, to);
+        const wanted = catalogue.occupancy(row.start_date, to, handoffOf(row.pickup_option)).end;
+        const heldUntil = wanted > row.held_until ? wanted : row.held_until;
+        const clash = await repo.otherBookingOverlapping(trx, row.unit_id, row.booking_id, row.held_until, heldUntil);
         if (clash) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendBlocked, { details: { bookedFrom: clash.start_date } });
         const price = row.rental_price_cents;
         const payPerItem = row.plan === 'weekly';
-        const ok = await repo.extend(trx, row.id, row.booking_id, row.end_date, to, {
+        const ok = await repo.extend(trx, row.id, row.booking_id, row.end_date, to, heldUntil, {
           price,
           charge: payPerItem ? price : 0,
           earnings: row.lender_id ? lenderShareCents(price) : 0,
@@ -179,15 +221,19 @@ export function createRentalsService(ctx: AppContext, deps: { catalogue: Catalog
       return getOwn(rentalId, userId);
     },
 
-    /** Ends the rental and frees its unit at once. */
+    /**
+     * The SPEC's 'Return' (docs/product.md "Renting"): before the piece is dispatched it cancels
+     * the reservation (the unit is free at once); after, it says she has sent it back or dropped it
+     * at the studio: late days stop, and the unit stays held until staff check it in.
+     */
     async return(userId: string, rentalId: number): Promise<Rental> {
-      await db.transaction().execute(async (trx) => {
-        const row = await repo.findForUser(rentalId, userId, trx);
-        if (!row) throw notFound('Rental not found');
-        if (!(await repo.markReturned(trx, row.id, row.booking_id, ctx.clock().toISOString()))) {
-          throw new HttpError('CONFLICT', 'This rental has already been returned.');
-        }
-      });
+      await deps.units.memberReturn(userId, rentalId);
+      return getOwn(rentalId, userId);
+    },
+
+    /** She marks a delivered piece received (a studio pickup is marked handed over by the studio). */
+    async received(userId: string, rentalId: number): Promise<Rental> {
+      await deps.units.memberReceive(userId, rentalId);
       return getOwn(rentalId, userId);
     },
 

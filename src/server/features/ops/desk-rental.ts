@@ -1,0 +1,61 @@
+import { handoffOf } from '../../../domain/availability';
+import type { DeskRental } from '../../../domain/ops';
+import { LATE_FEE_STATUSES, daysLate, lateFeeCents, rentalStatus, type LateFeeStatus } from '../../../domain/rentals';
+import { UNIT_STATES, unitCode, type UnitState } from '../../../domain/unit-life';
+import type { DeskRow } from './ops.repository';
+
+const asUnitState = (v: string | null): UnitState => ((UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available');
+const asFeeStatus = (v: string | null): LateFeeStatus | null => ((LATE_FEE_STATUSES as readonly string[]).includes(v ?? '') ? (v as LateFeeStatus) : null);
+
+/**
+ * How late a rental is and what it costs so far (docs/product.md "Renting"): after check-in, as
+ * worked out then; before, counted to the day she sent it back, or to today while she has it.
+ */
+export function lateOf(
+  r: { end_date: string; returned_at: string | null; dispatched_at: string | null; checked_in_at: string | null; late_days: number | null; late_fee_cents: number | null; late_fee_status: string | null; rental_price_cents: number; retail_price_cents: number },
+  today: string,
+): { days: number; feeCents: number; status: LateFeeStatus | null } {
+  if (r.checked_in_at) return { days: r.late_days ?? 0, feeCents: r.late_fee_cents ?? 0, status: asFeeStatus(r.late_fee_status) };
+  if (!r.dispatched_at) return { days: 0, feeCents: 0, status: null };
+  const days = daysLate(r.end_date, r.returned_at ? r.returned_at.slice(0, 10) : today);
+  return { days, feeCents: lateFeeCents(days, r.rental_price_cents, r.retail_price_cents), status: days > 0 ? 'accruing' : null };
+}
+
+/** A rental as the desk shows it, from a row of `deskQuery`. */
+export function toDeskRental(r: DeskRow, today: string): DeskRental {
+  const handoff = handoffOf(r.pickup_option);
+  const late = lateOf(r, today);
+  const unitState = asUnitState(r.unit_state);
+  return {
+    rentalId: r.rental_id,
+    itemId: r.item_id,
+    itemName: r.item_name,
+    brand: r.brand,
+    size: r.size,
+    unitNo: r.unit_no,
+    member: { name: r.member_name, email: r.email },
+    startDate: r.start_date,
+    returnDate: r.end_date,
+    pickupOption: r.pickup_option,
+    returnedAt: r.returned_at,
+    lender: r.lender_name ?? null,
+    unitCode: unitCode(r.unit_id),
+    unitId: r.unit_id,
+    unitState,
+    status: rentalStatus(
+      { startDate: r.start_date, endDate: r.end_date, handoff, dispatchedAt: r.dispatched_at, receivedAt: r.received_at, returnedAt: r.returned_at, checkedInAt: r.checked_in_at },
+      today,
+    ),
+    handoff,
+    // The delivery address and the studios come with the checkout feature (issue 15): the seam.
+    destination: { address: null, studio: null },
+    holdsFrom: r.held_from,
+    dispatchedAt: r.dispatched_at,
+    receivedAt: r.received_at,
+    checkedInAt: r.checked_in_at,
+    daysLate: late.days,
+    lateFeeCents: late.feeCents,
+    lateFeeStatus: late.status,
+    unitReady: unitState === 'available',
+  };
+}

@@ -1,0 +1,62 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, ItemsTable, ListingPhotosTable } from '../../db/schema';
+
+type Db = Kysely<DB>;
+
+/**
+ * The inventory's writes: house items, their units and their product photos. Product photos are
+ * rows of listing_photos like a member's photos (decision 0031): item-pictures.ts, the one owner
+ * of an item's pictures, shows an item's photos instead of its drawings wherever it is shown.
+ */
+export function createInventoryRepository(db: Db) {
+  return {
+    item(itemId: number, q: Db = db) {
+      return q.selectFrom('items').selectAll().where('id', '=', itemId).where('status', '!=', 'removed').executeTakeFirst();
+    },
+
+    /** Takes the item row's lock (PostgreSQL), the one a booking of it also takes. */
+    async lockItem(trx: Db, itemId: number, postgres: boolean): Promise<void> {
+      if (postgres) await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
+    },
+
+    async insertItem(trx: Db, item: Insertable<ItemsTable>): Promise<number> {
+      const row = await trx.insertInto('items').values(item).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateItem(trx: Db, itemId: number, set: Updateable<ItemsTable>): Promise<void> {
+      if (Object.keys(set).length) await trx.updateTable('items').set(set).where('id', '=', itemId).execute();
+    },
+
+    /** Adds `count` units of a size, numbered after the size's last unit; returns their ids. */
+    async addUnits(trx: Db, itemId: number, size: string, count: number): Promise<number[]> {
+      const last = await trx
+        .selectFrom('item_units')
+        .select((eb) => eb.fn.max('unit_no').as('n'))
+        .where('item_id', '=', itemId)
+        .where('size', '=', size)
+        .executeTakeFirst();
+      const from = Number(last?.n ?? 0) + 1;
+      const rows = await trx
+        .insertInto('item_units')
+        .values(Array.from({ length: count }, (_, k) => ({ item_id: itemId, size, unit_no: from + k })))
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    photos(itemId: number, q: Db = db) {
+      return q.selectFrom('listing_photos').select(['position', 'file_name', 'width', 'height']).where('item_id', '=', itemId).orderBy('position').execute();
+    },
+
+    /** Replaces the item's photos with these rows; returns the file names of the old ones (to delete after the commit). */
+    async replacePhotos(trx: Db, itemId: number, rows: Insertable<ListingPhotosTable>[]): Promise<string[]> {
+      const old = await trx.selectFrom('listing_photos').select('file_name').where('item_id', '=', itemId).execute();
+      await trx.deleteFrom('listing_photos').where('item_id', '=', itemId).execute();
+      if (rows.length) await trx.insertInto('listing_photos').values(rows).execute();
+      return old.map((r) => r.file_name);
+    },
+  };
+}
+
+export type InventoryRepository = ReturnType<typeof createInventoryRepository>;
