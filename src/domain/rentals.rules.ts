@@ -71,7 +71,8 @@ export interface RentalMarks {
 
 /**
  * A rental's status on `today`: reserved until staff dispatch it; then on its way (a delivery
- * until its start date or until she marks it received; a studio pickup until it is handed over);
+ * until she marks it received, or at the latest until its start date or the day after it was
+ * sent, whichever is later; a studio pickup until it is handed over);
  * with her, or overdue once its return date has passed; sent back once she returns it, until
  * staff check it in; returned once checked in (or cancelled before it was dispatched).
  */
@@ -80,8 +81,10 @@ export function rentalStatus(r: RentalMarks, today: string): RentalStatus {
   if (r.returnedAt) return r.dispatchedAt ? 'returning' : 'returned';
   if (!r.dispatchedAt) return 'reserved';
   if (today > r.endDate) return 'overdue';
-  if (!r.receivedAt && (r.handoff === 'pickup' || today < r.startDate)) return 'dispatched';
-  return 'out';
+  if (r.receivedAt) return 'out';
+  if (r.handoff === 'pickup') return 'dispatched';
+  const arrives = addDays(r.dispatchedAt.slice(0, 10), 1);
+  return today < r.startDate || today < arrives ? 'dispatched' : 'out';
 }
 
 /* ---------------------------------------------------------------- late returns */

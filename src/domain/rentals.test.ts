@@ -20,8 +20,10 @@ describe('rentals', () => {
     // Not dispatched: still reserved on its start date (the piece has not left).
     expect(rentalStatus(r, '2026-11-25')).toBe('reserved');
     expect(rentalStatus(sent, '2026-11-24')).toBe('dispatched');
-    // A delivery is with her from its start date, marked received or not; a studio pickup once handed over.
+    // A delivery is with her from its start date (or the day after it was sent), marked received or not; a studio pickup once handed over.
     expect(rentalStatus(sent, '2026-11-25')).toBe('out');
+    expect(rentalStatus({ ...sent, dispatchedAt: '2026-11-25T09:00:00Z' }, '2026-11-25')).toBe('dispatched');
+    expect(rentalStatus({ ...sent, dispatchedAt: '2026-11-25T09:00:00Z', receivedAt: '2026-11-25T18:00:00Z' }, '2026-11-25')).toBe('out');
     expect(rentalStatus({ ...sent, handoff: 'pickup' }, '2026-11-26')).toBe('dispatched');
     expect(rentalStatus({ ...sent, handoff: 'pickup', receivedAt: '2026-11-25T10:00:00Z' }, '2026-11-26')).toBe('out');
     expect(rentalStatus(sent, '2026-12-02')).toBe('out');
