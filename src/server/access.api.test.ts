@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../domain/errors';
 import { addDays } from '../domain/catalogue.rules';
 import { isStudioOpen } from '../domain/support.rules';
+import { unitCode } from '../domain/unit-life';
 import { listingForm, makePng, sampleListing } from './features/listings/listings.test-helpers';
 import { listApiRoutes, type ApiRoute } from './test/routes';
 import { approveListing, makeStaff } from './test/staff';
@@ -58,6 +59,12 @@ interface Scenario {
   aSessionId: string;
   /** A day the styling studio is open, where A holds the 10:00 appointment. */
   appointmentDate: string;
+  /** The code of the unit A's rental holds. */
+  aUnitCode: string;
+  /** C's reservation of a house piece, cancelled before it left (the desk's moves on it are 409s). */
+  cCancelledRentalId: number;
+  /** Three units of a house piece of nobody's, on the shelf: the desk's unit moves aim at them. */
+  opsUnitCodes: [string, string, string];
 }
 interface Case {
   /** The request aimed at A's resources (A's ids in the path, a valid body). */
@@ -300,6 +307,38 @@ const CASES: Record<string, Case> = {
   'GET /api/ops/audit': staffOnly(() => ({ method: 'GET', path: '/api/ops/audit' })),
   'GET /api/ops/today': staffOnly(() => ({ method: 'GET', path: '/api/ops/today' })),
   'GET /api/ops/inventory': staffOnly(() => ({ method: 'GET', path: '/api/ops/inventory' })),
+  // The unit's life: reads aim at A's rental and unit; moves at C's cancelled reservation (409,
+  // nothing to move) or at units of a piece of nobody's, so A's rows stay as they are.
+  'GET /api/ops/rentals/{id}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/rentals/${st.aRentalId}` })),
+  'POST /api/ops/rentals/{id}/dispatch': staffOnly((st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/dispatch` }), 409),
+  'POST /api/ops/rentals/{id}/hand-over': staffOnly((st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/hand-over` }), 409),
+  'POST /api/ops/rentals/{id}/late-fee/waive': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/late-fee/waive`, json: { reason: 'Goodwill for a loyal member.' } }),
+    409,
+  ),
+  'POST /api/ops/rentals/{id}/condition-photos': staffOnly((st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/condition-photos`, form: photoForm }), 409),
+  'GET /api/ops/rentals/{id}/condition-photos/{position}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/rentals/${st.cCancelledRentalId}/condition-photos/0` }), 404),
+  'GET /api/ops/units': staffOnly(() => ({ method: 'GET', path: '/api/ops/units?state=cleaning' })),
+  'GET /api/ops/units/{code}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/units/${st.aUnitCode}` })),
+  'POST /api/ops/units/{code}/check-in': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/check-in`, json: { condition: 'good' } }), 409),
+  'POST /api/ops/units/{code}/cleaning-done': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/cleaning-done` }), 409),
+  'POST /api/ops/units/{code}/repair': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[0]}/repair`, json: { note: 'Loose hem' } })),
+  'POST /api/ops/units/{code}/repair-done': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/repair-done`, json: {} }), 409),
+  'POST /api/ops/units/{code}/retire': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[1]}/retire`, json: { reason: 'Worn through' } })),
+  // Inventory: a new house piece is nobody's; A's listing is hers to change (409), readable by staff.
+  'POST /api/ops/items': staffOnly(
+    () => ({
+      method: 'POST',
+      path: '/api/ops/items',
+      json: { name: 'Matrix Trench', brand: 'Burberry', category: 'Jackets', gender: 'Women', colour: 'beige', description: 'A trench for the access matrix.', retailPriceCents: 190_000, units: [{ size: 'M', count: 1 }] },
+    }),
+    201,
+  ),
+  'GET /api/ops/items/{id}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/items/${st.aListingId}` })),
+  'PATCH /api/ops/items/{id}': staffOnly((st) => ({ method: 'PATCH', path: `/api/ops/items/${st.aListingId}`, json: { name: 'Taken Over' } }), 409),
+  'POST /api/ops/items/{id}/units': staffOnly((st) => ({ method: 'POST', path: `/api/ops/items/${st.aListingId}/units`, json: { size: 'M', count: 1 } }), 409),
+  'PUT /api/ops/items/{id}/photos': staffOnly((st) => ({ method: 'PUT', path: `/api/ops/items/${st.aListingId}/photos`, form: photoForm }), 409),
+  'DELETE /api/ops/items/{id}/photos': staffOnly((st) => ({ method: 'DELETE', path: `/api/ops/items/${st.aListingId}/photos` }), 409),
 
   // Rentals
   'GET /api/rentals': ownOnly(() => ({ method: 'GET', path: '/api/rentals?status=all' }), (st, body) => {
@@ -323,6 +362,7 @@ const CASES: Record<string, Case> = {
   'GET /api/rentals/{id}': refused((st) => ({ method: 'GET', path: `/api/rentals/${st.aRentalId}` })),
   'POST /api/rentals/{id}/extend': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/extend` })),
   'POST /api/rentals/{id}/return': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/return` })),
+  'POST /api/rentals/{id}/received': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/received` })),
 
   // Dashboard
   'GET /api/dashboard': ownOnly(() => ({ method: 'GET', path: '/api/dashboard' }), (st, body) => {
@@ -464,6 +504,12 @@ beforeAll(async () => {
   while (!isStudioOpen(appointmentDate)) appointmentDate = addDays(appointmentDate, 1);
   await ok(a.request('/api/appointments', { method: 'POST', json: { date: appointmentDate, time: '10:00', kind: 'wardrobe-consultation', note: `${A_NAME} would like tailoring` } }), 201);
 
+  const aUnit = await db.selectFrom('rentals').select('unit_id').where('id', '=', rental.id as number).executeTakeFirstOrThrow();
+  const cRental = await ok(c.request('/api/rentals', { method: 'POST', json: { itemId: await house(1), size: 'M' } }), 201);
+  await ok(c.request(`/api/rentals/${cRental.id}/return`, { method: 'POST' }));
+  const opsItem = await house(3);
+  const opsUnits = (await db.selectFrom('item_units').select('id').where('item_id', '=', opsItem).orderBy('unit_no').execute()).map((u) => unitCode(u.id));
+
   const slugRow = await db.selectFrom('items').select('slug').where('slug', 'is not', null).executeTakeFirstOrThrow();
   const aSession = await db.selectFrom('session').select('id').where('userId', '=', a.id).executeTakeFirstOrThrow();
   s = {
@@ -483,6 +529,9 @@ beforeAll(async () => {
     slug: slugRow.slug!,
     aSessionId: aSession.id,
     appointmentDate,
+    aUnitCode: unitCode(aUnit.unit_id),
+    cCancelledRentalId: cRental.id as number,
+    opsUnitCodes: [opsUnits[0]!, opsUnits[1]!, opsUnits[2]!],
   };
 }, 120_000);
 
