@@ -241,8 +241,9 @@ async function main() {
        where b1.released_at is null and b2.released_at is null and b1.start_date < b2.end_date and b2.start_date < b1.end_date`),
     'overlapping pairs',
   );
-  check('every rental holds its own booking (same unit, item and dates)', n(`select count(*) n from rentals r left join bookings b on b.id = r.booking_id
-       where b.id is null or b.unit_id <> r.unit_id or b.item_id <> r.item_id or b.start_date <> r.start_date or b.end_date <> r.end_date`));
+  // A booking holds the days its rental occupies the unit (decision 0031): at least the member's dates.
+  check('every rental holds its own booking (same unit and item, its dates within the held days)', n(`select count(*) n from rentals r left join bookings b on b.id = r.booking_id
+       where b.id is null or b.unit_id <> r.unit_id or b.item_id <> r.item_id or b.start_date > r.start_date or b.end_date < r.end_date`));
   check('no unit of a size the item does not have', n(`select count(*) n from rentals r join item_units u on u.id = r.unit_id where u.size <> r.size or u.item_id <> r.item_id`));
   check('daily views <= 3 per member and day', n('select count(*) n from user_daily_views where count > 3 or count < 0'));
   check('daily count == items first viewed that day', n(`select count(*) n from user_daily_views d where d.count <> (select count(*) from user_viewed_items v where v.user_id = d.user_id and substr(v.viewed_at, 1, 10) = d.day)`));
