@@ -249,9 +249,9 @@ export const UnitDetailSchema = z.object({
   condition: z.enum(CONDITIONS).nullable(),
   note: z.string().nullable(),
   changedAt: z.string().nullable(),
-  /** The rental it is out on (or was last checked in from, while cleaning or in repair). */
+  /** The rental it is out on, or else the last one it went out on (checked in). */
   rental: DeskRentalSchema.nullable(),
-  /** Photos taken at that check-in. */
+  /** Photos taken when that rental was checked in. */
   conditionPhotos: z.array(ConditionPhotoSchema),
   /** The next reservation of the unit not dispatched yet. */
   nextRental: z.object({ rentalId: z.number().int(), startDate: z.string(), holdsFrom: z.string(), member: z.string() }).nullable(),

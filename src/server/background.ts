@@ -29,7 +29,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work<{ rentalId: number }>(QUEUES.lateFee.name, async (job) => {
     await units.settleFee(job.data.rentalId);
   });
-  jobs.work(QUEUES.overduePush.name, async () => {
+  jobs.work(QUEUES.overdueHold.name, async () => {
     await units.holdOverdueUnits();
   });
 
@@ -39,7 +39,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
     tickMs: Math.min(env.jobPollMs, env.scanIntervalMs),
     tasks: [
       { name: 'reminder-scan', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.reminderScan.name, {}, { singletonKey: 'scan' }) },
-      { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overduePush.name, {}, { singletonKey: 'hold' }) },
+      { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' }) },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
     ],
   });

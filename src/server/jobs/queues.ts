@@ -12,7 +12,7 @@ export const QUEUES = {
   /** Charges (or, once waived, refunds) the late fee of a checked-in rental: { rentalId }. */
   lateFee: { name: 'late-fee', singleton: true },
   /** Keeps the units of overdue rentals held (and moves the reservations they block): {}. */
-  overduePush: { name: 'overdue-push', singleton: true },
+  overdueHold: { name: 'overdue-hold', singleton: true },
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

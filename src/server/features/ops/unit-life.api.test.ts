@@ -193,6 +193,27 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
     expect((await staff.request('/api/ops/rentals/999999/dispatch', { method: 'POST' })).status).toBe(404);
   });
 
+  it("her 'Return' and a check-in sent at the same time: one check-in, never an error, the unit and rental agree", async () => {
+    day('2026-12-01');
+    const itemId = await makeItem();
+    const m = await t.signUp();
+    const rental = await json<Rental>(book(m, { itemId }), 201);
+    await dispatchRental(staff, rental.id);
+    const code = await unitOf(rental.id);
+    day('2026-12-08');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? m.request(`/api/rentals/${rental.id}/return`, { method: 'POST' }) : checkIn(staff, code, { condition: 'good' }))),
+    );
+    const checkIns = answers.filter((_, i) => i % 2 === 0).map((r) => r.status);
+    const returns = answers.filter((_, i) => i % 2 === 1).map((r) => r.status);
+    expect(checkIns.filter((s) => s === 200)).toHaveLength(1);
+    expect(checkIns.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    expect(returns.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    expect(returns.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    expect((await json<UnitDetail>(staff.request(`/api/ops/units/${code}`))).state).toBe('cleaning');
+    expect((await json<Rental>(m.request(`/api/rentals/${rental.id}`))).status).toBe('returned');
+  });
+
   it('a studio pickup is ready at the studio, then handed over by staff (the member does not mark it)', async () => {
     day('2026-12-01');
     const itemId = await makeItem();
@@ -324,8 +345,8 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
 
     // r1 is not back on 11-09: its unit is held to 11-11 by the daily hold (run through the queue).
     day('2026-11-09');
-    await t.ctx.jobs.send(QUEUES.overduePush.name, {}, { singletonKey: 'hold' });
-    await t.ctx.jobs.runDue([QUEUES.overduePush.name]);
+    await t.ctx.jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' });
+    await t.ctx.jobs.runDue([QUEUES.overdueHold.name]);
     const held = await db.selectFrom('bookings').select('end_date').where('id', '=', (await db.selectFrom('rentals').select('booking_id').where('id', '=', r1.id).executeTakeFirstOrThrow()).booking_id).executeTakeFirstOrThrow();
     expect(held.end_date).toBe('2026-11-11');
     // r2 (ships 11-10) no longer fits unit 1 and the other unit is taken: it stays, and the desk sees its unit is not ready.

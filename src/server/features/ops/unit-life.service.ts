@@ -246,7 +246,8 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
         if (!r) throw notFound('Rental not found');
         if (handoffOf(r.pickup_option) !== 'pickup') throw conflict('This rental is delivered by courier: the member marks it received');
         if (!r.dispatched_at || r.received_at || r.returned_at) throw conflict('Only a rental ready at the studio can be handed over', { status: toDeskRental(r, today()).status });
-        if (!(await repo.markReceived(trx, r.rental_id, at)) || !(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.hand_over.from, 'with_member', at, {}, r.rental_id))) {
+        // The unit's row first, then the rental's: every move locks them in this order (no deadlock on PostgreSQL).
+        if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.hand_over.from, 'with_member', at, {}, r.rental_id)) || !(await repo.markReceived(trx, r.rental_id, at))) {
           throw conflict(OPS_MESSAGES.unitChanged);
         }
         await audit.record(trx, {
@@ -286,6 +287,7 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
         const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
         const hold = to === 'repair' ? await repo.insertHold(trx, { id: unitId, itemId: r.item_id }, day, OPEN_END, at) : null;
         const set = { condition: input.condition, note: input.note || null, rental_id: r.rental_id, ...(hold !== null ? { hold_booking_id: hold } : {}) };
+        // The unit's row first, then the rental's: every move locks them in this order (no deadlock on PostgreSQL).
         if (!(await repo.move(trx, unitId, UNIT_TRANSITIONS.check_in.from, to, at, set, r.rental_id))) throw conflict(OPS_MESSAGES.unitChanged);
         const checkedIn = await repo.markCheckedIn(trx, r.rental_id, {
           at,
@@ -478,8 +480,10 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
         if (handoffOf(r.pickup_option) === 'pickup') throw conflict(RENTAL_MESSAGES.studioHandover);
         if (r.returned_at || r.checked_in_at) throw conflict(RENTAL_MESSAGES.alreadyReturned);
         if (!r.dispatched_at) throw conflict(RENTAL_MESSAGES.notDispatched);
-        if (r.received_at || !(await repo.markReceived(trx, r.rental_id, at))) throw conflict(RENTAL_MESSAGES.alreadyReceived);
+        if (r.received_at) throw conflict(RENTAL_MESSAGES.alreadyReceived);
+        // The unit's row first, then the rental's (the order every move takes).
         await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.receive.from, 'with_member', at, {}, r.rental_id);
+        if (!(await repo.markReceived(trx, r.rental_id, at))) throw conflict(RENTAL_MESSAGES.alreadyReceived);
       });
     },
 
@@ -498,8 +502,9 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
           if (!(await repo.cancelReservation(trx, r.rental_id, r.booking_id, at))) throw conflict('This rental has just been dispatched: return it once it reaches you.');
           return;
         }
-        if (!(await repo.markSentBack(trx, r.rental_id, at))) throw conflict(RENTAL_MESSAGES.alreadyReturned);
+        // The unit's row first, then the rental's (the order every move takes).
         await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.send_back.from, 'returned', at, {}, r.rental_id);
+        if (!(await repo.markSentBack(trx, r.rental_id, at))) throw conflict(RENTAL_MESSAGES.alreadyReturned);
       });
     },
 
