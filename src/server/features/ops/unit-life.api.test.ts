@@ -412,6 +412,37 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
     expect(inventory.items.find((i) => i.id === itemId)!.sizes[0]!.units).toBe(1);
     const audit = await json<AuditPage>(staff.request(`/api/ops/audit?action=unit.retire&subjectId=${spareCode}`));
     expect(audit.entries[0]).toMatchObject({ after: { unitState: 'retired', reason: 'Stain that will not come out' } });
+    // The last unit of a size retired: the piece no longer offers the size.
+    const lone = await makeItem();
+    const loneUnit = (await t.ctx.database.db.selectFrom('item_units').select('id').where('item_id', '=', lone).executeTakeFirstOrThrow()).id;
+    await json(staff.request(`/api/ops/units/RT-${loneUnit}/retire`, { method: 'POST', json: { reason: 'Lost in transit' } }));
+    expect((await json<{ sizes: string[] }>(t.request(`/api/items/${lone}`))).sizes).toEqual([]);
+    expect((await book(await t.signUp(), { itemId: lone })).status).toBe(400);
+  });
+
+  it('retiring a unit while members book it: a booking either comes first (and the retirement names it as left on the unit) or is refused', async () => {
+    day('2026-12-01');
+    const { db } = t.ctx.database;
+    for (let trial = 0; trial < 6; trial += 1) {
+      const itemId = await makeItem();
+      const unitId = (await db.selectFrom('item_units').select('id').where('item_id', '=', itemId).executeTakeFirstOrThrow()).id;
+      const members = await Promise.all([t.signUp(), t.signUp()]);
+      const retire = () => staff.request(`/api/ops/units/RT-${unitId}/retire`, { method: 'POST', json: { reason: 'Race retirement' } });
+      const books = () => members.map((m) => book(m, { itemId, startDate: '2026-12-10', endDate: '2026-12-17' }));
+      const answers = await Promise.all(trial % 2 ? [...books(), retire()] : [retire(), ...books()]);
+      expect(answers.map((r) => r.status).every((st) => [200, 201, 409, 400].includes(st)), answers.map((r) => r.status).join()).toBe(true);
+      const held = await db
+        .selectFrom('rentals')
+        .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
+        .select('rentals.id')
+        .where('rentals.unit_id', '=', unitId)
+        .where('bookings.released_at', 'is', null)
+        .execute();
+      const entry = await db.selectFrom('audit_log').select('after_json').where('action', '=', 'unit.retire').where('subject_id', '=', `RT-${String(unitId).padStart(6, '0')}`).executeTakeFirstOrThrow();
+      const stranded = (JSON.parse(entry.after_json!) as { strandedReservations: number[] }).strandedReservations;
+      expect(held.map((r) => r.id).sort(), `trial ${trial}`).toEqual([...stranded].sort());
+      expect(held.length).toBeLessThanOrEqual(1);
+    }
   });
 
   it('moves the reservations of a unit sent to repair to another free unit', async () => {

@@ -69,6 +69,20 @@ export function createUnitLifeRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Takes the unit's item_units row lock (PostgreSQL), the one a booking takes before it looks
+     * at the unit's held days: a hold that grows (repair, retirement, a late return) and a booking
+     * of the unit then run one after the other, and whichever comes second sees the first.
+     */
+    async lockUnitRow(trx: Db, unitId: number, postgres: boolean): Promise<void> {
+      if (postgres) await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
+    },
+
+    /** Takes the item row's lock (PostgreSQL) that a booking of it takes first (FOR NO KEY UPDATE). */
+    async lockItemRow(trx: Db, itemId: number, postgres: boolean): Promise<void> {
+      if (postgres) await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
+    },
+
     /** Gives the unit its state row (available) if it has none, so a move can be a conditional update. */
     async ensureState(trx: Db, unitId: number, at: string): Promise<void> {
       await trx
@@ -242,6 +256,28 @@ export function createUnitLifeRepository(db: Db) {
       if (!stillOut) return false;
       const res = await trx.updateTable('bookings').set({ end_date: end }).where('id', '=', bookingId).where('end_date', '<', end).where('released_at', 'is', null).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Takes a size off the item's sizes when none of its units of that size is left outside
+     * retirement (the item page then no longer offers it; units added later bring it back).
+     */
+    async dropSizeIfAllRetired(trx: Db, itemId: number, size: string): Promise<boolean> {
+      const left = await trx
+        .selectFrom('item_units')
+        .leftJoin('unit_states', 'unit_states.unit_id', 'item_units.id')
+        .select('item_units.id')
+        .where('item_units.item_id', '=', itemId)
+        .where('item_units.size', '=', size)
+        .where((eb) => eb.or([eb('unit_states.state', 'is', null), eb('unit_states.state', '!=', 'retired')]))
+        .limit(1)
+        .executeTakeFirst();
+      if (left) return false;
+      const item = await trx.selectFrom('items').select('sizes').where('id', '=', itemId).executeTakeFirst();
+      if (!item) return false;
+      const sizes = (JSON.parse(item.sizes) as string[]).filter((s) => s !== size);
+      await trx.updateTable('items').set({ sizes: JSON.stringify(sizes) }).where('id', '=', itemId).execute();
+      return true;
     },
 
     /* ------------------------------------------------------------ late fees */

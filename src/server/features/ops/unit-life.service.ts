@@ -50,7 +50,8 @@ function actorOf(user: SessionUser): AuditActor {
  * move with it, so availability (domain/availability.ts) always sees where the piece really is.
  */
 export function createUnitLifeService(ctx: AppContext, deps: { catalogue: CatalogueService; plans: PlansService; notifications: NotificationsService }) {
-  const { db } = ctx.database;
+  const { db, dialect } = ctx.database;
+  const postgres = dialect === 'postgres';
   const repo = createUnitLifeRepository(db);
   const audit = createAuditRepository(db);
   const { catalogue, plans, notifications } = deps;
@@ -273,6 +274,7 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
       const at = nowIso();
       const day = today();
       const done = await db.transaction().execute(async (trx) => {
+        await repo.lockUnitRow(trx, unitId, postgres);
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const state = asState(unit.state);
@@ -349,6 +351,7 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
       const at = nowIso();
       const day = today();
       await db.transaction().execute(async (trx) => {
+        await repo.lockUnitRow(trx, unitId, postgres);
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const before = asState(unit.state);
@@ -392,12 +395,17 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
       const at = nowIso();
       const day = today();
       await db.transaction().execute(async (trx) => {
+        // The item's row, then the unit's: the order a booking takes them (retiring may change the item's sizes).
+        const found = await repo.unit(unitId, trx);
+        if (found) await repo.lockItemRow(trx, found.item_id, postgres);
+        await repo.lockUnitRow(trx, unitId, postgres);
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const before = asState(unit.state);
         const hold = unit.hold_booking_id ?? (await repo.insertHold(trx, { id: unitId, itemId: unit.item_id }, day, OPEN_END, at));
         await moveUnit(trx, unit, 'retire', 'retired', at, { hold_booking_id: hold, note: reason });
         if (unit.hold_booking_id !== null) await repo.setBookingEnd(trx, hold, OPEN_END);
+        const sizeGone = await repo.dropSizeIfAllRetired(trx, unit.item_id, unit.size);
         if (unit.rental_id !== null) {
           const r = await repo.deskRental(unit.rental_id, trx);
           if (r?.checked_in_at) await repo.releaseBooking(trx, r.booking_id, at);
@@ -409,7 +417,7 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
           subjectType: 'unit',
           subjectId: unitCode(unitId),
           before: { unitState: before },
-          after: { unitState: 'retired', reason, movedReservations: moved, strandedReservations: stranded },
+          after: { unitState: 'retired', reason, movedReservations: moved, strandedReservations: stranded, ...(sizeGone ? { sizeWithdrawn: unit.size } : {}) },
           requestId,
           at,
         });
@@ -458,6 +466,7 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
       let stranded = 0;
       for (const r of await repo.holdsToPush(till)) {
         await db.transaction().execute(async (trx) => {
+          await repo.lockUnitRow(trx, r.unit_id, postgres);
           if (!(await repo.pushHold(trx, r.id, r.booking_id, till))) return;
           held += 1;
           const res = await rehome(trx, r.unit_id, r.end_date, till);
@@ -535,7 +544,7 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
         const at = nowIso();
         await db.transaction().execute(async (trx) => {
           // One upload per rental at a time (PostgreSQL: the rental row's lock).
-          if (ctx.database.dialect === 'postgres') await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
+          if (postgres) await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
           const count = await repo.conditionPhotoCount(trx, rentalId);
           if (count + images.length > max) {
             throw new HttpError('VALIDATION_FAILED', `At most ${max} photos per check-in: this one has ${count} already.`, { issues: [{ path: 'photos', message: `at most ${max} photos` }] });
