@@ -9,7 +9,8 @@ import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
 import { createOpsService } from './features/ops';
-import { createPlansService, createSimulatedPaymentProvider } from './features/plans';
+import { createSimulatedPaymentProvider } from './features/payments';
+import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
 
@@ -20,7 +21,7 @@ import { createSupportService } from './features/support';
  * provider serves every caller.)
  */
 export function createServices(ctx: AppContext) {
-  const payments = createSimulatedPaymentProvider({ delayMs: ctx.env.paymentDelayMs });
+  const payments = createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const catalogue = createCatalogueService(ctx);
   const plans = createPlansService(ctx, { provider: payments });
   const account = createAccountService(ctx);

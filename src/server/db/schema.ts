@@ -199,6 +199,41 @@ export interface ChargesTable {
   created_at: string;
 }
 
+/** The simulated payment provider's cards (decision 0029): only simulated-payment-provider.ts reads these. */
+export interface PaymentSimCardsTable {
+  token: string;
+  brand: string;
+  last_four: string;
+  expiry_month: string;
+  expiry_year: string;
+  /** null: pays; a decline code every later payment gets; or 'refund_fails'. */
+  behaviour: string | null;
+  created_at: string;
+}
+
+/** The simulated provider's authorisations, charges, refunds and payouts. */
+export interface PaymentSimObjectsTable {
+  id: string;
+  kind: string;
+  token: string | null;
+  parent_id: string | null;
+  recipient: string | null;
+  amount_cents: number;
+  refunded_cents: Generated<number>;
+  status: string;
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** The simulated provider's answer to each idempotency key. */
+export interface PaymentSimRequestsTable {
+  idempotency_key: string;
+  operation: string;
+  fingerprint: string;
+  response: string;
+  created_at: string;
+}
+
 /** Plans: how the member receives rentals (online | in-store). */
 export interface PickupPreferencesTable {
   user_id: string;
@@ -412,6 +447,9 @@ export interface DB {
   payment_methods: PaymentMethodsTable;
   charges: ChargesTable;
   pickup_preferences: PickupPreferencesTable;
+  payment_sim_cards: PaymentSimCardsTable;
+  payment_sim_objects: PaymentSimObjectsTable;
+  payment_sim_requests: PaymentSimRequestsTable;
   user_viewed_items: UserViewedItemsTable;
   user_liked_items: UserLikedItemsTable;
   user_session_progress: UserSessionProgressTable;

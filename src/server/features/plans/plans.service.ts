@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { declineMessage } from '../../../domain/payments';
 import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES, expiryProblem, type PaymentForm } from '../../../domain/card';
 import {
   addMonths,
@@ -28,7 +30,7 @@ import {
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
-import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
+import { PaymentDeclinedError, type PaymentProvider } from '../payments';
 import { createPlansRepository, type PaymentMethodRow, type SubscriptionRow } from './plans.repository';
 
 /** What the rentals feature needs to enforce a paid plan's allowance. */
@@ -190,51 +192,56 @@ export function createPlansService(ctx: AppContext, deps: { provider: PaymentPro
         });
       } catch (err) {
         if (err instanceof PaymentDeclinedError) {
-          log.info({ userId }, 'card declined by the payment provider');
-          throw new HttpError('PAYMENT_DECLINED', 'The card was declined. Please use another card.');
+          log.info({ userId, declineCode: err.code }, 'card declined by the payment provider');
+          throw new HttpError('PAYMENT_DECLINED', declineMessage(err.code), { details: { declineCode: err.code } });
         }
         throw err;
       }
 
       const now = nowIso();
+      // The card is saved, and a plan waiting for payment claimed, in one transaction: of several
+      // submissions at once only one claims it (the conditional update), so the plan is charged once.
+      const activated = await repo.transaction(async (trx) => {
+        await repo.upsertCard(trx, {
+          user_id: userId,
+          provider: provider.name,
+          provider_token: tokenized.token,
+          brand: tokenized.brand,
+          last_four: tokenized.lastFour,
+          expiry_month: form.expiryMonth,
+          expiry_year: form.expiryYear,
+          cardholder_name: form.cardholderName,
+          billing_street: form.billingAddress.street,
+          billing_city: form.billingAddress.city,
+          billing_state: form.billingAddress.state,
+          billing_zip: form.billingAddress.zipCode,
+          billing_country: form.billingAddress.country,
+          created_at: now,
+          updated_at: now,
+        });
+        return repo.activatePending(trx, userId, now);
+      });
       let charge: PaymentResult['charge'] = null;
-      try {
-        charge = await repo.transaction(async (trx) => {
-          await repo.upsertCard(trx, {
-            user_id: userId,
-            provider: provider.name,
-            provider_token: tokenized.token,
-            brand: tokenized.brand,
-            last_four: tokenized.lastFour,
-            expiry_month: form.expiryMonth,
-            expiry_year: form.expiryYear,
-            cardholder_name: form.cardholderName,
-            billing_street: form.billingAddress.street,
-            billing_city: form.billingAddress.city,
-            billing_state: form.billingAddress.state,
-            billing_zip: form.billingAddress.zipCode,
-            billing_country: form.billingAddress.country,
-            created_at: now,
-            updated_at: now,
-          });
-          const activated = await repo.activatePending(trx, userId, now);
-          if (!activated) return null;
-          const valid = validate(activated);
-          const plan = (valid?.plan ?? 'weekly') as PlanId;
-          const amountCents = planPriceCents(plan, valid?.itemCount ?? null);
-          if (amountCents === null) return null;
-          const { chargeId } = await provider.charge({
+      const valid = activated ? validate(activated) : null;
+      const plan = (valid?.plan ?? 'weekly') as PlanId;
+      const amountCents = valid ? planPriceCents(plan, valid.itemCount) : null;
+      if (activated && amountCents !== null) {
+        // The charge goes to the provider after the transaction (never inside one: decision 0029).
+        try {
+          const { id: chargeId } = await provider.charge({
             token: tokenized.token,
             amountCents,
             description: `Rentique ${planTitle(plan)} plan`,
-            idempotencyKey: `activate:${userId}:${now}`,
+            idempotencyKey: `plan:${userId}:${randomUUID()}`,
           });
-          await repo.insertCharge(trx, { userId, plan, itemCount: valid?.itemCount ?? null, amountCents, providerChargeId: chargeId, now });
-          return { amountCents, plan, createdAt: now };
-        });
-      } catch (err) {
-        if (err instanceof PaymentDeclinedError) throw new HttpError('PAYMENT_DECLINED', 'The payment was declined. Please use another card.');
-        throw err;
+          await repo.transaction((trx) => repo.insertCharge(trx, { userId, plan, itemCount: valid?.itemCount ?? null, amountCents, providerChargeId: chargeId, now }));
+          charge = { amountCents, plan, createdAt: now };
+        } catch (err) {
+          if (!(err instanceof PaymentDeclinedError)) throw err;
+          // Declined: the plan waits for payment again (only the activation this request made).
+          await repo.deactivate(userId, now);
+          throw new HttpError('PAYMENT_DECLINED', declineMessage(err.code), { details: { declineCode: err.code } });
+        }
       }
       log.info({ userId, brand: tokenized.brand, lastFour: tokenized.lastFour, chargedCents: charge?.amountCents ?? 0 }, 'payment method saved');
       return { subscription: await getSubscription(userId), charge };
