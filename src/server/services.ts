@@ -9,7 +9,7 @@ import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
 import { createOpsService } from './features/ops';
-import { createSimulatedPaymentProvider } from './features/payments';
+import { createPaymentsService, createSimulatedPaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
@@ -21,9 +21,10 @@ import { createSupportService } from './features/support';
  * provider serves every caller.)
  */
 export function createServices(ctx: AppContext) {
-  const payments = createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
+  const paymentProvider = createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
+  const payments = createPaymentsService(ctx, { provider: paymentProvider });
   const catalogue = createCatalogueService(ctx);
-  const plans = createPlansService(ctx, { provider: payments });
+  const plans = createPlansService(ctx, { payments });
   const account = createAccountService(ctx);
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);

@@ -234,6 +234,41 @@ export interface PaymentSimRequestsTable {
   created_at: string;
 }
 
+/**
+ * The payments ledger (decision 0029): every operation sent to the payment provider, written
+ * pending before the call; the provider's answer sets the status; settled_at when its outcome was applied.
+ */
+export interface PaymentLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  order_id: number | null;
+  rental_id: number | null;
+  /** booking | extension | cancellation | plan | ... */
+  purpose: string;
+  /** authorise | capture | void | charge | refund | payout */
+  kind: string;
+  amount_cents: number;
+  currency: Generated<string>;
+  /** pending | succeeded | declined | failed */
+  status: string;
+  idempotency_key: string;
+  provider: string;
+  provider_ref: string | null;
+  target_id: number | null;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  recipient_id: string | null;
+  decline_code: string | null;
+  message: string | null;
+  description: string;
+  /** JSON */
+  context: string | null;
+  created_at: string;
+  updated_at: string;
+  settled_at: string | null;
+}
+
 /** Plans: how the member receives rentals (online | in-store). */
 export interface PickupPreferencesTable {
   user_id: string;
@@ -447,6 +482,7 @@ export interface DB {
   payment_methods: PaymentMethodsTable;
   charges: ChargesTable;
   pickup_preferences: PickupPreferencesTable;
+  payment_ledger: PaymentLedgerTable;
   payment_sim_cards: PaymentSimCardsTable;
   payment_sim_objects: PaymentSimObjectsTable;
   payment_sim_requests: PaymentSimRequestsTable;

@@ -9,6 +9,8 @@ export const QUEUES = {
   notificationEmail: { name: 'notification-email', singleton: true },
   /** Finds due reminders (due back, overdue, RSVP) and unsent e-mails: {}. */
   reminderScan: { name: 'reminder-scan', singleton: true },
+  /** Settles payment ledger entries left unsettled by a crash (decision 0029): {}. */
+  paymentRecovery: { name: 'payment-recovery', singleton: true },
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

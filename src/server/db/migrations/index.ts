@@ -24,6 +24,7 @@ import * as browseIndexes from './2026-11-24T0902-browse-indexes';
 import * as searchOneLetterPrefix from './2026-11-24T0903-search-one-letter-prefix';
 import * as itemUnitSizes from './2026-11-24T0904-item-unit-sizes';
 import * as simulatedPaymentProvider from './2026-11-26T1100-simulated-payment-provider';
+import * as paymentLedger from './2026-11-26T1101-payment-ledger';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0903-search-one-letter-prefix': searchOneLetterPrefix,
   '2026-11-24T0904-item-unit-sizes': itemUnitSizes,
   '2026-11-26T1100-simulated-payment-provider': simulatedPaymentProvider,
+  '2026-11-26T1101-payment-ledger': paymentLedger,
 };

@@ -13,3 +13,4 @@ export {
   type TokenizedCard,
 } from './payment-provider';
 export { createSimulatedPaymentProvider, SIMULATED_DECLINED_NUMBERS, SIMULATED_TEST_CARDS } from './simulated-payment-provider';
+export { createPaymentsService, RECOVER_AFTER_MS, type LedgerEntry, type PaymentOutcome, type PaymentsService, type RecordInput, type Settler } from './payments.service';

@@ -61,8 +61,8 @@ export function createPlansRepository(db: Kysely<DB>) {
     },
 
     /** Puts back a plan this activation made active (its charge was declined): only if nothing changed it since. */
-    async deactivate(userId: string, activatedAt: string): Promise<void> {
-      await db
+    async deactivate(q: Db, userId: string, activatedAt: string): Promise<void> {
+      await q
         .updateTable('subscriptions')
         .set({ status: 'pending_payment', updated_at: activatedAt })
         .where('user_id', '=', userId)

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { declineMessage } from '../../../domain/payments';
 import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES, expiryProblem, type PaymentForm } from '../../../domain/card';
 import {
@@ -30,7 +29,7 @@ import {
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
-import { PaymentDeclinedError, type PaymentProvider } from '../payments';
+import { PaymentDeclinedError, type PaymentsService } from '../payments';
 import { createPlansRepository, type PaymentMethodRow, type SubscriptionRow } from './plans.repository';
 
 /** What the rentals feature needs to enforce a paid plan's allowance. */
@@ -38,6 +37,13 @@ export interface AllowancePeriod extends BillingPeriod {
   plan: PlanId;
   /** Pieces allowed in [start, end). */
   itemAllowance: number;
+}
+
+/** What the settler of a plan's charge needs (the ledger entry's context). */
+interface PlanChargeContext {
+  plan: PlanId;
+  itemCount: number | null;
+  startedAt: string;
 }
 
 /** Cards sent to the payment provider per member (card testing): see CARD_ATTEMPTS_PER_WINDOW. */
@@ -84,12 +90,25 @@ function toCard(row: PaymentMethodRow): SavedCard {
  * Plans, cards and pickup choices for one member at a time. Other features use
  * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
  */
-export function createPlansService(ctx: AppContext, deps: { provider: PaymentProvider }) {
+export function createPlansService(ctx: AppContext, deps: { payments: PaymentsService }) {
   const repo = createPlansRepository(ctx.database.db);
-  const { provider } = deps;
+  const { payments } = deps;
+  const { provider } = payments;
   const log = ctx.logger.child({ feature: 'plans' });
   const nowIso = () => ctx.clock().toISOString();
   const limiter = createRateLimiter(ctx.database.db, ctx.clock);
+
+  // A plan's first charge: recorded when the card activated the plan; its answer applied here,
+  // once (by the request, or by the payments recovery after a crash).
+  payments.onSettle('plan', async (trx, entry, outcome) => {
+    const c = entry.context as unknown as PlanChargeContext;
+    if (outcome.status === 'succeeded') {
+      await repo.insertCharge(trx, { userId: entry.userId, plan: c.plan, itemCount: c.itemCount, amountCents: entry.amountCents, providerChargeId: outcome.providerRef, now: c.startedAt });
+    } else {
+      // Declined: the plan waits for payment again (only the activation this charge was for).
+      await repo.deactivate(trx, entry.userId, c.startedAt);
+    }
+  });
 
   /** The member's row, creating the Weekly default if they have none or a broken one. */
   async function loadValid(userId: string): Promise<{ row: SubscriptionRow; valid: ValidRow }> {
@@ -200,8 +219,10 @@ export function createPlansService(ctx: AppContext, deps: { provider: PaymentPro
 
       const now = nowIso();
       // The card is saved, and a plan waiting for payment claimed, in one transaction: of several
-      // submissions at once only one claims it (the conditional update), so the plan is charged once.
-      const activated = await repo.transaction(async (trx) => {
+      // submissions at once only one claims it (the conditional update), so the plan is charged
+      // once. Its charge is recorded in the ledger in that transaction, and sent to the provider
+      // after the commit (decision 0029); the settler below applies the answer.
+      const entry = await repo.transaction(async (trx) => {
         await repo.upsertCard(trx, {
           user_id: userId,
           provider: provider.name,
@@ -219,29 +240,27 @@ export function createPlansService(ctx: AppContext, deps: { provider: PaymentPro
           created_at: now,
           updated_at: now,
         });
-        return repo.activatePending(trx, userId, now);
+        const activated = await repo.activatePending(trx, userId, now);
+        const valid = activated ? validate(activated) : null;
+        const amountCents = valid ? planPriceCents(valid.plan, valid.itemCount) : null;
+        if (!valid || amountCents === null) return null;
+        const context: PlanChargeContext = { plan: valid.plan, itemCount: valid.itemCount, startedAt: now };
+        return payments.record(trx, {
+          userId,
+          purpose: 'plan',
+          kind: 'charge',
+          amountCents,
+          description: `Rentique ${planTitle(valid.plan)} plan`,
+          card: { token: tokenized.token, brand: tokenized.brand, lastFour: tokenized.lastFour },
+          context: { ...context },
+        });
       });
       let charge: PaymentResult['charge'] = null;
-      const valid = activated ? validate(activated) : null;
-      const plan = (valid?.plan ?? 'weekly') as PlanId;
-      const amountCents = valid ? planPriceCents(plan, valid.itemCount) : null;
-      if (activated && amountCents !== null) {
-        // The charge goes to the provider after the transaction (never inside one: decision 0029).
-        try {
-          const { id: chargeId } = await provider.charge({
-            token: tokenized.token,
-            amountCents,
-            description: `Rentique ${planTitle(plan)} plan`,
-            idempotencyKey: `plan:${userId}:${randomUUID()}`,
-          });
-          await repo.transaction((trx) => repo.insertCharge(trx, { userId, plan, itemCount: valid?.itemCount ?? null, amountCents, providerChargeId: chargeId, now }));
-          charge = { amountCents, plan, createdAt: now };
-        } catch (err) {
-          if (!(err instanceof PaymentDeclinedError)) throw err;
-          // Declined: the plan waits for payment again (only the activation this request made).
-          await repo.deactivate(userId, now);
-          throw new HttpError('PAYMENT_DECLINED', declineMessage(err.code), { details: { declineCode: err.code } });
-        }
+      if (entry) {
+        const outcome = await payments.run(entry.id);
+        if (outcome.status === 'declined') throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), { details: { declineCode: outcome.code } });
+        if (outcome.status === 'failed') throw new Error(`the plan's charge was refused as a request: ${outcome.code}`);
+        charge = { amountCents: entry.amountCents, plan: (entry.context as unknown as PlanChargeContext).plan, createdAt: now };
       }
       log.info({ userId, brand: tokenized.brand, lastFour: tokenized.lastFour, chargedCents: charge?.amountCents ?? 0 }, 'payment method saved');
       return { subscription: await getSubscription(userId), charge };
