@@ -111,12 +111,16 @@ export function daysLate(returnDate: string, backOn: string): number {
   return Math.max(0, daysBetween(returnDate, backOn));
 }
 
+/** A fee smaller than the smallest card payment (50 cents) is not charged at all. */
+export const LATE_FEE_MIN_CENTS = 50;
+
 /** The fee for `days` late days of a piece (weekly and retail prices in cents). */
 export function lateFeeCents(days: number, weeklyCents: number, retailCents: number): number {
-  return Math.min(days * lateFeePerDayCents(weeklyCents), lateFeeCapCents(weeklyCents, retailCents));
+  const fee = Math.min(days * lateFeePerDayCents(weeklyCents), lateFeeCapCents(weeklyCents, retailCents));
+  return fee < LATE_FEE_MIN_CENTS ? 0 : fee;
 }
 
-/** due: worked out at check-in, to be charged; charged; waived by staff; failed: the provider refused it or there is no card. */
+/** accruing: while out; due: worked out at check-in, being charged; charged; waived by staff; failed: the card was refused or there is none. */
 export const LATE_FEE_STATUSES = ['accruing', 'due', 'charged', 'waived', 'failed'] as const;
 export type LateFeeStatus = (typeof LATE_FEE_STATUSES)[number];
 

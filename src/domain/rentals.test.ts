@@ -45,6 +45,9 @@ describe('rentals', () => {
     // A piece whose retail price is below three weeks' rent: the retail price caps it.
     expect(lateFeeCents(40, 999, 2_000)).toBe(2_000);
     expect(lateFeeCents(0, 999, 2_000)).toBe(0);
+    // Under the smallest card payment (50 cents): nothing to charge.
+    expect(lateFeeCents(1, 300, 2_000)).toBe(0);
+    expect(lateFeeCents(2, 300, 2_000)).toBe(86);
   });
 
   it('checks a booking range', () => {

@@ -3,6 +3,9 @@ import { QUEUES } from './jobs/queues';
 import { createScheduler, type Scheduler } from './jobs/scheduler';
 import type { Services } from './services';
 
+/** How often unsettled payments are looked for (each is taken over RECOVER_AFTER_MS after it was recorded). */
+const PAYMENT_RECOVERY_EVERY_MS = 60_000;
+
 export interface Background {
   /** Starts the job workers and the scheduler in this process. */
   start(): Promise<void>;
@@ -18,7 +21,7 @@ export interface Background {
  */
 export function createBackground(ctx: AppContext, services: Services): Background {
   const { env, jobs } = ctx;
-  const { notifications, units } = services;
+  const { notifications, payments, units } = services;
 
   jobs.work<{ notificationId: number }>(QUEUES.notificationEmail.name, async (job) => {
     await notifications.sendEmail(job.data.notificationId);
@@ -26,8 +29,8 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.reminderScan.name, async () => {
     await notifications.scan();
   });
-  jobs.work<{ rentalId: number }>(QUEUES.lateFee.name, async (job) => {
-    await units.settleFee(job.data.rentalId);
+  jobs.work(QUEUES.paymentRecovery.name, async () => {
+    await payments.recover();
   });
   jobs.work(QUEUES.overdueHold.name, async () => {
     await units.holdOverdueUnits();
@@ -39,6 +42,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
     tickMs: Math.min(env.jobPollMs, env.scanIntervalMs),
     tasks: [
       { name: 'reminder-scan', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.reminderScan.name, {}, { singletonKey: 'scan' }) },
+      { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, run: () => jobs.send(QUEUES.paymentRecovery.name, {}, { singletonKey: 'recover' }) },
       { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' }) },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
     ],

@@ -236,10 +236,15 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
     const code = `RT-${String(unit[0]!.unit_id).padStart(6, '0')}`;
     expect((await onBoth(`/api/ops/units/${code}/check-in`, { condition: 'good' })).sort()).toEqual([200, 409]);
     await sleep(1500);
-    const fee = await query<{ late_days: number; late_fee_status: string; late_fee_charge_id: string; late_fee_claimed_until: string | null }>(
-      `select late_days, late_fee_status, late_fee_charge_id, late_fee_claimed_until from rentals where id = ${rentals[0]!.id}`,
+    const fee = await query<{ late_days: number; late_fee_status: string }>(`select late_days, late_fee_status from rentals where id = ${rentals[0]!.id}`);
+    expect(fee[0]).toEqual({ late_days: 1, late_fee_status: 'charged' });
+    // One charge in the payments ledger, answered and settled; one charge made on her card at the provider.
+    const ledger = await query<{ kind: string; status: string; settled: boolean }>(`select kind, status, settled_at is not null as settled from payment_ledger where rental_id = ${rentals[0]!.id}`);
+    expect(ledger).toEqual([{ kind: 'charge', status: 'succeeded', settled: true }]);
+    const provider = await query<{ n: number }>(
+      `select count(*)::int as n from payment_sim_objects o join payment_methods p on p.provider_token = o.token join rentals r on r.user_id = p.user_id where r.id = ${rentals[0]!.id} and o.kind = 'charge'`,
     );
-    expect(fee[0]).toMatchObject({ late_days: 1, late_fee_status: 'charged', late_fee_charge_id: expect.stringMatching(/^sim_ch_/), late_fee_claimed_until: null });
+    expect(provider[0]!.n).toBe(1);
     const checkIns = await query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'unit.check_in' and subject_id = '${code}'`);
     expect(checkIns[0]!.n).toBe(1);
 

@@ -9,7 +9,8 @@ import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
 import { createInventoryService, createOpsService, createUnitLifeService } from './features/ops';
-import { createPlansService, createSimulatedPaymentProvider } from './features/plans';
+import { createPaymentsService, createSimulatedPaymentProvider } from './features/payments';
+import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
 
@@ -20,13 +21,14 @@ import { createSupportService } from './features/support';
  * provider serves every caller.)
  */
 export function createServices(ctx: AppContext) {
-  const payments = createSimulatedPaymentProvider({ delayMs: ctx.env.paymentDelayMs });
+  const paymentProvider = createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
+  const payments = createPaymentsService(ctx, { provider: paymentProvider });
   const catalogue = createCatalogueService(ctx);
-  const plans = createPlansService(ctx, { provider: payments });
+  const plans = createPlansService(ctx, { payments });
   const account = createAccountService(ctx);
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);
-  const units = createUnitLifeService(ctx, { catalogue, plans, notifications });
+  const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
   const rentals = createRentalsService(ctx, { catalogue, plans, units });
   const events = createEventsService(ctx);
   return {

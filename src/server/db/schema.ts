@@ -203,6 +203,76 @@ export interface ChargesTable {
   created_at: string;
 }
 
+/** The simulated payment provider's cards (decision 0029): only simulated-payment-provider.ts reads these. */
+export interface PaymentSimCardsTable {
+  token: string;
+  brand: string;
+  last_four: string;
+  expiry_month: string;
+  expiry_year: string;
+  /** null: pays; a decline code every later payment gets; or 'refund_fails'. */
+  behaviour: string | null;
+  created_at: string;
+}
+
+/** The simulated provider's authorisations, charges, refunds and payouts. */
+export interface PaymentSimObjectsTable {
+  id: string;
+  kind: string;
+  token: string | null;
+  parent_id: string | null;
+  recipient: string | null;
+  amount_cents: number;
+  refunded_cents: Generated<number>;
+  status: string;
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** The simulated provider's answer to each idempotency key. */
+export interface PaymentSimRequestsTable {
+  idempotency_key: string;
+  operation: string;
+  fingerprint: string;
+  response: string;
+  created_at: string;
+}
+
+/**
+ * The payments ledger (decision 0029): every operation sent to the payment provider, written
+ * pending before the call; the provider's answer sets the status; settled_at when its outcome was applied.
+ */
+export interface PaymentLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  order_id: number | null;
+  rental_id: number | null;
+  /** booking | extension | cancellation | plan | ... */
+  purpose: string;
+  /** authorise | capture | void | charge | refund | payout */
+  kind: string;
+  amount_cents: number;
+  currency: Generated<string>;
+  /** pending | succeeded | declined | failed */
+  status: string;
+  idempotency_key: string;
+  provider: string;
+  provider_ref: string | null;
+  target_id: number | null;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  recipient_id: string | null;
+  decline_code: string | null;
+  message: string | null;
+  description: string;
+  /** JSON */
+  context: string | null;
+  created_at: string;
+  updated_at: string;
+  settled_at: string | null;
+}
+
 /** Plans: how the member receives rentals (online | in-store). */
 export interface PickupPreferencesTable {
   user_id: string;
@@ -246,14 +316,13 @@ export interface RentalsTable {
   late_fee_cents: number | null;
   /** due | charged | waived | failed (null: none). */
   late_fee_status: string | null;
-  late_fee_charge_id: string | null;
-  late_fee_charged_at: string | null;
-  /** A charger's claim on the fee (a lease): the provider is asked once at a time. */
-  late_fee_claimed_until: string | null;
+  /** Its charge in the payments ledger (payment_ledger.id), and the refund of a waived one. */
+  late_fee_entry_id: number | null;
+  late_fee_refund_entry_id: number | null;
+  /** Why it was not charged (no card, the provider's decline), or why its refund failed. */
   late_fee_error: string | null;
   late_fee_waived_at: string | null;
   late_fee_waived_by: string | null;
-  late_fee_refund_id: string | null;
 }
 
 /** Where a unit is in its life (decision 0031); a unit without a row is available. */
@@ -467,6 +536,10 @@ export interface DB {
   payment_methods: PaymentMethodsTable;
   charges: ChargesTable;
   pickup_preferences: PickupPreferencesTable;
+  payment_ledger: PaymentLedgerTable;
+  payment_sim_cards: PaymentSimCardsTable;
+  payment_sim_objects: PaymentSimObjectsTable;
+  payment_sim_requests: PaymentSimRequestsTable;
   user_viewed_items: UserViewedItemsTable;
   user_liked_items: UserLikedItemsTable;
   user_session_progress: UserSessionProgressTable;

@@ -9,8 +9,8 @@ export const QUEUES = {
   notificationEmail: { name: 'notification-email', singleton: true },
   /** Finds due reminders (due back, overdue, RSVP) and unsent e-mails: {}. */
   reminderScan: { name: 'reminder-scan', singleton: true },
-  /** Charges (or, once waived, refunds) the late fee of a checked-in rental: { rentalId }. */
-  lateFee: { name: 'late-fee', singleton: true },
+  /** Settles payment ledger entries left unsettled by a crash (decision 0029): {}. */
+  paymentRecovery: { name: 'payment-recovery', singleton: true },
   /** Keeps the units of overdue rentals held (and moves the reservations they block): {}. */
   overdueHold: { name: 'overdue-hold', singleton: true },
 } as const satisfies Record<string, QueueSpec>;

@@ -12,7 +12,8 @@ import { isPostgres, serialPk } from './dialect';
  *   0024) on any update, and a dispatch or check-in changes no facet count.
  * - `rentals` gain the marks of their life: dispatched (by whom), received or handed over,
  *   checked in (by whom, graded, with a note), and the late fee worked out at check-in with what
- *   became of it (charged through the payment provider once, waived, or failed).
+ *   became of it (due, charged, failed, waived) and its entries in the payments ledger (decision
+ *   0029: the charge, and the refund of a waived fee).
  * - `condition_photos`: photos taken at check-in, stored like listing photos.
  * - `bookings` now hold the days a rental occupies its unit (shipping day before, cleaning window
  *   after), not the member's dates (which stay on the rental); bookings made before this keep
@@ -48,13 +49,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['late_days', 'integer'],
     ['late_fee_cents', 'integer'],
     ['late_fee_status', 'text'],
-    ['late_fee_charge_id', 'text'],
-    ['late_fee_charged_at', 'text'],
-    ['late_fee_claimed_until', 'text'],
+    ['late_fee_entry_id', 'integer'],
+    ['late_fee_refund_entry_id', 'integer'],
     ['late_fee_error', 'text'],
     ['late_fee_waived_at', 'text'],
     ['late_fee_waived_by', 'text'],
-    ['late_fee_refund_id', 'text'],
   ] as const) {
     await db.schema.alterTable('rentals').addColumn(name, type).execute();
   }
@@ -109,7 +108,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   for (const c of [
     'dispatched_at', 'dispatched_by', 'received_at', 'checked_in_at', 'checked_in_by', 'condition', 'condition_note', 'late_days', 'late_fee_cents',
-    'late_fee_status', 'late_fee_charge_id', 'late_fee_charged_at', 'late_fee_claimed_until', 'late_fee_error', 'late_fee_waived_at', 'late_fee_waived_by', 'late_fee_refund_id',
+    'late_fee_status', 'late_fee_entry_id', 'late_fee_refund_entry_id', 'late_fee_error', 'late_fee_waived_at', 'late_fee_waived_by',
   ]) {
     await db.schema.alterTable('rentals').dropColumn(c).execute();
   }

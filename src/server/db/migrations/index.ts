@@ -23,6 +23,8 @@ import * as bookingDatesIndex from './2026-11-24T0901-booking-dates-index';
 import * as browseIndexes from './2026-11-24T0902-browse-indexes';
 import * as searchOneLetterPrefix from './2026-11-24T0903-search-one-letter-prefix';
 import * as itemUnitSizes from './2026-11-24T0904-item-unit-sizes';
+import * as simulatedPaymentProvider from './2026-11-26T1100-simulated-payment-provider';
+import * as paymentLedger from './2026-11-26T1101-payment-ledger';
 import * as unitLife from './2026-11-26T1200-unit-life';
 
 /**
@@ -54,5 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0902-browse-indexes': browseIndexes,
   '2026-11-24T0903-search-one-letter-prefix': searchOneLetterPrefix,
   '2026-11-24T0904-item-unit-sizes': itemUnitSizes,
+  '2026-11-26T1100-simulated-payment-provider': simulatedPaymentProvider,
+  '2026-11-26T1101-payment-ledger': paymentLedger,
   '2026-11-26T1200-unit-life': unitLife,
 };

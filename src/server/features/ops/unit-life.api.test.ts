@@ -252,28 +252,30 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     // Thirty days late: the fee stops at three weeks' price.
     day('2026-12-08');
     expect((await json<Rental>(lola.request(`/api/rentals/${rental.id}`))).late).toMatchObject({ days: 30, feeCents: 3 * weekly });
-    const charge = vi.spyOn(t.services.payments, 'charge');
+    const charge = vi.spyOn(t.services.payments.provider, 'charge');
     try {
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => checkIn(i % 2 ? staff : colleague, code, { condition: 'good' })));
       expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
       expect(charge).toHaveBeenCalledTimes(1);
-      expect(charge.mock.calls[0]![0]).toMatchObject({ amountCents: 3 * weekly, idempotencyKey: `late-fee:${rental.id}` });
+      expect(charge.mock.calls[0]![0]).toMatchObject({ amountCents: 3 * weekly, idempotencyKey: `late_fee:rental:${rental.id}` });
+      // The payments recovery (decision 0029) finds it settled and asks the provider nothing more.
+      await t.services.payments.recover({ olderThanMs: 0 });
+      expect(charge).toHaveBeenCalledTimes(1);
     } finally {
       charge.mockRestore();
     }
-    const row = await t.ctx.database.db.selectFrom('rentals').select(['late_days', 'late_fee_cents', 'late_fee_status', 'late_fee_charge_id']).where('id', '=', rental.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ late_days: 30, late_fee_cents: 3 * weekly, late_fee_status: 'charged', late_fee_charge_id: expect.stringMatching(/^sim_ch_/) });
+    const { db } = t.ctx.database;
+    const row = await db.selectFrom('rentals').select(['late_days', 'late_fee_cents', 'late_fee_status', 'late_fee_entry_id']).where('id', '=', rental.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ late_days: 30, late_fee_cents: 3 * weekly, late_fee_status: 'charged' });
+    // One entry in the payments ledger: the late fee, charged to her card, settled.
+    const ledger = await db.selectFrom('payment_ledger').selectAll().where('rental_id', '=', rental.id).execute();
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ id: row.late_fee_entry_id, purpose: 'late_fee', kind: 'charge', amount_cents: 3 * weekly, status: 'succeeded', card_last_four: '4242', user_id: lola.id });
+    expect(ledger[0]!.provider_ref).toMatch(/^sim_ch_/);
+    expect(ledger[0]!.settled_at).not.toBeNull();
     expect((await json<Rental>(lola.request(`/api/rentals/${rental.id}`))).late).toMatchObject({ days: 30, feeCents: 3 * weekly, status: 'charged' });
-    const entries = await t.ctx.database.db.selectFrom('audit_log').select('id').where('action', '=', 'unit.check_in').where('subject_id', '=', code).execute();
+    const entries = await db.selectFrom('audit_log').select('id').where('action', '=', 'unit.check_in').where('subject_id', '=', code).execute();
     expect(entries).toHaveLength(1);
-    // The queued job finds it charged and charges nothing more.
-    const again = vi.spyOn(t.services.payments, 'charge');
-    try {
-      await t.ctx.jobs.runDue([QUEUES.lateFee.name]);
-      expect(again).not.toHaveBeenCalled();
-    } finally {
-      again.mockRestore();
-    }
   });
 
   it('counts late days to the day she sent it back, not to check-in', async () => {
@@ -291,39 +293,56 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     expect(res.rental).toMatchObject({ daysLate: 2, lateFeeCents: 200, lateFeeStatus: 'charged' });
   });
 
-  it('staff waive a fee (audited): a charged one is refunded through the provider, an unpaid one is simply waived; once', async () => {
+  it('staff waive a fee (audited): a charged one is refunded through the provider, an unpaid or declined one is simply waived; once', async () => {
     day('2026-11-01');
     const itemId = await makeItem({ weeklyCents: 1_400 });
     const payer = await t.signUp();
     await json(payer.request('/api/payment-method', { method: 'PUT', json: CARD }));
     const noCard = await t.signUp();
+    // A card accepted on file whose charges are all declined (the provider's test card).
+    const declining = await t.signUp();
+    await json(declining.request('/api/payment-method', { method: 'PUT', json: { ...CARD, cardNumber: '4000 0000 0000 0341' } }));
     const paid = await json<Rental>(book(payer, { itemId }), 201);
     const unpaid = await json<Rental>(book(noCard, { itemId: await makeItem({ weeklyCents: 1_400 }) }), 201);
-    await dispatchRental(staff, paid.id);
-    await dispatchRental(staff, unpaid.id);
+    const refused = await json<Rental>(book(declining, { itemId: await makeItem({ weeklyCents: 1_400 }) }), 201);
+    for (const r of [paid, unpaid, refused]) await dispatchRental(staff, r.id);
     day('2026-11-10');
     await json(checkIn(staff, await unitOf(paid.id), { condition: 'good' }));
     const failed = await json<{ rental: DeskRental }>(checkIn(staff, await unitOf(unpaid.id), { condition: 'good' }));
     expect(failed.rental).toMatchObject({ lateFeeCents: 400, lateFeeStatus: 'failed' });
+    const declined = await json<{ rental: DeskRental }>(checkIn(staff, await unitOf(refused.id), { condition: 'good' }));
+    expect(declined.rental).toMatchObject({ lateFeeCents: 400, lateFeeStatus: 'failed' });
+    const { db } = t.ctx.database;
+    expect(await db.selectFrom('rentals').select('late_fee_error').where('id', 'in', [unpaid.id, refused.id]).orderBy('id').execute()).toEqual([
+      { late_fee_error: 'No card on file' },
+      { late_fee_error: expect.stringMatching(/declined/i) },
+    ]);
 
     expect((await staff.request(`/api/ops/rentals/${paid.id}/late-fee/waive`, { method: 'POST', json: { reason: 'short' } })).status).toBe(400);
-    const refund = vi.spyOn(t.services.payments, 'refund');
+    const refund = vi.spyOn(t.services.payments.provider, 'refund');
     try {
       const waived = await json<DeskRental>(staff.request(`/api/ops/rentals/${paid.id}/late-fee/waive`, { method: 'POST', json: { reason: 'Courier delay confirmed by the carrier.' } }));
       expect(waived.lateFeeStatus).toBe('waived');
       expect(refund).toHaveBeenCalledTimes(1);
-      expect(refund.mock.calls[0]![0]).toMatchObject({ amountCents: 400, idempotencyKey: `late-fee-refund:${paid.id}` });
+      expect(refund.mock.calls[0]![0]).toMatchObject({ amountCents: 400, idempotencyKey: `late_fee_refund:rental:${paid.id}` });
       expect((await staff.request(`/api/ops/rentals/${paid.id}/late-fee/waive`, { method: 'POST', json: { reason: 'Courier delay confirmed by the carrier.' } })).status).toBe(409);
       await json(staff.request(`/api/ops/rentals/${unpaid.id}/late-fee/waive`, { method: 'POST', json: { reason: 'First time late, goodwill gesture.' } }));
+      await json(staff.request(`/api/ops/rentals/${refused.id}/late-fee/waive`, { method: 'POST', json: { reason: 'Her bank is sorting out the card.' } }));
       expect(refund).toHaveBeenCalledTimes(1);
     } finally {
       refund.mockRestore();
     }
-    const row = await t.ctx.database.db.selectFrom('rentals').select(['late_fee_status', 'late_fee_refund_id']).where('id', '=', paid.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ late_fee_status: 'waived', late_fee_refund_id: expect.stringMatching(/^sim_re_/) });
+    const ledger = await db.selectFrom('payment_ledger').select(['kind', 'amount_cents', 'status', 'target_id', 'id']).where('rental_id', '=', paid.id).orderBy('id').execute();
+    expect(ledger.map((e) => [e.kind, e.amount_cents, e.status])).toEqual([
+      ['charge', 400, 'succeeded'],
+      ['refund', 400, 'succeeded'],
+    ]);
+    expect(ledger[1]!.target_id).toBe(ledger[0]!.id);
+    const row = await db.selectFrom('rentals').select(['late_fee_status', 'late_fee_refund_entry_id']).where('id', '=', paid.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ late_fee_status: 'waived', late_fee_refund_entry_id: ledger[1]!.id });
     expect((await json<Rental>(payer.request(`/api/rentals/${paid.id}`))).late).toMatchObject({ status: 'waived' });
     const audit = await json<AuditPage>(staff.request(`/api/ops/audit?action=late_fee.waive&subjectId=${paid.id}`));
-    expect(audit.entries[0]).toMatchObject({ before: { lateFeeStatus: 'charged', lateFeeCents: 400 }, after: { lateFeeStatus: 'waived', refund: true } });
+    expect(audit.entries[0]).toMatchObject({ before: { lateFeeStatus: 'charged', lateFeeCents: 400 }, after: { lateFeeStatus: 'waived', refund: true, refundEntry: ledger[1]!.id } });
   });
 
   it('keeps an overdue unit held day by day and moves the next reservation to another free unit', async () => {

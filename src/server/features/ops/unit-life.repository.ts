@@ -282,65 +282,34 @@ export function createUnitLifeRepository(db: Db) {
 
     /* ------------------------------------------------------------ late fees */
 
-    /** The late-fee columns of a rental, for the charger and the waiver. */
+    /** The late-fee columns of a rental, for the settler and the waiver. */
     lateFee(rentalId: number, q: Db = db) {
       return q
         .selectFrom('rentals')
-        .innerJoin('items', 'items.id', 'rentals.item_id')
-        .select([
-          'rentals.id',
-          'rentals.user_id',
-          'rentals.late_days',
-          'rentals.late_fee_cents',
-          'rentals.late_fee_status',
-          'rentals.late_fee_charge_id',
-          'rentals.late_fee_refund_id',
-          'rentals.late_fee_claimed_until',
-          'rentals.late_fee_error',
-          'rentals.checked_in_at',
-          'items.name as item_name',
-        ])
-        .where('rentals.id', '=', rentalId)
+        .select(['id', 'user_id', 'late_days', 'late_fee_cents', 'late_fee_status', 'late_fee_entry_id', 'late_fee_refund_entry_id', 'late_fee_error', 'checked_in_at'])
+        .where('id', '=', rentalId)
         .executeTakeFirst();
     },
 
-    /**
-     * Claims the provider call a rental's fee needs (a charge while due; a refund once a charged
-     * fee is waived) for one caller, with a lease: a conditional update, no read before it.
-     */
-    claimFee(rentalId: number, kind: 'charge' | 'refund', now: string, until: string) {
-      let q = db
-        .updateTable('rentals')
-        .set({ late_fee_claimed_until: until })
-        .where('id', '=', rentalId)
-        .where((eb) => eb.or([eb('late_fee_claimed_until', 'is', null), eb('late_fee_claimed_until', '<', now)]));
-      q =
-        kind === 'charge'
-          ? q.where('late_fee_status', '=', 'due')
-          : q.where('late_fee_status', '=', 'waived').where('late_fee_charge_id', 'is not', null).where('late_fee_refund_id', 'is', null);
-      return q.returning(['user_id', 'late_fee_cents', 'late_fee_charge_id']).executeTakeFirst();
+    /** Records the fee's ledger entries and status (in the check-in's or the waiver's transaction). */
+    async setFee(trx: Db, rentalId: number, set: { late_fee_status?: string; late_fee_entry_id?: number; late_fee_refund_entry_id?: number; late_fee_error?: string | null }): Promise<void> {
+      await trx.updateTable('rentals').set(set).where('id', '=', rentalId).execute();
     },
 
-    /** Records what the provider said, under this caller's claim. */
-    async finishFee(
-      rentalId: number,
-      claimedUntil: string,
-      set: { late_fee_status?: string; late_fee_charge_id?: string; late_fee_charged_at?: string; late_fee_refund_id?: string; late_fee_error?: string | null },
-    ): Promise<boolean> {
-      const res = await db
-        .updateTable('rentals')
-        .set({ ...set, late_fee_claimed_until: null })
-        .where('id', '=', rentalId)
-        .where('late_fee_claimed_until', '=', claimedUntil)
-        .executeTakeFirst();
+    /** Moves the fee's status from `from` to `to` (once: the settler and a waiver may meet). */
+    async moveFee(trx: Db, rentalId: number, from: string, to: string, error: string | null): Promise<boolean> {
+      const res = await trx.updateTable('rentals').set({ late_fee_status: to, late_fee_error: error }).where('id', '=', rentalId).where('late_fee_status', '=', from).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
-    /** Waives a fee that is due (and nobody is charging), failed, or charged: once. */
-    async waive(trx: Db, rentalId: number, from: string, at: string, by: string, now: string): Promise<boolean> {
-      let q = trx.updateTable('rentals').set({ late_fee_status: 'waived', late_fee_waived_at: at, late_fee_waived_by: by }).where('id', '=', rentalId).where('late_fee_status', '=', from);
-      if (from === 'due') q = q.where((eb) => eb.or([eb('late_fee_claimed_until', 'is', null), eb('late_fee_claimed_until', '<', now)]));
-      const res = await q.executeTakeFirst();
+    /** Waives a fee that is due, failed or charged: once. */
+    async waive(trx: Db, rentalId: number, from: string, at: string, by: string): Promise<boolean> {
+      const res = await trx
+        .updateTable('rentals')
+        .set({ late_fee_status: 'waived', late_fee_waived_at: at, late_fee_waived_by: by })
+        .where('id', '=', rentalId)
+        .where('late_fee_status', '=', from)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 

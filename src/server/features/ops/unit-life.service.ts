@@ -20,13 +20,13 @@ import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
-import { QUEUES } from '../../jobs/queues';
 import { newFileName } from '../../storage/storage';
 import { createAuditRepository, type AuditActor } from '../audit';
 import type { CatalogueService } from '../catalogue';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
-import { PaymentDeclinedError, type PlansService } from '../plans';
+import type { LedgerEntry, PaymentsService } from '../payments';
+import type { PlansService } from '../plans';
 import { toDeskRental } from './desk-rental';
 import { OPEN_END, createUnitLifeRepository, type UnitRow } from './unit-life.repository';
 
@@ -49,18 +49,19 @@ function actorOf(user: SessionUser): AuditActor {
  * the audit log in that transaction when staff made it; the held days of the unit (its booking)
  * move with it, so availability (domain/availability.ts) always sees where the piece really is.
  */
-export function createUnitLifeService(ctx: AppContext, deps: { catalogue: CatalogueService; plans: PlansService; notifications: NotificationsService }) {
+export function createUnitLifeService(
+  ctx: AppContext,
+  deps: { catalogue: CatalogueService; plans: PlansService; payments: PaymentsService; notifications: NotificationsService },
+) {
   const { db, dialect } = ctx.database;
   const postgres = dialect === 'postgres';
   const repo = createUnitLifeRepository(db);
   const audit = createAuditRepository(db);
-  const { catalogue, plans, notifications } = deps;
+  const { catalogue, plans, payments, notifications } = deps;
   const rules = catalogue.availabilityRules;
   const log = ctx.logger.child({ feature: 'unit-life' });
   const today = () => isoDate(ctx.clock());
   const nowIso = () => ctx.clock().toISOString();
-  /** Claims are about processes: real time, not the business clock. */
-  const realNow = () => new Date();
 
   async function deskRental(rentalId: number): Promise<DeskRental> {
     const row = await repo.deskRental(rentalId);
@@ -137,66 +138,53 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
     }
   }
 
-  /**
-   * Charges a checked-in rental's late fee through the payment provider, or refunds it once
-   * waived: whoever claims the fee (a conditional update with a lease) calls the provider, with an
-   * idempotency key per rental, and records the answer. Safe to call any number of times, from
-   * the request and from the queue's job alike. Throws when the provider could not be reached
-   * (the job retries), or when another caller holds the claim.
-   */
-  async function settleFee(rentalId: number): Promise<void> {
-    const now = realNow();
-    const until = new Date(now.getTime() + ctx.env.jobLeaseSeconds * 1000).toISOString();
-    const charge = await repo.claimFee(rentalId, 'charge', now.toISOString(), until);
-    if (charge) {
-      const fee = await repo.lateFee(rentalId);
-      try {
-        const res = await plans.chargeSavedCard(charge.user_id, {
-          amountCents: charge.late_fee_cents ?? 0,
-          description: `Rentique late return: ${fee?.item_name ?? 'a rental'} (${fee?.late_days ?? 0} days)`,
-          idempotencyKey: `late-fee:${rentalId}`,
-        });
-        if (res) await repo.finishFee(rentalId, until, { late_fee_status: 'charged', late_fee_charge_id: res.chargeId, late_fee_charged_at: nowIso(), late_fee_error: null });
-        else await repo.finishFee(rentalId, until, { late_fee_status: 'failed', late_fee_error: 'No card on file' });
-        log.info({ rentalId, cents: charge.late_fee_cents, charged: !!res }, 'late fee settled');
-      } catch (err) {
-        if (err instanceof PaymentDeclinedError) {
-          await repo.finishFee(rentalId, until, { late_fee_status: 'failed', late_fee_error: err.message });
-          return;
-        }
-        await repo.finishFee(rentalId, until, { late_fee_error: err instanceof Error ? err.message : String(err) });
-        throw err;
-      }
-      return;
-    }
-    const refund = await repo.claimFee(rentalId, 'refund', now.toISOString(), until);
-    if (refund && refund.late_fee_charge_id) {
-      try {
-        const res = await plans.refundCharge({ chargeId: refund.late_fee_charge_id, amountCents: refund.late_fee_cents ?? 0, idempotencyKey: `late-fee-refund:${rentalId}` });
-        await repo.finishFee(rentalId, until, { late_fee_refund_id: res.refundId, late_fee_error: null });
-        log.info({ rentalId, cents: refund.late_fee_cents }, 'waived late fee refunded');
-      } catch (err) {
-        await repo.finishFee(rentalId, until, { late_fee_error: `refund: ${err instanceof Error ? err.message : String(err)}` });
-        throw err;
-      }
-      return;
-    }
-    const row = await repo.lateFee(rentalId);
-    const pending = row && (row.late_fee_status === 'due' || (row.late_fee_status === 'waived' && row.late_fee_charge_id && !row.late_fee_refund_id));
-    if (pending) throw new Error(`the late fee of rental ${rentalId} is being settled by another process`);
+  /** Records the refund of a charged late fee (waived) in the payments ledger, in `trx`. */
+  async function recordRefund(trx: Db, rentalId: number, charge: LedgerEntry): Promise<number | null> {
+    const cents = await payments.refundableCents(trx, charge);
+    if (cents <= 0) return null;
+    const refund = await payments.record(trx, {
+      userId: charge.userId,
+      purpose: 'late_fee',
+      kind: 'refund',
+      amountCents: cents,
+      description: `Refund (waived): ${charge.description}`,
+      idempotencyKey: `late_fee_refund:rental:${rentalId}`,
+      rentalId,
+      target: charge,
+      context: { rentalId },
+    });
+    await repo.setFee(trx, rentalId, { late_fee_refund_entry_id: refund.id });
+    return refund.id;
   }
 
-  /** settleFee in the request, after the commit: what it cannot finish, the queued job does. */
-  async function settleNow(rentalId: number): Promise<void> {
+  // The late fee's outcome (decision 0032): applied once per ledger entry, by the request that
+  // recorded it or by the payments recovery (decision 0029).
+  payments.onSettle('late_fee', async (trx, entry, outcome) => {
+    const rentalId = entry.rentalId ?? Number(entry.context.rentalId);
+    if (entry.kind === 'refund') {
+      if (outcome.status !== 'succeeded') await repo.setFee(trx, rentalId, { late_fee_error: `The refund failed: ${outcome.message}` });
+      return;
+    }
+    if (outcome.status !== 'succeeded') {
+      await repo.moveFee(trx, rentalId, 'due', 'failed', outcome.message);
+      return;
+    }
+    if (await repo.moveFee(trx, rentalId, 'due', 'charged', null)) return;
+    // Waived while the charge was on its way: it is given back (the recovery performs the refund).
+    const fee = await repo.lateFee(rentalId, trx);
+    if (fee?.late_fee_status === 'waived' && fee.late_fee_refund_entry_id === null) await recordRefund(trx, rentalId, entry);
+  });
+
+  /** Performs and settles a ledger entry after its transaction committed; one the provider did not answer is left to the recovery. */
+  async function runPayment(entryId: number): Promise<void> {
     try {
-      await settleFee(rentalId);
+      await payments.run(entryId);
     } catch (err) {
-      log.warn({ err, rentalId }, 'late fee not settled in the request: the queued job retries');
+      log.warn({ err, entryId }, 'late fee payment not answered in the request: the payments recovery performs it');
     }
   }
 
   return {
-    settleFee,
     rental: deskRental,
     unit: unitById,
 
@@ -301,6 +289,29 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
           feeStatus: fee > 0 ? 'due' : null,
         });
         if (!checkedIn) throw conflict(OPS_MESSAGES.unitChanged);
+        // The late fee: a charge of her saved card in the payments ledger, decided here and sent
+        // after the commit with its key (one per rental), so it is charged once (decision 0032).
+        let entryId: number | null = null;
+        if (fee > 0) {
+          const card = await plans.cardForCharge(r.user_id, trx);
+          if (card) {
+            const entry = await payments.record(trx, {
+              userId: r.user_id,
+              purpose: 'late_fee',
+              kind: 'charge',
+              amountCents: fee,
+              description: `Late return of ${r.item_name}: ${days} day${days === 1 ? '' : 's'}`,
+              idempotencyKey: `late_fee:rental:${r.rental_id}`,
+              rentalId: r.rental_id,
+              card,
+              context: { rentalId: r.rental_id, days },
+            });
+            entryId = entry.id;
+            await repo.setFee(trx, r.rental_id, { late_fee_entry_id: entry.id });
+          } else {
+            await repo.setFee(trx, r.rental_id, { late_fee_status: 'failed', late_fee_error: 'No card on file' });
+          }
+        }
         if (hold !== null) {
           // In repair: the hold with no end replaces the rental's days.
           await repo.releaseBooking(trx, r.booking_id, at);
@@ -321,11 +332,10 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
           requestId,
           at,
         });
-        if (fee > 0) await ctx.jobs.send(QUEUES.lateFee.name, { rentalId: r.rental_id }, { trx, singletonKey: `late-fee-${r.rental_id}` });
-        return { rentalId: r.rental_id, fee };
+        return { rentalId: r.rental_id, fee, entryId };
       });
       log.info({ unitId, rentalId: done.rentalId, condition: input.condition, lateFeeCents: done.fee, requestId }, 'unit checked in');
-      if (done.fee > 0) await settleNow(done.rentalId);
+      if (done.entryId !== null) await runPayment(done.entryId);
       return { unit: await unitById(unitId), rental: await deskRental(done.rentalId) };
     },
 
@@ -425,31 +435,33 @@ export function createUnitLifeService(ctx: AppContext, deps: { catalogue: Catalo
       return unitById(unitId);
     },
 
-    /** Staff waive a late fee (audited); one already charged is refunded through the provider. */
+    /**
+     * Staff waive a late fee (audited): one already charged is refunded through the payments
+     * ledger; one whose charge is still on its way is refunded when it lands (the settler).
+     */
     async waiveLateFee(staff: SessionUser, rentalId: number, reason: string, requestId: string | null): Promise<DeskRental> {
       const at = nowIso();
-      const refund = await db.transaction().execute(async (trx) => {
+      const refundId = await db.transaction().execute(async (trx) => {
         const fee = await repo.lateFee(rentalId, trx);
         if (!fee) throw notFound('Rental not found');
         const status = fee.late_fee_status;
         if (status !== 'due' && status !== 'failed' && status !== 'charged') throw conflict(OPS_MESSAGES.noFeeToWaive, { lateFeeStatus: status });
-        if (!(await repo.waive(trx, rentalId, status, at, staff.id, realNow().toISOString()))) {
-          throw conflict('The late fee is being charged right now: try again in a minute', { lateFeeStatus: status });
-        }
+        if (!(await repo.waive(trx, rentalId, status, at, staff.id))) throw conflict(OPS_MESSAGES.unitChanged, { lateFeeStatus: status });
+        const charge = status === 'charged' && fee.late_fee_entry_id !== null ? await payments.find(fee.late_fee_entry_id, trx) : null;
+        const refund = charge ? await recordRefund(trx, rentalId, charge) : null;
         await audit.record(trx, {
           actor: actorOf(staff),
           action: 'late_fee.waive',
           subjectType: 'rental',
           subjectId: rentalId,
-          before: { lateFeeStatus: status, lateFeeCents: fee.late_fee_cents, chargeId: fee.late_fee_charge_id },
-          after: { lateFeeStatus: 'waived', lateFeeCents: fee.late_fee_cents, reason, refund: status === 'charged' },
+          before: { lateFeeStatus: status, lateFeeCents: fee.late_fee_cents, ledgerEntry: fee.late_fee_entry_id },
+          after: { lateFeeStatus: 'waived', lateFeeCents: fee.late_fee_cents, reason, refund: status === 'charged', refundEntry: refund },
           requestId,
           at,
         });
-        if (status === 'charged') await ctx.jobs.send(QUEUES.lateFee.name, { rentalId }, { trx, singletonKey: `late-fee-${rentalId}` });
-        return status === 'charged';
+        return refund;
       });
-      if (refund) await settleNow(rentalId);
+      if (refundId !== null) await runPayment(refundId);
       return deskRental(rentalId);
     },
 

@@ -213,6 +213,20 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     expect(await getSub(m)).toMatchObject({ status: 'pending_payment', card: null });
   });
 
+  it('answers 402 with the reason when the card is accepted but its first charge is declined; the plan waits, the card stays', async () => {
+    const m = await t.signUp();
+    await choose(m, { plan: 'monthly', itemCount: 3 });
+    const res = await pay(m, card({ cardNumber: '4000 0000 0000 0358' }));
+    expect(res.status).toBe(402);
+    const err = (await res.json()) as { error: { code: string; message: string; details: { declineCode: string } } };
+    expect(err.error).toMatchObject({ code: 'PAYMENT_DECLINED', message: 'Your card has insufficient funds. Please use another card.', details: { declineCode: 'insufficient_funds' } });
+    expect(await getSub(m)).toMatchObject({ status: 'pending_payment', card: { lastFour: '0358' } });
+    expect(await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute()).toHaveLength(0);
+    // Another card activates it.
+    expect((await pay(m, card())).status).toBe(200);
+    expect(await getSub(m)).toMatchObject({ status: 'active', card: { lastFour: PAN.slice(-4) } });
+  });
+
   it('charges a waiting plan once even when the card is sent twice at the same time', async () => {
     const m = await t.signUp();
     await choose(m, { plan: 'monthly', itemCount: 6 });

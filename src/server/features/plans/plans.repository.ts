@@ -60,6 +60,17 @@ export function createPlansRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Puts back a plan this activation made active (its charge was declined): only if nothing changed it since. */
+    async deactivate(q: Db, userId: string, activatedAt: string): Promise<void> {
+      await q
+        .updateTable('subscriptions')
+        .set({ status: 'pending_payment', updated_at: activatedAt })
+        .where('user_id', '=', userId)
+        .where('status', '=', 'active')
+        .where('started_at', '=', activatedAt)
+        .execute();
+    },
+
     findCard(userId: string, q: Db = db) {
       return q.selectFrom('payment_methods').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },

@@ -1,3 +1,4 @@
+import { declineMessage } from '../../../domain/payments';
 import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES, expiryProblem, type PaymentForm } from '../../../domain/card';
 import {
   addMonths,
@@ -25,10 +26,12 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '../../../domain/plans';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
-import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
+import { PaymentDeclinedError, type PaymentsService } from '../payments';
 import { createPlansRepository, type PaymentMethodRow, type SubscriptionRow } from './plans.repository';
 
 /** What the rentals feature needs to enforce a paid plan's allowance. */
@@ -36,6 +39,13 @@ export interface AllowancePeriod extends BillingPeriod {
   plan: PlanId;
   /** Pieces allowed in [start, end). */
   itemAllowance: number;
+}
+
+/** What the settler of a plan's charge needs (the ledger entry's context). */
+interface PlanChargeContext {
+  plan: PlanId;
+  itemCount: number | null;
+  startedAt: string;
 }
 
 /** Cards sent to the payment provider per member (card testing): see CARD_ATTEMPTS_PER_WINDOW. */
@@ -82,12 +92,25 @@ function toCard(row: PaymentMethodRow): SavedCard {
  * Plans, cards and pickup choices for one member at a time. Other features use
  * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
  */
-export function createPlansService(ctx: AppContext, deps: { provider: PaymentProvider }) {
+export function createPlansService(ctx: AppContext, deps: { payments: PaymentsService }) {
   const repo = createPlansRepository(ctx.database.db);
-  const { provider } = deps;
+  const { payments } = deps;
+  const { provider } = payments;
   const log = ctx.logger.child({ feature: 'plans' });
   const nowIso = () => ctx.clock().toISOString();
   const limiter = createRateLimiter(ctx.database.db, ctx.clock);
+
+  // A plan's first charge: recorded when the card activated the plan; its answer applied here,
+  // once (by the request, or by the payments recovery after a crash).
+  payments.onSettle('plan', async (trx, entry, outcome) => {
+    const c = entry.context as unknown as PlanChargeContext;
+    if (outcome.status === 'succeeded') {
+      await repo.insertCharge(trx, { userId: entry.userId, plan: c.plan, itemCount: c.itemCount, amountCents: entry.amountCents, providerChargeId: outcome.providerRef, now: c.startedAt });
+    } else {
+      // Declined: the plan waits for payment again (only the activation this charge was for).
+      await repo.deactivate(trx, entry.userId, c.startedAt);
+    }
+  });
 
   /** The member's row, creating the Weekly default if they have none or a broken one. */
   async function loadValid(userId: string): Promise<{ row: SubscriptionRow; valid: ValidRow }> {
@@ -190,51 +213,56 @@ export function createPlansService(ctx: AppContext, deps: { provider: PaymentPro
         });
       } catch (err) {
         if (err instanceof PaymentDeclinedError) {
-          log.info({ userId }, 'card declined by the payment provider');
-          throw new HttpError('PAYMENT_DECLINED', 'The card was declined. Please use another card.');
+          log.info({ userId, declineCode: err.code }, 'card declined by the payment provider');
+          throw new HttpError('PAYMENT_DECLINED', declineMessage(err.code), { details: { declineCode: err.code } });
         }
         throw err;
       }
 
       const now = nowIso();
-      let charge: PaymentResult['charge'] = null;
-      try {
-        charge = await repo.transaction(async (trx) => {
-          await repo.upsertCard(trx, {
-            user_id: userId,
-            provider: provider.name,
-            provider_token: tokenized.token,
-            brand: tokenized.brand,
-            last_four: tokenized.lastFour,
-            expiry_month: form.expiryMonth,
-            expiry_year: form.expiryYear,
-            cardholder_name: form.cardholderName,
-            billing_street: form.billingAddress.street,
-            billing_city: form.billingAddress.city,
-            billing_state: form.billingAddress.state,
-            billing_zip: form.billingAddress.zipCode,
-            billing_country: form.billingAddress.country,
-            created_at: now,
-            updated_at: now,
-          });
-          const activated = await repo.activatePending(trx, userId, now);
-          if (!activated) return null;
-          const valid = validate(activated);
-          const plan = (valid?.plan ?? 'weekly') as PlanId;
-          const amountCents = planPriceCents(plan, valid?.itemCount ?? null);
-          if (amountCents === null) return null;
-          const { chargeId } = await provider.charge({
-            token: tokenized.token,
-            amountCents,
-            description: `Rentique ${planTitle(plan)} plan`,
-            idempotencyKey: `activate:${userId}:${now}`,
-          });
-          await repo.insertCharge(trx, { userId, plan, itemCount: valid?.itemCount ?? null, amountCents, providerChargeId: chargeId, now });
-          return { amountCents, plan, createdAt: now };
+      // The card is saved, and a plan waiting for payment claimed, in one transaction: of several
+      // submissions at once only one claims it (the conditional update), so the plan is charged
+      // once. Its charge is recorded in the ledger in that transaction, and sent to the provider
+      // after the commit (decision 0029); the settler below applies the answer.
+      const entry = await repo.transaction(async (trx) => {
+        await repo.upsertCard(trx, {
+          user_id: userId,
+          provider: provider.name,
+          provider_token: tokenized.token,
+          brand: tokenized.brand,
+          last_four: tokenized.lastFour,
+          expiry_month: form.expiryMonth,
+          expiry_year: form.expiryYear,
+          cardholder_name: form.cardholderName,
+          billing_street: form.billingAddress.street,
+          billing_city: form.billingAddress.city,
+          billing_state: form.billingAddress.state,
+          billing_zip: form.billingAddress.zipCode,
+          billing_country: form.billingAddress.country,
+          created_at: now,
+          updated_at: now,
         });
-      } catch (err) {
-        if (err instanceof PaymentDeclinedError) throw new HttpError('PAYMENT_DECLINED', 'The payment was declined. Please use another card.');
-        throw err;
+        const activated = await repo.activatePending(trx, userId, now);
+        const valid = activated ? validate(activated) : null;
+        const amountCents = valid ? planPriceCents(valid.plan, valid.itemCount) : null;
+        if (!valid || amountCents === null) return null;
+        const context: PlanChargeContext = { plan: valid.plan, itemCount: valid.itemCount, startedAt: now };
+        return payments.record(trx, {
+          userId,
+          purpose: 'plan',
+          kind: 'charge',
+          amountCents,
+          description: `Rentique ${planTitle(valid.plan)} plan`,
+          card: { token: tokenized.token, brand: tokenized.brand, lastFour: tokenized.lastFour },
+          context: { ...context },
+        });
+      });
+      let charge: PaymentResult['charge'] = null;
+      if (entry) {
+        const outcome = await payments.run(entry.id);
+        if (outcome.status === 'declined') throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), { details: { declineCode: outcome.code } });
+        if (outcome.status === 'failed') throw new Error(`the plan's charge was refused as a request: ${outcome.code}`);
+        charge = { amountCents: entry.amountCents, plan: (entry.context as unknown as PlanChargeContext).plan, createdAt: now };
       }
       log.info({ userId, brand: tokenized.brand, lastFour: tokenized.lastFour, chargedCents: charge?.amountCents ?? 0 }, 'payment method saved');
       return { subscription: await getSubscription(userId), charge };
@@ -271,23 +299,13 @@ export function createPlansService(ctx: AppContext, deps: { provider: PaymentPro
     },
 
     /**
-     * Charges the member's saved card (a late fee: the operations desk). Null when she has no
-     * card; PaymentDeclinedError when the provider refuses. The idempotency key makes a retried
-     * charge one charge at the provider.
+     * The member's saved card as a ledger entry charges it (its provider token, brand and last
+     * four; decision 0029), or null without one: for charges other features decide (a late fee:
+     * the operations desk). Read in the caller's transaction.
      */
-    async chargeSavedCard(userId: string, req: { amountCents: number; description: string; idempotencyKey: string }): Promise<{ chargeId: string } | null> {
-      const card = await repo.findCard(userId);
-      if (!card) return null;
-      const { chargeId } = await provider.charge({ token: card.provider_token, ...req });
-      log.info({ userId, amountCents: req.amountCents, key: req.idempotencyKey }, 'saved card charged');
-      return { chargeId };
-    },
-
-    /** Gives back a charge made through the provider (a waived late fee). */
-    async refundCharge(req: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }> {
-      const { refundId } = await provider.refund(req);
-      log.info({ chargeId: req.chargeId, amountCents: req.amountCents }, 'charge refunded');
-      return { refundId };
+    async cardForCharge(userId: string, trx?: Kysely<DB>): Promise<{ token: string; brand: string; lastFour: string } | null> {
+      const card = await repo.findCard(userId, trx);
+      return card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null;
     },
   };
 }

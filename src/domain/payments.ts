@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Payments (docs/product.md, "Plans and payment" and "Orders"; decision 0029): what the payment
+ * provider can answer, and the words a member reads when it refuses. The ledger's kinds and
+ * statuses are shared by the server (which records them) and the pages (receipts).
+ */
+
+/**
+ * Why a provider refused a card or a payment, as real providers name it (Stripe's decline codes).
+ * `card_declined` is the generic refusal: the bank gave no reason.
+ */
+export const DECLINE_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'lost_card',
+  'stolen_card',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
+
+/** What the member reads, per decline code: the reason and what to do. */
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+  card_declined: 'Your card was declined by your bank. Please use another card.',
+  insufficient_funds: 'Your card has insufficient funds. Please use another card.',
+  lost_card: 'Your card was declined: it has been reported lost. Please use another card.',
+  stolen_card: 'Your card was declined: it has been reported stolen. Please use another card.',
+  expired_card: 'Your card has expired. Please use another card.',
+  incorrect_cvc: 'The security code (CVV) of your card is incorrect. Please check it or use another card.',
+  processing_error: 'Your bank could not process the payment. Please try again in a moment, or use another card.',
+};
+
+export function declineMessage(code: string | null | undefined): string {
+  return (DECLINE_CODES as readonly string[]).includes(code ?? '') ? DECLINE_MESSAGES[code as DeclineCode] : DECLINE_MESSAGES.card_declined;
+}
+
+/** The operations a provider performs, as the ledger records them. */
+export const LEDGER_KINDS = ['authorise', 'capture', 'void', 'charge', 'refund', 'payout'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Why money moved: each purpose has one owner that applies the outcome (the booking is confirmed,
+ * the plan activated...). Later issues add theirs (late fees, lending requests, damage claims).
+ */
+export const PAYMENT_PURPOSES = ['booking', 'extension', 'cancellation', 'plan', 'late_fee'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/**
+ * A ledger entry's status: `pending` from the moment it is recorded until the provider answered;
+ * then `succeeded`, `declined` (the card or bank refused: the member can act on it) or `failed`
+ * (the request itself was wrong, e.g. a refund above what was charged: a bug for us to look at).
+ */
+export const LEDGER_STATUSES = ['pending', 'succeeded', 'declined', 'failed'] as const;
+export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+
+/** One line of a receipt: a charge or a refund that went through (or is on its way). */
+export const ReceiptLineSchema = z.object({
+  kind: z.enum(['charge', 'refund']),
+  description: z.string(),
+  amountCents: z.number().int(),
+  /** 'succeeded', or 'pending' while the provider has not answered yet. */
+  status: z.enum(['succeeded', 'pending']),
+  /** The provider's reference (a charge or refund id), for client care. */
+  reference: z.string().nullable(),
+  at: z.string(),
+});
+export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
