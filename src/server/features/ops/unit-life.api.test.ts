@@ -345,6 +345,36 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     expect(audit.entries[0]).toMatchObject({ before: { lateFeeStatus: 'charged', lateFeeCents: 400 }, after: { lateFeeStatus: 'waived', refund: true, refundEntry: ledger[1]!.id } });
   });
 
+  it('a fee waived while its charge is still unanswered is refunded when the charge lands (the payments recovery)', async () => {
+    day('2026-11-01');
+    const m = await t.signUp();
+    await json(m.request('/api/payment-method', { method: 'PUT', json: CARD }));
+    const rental = await json<Rental>(book(m, { itemId: await makeItem({ weeklyCents: 700 }) }), 201);
+    await dispatchRental(staff, rental.id);
+    day('2026-11-11'); // three days late: 300
+    const provider = t.services.payments.provider;
+    const down = vi.spyOn(provider, 'charge').mockRejectedValueOnce(new Error('connect ETIMEDOUT'));
+    try {
+      const res = await json<{ rental: DeskRental }>(checkIn(staff, await unitOf(rental.id), { condition: 'good' }));
+      expect(res.rental).toMatchObject({ lateFeeCents: 300, lateFeeStatus: 'due' });
+    } finally {
+      down.mockRestore();
+    }
+    await json(staff.request(`/api/ops/rentals/${rental.id}/late-fee/waive`, { method: 'POST', json: { reason: 'Goodwill: first late return.' } }));
+    // A few minutes on, the recovery charges it (the provider was away), then gives it back.
+    now = new Date('2026-11-11T09:05:00Z');
+    await t.services.payments.recover({ olderThanMs: 0 });
+    now = new Date('2026-11-11T09:10:00Z');
+    await t.services.payments.recover({ olderThanMs: 0 });
+    const { db } = t.ctx.database;
+    const ledger = await db.selectFrom('payment_ledger').select(['kind', 'status', 'amount_cents']).where('rental_id', '=', rental.id).orderBy('id').execute();
+    expect(ledger).toEqual([
+      { kind: 'charge', status: 'succeeded', amount_cents: 300 },
+      { kind: 'refund', status: 'succeeded', amount_cents: 300 },
+    ]);
+    expect((await json<Rental>(m.request(`/api/rentals/${rental.id}`))).late).toMatchObject({ status: 'waived', feeCents: 300 });
+  });
+
   it('keeps an overdue unit held day by day and moves the next reservation to another free unit', async () => {
     day('2026-11-01');
     const itemId = await makeItem({ units: 2 });
