@@ -36,6 +36,7 @@ export const OPS_MESSAGES = {
   conditionNeedsRepair: 'A unit graded needs repair or damaged goes to repair, not cleaning',
   memberListingEdit: "A member's listing is changed by its owner, not from the inventory",
   noFeeToWaive: 'This rental has no late fee to waive',
+  feeChanged: 'This late fee has just changed: reload it and try again',
   reasonShort: 'Give a reason (at least 10 characters)',
 } as const;
 

@@ -446,7 +446,7 @@ export function createUnitLifeService(
         if (!fee) throw notFound('Rental not found');
         const status = fee.late_fee_status;
         if (status !== 'due' && status !== 'failed' && status !== 'charged') throw conflict(OPS_MESSAGES.noFeeToWaive, { lateFeeStatus: status });
-        if (!(await repo.waive(trx, rentalId, status, at, staff.id))) throw conflict(OPS_MESSAGES.unitChanged, { lateFeeStatus: status });
+        if (!(await repo.waive(trx, rentalId, status, at, staff.id))) throw conflict(OPS_MESSAGES.feeChanged, { lateFeeStatus: status });
         const charge = status === 'charged' && fee.late_fee_entry_id !== null ? await payments.find(fee.late_fee_entry_id, trx) : null;
         const refund = charge ? await recordRefund(trx, rentalId, charge) : null;
         await audit.record(trx, {
