@@ -1,4 +1,4 @@
-import { BellOff, CalendarClock, CheckCheck, PackageCheck, PackageX, RotateCcw, Sparkles } from 'lucide-react';
+import { BellOff, CalendarClock, CheckCheck, PackageCheck, PackageX, RotateCcw, Sparkles, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '@domain/notifications';
@@ -17,6 +17,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   rsvp_reminder: <Sparkles className="size-5" aria-hidden="true" />,
   listing_approved: <PackageCheck className="size-5" aria-hidden="true" />,
   listing_rejected: <PackageX className="size-5" aria-hidden="true" />,
+  rental_dispatched: <Truck className="size-5" aria-hidden="true" />,
 };
 
 /** "Nov 29, 2026, 9:00 AM" in the reader's time zone. */
