@@ -65,6 +65,13 @@ export const CATEGORY_RENTAL_PRICE_CENTS: Record<Category, number> = {
 };
 export const DEFAULT_RENTAL_PRICE_CENTS = 999;
 
+/**
+ * A house piece's retail price is 9 to 13 times its weekly rental price (to the nearest whole multiple): the SPEC's hoodies
+ * ($89.99 to $129.99 at $9.99 a week) set the proportion, and every house piece keeps it, so the
+ * two prices on an item page make sense together (docs/product.md, Catalogue and availability).
+ */
+export const RETAIL_TO_WEEKLY = { min: 9, max: 13 } as const;
+
 /** One rental lasts 7 days; an extension adds 7 more (docs/product.md, Catalogue and availability). */
 export const RENTAL_DAYS = 7;
 

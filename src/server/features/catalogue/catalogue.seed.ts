@@ -64,6 +64,21 @@ async function syncLooks(db: Kysely<DB>, ids: number[]): Promise<number> {
   return stale.length;
 }
 
+/**
+ * Retail prices are versioned with the code too (issue 15 set them in proportion to the weekly
+ * price): a database seeded before gets the current ones (only house rows that differ are written).
+ */
+async function syncRetailPrices(db: Kysely<DB>): Promise<number> {
+  const want = new Map(CATALOGUE.map((i) => [i.id, i.retail]));
+  const rows = await db.selectFrom('items').select(['id', 'retail_price_cents']).where('id', 'in', [...want.keys()]).where('owner_id', 'is', null).execute();
+  const stale = rows.filter((r) => r.retail_price_cents !== want.get(r.id));
+  if (stale.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    for (const r of stale) await trx.updateTable('items').set({ retail_price_cents: want.get(r.id)! }).where('id', '=', r.id).where('owner_id', 'is', null).execute();
+  });
+  return stale.length;
+}
+
 /** After inserting explicit ids on PostgreSQL, move the sequences past them so later inserts do not collide. */
 export async function bumpSequences(db: Kysely<DB>): Promise<void> {
   for (const table of ['items', 'item_units'] as const) {
@@ -89,6 +104,8 @@ export const catalogueSeed: Seed = {
     if (Number(present.n) === ids.length && Number(units.n) >= expectedUnits) {
       const changed = await syncLooks(db, ids);
       if (changed) ctx.logger.info({ items: changed }, 'catalogue looks updated');
+      const repriced = await syncRetailPrices(db);
+      if (repriced) ctx.logger.info({ items: repriced }, 'catalogue retail prices updated');
       return;
     }
 
@@ -111,6 +128,7 @@ export const catalogueSeed: Seed = {
       if (dialect === 'postgres') await bumpSequences(trx);
     });
     await syncLooks(db, ids);
+    await syncRetailPrices(db);
     ctx.logger.info({ items: ids.length }, 'catalogue seeded');
   },
 };
