@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'DAILY_LIMIT_REACHED',
   'EVENT_FULL',
   'PAYMENT_DECLINED',
+  'CARD_REQUIRED',
+  'ADDRESS_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
@@ -56,6 +58,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DAILY_LIMIT_REACHED: 429,
   EVENT_FULL: 409,
   PAYMENT_DECLINED: 402,
+  /** Pay per item with no card on file: details.addCardUrl says where to add one. */
+  CARD_REQUIRED: 402,
+  /** Delivery chosen with no delivery address on the account: details.addressUrl. */
+  ADDRESS_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

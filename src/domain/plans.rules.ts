@@ -21,9 +21,16 @@ export const MONTHLY_DEFAULT_ITEMS = 3;
 export const MONTHLY_MIN_PRICE_CENTS = 3999;
 export const MONTHLY_MAX_PRICE_CENTS = 8999;
 
+/**
+ * 3 Months: $99.99 for the three months, billed once per term (decision 0030: of the SPEC's two
+ * readings, "per month" and "as a total", the total is the one that makes it the better deal it is
+ * meant to be: $33.33 a month for 7 pieces, against $73.32 for 7 on Monthly).
+ */
 export const THREE_MONTHS_PRICE_CENTS = 9999;
 export const THREE_MONTHS_ITEMS = 7;
 export const THREE_MONTHS_COMMITMENT_MONTHS = 3;
+/** What 3 Months comes to a month ($33.33), for the pricing cards. */
+export const THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS = Math.round(THREE_MONTHS_PRICE_CENTS / THREE_MONTHS_COMMITMENT_MONTHS);
 
 /** Plans that need a card and a charge before they are active. */
 export const PAID_PLANS: readonly PlanId[] = ['monthly', 'threemonths'];
@@ -45,7 +52,14 @@ export function monthlyPriceCents(items: number): number {
   return Math.round(numerator / span);
 }
 
-/** What a paid plan costs each month in cents; null for Weekly (pay per item). */
+/** How many months one payment of a plan covers: Monthly 1, 3 Months 3; null for Weekly. */
+export function planBillingMonths(plan: PlanId): number | null {
+  if (plan === 'monthly') return 1;
+  if (plan === 'threemonths') return THREE_MONTHS_COMMITMENT_MONTHS;
+  return null;
+}
+
+/** What a paid plan costs per payment in cents (Monthly: a month; 3 Months: the three months); null for Weekly (pay per item). */
 export function planPriceCents(plan: PlanId, itemCount: number | null): number | null {
   if (plan === 'monthly') return monthlyPriceCents(itemCount ?? MONTHLY_DEFAULT_ITEMS);
   if (plan === 'threemonths') return THREE_MONTHS_PRICE_CENTS;
@@ -73,6 +87,9 @@ export interface PlanInfo {
   popular: boolean;
   /** The Monthly plan lets the member choose the count. */
   isFlexible: boolean;
+  /** Months one payment covers (3 Months: 3); what a month comes to, when it differs from priceCents. */
+  billingMonths?: number;
+  monthlyEquivalentCents?: number;
 }
 
 /** Promises every plan shares (docs/product.md, Plans and payment). */
@@ -106,8 +123,10 @@ export const PLANS: Record<CataloguePlanId, PlanInfo> = {
     id: 'threemonths',
     title: '3 Months',
     priceCents: THREE_MONTHS_PRICE_CENTS,
-    priceUnit: 'per month',
-    description: `${THREE_MONTHS_ITEMS} outfits, one for every day of the week, with a ${THREE_MONTHS_COMMITMENT_MONTHS}-month commitment.`,
+    priceUnit: 'for 3 months',
+    billingMonths: THREE_MONTHS_COMMITMENT_MONTHS,
+    monthlyEquivalentCents: THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS,
+    description: `${THREE_MONTHS_ITEMS} outfits a month, one for every day of the week: one payment for three months, the best price per piece.`,
     features: [`${THREE_MONTHS_ITEMS} outfits (one a day)`, `${THREE_MONTHS_COMMITMENT_MONTHS}-month commitment`, ...PLAN_PROMISES],
     itemsPerMonth: String(THREE_MONTHS_ITEMS),
     popular: false,
@@ -154,6 +173,16 @@ export function addMonths(date: string, months: number): string {
 export interface BillingPeriod {
   start: string;
   end: string;
+}
+
+/**
+ * The next billing date of a plan started on `startDate` that is paid every `months` months: the
+ * first start + k·months after `today` (Monthly: the end of the billing month; 3 Months: the end of the term).
+ */
+export function nextBillingDateOn(startDate: string, today: string, months: number): string {
+  let k = 1;
+  while (addMonths(startDate, k * months) <= today) k += 1;
+  return addMonths(startDate, k * months);
 }
 
 /**

@@ -5,7 +5,10 @@ import {
   ChoosePlanSchema,
   CATALOGUE_PLAN_IDS,
   monthlyPriceCents,
+  nextBillingDateOn,
   PLANS,
+  planBillingMonths,
+  THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS,
   planItemAllowance,
   planPriceCents,
 } from './plans';
@@ -82,5 +85,23 @@ describe('the billing calendar', () => {
     expect(billingPeriodOn('2027-01-31', '2027-03-01')).toEqual({ start: '2027-02-28', end: '2027-03-31' });
     expect(billingPeriodOn('2026-11-22', '2028-05-30')).toEqual({ start: '2028-05-22', end: '2028-06-22' });
     expect(billingPeriodOn('2026-11-22', '2026-11-01')).toEqual({ start: '2026-11-22', end: '2026-12-22' });
+  });
+});
+
+describe('3 Months: $99.99 for the three months (decision 0030)', () => {
+  it('reads as the better deal: less a month than Monthly at the same 7 pieces', () => {
+    expect(PLANS.threemonths).toMatchObject({ priceCents: 9999, priceUnit: 'for 3 months', billingMonths: 3, monthlyEquivalentCents: 3333 });
+    expect(THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS).toBeLessThan(monthlyPriceCents(7));
+    expect(planBillingMonths('threemonths')).toBe(3);
+    expect(planBillingMonths('monthly')).toBe(1);
+    expect(planBillingMonths('weekly')).toBeNull();
+  });
+
+  it('bills again at the end of each term, and Monthly each month', () => {
+    expect(nextBillingDateOn('2026-11-22', '2026-11-22', 3)).toBe('2027-02-22');
+    expect(nextBillingDateOn('2026-11-22', '2027-02-21', 3)).toBe('2027-02-22');
+    expect(nextBillingDateOn('2026-11-22', '2027-02-22', 3)).toBe('2027-05-22');
+    expect(nextBillingDateOn('2026-01-31', '2026-02-15', 1)).toBe('2026-02-28');
+    expect(nextBillingDateOn('2026-01-31', '2026-03-01', 1)).toBe('2026-03-31');
   });
 });

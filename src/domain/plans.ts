@@ -8,11 +8,17 @@ export const PlanIdSchema = z.enum(PLAN_IDS);
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export const PickupOptionSchema = z.enum(PICKUP_OPTIONS, { error: 'Choose either online delivery or in-store pickup' });
 
-export const PickupSchema = z.object({ option: PickupOptionSchema });
+/** PUT /api/pickup: the option, and for in-store pickup the studio (GET /api/studios). */
+export const PickupSchema = z.object({
+  option: PickupOptionSchema,
+  studioId: z.number({ error: 'studioId must be a number' }).int('studioId must be a whole number').positive('studioId must be positive').max(2_147_483_647, 'studioId is too large').optional(),
+});
 export type PickupInput = z.infer<typeof PickupSchema>;
 
 export const PickupStateSchema = z.object({
   option: PickupOptionSchema.nullable(),
+  /** The studio she picks up from (in-store), or null. */
+  studioId: z.number().int().nullable(),
   updatedAt: z.string().nullable(),
 });
 export type PickupState = z.infer<typeof PickupStateSchema>;
@@ -52,15 +58,17 @@ export const SubscriptionSchema = z.object({
   /** Monthly: the chosen count; 3 Months: 7; Weekly: null (unlimited). */
   itemCount: z.number().int().nullable(),
   status: SubscriptionStatusSchema,
-  /** What the plan costs a month, in cents; null for Weekly. */
+  /** What one payment of the plan costs, in cents (Monthly: a month; 3 Months: the three months); null for Weekly. */
   priceCents: z.number().int().nullable(),
+  /** Months one payment covers (Monthly 1, 3 Months 3); null for Weekly. */
+  billingMonths: z.number().int().nullable(),
   /** When the plan was chosen, or (for a paid plan) when its first payment went through. ISO timestamp. */
   startedAt: z.string(),
   /** 'YYYY-MM-DD', or null for Weekly ('Pay as you go') and for a plan waiting for payment. */
   nextBillingDate: z.string().nullable(),
   /** 3 Months: the end of the commitment, 'YYYY-MM-DD'. */
   commitmentEndsOn: z.string().nullable(),
-  /** The billing period that contains today, for an active paid plan. */
+  /** The allowance month that contains today, for an active paid plan (3 Months too: 7 pieces a month). */
   currentPeriod: z.object({ start: z.string(), end: z.string() }).nullable(),
   /** True when nobody chose this plan: it is the Weekly default given to every member. */
   autoAssigned: z.boolean(),

@@ -41,9 +41,23 @@ export const RENTAL_MESSAGES = {
   alreadyReceived: 'This piece is already marked as with you.',
   studioHandover: 'A studio pickup is marked as handed over by our studio team.',
   extendReturned: 'This rental has been returned.',
+  extendedMeanwhile: 'This rental was extended a moment ago (its return date changed). Check the new date before extending again.',
+  cancelled: 'Booking cancelled',
+  cancelledBody: 'Your booking is cancelled and fully refunded.',
+  cancelledPlanBody: 'Your booking is cancelled; the piece is back in your plan for this month.',
+  cancelTooLate: 'This rental has started: return the piece instead of cancelling.',
+  cancelDispatched: 'This piece is already on its way to you: return it once it arrives.',
+  returnBeforeStart: 'This rental has not started yet: cancel it instead (you get a full refund).',
+  /** The dashboard says this under a rental within a paid plan: returning early does not give the piece back to the month. */
+  returnKeepsAllowance: 'Returning a piece does not give its place in your plan back; cancelling before the start does.',
+  addCard: 'Add a card to rent',
+  cardRequired: 'Add a card to rent: pay-per-item rentals are charged when you book.',
+  includedInPlan: 'Included in your plan',
+  onePiece: 'One rental is one piece: book again for another piece or size.',
+  pastDates: 'Those dates have passed: we show the first free dates instead.',
 } as const;
 
-export const RENTAL_STATUSES = ['reserved', 'dispatched', 'out', 'overdue', 'returning', 'returned'] as const;
+export const RENTAL_STATUSES = ['reserved', 'dispatched', 'out', 'overdue', 'returning', 'returned', 'cancelled'] as const;
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 
 export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
@@ -53,6 +67,7 @@ export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
   overdue: 'Overdue',
   returning: 'Sent back',
   returned: 'Returned',
+  cancelled: 'Cancelled',
 };
 
 /** What a rental's status is read from (the rental's own marks: docs/product.md "Renting"). */
@@ -67,6 +82,8 @@ export interface RentalMarks {
   /** Her 'Return': sent back (or, before dispatch, the reservation cancelled). */
   returnedAt: string | null;
   checkedInAt: string | null;
+  /** Her 'Cancel' before the start (a full refund; decision 0030). */
+  cancelledAt?: string | null;
 }
 
 /**
@@ -74,9 +91,11 @@ export interface RentalMarks {
  * until she marks it received, or at the latest until its start date or the day after it was
  * sent, whichever is later; a studio pickup until it is handed over);
  * with her, or overdue once its return date has passed; sent back once she returns it, until
- * staff check it in; returned once checked in (or cancelled before it was dispatched).
+ * staff check it in; returned once checked in (or cancelled before it was dispatched); cancelled
+ * when she cancelled it before its start.
  */
 export function rentalStatus(r: RentalMarks, today: string): RentalStatus {
+  if (r.cancelledAt) return 'cancelled';
   if (r.checkedInAt) return 'returned';
   if (r.returnedAt) return r.dispatchedAt ? 'returning' : 'returned';
   if (!r.dispatchedAt) return 'reserved';
@@ -85,6 +104,27 @@ export function rentalStatus(r: RentalMarks, today: string): RentalStatus {
   if (r.handoff === 'pickup') return 'dispatched';
   const arrives = addDays(r.dispatchedAt.slice(0, 10), 1);
   return today < r.startDate || today < arrives ? 'dispatched' : 'out';
+}
+
+/** What a member may do with a rental: the dashboard shows these buttons and the API allows only these. */
+export const RENTAL_ACTIONS = ['cancel', 'extend', 'return', 'received'] as const;
+export type RentalAction = (typeof RENTAL_ACTIONS)[number];
+
+/**
+ * Before its start date, while not yet sent, a rental can be cancelled (a full refund, the plan's
+ * place back; decision 0030); from its start date it can be returned ('Return': no refund, the
+ * place stays used), and a delivery on its way can be marked received. Extending is open until
+ * it is sent back. Nothing once it has ended.
+ */
+export function rentalActions(r: RentalMarks, today: string): RentalAction[] {
+  const status = rentalStatus(r, today);
+  if (status === 'cancelled' || status === 'returned' || status === 'returning') return [];
+  const actions: RentalAction[] = [];
+  if (today < r.startDate && !r.dispatchedAt) actions.push('cancel');
+  actions.push('extend');
+  if (today >= r.startDate) actions.push('return');
+  if (r.dispatchedAt && !r.receivedAt && r.handoff === 'delivery') actions.push('received');
+  return actions;
 }
 
 /* ---------------------------------------------------------------- late returns */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lenderShareCents, ListingInputSchema, rentalPriceBounds } from './listings';
-import { BookRentalSchema, daysLate, defaultRentalRange, lateFeeCapCents, lateFeeCents, lateFeePerDayCents, rentalPriceCents, rentalStatus } from './rentals';
+import { BookRentalSchema, daysLate, defaultRentalRange, lateFeeCapCents, lateFeeCents, lateFeePerDayCents, rentalActions, rentalPriceCents, rentalStatus } from './rentals';
 
 describe('rentals', () => {
   it('defaults to 7 days from today', () => {
@@ -80,5 +80,30 @@ describe('listings', () => {
     expect(ListingInputSchema.safeParse({ ...base, rentalPriceCents: 2999 }).success).toBe(true);
     expect(ListingInputSchema.safeParse({ ...base, rentalPriceCents: 500 }).success).toBe(false);
     expect(ListingInputSchema.safeParse({ ...base, rentalPriceCents: 2999, retailPriceCents: 2000 }).success).toBe(false);
+  });
+});
+
+describe('what a member may do with a rental (issue 15)', () => {
+  it("offers Cancel before the start (while not sent), Return from the start, nothing once it ended", () => {
+    const r = { startDate: '2026-11-25', endDate: '2026-12-02', handoff: 'delivery' as const, dispatchedAt: null, receivedAt: null, returnedAt: null, checkedInAt: null, cancelledAt: null };
+    expect(rentalActions(r, '2026-11-22')).toEqual(['cancel', 'extend']);
+    // Sent the day before its start: on its way, no longer cancellable, not yet returnable.
+    const sent = { ...r, dispatchedAt: '2026-11-24T09:00:00Z' };
+    expect(rentalActions(sent, '2026-11-24')).toEqual(['extend', 'received']);
+    expect(rentalActions(sent, '2026-11-25')).toEqual(['extend', 'return', 'received']);
+    expect(rentalActions({ ...sent, receivedAt: '2026-11-25T10:00:00Z' }, '2026-11-26')).toEqual(['extend', 'return']);
+    // Not sent by its start date: Return (it cancels the reservation, without a refund).
+    expect(rentalActions(r, '2026-11-25')).toEqual(['extend', 'return']);
+    const cancelled = { ...r, returnedAt: '2026-11-22T10:00:00Z', cancelledAt: '2026-11-22T10:00:00Z' };
+    expect(rentalStatus(cancelled, '2026-11-22')).toBe('cancelled');
+    expect(rentalActions(cancelled, '2026-11-22')).toEqual([]);
+    expect(rentalActions({ ...sent, returnedAt: '2026-11-30T10:00:00Z' }, '2026-11-30')).toEqual([]);
+    expect(rentalActions({ ...sent, checkedInAt: '2026-12-01T10:00:00Z', returnedAt: '2026-11-30T10:00:00Z' }, '2026-12-01')).toEqual([]);
+  });
+
+  it('takes one piece per rental: a quantity other than 1 is refused by name', () => {
+    expect(BookRentalSchema.safeParse({ itemId: 7, size: 'M', quantity: 1 }).success).toBe(true);
+    const two = BookRentalSchema.safeParse({ itemId: 7, size: 'M', quantity: 2 });
+    expect(two.error?.issues[0]).toMatchObject({ path: ['quantity'], message: 'One rental is one piece: book again for another piece or size.' });
   });
 });

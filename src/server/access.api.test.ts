@@ -6,6 +6,7 @@ import { isStudioOpen } from '../domain/support.rules';
 import { unitCode } from '../domain/unit-life';
 import { listingForm, makePng, sampleListing } from './features/listings/listings.test-helpers';
 import { listApiRoutes, type ApiRoute } from './test/routes';
+import { readyToRent } from './test/renter';
 import { approveListing, makeStaff } from './test/staff';
 import { createTestApp, type TestApp, type TestMember } from './test/test-app';
 
@@ -65,6 +66,8 @@ interface Scenario {
   cCancelledRentalId: number;
   /** Three units of a house piece of nobody's, on the shelf: the desk's unit moves aim at them. */
   opsUnitCodes: [string, string, string];
+  /** The order of A's rental. */
+  aOrderNumber: string;
 }
 interface Case {
   /** The request aimed at A's resources (A's ids in the path, a valid body). */
@@ -184,10 +187,23 @@ const CASES: Record<string, Case> = {
   'GET /api/pickup': ownOnly(() => ({ method: 'GET', path: '/api/pickup' }), (_st, body) => {
     // A chose in-store; B only ever chooses online.
     expect(body.option).not.toBe('in-store');
+    expect(body.studioId).toBeNull();
   }),
   'PUT /api/pickup': ownOnly((st) => ({ method: 'PUT', path: '/api/pickup', json: { option: 'online', userId: st.a.id } }), (_st, body) => {
     expect(body.option).toBe('online');
   }),
+
+  // Orders: the delivery address, the order history and receipts
+  'GET /api/delivery-address': ownOnly(() => ({ method: 'GET', path: '/api/delivery-address' }), (_st, body) => {
+    expect((body.address as { recipientName: string } | null)?.recipientName).toBe('Bram Mallory');
+  }),
+  'PUT /api/delivery-address': ownOnly((st) => ({ method: 'PUT', path: '/api/delivery-address', json: { recipientName: 'Bram Mallory', line1: '1 Mallory Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201', userId: st.a.id } }), (_st, body) => {
+    expect(body.address).toMatchObject({ recipientName: 'Bram Mallory', line1: '1 Mallory Lane' });
+  }),
+  'GET /api/orders': ownOnly(() => ({ method: 'GET', path: '/api/orders' }), (st, body) => {
+    expect((body.orders as { number: string }[]).map((o) => o.number)).not.toContain(st.aOrderNumber);
+  }),
+  'GET /api/orders/{number}': refused((st) => ({ method: 'GET', path: `/api/orders/${st.aOrderNumber}` })),
 
   // Match and favourites
   'GET /api/match/deck': ownOnly(() => ({ method: 'GET', path: '/api/match/deck?gender=Women' }), (st, body) => {
@@ -363,6 +379,7 @@ const CASES: Record<string, Case> = {
   'POST /api/rentals/{id}/extend': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/extend` })),
   'POST /api/rentals/{id}/return': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/return` })),
   'POST /api/rentals/{id}/received': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/received` })),
+  'POST /api/rentals/{id}/cancel': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/cancel` })),
 
   // Dashboard
   'GET /api/dashboard': ownOnly(() => ({ method: 'GET', path: '/api/dashboard' }), (st, body) => {
@@ -376,6 +393,10 @@ const CASES: Record<string, Case> = {
   }),
   'GET /api/items/by-slug/{slug}': ownOnly((st) => ({ method: 'GET', path: `/api/items/by-slug/${st.slug}` })),
   'GET /api/items/{id}/availability': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/availability?from=${isoDay(0)}&to=${isoDay(7)}` })),
+  'GET /api/items/{id}/calendar': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/calendar?size=M&from=${isoDay(0)}&to=${isoDay(14)}` }), (_st, body) => {
+    // A holds the only unit for the week: no day of it is free, to anyone.
+    expect((body.dates as { free: boolean }[]).slice(0, 7).every((d) => !d.free)).toBe(true);
+  }),
   'GET /api/items/{id}/image.svg': {
     target: (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/image.svg` }),
     expect: (_st, res) => expect(res.status).toBe(200),
@@ -475,7 +496,14 @@ beforeAll(async () => {
   };
   await ok(a.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: A_MONTHLY_ITEMS } }));
   await ok(a.request('/api/payment-method', { method: 'PUT', json: CARD(A_CARD_HOLDER, A_STREET) }));
-  await ok(a.request('/api/pickup', { method: 'PUT', json: { option: 'in-store' } }));
+  const studios = (await ok(t.request('/api/studios'))) as { studios: { id: number }[] };
+  await ok(a.request('/api/delivery-address', { method: 'PUT', json: { recipientName: A_NAME, line1: A_STREET, city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
+  await ok(a.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studios.studios[0]!.id } }));
+  // B and C rent pay-per-item: a card, a delivery address, delivery chosen (decision 0030).
+  await ok(b.request('/api/payment-method', { method: 'PUT', json: CARD('Bram Mallory', '1 Mallory Lane') }));
+  await ok(b.request('/api/delivery-address', { method: 'PUT', json: { recipientName: 'Bram Mallory', line1: '1 Mallory Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
+  await ok(b.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
+  await readyToRent(c);
 
   const deck = (await ok(a.request('/api/match/deck?gender=Women'))) as { items: { item: { id: number } }[] };
   const [liked, skipped, wish] = deck.items.map((e) => e.item.id);
@@ -532,6 +560,7 @@ beforeAll(async () => {
     aUnitCode: unitCode(aUnit.unit_id),
     cCancelledRentalId: cRental.id as number,
     opsUnitCodes: [opsUnits[0]!, opsUnits[1]!, opsUnits[2]!],
+    aOrderNumber: rental.orderNumber as string,
   };
 }, 120_000);
 
@@ -563,7 +592,7 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
 
   it('A has everything the cases aim at', async () => {
     const snap = await snapshotOfA();
-    for (const table of ['subscriptions', 'payment_methods', 'charges', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'event_rsvps', 'listings', 'listing_photos', 'rentals', 'bookings', 'notifications']) {
+    for (const table of ['subscriptions', 'payment_methods', 'charges', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'event_rsvps', 'listings', 'listing_photos', 'rentals', 'bookings', 'notifications', 'orders', 'payment_ledger', 'delivery_addresses']) {
       expect(snap[table]?.length ?? 0, `A has rows in ${table}`).toBeGreaterThan(0);
     }
   });

@@ -7,6 +7,7 @@ import type { Services } from './services';
 import { createAccountRoutes, sessionActivity } from './features/account';
 import { createCatalogueRoutes, createSearchRoutes } from './features/catalogue';
 import { apiCacheControl, publicEtag } from './http/cache-headers';
+import { createOrdersRoutes } from './features/orders';
 import { createPlansRoutes } from './features/plans';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match';
 import { createAssistantRoutes } from './features/assistant';
@@ -91,6 +92,7 @@ export function createApp(ctx: AppContext, services: Services) {
   app.route('/api/appointments', createAppointmentsRoutes(ctx, services.support));
   app.route('/api/listings', createListingsRoutes(ctx, services.listings));
   app.route('/api/rentals', createRentalsRoutes(ctx, services.rentals));
+  app.route('/api', createOrdersRoutes(ctx, services.orders)); // /api/orders, /api/studios, /api/delivery-address
   app.route('/api/dashboard', createDashboardRoutes(ctx, services.dashboard));
   app.route('/api/notifications', createNotificationsRoutes(ctx, services.notifications));
   // The operations desk: staff only (401 visitors, 403 members), decision 0020.

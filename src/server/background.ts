@@ -21,7 +21,7 @@ export interface Background {
  */
 export function createBackground(ctx: AppContext, services: Services): Background {
   const { env, jobs } = ctx;
-  const { notifications, payments, units } = services;
+  const { notifications, payments, units, orders } = services;
 
   jobs.work<{ notificationId: number }>(QUEUES.notificationEmail.name, async (job) => {
     await notifications.sendEmail(job.data.notificationId);
@@ -34,6 +34,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   });
   jobs.work(QUEUES.overdueHold.name, async () => {
     await units.holdOverdueUnits();
+  });
+  jobs.work<{ orderEmailId: number }>(QUEUES.orderEmail.name, async (job) => {
+    await orders.sendEmail(job.data.orderEmailId);
   });
 
   const scheduler = createScheduler({

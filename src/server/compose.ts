@@ -2,11 +2,14 @@ import { createApp } from './app';
 import { createBackground } from './background';
 import { createContext, type CreateContextOptions } from './context';
 import { runSeeds } from './db/seed';
+import type { PaymentProvider } from './features/payments';
 import { createServices, seedsOf } from './services';
 
 export interface ComposeOptions extends CreateContextOptions {
   /** Seed sample data (catalogue, events). On by default; tests may switch it off. */
   seed?: boolean;
+  /** Another payment provider than the simulated one (a test's provider that loses answers). */
+  paymentProvider?: PaymentProvider;
 }
 
 /**
@@ -16,9 +19,9 @@ export interface ComposeOptions extends CreateContextOptions {
  * The server (index.ts), the tests (test/test-app.ts), the benches and the scripts start here.
  */
 export async function compose(opts: ComposeOptions) {
-  const { seed, ...contextOptions } = opts;
+  const { seed, paymentProvider, ...contextOptions } = opts;
   const ctx = await createContext(contextOptions);
-  const services = createServices(ctx);
+  const services = createServices(ctx, paymentProvider ? { paymentProvider } : {});
   if (seed !== false) await runSeeds(ctx, seedsOf(services));
   const app = createApp(ctx, services);
   const background = createBackground(ctx, services);

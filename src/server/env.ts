@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  RENTAL_CHARGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   BOOKING_FORM_URL: z.string().url().default('https://forms.rentique.example/book-appointment'),
   STORAGE: z.enum(['disk', 's3']).optional(),
   S3_BUCKET: z
@@ -96,6 +97,8 @@ export type Env = {
   signUpRateLimit: number;
   /** Requests per 15 minutes per client IP to each endpoint that sends mail or checks a password. */
   mailRateLimit: number;
+  /** Booking and extension charges sent to the payment provider per member per hour (decision 0030). */
+  rentalChargeRateLimit: number;
   bookingFormUrl: string;
   storage: StorageConfig;
   /** A request (headers and body) not fully received by then is dropped with 408. */
@@ -155,6 +158,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     signUpRateLimit: e.SIGN_UP_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
+    rentalChargeRateLimit: e.RENTAL_CHARGE_RATE_LIMIT,
     bookingFormUrl: e.BOOKING_FORM_URL,
     storage,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

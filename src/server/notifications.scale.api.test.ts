@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from './test/smtp-server';
 import { randomPort, spawnServer, type SpawnedServer } from './test/spawn-server';
+import { TEST_CARD, TEST_DELIVERY_ADDRESS } from './test/renter';
 import { testDialect } from './test/test-app';
 
 /*
@@ -164,10 +165,10 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
       const email = `remind${i}.${Date.now()}@example.com`;
       const cookie = await signUp(server, email, `Member ${i}`);
       const headers = { cookie, origin: server.url, 'content-type': 'application/json' };
-      if (i === 0) {
-        // One member has a card: her late fee is charged (the others' fail: no card).
-        const card = { cardNumber: '4242 4242 4242 4242', expiryMonth: '08', expiryYear: '2031', cvv: '123', cardholderName: 'Member Zero', billingAddress: { street: '1 Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' } };
-        expect((await fetch(`${server.url}/api/payment-method`, { method: 'PUT', headers, body: JSON.stringify(card) })).status).toBe(200);
+      // What a pay-per-item booking needs (decision 0030): a card, a delivery address, delivery chosen.
+      for (const [route, body] of [['/api/payment-method', TEST_CARD], ['/api/delivery-address', TEST_DELIVERY_ADDRESS], ['/api/pickup', { option: 'online' }]] as const) {
+        const put = await fetch(`${server.url}${route}`, { method: 'PUT', headers, body: JSON.stringify(body) });
+        expect(put.status, `${route}: ${await put.clone().text()}`).toBe(200);
       }
       const rental = await fetch(`${server.url}/api/rentals`, { method: 'POST', headers, body: JSON.stringify({ itemId: items[i]!.id, size: 'M' }) });
       expect(rental.status, await rental.clone().text()).toBe(201);
@@ -238,13 +239,17 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
     await sleep(1500);
     const fee = await query<{ late_days: number; late_fee_status: string }>(`select late_days, late_fee_status from rentals where id = ${rentals[0]!.id}`);
     expect(fee[0]).toEqual({ late_days: 1, late_fee_status: 'charged' });
-    // One charge in the payments ledger, answered and settled; one charge made on her card at the provider.
-    const ledger = await query<{ kind: string; status: string; settled: boolean }>(`select kind, status, settled_at is not null as settled from payment_ledger where rental_id = ${rentals[0]!.id}`);
-    expect(ledger).toEqual([{ kind: 'charge', status: 'succeeded', settled: true }]);
+    // One fee charge in the payments ledger, answered and settled (after the booking's own charge);
+    // two charges made on her card at the provider: the booking and the fee.
+    const ledger = await query<{ purpose: string; kind: string; status: string; settled: boolean }>(`select purpose, kind, status, settled_at is not null as settled from payment_ledger where rental_id = ${rentals[0]!.id} order by id`);
+    expect(ledger).toEqual([
+      { purpose: 'booking', kind: 'charge', status: 'succeeded', settled: true },
+      { purpose: 'late_fee', kind: 'charge', status: 'succeeded', settled: true },
+    ]);
     const provider = await query<{ n: number }>(
       `select count(*)::int as n from payment_sim_objects o join payment_methods p on p.provider_token = o.token join rentals r on r.user_id = p.user_id where r.id = ${rentals[0]!.id} and o.kind = 'charge'`,
     );
-    expect(provider[0]!.n).toBe(1);
+    expect(provider[0]!.n).toBe(2);
     const checkIns = await query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'unit.check_in' and subject_id = '${code}'`);
     expect(checkIns[0]!.n).toBe(1);
 

@@ -9,7 +9,8 @@ import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
 import { createInventoryService, createOpsService, createUnitLifeService } from './features/ops';
-import { createPaymentsService, createSimulatedPaymentProvider } from './features/payments';
+import { createOrdersService } from './features/orders';
+import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
@@ -20,19 +21,22 @@ import { createSupportService } from './features/support';
  * builds another feature's service. (One catalogue service means one facet cache; one payment
  * provider serves every caller.)
  */
-export function createServices(ctx: AppContext) {
-  const paymentProvider = createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
+export function createServices(ctx: AppContext, overrides: { paymentProvider?: PaymentProvider } = {}) {
+  const paymentProvider = overrides.paymentProvider ?? createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
   const catalogue = createCatalogueService(ctx);
-  const plans = createPlansService(ctx, { payments });
+  const orders = createOrdersService(ctx, { payments });
+  const plans = createPlansService(ctx, { payments, orders });
   const account = createAccountService(ctx);
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);
   const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
-  const rentals = createRentalsService(ctx, { catalogue, plans, units });
+  const rentals = createRentalsService(ctx, { catalogue, plans, units, payments, orders });
   const events = createEventsService(ctx);
   return {
+    paymentProvider,
     payments,
+    orders,
     catalogue,
     plans,
     account,

@@ -278,6 +278,82 @@ export interface PickupPreferencesTable {
   user_id: string;
   pickup_option: string;
   updated_at: string;
+  /** The studio she picks up from (in-store). */
+  studio_id: number | null;
+}
+
+/** Orders: one per booking (decision 0030); amounts charged and refunded are in payment_ledger. */
+export interface OrdersTable {
+  id: Generated<number>;
+  /** 'RT-7K3M-9P2X', unique. */
+  number: string;
+  user_id: string;
+  /** pending_payment | confirmed | payment_failed | cancelled */
+  status: string;
+  plan: string;
+  covered_by_plan: Generated<number>;
+  total_cents: number;
+  /** online | in-store */
+  delivery_method: string;
+  recipient_name: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_zip: string | null;
+  address_country: string | null;
+  studio_id: number | null;
+  studio_name: string | null;
+  studio_address: string | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** An order's e-mail (confirmed | cancelled), once per order and kind; sent by a job holding a lease. */
+export interface OrderEmailsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  created_at: string;
+  sent_at: string | null;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  error: string | null;
+}
+
+/** Where pieces can be picked up. */
+export interface StudiosTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  phone: string;
+  /** JSON: Monday..Sunday, { day, opens, closes } (null: closed). */
+  hours: string;
+  position: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+}
+
+/** A member's delivery address (one, kept on the account). */
+export interface DeliveryAddressesTable {
+  user_id: string;
+  recipient_name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Rentals: a member's hold on a unit (through `bookings`), its cost and the lender's share. */
@@ -323,6 +399,10 @@ export interface RentalsTable {
   late_fee_error: string | null;
   late_fee_waived_at: string | null;
   late_fee_waived_by: string | null;
+  /** The order it was booked in (null: booked before orders existed). */
+  order_id: number | null;
+  /** Cancelled before its start (returned_at is set too). */
+  cancelled_at: string | null;
 }
 
 /** Where a unit is in its life (decision 0031); a unit without a row is available. */
@@ -537,6 +617,10 @@ export interface DB {
   charges: ChargesTable;
   pickup_preferences: PickupPreferencesTable;
   payment_ledger: PaymentLedgerTable;
+  orders: OrdersTable;
+  order_emails: OrderEmailsTable;
+  studios: StudiosTable;
+  delivery_addresses: DeliveryAddressesTable;
   payment_sim_cards: PaymentSimCardsTable;
   payment_sim_objects: PaymentSimObjectsTable;
   payment_sim_requests: PaymentSimRequestsTable;

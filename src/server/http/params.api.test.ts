@@ -28,8 +28,8 @@ afterAll(async () => {
 function url(route: ApiRoute, id: string): string {
   let path = route.path;
   for (const p of route.pathParams) path = path.replace(`{${p}}`, ID_PARAMS.has(p) ? encodeURIComponent(id) : '0');
-  // The availability route also needs dates (checked before the path); other routes ignore them.
-  return `${path}?from=2026-12-01&to=2026-12-08`;
+  // The availability and calendar routes also need dates and a size (checked before the path); other routes ignore them.
+  return `${path}?from=2026-12-01&to=2026-12-08&size=M`;
 }
 
 describe(`numeric ids in paths (${process.env.TEST_DIALECT})`, () => {

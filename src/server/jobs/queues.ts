@@ -13,6 +13,8 @@ export const QUEUES = {
   paymentRecovery: { name: 'payment-recovery', singleton: true },
   /** Keeps the units of overdue rentals held (and moves the reservations they block): {}. */
   overdueHold: { name: 'overdue-hold', singleton: true },
+  /** Sends one e-mail of an order (its confirmation, its cancellation): { orderEmailId }. */
+  orderEmail: { name: 'order-email', singleton: true },
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

@@ -410,6 +410,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's delivery address, or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The delivery address */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: string;
+                                line1: string;
+                                line2: string | null;
+                                recipientName: string;
+                                state: string;
+                                zipCode: string;
+                            } | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save or replace the delivery address (United States: a state code and a 5-digit ZIP)
+         * @description Online delivery needs it: a delivered booking without one answers 409 ADDRESS_REQUIRED.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        city: string;
+                        /**
+                         * @default US
+                         * @enum {string}
+                         */
+                        country?: "US";
+                        line1: string;
+                        line2?: string;
+                        recipientName: string;
+                        state: string;
+                        zipCode: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The saved address */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: string;
+                                line1: string;
+                                line2: string | null;
+                                recipientName: string;
+                                state: string;
+                                zipCode: string;
+                            } | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -1057,6 +1181,87 @@ export interface paths {
                                 units: number;
                             }[];
                             to: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/items/{id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which days a size is free, and which can start a rental (the date picker)
+         * @description For [from, to) (today and 62 days by default; at most 62 days): each day, whether a unit of the size is free, and whether a rental of `days` (7 by default) received by `delivery` (online by default; in-store needs no shipping day) can start then: the same test a booking makes (its occupancy: the shipping day, the cleaning window), within the booking window (today to 90 days ahead). firstFreeStart is the item page's default start.
+         */
+        get: {
+            parameters: {
+                query: {
+                    days?: number;
+                    delivery?: "online" | "in-store";
+                    from?: string;
+                    size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The days */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dates: {
+                                canStart: boolean;
+                                date: string;
+                                free: boolean;
+                            }[];
+                            days: number;
+                            firstFreeStart: string | null;
+                            from: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            itemId: number;
+                            latestStartDate: string;
+                            size: string;
+                            to: string;
+                            today: string;
                         };
                     };
                 };
@@ -4609,7 +4814,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -4917,7 +5122,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -5037,7 +5242,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -5163,7 +5368,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -5280,7 +5485,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5318,7 +5523,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5357,7 +5562,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5395,7 +5600,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5433,7 +5638,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5471,7 +5676,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5509,7 +5714,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5547,7 +5752,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5664,7 +5869,7 @@ export interface paths {
                                     size: string;
                                     startDate: string;
                                     /** @enum {string} */
-                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                     unitCode: string;
                                     unitId: number;
                                     unitNo: number;
@@ -5794,7 +5999,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5926,7 +6131,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -5986,7 +6191,7 @@ export interface paths {
                                     size: string;
                                     startDate: string;
                                     /** @enum {string} */
-                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                     unitCode: string;
                                     unitId: number;
                                     unitNo: number;
@@ -6134,7 +6339,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -6287,7 +6492,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -6440,7 +6645,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -6593,7 +6798,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -6655,6 +6860,244 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's orders, newest first: dates, piece, size, delivery or pickup, amounts charged and refunded
+         * @description Confirmed and cancelled orders (a declined payment booked nothing and is not listed). Pages of `limit` (20); `before` is the previous page's nextBefore.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of orders */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            nextBefore: number | null;
+                            orders: {
+                                card: {
+                                    brand: string;
+                                    lastFour: string;
+                                } | null;
+                                chargedCents: number;
+                                coveredByPlan: boolean;
+                                delivery: {
+                                    address: {
+                                        city: string;
+                                        country: string;
+                                        line1: string;
+                                        line2: string | null;
+                                        recipientName: string;
+                                        state: string;
+                                        zipCode: string;
+                                    };
+                                    /** @enum {string} */
+                                    method: "online";
+                                } | {
+                                    /** @enum {string} */
+                                    method: "in-store";
+                                    studio: {
+                                        address: string;
+                                        id: number | null;
+                                        name: string;
+                                    };
+                                };
+                                items: {
+                                    brand: string;
+                                    cancelledAt: string | null;
+                                    extensions: number;
+                                    imageUrl: string;
+                                    itemId: number;
+                                    name: string;
+                                    priceCents: number;
+                                    rentalId: number;
+                                    returnDate: string;
+                                    size: string;
+                                    startDate: string;
+                                }[];
+                                number: string;
+                                placedAt: string;
+                                plan: string;
+                                refundedCents: number;
+                                refundPendingCents: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "payment_failed" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the member's orders with every charge and refund (the printable receipt)
+         * @description The card shows as brand and last four only. 404 for an order that is not hers.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The receipt */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            billedTo: string;
+                            card: {
+                                brand: string;
+                                lastFour: string;
+                            } | null;
+                            chargedCents: number;
+                            coveredByPlan: boolean;
+                            delivery: {
+                                address: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    line2: string | null;
+                                    recipientName: string;
+                                    state: string;
+                                    zipCode: string;
+                                };
+                                /** @enum {string} */
+                                method: "online";
+                            } | {
+                                /** @enum {string} */
+                                method: "in-store";
+                                studio: {
+                                    address: string;
+                                    id: number | null;
+                                    name: string;
+                                };
+                            };
+                            items: {
+                                brand: string;
+                                cancelledAt: string | null;
+                                extensions: number;
+                                imageUrl: string;
+                                itemId: number;
+                                name: string;
+                                priceCents: number;
+                                rentalId: number;
+                                returnDate: string;
+                                size: string;
+                                startDate: string;
+                            }[];
+                            lines: {
+                                amountCents: number;
+                                at: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "charge" | "refund";
+                                reference: string | null;
+                                /** @enum {string} */
+                                status: "succeeded" | "pending";
+                            }[];
+                            number: string;
+                            placedAt: string;
+                            plan: string;
+                            refundedCents: number;
+                            refundPendingCents: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "payment_failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6760,6 +7203,7 @@ export interface paths {
                             } | null;
                             subscription: {
                                 autoAssigned: boolean;
+                                billingMonths: number | null;
                                 card: {
                                     billingAddress: {
                                         city: string;
@@ -6836,7 +7280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The member's pickup option (online | in-store), or null */
+        /** The member's pickup option (online | in-store) and studio, or null */
         get: {
             parameters: {
                 query?: never;
@@ -6855,6 +7299,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {string|null} */
                             option: "online" | "in-store" | null;
+                            studioId: number | null;
                             updatedAt: string | null;
                         };
                     };
@@ -6870,7 +7315,10 @@ export interface paths {
                 };
             };
         };
-        /** Choose online delivery or in-store pickup */
+        /**
+         * Choose online delivery or in-store pickup (and the studio: GET /api/studios)
+         * @description Bookings use this choice unless they name their own. A studioId that is no studio is a 400 naming studioId; it is kept only for in-store pickup.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -6883,6 +7331,7 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         option: "online" | "in-store";
+                        studioId?: number;
                     };
                 };
             };
@@ -6896,6 +7345,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {string|null} */
                             option: "online" | "in-store" | null;
+                            studioId: number | null;
                             updatedAt: string | null;
                         };
                     };
@@ -6954,10 +7404,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             rentals: {
+                                actions: ("cancel" | "extend" | "return" | "received")[];
                                 brand: string;
                                 cancelled: boolean;
+                                cancelledAt: string | null;
                                 chargeCents: number;
                                 checkedInAt: string | null;
+                                coveredByPlan: boolean;
                                 createdAt: string;
                                 dispatchedAt: string | null;
                                 extensions: number;
@@ -6975,6 +7428,7 @@ export interface paths {
                                     status: "accruing" | "due" | "charged" | "waived" | "failed";
                                 } | null;
                                 name: string;
+                                orderNumber: string | null;
                                 /** @enum {string|null} */
                                 pickupOption: "online" | "in-store" | null;
                                 /** @enum {string} */
@@ -6986,7 +7440,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                             }[];
                         };
                     };
@@ -7013,8 +7467,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Rent a piece: a unit of the size for 7 days from today, or for the range given
-         * @description startDate is today or later and at most 90 days from today (UTC); the range is at most 90 days long (400 otherwise). 409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; 409 ALLOWANCE_EXCEEDED over a paid plan's monthly allowance (details.changePlanUrl); 403 for the member's own listing.
+         * Rent a piece: a unit of the size for 7 days from today, or for the range given; pay-per-item rentals are charged now
+         * @description startDate is today or later and at most 90 days from today (UTC); the range is at most 90 days long (400 otherwise). One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/pickup); with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.addCardUrl); the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.changePlanUrl). 409 ADDRESS_REQUIRED for delivery without a delivery address (details.addressUrl); 409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; 403 for the member's own listing; 429 RATE_LIMITED beyond RENTAL_CHARGE_RATE_LIMIT charges an hour. The answer carries the order number (its receipt: GET /api/orders/{number}); a confirmation e-mail follows.
          */
         post: {
             parameters: {
@@ -7026,11 +7480,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        delivery?: "online" | "in-store";
                         endDate?: string;
                         itemId: number;
+                        /** @enum {number} */
+                        quantity?: 1;
                         /** @enum {string} */
                         size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
                         startDate?: string;
+                        studioId?: number;
                     };
                 };
             };
@@ -7042,10 +7501,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
                             brand: string;
                             cancelled: boolean;
+                            cancelledAt: string | null;
                             chargeCents: number;
                             checkedInAt: string | null;
+                            coveredByPlan: boolean;
                             createdAt: string;
                             dispatchedAt: string | null;
                             extensions: number;
@@ -7063,6 +7525,7 @@ export interface paths {
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
                             name: string;
+                            orderNumber: string | null;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
@@ -7074,7 +7537,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                         };
                     };
                 };
@@ -7089,6 +7552,15 @@ export interface paths {
                 };
                 /** @description No session: sign in first */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7116,6 +7588,15 @@ export interface paths {
                 };
                 /** @description Conflict with the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7157,10 +7638,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
                             brand: string;
                             cancelled: boolean;
+                            cancelledAt: string | null;
                             chargeCents: number;
                             checkedInAt: string | null;
+                            coveredByPlan: boolean;
                             createdAt: string;
                             dispatchedAt: string | null;
                             extensions: number;
@@ -7178,6 +7662,7 @@ export interface paths {
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
                             name: string;
+                            orderNumber: string | null;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
@@ -7189,7 +7674,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                         };
                     };
                 };
@@ -7230,7 +7715,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/rentals/{id}/extend": {
+    "/api/rentals/{id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -7240,8 +7725,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move the return date 7 days later (only if the unit is free then)
-         * @description 409 when another booking of the unit follows, or when the hold would pass 90 days from its start.
+         * Cancel a rental before its start: full refund, the unit freed, the plan's place given back
+         * @description Only before the start date (after it, 409 with details.action 'return'). Everything charged for it (the booking, any extension) is refunded through the payment provider.
          */
         post: {
             parameters: {
@@ -7254,46 +7739,54 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The rental with its new return date */
+                /** @description The cancelled rental and its refund */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            brand: string;
-                            cancelled: boolean;
-                            chargeCents: number;
-                            checkedInAt: string | null;
-                            createdAt: string;
-                            dispatchedAt: string | null;
-                            extensions: number;
-                            /** @enum {string} */
-                            handoff: "delivery" | "pickup";
-                            id: number;
-                            imageUrl: string;
-                            itemId: number;
-                            late: {
-                                capCents: number;
-                                days: number;
-                                feeCents: number;
-                                perDayCents: number;
+                            allowanceReturned: boolean;
+                            refundCents: number;
+                            rental: {
+                                actions: ("cancel" | "extend" | "return" | "received")[];
+                                brand: string;
+                                cancelled: boolean;
+                                cancelledAt: string | null;
+                                chargeCents: number;
+                                checkedInAt: string | null;
+                                coveredByPlan: boolean;
+                                createdAt: string;
+                                dispatchedAt: string | null;
+                                extensions: number;
                                 /** @enum {string} */
-                                status: "accruing" | "due" | "charged" | "waived" | "failed";
-                            } | null;
-                            name: string;
-                            /** @enum {string|null} */
-                            pickupOption: "online" | "in-store" | null;
-                            /** @enum {string} */
-                            plan: "weekly" | "monthly" | "threemonths";
-                            priceCents: number;
-                            receivedAt: string | null;
-                            returnDate: string;
-                            returnedAt: string | null;
-                            size: string;
-                            startDate: string;
-                            /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                                handoff: "delivery" | "pickup";
+                                id: number;
+                                imageUrl: string;
+                                itemId: number;
+                                late: {
+                                    capCents: number;
+                                    days: number;
+                                    feeCents: number;
+                                    perDayCents: number;
+                                    /** @enum {string} */
+                                    status: "accruing" | "due" | "charged" | "waived" | "failed";
+                                } | null;
+                                name: string;
+                                orderNumber: string | null;
+                                /** @enum {string|null} */
+                                pickupOption: "online" | "in-store" | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                priceCents: number;
+                                receivedAt: string | null;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            };
                         };
                     };
                 };
@@ -7326,6 +7819,145 @@ export interface paths {
                 };
                 /** @description Conflict with the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the return date 7 days later (only if the unit is free then)
+         * @description 409 when another booking of the unit follows, or when the hold would pass 90 days from its start. Send the returnDate the member saw: if it has moved since (a second click), 409 instead of a second week. A pay-per-item rental is charged the week first (402 CARD_REQUIRED / PAYMENT_DECLINED as for a booking; nothing changes then).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        returnDate?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The rental with its new return date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
+                            brand: string;
+                            cancelled: boolean;
+                            cancelledAt: string | null;
+                            chargeCents: number;
+                            checkedInAt: string | null;
+                            coveredByPlan: boolean;
+                            createdAt: string;
+                            dispatchedAt: string | null;
+                            extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            imageUrl: string;
+                            itemId: number;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            name: string;
+                            orderNumber: string | null;
+                            /** @enum {string|null} */
+                            pickupOption: "online" | "in-store" | null;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            priceCents: number;
+                            receivedAt: string | null;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7372,10 +8004,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
                             brand: string;
                             cancelled: boolean;
+                            cancelledAt: string | null;
                             chargeCents: number;
                             checkedInAt: string | null;
+                            coveredByPlan: boolean;
                             createdAt: string;
                             dispatchedAt: string | null;
                             extensions: number;
@@ -7393,6 +8028,7 @@ export interface paths {
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
                             name: string;
+                            orderNumber: string | null;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
@@ -7404,7 +8040,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                         };
                     };
                 };
@@ -7462,8 +8098,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Return: before it is dispatched, cancel the reservation (the unit is free at once); after, say it has been sent back (staff check it in)
-         * @description Late days stop counting the day she returns it. 409 when it was returned already.
+         * Return, once the rental has started: before it is dispatched, cancel the reservation (the unit is free at once); after, say it has been sent back (staff check it in)
+         * @description Only from the start date (before it, 409 with details.action 'cancel': POST /{id}/cancel refunds in full). No refund; a plan's place in the month stays used. Late days stop counting the day she returns it. 409 when it was returned already, or while a payment for it is in progress.
          */
         post: {
             parameters: {
@@ -7483,10 +8119,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
                             brand: string;
                             cancelled: boolean;
+                            cancelledAt: string | null;
                             chargeCents: number;
                             checkedInAt: string | null;
+                            coveredByPlan: boolean;
                             createdAt: string;
                             dispatchedAt: string | null;
                             extensions: number;
@@ -7504,6 +8143,7 @@ export interface paths {
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
                             name: string;
+                            orderNumber: string | null;
                             /** @enum {string|null} */
                             pickupOption: "online" | "in-store" | null;
                             /** @enum {string} */
@@ -7515,7 +8155,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
                         };
                     };
                 };
@@ -7557,6 +8197,103 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The total for an item, size and dates before booking, and whether booking would go through
+         * @description For the item page: the price for the range (7 days from today by default), what the card would be charged, or "Included in your plan" with the plan's places left this month; whether a unit is free (else nextFreeDate); and `refusal`, what Add to Cart would answer now (CARD_REQUIRED: the button reads 'Add a card to rent'). Works without a session (the pay-per-item price). Dates in the past or beyond the booking window: 400 naming startDate.
+         */
+        get: {
+            parameters: {
+                query: {
+                    delivery?: "online" | "in-store";
+                    endDate?: string;
+                    itemId: number;
+                    size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                    startDate?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The quote */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            available: boolean;
+                            card: {
+                                brand: string;
+                                lastFour: string;
+                            } | null;
+                            chargeCents: number;
+                            days: number;
+                            endDate: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            includedInPlan: boolean;
+                            itemId: number;
+                            nextFreeDate: string | null;
+                            plan: {
+                                allowance: number;
+                                /** @enum {string} */
+                                id: "weekly" | "monthly" | "threemonths";
+                                periodEnd: string;
+                                remaining: number;
+                                title: string;
+                                used: number;
+                            } | null;
+                            priceCents: number;
+                            refusal: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL";
+                                message: string;
+                            } | null;
+                            signedIn: boolean;
+                            size: string;
+                            startDate: string;
+                            weeklyPriceCents: number;
+                            weeks: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7627,6 +8364,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studios where pieces can be picked up, with their addresses and opening hours */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The studios, in display order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            studios: {
+                                city: string;
+                                hours: {
+                                    closes: string | null;
+                                    /** @enum {string} */
+                                    day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                                    opens: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                phone: string;
+                                slug: string;
+                                state: string;
+                                street: string;
+                                zipCode: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscription": {
         parameters: {
             query?: never;
@@ -7655,6 +8445,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             autoAssigned: boolean;
+                            billingMonths: number | null;
                             card: {
                                 billingAddress: {
                                     city: string;
@@ -7727,6 +8518,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             autoAssigned: boolean;
+                            billingMonths: number | null;
                             card: {
                                 billingAddress: {
                                     city: string;
@@ -7793,7 +8585,7 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL";
+                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL";
                 details?: {
                     [key: string]: unknown;
                 };

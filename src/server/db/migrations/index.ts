@@ -25,6 +25,7 @@ import * as searchOneLetterPrefix from './2026-11-24T0903-search-one-letter-pref
 import * as itemUnitSizes from './2026-11-24T0904-item-unit-sizes';
 import * as simulatedPaymentProvider from './2026-11-26T1100-simulated-payment-provider';
 import * as paymentLedger from './2026-11-26T1101-payment-ledger';
+import * as orders from './2026-11-26T1102-orders';
 import * as unitLife from './2026-11-26T1200-unit-life';
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0904-item-unit-sizes': itemUnitSizes,
   '2026-11-26T1100-simulated-payment-provider': simulatedPaymentProvider,
   '2026-11-26T1101-payment-ledger': paymentLedger,
+  '2026-11-26T1102-orders': orders,
   '2026-11-26T1200-unit-life': unitLife,
 };

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../storage/storage';
+import { readyToRent } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { cookieFrom, createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
@@ -67,7 +68,8 @@ async function fullMember(): Promise<{ m: TestMember; listingId: number; eventId
   const m = await t.signUp({ fullName: 'Delia Leaving', gender: 'female' });
   await ok(m.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 4 } }));
   await ok(m.request('/api/payment-method', { method: 'PUT', json: CARD }));
-  await ok(m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store' } }));
+  await ok(m.request('/api/delivery-address', { method: 'PUT', json: { recipientName: 'Delia Leaving', line1: '9 Farewell Row', city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
+  await ok(m.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
   const deck = (await ok(m.request('/api/match/deck?gender=Women'))) as { items: { item: { id: number } }[] };
   await ok(m.request('/api/match/swipes', { method: 'POST', json: { itemId: deck.items[0]!.item.id, action: 'like' } }));
   await ok(m.request(`/api/favorites/${deck.items[1]!.item.id}`, { method: 'PUT' }));
@@ -93,7 +95,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('is blocked while she has a rental out, with a clear message, and works once it is returned', async () => {
-    const m = await t.signUp();
+    const m = await readyToRent(await t.signUp());
     const itemId = await houseItem();
     const rental = await ok(m.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }), 201);
     const res = await del(m, m.password);
@@ -108,7 +110,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
 
   it('is blocked while one of her pieces is rented out', async () => {
     const { m, listingId } = await fullMember();
-    const renter = await t.signUp();
+    const renter = await readyToRent(await t.signUp());
     await ok(renter.request('/api/rentals', { method: 'POST', json: { itemId: listingId, size: 'M' } }), 201);
     const res = await del(m, m.password);
     expect(res.status).toBe(409);
@@ -138,10 +140,14 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
     expect(await whoIs(other)).toBeNull();
     expect((await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: m.email, password: m.password } })).status).toBe(401);
 
-    for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage', 'event_rsvps'] as const) {
+    for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage', 'event_rsvps', 'delivery_addresses'] as const) {
       const rows = await db.selectFrom(table).selectAll().where('user_id', '=', m.id).execute();
       expect(rows, table).toEqual([]);
     }
+    // Her orders stay for our accounts, without the address they went to.
+    const orders = await db.selectFrom('orders').selectAll().where('user_id', '=', m.id).execute();
+    expect(orders).toHaveLength(1);
+    expect(JSON.stringify(orders)).not.toMatch(/Delia|Farewell/);
     expect(await db.selectFrom('session').select('id').where('userId', '=', m.id).execute()).toEqual([]);
     expect(await db.selectFrom('account').select('id').where('userId', '=', m.id).execute()).toEqual([]);
     const user = await db.selectFrom('user').selectAll().where('id', '=', m.id).executeTakeFirstOrThrow();
@@ -178,7 +184,7 @@ describe(`deleting an account while her piece is being booked (${process.env.TES
     const outcomes = { deleted: 0, booked: 0 };
     for (let trial = 0; trial < 20; trial += 1) {
       const owner = await t.signUp({ fullName: `Owner ${trial}` });
-      const renter = await t.signUp({ fullName: `Renter ${trial}` });
+      const renter = await readyToRent(await t.signUp({ fullName: `Renter ${trial}` }));
       const photo = { data: await makePng(120, 160), name: 'p.png', type: 'image/png' };
       const listing = await ok(owner.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: `Race Gown ${trial}` }), [photo]) }), 201);
       // The deletion first checks the password (a slow hash: timed here with a wrong one); the
@@ -212,7 +218,7 @@ describe(`deleting an account while she books a piece herself (${process.env.TES
   it('never leaves an open rental on a deleted account: one of the two wins, 20 times', { timeout: 180_000 }, async () => {
     const outcomes = { deleted: 0, booked: 0 };
     for (let trial = 0; trial < 20; trial += 1) {
-      const member = await t.signUp({ fullName: `Leaver ${trial}` });
+      const member = await readyToRent(await t.signUp({ fullName: `Leaver ${trial}` }));
       const itemId = await houseItem();
       const started = performance.now();
       expect((await del(member, 'a wrong password')).status).toBe(403);

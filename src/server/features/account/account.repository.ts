@@ -105,7 +105,7 @@ export function createAccountRepository(db: Kysely<DB>) {
 
     /** Everything we hold about the member, for "download my data". */
     async exportRows(userId: string) {
-      const [user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions] = await Promise.all([
+      const [user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions, deliveryAddress, orders, payments] = await Promise.all([
         db.selectFrom('user').select(['id', 'email', 'emailVerified', 'name', 'image', 'createdAt']).where('id', '=', userId).executeTakeFirst(),
         db.selectFrom('profiles').select(['full_name', 'gender', 'created_at', 'updated_at']).where('id', '=', userId).executeTakeFirst(),
         db.selectFrom('subscriptions').select(['plan', 'item_count', 'status', 'started_at']).where('user_id', '=', userId).executeTakeFirst(),
@@ -160,8 +160,23 @@ export function createAccountRepository(db: Kysely<DB>) {
           .orderBy('events.date')
           .execute(),
         db.selectFrom('session').select(['userAgent', 'ipAddress', 'createdAt', 'updatedAt']).where('userId', '=', userId).execute(),
+        db.selectFrom('delivery_addresses').select(['recipient_name', 'line1', 'line2', 'city', 'state', 'zip_code', 'country', 'updated_at']).where('user_id', '=', userId).executeTakeFirst(),
+        db
+          .selectFrom('orders')
+          .select(['number', 'status', 'plan', 'total_cents', 'delivery_method', 'recipient_name', 'address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip', 'studio_name', 'studio_address', 'card_brand', 'card_last_four', 'created_at', 'cancelled_at'])
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['confirmed', 'cancelled'])
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('payment_ledger')
+          .leftJoin('orders', 'orders.id', 'payment_ledger.order_id')
+          .select(['orders.number', 'payment_ledger.purpose', 'payment_ledger.kind', 'payment_ledger.amount_cents', 'payment_ledger.status', 'payment_ledger.card_brand', 'payment_ledger.card_last_four', 'payment_ledger.description', 'payment_ledger.created_at'])
+          .where('payment_ledger.user_id', '=', userId)
+          .orderBy('payment_ledger.id')
+          .execute(),
       ]);
-      return { user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions };
+      return { user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions, deliveryAddress, orders, payments };
     },
 
     /**
@@ -223,9 +238,15 @@ export function createAccountRepository(db: Kysely<DB>) {
             .whereRef('spots_left', '<', 'spots')
             .execute();
         }
-        for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage'] as const) {
+        for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage', 'delivery_addresses'] as const) {
           await trx.deleteFrom(table).where('user_id', '=', userId).execute();
         }
+        // Her orders stay (with their payments) for our accounts; where they went does not.
+        await trx
+          .updateTable('orders')
+          .set({ recipient_name: null, address_line1: null, address_line2: null, address_city: null, address_state: null, address_zip: null, updated_at: opts.now })
+          .where('user_id', '=', userId)
+          .execute();
         await trx.deleteFrom('session').where('userId', '=', userId).execute();
         await trx.deleteFrom('account').where('userId', '=', userId).execute();
         await trx.deleteFrom('verification').where('value', '=', userId).execute();

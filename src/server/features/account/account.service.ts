@@ -116,6 +116,20 @@ export function createAccountService(ctx: AppContext) {
             }
           : null,
         pickupOption: d.pickup?.pickup_option ?? null,
+        deliveryAddress: d.deliveryAddress
+          ? { recipientName: d.deliveryAddress.recipient_name, line1: d.deliveryAddress.line1, line2: d.deliveryAddress.line2, city: d.deliveryAddress.city, state: d.deliveryAddress.state, zipCode: d.deliveryAddress.zip_code, country: d.deliveryAddress.country, updatedAt: d.deliveryAddress.updated_at }
+          : null,
+        orders: d.orders.map((o) => ({
+          number: o.number,
+          status: o.status,
+          plan: o.plan,
+          totalCents: o.total_cents,
+          delivery: o.delivery_method === 'in-store' ? { method: o.delivery_method, studio: o.studio_name, address: o.studio_address } : { method: o.delivery_method, recipientName: o.recipient_name, line1: o.address_line1, line2: o.address_line2, city: o.address_city, state: o.address_state, zipCode: o.address_zip },
+          card: o.card_last_four ? { brand: o.card_brand, lastFour: o.card_last_four } : null,
+          placedAt: o.created_at,
+          cancelledAt: o.cancelled_at,
+        })),
+        payments: d.payments.map((p) => ({ order: p.number, purpose: p.purpose, kind: p.kind, amountCents: p.amount_cents, status: p.status, card: p.card_last_four ? { brand: p.card_brand, lastFour: p.card_last_four } : null, description: p.description, at: p.created_at })),
         charges: d.charges.map((c) => ({ plan: c.plan, itemCount: c.item_count, amountCents: c.amount_cents, at: c.created_at })),
         rentals: d.rentals.map((r) => ({
           id: r.id,

@@ -13,6 +13,10 @@ import {
   checkListQuery,
   type ItemListQuery,
 } from '../../../domain/catalogue';
+import { handoffOf } from '../../../domain/availability';
+import { addDays, daysBetween, isoDate } from '../../../domain/calendar';
+import { RENTAL_DAYS } from '../../../domain/catalogue';
+import { CalendarQuerySchema, CalendarSchema, MAX_CALENDAR_DAYS, latestStartDate } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { etagMatches, setCachePolicy, strongEtag } from '../../http/cache-headers';
@@ -80,6 +84,20 @@ const getAvailability = createRoute({
   summary: 'Per-size availability of an item for a date range (to exclusive)',
   request: { params: IdParams, query: z.object({ from: IsoDateSchema, to: IsoDateSchema }) },
   responses: { 200: jsonContent(ItemAvailabilitySchema, 'Availability by size'), ...errorResponses(400, 404) },
+});
+
+const getCalendar = createRoute({
+  method: 'get',
+  path: '/{id}/calendar',
+  tags: ['Catalogue'],
+  summary: 'Which days a size is free, and which can start a rental (the date picker)',
+  description:
+    `For [from, to) (today and ${MAX_CALENDAR_DAYS} days by default; at most ${MAX_CALENDAR_DAYS} days): each day, whether a unit of the size is free, ` +
+    'and whether a rental of `days` (7 by default) received by `delivery` (online by default; in-store needs no shipping day) can start then: ' +
+    'the same test a booking makes (its occupancy: the shipping day, the cleaning window), within the booking window ' +
+    '(today to 90 days ahead). firstFreeStart is the item page\'s default start.',
+  request: { params: IdParams, query: CalendarQuerySchema },
+  responses: { 200: jsonContent(CalendarSchema, 'The days'), ...errorResponses(400, 404) },
 });
 
 const PictureParams = IdParams.extend({
@@ -204,6 +222,18 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
         throw new HttpError('VALIDATION_FAILED', 'Invalid query parameter: to must be after from', { issues: [{ path: 'to', message: 'must be after from' }] });
       }
       return c.json(await service.availability(c.req.valid('param').id, from, to), 200);
+    })
+    .openapi(getCalendar, async (c) => {
+      const q = c.req.valid('query');
+      const today = isoDate(ctx.clock());
+      const from = q.from ?? today;
+      const to = q.to ?? addDays(from, MAX_CALENDAR_DAYS);
+      if (to <= from || daysBetween(from, to) > MAX_CALENDAR_DAYS) {
+        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: to must be after from and at most ${MAX_CALENDAR_DAYS} days later`, { issues: [{ path: 'to', message: `must be after from and at most ${MAX_CALENDAR_DAYS} days later` }] });
+      }
+      setCachePolicy(c, 'availability');
+      const handoff = handoffOf(q.delivery);
+      return c.json(await service.calendar(c.req.valid('param').id, q.size, { from, to, days: q.days ?? RENTAL_DAYS, handoff, today, latestStart: latestStartDate(today) }), 200);
     })
     .openapi(getPicture, async (c) => {
       const { id, file } = c.req.valid('param');

@@ -2,6 +2,7 @@ import { firstFreeStart, occupancyOf, type Handoff, type Occupancy } from '../..
 import { daysBetween, isoDate } from '../../../domain/calendar';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { Calendar } from '../../../domain/rentals';
 import {
   RENTAL_DAYS,
   addDays,
@@ -214,6 +215,11 @@ export function createCatalogueService(ctx: AppContext) {
     return freeUnitFor(trx, itemId, size, occupancy(startDate, endDate, handoff));
   }
 
+  /** True when a unit of the size has nothing held overlapping `held`: freeUnitFor's test, without a lock (for reads). */
+  async function hasFreeUnit(itemId: number, size: string, held: Occupancy): Promise<boolean> {
+    return (await repo.freeUnits(db, itemId, size, held.start, held.end)).length > 0;
+  }
+
   async function nextFreeDate(trx: Kysely<DB>, itemId: number, size: string, fromDate: string, days: number = RENTAL_DAYS, handoff: Handoff = 'delivery'): Promise<string | null> {
     const units = (await repo.units(itemId, trx)).filter((u) => u.size === size);
     if (units.length === 0) return null;
@@ -347,6 +353,41 @@ export function createCatalogueService(ctx: AppContext) {
 
     /** The settings availability is worked out with (CLEANING_DAYS). */
     availabilityRules: rules,
+
+    /** True when a unit of the size has nothing held overlapping `held`: the booking's test, without a lock (for reads). */
+    hasFreeUnit,
+
+    /**
+     * For one size, which days of [from, to) have a unit not held that day, and which can start a
+     * rental of `days` received by `handoff` (a unit free for its whole occupancy: shipping day,
+     * cleaning window; between today and the last bookable start). Each day asks the question a
+     * booking asks (the occupancy of domain/availability.ts, then hasFreeUnit), so the two never
+     * disagree (decisions 0030, 0031).
+     */
+    async calendar(id: number, size: string, q: { from: string; to: string; days: number; handoff: Handoff; today: string; latestStart: string }): Promise<Calendar> {
+      const item = await this.getItem(id);
+      if (!(item.sizes as string[]).includes(size)) {
+        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: size ${size} is not offered for this item`, { issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }] });
+      }
+      const dates: Calendar['dates'] = [];
+      for (let d = q.from; d < q.to; d = addDays(d, 1)) {
+        const free = await hasFreeUnit(id, size, { start: d, end: addDays(d, 1) });
+        const canStart = d >= q.today && d <= q.latestStart && (await hasFreeUnit(id, size, occupancy(d, addDays(d, q.days), q.handoff)));
+        dates.push({ date: d, free, canStart });
+      }
+      return {
+        itemId: id,
+        size,
+        handoff: q.handoff,
+        from: q.from,
+        to: q.to,
+        days: q.days,
+        today: q.today,
+        latestStartDate: q.latestStart,
+        firstFreeStart: dates.find((x) => x.canStart)?.date ?? null,
+        dates,
+      };
+    },
 
     /** Every picture of items by id (any status): the one owner, for the other features. */
     pictures,

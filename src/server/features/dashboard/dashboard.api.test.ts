@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueItem } from '../../../domain/catalogue';
 import { litresForItem, type Dashboard } from '../../../domain/dashboard';
 import type { Rental } from '../../../domain/rentals';
+import { readyToRent } from '../../test/renter';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
 let t: TestApp;
@@ -39,7 +40,7 @@ describe(`dashboard (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('counts water per rental and never recommends what the member has rented', async () => {
-    const m = await t.signUp({ gender: 'female' });
+    const m = await readyToRent(await t.signUp({ gender: 'female' }));
     const first = await dashboard(m);
     const rented: number[] = [];
     for (const rec of first.recommendations.slice(0, 2)) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage, UnreadCount } from '../../../domain/notifications';
 import { QUEUES } from '../../jobs/queues';
 import type { Mail } from '../../mailer';
+import { readyToRent } from '../../test/renter';
 import { dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
       }
     },
   });
-  member = await t.signUp({ fullName: 'Nora Notified' });
+  member = await readyToRent(await t.signUp({ fullName: 'Nora Notified' }));
 });
 afterAll(async () => {
   await t?.close();
@@ -106,7 +107,7 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('sends no overdue notice for a reservation that was never dispatched (it never left)', async () => {
-    const m = await t.signUp({ fullName: 'Nell Neversent' });
+    const m = await readyToRent(await t.signUp({ fullName: 'Nell Neversent' }));
     day('2026-11-23');
     const rental = (await (await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(6), size: 'M' } })).json()) as { id: number };
     day('2026-11-28');
@@ -118,7 +119,7 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('reminds again for a new return date after an extension', async () => {
-    const m = await t.signUp({ fullName: 'Ezra Extends' });
+    const m = await readyToRent(await t.signUp({ fullName: 'Ezra Extends' }));
     day('2026-12-03');
     const rental = (await (await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(1), size: 'M' } })).json()) as { id: number };
     day('2026-12-08');
@@ -150,7 +151,7 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('makes each reminder once when scans run at the same time (the unique key decides)', async () => {
-    const members = await Promise.all(Array.from({ length: 4 }, (_, i) => t.signUp({ fullName: `Para Llel ${i}` })));
+    const members = await Promise.all(Array.from({ length: 4 }, async (_, i) => readyToRent(await t.signUp({ fullName: `Para Llel ${i}` }))));
     day('2026-12-20');
     for (const [i, m] of members.entries()) {
       expect((await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(2 + i), size: 'M' } })).status).toBe(201);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueItem } from '../../../domain/catalogue';
 import type { AuditPage, InventoryItemDetail } from '../../../domain/ops';
 import type { Rental } from '../../../domain/rentals';
+import { readyToRent } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, makePng, sampleListing } from '../listings/listings.test-helpers';
@@ -104,7 +105,7 @@ describe(`inventory editing (${process.env.TEST_DIALECT})`, () => {
     const more = await json<InventoryItemDetail>(staff.request(`/api/ops/items/${created.id}/units`, { method: 'POST', json: { size: 'S', count: 1 } }));
     expect(more.units.filter((u) => u.size === 'S').map((u) => u.unitNo)).toEqual([1, 2, 3]);
     expect((await staff.request(`/api/ops/items/${created.id}/units`, { method: 'POST', json: { size: 'S', count: 21 } })).status).toBe(400);
-    const member = await t.signUp();
+    const member = await readyToRent(await t.signUp());
     expect((await member.request('/api/rentals', { method: 'POST', json: { itemId: created.id, size: 'XL' } })).status).toBe(201);
   });
 
@@ -124,7 +125,7 @@ describe(`inventory editing (${process.env.TEST_DIALECT})`, () => {
 
   it('replaces the generated pictures with product photos everywhere the piece is shown, and back', async () => {
     const created = await json<InventoryItemDetail>(staff.request('/api/ops/items', { method: 'POST', json: piece({ name: 'Scarlet Satin Slip Dress', colour: 'red' }) }), 201);
-    const member = await t.signUp();
+    const member = await readyToRent(await t.signUp());
     const rental = await json<Rental>(member.request('/api/rentals', { method: 'POST', json: { itemId: created.id, size: 'M' } }), 201);
     expect(rental.imageUrl).toMatch(/\.svg\?v=/);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingList } from '../../../domain/listings';
 import type { NotificationPage } from '../../../domain/notifications';
 import type { AuditPage, InventoryPage, ReviewListing, ReviewQueue, TodayBoard } from '../../../domain/ops';
+import { readyToRent } from '../../test/renter';
 import { approveListing, dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
@@ -112,7 +113,7 @@ describe(`listings to review (${process.env.TEST_DIALECT})`, () => {
     expect(listing.review).toMatchObject({ status: 'pending', reason: null });
 
     expect(await publicPresence(listing.id, name)).toEqual({ inList: false, inSearch: false, itemStatus: 404 });
-    const shopper = await t.signUp({ fullName: 'Sia Shopper' });
+    const shopper = await readyToRent(await t.signUp({ fullName: 'Sia Shopper' }));
     const deck = await json<{ items: { item: { id: number } }[] }>(shopper.request('/api/match/deck?gender=Women'));
     expect(deck.items.map((e) => e.item.id)).not.toContain(listing.id);
     const assistant = await json<{ items: { id: number }[] }>(shopper.request('/api/assistant/messages', { method: 'POST', json: { message: 'Show me Reformation dresses' } }));
@@ -247,7 +248,7 @@ describe(`the audit log and the desk's boards (${process.env.TEST_DIALECT})`, ()
   it("shows today's board from the rentals: to dispatch, starting, due back, overdue with its fee so far, sent back", async () => {
     const items = await json<{ items: { id: number }[] }>(t.request('/api/items?sort=price-asc&limit=6&size=M'));
     const [a, b, c] = items.items.map((i) => i.id);
-    const member = await t.signUp({ fullName: 'Dora Desk' });
+    const member = await readyToRent(await t.signUp({ fullName: 'Dora Desk' }));
     now = new Date('2026-11-16T10:00:00Z');
     // Booked a week ago for 7 days and sent that day: due back today.
     const dueToday = await json<{ id: number }>(member.request('/api/rentals', { method: 'POST', json: { itemId: a, size: 'M' } }), 201);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditPage, CheckInInput, DeskRental, TodayBoard, UnitDetail, UnitList } from '../../../domain/ops';
 import type { Rental } from '../../../domain/rentals';
 import { QUEUES } from '../../jobs/queues';
+import { readyToRent } from '../../test/renter';
 import { dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { makeJpeg } from '../listings/listings.test-helpers';
@@ -73,6 +74,8 @@ async function json<T>(res: Response | Promise<Response>, status = 200): Promise
   return JSON.parse(text) as T;
 }
 
+/** A member ready to book pay per item (decision 0030): a card on file, a delivery address, delivery chosen. */
+const renter = async (opts?: { fullName?: string }) => readyToRent(await t.signUp(opts));
 const book = (m: TestMember, body: Record<string, unknown>) => m.request('/api/rentals', { method: 'POST', json: { size: 'M', ...body } });
 const CARD = {
   cardNumber: '4242 4242 4242 4242',
@@ -90,8 +93,8 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
   it('rents, dispatches, is received, sent back, checked in as good; not bookable in its cleaning window, bookable after it', async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const ana = await t.signUp({ fullName: 'Ana Renter' });
-    const bea = await t.signUp({ fullName: 'Bea Next' });
+    const ana = await renter({ fullName: 'Ana Renter' });
+    const bea = await renter({ fullName: 'Bea Next' });
     const rental = await json<Rental>(book(ana, { itemId }), 201);
     expect(rental).toMatchObject({ status: 'reserved', handoff: 'delivery', returnDate: '2026-12-08' });
 
@@ -145,13 +148,13 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
   it("'cleaning done' puts the unit back on the shelf and it is bookable at once", async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const m = await t.signUp();
+    const m = await renter();
     const rental = await json<Rental>(book(m, { itemId }), 201);
     await dispatchRental(staff, rental.id);
     const code = await unitOf(rental.id);
     day('2026-12-08');
     await json(checkIn(staff, code, { condition: 'as_new' }));
-    const next = await t.signUp();
+    const next = await renter();
     expect((await book(next, { itemId, startDate: '2026-12-09', endDate: '2026-12-16' })).status).toBe(409);
     const cleaning = await json<UnitList>(staff.request('/api/ops/units?state=cleaning'));
     expect(cleaning.units.map((u) => u.code)).toContain(code);
@@ -164,7 +167,7 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
   it('dispatches once when two staff click at the same time: one dispatch, one audit entry, one notice', async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const m = await t.signUp();
+    const m = await renter();
     const rental = await json<Rental>(book(m, { itemId }), 201);
     const statuses = (
       await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? staff : colleague).request(`/api/ops/rentals/${rental.id}/dispatch`, { method: 'POST' })))
@@ -178,7 +181,7 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
   it('refuses to dispatch before the shipping day, a cancelled reservation, or a unit that is not on the shelf', async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const m = await t.signUp();
+    const m = await renter();
     const later = await json<Rental>(book(m, { itemId, startDate: '2026-12-05', endDate: '2026-12-12' }), 201);
     const early = await staff.request(`/api/ops/rentals/${later.id}/dispatch`, { method: 'POST' });
     expect(early.status).toBe(409);
@@ -196,7 +199,7 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
   it("her 'Return' and a check-in sent at the same time: one check-in, never an error, the unit and rental agree", async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const m = await t.signUp();
+    const m = await renter();
     const rental = await json<Rental>(book(m, { itemId }), 201);
     await dispatchRental(staff, rental.id);
     const code = await unitOf(rental.id);
@@ -217,8 +220,9 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
   it('a studio pickup is ready at the studio, then handed over by staff (the member does not mark it)', async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const m = await t.signUp({ fullName: 'Pia Pickup' });
-    await json(m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store' } }));
+    const m = await renter({ fullName: 'Pia Pickup' });
+    const studio = await t.ctx.database.db.selectFrom('studios').select('id').orderBy('position').executeTakeFirstOrThrow();
+    await json(m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studio.id } }));
     const rental = await json<Rental>(book(m, { itemId }), 201);
     expect(rental.handoff).toBe('pickup');
     const ready = await json<DeskRental>(staff.request(`/api/ops/rentals/${rental.id}/dispatch`, { method: 'POST' }));
@@ -238,7 +242,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     day('2026-11-01');
     const weekly = 2_999;
     const itemId = await makeItem({ weeklyCents: weekly, retailCents: 60_000 });
-    const lola = await t.signUp({ fullName: 'Lola Late' });
+    const lola = await renter({ fullName: 'Lola Late' });
     await json(lola.request('/api/payment-method', { method: 'PUT', json: CARD }));
     const rental = await json<Rental>(book(lola, { itemId }), 201);
     await dispatchRental(staff, rental.id);
@@ -268,7 +272,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     const row = await db.selectFrom('rentals').select(['late_days', 'late_fee_cents', 'late_fee_status', 'late_fee_entry_id']).where('id', '=', rental.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ late_days: 30, late_fee_cents: 3 * weekly, late_fee_status: 'charged' });
     // One entry in the payments ledger: the late fee, charged to her card, settled.
-    const ledger = await db.selectFrom('payment_ledger').selectAll().where('rental_id', '=', rental.id).execute();
+    const ledger = await db.selectFrom('payment_ledger').selectAll().where('rental_id', '=', rental.id).where('purpose', '=', 'late_fee').execute();
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ id: row.late_fee_entry_id, purpose: 'late_fee', kind: 'charge', amount_cents: 3 * weekly, status: 'succeeded', card_last_four: '4242', user_id: lola.id });
     expect(ledger[0]!.provider_ref).toMatch(/^sim_ch_/);
@@ -281,7 +285,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
   it('counts late days to the day she sent it back, not to check-in', async () => {
     day('2026-11-01');
     const itemId = await makeItem({ weeklyCents: 700 });
-    const m = await t.signUp();
+    const m = await renter();
     await json(m.request('/api/payment-method', { method: 'PUT', json: CARD }));
     const rental = await json<Rental>(book(m, { itemId }), 201);
     await dispatchRental(staff, rental.id);
@@ -296,15 +300,17 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
   it('staff waive a fee (audited): a charged one is refunded through the provider, an unpaid or declined one is simply waived; once', async () => {
     day('2026-11-01');
     const itemId = await makeItem({ weeklyCents: 1_400 });
-    const payer = await t.signUp();
+    const payer = await renter();
     await json(payer.request('/api/payment-method', { method: 'PUT', json: CARD }));
-    const noCard = await t.signUp();
-    // A card accepted on file whose charges are all declined (the provider's test card).
-    const declining = await t.signUp();
-    await json(declining.request('/api/payment-method', { method: 'PUT', json: { ...CARD, cardNumber: '4000 0000 0000 0341' } }));
+    const noCard = await renter();
+    const declining = await renter();
     const paid = await json<Rental>(book(payer, { itemId }), 201);
     const unpaid = await json<Rental>(book(noCard, { itemId: await makeItem({ weeklyCents: 1_400 }) }), 201);
     const refused = await json<Rental>(book(declining, { itemId: await makeItem({ weeklyCents: 1_400 }) }), 201);
+    // After booking (which takes a card: decision 0030), one has no card on file any more, and one
+    // a card accepted on file whose charges are all declined (the provider's test card).
+    await t.ctx.database.db.deleteFrom('payment_methods').where('user_id', '=', noCard.id).execute();
+    await json(declining.request('/api/payment-method', { method: 'PUT', json: { ...CARD, cardNumber: '4000 0000 0000 0341' } }));
     for (const r of [paid, unpaid, refused]) await dispatchRental(staff, r.id);
     day('2026-11-10');
     await json(checkIn(staff, await unitOf(paid.id), { condition: 'good' }));
@@ -332,7 +338,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     } finally {
       refund.mockRestore();
     }
-    const ledger = await db.selectFrom('payment_ledger').select(['kind', 'amount_cents', 'status', 'target_id', 'id']).where('rental_id', '=', paid.id).orderBy('id').execute();
+    const ledger = await db.selectFrom('payment_ledger').select(['kind', 'amount_cents', 'status', 'target_id', 'id']).where('rental_id', '=', paid.id).where('purpose', '=', 'late_fee').orderBy('id').execute();
     expect(ledger.map((e) => [e.kind, e.amount_cents, e.status])).toEqual([
       ['charge', 400, 'succeeded'],
       ['refund', 400, 'succeeded'],
@@ -347,7 +353,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
 
   it('a fee waived while its charge is still unanswered is refunded when the charge lands (the payments recovery)', async () => {
     day('2026-11-01');
-    const m = await t.signUp();
+    const m = await renter();
     await json(m.request('/api/payment-method', { method: 'PUT', json: CARD }));
     const rental = await json<Rental>(book(m, { itemId: await makeItem({ weeklyCents: 700 }) }), 201);
     await dispatchRental(staff, rental.id);
@@ -367,7 +373,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     now = new Date('2026-11-11T09:10:00Z');
     await t.services.payments.recover({ olderThanMs: 0 });
     const { db } = t.ctx.database;
-    const ledger = await db.selectFrom('payment_ledger').select(['kind', 'status', 'amount_cents']).where('rental_id', '=', rental.id).orderBy('id').execute();
+    const ledger = await db.selectFrom('payment_ledger').select(['kind', 'status', 'amount_cents']).where('rental_id', '=', rental.id).where('purpose', '=', 'late_fee').orderBy('id').execute();
     expect(ledger).toEqual([
       { kind: 'charge', status: 'succeeded', amount_cents: 300 },
       { kind: 'refund', status: 'succeeded', amount_cents: 300 },
@@ -378,17 +384,17 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
   it('keeps an overdue unit held day by day and moves the next reservation to another free unit', async () => {
     day('2026-11-01');
     const itemId = await makeItem({ units: 2 });
-    const first = await t.signUp();
+    const first = await renter();
     const r1 = await json<Rental>(book(first, { itemId }), 201); // unit 1, back 11-08, held to 11-10
     await dispatchRental(staff, r1.id);
-    const second = await t.signUp();
+    const second = await renter();
     const r2 = await json<Rental>(book(second, { itemId, startDate: '2026-11-11', endDate: '2026-11-18' }), 201);
     const { db } = t.ctx.database;
     const unitOfRental = async (id: number) => (await db.selectFrom('rentals').select('unit_id').where('id', '=', id).executeTakeFirstOrThrow()).unit_id;
     const u1 = await unitOfRental(r1.id);
     expect(await unitOfRental(r2.id)).toBe(u1); // the first free unit in order
     // A third member takes the other unit for the same week.
-    const third = await t.signUp();
+    const third = await renter();
     const r3 = await json<Rental>(book(third, { itemId, startDate: '2026-11-12', endDate: '2026-11-19' }), 201);
     expect(await unitOfRental(r3.id)).not.toBe(u1);
 
@@ -400,8 +406,8 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     expect(held.end_date).toBe('2026-11-11');
     // r2 (ships 11-10) no longer fits unit 1 and the other unit is taken: it stays, and the desk sees its unit is not ready.
     expect(await unitOfRental(r2.id)).toBe(u1);
-    // Once r3 is cancelled, the next run moves r2 to the free unit.
-    await json(third.request(`/api/rentals/${r3.id}/return`, { method: 'POST' }));
+    // Once r3 is cancelled (before its start: 'Cancel', decision 0030), the next run moves r2 to the free unit.
+    await json(third.request(`/api/rentals/${r3.id}/cancel`, { method: 'POST' }));
     day('2026-11-10');
     expect((await t.services.units.holdOverdueUnits()).moved).toBe(1);
     expect(await unitOfRental(r2.id)).not.toBe(u1);
@@ -416,7 +422,7 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
   it('sends a damaged unit to repair (never straight to cleaning): not bookable until repaired and cleaned', async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const m = await t.signUp();
+    const m = await renter();
     const rental = await json<Rental>(book(m, { itemId }), 201);
     await dispatchRental(staff, rental.id);
     const code = await unitOf(rental.id);
@@ -426,7 +432,7 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
     expect(((await wrong.json()) as { error: { issues: { path: string }[] } }).error.issues[0]!.path).toBe('to');
     const repaired = await json<{ unit: UnitDetail }>(checkIn(staff, code, { condition: 'damaged', note: 'Torn seam' }));
     expect(repaired.unit).toMatchObject({ state: 'repair', condition: 'damaged' });
-    const other = await t.signUp();
+    const other = await renter();
     // In repair: not bookable for any date.
     expect((await book(other, { itemId, startDate: '2027-02-01', endDate: '2027-02-08' })).status).toBe(409);
     expect(await browse('2027-02-01', '2027-02-08')).not.toContain(itemId);
@@ -441,13 +447,13 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
   it('retires a unit for good: its reservation moves to another unit; refused while the unit is out', async () => {
     day('2026-12-01');
     const itemId = await makeItem({ units: 2 });
-    const m = await t.signUp();
+    const m = await renter();
     const out = await json<Rental>(book(m, { itemId }), 201);
     await dispatchRental(staff, out.id);
     const outCode = await unitOf(out.id);
     expect((await staff.request(`/api/ops/units/${outCode}/retire`, { method: 'POST', json: { reason: 'Worn out' } })).status).toBe(409);
     // A reservation in January takes unit 1 (free by then, the first in order); unit 2 is retired.
-    const later = await json<Rental>(book(await t.signUp(), { itemId, startDate: '2027-01-10', endDate: '2027-01-17' }), 201);
+    const later = await json<Rental>(book(await renter(), { itemId, startDate: '2027-01-10', endDate: '2027-01-17' }), 201);
     const laterCode = await unitOf(later.id);
     expect(laterCode).toBe(outCode); // unit 1 is free then too: the first in order
     const spare = (await t.ctx.database.db.selectFrom('item_units').select('id').where('item_id', '=', itemId).where('unit_no', '=', 2).executeTakeFirstOrThrow()).id;
@@ -456,7 +462,7 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
     expect(retired.state).toBe('retired');
     expect((await staff.request(`/api/ops/units/${spareCode}/retire`, { method: 'POST', json: { reason: 'again' } })).status).toBe(409);
     // Never bookable again: with unit 1 taken in January, nothing is free for those dates.
-    expect((await book(await t.signUp(), { itemId, startDate: '2027-01-10', endDate: '2027-01-17' })).status).toBe(409);
+    expect((await book(await renter(), { itemId, startDate: '2027-01-10', endDate: '2027-01-17' })).status).toBe(409);
     const inventory = await json<{ items: { id: number; sizes: { units: number }[] }[] }>(staff.request(`/api/ops/inventory?q=${encodeURIComponent('Life Gown')}`));
     expect(inventory.items.find((i) => i.id === itemId)!.sizes[0]!.units).toBe(1);
     const audit = await json<AuditPage>(staff.request(`/api/ops/audit?action=unit.retire&subjectId=${spareCode}`));
@@ -466,7 +472,7 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
     const loneUnit = (await t.ctx.database.db.selectFrom('item_units').select('id').where('item_id', '=', lone).executeTakeFirstOrThrow()).id;
     await json(staff.request(`/api/ops/units/RT-${loneUnit}/retire`, { method: 'POST', json: { reason: 'Lost in transit' } }));
     expect((await json<{ sizes: string[] }>(t.request(`/api/items/${lone}`))).sizes).toEqual([]);
-    expect((await book(await t.signUp(), { itemId: lone })).status).toBe(400);
+    expect((await book(await renter(), { itemId: lone })).status).toBe(400);
   });
 
   it('retiring a unit while members book it: a booking either comes first (and the retirement names it as left on the unit) or is refused', async () => {
@@ -475,7 +481,7 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
     for (let trial = 0; trial < 6; trial += 1) {
       const itemId = await makeItem();
       const unitId = (await db.selectFrom('item_units').select('id').where('item_id', '=', itemId).executeTakeFirstOrThrow()).id;
-      const members = await Promise.all([t.signUp(), t.signUp()]);
+      const members = await Promise.all([renter(), renter()]);
       const retire = () => staff.request(`/api/ops/units/RT-${unitId}/retire`, { method: 'POST', json: { reason: 'Race retirement' } });
       const books = () => members.map((m) => book(m, { itemId, startDate: '2026-12-10', endDate: '2026-12-17' }));
       const answers = await Promise.all(trial % 2 ? [...books(), retire()] : [retire(), ...books()]);
@@ -497,7 +503,7 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
   it('moves the reservations of a unit sent to repair to another free unit', async () => {
     day('2026-12-01');
     const itemId = await makeItem({ units: 2 });
-    const m = await t.signUp();
+    const m = await renter();
     const res = await json<Rental>(book(m, { itemId, startDate: '2026-12-20', endDate: '2026-12-27' }), 201);
     const code = await unitOf(res.id);
     const unit = await json<UnitDetail>(staff.request(`/api/ops/units/${code}/repair`, { method: 'POST', json: { note: 'Loose button' } }));
@@ -508,7 +514,7 @@ describe(`repair, retirement and check-in photos (${process.env.TEST_DIALECT})`,
   it('takes check-in photos like listing photos (content, size, count), once the rental is checked in', async () => {
     day('2026-12-01');
     const itemId = await makeItem();
-    const m = await t.signUp();
+    const m = await renter();
     const rental = await json<Rental>(book(m, { itemId }), 201);
     const form = (files: { data: Buffer | Uint8Array; name: string; type: string }[]) => {
       const f = new FormData();

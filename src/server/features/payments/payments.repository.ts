@@ -60,6 +60,10 @@ export function createPaymentsRepository(db: Db) {
       return db.selectFrom('payment_ledger').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
     },
 
+    forRental(rentalId: number, q: Db = db) {
+      return q.selectFrom('payment_ledger').selectAll().where('rental_id', '=', rentalId).orderBy('id').execute();
+    },
+
     forUser(userId: string) {
       return db.selectFrom('payment_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
     },

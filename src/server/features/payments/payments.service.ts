@@ -278,6 +278,11 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
       return (await repo.forOrders(orderIds)).map(toEntry);
     },
 
+    /** The entries of a rental (its booking's charge, extensions, refunds), oldest first, in the caller's transaction. */
+    async forRental(rentalId: number, trx?: Kysely<DB>): Promise<LedgerEntry[]> {
+      return (await repo.forRental(rentalId, trx)).map(toEntry);
+    },
+
     async forUser(userId: string): Promise<LedgerEntry[]> {
       return (await repo.forUser(userId)).map(toEntry);
     },

@@ -99,11 +99,11 @@ export function createPlansRepository(db: Kysely<DB>) {
       return db.selectFrom('pickup_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
 
-    async upsertPickup(userId: string, option: string, now: string) {
+    async upsertPickup(userId: string, option: string, studioId: number | null, now: string) {
       await db
         .insertInto('pickup_preferences')
-        .values({ user_id: userId, pickup_option: option, updated_at: now })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ pickup_option: option, updated_at: now }))
+        .values({ user_id: userId, pickup_option: option, studio_id: studioId, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ pickup_option: option, studio_id: studioId, updated_at: now }))
         .execute();
     },
 

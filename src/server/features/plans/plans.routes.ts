@@ -49,7 +49,7 @@ const getPickup = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Plans'],
-  summary: "The member's pickup option (online | in-store), or null",
+  summary: "The member's pickup option (online | in-store) and studio, or null",
   responses: { 200: jsonContent(PickupStateSchema, 'The pickup option'), ...errorResponses(401) },
 });
 
@@ -57,7 +57,8 @@ const savePickup = memberRoute({
   method: 'put',
   path: '/',
   tags: ['Plans'],
-  summary: 'Choose online delivery or in-store pickup',
+  summary: 'Choose online delivery or in-store pickup (and the studio: GET /api/studios)',
+  description: 'Bookings use this choice unless they name their own. A studioId that is no studio is a 400 naming studioId; it is kept only for in-store pickup.',
   request: { body: jsonBody(PickupSchema) },
   responses: { 200: jsonContent(PickupStateSchema, 'The saved option'), ...errorResponses(400, 401) },
 });
@@ -81,8 +82,8 @@ export function createPickupRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getPickup, async (c) => c.json(await service.getPickup(c.var.user.id), 200))
     .openapi(savePickup, async (c) => {
-      const { option } = c.req.valid('json');
-      return c.json(await service.setPickupOption(c.var.user.id, option), 200);
+      const { option, studioId } = c.req.valid('json');
+      return c.json(await service.setPickupOption(c.var.user.id, option, studioId), 200);
     });
 }
 

@@ -5,6 +5,8 @@ import {
   billingPeriodOn,
   isoDate,
   isPaidPlan,
+  nextBillingDateOn,
+  planBillingMonths,
   MONTHLY_DEFAULT_ITEMS,
   MONTHLY_MAX_ITEMS,
   MONTHLY_MIN_ITEMS,
@@ -31,6 +33,7 @@ import type { DB } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
+import type { OrdersService } from '../orders';
 import { PaymentDeclinedError, type PaymentsService } from '../payments';
 import { createPlansRepository, type PaymentMethodRow, type SubscriptionRow } from './plans.repository';
 
@@ -92,9 +95,9 @@ function toCard(row: PaymentMethodRow): SavedCard {
  * Plans, cards and pickup choices for one member at a time. Other features use
  * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
  */
-export function createPlansService(ctx: AppContext, deps: { payments: PaymentsService }) {
+export function createPlansService(ctx: AppContext, deps: { payments: PaymentsService; orders: OrdersService }) {
   const repo = createPlansRepository(ctx.database.db);
-  const { payments } = deps;
+  const { payments, orders } = deps;
   const { provider } = payments;
   const log = ctx.logger.child({ feature: 'plans' });
   const nowIso = () => ctx.clock().toISOString();
@@ -139,8 +142,9 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       itemCount,
       status,
       priceCents: planPriceCents(plan, itemCount),
+      billingMonths: planBillingMonths(plan),
       startedAt: row.started_at,
-      nextBillingDate: period?.end ?? null,
+      nextBillingDate: active ? nextBillingDateOn(startDate, isoDate(ctx.clock()), planBillingMonths(plan) ?? 1) : null,
       commitmentEndsOn: active && plan === 'threemonths' ? addMonths(startDate, THREE_MONTHS_COMMITMENT_MONTHS) : null,
       currentPeriod: period,
       autoAssigned: row.auto_assigned === 1,
@@ -283,14 +287,18 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
     async getPickup(userId: string): Promise<PickupState> {
       const row = await repo.findPickup(userId);
       const parsed = PickupOptionSchema.safeParse(row?.pickup_option);
-      return parsed.success ? { option: parsed.data, updatedAt: row!.updated_at } : { option: null, updatedAt: null };
+      return parsed.success ? { option: parsed.data, studioId: row!.studio_id, updatedAt: row!.updated_at } : { option: null, studioId: null, updatedAt: null };
     },
 
-    async setPickupOption(userId: string, option: PickupOption): Promise<PickupState> {
+    async setPickupOption(userId: string, option: PickupOption, studioId?: number): Promise<PickupState> {
       const now = nowIso();
-      await repo.upsertPickup(userId, option, now);
-      log.info({ userId, pickupOption: option }, 'pickup option saved');
-      return { option, updatedAt: now };
+      const studio = option === 'in-store' && studioId !== undefined ? studioId : null;
+      if (studio !== null && !(await orders.getStudio(studio))) {
+        throw new HttpError('VALIDATION_FAILED', 'Invalid body: studioId there is no such studio', { issues: [{ path: 'studioId', message: 'There is no such studio' }] });
+      }
+      await repo.upsertPickup(userId, option, studio, now);
+      log.info({ userId, pickupOption: option, studioId: studio }, 'pickup option saved');
+      return { option, studioId: studio, updatedAt: now };
     },
 
     /** Charges taken from the member, oldest first (for tests and a future billing page). */

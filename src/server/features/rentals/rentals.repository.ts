@@ -18,6 +18,7 @@ const RENTAL_COLUMNS = [
   'rentals.pickup_option',
   'rentals.extensions',
   'rentals.returned_at',
+  'rentals.cancelled_at',
   'rentals.created_at',
   'rentals.dispatched_at',
   'rentals.received_at',
@@ -25,6 +26,10 @@ const RENTAL_COLUMNS = [
   'rentals.late_days',
   'rentals.late_fee_cents',
   'rentals.late_fee_status',
+  'rentals.order_id',
+  'rentals.billing_period_start',
+  'orders.number as order_number',
+  'orders.status as order_status',
   'items.name',
   'items.brand',
   'items.owner_id',
@@ -41,15 +46,23 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export function createRentalsRepository(db: Db) {
   const base = (q: Db) =>
-    q.selectFrom('rentals').innerJoin('items', 'items.id', 'rentals.item_id').innerJoin('bookings', 'bookings.id', 'rentals.booking_id').select(RENTAL_COLUMNS);
+    q
+      .selectFrom('rentals')
+      .innerJoin('items', 'items.id', 'rentals.item_id')
+      .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
+      .leftJoin('orders', 'orders.id', 'rentals.order_id')
+      .select(RENTAL_COLUMNS);
 
   return {
     /**
      * The member's rentals, open ones only unless `all` (open: not returned, or sent back and not
-     * checked in yet); soonest return first, then newest.
+     * checked in yet); soonest return first, then newest. A rental whose payment is still with
+     * the provider (seconds) is not listed yet, nor one whose payment was declined.
      */
     listForUser(userId: string, all: boolean) {
-      let q = base(db).where('rentals.user_id', '=', userId);
+      let q = base(db)
+        .where('rentals.user_id', '=', userId)
+        .where((eb) => eb.or([eb('orders.status', 'is', null), eb('orders.status', 'not in', ['pending_payment', 'payment_failed'])]));
       if (!all) q = q.where((eb) => eb.or([eb('rentals.returned_at', 'is', null), eb.and([eb('rentals.dispatched_at', 'is not', null), eb('rentals.checked_in_at', 'is', null)])]));
       return q.orderBy(sql`case when rentals.returned_at is null then 0 else 1 end`).orderBy('rentals.end_date').orderBy('rentals.id', 'desc').execute();
     },
@@ -133,6 +146,77 @@ export function createRentalsRepository(db: Db) {
         .execute();
     },
 
+    /** A cancelled booking was not a rental: the item's count goes back down. */
+    async uncountRental(trx: Db, itemId: number): Promise<void> {
+      await trx
+        .updateTable('items')
+        .set((eb) => ({ rental_count: eb('rental_count', '-', 1) }))
+        .where('id', '=', itemId)
+        .where('rental_count', '>', 0)
+        .execute();
+    },
+
+    /** The booking's charge went through: what was collected (set once). */
+    async recordCharge(trx: Db, rentalId: number, amountCents: number): Promise<void> {
+      await trx.updateTable('rentals').set({ charge_cents: amountCents }).where('id', '=', rentalId).where('charge_cents', '=', 0).execute();
+    },
+
+    /** Takes back a booking whose payment was declined: the rental and its hold on the unit are gone. */
+    async deleteRental(trx: Db, rentalId: number): Promise<{ item_id: number } | undefined> {
+      const row = await trx.deleteFrom('rentals').where('id', '=', rentalId).returning(['booking_id', 'item_id']).executeTakeFirst();
+      if (row) await trx.deleteFrom('bookings').where('id', '=', row.booking_id).execute();
+      return row;
+    },
+
+    /** What a settler needs of a rental. */
+    forSettlement(trx: Db, rentalId: number) {
+      return trx.selectFrom('rentals').select(['id', 'item_id', 'booking_id', 'lender_id', 'end_date', 'returned_at']).where('id', '=', rentalId).executeTakeFirst();
+    },
+
+    /**
+     * Cancels an open rental before its start: it ends now (returned_at, so every query of open
+     * rentals sees it closed) as a cancellation, and the unit is free. False when it had ended or
+     * was dispatched meanwhile (like the desk's cancelReservation: the rental's row, then the booking's).
+     */
+    async markCancelled(trx: Db, rentalId: number, bookingId: number, now: string): Promise<boolean> {
+      const res = await trx
+        .updateTable('rentals')
+        .set({ returned_at: now, cancelled_at: now })
+        .where('id', '=', rentalId)
+        .where('returned_at', 'is', null)
+        .where('dispatched_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('bookings').set({ released_at: now }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      return true;
+    },
+
+    /** Gives a cancelled rental's place in the plan's month back. */
+    async giveBackAllowance(trx: Db, userId: string, periodStart: string): Promise<boolean> {
+      const res = await trx
+        .updateTable('rental_allowance_usage')
+        .set((eb) => ({ used: eb('used', '-', 1) }))
+        .where('user_id', '=', userId)
+        .where('period_start', '=', periodStart)
+        .where('used', '>', 0)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Holds the unit for an extension's week while its charge is with the provider: the booking is
+     * held until `toHeld`, only if it is still held until `fromHeld` (one extension at a time).
+     */
+    async holdExtension(trx: Db, bookingId: number, fromHeld: string, toHeld: string): Promise<boolean> {
+      const res = await trx.updateTable('bookings').set({ end_date: toHeld }).where('id', '=', bookingId).where('end_date', '=', fromHeld).where('released_at', 'is', null).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** A declined extension: the booking is held until where it was (unless something else moved it since). */
+    async releaseExtension(trx: Db, bookingId: number, fromHeld: string, toHeld: string): Promise<void> {
+      await trx.updateTable('bookings').set({ end_date: fromHeld }).where('id', '=', bookingId).where('end_date', '=', toHeld).execute();
+    },
+
     /** Takes the unit's row lock (PostgreSQL) so an extension and a booking of it run one after the other. */
     async lockUnit(trx: Db, unitId: number, postgres: boolean): Promise<void> {
       if (postgres) await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
@@ -175,9 +259,9 @@ export function createRentalsRepository(db: Db) {
       return true;
     },
 
-    /** Item ids of every rental the member has made (for the water savings and recommendations). */
+    /** Item ids of every rental the member has made, cancellations left out (for the water savings and recommendations). */
     rentedItemIds(userId: string) {
-      return db.selectFrom('rentals').select('item_id').where('user_id', '=', userId).execute();
+      return db.selectFrom('rentals').select('item_id').where('user_id', '=', userId).where('cancelled_at', 'is', null).execute();
     },
   };
 }

@@ -1,0 +1,361 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CARD_BRAND_LABELS, type CardBrand } from '../../../domain/card';
+import {
+  DELIVERY_MESSAGES,
+  ORDER_NUMBER_ALPHABET,
+  OpeningHoursSchema,
+  addressLines,
+  studioAddress,
+  type DeliveryAddress,
+  type DeliveryAddressForm,
+  type DeliveryAddressState,
+  type OrderDelivery,
+  type OrderList,
+  type OrderReceipt,
+  type OrderStatus,
+  type OrderSummary,
+  type Studio,
+} from '../../../domain/orders';
+import { formatUsd, type ReceiptLine } from '../../../domain/payments';
+import { PLANS, type PickupOption } from '../../../domain/plans';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import { QUEUES } from '../../jobs/queues';
+import { createItemPictures } from '../catalogue';
+import type { LedgerEntry, PaymentsService } from '../payments';
+import { createOrdersRepository, type OrderRentalRow, type OrderRow, type StudioRow } from './orders.repository';
+
+/** How a booking reaches the member, decided before its transaction. */
+export type ResolvedDelivery = { method: 'online'; address: DeliveryAddress } | { method: 'in-store'; studio: Studio };
+
+/** What a new order records (its rentals point at it). */
+export interface NewOrder {
+  userId: string;
+  status: OrderStatus;
+  plan: string;
+  coveredByPlan: boolean;
+  totalCents: number;
+  delivery: ResolvedDelivery;
+  card: { brand: string; lastFour: string } | null;
+}
+
+export const ORDER_EMAIL_KINDS = ['confirmed', 'cancelled'] as const;
+type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+
+function newOrderNumber(): string {
+  const pick = () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  const four = () => Array.from({ length: 4 }, pick).join('');
+  return `RT-${four()}-${four()}`;
+}
+
+function toStudio(row: StudioRow): Studio {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    phone: row.phone,
+    hours: OpeningHoursSchema.array().parse(JSON.parse(row.hours)),
+  };
+}
+
+function deliveryOf(row: OrderRow): OrderDelivery {
+  if (row.delivery_method === 'in-store') {
+    return { method: 'in-store', studio: { id: row.studio_id, name: row.studio_name ?? '', address: row.studio_address ?? '' } };
+  }
+  return {
+    method: 'online',
+    address: {
+      recipientName: row.recipient_name ?? '',
+      line1: row.address_line1 ?? '',
+      line2: row.address_line2,
+      city: row.address_city ?? '',
+      state: row.address_state ?? '',
+      zipCode: row.address_zip ?? '',
+      country: row.address_country ?? '',
+    },
+  };
+}
+
+const cardLabel = (c: { brand: string; lastFour: string }) => `${CARD_BRAND_LABELS[c.brand as CardBrand] ?? 'Card'} ending in ${c.lastFour}`;
+const isMoneyIn = (e: LedgerEntry) => e.kind === 'charge' || e.kind === 'capture';
+
+/** Amounts and receipt lines of one order, from its ledger entries (decision 0029: receipts read the ledger). */
+function moneyOf(entries: LedgerEntry[]) {
+  let charged = 0;
+  let refunded = 0;
+  let refundPending = 0;
+  const lines: ReceiptLine[] = [];
+  for (const e of entries) {
+    if (isMoneyIn(e) && e.status === 'succeeded') {
+      charged += e.amountCents;
+      lines.push({ kind: 'charge', description: e.description, amountCents: e.amountCents, status: 'succeeded', reference: e.providerRef, at: e.createdAt });
+    } else if (e.kind === 'refund' && (e.status === 'succeeded' || e.status === 'pending')) {
+      if (e.status === 'succeeded') refunded += e.amountCents;
+      else refundPending += e.amountCents;
+      lines.push({ kind: 'refund', description: e.description, amountCents: e.amountCents, status: e.status, reference: e.providerRef, at: e.createdAt });
+    }
+  }
+  return { charged, refunded, refundPending, lines };
+}
+
+/**
+ * Orders (docs/product.md, "Orders"; decision 0030): the record of each booking, the member's order
+ * history and receipts, the studios, the delivery address, and the order's e-mails. The rentals
+ * feature creates and moves orders inside its booking transactions; amounts come from the ledger.
+ */
+export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsService }) {
+  const { db } = ctx.database;
+  const repo = createOrdersRepository(db);
+  const pictures = createItemPictures(db);
+  const { payments } = deps;
+  const nowIso = () => ctx.clock().toISOString();
+  const log = ctx.logger.child({ feature: 'orders' });
+
+  async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [rentals, entries] = await Promise.all([repo.rentalsOf(ids), payments.forOrders(ids)]);
+    const pics = await pictures.forIds([...new Set(rentals.map((r) => r.item_id))]);
+    return rows.map((row) => {
+      const money = moneyOf(entries.filter((e) => e.orderId === row.id));
+      return {
+        number: row.number,
+        status: row.status as OrderStatus,
+        placedAt: row.created_at,
+        items: rentals
+          .filter((r) => r.order_id === row.id)
+          .map((r: OrderRentalRow) => ({
+            rentalId: r.id,
+            itemId: r.item_id,
+            name: r.name,
+            brand: r.brand,
+            imageUrl: pics.get(r.item_id)?.imageUrl ?? '',
+            size: r.size,
+            startDate: r.start_date,
+            returnDate: r.end_date,
+            priceCents: r.price_cents,
+            extensions: r.extensions,
+            cancelledAt: r.cancelled_at,
+          })),
+        delivery: deliveryOf(row),
+        plan: row.plan,
+        coveredByPlan: row.covered_by_plan === 1,
+        chargedCents: money.charged,
+        refundedCents: money.refunded,
+        refundPendingCents: money.refundPending,
+        card: row.card_brand && row.card_last_four ? { brand: row.card_brand, lastFour: row.card_last_four } : null,
+      };
+    });
+  }
+
+  /** Queues one of the order's e-mails in the caller's transaction (once per order and kind). */
+  async function queueEmail(trx: Kysely<DB>, orderId: number, kind: OrderEmailKind): Promise<void> {
+    const id = await repo.insertEmail(trx, orderId, kind, nowIso());
+    if (id !== null) await ctx.jobs.send(QUEUES.orderEmail.name, { orderEmailId: id }, { trx, singletonKey: `order-email-${id}` });
+  }
+
+  async function emailText(order: OrderRow, kind: OrderEmailKind): Promise<{ subject: string; lines: string[] }> {
+    const [summary] = await summaries([order]);
+    if (!summary) throw new Error(`order ${order.id} not found`);
+    const item = summary.items[0];
+    const what = item ? `${item.name} by ${item.brand}, size ${item.size}` : 'Your rental';
+    const delivery =
+      summary.delivery.method === 'online'
+        ? `Delivered to: ${addressLines(summary.delivery.address).join(', ')}`
+        : `Pick up at: ${summary.delivery.studio.name}, ${summary.delivery.studio.address}`;
+    if (kind === 'confirmed') {
+      const paid = summary.coveredByPlan
+        ? `Included in your plan (${PLANS[order.plan as keyof typeof PLANS]?.title ?? order.plan})`
+        : `Paid: ${formatUsd(summary.chargedCents)}${summary.card ? `, charged to your ${cardLabel(summary.card)}` : ''}`;
+      return {
+        subject: `Your Rentique order ${order.number} is confirmed`,
+        lines: [
+          `Thank you for your order ${order.number}.`,
+          '',
+          what,
+          item ? `From ${item.startDate} to ${item.returnDate} (return it by then)` : '',
+          delivery,
+          paid,
+          '',
+          'Until the rental starts you can cancel it from your dashboard for a full refund.',
+        ],
+      };
+    }
+    const refund = summary.coveredByPlan
+      ? 'The piece is back in your plan for this month.'
+      : `Refund: ${formatUsd(summary.refundedCents + summary.refundPendingCents)}${summary.card ? ` to your ${cardLabel(summary.card)}` : ''}; your bank may take 5 to 10 days to show it.`;
+    return { subject: `Your Rentique order ${order.number} is cancelled`, lines: [`Your order ${order.number} is cancelled.`, '', what, refund] };
+  }
+
+  return {
+    async listStudios(): Promise<Studio[]> {
+      return (await repo.studios()).map(toStudio);
+    },
+
+    async getAddress(userId: string): Promise<DeliveryAddressState> {
+      const row = await repo.findAddress(userId);
+      if (!row) return { address: null, updatedAt: null };
+      return {
+        address: { recipientName: row.recipient_name, line1: row.line1, line2: row.line2, city: row.city, state: row.state, zipCode: row.zip_code, country: row.country },
+        updatedAt: row.updated_at,
+      };
+    },
+
+    async setAddress(userId: string, form: DeliveryAddressForm): Promise<DeliveryAddressState> {
+      await repo.upsertAddress(userId, { recipient_name: form.recipientName, line1: form.line1, line2: form.line2, city: form.city, state: form.state, zip_code: form.zipCode, country: form.country }, nowIso());
+      log.info({ userId }, 'delivery address saved');
+      return this.getAddress(userId);
+    },
+
+    /**
+     * How a booking reaches the member: what she chose in the request, else her saved choice.
+     * Delivery needs her delivery address (409 ADDRESS_REQUIRED); pickup needs a studio.
+     */
+    async resolveDelivery(userId: string, choice: { delivery?: PickupOption | undefined; studioId?: number | undefined }, saved: { option: PickupOption | null; studioId: number | null }): Promise<ResolvedDelivery> {
+      const method = choice.delivery ?? saved.option;
+      if (!method) {
+        throw new HttpError('VALIDATION_FAILED', `Invalid body: delivery ${DELIVERY_MESSAGES.chooseDelivery.toLowerCase()}`, { issues: [{ path: 'delivery', message: DELIVERY_MESSAGES.chooseDelivery }] });
+      }
+      if (method === 'online') {
+        const { address } = await this.getAddress(userId);
+        if (!address) throw new HttpError('ADDRESS_REQUIRED', DELIVERY_MESSAGES.addressNeeded, { details: { addressUrl: '/pickup-location' } });
+        return { method, address };
+      }
+      const studioId = choice.studioId ?? saved.studioId;
+      if (!studioId) {
+        throw new HttpError('VALIDATION_FAILED', `Invalid body: studioId ${DELIVERY_MESSAGES.chooseStudio.toLowerCase()}`, { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.chooseStudio }] });
+      }
+      const row = await repo.studio(studioId);
+      if (!row) throw new HttpError('VALIDATION_FAILED', `Invalid body: studioId ${DELIVERY_MESSAGES.noSuchStudio.toLowerCase()}`, { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.noSuchStudio }] });
+      return { method, studio: toStudio(row) };
+    },
+
+    /** A studio by id (active), or null. */
+    async getStudio(id: number): Promise<Studio | null> {
+      const row = await repo.studio(id);
+      return row ? toStudio(row) : null;
+    },
+
+    /** Creates an order in the booking's transaction; a confirmed one (a plan rental) queues its confirmation. */
+    async create(trx: Kysely<DB>, o: NewOrder): Promise<{ id: number; number: string }> {
+      const now = nowIso();
+      const d = o.delivery;
+      const created = await repo.insertOrder(
+        trx,
+        {
+          user_id: o.userId,
+          status: o.status,
+          plan: o.plan,
+          covered_by_plan: o.coveredByPlan ? 1 : 0,
+          total_cents: o.totalCents,
+          delivery_method: d.method,
+          recipient_name: d.method === 'online' ? d.address.recipientName : null,
+          address_line1: d.method === 'online' ? d.address.line1 : null,
+          address_line2: d.method === 'online' ? d.address.line2 : null,
+          address_city: d.method === 'online' ? d.address.city : null,
+          address_state: d.method === 'online' ? d.address.state : null,
+          address_zip: d.method === 'online' ? d.address.zipCode : null,
+          address_country: d.method === 'online' ? d.address.country : null,
+          studio_id: d.method === 'in-store' ? d.studio.id : null,
+          studio_name: d.method === 'in-store' ? d.studio.name : null,
+          studio_address: d.method === 'in-store' ? studioAddress(d.studio) : null,
+          card_brand: o.card?.brand ?? null,
+          card_last_four: o.card?.lastFour ?? null,
+          created_at: now,
+          updated_at: now,
+          confirmed_at: o.status === 'confirmed' ? now : null,
+          cancelled_at: null,
+        },
+        newOrderNumber,
+      );
+      if (o.status === 'confirmed') await queueEmail(trx, created.id, 'confirmed');
+      return created;
+    },
+
+    /** A pending order's payment went through: confirmed, and its confirmation e-mail queued. */
+    async confirm(trx: Kysely<DB>, orderId: number): Promise<boolean> {
+      const now = nowIso();
+      const ok = await repo.setStatus(trx, orderId, ['pending_payment'], 'confirmed', now, { confirmed_at: now });
+      if (ok) await queueEmail(trx, orderId, 'confirmed');
+      return ok;
+    },
+
+    /** A pending order's payment was declined: nothing was booked. */
+    async fail(trx: Kysely<DB>, orderId: number): Promise<boolean> {
+      return repo.setStatus(trx, orderId, ['pending_payment'], 'payment_failed', nowIso());
+    },
+
+    /** Cancelled before the start (its refund is in the ledger); the member is told by e-mail. */
+    async cancel(trx: Kysely<DB>, orderId: number): Promise<boolean> {
+      const now = nowIso();
+      const ok = await repo.setStatus(trx, orderId, ['confirmed'], 'cancelled', now, { cancelled_at: now });
+      if (ok) await queueEmail(trx, orderId, 'cancelled');
+      return ok;
+    },
+
+    /** An order's number by id (for the rental's answer). */
+    async find(orderId: number, trx?: Kysely<DB>) {
+      return repo.find(orderId, trx);
+    },
+
+    async list(userId: string, before: number | undefined, limit: number): Promise<OrderList> {
+      const rows = await repo.listForUser(userId, before, limit);
+      const page = rows.slice(0, limit);
+      return { orders: await summaries(page), nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
+    },
+
+    /** One of the member's orders with every charge and refund: 404 for anyone else's. */
+    async receipt(userId: string, number: string): Promise<OrderReceipt> {
+      const row = await repo.findListed(userId, number);
+      if (!row) throw notFound('Order not found');
+      const [summary] = await summaries([row]);
+      const money = moneyOf(await payments.forOrders([row.id]));
+      const member = await repo.memberName(userId);
+      return { ...summary!, lines: money.lines, billedTo: member?.name ?? '' };
+    },
+
+    /**
+     * Sends one order e-mail unless it was sent or another sender holds it: claim with a lease,
+     * send, mark sent; a failed send gives the claim back and throws (the job is retried).
+     */
+    async sendEmail(orderEmailId: number): Promise<boolean> {
+      const now = new Date();
+      const until = new Date(now.getTime() + ctx.env.jobLeaseSeconds * 1000).toISOString();
+      const claimed = await repo.claimEmail(orderEmailId, now.toISOString(), until);
+      if (!claimed) return false;
+      const order = await repo.find(claimed.order_id);
+      const to = order ? await repo.memberName(order.user_id) : undefined;
+      if (!order || !to) {
+        await repo.releaseEmail(orderEmailId, until, 'order or member gone');
+        return false;
+      }
+      const base = ctx.env.publicUrl;
+      const { subject, lines } = await emailText(order, claimed.kind as OrderEmailKind);
+      const text = [
+        `Hello ${to.name.trim().split(/\s+/)[0] || 'there'},`,
+        '',
+        ...lines.filter((l, i, all) => l !== '' || all[i - 1] !== ''),
+        '',
+        `Your receipt: ${base}/orders/${order.number}`,
+        '',
+        '— Rentique',
+      ].join('\n');
+      try {
+        await ctx.mailer.send({ to: to.email, subject, text, messageId: `<order-${order.id}-${claimed.kind}@${new URL(base).hostname}>` });
+      } catch (err) {
+        await repo.releaseEmail(orderEmailId, until, err instanceof Error ? err.message : String(err));
+        throw err;
+      }
+      await repo.markEmailSent(orderEmailId, until, new Date().toISOString());
+      log.info({ orderId: order.id, kind: claimed.kind, attempt: claimed.attempts }, 'order e-mail sent');
+      return true;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { TestMember } from './test-app';
+
+/** A good test card (the simulated provider's test mode: decision 0029). */
+export const TEST_CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expiryMonth: '08',
+  expiryYear: '2030',
+  cvv: '123',
+  cardholderName: 'Rita Renter',
+  billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
+};
+
+export const TEST_DELIVERY_ADDRESS = { recipientName: 'Rita Renter', line1: '12 Analytical Way', line2: 'Apt 4B', city: 'Brooklyn', state: 'NY', zipCode: '11201' };
+
+async function ok(res: Response, what: string): Promise<void> {
+  if (!res.ok) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * What a Weekly member needs before a pay-per-item booking goes through (decision 0030): a card
+ * on file, a delivery address, and delivery as her choice. Each through the API, as a member would.
+ */
+export async function readyToRent(m: TestMember, opts: { cardNumber?: string; delivery?: 'online' | 'in-store'; studioId?: number } = {}): Promise<TestMember> {
+  await ok(await m.request('/api/payment-method', { method: 'PUT', json: { ...TEST_CARD, ...(opts.cardNumber ? { cardNumber: opts.cardNumber } : {}) } }), 'adding a card');
+  await ok(await m.request('/api/delivery-address', { method: 'PUT', json: TEST_DELIVERY_ADDRESS }), 'adding a delivery address');
+  await ok(await m.request('/api/pickup', { method: 'PUT', json: { option: opts.delivery ?? 'online', ...(opts.studioId ? { studioId: opts.studioId } : {}) } }), 'choosing delivery');
+  return m;
+}
+
+let itemCounter = 0;
+
+/** A house item straight in the database, with `units` units of each size (1 by default). */
+export async function makeTestItem(
+  db: Kysely<DB>,
+  opts: { units?: number; sizes?: string[]; priceCents?: number; ownerId?: string; name?: string } = {},
+): Promise<number> {
+  itemCounter += 1;
+  const sizes = opts.sizes ?? ['M'];
+  const { id } = await db
+    .insertInto('items')
+    .values({
+      slug: null,
+      name: opts.name ?? `Test Trench ${itemCounter}`,
+      brand: 'Burberry',
+      category: 'Jackets',
+      gender: 'Women',
+      sizes: JSON.stringify(sizes),
+      colour: 'camel',
+      tags: opts.ownerId ? 'member' : '',
+      retail_price_cents: 9_900,
+      rental_price_cents: opts.priceCents ?? 799,
+      rating: 4.5,
+      review_count: 10,
+      rental_count: 0,
+      is_new: 0,
+      description: 'A test piece.',
+      materials: null,
+      care_instructions: null,
+      owner_id: opts.ownerId ?? null,
+      status: 'active',
+      created_at: '2026-11-01T09:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const size of sizes) {
+    for (let n = 1; n <= (opts.units ?? 1); n += 1) await db.insertInto('item_units').values({ item_id: id, size, unit_no: n }).execute();
+  }
+  if (opts.ownerId) {
+    await db.insertInto('listings').values({ item_id: id, owner_id: opts.ownerId, handover: 'drop-off', created_at: '2026-11-01T09:00:00.000Z', updated_at: '2026-11-01T09:00:00.000Z' }).execute();
+  }
+  return id;
+}
