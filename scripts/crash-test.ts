@@ -6,7 +6,10 @@
  * Repeats for CRASH_ROUNDS rounds. Exits 1 on a lost write, a broken invariant or a 5xx.
  *
  * Knobs: CRASH_ROUNDS (2), CRASH_MEMBERS (12), CRASH_WORKERS per member (3),
- * CRASH_KILL_AFTER_MS (1500), CRASH_MAX_OPS per round (2000), CRASH_KEEP=1 keeps the data dir.
+ * CRASH_KILL_AFTER_MS (1500), CRASH_MAX_OPS per round (2000), CRASH_PAYMENT_DELAY_MS (150: each
+ * payment operation's time, so kills land mid-payment), CRASH_KEEP=1 keeps the data dir.
+ * Bookings are paid (members have a card): after the last restart the payments recovery runs
+ * in-process and the payments invariants are checked (decisions 0029, 0030).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +17,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
+import { compose } from '../src/server/compose';
+import { loadEnv } from '../src/server/env';
+import { createLogger } from '../src/server/logger';
+import { TEST_CARD, TEST_DELIVERY_ADDRESS } from '../src/server/test/renter';
 import { randomPort, spawnServer, type SpawnedServer } from '../src/server/test/spawn-server';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
@@ -52,7 +59,9 @@ const env = {
   BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
   SIGN_IN_RATE_LIMIT: '100000',
   SIGN_UP_RATE_LIMIT: '100000',
-  PAYMENT_DELAY_MS: '0',
+  // Long enough that kills land between a booking's charge and its confirmation.
+  PAYMENT_DELAY_MS: process.env.CRASH_PAYMENT_DELAY_MS ?? '150',
+  RENTAL_CHARGE_RATE_LIMIT: '100000',
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
 };
 
@@ -97,7 +106,13 @@ async function main() {
         json: { email, password: 'correct horse battery', name: `Crash ${index}`, fullName: `Crash Member ${index}`, gender: index % 2 ? 'male' : 'female' },
       });
       if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-      return { email, cookie: cookieOf(res), index };
+      const member = { email, cookie: cookieOf(res), index };
+      // Pay-per-item bookings take payment (decision 0030): a card, a delivery address, delivery chosen.
+      for (const [route, json] of [['/api/payment-method', TEST_CARD], ['/api/delivery-address', TEST_DELIVERY_ADDRESS], ['/api/pickup', { option: 'online' }]] as const) {
+        const put = await call(server, member, route, { method: 'PUT', json });
+        if (!put.ok) throw new Error(`${route} failed: ${put.status} ${await put.text()}`);
+      }
+      return member;
     }),
   );
 
@@ -228,6 +243,19 @@ async function main() {
   }
   await server.stop('SIGTERM');
 
+  // Payments left between their steps by a kill: the periodic recovery would take them over two
+  // minutes on; here it runs at once, in-process on the same data (decision 0029).
+  const pendingBefore = await (async () => {
+    const d = new SQLite(path.join(dataDir, 'rentique.sqlite'), { readonly: true });
+    const c = Number((d.prepare(`select count(*) n from payment_ledger where settled_at is null`).get() as { n: number }).n);
+    d.close();
+    return c;
+  })();
+  const recovering = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), logger: createLogger('silent'), seed: false });
+  const recovered = await recovering.services.payments.recover({ olderThanMs: 0 });
+  await recovering.ctx.close();
+  console.log(`payments left unsettled by the kills: ${pendingBefore}; recovered ${recovered.settled}, still without an answer ${recovered.pending}`);
+
   // Invariants, straight from the database file.
   const db = new SQLite(path.join(dataDir, 'rentique.sqlite'), { readonly: true });
   const n = (q: string) => Number((db.prepare(q).get() as { n: number | null }).n ?? 0);
@@ -257,6 +285,17 @@ async function main() {
   check('every member item is a listing', n('select count(*) n from items i where i.owner_id is not null and not exists (select 1 from listings l where l.item_id = i.id)'));
   check('every photo row has its file on disk', photoFiles.filter((p) => !existsSync(path.join(uploads, p.file_name))).length, 'missing files');
   check('no 5xx answered', KINDS.reduce((a, k) => a + stats[k].s5xx, 0), '5xx');
+  // Payments (decisions 0029, 0030), after the recovery.
+  check('every payment settled after the recovery', n('select count(*) n from payment_ledger where settled_at is null or status = \'pending\''));
+  check('every confirmed pay-per-item order has exactly one successful charge', n(`select count(*) n from orders o where o.status = 'confirmed' and o.covered_by_plan = 0
+       and (select count(*) from payment_ledger p where p.order_id = o.id and p.purpose = 'booking' and p.kind = 'charge' and p.status = 'succeeded') <> 1`));
+  check('no order left waiting for payment', n(`select count(*) n from orders where status = 'pending_payment'`));
+  check('no rental of a declined order', n(`select count(*) n from rentals r join orders o on o.id = r.order_id where o.status = 'payment_failed'`));
+  check('every pay-per-item rental records what was collected', n(`select count(*) n from rentals r join orders o on o.id = r.order_id
+       where o.status in ('confirmed', 'cancelled') and o.covered_by_plan = 0 and r.charge_cents <> (select coalesce(sum(p.amount_cents), 0) from payment_ledger p where p.rental_id = r.id and p.kind = 'charge' and p.status = 'succeeded')`));
+  check('every request the provider saw was recorded in the ledger first', n(`select count(*) n from payment_sim_requests q where not exists (select 1 from payment_ledger p where p.idempotency_key = q.idempotency_key)`));
+  check('every successful charge exists at the provider, once', n(`select count(*) n from payment_ledger p where p.kind = 'charge' and p.status = 'succeeded'
+       and (select count(*) from payment_sim_objects s where s.id = p.provider_ref) <> 1`));
   db.close();
 
   console.log('\n| kind | tried | acknowledged 2xx | refused 4xx | 5xx | no answer (killed) | acknowledged found after restart | rows found in all |');
