@@ -124,6 +124,8 @@ export function createUnitLifeRepository(db: Db) {
         .where('id', '=', rentalId)
         .where('dispatched_at', 'is', null)
         .where('returned_at', 'is', null)
+        // Not while its booking's payment is with the provider: a declined one takes the rental back (decision 0030).
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'rentals.order_id').where('orders.status', '=', 'pending_payment'))))
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },

@@ -6,6 +6,7 @@ import type { Calendar, Cancellation, Quote, Rental, RentalList } from '../../..
 import { compose } from '../../compose';
 import { createLogger } from '../../logger';
 import { readyToRent, makeTestItem, TEST_CARD } from '../../test/renter';
+import { makeStaff } from '../../test/staff';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from '../../test/test-app';
 import { createSimulatedPaymentProvider, type PaymentProvider } from '../payments';
 
@@ -20,8 +21,10 @@ import { createSimulatedPaymentProvider, type PaymentProvider } from '../payment
 const START = '2026-11-22T10:00:00.000Z';
 let now = new Date(START);
 let t: TestApp;
+let desk: TestMember;
 beforeAll(async () => {
   t = await createTestApp({ seed: false, clock: () => now });
+  desk = await makeStaff(t, { fullName: 'Dee Desk' });
 });
 afterAll(async () => {
   await t?.close();
@@ -290,6 +293,9 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
         expect((await json<RentalList>(m.request('/api/rentals'))).rentals, mode).toEqual([]);
         expect((await errorOf(await book(await renter(), { itemId, size: 'M' }))).code, mode).toBe('SOLD_OUT');
         const [pending] = await ledgerOf(m.id);
+        // Nor can the desk send it out while its payment is unsettled.
+        const held = await db().selectFrom('rentals').select('id').where('user_id', '=', m.id).executeTakeFirstOrThrow();
+        expect((await desk.request(`/api/ops/rentals/${held.id}/dispatch`, { method: 'POST' })).status, mode).toBe(409);
         expect(pending, mode).toMatchObject({ status: 'pending', settled_at: null });
 
         // The periodic recovery: the same key again, so a charge that went through is not repeated.
