@@ -168,14 +168,20 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
   it('refunds once and gives the place back once when a cancellation is sent ten times at once; extends once when Extend is sent five times for the same date', async () => {
     const m = await renter();
     const rental = await json<Rental>(book(m, { itemId: await item(), size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' }), 201);
-    // Five clicks of Extend on the date she saw: one week, one charge.
+    // Five clicks of Extend on the date she saw: one week, one charge (four times over, on other rentals too).
     const extends_ = await Promise.all(Array.from({ length: 5 }, () => m.request(`/api/rentals/${rental.id}/extend`, { method: 'POST', json: { returnDate: '2026-12-08' } })));
     expect(extends_.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (let round = 0; round < 3; round += 1) {
+      const other = await json<Rental>(book(m, { itemId: await item(), size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' }), 201);
+      const clicks = await Promise.all(Array.from({ length: 5 }, () => m.request(`/api/rentals/${other.id}/extend`, { method: 'POST', json: { returnDate: '2026-12-08' } })));
+      expect(clicks.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 409, 409, 409, 409]);
+      expect(await json<Rental>(m.request(`/api/rentals/${other.id}`))).toMatchObject({ extensions: 1, chargeCents: 1_598 });
+    }
     expect(await json<Rental>(m.request(`/api/rentals/${rental.id}`))).toMatchObject({ returnDate: '2026-12-15', extensions: 1, chargeCents: 1_598 });
     const cancels = await Promise.all(Array.from({ length: 10 }, () => post(m, `/api/rentals/${rental.id}/cancel`)));
     expect(cancels.filter((r) => r.status === 200)).toHaveLength(1);
     expect(cancels.filter((r) => r.status === 409)).toHaveLength(9);
-    const entries = await ledgerOf(m.id);
+    const entries = (await ledgerOf(m.id)).filter((e) => e.rental_id === rental.id);
     expect(entries.map((e) => [e.purpose, e.kind, e.amount_cents, e.status])).toEqual([
       ['booking', 'charge', 799, 'succeeded'],
       ['extension', 'charge', 799, 'succeeded'],

@@ -217,6 +217,15 @@ export function createRentalsRepository(db: Db) {
       await trx.updateTable('bookings').set({ end_date: fromHeld }).where('id', '=', bookingId).where('end_date', '=', toHeld).execute();
     },
 
+    /**
+     * Takes the rental's row lock (PostgreSQL; after its unit's, the order every move takes): what
+     * changes the rental (an extension's settlement) waits until this transaction ends, so what it
+     * reads next is what it decides on.
+     */
+    async lockRental(trx: Db, rentalId: number, postgres: boolean): Promise<void> {
+      if (postgres) await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
+    },
+
     /** Takes the unit's row lock (PostgreSQL) so an extension and a booking of it run one after the other. */
     async lockUnit(trx: Db, unitId: number, postgres: boolean): Promise<void> {
       if (postgres) await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();

@@ -414,10 +414,12 @@ export function createRentalsService(
       const pending = await db.transaction().execute(async (trx): Promise<LedgerEntry | null> => {
         const first = await repo.findForUser(rentalId, userId, trx);
         if (!first || first.order_status === 'payment_failed') throw notFound('Rental not found');
-        // The unit's lock first (PostgreSQL), then the rental read afresh under it: two extensions
-        // (or an extension and a booking of the unit) run one after the other, and the second sees
-        // the first's hold, its charge in progress, or its new return date.
+        // The unit's lock, then the rental's (PostgreSQL), then the rental read afresh under them:
+        // two extensions (or an extension and a booking of the unit) run one after the other, and
+        // the second sees the first's hold, its charge in progress, or its new return date (the
+        // first's settlement cannot commit while this holds the rental's row).
         await repo.lockUnit(trx, first.unit_id, postgres);
+        await repo.lockRental(trx, rentalId, postgres);
         const row = (await repo.findForUser(rentalId, userId, trx)) ?? first;
         if (row.cancelled_at) throw new HttpError('CONFLICT', 'This rental has been cancelled.');
         if (row.returned_at || row.checked_in_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendReturned);
