@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { generateFontFace, getMetricsForFamily } from 'fontaine';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -42,38 +42,20 @@ function fontFallbacks(): Plugin {
   };
 }
 
-const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
-
-const webDist = path.resolve(here, process.env.WEB_DIST_DIR ?? 'dist/web');
-
 /**
- * Two builds: the browser's (`vite build`, into WEB_DIST_DIR) and the server renderer's
- * (`vite build --ssr entry-server.tsx`, into WEB_DIST_DIR + '-ssr', never served as a file; see entry-server.tsx).
+ * The web app in React Router's framework mode (react-router.config.ts, decision 0027): one
+ * `react-router build` makes the browser's files and the server build the Hono app mounts; in
+ * development the same Hono server runs Vite in middleware mode (one port, hot reload, server
+ * rendering: src/server/http/web-dev.ts).
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  root: path.join(here, 'src/web'),
-  publicDir: path.join(here, 'src/web/public'),
-  plugins: [react(), tailwindcss(), fontFallbacks()],
+export default defineConfig({
+  plugins: [reactRouter(), tailwindcss(), fontFallbacks()],
   resolve: { alias },
-  build: isSsrBuild
-    ? {
-        outDir: `${webDist}-ssr`,
-        emptyOutDir: true,
-        // Asset files are the browser build's (same names); the renderer needs only their URLs.
-        copyPublicDir: false,
-        ssrEmitAssets: false,
-      }
-    : {
-        outDir: webDist,
-        emptyOutDir: true,
-        // No inline polyfill script, so the page keeps a strict script-src CSP.
-        modulePreload: { polyfill: false },
-        sourcemap: true,
-        // The manifest lets scripts/check-bundle.mjs measure what the first page load needs.
-        manifest: true,
-      },
-  server: {
-    port: Number(process.env.WEB_PORT ?? 5173),
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  publicDir: path.join(here, 'src/web/public'),
+  build: {
+    // No inline polyfill script, so the page keeps a strict script-src CSP.
+    modulePreload: { polyfill: false },
+    // scripts/check-bundle.mjs reads the browser build's source maps (which public pages load zod).
+    sourcemap: true,
   },
-}));
+});

@@ -116,7 +116,7 @@ test('delete account: password required, then signed out and gone', async ({ pag
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Your account has been deleted')).toBeVisible();
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
   await signInViaUi(page, member);
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });

@@ -29,7 +29,8 @@ test('a member route sends a visitor to sign in, and back after signing in', asy
   const member = await signUpViaUi(page);
   await context.clearCookies();
   await page.goto('/favorites');
-  await expect(page).toHaveURL(/\/login$/);
+  // The server sends her to sign in, saying where she was going (decision 0027).
+  await expect(page).toHaveURL(/\/login\?from=%2Ffavorites$/);
   await signInViaUi(page, member);
   await expect(page.getByText('You have been logged in!')).toBeVisible();
   await expect(page).toHaveURL(/\/favorites$/);
@@ -46,7 +47,8 @@ test('signing in goes back to the member page even before better-auth re-reads t
   await context.clearCookies();
   await page.clock.install();
   await page.goto('/favorites');
-  await expect(page).toHaveURL(/\/login$/);
+  // The server sends her to sign in, saying where she was going (decision 0027).
+  await expect(page).toHaveURL(/\/login\?from=%2Ffavorites$/);
   // better-auth's own session re-read after sign-in waits on a 10 ms timer; with the page's clock
   // stopped it never comes, so only the page's own read of the new session can let the gate through.
   await page.clock.pauseAt(Date.now() + 60_000);

@@ -17,6 +17,8 @@ function expectSecurityHeaders(res: Response, where: string) {
   const scripts = directive('script-src') || directive('default-src');
   expect(scripts, `${where}: script-src`).toContain("'self'");
   expect(scripts, `${where}: no inline scripts`).not.toContain("'unsafe-inline'");
+  // Inline scripts run only with this response's nonce (React Router's data and module imports).
+  expect(scripts, `${where}: a nonce`).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
   expect(scripts, `${where}: no eval`).not.toContain("'unsafe-eval'");
   expect(directive('frame-ancestors'), `${where}: frame-ancestors`).toBe("frame-ancestors 'none'");
   expect(directive('object-src'), `${where}: object-src`).toBe("object-src 'none'");
@@ -47,9 +49,12 @@ for (const path of PAGES) {
 
     // Every answer of ours on the way (scripts, styles, fonts, API calls) is nosniff.
     for (const r of ours) expect(r.headers()['x-content-type-options'], r.url()).toBe('nosniff');
-    // The built page has no inline script for the policy to block (the server's data block is
-    // JSON, which browsers never execute).
-    expect(await page.locator('script:not([src]):not([type="application/json"])').count()).toBe(0);
+    // Every inline script of the page carries the response's nonce (JSON-LD is data, never run),
+    // so the policy lets them run and nothing else.
+    const nonce = /'nonce-([^']+)'/.exec(res!.headers()['content-security-policy'] ?? '')?.[1];
+    const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const n of inline) expect(n).toBe(nonce);
     expect(violations).toEqual([]);
   });
 }
@@ -83,4 +88,31 @@ test('a page cannot be framed by another site', async ({ page, baseURL }) => {
   // Opened directly, the same page renders: the refusal is the policy, not a broken page.
   await page.goto('/browse');
   await expect(page.getByRole('link', { name: 'Rentique home' })).toBeVisible();
+});
+
+test('the policy refuses an inline script without the nonce, and each response has its own nonce', async ({ page, request }) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i += 1) nonces.add(/'nonce-([^']+)'/.exec((await request.get('/')).headers()['content-security-policy'] ?? '')?.[1] ?? '');
+  expect(nonces.size).toBe(3);
+
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.goto('/');
+  // An injected inline script (as an XSS would add one) does not run; one with the page's nonce does.
+  const ran = await page.evaluate(() => {
+    const w = window as unknown as { __without?: number; __with?: number };
+    const nonce = (document.querySelector('script[nonce]') as HTMLScriptElement).nonce;
+    const without = document.createElement('script');
+    without.textContent = 'window.__without = 1';
+    document.body.append(without);
+    const withNonce = document.createElement('script');
+    withNonce.nonce = nonce;
+    withNonce.textContent = 'window.__with = 1';
+    document.body.append(withNonce);
+    return { without: w.__without, with: w.__with };
+  });
+  expect(ran).toEqual({ without: undefined, with: 1 });
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
 });

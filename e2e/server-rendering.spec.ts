@@ -1,32 +1,166 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createPageRenderer } from '../src/server/http/page-renderer';
-import { createLogger } from '../src/server/logger';
-import { expect, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { appPage, expect, test } from './fixtures';
+import { signUpViaApi, skipDiscountPopup } from './support';
+
+/*
+ * Every page is rendered on the server by React Router (decision 0027): the HTML that arrives is
+ * the page, for visitors and for members, with its title, description and canonical URL.
+ */
+
+/** The first HTML of `path` as the server sends it (no JavaScript has run). */
+async function firstHtml(request: APIRequestContext, path: string): Promise<string> {
+  const res = await request.get(path, { maxRedirects: 0 });
+  expect(res.status(), path).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/html');
+  return res.text();
+}
+
+/** The nonce the page's Content-Security-Policy allows inline scripts with. */
+function nonceOf(csp: string | undefined): string {
+  const nonce = /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+  expect(nonce, `a nonce in ${csp}`).toBeTruthy();
+  return nonce!;
+}
 
 test.describe('pages rendered on the server', () => {
-  test('public pages arrive painted, with their data, and member pages stay client-rendered', async ({ request }) => {
+  test('public pages arrive painted, with their data; every inline script carries the nonce', async ({ request }) => {
     const item = await request.get('/item/7');
-    expect(item.headers()['content-type']).toContain('text/html');
     const itemHtml = await item.text();
     const name = ((await (await request.get('/api/items/7')).json()) as { name: string }).name;
     expect(itemHtml).toContain(`>${name}</h1>`);
-    // The browser hydrates with the server's data: a JSON block, never an executable inline script.
-    expect(itemHtml).toMatch(/<script type="application\/json" id="rentique-state"[^>]*>\{"mutations":\[\],"queries":\[/);
-    expect(itemHtml).not.toMatch(/<script>|<script type="module">[^<]/);
+    // The data the browser hydrates with travels in React Router's own scripts, which carry this
+    // response's nonce; no inline script goes without it (JSON-LD is data, never run).
+    const nonce = nonceOf(item.headers()['content-security-policy']);
+    const inline = [...itemHtml.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(2);
+    for (const attrs of inline) {
+      if (attrs.includes('type="application/ld+json"')) continue;
+      expect(attrs, 'an inline script').toContain(`nonce="${nonce}"`);
+    }
 
-    const browse = await (await request.get('/browse?tab=men')).text();
+    const browse = await firstHtml(request, '/browse?tab=men');
     expect(browse).toContain('Browse Items');
     expect((browse.match(/href="\/item\/\d+"/g) ?? []).length).toBeGreaterThanOrEqual(12);
     expect(browse).not.toContain('Peach Floral Maxi Dress'); // a women's piece
 
-    const home = await (await request.get('/')).text();
+    const home = await firstHtml(request, '/');
     expect(home).toContain('<title>Rentique · Designer fashion, rented by the week</title>');
     expect(home).toContain('Limited space.');
+  });
 
-    // Member pages and unknown items are drawn by the browser: the empty shell.
-    expect(await (await request.get('/dashboard')).text()).toContain('<div id="root"></div>');
-    expect(await (await request.get('/item/999999')).text()).toContain('<div id="root"></div>');
+  test("a member's hard refresh of /dashboard paints her name and her navigation, never the visitor's", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL: baseURL! });
+    const page = await context.newPage();
+    await signUpViaApi(page, { fullName: 'Margot Fontaine' });
+
+    // The first HTML: her name, her navigation, and nothing of a visitor's.
+    const html = await firstHtml(context.request, '/dashboard');
+    expect(html).toContain('Welcome back, Margot');
+    const nav = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    expect(nav).toContain('Your Account');
+    expect(nav).toContain('Sign Out');
+    expect(nav).not.toContain('Join Now');
+    expect(nav).not.toContain('>Sign In<');
+    // Her data came with the page (not 'Loading...' or skeletons): the plan card shows her plan.
+    expect(html).not.toContain('Loading...');
+
+    // In the browser, the page as it arrives (before any script runs) is hers too...
+    const noJs = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false, storageState: await context.storageState() });
+    const still = await noJs.newPage();
+    await still.goto('/dashboard');
+    await expect(still.getByRole('heading', { level: 1, name: 'Welcome back, Margot' })).toBeVisible();
+    await expect(still.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your Account' })).toBeVisible();
+    await expect(still.getByRole('link', { name: 'Join Now' })).toHaveCount(0);
+    await noJs.close();
+
+    // ...and a hard refresh never shows the visitor's navigation on the way: it is watched from
+    // the first paint (a MutationObserver installed before the document loads) until the app is live.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __sawVisitorNav?: boolean };
+      w.__sawVisitorNav = false;
+      const check = () => {
+        const nav = document.querySelector('nav[aria-label="Main"]');
+        if (nav && /Join Now/.test(nav.textContent ?? '')) w.__sawVisitorNav = true;
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const live = appPage(page);
+    await live.goto('/dashboard');
+    await live.reload();
+    await expect(live.getByRole('heading', { level: 1, name: 'Welcome back, Margot' })).toBeVisible();
+    expect(await live.evaluate(() => (window as unknown as { __sawVisitorNav?: boolean }).__sawVisitorNav)).toBe(false);
+    await context.close();
+  });
+
+  test('the server sends a visitor who asks for a member page to sign in, and a member who asks for /login home', async ({ browser, baseURL, request }) => {
+    for (const [path, from] of [
+      ['/dashboard', '%2Fdashboard'],
+      ['/favorites?x=1', '%2Ffavorites%3Fx%3D1'],
+      ['/ops/listings', '%2Fops%2Flistings'],
+    ]) {
+      const res = await request.get(path!, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(302);
+      expect(new URL(res.headers().location!, baseURL).href).toBe(`${baseURL}/login?from=${from}`);
+    }
+    const context = await browser.newContext({ baseURL: baseURL! });
+    const page = await context.newPage();
+    await signUpViaApi(page);
+    for (const path of ['/login', '/signup']) {
+      const res = await context.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(302);
+      expect(res.headers().location).toBe('/dashboard');
+    }
+    // A member on the desk: 'Staff only', answered 403.
+    const ops = await context.request.get('/ops', { maxRedirects: 0 });
+    expect(ops.status()).toBe(403);
+    expect(await ops.text()).toContain('Staff only');
+    await context.close();
+  });
+
+  test('each page has its own title, description and canonical URL', async ({ request, baseURL }) => {
+    const pages = ['/', '/browse', '/item/7', '/items/peach-nike-zip-up-hoodie', '/pricing', '/how-it-works', '/match', '/help', '/contact', '/about', '/login', '/signup'];
+    const titles = new Set<string>();
+    const item = (await (await request.get('/api/items/7')).json()) as { name: string; brand: string };
+    for (const path of pages) {
+      const html = await firstHtml(request, path);
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+      expect(title, path).toMatch(/ · Rentique$|^Rentique · /);
+      expect(description.length, `${path}: description`).toBeGreaterThan(40);
+      expect(canonical, `${path}: canonical`).toBe(`${baseURL}${path}`);
+      expect(html.match(/<title>/g), `${path}: one title`).toHaveLength(1);
+      titles.add(title);
+      if (path === '/item/7') expect(title).toBe(`${item.name} by ${item.brand} · Rentique`);
+    }
+    expect(titles.size, 'every page titled differently').toBe(pages.length);
+    // The canonical URL leaves the query out.
+    expect(await firstHtml(request, '/browse?tab=men&utm_source=x')).toContain(`<link rel="canonical" href="${baseURL}/browse"/>`);
+  });
+
+  test('an item page carries schema.org Product data', async ({ request, baseURL }) => {
+    const item = (await (await request.get('/api/items/7')).json()) as { name: string; brand: string; rentalPriceCents: number; reviewCount: number };
+    const html = await firstHtml(request, '/item/7');
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    interface Product {
+      '@context': string;
+      name: string;
+      brand: unknown;
+      url: string;
+      image: string[];
+      offers: { priceSpecification: { referenceQuantity: unknown } };
+      aggregateRating?: unknown;
+    }
+    const product = blocks.find((b) => b['@type'] === 'Product') as Product | undefined;
+    expect(product).toBeDefined();
+    expect(product!['@context']).toBe('https://schema.org');
+    expect(product!.name).toBe(item.name);
+    expect(product!.brand).toEqual({ '@type': 'Brand', name: item.brand });
+    expect(product!.url).toBe(`${baseURL}/item/7`);
+    expect(product!.image[0]).toMatch(new RegExp(`^${baseURL}/api/items/7/pictures/`));
+    expect(product!.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: (item.rentalPriceCents / 100).toFixed(2) });
+    expect(product!.offers.priceSpecification.referenceQuantity).toMatchObject({ value: 1, unitCode: 'WEE' });
+    if (item.reviewCount > 0) expect(product!.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: item.reviewCount });
   });
 
   test('without JavaScript the item page and the collection can still be read', async ({ browser, baseURL }) => {
@@ -40,13 +174,17 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
-  test('hydration matches the server: no console errors, and the page answers at once', async ({ page }) => {
+  test('hydration matches the server, for visitors and members: no console errors or warnings, and the page answers at once', async ({ page }) => {
     const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(msg.text());
-    });
-    for (const path of ['/', '/how-it-works', '/pricing', '/browse', '/item/7', '/items/peach-nike-zip-up-hoodie']) {
+    const watch = (p: Page) => {
+      p.on('pageerror', (err) => problems.push(err.message));
+      p.on('console', (msg) => {
+        if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${p.url()}: ${msg.text()}`);
+      });
+    };
+    watch(page);
+    await skipDiscountPopup(page);
+    for (const path of ['/', '/how-it-works', '/pricing', '/browse', '/item/7', '/items/peach-nike-zip-up-hoodie', '/match', '/help', '/login']) {
       await page.goto(path);
     }
     // Hydrated: the tabs switch without a reload and the data for the new tab is fetched.
@@ -54,6 +192,11 @@ test.describe('pages rendered on the server', () => {
     await page.getByRole('tab', { name: 'Men', exact: true }).click();
     await expect(page).toHaveURL(/tab=men/);
     await expect(page.getByRole('link', { name: /Navy Double-Breasted Blazer/ })).toBeVisible();
+
+    await signUpViaApi(page, { fullName: 'Hydra Member' });
+    for (const path of ['/', '/dashboard', '/match', '/favorites', '/account', '/plan-selection', '/pickup-location', '/notifications', '/item/7']) {
+      await page.goto(path);
+    }
     expect(problems).toEqual([]);
   });
 
@@ -64,9 +207,12 @@ test.describe('pages rendered on the server', () => {
     const html = await res.text();
     expect(html).toContain('Oops! Page not found');
     expect(html).toContain('<title>Page not found · Rentique</title>');
-    // Known pages are still 200, member pages included (the browser draws them).
+    // An unknown item and an unknown static item page too.
+    expect((await request.get('/item/999999')).status()).toBe(404);
+    expect(await (await request.get('/item/999999')).text()).toContain('Item Not Found');
+    expect((await request.get('/items/no-such-hoodie')).status()).toBe(404);
+    // Known pages are 200.
     expect((await request.get('/browse')).status()).toBe(200);
-    expect((await request.get('/dashboard')).status()).toBe(200);
     // An unknown API path is the API's own 404, in the error shape.
     const api = await request.get('/api/no-such-thing');
     expect(api.status()).toBe(404);
@@ -85,37 +231,5 @@ test.describe('pages rendered on the server', () => {
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(problems).toEqual([]);
-  });
-
-  test('query parameters a page ignores share one server render (a /browse?x=N flood renders once)', async ({ baseURL }) => {
-    // The built renderer, with its data fetched from the running server and every fetch counted.
-    const distDir = path.resolve('dist/web');
-    const calls: string[] = [];
-    const renderer = createPageRenderer({
-      distDir,
-      indexHtml: readFileSync(path.join(distDir, 'index.html'), 'utf8'),
-      apiFetch: (p, init) => {
-        calls.push(p);
-        return fetch(`${baseURL}${p}`, init);
-      },
-      logger: createLogger('silent'),
-      cacheMs: 60_000,
-    });
-    expect(renderer).not.toBeNull();
-    const first = await renderer!.page('/browse?x=0', 'identity');
-    expect(String(first?.body)).toContain('Browse Items');
-    const perRender = calls.length;
-    expect(perRender).toBeGreaterThan(0);
-    for (let i = 1; i <= 30; i += 1) {
-      const again = await renderer!.page(`/browse?x=${i}&utm_source=flood${i}`, 'identity');
-      expect(again?.body).toBe(first?.body);
-    }
-    expect(calls).toHaveLength(perRender);
-    // A parameter the page reads is another render; unknown paths share the one 404 render.
-    await renderer!.page('/browse?tab=men&x=1', 'identity');
-    expect(calls).toHaveLength(2 * perRender);
-    const missing = await renderer!.page('/nope-1', 'identity');
-    expect(missing?.status).toBe(404);
-    expect(await renderer!.page('/nope-2?x=2', 'identity')).toEqual(missing);
   });
 });

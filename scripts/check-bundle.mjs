@@ -1,77 +1,77 @@
 #!/usr/bin/env node
-// The front-end budget: the JS a first visit to `/` must download (the entry chunk, the app it
-// starts once the page is painted, the home route chunk, and everything they import statically),
-// gzipped, must stay under the budget. And the public pages (rendered on the server, then
-// hydrated) must not load zod: building schemas is work their first load does not need
-// (docs/decisions/0010); the web imports constants from the zod-free src/domain/*.rules.ts.
-// Reads the Vite manifest and source maps of a build (WEB_DIST_DIR or dist/web). Prints a table;
-// exits 1 if over budget or if a public page's code includes zod.
-import { existsSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+// The front-end budget: the JS a first visit to `/` downloads (what React Router's page preloads
+// and imports: its route manifest, the browser entry, and the matched routes' modules (root, the
+// public section, home) with everything they import statically), gzipped, must stay under the
+// budget. And the public pages must not load zod: building schemas is work their first load does
+// not need (decision 0010's measurement; the web imports constants from the zod-free
+// src/domain/*.rules.ts). Reads React Router's asset manifest from the server build and the
+// browser build's source maps (WEB_DIST_DIR or dist/web). Prints a table; exits 1 if over budget
+// or if a public page's code includes zod.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 150);
 const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const HOME_ROUTE = 'features/home/routes/home.tsx';
-// main.tsx imports the app dynamically (after the first paint), but every visit loads it.
-const APP_START = 'app/start.tsx';
+const client = path.join(dist, 'client');
+/** React Router's manifest of the build: each route's module, its static imports and styles. */
+const { assets, routeDiscovery } = await import(pathToFileURL(path.join(dist, 'server', 'index.js')).href);
+// With lazy route discovery the page inlines its own routes' part of the route manifest and
+// fetches the rest from /__manifest as links appear; with 'initial' it imports the whole file.
+const MANIFEST = routeDiscovery?.mode === 'initial' ? [assets.url] : [];
 
-const PUBLIC_ROUTES = [
-  HOME_ROUTE,
-  'features/home/routes/how-it-works.tsx',
-  'features/plans/routes/pricing.tsx',
-  'features/catalogue/routes/browse.tsx',
-  'features/catalogue/routes/item.tsx',
-  'features/catalogue/routes/static-item.tsx',
+const HOME = ['root', 'app/public-section', 'features/home/routes/home'];
+const PUBLIC_PAGES = [
+  'features/home/routes/home',
+  'features/home/routes/how-it-works',
+  'features/plans/routes/pricing',
+  'features/catalogue/routes/browse',
+  'features/catalogue/routes/item',
+  'features/catalogue/routes/static-item',
 ];
 
-/** The manifest keys of `key` and everything it imports statically. */
-function collect(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  const entry = manifest[key];
-  if (!entry) throw new Error(`not in the manifest: ${key}`);
-  seen.add(key);
-  for (const dep of entry.imports ?? []) collect(dep, seen);
-  return seen;
+/** The files a page made of `routeIds` loads before it is live (React Router's modulepreloads). */
+function filesOf(routeIds) {
+  const files = new Set([...MANIFEST, assets.entry.module, ...assets.entry.imports]);
+  for (const id of routeIds) {
+    const route = assets.routes[id];
+    if (!route) throw new Error(`not in the build's manifest: route ${id}`);
+    files.add(route.module);
+    for (const f of route.imports ?? []) files.add(f);
+  }
+  return files;
 }
-const seen = collect('index.html');
-if (!manifest[APP_START]) throw new Error(`not in the manifest: ${APP_START} (did main.tsx stop importing it?)`);
-collect(APP_START, seen);
-if (manifest[HOME_ROUTE]) collect(HOME_ROUTE, seen);
 
-const rows = [...seen].map((key) => {
-  const file = manifest[key].file;
-  const raw = readFileSync(path.join(dist, file));
-  return { file, kb: raw.length / 1024, gzKb: gzipSync(raw, { level: 9 }).length / 1024 };
+const rows = [...filesOf(HOME)].map((url) => {
+  const raw = readFileSync(path.join(client, url));
+  return { file: url.slice(1), kb: raw.length / 1024, gzKb: gzipSync(raw, { level: 9 }).length / 1024 };
 });
 rows.sort((a, b) => b.gzKb - a.gzKb);
 const total = rows.reduce((s, r) => s + r.gzKb, 0);
 console.log('Initial JS for /');
 console.log('| file | raw KB | gzip KB |\n|---|---:|---:|');
 for (const r of rows) console.log(`| ${r.file} | ${r.kb.toFixed(1)} | ${r.gzKb.toFixed(1)} |`);
-console.log(`| **total** | ${rows.reduce((s, r) => s + r.kb, 0).toFixed(1)} | **${total.toFixed(1)}** |`);
+console.log(`| **total** (${rows.length} files) | ${rows.reduce((s, r) => s + r.kb, 0).toFixed(1)} | **${total.toFixed(1)}** |`);
 console.log(`budget ${BUDGET_KB} KB gzip: ${total <= BUDGET_KB ? 'within' : 'OVER'}`);
 
 // Which public pages load zod, read from the chunks' source maps (each map read once).
 const zodIn = new Map();
-function includesZod(key) {
-  const file = manifest[key].file;
-  if (!zodIn.has(file)) {
-    // Only the bundler's own runtime chunk comes without a map.
-    const map = path.join(dist, `${file}.map`);
-    zodIn.set(file, existsSync(map) && JSON.parse(readFileSync(map, 'utf8')).sources.some((src) => src.includes('node_modules/zod/')));
+function includesZod(url) {
+  if (!zodIn.has(url)) {
+    // The route manifest is generated data, without a map.
+    const map = path.join(client, `${url}.map`);
+    zodIn.set(url, existsSync(map) && JSON.parse(readFileSync(map, 'utf8')).sources.some((src) => src.includes('node_modules/zod/')));
   }
-  return zodIn.get(file);
+  return zodIn.get(url);
 }
-const appKeys = collect(APP_START, collect('index.html'));
 const withZod = [];
-for (const route of PUBLIC_ROUTES) {
-  if (!manifest[route]) throw new Error(`not in the manifest: ${route}`);
-  if (!existsSync(path.join(dist, `${manifest[route].file}.map`))) throw new Error(`no source map for ${manifest[route].file} (build.sourcemap is needed)`);
-  const culprits = [...collect(route, new Set(appKeys))].filter(includesZod);
-  if (culprits.length) withZod.push(`${route} (via ${culprits.map((k) => manifest[k].file).join(', ')})`);
+for (const page of PUBLIC_PAGES) {
+  const module = assets.routes[page]?.module;
+  if (!module) throw new Error(`not in the build's manifest: route ${page}`);
+  if (!existsSync(path.join(client, `${module}.map`))) throw new Error(`no source map for ${module} (build.sourcemap is needed)`);
+  const culprits = [...filesOf(['root', 'app/public-section', page])].filter(includesZod);
+  if (culprits.length) withZod.push(`${page} (via ${culprits.join(', ')})`);
 }
-console.log(withZod.length ? `public pages that load zod:\n  ${withZod.join('\n  ')}` : `public pages that load zod: none (${PUBLIC_ROUTES.length} checked)`);
+console.log(withZod.length ? `public pages that load zod:\n  ${withZod.join('\n  ')}` : `public pages that load zod: none (${PUBLIC_PAGES.length} checked)`);
 process.exit(total <= BUDGET_KB && withZod.length === 0 ? 0 : 1);

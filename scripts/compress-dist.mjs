@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// After `vite build`: write .br and .gz beside every compressible file of the web build, so the
-// server sends precompressed assets (serveStatic's `precompressed`) without compressing per request.
+// After `react-router build`: write .br and .gz beside every compressible file of the browser's
+// build (WEB_DIST_DIR/client), so the server sends precompressed assets (serveStatic's
+// `precompressed`) without compressing per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
+const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web', 'client');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|woff)$/;
 let files = 0;
 let before = 0;

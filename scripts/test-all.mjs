@@ -33,7 +33,8 @@ if (want('typecheck') || want('api-types')) {
   if (run('API types are current', 'node', ['--import', 'tsx', 'scripts/api-types.ts', '--check'])) passed += 1;
   else failed += 1;
 }
-if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1;
+// React Router's route types (.react-router/types, `import type { Route } from './+types/page'`) first.
+if (want('typecheck') && !(run('route types', 'npx', ['react-router', 'typegen']) && run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']))) failed += 1;
 if (want('lint') && !run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failed += 1;
 // Import cycles, type-only ones included (madge reads `import type` too; decision 0023).
 if (want('lint') && !run('import cycles', 'npx', ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'src'])) failed += 1;
@@ -54,9 +55,7 @@ if (want('vitest') || want('unit') || want('api')) {
 
 if (want('e2e')) {
   const built =
-    run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
-    run('build the page renderer', 'npx', ['vite', 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']) &&
-    run('precompress', 'node', ['scripts/compress-dist.mjs']);
+    run('build', 'npx', ['react-router', 'build']) && run('precompress', 'node', ['scripts/compress-dist.mjs']);
   if (!built) failed += 1;
   else {
     // The front-end budget counts as one test: initial JS of / under 150 KB gzipped.

@@ -27,12 +27,10 @@ function freePort() {
 }
 
 function buildIfMissing() {
-  if (existsSync(path.join(webDist, 'index.html'))) return;
+  if (existsSync(path.join(webDist, 'server', 'index.js'))) return;
   console.log(`No build in ${webDist}: building it...`);
-  for (const args of [['build', '--logLevel', 'warn'], ['build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']]) {
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', ...args], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
-    if (r.status !== 0) throw new Error(`vite ${args.join(' ')} failed`);
-  }
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
+  if (r.status !== 0) throw new Error('npm run build failed');
 }
 
 /** Starts the built app and waits until it answers; `stop()` ends it and removes its DATA_DIR. */

@@ -24,7 +24,7 @@ import { HttpError, handleError } from './http/errors';
 import { refuseNul } from './http/input-guard';
 import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
-import { mountWebApp } from './http/static';
+import { mountWebApp, type WebSource } from './http/static';
 import type { AppEnv } from './http/types';
 
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
@@ -35,9 +35,10 @@ export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**
  * Builds the whole HTTP app: middleware, the API features under /api, the OpenAPI document and
- * docs page, and the built SPA.
+ * docs page, and the web app's pages (React Router, decision 0027), from the build in
+ * WEB_DIST_DIR unless `web` says otherwise (Vite under `npm run dev`).
  */
-export function createApp(ctx: AppContext, services: Services) {
+export function createApp(ctx: AppContext, services: Services, opts: { web?: WebSource } = {}) {
   const { env, auth } = ctx;
   const app = new OpenAPIHono<AppEnv>();
 
@@ -123,7 +124,7 @@ export function createApp(ctx: AppContext, services: Services) {
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
-  mountWebApp(app, env.webDistDir, ctx.logger);
+  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl, security });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;
 }

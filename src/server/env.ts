@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Rentique <hello@rentique.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  WEB_DEV: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -90,6 +94,8 @@ export type Env = {
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** `npm run dev`: pages come from Vite in middleware mode (hot reload, server rendering) instead of the build. */
+  webDev: boolean;
   trustProxy: boolean;
   paymentDelayMs: number;
   signInRateLimit: number;
@@ -153,6 +159,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    webDev: e.WEB_DEV,
     trustProxy: e.TRUST_PROXY,
     paymentDelayMs: e.PAYMENT_DELAY_MS,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,

@@ -4,29 +4,31 @@ import type { AddressInfo } from 'node:net';
 import { compose } from './compose';
 import { loadEnv } from './env';
 import { runHousekeeping, startHousekeeping } from './housekeeping';
+import { startWebDev, type WebDev } from './http/web-dev';
 
 /** Starts Rentique: migrate, seed, serve. Stops cleanly on SIGINT/SIGTERM. */
 async function main() {
   const env = loadEnv();
-  const { ctx, app, background } = await compose({ env });
+  const server = createServer({
+    // A client that never finishes sending its request is dropped (408) instead of holding a
+    // connection: the whole request within REQUEST_TIMEOUT_MS, the headers within
+    // HEADERS_TIMEOUT_MS, checked every second (node's default check is every 30 s).
+    requestTimeout: env.requestTimeoutMs,
+    headersTimeout: env.headersTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, env.headersTimeoutMs),
+  });
+  // `npm run dev`: Vite in this process (hot reload on the same port, pages rendered from the sources).
+  const dev: WebDev | null = env.webDev ? await startWebDev(server) : null;
+  const { ctx, app, background } = await compose({ env, ...(dev ? { web: { kind: 'vite', loadBuild: dev.loadBuild } } : {}) });
   // Notification e-mails and reminder scans (decision 0021); JOBS=off leaves them to other processes.
   if (env.jobsEnabled) await background.start();
   // Old rate-limit rows and temp files of interrupted uploads go before the first request, then every 10 minutes.
   const swept = await runHousekeeping(ctx);
   if (swept.tempFiles || swept.authRateLimitRows || swept.requestLimitRows) ctx.logger.info({ ...swept }, 'housekeeping at start');
   const stopHousekeeping = startHousekeeping(ctx);
-  const server = createServer(
-    {
-      // A client that never finishes sending its request is dropped (408) instead of holding a
-      // connection: the whole request within REQUEST_TIMEOUT_MS, the headers within
-      // HEADERS_TIMEOUT_MS, checked every second (node's default check is every 30 s).
-      requestTimeout: env.requestTimeoutMs,
-      headersTimeout: env.headersTimeoutMs,
-      connectionsCheckingInterval: Math.min(1000, env.headersTimeoutMs),
-    },
-    // Every request goes through Hono: caching is said in HTTP headers for a CDN or proxy (decision 0018).
-    getRequestListener(app.fetch, { hostname: env.host }) as RequestListener,
-  );
+  // Every request goes through Hono: caching is said in HTTP headers for a CDN or proxy (decision 0018).
+  const listener = getRequestListener(app.fetch, { hostname: env.host }) as RequestListener;
+  server.on('request', dev ? (req, res) => dev.middlewares(req, res, () => void listener(req, res)) : listener);
   server.listen(env.port, env.host, () => {
     const { port } = server.address() as AddressInfo;
     ctx.logger.info({ port, dataDir: env.dataDir, dialect: ctx.database.dialect }, `Rentique is up on http://localhost:${port}`);
@@ -34,6 +36,7 @@ async function main() {
   const stop = (signal: string) => {
     ctx.logger.info({ signal }, 'shutting down');
     stopHousekeeping();
+    void dev?.close();
     server.close(() => {
       void background
         .stop()

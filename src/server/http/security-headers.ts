@@ -1,18 +1,27 @@
 import type { MiddlewareHandler } from 'hono';
 
-/** One Content-Security-Policy for pages and API answers: no inline scripts, no framing. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The Content-Security-Policy of pages and static files: scripts from our origin only, no
+ * framing. A page rendered by React Router also allows the inline scripts that carry its
+ * request's nonce (its data and module imports, decision 0027): any other inline script is refused.
+ */
+export function contentSecurityPolicy(nonce?: string): string {
+  return [
+    "default-src 'self'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of static files and the API docs page: no inline script at all. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** JSON answers execute nothing and are never framed or embedded by other sites. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -31,10 +40,10 @@ export function apiSecurityHeaderList(https: boolean): [string, string][] {
   ];
 }
 
-/** The full set for pages, static files and the API docs page. */
-export function securityHeaderList(https: boolean): [string, string][] {
+/** The full set for pages, static files and the API docs page (a page's CSP carries its nonce). */
+export function securityHeaderList(https: boolean, nonce?: string): [string, string][] {
   return [
-    ['content-security-policy', CONTENT_SECURITY_POLICY],
+    ['content-security-policy', nonce ? contentSecurityPolicy(nonce) : CONTENT_SECURITY_POLICY],
     ['x-content-type-options', 'nosniff'],
     ['x-frame-options', 'DENY'],
     ['referrer-policy', 'strict-origin-when-cross-origin'],
@@ -54,7 +63,11 @@ export function securityHeaderList(https: boolean): [string, string][] {
  * the finished response, which costs a third of a cached browse request). Handlers that return
  * a raw Response (better-auth's) go through `withSecurityHeaders`.
  */
-export function securityHeaders(https: boolean): { middleware: MiddlewareHandler; apply: (res: Response, requestId: string) => Response } {
+export function securityHeaders(https: boolean): {
+  middleware: MiddlewareHandler;
+  apply: (res: Response, requestId: string) => Response;
+  page: (res: Response, nonce: string) => Response;
+} {
   const list = securityHeaderList(https);
   const apiList = apiSecurityHeaderList(https);
   const isJsonApi = (p: string) => p.startsWith('/api/') && !p.startsWith('/api/docs');
@@ -73,6 +86,19 @@ export function securityHeaders(https: boolean): { middleware: MiddlewareHandler
         return set(res);
       } catch {
         return set(new Response(res.body, res)); // immutable headers: copy the response
+      }
+    },
+    // A page rendered by React Router (a raw Response): the full set, with the page's nonce.
+    page: (res, nonce) => {
+      const pageList = securityHeaderList(https, nonce);
+      const set = (r: Response) => {
+        for (const [name, value] of pageList) r.headers.set(name, value);
+        return r;
+      };
+      try {
+        return set(res);
+      } catch {
+        return set(new Response(res.body, res));
       }
     },
   };

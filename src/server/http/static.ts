@@ -1,61 +1,117 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Logger } from '../logger';
-import { createPageRenderer, pickEncoding } from './page-renderer';
+import type { Hono } from 'hono';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import type { PageContext } from '../../domain/page-context';
+import type { Auth } from '../auth';
+import type { securityHeaders } from './security-headers';
+import { sessionReader } from './middleware';
 import type { AppEnv } from './types';
 
 /**
- * Serves the built SPA: hashed files under /assets are cached for a year; the public pages are
- * rendered on the server when the renderer build is there (page-renderer.ts); every other GET
- * that is not an API call gets index.html so client routes load on a hard refresh.
+ * Where the web app's pages come from (decision 0027): the build `react-router build` wrote to
+ * WEB_DIST_DIR (its browser files in client/, its server build in server/index.js), or, under
+ * `npm run dev`, Vite running in middleware mode in this process (http/web-dev.ts), which also
+ * serves the browser's modules and hot reload before a request reaches the app.
  */
-export function mountWebApp(app: Hono<AppEnv>, distDir: string, logger: Logger, opts: { pageCacheMs?: number } = {}): boolean {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) return false;
-  const root = path.relative(process.cwd(), distDir) || '.';
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  const renderer = createPageRenderer({
-    distDir,
-    indexHtml,
-    // Pages are drawn as a visitor sees them: the app answers in-process, without cookies.
-    apiFetch: async (p, init) => app.request(p, { ...init, headers: { accept: 'application/json' } }),
-    logger,
-    ...(opts.pageCacheMs !== undefined ? { cacheMs: opts.pageCacheMs } : {}),
-  });
+export type WebSource = { kind: 'build'; distDir: string } | { kind: 'vite'; loadBuild: () => Promise<ServerBuild> };
 
-  // Load the renderer and draw the home page once now, so the first visitor does not wait for it.
-  void renderer?.page('/', 'identity');
+export interface WebMountOptions {
+  auth: Auth;
+  /** The site's origin (PUBLIC_URL): canonical URLs and structured data. */
+  publicUrl: string;
+  security: ReturnType<typeof securityHeaders>;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding an Accept-Encoding header takes. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return 'identity';
+}
+
+/** A page's HTML, compressed as it streams (brotli at a quality that costs about as much as gzip). */
+function compress(res: Response, encoding: Encoding): Response {
+  if (encoding === 'identity' || !res.body || res.headers.has('content-encoding')) return res;
+  const zip = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
+  const body = Readable.toWeb(Readable.fromWeb(res.body as NodeReadableStream).pipe(zip)) as ReadableStream<Uint8Array>;
+  const headers = new Headers(res.headers);
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  headers.append('vary', 'accept-encoding');
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * Mounts the web app after the API routes: the browser's files (hashed ones cached for a year,
+ * precompressed copies when the browser takes them) and, for every other request, React Router's
+ * request handler, which renders the page (or answers a client navigation's data request). Each
+ * request gets its own load context (PageContext): the member read once from her session cookie,
+ * an in-process API transport that forwards that cookie, the site's origin, a CSP nonce and the
+ * request id. Returns false when there is no build to serve (API-only processes and tests).
+ */
+export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMountOptions): boolean {
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let clientDir: string | null = null;
+  if (source.kind === 'build') {
+    const serverBuild = path.join(source.distDir, 'server', 'index.js');
+    clientDir = path.join(source.distDir, 'client');
+    if (!existsSync(serverBuild) || !existsSync(clientDir)) return false;
+    let loaded: Promise<ServerBuild> | undefined;
+    build = () => (loaded ??= import(pathToFileURL(serverBuild).href) as Promise<ServerBuild>);
+  } else {
+    build = source.loadBuild;
+  }
+  const handle = createRequestHandler(build, source.kind === 'build' ? 'production' : 'development');
 
   app.use('*', async (c, next) => {
     await next();
     if (!c.res.ok || c.res.headers.has('cache-control')) return;
-    // Hashed build files never change; the few unhashed public files (favicon, art) may; the HTML
-    // is always revalidated so a new build's asset names reach the browser at once.
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('cache-control', 'no-cache');
-    else if (c.req.path.startsWith('/assets/')) c.header('cache-control', 'public, max-age=31536000, immutable');
+    // Hashed build files never change; the few unhashed public files (favicon, art) may.
+    if (c.req.path.startsWith('/assets/')) c.header('cache-control', 'public, max-age=31536000, immutable');
     else c.header('cache-control', 'public, max-age=86400');
   });
-
-  /** A server-rendered page when there is one for this URL, else the SPA shell. */
-  const page = async (c: Context<AppEnv>) => {
-    const url = new URL(c.req.url);
-    const rendered = renderer ? await renderer.page(url.pathname + url.search, pickEncoding(c.req.header('accept-encoding'))) : null;
-    if (!rendered) return c.html(indexHtml);
-    c.header('vary', 'accept-encoding');
-    if (rendered.encoding !== 'identity') c.header('content-encoding', rendered.encoding);
-    // An unknown page is the 404 screen, answered 404 (not a 200 with the screen in it).
-    if (rendered.status !== 200) c.header('cache-control', 'no-cache');
-    return c.body(rendered.body, rendered.status as ContentfulStatusCode, { 'content-type': 'text/html; charset=UTF-8' });
-  };
-
-  // The home page is a rendered page, not the index.html file.
-  app.get('/', page);
   // Brotli or gzip files written at build time (scripts/compress-dist.mjs) when the browser takes them.
-  app.use('*', serveStatic({ root, precompressed: true }));
-  // Unknown /api paths never get here: app.ts answers them with a 404 first.
-  app.get('*', page);
+  if (clientDir) app.use('*', serveStatic({ root: path.relative(process.cwd(), clientDir) || '.', precompressed: true }));
+
+  // Who is asking, read once from the session cookie (the same reader as the API's).
+  app.use('*', sessionReader(opts.auth));
+  app.all('*', async (c) => {
+    const cookie = c.req.header('cookie');
+    const nonce = randomBytes(16).toString('base64');
+    // The web app declares React Router's AppLoadContext as this PageContext (src/web/lib/load-context.ts).
+    const context: PageContext & AppLoadContext = {
+      user: c.var.user,
+      // The app itself, in-process, as this visitor or member: only the path and query are read,
+      // and only her cookie is passed on.
+      apiFetch: async (request) => {
+        const url = new URL(request.url);
+        const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+        const headers: Record<string, string> = { accept: 'application/json' };
+        if (cookie) headers.cookie = cookie;
+        const type = request.headers.get('content-type');
+        if (type) headers['content-type'] = type;
+        return app.request(url.pathname + url.search, { method: request.method, headers, ...(body ? { body } : {}) });
+      },
+      origin: opts.publicUrl,
+      nonce,
+      requestId: c.var.requestId,
+    };
+    const res = opts.security.page(await handle(c.req.raw, context), nonce);
+    // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are
+    // revalidated each time, so a new build's asset names reach the browser at once.
+    if (!res.headers.has('cache-control')) res.headers.set('cache-control', c.var.user ? 'private, no-store' : 'no-cache');
+    res.headers.set('x-request-id', c.var.requestId);
+    return compress(res, pickEncoding(c.req.header('accept-encoding')));
+  });
   return true;
 }

@@ -6,28 +6,31 @@ import { MATCH_MESSAGES } from '@domain/match.rules';
 import type { ErrorCode } from '@domain/errors';
 import { useFavorites } from '../features/match/api/get-favorites';
 import { useSwipe } from '../features/match/api/swipe';
-import { setApiTransport } from './api-client';
+import { createApi, type Transport } from './api-client';
 import { createQueryClient } from './query-client';
+
+/** Where this test's API client sends its requests (answerWith sets it). */
+let transport: Transport = (request) => fetch(request);
 
 /** The API answers every request with this error, in the one error shape (a real Response). */
 function answerWith(status: number, code: ErrorCode, message: string) {
   const requests: string[] = [];
-  setApiTransport(async (request) => {
+  transport = async (request) => {
     requests.push(`${request.method} ${new URL(request.url).pathname}`);
     return Response.json({ error: { code, message } }, { status });
-  });
+  };
   return requests;
 }
 
 let queryClient: QueryClient;
 beforeEach(() => {
-  queryClient = createQueryClient();
+  queryClient = createQueryClient(createApi((request) => transport(request), 'http://localhost'));
 });
 afterEach(() => {
   toast.dismiss(); // sonner's list of toasts outlives a test
   cleanup();
   queryClient.clear();
-  setApiTransport((request) => fetch(request));
+  transport = (request) => fetch(request);
 });
 
 function renderWithToasts(ui: React.ReactNode) {

@@ -1,14 +1,38 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiClientError } from './api-client';
+import { ApiClientError, type Api } from './api-client';
 import { errorToastFor, showErrorToast } from './error-toast';
+
+/**
+ * A query client that carries the API client its queries and mutations call: the browser's, or
+ * (in a loader on the server) one that calls the app in-process as the request's member. Query
+ * and mutation functions reach it through their context (`({ client }) => apiOf(client).GET(...)`),
+ * so no module holds a client that requests would share.
+ */
+class AppQueryClient extends QueryClient {
+  constructor(
+    readonly api: Api | null,
+    config: ConstructorParameters<typeof QueryClient>[0],
+  ) {
+    super(config);
+  }
+}
+
+/** The API client of `client` (made by createQueryClient). */
+export function apiOf(client: QueryClient): Api {
+  const api = client instanceof AppQueryClient ? client.api : null;
+  // The server renders from the data its loaders fetched; a query left to fetch there would be a
+  // page that forgot to prefetch it (useQuery never fetches while rendering on the server).
+  if (!api) throw new Error('This query client calls no API (a render on the server only reads the data its loaders fetched).');
+  return api;
+}
 
 /**
  * The data cache. Failures are shown in one place (decision 0014): a failed mutation shows a
  * toast unless its `meta.errorToast` says otherwise; a failed query shows one only when its
  * `meta.errorToast` asks for it (pages show their own error state, with a retry).
  */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+export function createQueryClient(api: Api | null): QueryClient {
+  return new AppQueryClient(api, {
     queryCache: new QueryCache({
       onError: (error, query) => {
         const meta = query.meta?.errorToast;

@@ -1,1 +1,2 @@
 export { EventsTab } from './components/events-tab';
+export { getEventsQueryOptions } from './api/get-events';

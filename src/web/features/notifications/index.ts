@@ -5,3 +5,6 @@ import { lazy } from 'react';
  * is signed in (visitors' first page does not carry it or the query library it polls with).
  */
 export const NotificationBell = lazy(() => import('./components/notification-bell').then((m) => ({ default: m.NotificationBell })));
+
+/** The unread count's query, which the root loader fetches for a member's first paint (src/web/root.tsx). */
+export { getUnreadCountQueryOptions } from './api/get-unread-count';

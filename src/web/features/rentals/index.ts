@@ -2,3 +2,4 @@
 export { AddToCartButton, ADD_TO_CART_REDIRECT_MS } from './components/add-to-cart';
 export { RentingTab } from './components/renting-tab';
 export { rentalsQueryKey, useRentals } from './api/get-rentals';
+export { getRentalsQueryOptions } from './api/get-rentals';

@@ -1,2 +1,2 @@
 // The shell's public entry: the 404 screen, shown by pages that find nothing at their address.
-export { Component as NotFound } from './routes/not-found';
+export { NotFound } from './routes/not-found';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient, useSession } from '../../../lib/auth-client';
+import { authClient } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { isWeakPassword, type AuthClientError } from '../../../lib/auth-errors';
 import { sessionsQueryKey } from './get-sessions';
 

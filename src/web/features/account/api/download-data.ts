@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 /**
  * Downloads "my data" (GET /api/me/export) as the JSON file the server names, through a blob so a
@@ -7,8 +8,8 @@ import { api, unwrap } from '../../../lib/api-client';
  */
 export function useDownloadData() {
   return useMutation({
-    mutationFn: async () => {
-      const result = await api.GET('/api/me/export', { parseAs: 'blob' });
+    mutationFn: async (_: void, { client }) => {
+      const result = await apiOf(client).GET('/api/me/export', { parseAs: 'blob' });
       const blob = await unwrap(Promise.resolve(result));
       const name = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? 'rentique-my-data.json';
       const url = URL.createObjectURL(blob);

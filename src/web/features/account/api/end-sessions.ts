@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { sessionsQueryKey } from './get-sessions';
 
 /** Signs one other device out (DELETE /api/me/sessions/{sessionId}). */
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/me/sessions/{sessionId}', { params: { path: { sessionId: id } } })),
+    mutationFn: (id: string, { client }) => unwrap(apiOf(client).DELETE('/api/me/sessions/{sessionId}', { params: { path: { sessionId: id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }
@@ -15,7 +16,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(api.POST('/api/me/sessions/sign-out-others')),
+    mutationFn: (_: void, { client }) => unwrap(apiOf(client).POST('/api/me/sessions/sign-out-others')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const profileQueryKey = ['me'] as const;
 
 export function getProfileQueryOptions() {
   return queryOptions({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/me', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/me', { signal })),
   });
 }
 

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const sessionsQueryKey = ['me', 'sessions'] as const;
 
 export function getSessionsQueryOptions() {
   return queryOptions({
     queryKey: sessionsQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/me/sessions', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/me/sessions', { signal })),
     staleTime: 0,
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '@domain/auth.schema';
-import { ApiClientError, api, unwrap } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth-client';
+import { ApiClientError, unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
+import { useSession } from '../../../lib/session';
 import { profileQueryKey } from './get-profile';
 
 /** True for the fields of the profile form (a refusal of one is shown beside it). */
@@ -16,7 +17,7 @@ export function useUpdateProfile() {
   return useMutation({
     // A refused field is shown next to it by the form.
     meta: { errorToast: (err) => (err instanceof ApiClientError && isProfileField(err.issues[0]?.path) ? false : undefined) },
-    mutationFn: (patch: ProfileUpdate) => unwrap(api.PATCH('/api/me', { body: patch })),
+    mutationFn: (patch: ProfileUpdate, { client }) => unwrap(apiOf(client).PATCH('/api/me', { body: patch })),
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['dashboard'] }), session.refetch()]);

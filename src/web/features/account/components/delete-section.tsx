@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { clearMemberLocalState } from '../../../lib/local-state';
 import { useDeleteAccount } from '../api/delete-account';
 import { SettingsSection } from './settings-section';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useProfile } from '../api/get-profile';
+import { getProfileQueryOptions, useProfile } from '../api/get-profile';
 import { DataSection } from '../components/data-section';
 import { DeleteSection } from '../components/delete-section';
 import { DevicesSection } from '../components/devices-section';
@@ -13,6 +13,19 @@ import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
 import { PlanSection } from '../components/plan-section';
 import { ProfileSection } from '../components/profile-section';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/account';
+
+/** Her profile (name, address, gender); the devices list is read in the browser (its times are relative to now). */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getProfileQueryOptions()));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Account settings · Rentique', description: 'Your Rentique account: profile, e-mail address, password, devices, your data and deleting the account.', noindex: true });
 
 const SECTIONS = [
   { id: 'profile', label: 'Your details' },
@@ -25,13 +38,12 @@ const SECTIONS = [
 ] as const;
 
 /** /account: the dashboard's Account Settings: details, e-mail, password, devices, data, deletion. */
-export function Component() {
+export default function Component() {
   const profile = useProfile();
   useEmailLinkOutcome();
 
   return (
     <div className="container-page pb-24">
-      <title>Account settings · Rentique</title>
       <Link to={paths.dashboard} className="mt-8 inline-flex items-center gap-2 text-sm text-taupe hover:text-ink md:mt-10">
         <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
       </Link>

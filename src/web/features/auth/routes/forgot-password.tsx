@@ -12,9 +12,18 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
 import { authErrorMessage, type AuthClientError } from '../../../lib/auth-errors';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/forgot-password';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Forgot password · Rentique',
+    description: 'Ask for a link to choose a new Rentique password.',
+    noindex: true,
+  });
 
 /** /forgot-password: ask for a link to choose a new password. */
-export function Component() {
+export default function Component() {
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | undefined>();
@@ -38,7 +47,6 @@ export function Component() {
       title={sentTo ? 'Check your inbox' : 'Forgot your password?'}
       lede={sentTo ? 'The link is on its way.' : 'Enter the email address of your account and we will send you a link to choose a new password.'}
     >
-      <title>Forgot password · Rentique</title>
       {sentTo ? (
         <div role="status" className="rounded-md border border-linen/80 bg-ivory p-6 shadow-soft">
           <MailCheck aria-hidden="true" className="size-6 text-sage" />

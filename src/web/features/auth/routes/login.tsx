@@ -7,9 +7,18 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { authClient, useSession } from '../../../lib/auth-client';
+import { authClient } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Sign in · Rentique',
+    description: 'Sign in to Rentique to see your rentals, favourites, plan and earnings.',
+  });
 
 /** Only a path of this app (no other origin, no protocol-relative '//host'). */
 const isAppPath = (p: unknown): p is string => typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\');
@@ -23,7 +32,7 @@ function returnPath(location: Location): string {
 }
 
 /** /login: sign in, then the dashboard or the page the gate sent you from. */
-export function Component() {
+export default function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
@@ -61,7 +70,6 @@ export function Component() {
         </>
       }
     >
-      <title>Sign in · Rentique</title>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
         <FormAlert message={summary} />
         <Field label="Email" error={errors.email?.message === MESSAGES.allFieldsRequired ? undefined : errors.email?.message}>

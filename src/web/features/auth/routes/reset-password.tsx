@@ -9,18 +9,27 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
 import { authErrorMessage, isWeakPassword, issueFor, type AuthClientError } from '../../../lib/auth-errors';
 import { PASSWORD_HINT } from '../../../lib/password-hint';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Choose a new password · Rentique',
+    description: 'Choose a new password for your Rentique account.',
+    noindex: true,
+  });
 
 /**
  * /reset-password?token=...: choose a new password with the link from the reset mail. The
  * server sends the link here with ?error=INVALID_TOKEN when it has expired or was used.
  */
-export function Component() {
+export default function Component() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [expired, setExpired] = useState(params.has('error') || !token);
@@ -31,7 +40,6 @@ export function Component() {
       title={expired ? 'This link no longer works' : 'Choose a new password'}
       lede={expired ? 'Reset links work once, for a limited time.' : 'Setting a new password signs you out on every device.'}
     >
-      <title>Choose a new password · Rentique</title>
       {expired || !token ? <ExpiredLink /> : <NewPasswordForm token={token} onExpired={() => setExpired(true)} />}
     </AuthLayout>
   );

@@ -7,15 +7,24 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { authClient, useSession } from '../../../lib/auth-client';
+import { authClient } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
 import { isWeakPassword, issueFor } from '../../../lib/auth-errors';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/signup';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Create your account · Rentique',
+    description: 'Join Rentique to rent designer fashion by the week, save favourites and lend your own clothes.',
+  });
 
 const ALREADY_EXISTS = /USER_ALREADY_EXISTS|already (registered|exists)/i;
 
 /** /signup: create an account, then choose a plan. */
-export function Component() {
+export default function Component() {
   const navigate = useNavigate();
   const session = useSession();
   const form = useForm<SignUpInput>({
@@ -71,7 +80,6 @@ export function Component() {
         </>
       }
     >
-      <title>Create your account · Rentique</title>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create your account">
         <FormAlert message={summary} />
         <Field label="Full name" error={fieldError(errors.fullName)}>

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 /** GET /api/items/by-slug/{slug}: the items of the static pages. */
 export function getItemBySlugQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['items', 'slug', slug],
-    queryFn: ({ signal }) => unwrap(api.GET('/api/items/by-slug/{slug}', { params: { path: { slug } }, signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/items/by-slug/{slug}', { params: { path: { slug } }, signal })),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const PAGE_SIZE = 24;
 
@@ -7,7 +8,7 @@ export const PAGE_SIZE = 24;
 export function getItemsQueryOptions(query: Record<string, string | undefined>) {
   return infiniteQueryOptions({
     queryKey: ['items', 'list', query],
-    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/items', { params: { query: { ...query, limit: String(PAGE_SIZE), cursor: pageParam } }, signal })),
+    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/items', { params: { query: { ...query, limit: String(PAGE_SIZE), cursor: pageParam } }, signal })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 /** GET /api/search/suggest: a few items and brands for what has been typed so far. */
 export function getSuggestionsQueryOptions(q: string) {
   return queryOptions({
     queryKey: ['search', 'suggest', q],
-    queryFn: ({ signal }) => unwrap(api.GET('/api/search/suggest', { params: { query: { q } }, signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/search/suggest', { params: { query: { q } }, signal })),
     staleTime: 60_000,
   });
 }

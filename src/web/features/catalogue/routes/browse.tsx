@@ -13,25 +13,30 @@ import { BrowseFilters } from '../components/browse-filters';
 import { DateRangeFilter } from '../components/date-range-filter';
 import { SearchBox } from '../components/search-box';
 import { BROWSE_TABS, itemHref, parseBrowseParams, toApiQuery, toFacetQuery, toSearchParams, type BrowseState, type BrowseTab } from '../lib/browse-params';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/browse';
 
-/** Rendered on the server with the first page of results and the filter counts. */
-export const handle: SsrHandle = {
-  ssr: true,
-  prefetch: (queryClient, { url }) => {
-    const state = parseBrowseParams(url.searchParams);
-    return Promise.all([queryClient.fetchInfiniteQuery(getItemsQueryOptions(toApiQuery(state))), queryClient.fetchQuery(getFacetsQueryOptions(toFacetQuery(state)))]);
-  },
-  // The page reads only its browse state: unknown parameters, unknown values and their order
-  // do not change it.
-  cacheKey: (url) => {
-    const query = toSearchParams(parseBrowseParams(url.searchParams)).toString();
-    return query ? `${url.pathname}?${query}` : url.pathname;
-  },
+/** The first page of results and the filter counts for the browse state in the URL. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const state = parseBrowseParams(new URL(request.url).searchParams);
+  return loadPage(context, (queryClient) =>
+    Promise.all([queryClient.fetchInfiniteQuery(getItemsQueryOptions(toApiQuery(state))), queryClient.fetchQuery(getFacetsQueryOptions(toFacetQuery(state)))]),
+  );
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) => {
+  const theme = parseBrowseParams(new URLSearchParams(args.location.search)).theme;
+  return pageMeta(args, {
+    title: theme ? `${THEMES[theme].title} · Rentique` : 'Browse Items · Rentique',
+    description: 'Browse designer dresses, suits, jackets and accessories to rent by the week: filter by size, brand, colour, occasion, price and your dates.',
+  });
 };
 
 /** /browse: the catalogue by tab, with dates, filters and sort kept in the URL. */
-export function Component() {
+export default function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseBrowseParams(searchParams);
   const items = useItems(toApiQuery(state));

@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, data, useParams, useSearchParams } from 'react-router';
 import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,20 +11,25 @@ import { getItemQueryOptions, useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
 import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { itemMeta } from '../lib/item-meta';
+import { loadPage, queryDataIn } from '../../../lib/page-data';
+import type { Route } from './+types/item';
 
-/** Rendered on the server with the item (an unknown id is left to the browser's 'Item Not Found'). */
-export const handle: SsrHandle = {
-  ssr: true,
-  prefetch: async (queryClient, { params }) => {
-    const id = params.id ?? '';
-    if (/^\d{1,9}$/.test(id)) await queryClient.fetchQuery(getItemQueryOptions(Number(id)));
-  },
-  // The page reads the dates chosen on /browse, when both are valid; nothing else of the query.
-  cacheKey: (url) => {
-    const dates = datesOf(url.searchParams);
-    return dates ? `${url.pathname}?from=${dates.from}&to=${dates.to}` : url.pathname;
-  },
+/** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
+const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
+
+/**
+ * The item, fetched on the server for every visit to this page, including navigations inside the
+ * app: its title and structured data name the piece (meta), so they need it before the page shows.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = itemIdOf(params.id);
+  return id === null ? data(null, { status: 404 }) : loadPage(context, (queryClient) => queryClient.fetchQuery(getItemQueryOptions(id)));
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const id = itemIdOf(args.params.id);
+  return itemMeta(args, id === null ? undefined : queryDataIn(args.loaderData, getItemQueryOptions(id).queryKey));
 };
 
 /** The rental dates carried from /browse (?from=&to=), when both are dates and in order. */
@@ -35,10 +40,11 @@ function datesOf(sp: URLSearchParams): { from: string; to: string } | undefined 
 }
 
 /** /item/{id}: one piece, with the dates chosen on /browse carried in ?from=&to=. */
-export function Component() {
+export default function Component({ loaderData }: Route.ComponentProps) {
   const { id = '' } = useParams();
   const [sp] = useSearchParams();
-  const valid = /^\d{1,9}$/.test(id);
+  // The server found nothing at this id: the page says so at once (and the answer was 404).
+  const valid = /^\d{1,9}$/.test(id) && loaderData?.status !== 404;
   const item = useItem(Number(id), valid);
   const dates = datesOf(sp);
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, Heart, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, data, useNavigate, useParams } from 'react-router';
 import type { CatalogueItem } from '@domain/catalogue';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,22 +19,30 @@ import { getItemBySlugQueryOptions, useItemBySlug } from '../api/get-item-by-slu
 import { shareItem } from '../components/item-actions';
 import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError } from '../components/item-not-found';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { itemMeta } from '../lib/item-meta';
+import { pageMeta } from '../../../lib/meta';
+import { loadPage, queryDataIn } from '../../../lib/page-data';
+import type { Route } from './+types/static-item';
 
-/** Rendered on the server with the item. */
-export const handle: SsrHandle = {
-  ssr: true,
-  prefetch: async (queryClient, { params }) => {
-    const slug = params.slug ?? '';
-    if (/^[a-z0-9-]{1,120}$/.test(slug)) await queryClient.fetchQuery(getItemBySlugQueryOptions(slug));
-  },
+const validSlug = (slug: string | undefined): slug is string => !!slug && /^[a-z0-9-]{1,120}$/.test(slug);
+
+/** The item, fetched on the server for every visit (its title and structured data name it); any other slug is the 404 screen, answered 404. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { slug } = params;
+  return validSlug(slug) ? loadPage(context, (queryClient) => queryClient.fetchQuery(getItemBySlugQueryOptions(slug))) : data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const { slug } = args.params;
+  const item = validSlug(slug) ? queryDataIn(args.loaderData, getItemBySlugQueryOptions(slug).queryKey) : undefined;
+  return item ? itemMeta(args, item) : pageMeta(args, { title: 'Page not found · Rentique', description: 'This page does not exist at Rentique.', noindex: true });
 };
 
 /** /items/{slug}: the ten static hoodie pages (docs/product.md, Catalogue and availability), drawn from the same catalogue; any other slug is the 404 screen. */
-export function Component() {
+export default function Component({ loaderData }: Route.ComponentProps) {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
-  const valid = /^[a-z0-9-]{1,120}$/.test(slug);
+  const valid = validSlug(slug) && loaderData?.status !== 404;
   const item = useItemBySlug(slug, valid);
 
   if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <NotFound />;

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const dashboardQueryKey = ['dashboard'] as const;
 
 export function getDashboardQueryOptions() {
   return queryOptions({
     queryKey: dashboardQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/dashboard', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/dashboard', { signal })),
   });
 }
 

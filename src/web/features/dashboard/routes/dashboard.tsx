@@ -3,30 +3,57 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { StyleAssistant } from '../../assistant';
-import { EventsTab } from '../../events';
-import { ListingTab } from '../../listings';
-import { RentingTab } from '../../rentals';
+import { EventsTab, getEventsQueryOptions } from '../../events';
+import { ListingTab, getListingsQueryOptions } from '../../listings';
+import { getSubscriptionQueryOptions } from '../../plans';
+import { RentingTab, getRentalsQueryOptions } from '../../rentals';
 import { BookAppointmentButton } from '../../support';
-import { useDashboard } from '../api/get-dashboard';
+import { getDashboardQueryOptions, useDashboard } from '../api/get-dashboard';
 import { AccountSettingsButton } from '../components/account-settings';
 import { QuickActions } from '../components/quick-actions';
 import { Recommendations } from '../components/recommendations';
 import { EarningsCard, SubscriptionCard, WaterCard } from '../components/summary-cards';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/dashboard';
+
+const TABS = ['renting', 'listing', 'events'] as const;
+/** ?tab=listing|events opens that tab (links in notifications); renting otherwise. */
+const tabOf = (params: URLSearchParams) => TABS.find((t) => t === params.get('tab')) ?? 'renting';
+
+/** Her figures, her plan and the open tab's list, so the dashboard's first paint is hers. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const tab = tabOf(new URL(request.url).searchParams);
+  return loadPage(context, (queryClient) =>
+    Promise.all([
+      queryClient.prefetchQuery(getDashboardQueryOptions()),
+      queryClient.prefetchQuery(getSubscriptionQueryOptions()),
+      tab === 'renting' && queryClient.prefetchQuery(getRentalsQueryOptions()),
+      tab === 'listing' && queryClient.prefetchQuery(getListingsQueryOptions()),
+      tab === 'events' && queryClient.prefetchQuery(getEventsQueryOptions()),
+    ]),
+  );
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Your account · Rentique', description: 'Your Rentique dashboard: your plan, rentals, listings, events and earnings.', noindex: true });
 
 /** /dashboard: the member's home: plan, savings, earnings, rentals, listings, events, suggestions. */
-export function Component() {
+export default function Component() {
   const { data: session } = useSession();
   const dashboard = useDashboard();
   const signOut = useSignOut();
   const [assistantOpen, setAssistantOpen] = useState(false);
   // ?tab=listing|events opens that tab (links in notifications).
   const [params] = useSearchParams();
-  const tab = ['renting', 'listing', 'events'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'renting';
+  const tab = tabOf(params);
 
-  const fullName = dashboard.data?.fullName ?? session?.user.fullName ?? session?.user.name ?? '';
+  const fullName = dashboard.data?.fullName ?? session?.user.name ?? '';
   const firstName = fullName.trim().split(/\s+/)[0] ?? '';
 
   return (

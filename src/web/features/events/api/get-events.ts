@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const eventsQueryKey = ['events'] as const;
 
 export function getEventsQueryOptions() {
   return queryOptions({
     queryKey: eventsQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/events', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/events', { signal })),
   });
 }
 

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { eventsQueryKey } from './get-events';
 
 /** Reserves a spot at an event (POST /api/events/{id}/rsvp). */
 export function useRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number) => unwrap(api.POST('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
+    mutationFn: (eventId: number, { client }) => unwrap(apiOf(client).POST('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
   });
 }
@@ -15,7 +16,7 @@ export function useRsvp() {
 export function useCancelRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number) => unwrap(api.DELETE('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
+    mutationFn: (eventId: number, { client }) => unwrap(apiOf(client).DELETE('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
   });
 }

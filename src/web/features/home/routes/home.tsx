@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { StyleAssistant } from '../../assistant';
 import { BrandStrip } from '../components/brand-strip';
 import { DiscountPopup } from '../components/discount-popup';
@@ -10,17 +10,20 @@ import { Intro } from '../components/intro';
 import { LazyOutfitCarousel } from '../components/lazy-outfit-carousel';
 import { Services } from '../components/services';
 import { Testimonials } from '../components/testimonials';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/home';
 
-/** Rendered on the server: the page is the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Rentique · Designer fashion, rented by the week',
+    description: 'Rent designer dresses, suits and accessories by the week, swipe-match outfits and earn from your own wardrobe. New collections every month.',
+  });
 
 /** The home page (docs/product.md, Messages and timings): hero, intro and figures, how it works, outfits, members, designers. */
-export function Component() {
+export default function Component() {
   const { data: session, isPending } = useSession();
   return (
     <>
-      <title>Rentique · Designer fashion, rented by the week</title>
       <Hero />
       <Intro />
       <Services />

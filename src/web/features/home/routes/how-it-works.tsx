@@ -4,16 +4,19 @@ import { paths } from '../../../config/paths';
 import { SERVICES } from '../components/services';
 import { StatList } from '../components/stat-list';
 import { HOW_IT_WORKS_STATS } from '../content/marketing';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/how-it-works';
 
-/** Rendered on the server: the page is the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'How It Works · Rentique',
+    description: 'How renting and lending work at Rentique: choose your dates, wear each piece for a week, and let us handle pickup, cleaning and delivery.',
+  });
 
 /** /how-it-works: both services step by step, the figures, and the ways in. */
-export function Component() {
+export default function Component() {
   return (
     <>
-      <title>How It Works · Rentique</title>
       <section aria-labelledby="hiw-title" className="container-page grid items-center gap-12 pt-12 pb-16 md:pt-16 lg:grid-cols-[1.2fr_1fr] lg:gap-20 lg:pb-24">
         <div>
           <p className="eyebrow">How it works</p>

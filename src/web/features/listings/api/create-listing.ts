@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListingInput } from '@domain/listings';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { listingsQueryKey } from './get-listings';
 
 /** Publishes a listing with its photos (multipart POST /api/listings). */
 export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, photos }: { input: ListingInput; photos: File[] }) =>
+    mutationFn: ({ input, photos }: { input: ListingInput; photos: File[] }, { client }) =>
       unwrap(
-        api.POST('/api/listings', {
+        apiOf(client).POST('/api/listings', {
           body: { data: JSON.stringify(input), photos },
           bodySerializer: (fields) => {
             const form = new FormData();

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { listingsQueryKey } from './get-listings';
 
 /** Takes a listing out of the catalogue (DELETE /api/listings/{id}). */
 export function useDeleteListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/listings/{id}', { params: { path: { id: String(id) } } })),
+    mutationFn: (id: number, { client }) => unwrap(apiOf(client).DELETE('/api/listings/{id}', { params: { path: { id: String(id) } } })),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: listingsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const listingsQueryKey = ['listings'] as const;
 
 export function getListingsQueryOptions() {
   return queryOptions({
     queryKey: listingsQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/listings', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/listings', { signal })),
   });
 }
 

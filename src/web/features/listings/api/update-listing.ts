@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListingUpdate } from '@domain/listings';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { listingsQueryKey } from './get-listings';
 
 /** Changes a listing's details (PATCH /api/listings/{id}). */
 export function useUpdateListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: ListingUpdate }) => unwrap(api.PATCH('/api/listings/{id}', { params: { path: { id: String(id) } }, body: patch })),
+    mutationFn: ({ id, patch }: { id: number; patch: ListingUpdate }, { client }) => unwrap(apiOf(client).PATCH('/api/listings/{id}', { params: { path: { id: String(id) } }, body: patch })),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: listingsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
   });
 }

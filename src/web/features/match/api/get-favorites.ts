@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap, type Api } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import type { ErrorToastMeta } from '../../../lib/error-toast';
 import { matchKeys } from './keys';
 
-export const getFavorites = () => unwrap(api.GET('/api/favorites'));
+export const getFavorites = (api: Api) => unwrap(api.GET('/api/favorites'));
 
-export const getFavoritesQueryOptions = () => queryOptions({ queryKey: matchKeys.favorites, queryFn: getFavorites });
+export const getFavoritesQueryOptions = () => queryOptions({ queryKey: matchKeys.favorites, queryFn: ({ client }) => getFavorites(apiOf(client)) });
 
 /** The member's favourites, newest first. */
 export function useFavorites(enabled = true, meta?: { errorToast?: ErrorToastMeta }) {

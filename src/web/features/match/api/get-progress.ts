@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap, type Api } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { matchKeys } from './keys';
 
-export const getProgress = () => unwrap(api.GET('/api/match/progress'));
+export const getProgress = (api: Api) => unwrap(api.GET('/api/match/progress'));
 
-export const getProgressQueryOptions = () => queryOptions({ queryKey: matchKeys.progress, queryFn: getProgress, staleTime: 0 });
+export const getProgressQueryOptions = () => queryOptions({ queryKey: matchKeys.progress, queryFn: ({ client }) => getProgress(apiOf(client)), staleTime: 0 });
 
 /** The saved deck index per gender and the gender looked at last. */
 export function useProgress(enabled = true) {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Progress, ProgressInput } from '@domain/match';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap, type Api } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { matchKeys } from './keys';
 
-export const saveProgress = (input: ProgressInput) => unwrap(api.PUT('/api/match/progress', { body: input }));
+export const saveProgress = (api: Api, input: ProgressInput) => unwrap(api.PUT('/api/match/progress', { body: input }));
 
 /**
  * Saves the deck index for a gender. The cache is updated at once (the deck moves on without
@@ -12,7 +13,7 @@ export const saveProgress = (input: ProgressInput) => unwrap(api.PUT('/api/match
 export function useSaveProgress() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: saveProgress,
+    mutationFn: (input: ProgressInput, { client }) => saveProgress(apiOf(client), input),
     onMutate: (input) => {
       qc.setQueryData<Progress>(matchKeys.progress, (old) => ({
         currentGender: input.gender,

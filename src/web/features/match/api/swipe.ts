@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Deck, SwipeInput } from '@domain/match';
 import { MATCH_MESSAGES } from '@domain/match.rules';
-import { ApiClientError, api, unwrap } from '../../../lib/api-client';
+import { ApiClientError, unwrap, type Api } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { matchKeys } from './keys';
 
-export const swipe = (input: SwipeInput) => unwrap(api.POST('/api/match/swipes', { body: input }));
+export const swipe = (api: Api, input: SwipeInput) => unwrap(api.POST('/api/match/swipes', { body: input }));
 
 /**
  * Likes or skips an item (one request: viewed, counted, and saved to favourites for a like).
@@ -13,7 +14,7 @@ export const swipe = (input: SwipeInput) => unwrap(api.POST('/api/match/swipes',
 export function useSwipe() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: swipe,
+    mutationFn: (input: SwipeInput, { client }) => swipe(apiOf(client), input),
     meta: {
       errorToast: (err) =>
         err instanceof ApiClientError && err.code === 'DAILY_LIMIT_REACHED' ? { title: MATCH_MESSAGES.dailyLimitTitle, description: MATCH_MESSAGES.dailyLimit } : undefined,

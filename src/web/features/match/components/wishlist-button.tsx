@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MATCH_MESSAGES } from '@domain/match.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { cn } from '../../../lib/cn';
 import { useAddFavorite } from '../api/add-favorite';
 import { useFavorites } from '../api/get-favorites';

@@ -9,12 +9,25 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useFavorites } from '../api/get-favorites';
+import { getFavoritesQueryOptions, useFavorites } from '../api/get-favorites';
 import { useRemoveFavorite } from '../api/remove-favorite';
 import { FavoriteCard } from '../components/favorite-card';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/favorites';
+
+/** Her favourites, newest first. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getFavoritesQueryOptions()));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Your Favorites · Rentique', description: 'The pieces you loved on Rentique, ready to rent.', noindex: true });
 
 /** /favorites (members): the liked items, newest first. */
-export function Component() {
+export default function Component() {
   // A failed load is announced once per failure by the query client (the list below offers a retry).
   const favorites = useFavorites(true, { errorToast: MATCH_MESSAGES.loadFavoritesFailed });
   const remove = useRemoveFavorite();

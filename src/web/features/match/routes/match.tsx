@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiClientError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth-client';
-import { useDailyViews } from '../api/get-daily-views';
-import { useDeck } from '../api/get-deck';
-import { useProgress } from '../api/get-progress';
+import { useSession } from '../../../lib/session';
+import { getDailyViewsQueryOptions, useDailyViews } from '../api/get-daily-views';
+import { getDeckQueryOptions, useDeck } from '../api/get-deck';
+import { getProgressQueryOptions, useProgress } from '../api/get-progress';
 import { useSaveProgress } from '../api/save-progress';
 import { useSwipe } from '../api/swipe';
 import { DailyCounter } from '../components/daily-counter';
@@ -19,9 +19,33 @@ import { GenderToggle } from '../components/gender-toggle';
 import { ItemDetailsDialog } from '../components/item-details-dialog';
 import { DailyLimitReached, DeckFinished, LoginRequired } from '../components/match-panels';
 import { SwipeCard, type SwipeCardHandle } from '../components/swipe-card';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/match';
+
+/**
+ * For a member: her progress, today's count and the deck where she left off, so her card is on the
+ * first paint. A visitor gets the 'Login Required' panel, which needs nothing.
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) return null;
+  const asked = genderFromParam(new URL(request.url).searchParams.get('gender'));
+  return loadPage(context, async (queryClient) => {
+    const [progress] = await Promise.all([queryClient.fetchQuery(getProgressQueryOptions()), queryClient.prefetchQuery(getDailyViewsQueryOptions())]);
+    await queryClient.prefetchQuery(getDeckQueryOptions(asked ?? progress.currentGender ?? 'Women'));
+  });
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Match Your Outfit · Rentique',
+    description: 'Swipe right on the designer pieces you love and left on the ones you don’t: every like lands in your Rentique favorites.',
+  });
 
 /** /match: swipe through the collection, three items a day. */
-export function Component() {
+export default function Component() {
   const { data: session, isPending } = useSession();
   if (isPending) return <MatchGrid>{<DeckSkeleton />}</MatchGrid>;
   if (!session) return <MatchGrid>{<LoginRequired />}</MatchGrid>;

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { notificationsQueryKey } from './get-unread-count';
 
 export function getNotificationsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...notificationsQueryKey, 'list'],
-    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/notifications', { params: { query: { before: pageParam?.toString() } }, signal })),
+    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/notifications', { params: { query: { before: pageParam?.toString() } }, signal })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
 export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
@@ -10,7 +11,7 @@ const REFRESH_MS = 60_000;
 export function getUnreadCountQueryOptions() {
   return queryOptions({
     queryKey: unreadCountQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/notifications/unread-count', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/notifications/unread-count', { signal })),
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
     staleTime: 10_000,

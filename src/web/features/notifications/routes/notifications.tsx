@@ -8,8 +8,22 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { useNotifications } from '../api/get-notifications';
+import { getNotificationsQueryOptions, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/notifications';
+
+/** Her latest notifications. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPage(context, (queryClient) => queryClient.prefetchInfiniteQuery(getNotificationsQueryOptions()));
+}
+
+export const clientLoader = browserLoader;
+
+// The title is the page's own <title> below: it counts the unread ones as they are read.
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Notifications · Rentique', description: 'Your Rentique notifications: rentals, listings, reminders and events.', noindex: true }).filter((m) => !('title' in m));
 
 const ICONS: Record<NotificationKind, ReactNode> = {
   due_back_reminder: <CalendarClock className="size-5" aria-hidden="true" />,
@@ -26,7 +40,7 @@ function when(iso: string): string {
 }
 
 /** /notifications (members): reminders and news about listings, newest first; mark one or all read. */
-export function Component() {
+export default function Component() {
   const list = useNotifications();
   const markAll = useMarkAllRead();
   const notifications = list.data?.pages.flatMap((p) => p.notifications) ?? [];

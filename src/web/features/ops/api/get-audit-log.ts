@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditAction } from '@domain/ops';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export interface AuditFilters {
   actor?: string | undefined;
@@ -12,7 +13,7 @@ export interface AuditFilters {
 export function getAuditLogQueryOptions(filters: AuditFilters) {
   return infiniteQueryOptions({
     queryKey: ['ops', 'audit', filters],
-    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/ops/audit', { params: { query: { ...filters, before: pageParam?.toString() } }, signal })),
+    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/ops/audit', { params: { query: { ...filters, before: pageParam?.toString() } }, signal })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,

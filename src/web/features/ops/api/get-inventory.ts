@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export function getInventoryQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: ['ops', 'inventory', q],
-    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/api/ops/inventory', { params: { query: { q: q || undefined, after: pageParam?.toString() } }, signal })),
+    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/ops/inventory', { params: { query: { q: q || undefined, after: pageParam?.toString() } }, signal })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextAfter ?? undefined,
     placeholderData: keepPreviousData,

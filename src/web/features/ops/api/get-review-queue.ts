@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewStatus } from '@domain/ops';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const opsQueryKey = ['ops'] as const;
 export const reviewQueueQueryKey = ['ops', 'listings'] as const;
@@ -8,7 +9,7 @@ export const reviewQueueQueryKey = ['ops', 'listings'] as const;
 export function getReviewQueueQueryOptions(status: ReviewStatus) {
   return queryOptions({
     queryKey: [...reviewQueueQueryKey, status],
-    queryFn: ({ signal }) => unwrap(api.GET('/api/ops/listings', { params: { query: { status } }, signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/listings', { params: { query: { status } }, signal })),
     // The queue changes as members submit and colleagues decide: always fresh, and polled.
     staleTime: 0,
     refetchInterval: 30_000,

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export function getTodayQueryOptions() {
   return queryOptions({
     queryKey: ['ops', 'today'],
-    queryFn: ({ signal }) => unwrap(api.GET('/api/ops/today', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/today', { signal })),
     refetchInterval: 60_000,
     staleTime: 0,
   });

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { opsQueryKey } from './get-review-queue';
 
 /** Approves a listing (it goes live; the member is notified; audited). */
 export function useApproveListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(api.POST('/api/ops/listings/{id}/approve', { params: { path: { id: String(id) } } })),
+    mutationFn: (id: number, { client }) => unwrap(apiOf(client).POST('/api/ops/listings/{id}/approve', { params: { path: { id: String(id) } } })),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: opsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
   });
 }
@@ -17,7 +18,7 @@ export function useRejectListing() {
   return useMutation({
     // The reject dialog shows why in its own alert.
     meta: { errorToast: false },
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => unwrap(api.POST('/api/ops/listings/{id}/reject', { params: { path: { id: String(id) } }, body: { reason } })),
+    mutationFn: ({ id, reason }: { id: number; reason: string }, { client }) => unwrap(apiOf(client).POST('/api/ops/listings/{id}/reject', { params: { path: { id: String(id) } }, body: { reason } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: opsQueryKey }),
   });
 }

@@ -5,7 +5,6 @@ export function OpsHeader({ title, children, actions }: { title: string; childre
   return (
     <header className="flex flex-col gap-4 pt-8 pb-6 md:flex-row md:items-end md:justify-between lg:pt-12">
       <div>
-        <title>{`${title} · Ops desk · Rentique`}</title>
         <p className="eyebrow mb-2">Operations desk</p>
         <h1 className="text-display-md">{title}</h1>
         {children && <div className="mt-2 max-w-2xl text-sm leading-relaxed text-taupe">{children}</div>}

@@ -5,7 +5,7 @@ import { OPS_MESSAGES } from '@domain/ops.rules';
 import { Button } from '../../../components/ui/button';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { isStaff, useSession } from '../../../lib/auth-client';
+import { isStaff, useSession } from '../../../lib/session';
 
 /**
  * The gate of the operations desk (/ops and below): visitors go to /login?from=<here> (and come
@@ -28,7 +28,6 @@ export function RequireStaff({ children }: { children: ReactNode }) {
 function StaffOnly() {
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
-      <title>Staff only · Rentique</title>
       <ShieldAlert className="size-10 text-stone" aria-hidden="true" />
       <h1 className="mt-5 text-display-md">{OPS_MESSAGES.staffOnly}</h1>
       <p className="mt-3 max-w-md text-sm text-taupe">{OPS_MESSAGES.staffOnlyBody}</p>

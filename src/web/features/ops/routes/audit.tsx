@@ -6,10 +6,31 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Input, Label, NativeSelect } from '../../../components/ui/input';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
+import { getAuditLogQueryOptions, useAuditLog, type AuditFilters } from '../api/get-audit-log';
 import { OpsHeader } from '../components/ops-header';
+import { browserLoader } from '../../../lib/page-data';
+import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { Route } from './+types/audit';
 
 const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId'] as const;
+
+/** The filters in the URL (?actor=&action=&subjectType=&subjectId=). */
+function filtersOf(params: URLSearchParams): AuditFilters {
+  return {
+    actor: params.get('actor') || undefined,
+    action: (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? (params.get('action') as AuditAction) : undefined,
+    subjectType: params.get('subjectType') || undefined,
+    subjectId: params.get('subjectId') || undefined,
+  };
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadDeskPage(context, (queryClient) => queryClient.prefetchInfiniteQuery(getAuditLogQueryOptions(filtersOf(new URL(request.url).searchParams))));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Audit log');
 
 function actorText(a: AuditEntry['actor']): string {
   if (a.kind === 'cli') return 'Command line (npm run staff)';
@@ -51,14 +72,9 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
 }
 
 /** /ops/audit: every staff action, newest first, filtered by actor, action or subject. */
-export function Component() {
+export default function Component() {
   const [params, setParams] = useSearchParams();
-  const filters: AuditFilters = {
-    actor: params.get('actor') || undefined,
-    action: (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? (params.get('action') as AuditAction) : undefined,
-    subjectType: params.get('subjectType') || undefined,
-    subjectId: params.get('subjectId') || undefined,
-  };
+  const filters = filtersOf(params);
   const log = useAuditLog(filters);
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
 

@@ -1,11 +1,22 @@
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { useToday } from '../api/get-today';
+import { getTodayQueryOptions, useToday } from '../api/get-today';
 import { DeskRentalList } from '../components/desk-rental-card';
 import { OpsHeader, OpsSection } from '../components/ops-header';
+import { browserLoader } from '../../../lib/page-data';
+import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { Route } from './+types/check-in';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadDeskPage(context, (queryClient) => queryClient.prefetchQuery(getTodayQueryOptions()));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Check-in');
 
 /** /ops/check-in: what members have sent back today, and what is still expected. */
-export function Component() {
+export default function Component() {
   const today = useToday();
   const board = today.data;
   const expected = board ? [...board.overdue, ...board.dueBack] : [];

@@ -9,13 +9,25 @@ import { Input } from '../../../components/ui/input';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatCents } from '../../../lib/format';
-import { useInventory } from '../api/get-inventory';
+import { getInventoryQueryOptions, useInventory } from '../api/get-inventory';
 import { OpsHeader } from '../components/ops-header';
+import { browserLoader } from '../../../lib/page-data';
+import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { Route } from './+types/inventory';
+
+/** The first page of the whole inventory (the search starts empty). */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadDeskPage(context, (queryClient) => queryClient.prefetchInfiniteQuery(getInventoryQueryOptions('')));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Inventory');
 
 const STATUS_LABEL: Record<string, string> = { active: 'Live', pending_review: 'In review', rejected: 'Rejected' };
 
 /** /ops/inventory: every piece with its units per size and how many are out today. */
-export function Component() {
+export default function Component() {
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());
   const inventory = useInventory(search);

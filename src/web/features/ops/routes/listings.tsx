@@ -5,9 +5,23 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { useReviewQueue } from '../api/get-review-queue';
+import { getReviewQueueQueryOptions, useReviewQueue } from '../api/get-review-queue';
 import { OpsHeader } from '../components/ops-header';
 import { ReviewCard } from '../components/review-card';
+import { browserLoader } from '../../../lib/page-data';
+import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { Route } from './+types/listings';
+
+/** ?status=pending|rejected|approved (pending otherwise). */
+const statusOf = (params: URLSearchParams): ReviewStatus => REVIEW_STATUSES.find((s) => s === params.get('status')) ?? 'pending';
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadDeskPage(context, (queryClient) => queryClient.prefetchQuery(getReviewQueueQueryOptions(statusOf(new URL(request.url).searchParams))));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Listings to review');
 
 const TAB_LABELS: Record<ReviewStatus, string> = { pending: 'In review', rejected: 'Rejected', approved: 'Approved' };
 const EMPTY: Record<ReviewStatus, string> = {
@@ -17,9 +31,9 @@ const EMPTY: Record<ReviewStatus, string> = {
 };
 
 /** /ops/listings: members' listings to approve or reject (oldest submission first). */
-export function Component() {
+export default function Component() {
   const [params, setParams] = useSearchParams();
-  const status: ReviewStatus = (REVIEW_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as ReviewStatus) : 'pending';
+  const status = statusOf(params);
   const queue = useReviewQueue(status);
   const listings = queue.data?.listings ?? [];
 

@@ -1,9 +1,26 @@
 import { Boxes, CalendarDays, History, ListChecks, PackageOpen } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, data } from 'react-router';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { useReviewQueue } from '../api/get-review-queue';
+import { browserLoader, loadPage, loginRedirect } from '../../../lib/page-data';
+import { getReviewQueueQueryOptions, useReviewQueue } from '../api/get-review-queue';
 import { RequireStaff } from '../components/require-staff';
+import { deskMeta } from '../lib/desk-route';
+import type { Route } from './+types/ops-layout';
+
+/**
+ * The desk's gate, on the server: a visitor is sent to /login?from=<here>; a member gets the
+ * 'Staff only' screen with status 403; staff get the desk, with the count of listings waiting.
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) throw loginRedirect(new URL(request.url));
+  if (context.user.role !== 'staff') return data(null, { status: 403 });
+  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getReviewQueueQueryOptions('pending')));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Today');
 
 const LINKS = [
   { to: paths.ops, label: 'Today', short: 'Today', icon: CalendarDays, end: true },
@@ -14,7 +31,7 @@ const LINKS = [
 ] as const;
 
 /** /ops and its pages: staff only (RequireStaff). */
-export function Component() {
+export default function Component() {
   return (
     <RequireStaff>
       <Desk />

@@ -1,12 +1,23 @@
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
-import { useToday } from '../api/get-today';
+import { getTodayQueryOptions, useToday } from '../api/get-today';
 import { DeskRentalList } from '../components/desk-rental-card';
 import { OpsHeader, OpsSection } from '../components/ops-header';
+import { browserLoader } from '../../../lib/page-data';
+import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { Route } from './+types/today';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadDeskPage(context, (queryClient) => queryClient.prefetchQuery(getTodayQueryOptions()));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Today');
 
 /** /ops: today's board, read from the rentals as members booked them. */
-export function Component() {
+export default function Component() {
   const today = useToday();
   const board = today.data;
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChoosePlanInput } from '@domain/plans';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** The toast docs/product.md names (Messages and timings) for any failure to save the plan. */
@@ -11,7 +12,7 @@ export function useChoosePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: SAVE_FAILED },
-    mutationFn: (input: ChoosePlanInput) => unwrap(api.PUT('/api/subscription', { body: input })),
+    mutationFn: (input: ChoosePlanInput, { client }) => unwrap(apiOf(client).PUT('/api/subscription', { body: input })),
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionQueryKey, subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

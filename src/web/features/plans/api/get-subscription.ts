@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const subscriptionQueryKey = ['subscription'] as const;
 
 export function getSubscriptionQueryOptions() {
   return queryOptions({
     queryKey: subscriptionQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/subscription', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/subscription', { signal })),
   });
 }
 

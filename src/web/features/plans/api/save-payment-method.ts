@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentFormInput } from '@domain/card';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** The toast docs/product.md names (Messages and timings) for any failure to save the card (the form shows the server's reason too). */
@@ -14,7 +15,7 @@ export function useSavePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: PAYMENT_FAILED },
-    mutationFn: (input: PaymentFormInput) => unwrap(api.PUT('/api/payment-method', { body: input })),
+    mutationFn: (input: PaymentFormInput, { client }) => unwrap(apiOf(client).PUT('/api/payment-method', { body: input })),
     onSuccess: (result) => queryClient.setQueryData(subscriptionQueryKey, result.subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

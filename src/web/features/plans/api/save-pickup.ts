@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PickupOption } from '@domain/plans';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { UNEXPECTED_ERROR } from '../../../lib/error-toast';
 import { pickupQueryKey } from './get-pickup';
 
@@ -9,7 +10,7 @@ export function useSavePickupOption() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: UNEXPECTED_ERROR },
-    mutationFn: (option: PickupOption) => unwrap(api.PUT('/api/pickup', { body: { option } })),
+    mutationFn: (option: PickupOption, { client }) => unwrap(apiOf(client).PUT('/api/pickup', { body: { option } })),
     onSuccess: (state) => queryClient.setQueryData(pickupQueryKey, state),
   });
 }

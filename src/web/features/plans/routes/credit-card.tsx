@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LoaderCircle, Lock } from 'lucide-react';
 import { useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   DEFAULT_COUNTRY,
@@ -24,10 +24,30 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
-import { useSubscription } from '../api/get-subscription';
+import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
 import { useSavePaymentMethod } from '../api/save-payment-method';
 import { CardBrandMark } from '../components/card-brand';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/credit-card';
+
+/**
+ * Her plan; without a plan waiting for payment and not in manage mode the server sends her to
+ * /plan-selection straight away (the page decides the same in the browser after a navigation).
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const manage = new URL(request.url).searchParams.get('mode') === 'manage';
+  return loadPage(context, async (queryClient) => {
+    const subscription = await queryClient.fetchQuery(getSubscriptionQueryOptions());
+    if (!manage && subscription.status !== 'pending_payment') throw redirect(paths.planSelection);
+  });
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Payment details · Rentique', description: 'The card your Rentique plan and rentals are charged to.', noindex: true });
 
 
 /**
@@ -35,7 +55,7 @@ import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
  * Manage My Info) a replacement for the saved card. Without a plan waiting for payment and not
  * in manage mode, it goes to /plan-selection.
  */
-export function Component() {
+export default function Component() {
   const [params] = useSearchParams();
   const manage = params.get('mode') === 'manage';
   const subscription = useSubscription();

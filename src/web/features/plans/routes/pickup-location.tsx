@@ -8,9 +8,22 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { usePickupOption } from '../api/get-pickup';
+import { getPickupQueryOptions, usePickupOption } from '../api/get-pickup';
 import { useSavePickupOption } from '../api/save-pickup';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/pickup-location';
+
+/** Her current choice, if any. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getPickupQueryOptions()));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Delivery or pickup · Rentique', description: 'Choose how your Rentique pieces reach you: delivery to your door or pickup in a studio.', noindex: true });
 
 const DETAILS: Record<PickupOption, { icon: typeof Truck; text: string; note: string; started: string }> = {
   online: {
@@ -28,7 +41,7 @@ const DETAILS: Record<PickupOption, { icon: typeof Truck; text: string; note: st
 };
 
 /** /pickup-location: online delivery or in-store pickup, saved on the member's account. */
-export function Component() {
+export default function Component() {
   const pickup = usePickupOption();
   if (pickup.isPending) return <PlansPageSkeleton cards={2} />;
   if (pickup.isError) return <PlansLoadError onRetry={() => void pickup.refetch()} />;

@@ -19,16 +19,29 @@ import { cn } from '../../../lib/cn';
 import { formatCents } from '../../../lib/format';
 import { withMinimumDuration } from '../../../lib/min-duration';
 import { useChoosePlan } from '../api/choose-plan';
-import { useSubscription } from '../api/get-subscription';
+import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
 import { FeatureList } from '../components/feature-list';
 import { ItemStepper } from '../components/item-stepper';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/plan-selection';
+
+/** Her current plan (shown chosen). */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getSubscriptionQueryOptions()));
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Choose your plan · Rentique', description: 'Choose your Rentique plan: Weekly, Monthly (3 to 9 pieces) or 3 Months.', noindex: true });
 
 /** docs/product.md, Messages and timings: the plan's saving state ('Setting up...') lasts at least this long. */
 const PLAN_SETUP_MS = 1000;
 
 /** /plan-selection: choose Weekly, Monthly (3 to 9 items) or 3 Months. */
-export function Component() {
+export default function Component() {
   const subscription = useSubscription();
   const [params] = useSearchParams();
   if (subscription.isPending) return <PlansPageSkeleton />;

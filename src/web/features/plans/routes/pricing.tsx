@@ -5,11 +5,18 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { CONTACT_EMAIL, paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { cn } from '../../../lib/cn';
 import { FeatureList } from '../components/feature-list';
 import { PlanPrice } from '../components/plan-price';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/pricing';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Plans & Pricing · Rentique',
+    description: 'Rent one piece at a time, or subscribe: Weekly, Monthly from $39.99 and 3 Months. Cleaning, shipping and returns are included.',
+  });
 
 const CONTACT_SALES_HREF = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(CUSTOM_PLAN_MAIL_SUBJECT)}`;
 
@@ -19,11 +26,8 @@ const PROMISES = [
   { icon: Truck, title: 'Free shipping and returns', text: 'Delivered cleaned and pressed; returns collected free.' },
 ];
 
-/** Rendered on the server: the page is the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
-
 /** /pricing: the four plans. 'Choose Plan' goes to sign-up for visitors and to plan selection for members. */
-export function Component() {
+export default function Component() {
   const { data: session } = useSession();
   const chooseHref = (id: CataloguePlanId) => (session ? `${paths.planSelection}?plan=${id}` : paths.signup);
 

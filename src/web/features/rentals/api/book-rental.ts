@@ -3,7 +3,8 @@ import type { BookRentalInput } from '@domain/rentals';
 import { useNavigate } from 'react-router';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { paths } from '../../../config/paths';
-import { ApiClientError, api, unwrap } from '../../../lib/api-client';
+import { ApiClientError, unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import type { ErrorToast } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { rentalsQueryKey } from './get-rentals';
@@ -41,7 +42,7 @@ export function useBookRental() {
   const navigate = useNavigate();
   return useMutation({
     meta: { errorToast: (err, input) => bookingErrorToast(err, input as BookRentalInput, () => void navigate(paths.planSelection)) },
-    mutationFn: (input: BookRentalInput) => unwrap(api.POST('/api/rentals', { body: input })),
+    mutationFn: (input: BookRentalInput, { client }) => unwrap(apiOf(client).POST('/api/rentals', { body: input })),
     onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 import { RENTAL_DEPENDENT_KEYS } from './book-rental';
 
 /** Moves the return date 7 days later (POST /api/rentals/{id}/extend). */
 export function useExtendRental() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rentalId: number) => unwrap(api.POST('/api/rentals/{id}/extend', { params: { path: { id: String(rentalId) } } })),
+    mutationFn: (rentalId: number, { client }) => unwrap(apiOf(client).POST('/api/rentals/{id}/extend', { params: { path: { id: String(rentalId) } } })),
     onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const rentalsQueryKey = ['rentals'] as const;
 
 export function getRentalsQueryOptions() {
   return queryOptions({
     queryKey: [...rentalsQueryKey, 'open'],
-    queryFn: ({ signal }) => unwrap(api.GET('/api/rentals', { params: { query: { status: 'open' } }, signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/rentals', { params: { query: { status: 'open' } }, signal })),
   });
 }
 

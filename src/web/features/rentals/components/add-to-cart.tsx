@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { formatDate } from '../../../lib/format';
 import { useBookRental } from '../api/book-rental';
 import { useRentals } from '../api/get-rentals';

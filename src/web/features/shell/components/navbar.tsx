@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { isStaff, useSession } from '../../../lib/auth-client';
+import { isStaff, useSession } from '../../../lib/session';
 import { cn } from '../../../lib/cn';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { NotificationBell } from '../../notifications';

@@ -1,19 +1,29 @@
-import { Link } from 'react-router';
+import { Link, data } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader } from '../../../lib/page-data';
+import type { Route } from './+types/not-found';
 
-/**
- * Rendered on the server with HTTP status 404. It reads nothing of the URL, so every unknown
- * path shares one cached render.
- */
-export const handle: SsrHandle = { ssr: true, status: 404, cacheKey: () => 'not-found' };
+/** Any path we do not know is answered with HTTP status 404 and this screen. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Page not found · Rentique', description: 'This page does not exist at Rentique.', noindex: true });
 
 /** Any path we do not know. */
-export function Component() {
+export default function Component() {
+  return <NotFound />;
+}
+
+/** The 404 screen, also shown by pages that find nothing at their address (an unknown item). */
+export function NotFound() {
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
-      <title>Page not found · Rentique</title>
       <p className="font-display text-[7rem] leading-none font-medium text-linen md:text-[10rem]" aria-hidden="false">
         404
       </p>

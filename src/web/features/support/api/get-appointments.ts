@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const appointmentsQueryKey = ['appointments', 'mine'] as const;
 
 export function getAppointmentsQueryOptions() {
   return queryOptions({
     queryKey: appointmentsQueryKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/appointments', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/appointments', { signal })),
   });
 }
 

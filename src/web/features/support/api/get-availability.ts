@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export const availabilityQueryKey = (date: string) => ['appointments', 'availability', date] as const;
 
 export function getAvailabilityQueryOptions(date: string) {
   return queryOptions({
     queryKey: availabilityQueryKey(date),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/appointments/availability', { params: { query: { date } }, signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/appointments/availability', { params: { query: { date } }, signal })),
   });
 }
 

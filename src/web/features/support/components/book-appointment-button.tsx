@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 
 // The dialog (calendar, form) loads when first wanted.
 const loadDialog = () => import('./booking-dialog');

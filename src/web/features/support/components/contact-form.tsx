@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth-client';
+import { useSession } from '../../../lib/session';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** The contact form: stored on the server, and a copy is e-mailed to the sender. */

@@ -41,7 +41,6 @@ export function ContentPage({
 }) {
   return (
     <div className="pb-12">
-      <title>{`${eyebrow} · Rentique`}</title>
       <header className="border-b border-linen/70 bg-ivory">
         <div className="container-page pt-14 pb-12 md:pt-20 md:pb-16">
           <p className="eyebrow">{eyebrow}</p>

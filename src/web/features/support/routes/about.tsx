@@ -2,10 +2,14 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { ContentPage, type ContentSection } from '../components/content-page';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/about';
 
-/** Rendered on the server: the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'About Us · Rentique',
+    description: 'Rentique is a fashion rental house: we buy, borrow and care for exceptional clothes so that more people can wear them, more often.',
+  });
 
 const SECTIONS: ContentSection[] = [
   {
@@ -37,7 +41,7 @@ const SECTIONS: ContentSection[] = [
 ];
 
 /** /about: who we are. */
-export function Component() {
+export default function Component() {
   return (
     <ContentPage
       eyebrow="About Us"

@@ -1,8 +1,12 @@
 import { ContentPage } from '../components/content-page';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/blog';
 
-/** Rendered on the server: the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'The Journal · Rentique',
+    description: 'Styling ideas, stories from members who lend, and a look behind the scenes at how a shared wardrobe is kept.',
+  });
 
 const POSTS = [
   {
@@ -32,7 +36,7 @@ const POSTS = [
 ];
 
 /** /blog: the journal. */
-export function Component() {
+export default function Component() {
   return (
     <ContentPage eyebrow="The Journal" title="Notes from the studio" lede="Styling ideas, stories from members who lend, and a look behind the scenes at how a shared wardrobe is kept.">
       <ul className="grid gap-x-10 gap-y-12 md:grid-cols-2">

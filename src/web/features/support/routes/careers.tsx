@@ -1,9 +1,13 @@
 import { CONTACT_EMAIL } from '../../../config/paths';
 import { ContentPage, type ContentSection } from '../components/content-page';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/careers';
 
-/** Rendered on the server: the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Careers · Rentique',
+    description: 'Join a small team of stylists, tailors, drivers and engineers who would rather clothes were worn than stored.',
+  });
 
 const ROLES = [
   { title: 'Senior Stylist', team: 'Studio', place: 'Mercer Lane, full-time', about: 'Run styling appointments, dress members for their occasions and help shape what the collection buys next season.' },
@@ -38,7 +42,7 @@ const SECTIONS: ContentSection[] = [
 ];
 
 /** /careers: open roles. */
-export function Component() {
+export default function Component() {
   return (
     <ContentPage eyebrow="Careers" title="Join the house" lede="We are a small team of stylists, tailors, drivers and engineers who would rather clothes were worn than stored." sections={SECTIONS}>
       <h2 className="sr-only">Open roles</h2>

@@ -3,16 +3,19 @@ import { Link } from 'react-router';
 import { CONTACT_EMAIL, paths } from '../../../config/paths';
 import { BookAppointmentButton } from '../components/book-appointment-button';
 import { ContactForm } from '../components/contact-form';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/contact';
 
-/** Rendered on the server (as a visitor sees it; a member's name fills in once the session is read). */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Contact Us · Rentique',
+    description: 'Write to Rentique client care or book an appointment with a stylist: we answer every message within one working day.',
+  });
 
 /** /contact: the contact form, the studio, and a styling appointment. */
-export function Component() {
+export default function Component() {
   return (
     <div className="pb-12">
-      <title>Contact Us · Rentique</title>
       <header className="border-b border-linen/70 bg-ivory">
         <div className="container-page pt-14 pb-12 md:pt-20 md:pb-16">
           <p className="eyebrow">Contact Us</p>

@@ -3,10 +3,14 @@ import { Link } from 'react-router';
 import { RENTAL_DAYS } from '@domain/catalogue.rules';
 import { paths } from '../../../config/paths';
 import { ContentPage, type ContentSection } from '../components/content-page';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/help';
 
-/** Rendered on the server: the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Help Center · Rentique',
+    description: 'Answers to what members ask us most, about renting, plans, lending your own clothes and deliveries.',
+  });
 
 const QUESTIONS: { group: string; items: { q: string; a: ReactNode }[] }[] = [
   {
@@ -87,7 +91,7 @@ const SECTIONS: ContentSection[] = QUESTIONS.map(({ group, items }) => ({
 }));
 
 /** /help: the questions members ask most, by topic. */
-export function Component() {
+export default function Component() {
   return (
     <ContentPage
       eyebrow="Help Center"

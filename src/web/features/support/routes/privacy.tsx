@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import { CONTACT_EMAIL, paths } from '../../../config/paths';
 import { ContentPage, type ContentSection } from '../components/content-page';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/privacy';
 
-/** Rendered on the server: the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Privacy Policy · Rentique',
+    description: 'What Rentique knows about you, why, and how to take it with you or have it removed.',
+  });
 
 const SECTIONS: ContentSection[] = [
   {
@@ -59,6 +63,6 @@ const SECTIONS: ContentSection[] = [
 ];
 
 /** /privacy: what we collect, why, and what you can do about it. */
-export function Component() {
+export default function Component() {
   return <ContentPage eyebrow="Privacy Policy" title="Your data, plainly" lede="What Rentique knows about you, why, and how to take it with you or have it removed." updated="23 November 2026" sections={SECTIONS} toc />;
 }

@@ -1,8 +1,12 @@
 import { ContentPage, type ContentSection } from '../components/content-page';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/sustainability';
 
-/** Rendered on the server: the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Sustainability · Rentique',
+    description: 'The most sustainable garment is the one that already exists: how Rentique keeps its clothes in use, and where we still fall short.',
+  });
 
 const FIGURES = [
   { figure: '30+', label: 'wears for an average piece in our collection, against a handful in a private wardrobe' },
@@ -35,7 +39,7 @@ const SECTIONS: ContentSection[] = [
 ];
 
 /** /sustainability: the case for renting, and what we do and do not yet do. */
-export function Component() {
+export default function Component() {
   return (
     <ContentPage
       eyebrow="Sustainability"

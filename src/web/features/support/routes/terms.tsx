@@ -1,9 +1,13 @@
 import { RENTAL_DAYS } from '@domain/catalogue.rules';
 import { ContentPage, type ContentSection } from '../components/content-page';
-import type { SsrHandle } from '../../../lib/ssr-handle';
+import { pageMeta } from '../../../lib/meta';
+import type { Route } from './+types/terms';
 
-/** Rendered on the server: the same for every visitor. */
-export const handle: SsrHandle = { ssr: true };
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Terms of Service · Rentique',
+    description: 'What you can expect of Rentique, and what we ask of you, when you rent, lend and book with us.',
+  });
 
 const SECTIONS: ContentSection[] = [
   {
@@ -47,6 +51,6 @@ const SECTIONS: ContentSection[] = [
 ];
 
 /** /terms: the rules of renting, lending and membership. */
-export function Component() {
+export default function Component() {
   return <ContentPage eyebrow="Terms of Service" title="The rules of the wardrobe" lede="What you can expect of us, and what we ask of you, when you rent, lend and book with Rentique." updated="23 November 2026" sections={SECTIONS} toc />;
 }

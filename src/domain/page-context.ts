@@ -1,0 +1,35 @@
+import type { Role } from './ops.rules';
+
+/**
+ * The contract between the server and the web app's loaders (decision 0027): what the server
+ * hands React Router for each page request, as its load context. The server builds it
+ * (src/server/http/static.ts); the web declares it as React Router's `AppLoadContext`
+ * (src/web/lib/load-context.ts). Neither side imports the other: both import this.
+ */
+
+/** The signed-in member as pages see her: read once per request from the session cookie. */
+export interface PageUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  /** member, or staff (the operations desk: decision 0020). */
+  role: Role;
+}
+
+export interface PageContext {
+  /** The member whose session cookie came with the request; null for visitors. */
+  user: PageUser | null;
+  /**
+   * Calls our API in-process as this request's visitor or member (her cookie is forwarded): the
+   * same routes, checks and answers as over HTTP, without a network hop. Only the path and query
+   * of the request's URL are read.
+   */
+  apiFetch(request: Request): Promise<Response>;
+  /** The site's public origin (PUBLIC_URL), for canonical URLs and structured data. */
+  origin: string;
+  /** This request's Content-Security-Policy nonce: only scripts carrying it may run inline. */
+  nonce: string;
+  /** The request's id (X-Request-Id), as in the server's log lines. */
+  requestId: string;
+}

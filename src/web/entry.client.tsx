@@ -1,0 +1,16 @@
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+
+/**
+ * The browser's entry: hydrates the page the server rendered (every page is, decision 0027). In a
+ * transition, so the browser answers input between slices of the work instead of in one long task.
+ */
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppLoadContext, MetaDescriptor } from 'react-router';
+import { OPS_MESSAGES } from '@domain/ops.rules';
+import { pageMeta, rootDataOf } from '../../../lib/meta';
+import { loadPage } from '../../../lib/page-data';
+
+/**
+ * A desk page's loader: its data for staff; nothing for anyone else (the desk's layout sends a
+ * visitor to sign in and shows a member 'Staff only'; loaders of nested routes run side by side,
+ * so each checks for itself).
+ */
+export function loadDeskPage(context: AppLoadContext, fill: (queryClient: QueryClient) => Promise<unknown>) {
+  return context.user?.role === 'staff' ? loadPage(context, fill) : null;
+}
+
+/** A desk page's head: 'Today · Ops desk · Rentique' for staff, 'Staff only' for anyone else. Never indexed. */
+export function deskMeta(args: Parameters<typeof pageMeta>[0], title: string): MetaDescriptor[] {
+  const staff = rootDataOf(args)?.user?.role === 'staff';
+  return pageMeta(args, {
+    title: staff ? `${title} · Ops desk · Rentique` : `${OPS_MESSAGES.staffOnly} · Rentique`,
+    description: 'The Rentique operations desk: today’s rentals, check-in, inventory, listings to review and the audit log.',
+    noindex: true,
+  });
+}

@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { useRevalidator, useRouteLoaderData } from 'react-router';
+import type { PageUser } from '@domain/page-context';
+
+/** The signed-in member, as the pages read her. */
+export interface Session {
+  user: PageUser;
+}
+
+/**
+ * What the root route's loader answers for every page (src/web/root.tsx): who is visiting, read by
+ * the server from the request's session cookie, and the site's origin (canonical URLs).
+ */
+export interface RootData {
+  user: PageUser | null;
+  origin: string;
+}
+
+export interface SessionState {
+  /** The member, or null for a visitor. */
+  data: Session | null;
+  /** True while the session is being read again (after sign-in or sign-out, a profile change). */
+  isPending: boolean;
+  /** Reads the session again from the server (the root loader runs again with the new cookie). */
+  refetch: () => Promise<void>;
+}
+
+/**
+ * Who is visiting. The server read the session before rendering the page (so the first paint
+ * already shows a member her navigation and her data, decision 0027); the browser keeps that
+ * answer and reads it again only when told to (`refetch`), e.g. after signing in.
+ */
+export function useSession(): SessionState {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const { state, revalidate } = useRevalidator();
+  const user = root?.user ?? null;
+  const data = useMemo(() => (user ? { user } : null), [user]);
+  return { data, isPending: state === 'loading', refetch: revalidate };
+}
+
+/** True when the signed-in account has the staff role (the operations desk). */
+export function isStaff(session: Session | null | undefined): boolean {
+  return session?.user.role === 'staff';
+}

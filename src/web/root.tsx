@@ -1,0 +1,81 @@
+// First: zod's CSP-safe setting, before any module that loads zod (see zod-config.ts).
+import './zod-config';
+import { useState, type ReactNode } from 'react';
+import { Links, Meta, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { AppProviders } from './app/app';
+import { AppFrame } from './app/layout';
+import { RouteErrorBoundary } from './app/route-error';
+import { RouteData } from './app/route-data';
+import { getUnreadCountQueryOptions } from './features/notifications';
+import { createBrowserApi } from './lib/api-client';
+import { SITE_DESCRIPTION, pageMeta } from './lib/meta';
+import { prefetch, type PageData } from './lib/page-data';
+import { createQueryClient } from './lib/query-client';
+import type { RootData } from './lib/session';
+import stylesheet from './styles.css?url';
+import type { Route } from './+types/root';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+];
+
+/** The head of a page without a `meta` of its own. */
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Rentique · Designer fashion, by the week', description: SITE_DESCRIPTION });
+
+/**
+ * Who is visiting, for every page: the member the server read from the session cookie (or null),
+ * so the navigation is hers from the first paint; for a member, her unread count too (the bell).
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData & Partial<PageData>> {
+  const { user, origin } = context;
+  if (!user) return { user, origin };
+  return { user, origin, ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))) };
+}
+
+/**
+ * The session is read again only when asked (useSession().refetch: after signing in or out, a
+ * profile change) or after a form action; a navigation keeps the one the page arrived with.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
+/** The document around every page (and around the root error screen). */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f7f3ee" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The app: one query cache per browser tab (per request on the server), the frame and the page. */
+export default function App() {
+  // On the server, pages render from what their loaders fetched: this cache calls no API.
+  const [queryClient] = useState(() => createQueryClient(typeof window === 'undefined' ? null : createBrowserApi()));
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouteData>
+        <AppFrame />
+      </RouteData>
+    </AppProviders>
+  );
+}
+
+/** Shown when the frame itself fails: a calm message, not a blank screen. */
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
