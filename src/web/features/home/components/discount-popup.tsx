@@ -14,6 +14,13 @@ const PRELOAD_LEAD_MS = 800;
 // Whether the document's first page has already used the document's load as its start.
 let documentStartUsed = false;
 
+/** True when `path` (path and query) is the page this document was opened on, not one reached inside the app. */
+function isDocumentPage(path: string): boolean {
+  const entry = performance.getEntriesByType('navigation')[0];
+  const url = new URL(entry?.name || location.href);
+  return url.pathname + url.search === path;
+}
+
 /**
  * How long from now until the popup is due. On the page the document opened with, "after load"
  * counts from the navigation's start (performance.now() is 0 there), not from when the app
@@ -35,12 +42,11 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
   const [due, setDue] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [DiscountDialog, setDiscountDialog] = useState<DialogComponent | null>(null);
-  // The router's first location has the key 'default': this page is the one the document opened on.
-  const { key } = useLocation();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     if (seenAtLoad) return;
-    const first = key === 'default' && !documentStartUsed;
+    const first = !documentStartUsed && isDocumentPage(pathname + search);
     documentStartUsed = true;
     const wait = discountPopupWait(delayMs, first);
     // The dialog's code (a few KB from our own origin) is fetched just before it is due, so it
@@ -55,7 +61,7 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
       window.clearTimeout(preload);
       window.clearTimeout(show);
     };
-    // The key is read once, at mount: the timer belongs to this visit of the page.
+    // The location is read once, at mount: the timer belongs to this visit of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seenAtLoad, delayMs]);
 
