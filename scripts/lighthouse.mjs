@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // npm run lighthouse: mobile Lighthouse scores (performance, accessibility, best practices) for
-// /, /browse and an item page of the built app, served by the real server (production mode, temp
-// DATA_DIR), audited in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+// /, /browse and an item page as a visitor, and /dashboard and /match as a member (signed up over
+// the API first; her session cookie goes with every request of those audits), of the built app
+// served by the real server (production mode, temp DATA_DIR), audited in Debian's Chromium
+// (CHROME_PATH, default /usr/bin/chromium).
 //
 //   npm run build && npm run lighthouse             # builds first when WEB_DIST_DIR has no build
 //   LIGHTHOUSE_MIN=95 npm run lighthouse            # exit 1 when a score is below 95
+//   LIGHTHOUSE_RUNS=3 npm run lighthouse            # each page 3 times: the table shows each score's range
 //
 // Needs the dev dependency `lighthouse` (which brings `chrome-launcher`):
 //   npm install --save-dev lighthouse@~12.8.2
@@ -15,6 +18,7 @@ import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const MIN = process.env.LIGHTHOUSE_MIN ? Number(process.env.LIGHTHOUSE_MIN) : null;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 
 async function loadTools() {
   try {
@@ -46,6 +50,39 @@ async function itemPath(url) {
   return `/item/${list.items[0].id}`;
 }
 
+/** A new member, signed up over the API: the Cookie header that carries her session. */
+async function memberCookie(url) {
+  const email = `lighthouse.${Date.now().toString(36)}@example.com`;
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: 'correct horse battery staple', name: 'Louise Lighthouse', fullName: 'Louise Lighthouse', gender: 'female' }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!cookie.includes('session_token')) throw new Error('sign-up set no session cookie');
+  return cookie;
+}
+
+/** "95" or "93-97" over the runs. */
+function range(values) {
+  const known = values.filter((v) => v !== null && v !== undefined);
+  if (known.length === 0) return '-';
+  const lo = Math.min(...known);
+  const hi = Math.max(...known);
+  return lo === hi ? String(lo) : `${lo}-${hi}`;
+}
+
+/** "1.2 s" or "1.1-1.4 s" over the runs (the audits' numbers, in their unit). */
+function metricRange(values, unit) {
+  const known = values.filter((v) => typeof v === 'number');
+  if (known.length === 0) return '-';
+  const fmt = (v) => (unit === 's' ? (v / 1000).toFixed(1) : unit === 'ms' ? String(Math.round(v)) : v.toFixed(3));
+  const lo = Math.min(...known);
+  const hi = Math.max(...known);
+  return `${fmt(lo) === fmt(hi) ? fmt(lo) : `${fmt(lo)}-${fmt(hi)}`}${unit === 'x' ? '' : ` ${unit}`}`;
+}
+
 async function main() {
   const { lighthouse, chromeLauncher } = await loadTools();
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
@@ -55,42 +92,73 @@ async function main() {
   mkdirSync(reports, { recursive: true });
   const rows = [];
   try {
-    const pages = ['/', '/browse', await itemPath(server.url)];
-    for (const page of pages) {
-      // Lighthouse's default config is the mobile one (Moto G Power emulation, simulated slow 4G).
-      // A trace Chromium failed to record (NO_NAVSTART, now and then in headless runs) is retried.
-      let result;
-      for (let attempt = 1; ; attempt++) {
-        result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-        if (!result) throw new Error(`no Lighthouse result for ${page}`);
-        const error = result.lhr.runtimeError;
-        if (!error) break;
-        if (error.code !== 'NO_NAVSTART' || attempt === 3) throw new Error(`${page}: ${error.code} ${error.message}`);
-        console.log(`${page}: ${error.code}, measuring again`);
+    const cookie = await memberCookie(server.url);
+    const pages = [
+      { page: '/', who: 'visitor' },
+      { page: '/browse', who: 'visitor' },
+      { page: await itemPath(server.url), who: 'visitor' },
+      { page: '/dashboard', who: 'member' },
+      { page: '/match', who: 'member' },
+    ];
+    for (const { page, who } of pages) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run++) {
+        // Lighthouse's default config is the mobile one (Moto G Power emulation, simulated slow 4G).
+        // A trace Chromium failed to record (NO_NAVSTART, now and then in headless runs) is retried.
+        let result;
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(`${server.url}${page}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+            // The member's pages: her session cookie on every request (the server renders them for her).
+            ...(who === 'member' ? { extraHeaders: { Cookie: cookie } } : {}),
+          });
+          if (!result) throw new Error(`no Lighthouse result for ${page}`);
+          const error = result.lhr.runtimeError;
+          if (!error) break;
+          if (error.code !== 'NO_NAVSTART' || attempt === 3) throw new Error(`${page}: ${error.code} ${error.message}`);
+          console.log(`${page}: ${error.code}, measuring again`);
+        }
+        const { lhr } = result;
+        if (who === 'member' && new URL(lhr.finalDisplayedUrl).pathname !== page) throw new Error(`${page} as a member ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
+        const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}${RUNS > 1 ? `-${run}` : ''}`;
+        writeFileSync(path.join(reports, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+        const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+        const failing = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode))
+          .map((a) => a.id);
+        const value = (id) => lhr.audits[id]?.numericValue;
+        runs.push({ perf: score('performance'), a11y: score('accessibility'), bp: score('best-practices'), fcp: value('first-contentful-paint'), lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'), failing });
       }
-      const { lhr } = result;
-      const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '-');
-      writeFileSync(path.join(reports, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
-      const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
-      const metric = (id) => lhr.audits[id]?.displayValue ?? '-';
-      const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode))
-        .map((a) => a.id);
-      rows.push({ page, perf: score('performance'), a11y: score('accessibility'), bp: score('best-practices'), fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift'), failing });
+      const all = (k) => runs.map((r) => r[k]);
+      rows.push({
+        page: who === 'member' ? `${page} (member)` : page,
+        perf: range(all('perf')),
+        a11y: range(all('a11y')),
+        bp: range(all('bp')),
+        fcp: metricRange(all('fcp'), 's'),
+        lcp: metricRange(all('lcp'), 's'),
+        tbt: metricRange(all('tbt'), 'ms'),
+        cls: metricRange(all('cls'), 'x'),
+        scores: runs.flatMap((r) => [['performance', r.perf], ['accessibility', r.a11y], ['best practices', r.bp]]),
+        failing: [...new Set(runs.flatMap((r) => r.failing))],
+      });
     }
   } finally {
     await chrome.kill();
     await server.stop();
   }
 
-  console.log(`\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}\n`);
+  console.log(`\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}${RUNS > 1 ? `, ${RUNS} runs per page (ranges)` : ''}\n`);
   console.log('| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.page} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`);
   for (const r of rows) if (r.failing.length) console.log(`${r.page}: failed audits: ${r.failing.join(', ')}`);
   console.log(`\nreports: ${reports}/*.json`);
   if (MIN !== null) {
-    const low = rows.flatMap((r) => [['performance', r.perf], ['accessibility', r.a11y], ['best practices', r.bp]].filter(([, s]) => s === null || s < MIN).map(([c, s]) => `${r.page} ${c} ${s}`));
+    const low = rows.flatMap((r) => r.scores.filter(([, s]) => s === null || s < MIN).map(([c, s]) => `${r.page} ${c} ${s}`));
     if (low.length) {
       console.log(`below ${MIN}: ${low.join('; ')}`);
       process.exit(1);
