@@ -55,7 +55,9 @@ export default defineConfig({
   build: {
     // No inline polyfill script, so the page keeps a strict script-src CSP.
     modulePreload: { polyfill: false },
-    // scripts/check-bundle.mjs reads the browser build's source maps (which public pages load zod).
+    // scripts/check-bundle.mjs reads the browser build's source maps (which public pages load zod)
+    // and its Vite manifest (the chunks the entry loads once the page has painted).
+    manifest: true,
     sourcemap: true,
   },
 });

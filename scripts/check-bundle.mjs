@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The front-end budget: the JS a first visit to `/` downloads (what React Router's page preloads
-// and imports: its route manifest, the browser entry, and the matched routes' modules (root, the
-// public section, home) with everything they import statically), gzipped, must stay under the
-// budget. And the public pages must not load zod: building schemas is work their first load does
+// The front-end budget: the JS a first visit to `/` downloads (what React Router's page imports:
+// the matched routes' modules (root, the public section, home) with everything they import
+// statically, the browser entry, and the hydration code the entry loads once the page has painted
+// (app/hydrate.tsx) with its imports), gzipped, must stay under the budget. And the public pages must not load zod: building schemas is work their first load does
 // not need (decision 0010's measurement; the web imports constants from the zod-free
 // src/domain/*.rules.ts). Reads React Router's asset manifest from the server build and the
 // browser build's source maps (WEB_DIST_DIR or dist/web). Prints a table; exits 1 if over budget
@@ -31,9 +31,27 @@ const PUBLIC_PAGES = [
   'features/catalogue/routes/static-item',
 ];
 
-/** The files a page made of `routeIds` loads before it is live (React Router's modulepreloads). */
+/** Vite's manifest of the browser build: each chunk's static and dynamic imports. */
+const vite = JSON.parse(readFileSync(path.join(client, '.vite', 'manifest.json'), 'utf8'));
+const viteChunkOf = (url) => Object.values(vite).find((c) => `/${c.file}` === url);
+/** A Vite chunk's file and everything it imports statically, as URLs. */
+function staticClosure(key, into) {
+  const chunk = vite[key];
+  if (!chunk || into.has(`/${chunk.file}`)) return into;
+  into.add(`/${chunk.file}`);
+  for (const dep of chunk.imports ?? []) staticClosure(dep, into);
+  return into;
+}
+// The entry's own imports, and what it loads once the page has painted (every visit does).
+const entryChunk = viteChunkOf(assets.entry.module);
+if (!entryChunk) throw new Error(`not in Vite's manifest: ${assets.entry.module}`);
+const ENTRY = new Set([assets.entry.module, ...assets.entry.imports]);
+for (const dep of entryChunk.imports ?? []) staticClosure(dep, ENTRY);
+for (const key of entryChunk.dynamicImports ?? []) staticClosure(key, ENTRY);
+
+/** The files a page made of `routeIds` loads before it is live. */
 function filesOf(routeIds) {
-  const files = new Set([...MANIFEST, assets.entry.module, ...assets.entry.imports]);
+  const files = new Set([...MANIFEST, ...ENTRY]);
   for (const id of routeIds) {
     const route = assets.routes[id];
     if (!route) throw new Error(`not in the build's manifest: route ${id}`);

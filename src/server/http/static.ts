@@ -66,8 +66,10 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
     const serverBuild = path.join(source.distDir, 'server', 'index.js');
     clientDir = path.join(source.distDir, 'client');
     if (!existsSync(serverBuild) || !existsSync(clientDir)) return false;
-    let loaded: Promise<ServerBuild> | undefined;
-    build = () => (loaded ??= import(pathToFileURL(serverBuild).href) as Promise<ServerBuild>);
+    // Loaded now, not by the first visitor (compiling the build takes a second on a busy machine).
+    const loaded = import(pathToFileURL(serverBuild).href) as Promise<ServerBuild>;
+    loaded.catch(() => {}); // a broken build fails each page request, with its error
+    build = () => loaded;
   } else {
     build = source.loadBuild;
   }
@@ -80,8 +82,12 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
     if (c.req.path.startsWith('/assets/')) c.header('cache-control', 'public, max-age=31536000, immutable');
     else c.header('cache-control', 'public, max-age=86400');
   });
-  // Brotli or gzip files written at build time (scripts/compress-dist.mjs) when the browser takes them.
-  if (clientDir) app.use('*', serveStatic({ root: path.relative(process.cwd(), clientDir) || '.', precompressed: true }));
+  // Brotli or gzip files written at build time (scripts/compress-dist.mjs) when the browser takes
+  // them. Dot folders (Vite's build manifest in .vite/) are not served.
+  if (clientDir) {
+    const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.', precompressed: true });
+    app.use('*', (c, next) => (c.req.path.includes('/.') ? next() : files(c, next)));
+  }
 
   // Who is asking, read once from the session cookie (the same reader as the API's).
   app.use('*', sessionReader(opts.auth));
@@ -113,5 +119,8 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
     res.headers.set('x-request-id', c.var.requestId);
     return compress(res, pickEncoding(c.req.header('accept-encoding')));
   });
+  // Draw the home page once as soon as the app is up, so the first visitor does not wait for the
+  // build's modules to load and the renderer's code to warm up.
+  if (source.kind === 'build') setTimeout(() => void Promise.resolve(app.request('/')).then((res) => res.body?.cancel(), () => {}), 0);
   return true;
 }
