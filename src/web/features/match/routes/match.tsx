@@ -2,7 +2,7 @@ import { Heart, Info, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ItemGenderSchema, type ItemGender } from '@domain/catalogue';
+import { ITEM_GENDERS, type ItemGender } from '@domain/catalogue.rules';
 import { MATCH_MESSAGES, isDailyLimitReached, nextIndex, pickCurrent, type SwipeAction } from '@domain/match.rules';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -85,8 +85,8 @@ function DeckSkeleton() {
 
 function genderFromParam(v: string | null): ItemGender | null {
   if (!v) return null;
-  const parsed = ItemGenderSchema.safeParse(v.charAt(0).toUpperCase() + v.slice(1).toLowerCase());
-  return parsed.success ? parsed.data : null;
+  const name = v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
+  return ITEM_GENDERS.find((g) => g === name) ?? null;
 }
 
 function MatchSession() {
