@@ -86,6 +86,8 @@ export default function Component() {
         <QuickActions />
       </div>
 
+      {/* The tabs' pieces and events are h3s: their section is named for the outline (heading order). */}
+      <h2 className="sr-only">Your wardrobe</h2>
       <Tabs defaultValue={tab} key={tab} className="mt-14">
         <TabsList aria-label="Your wardrobe" className="overflow-x-auto">
           <TabsTrigger value="renting">Renting</TabsTrigger>
