@@ -8,6 +8,7 @@ import type { App } from '../app';
 import { compose } from '../compose';
 import type { AppContext } from '../context';
 import type { Services } from '../services';
+import type { WebSource } from '../http/static';
 import { loadEnv, type Env } from '../env';
 import { createLogger, type Logger } from '../logger';
 import { createMailer, type Mail, type Mailer } from '../mailer';
@@ -111,6 +112,8 @@ export async function createTestApp(
     smtp?: boolean;
     /** Called with each mail before it is captured; throwing makes the send fail (a mail server refusing it). */
     beforeSend?: (mail: Mail) => void | Promise<void>;
+    /** Pages to mount after the API (default: none, the API alone). */
+    web?: WebSource;
   } = {},
 ): Promise<TestApp> {
   const dialect = testDialect();
@@ -145,6 +148,7 @@ export async function createTestApp(
     mailer,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.web ? { web: opts.web } : {}),
   });
 
   const send = (pathname: string, init: TestRequestInit = {}, cookie = '') => {
