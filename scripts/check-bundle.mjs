@@ -2,11 +2,12 @@
 // The front-end budget: the JS a first visit to `/` downloads (what React Router's page imports:
 // the matched routes' modules (root, the public section, home) with everything they import
 // statically, the browser entry, and the hydration code the entry loads once the page has painted
-// (app/hydrate.tsx) with its imports), gzipped, must stay under the budget. And the public pages must not load zod: building schemas is work their first load does
-// not need (decision 0010's measurement; the web imports constants from the zod-free
-// src/domain/*.rules.ts). Reads React Router's asset manifest from the server build and the
-// browser build's source maps (WEB_DIST_DIR or dist/web). Prints a table; exits 1 if over budget
-// or if a public page's code includes zod.
+// (app/hydrate.tsx) with its imports), gzipped, must stay under the budget. And the public pages
+// must not load zod: building schemas is work their first load does not need (decisions 0010 and
+// 0028: with package.json's sideEffects the bundler drops the schemas a page does not use,
+// whichever domain file it imports from). Reads React Router's asset manifest from the server
+// build, Vite's manifest and the source maps of the browser build (WEB_DIST_DIR or dist/web).
+// Prints a table; exits 1 if over budget or if a public page's code includes zod.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
