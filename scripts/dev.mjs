@@ -4,7 +4,8 @@
 // 0027). tsx restarts the server when server code changes; Vite reloads web code in place.
 import { spawn } from 'node:child_process';
 
-const child = spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--exclude', './src/web/**', 'src/server/index.ts'], {
+// tsx run directly (no npx, so no shell expands the exclude pattern); web code is Vite's to reload.
+const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', '--exclude', './src/web/**', 'src/server/index.ts'], {
   stdio: 'inherit',
   env: { ...process.env, WEB_DEV: 'true' },
 });
