@@ -1,10 +1,10 @@
 import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 /**
- * Pages arrive rendered by the server and come alive when the app has hydrated them; a click
- * before that would do nothing. So `page.goto` and `page.reload` also wait until the app marks
- * the document ready (`<html data-app="ready">`: hydrated and the session read; set by
- * src/web/app/start.tsx), whenever what loaded is one of the app's pages.
+ * Pages arrive rendered by the server and come alive when the app has hydrated them (after the
+ * first paint, decision 0027); a click before that would do nothing. So `page.goto` and
+ * `page.reload` also wait until the app marks the document ready (`<html data-app="ready">`: the
+ * page hydrated; set by src/web/app/ready-marker.tsx), whenever what loaded is one of the app's pages.
  */
 export async function waitForApp(page: Page, response: Response | null): Promise<void> {
   if (!response?.headers()['content-type']?.startsWith('text/html')) return;
