@@ -1,12 +1,19 @@
+import fonts from './fonts.css?url';
+
 /**
  * The browser's entry, kept tiny: the page arrived rendered by the server, so it is painted first
- * and React, React Router and the hydration are fetched and run after that (decision 0027). On a
- * slow connection the page's CSS, fonts and pictures then do not compete with the app's code.
- * (The page's route modules are fetched by React Router's module script, at the low priority of
- * an async module; the server sends no preload for them, see entry.server.tsx.)
+ * (with the fallback faces) and the web fonts, React, React Router and the hydration are fetched
+ * and run after that (decision 0027). On a slow connection the page's CSS and pictures then do
+ * not compete with them. (The page's route modules are fetched by React Router's module script,
+ * at the low priority of an async module; the server sends no preload for what they import, see
+ * entry.server.tsx.)
  */
 requestAnimationFrame(() => {
   setTimeout(() => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = fonts;
+    document.head.append(link);
     void import('./app/hydrate').then((m) => m.hydrate());
   }, 0);
 });

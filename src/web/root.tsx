@@ -12,6 +12,7 @@ import { SITE_DESCRIPTION, pageMeta } from './lib/meta';
 import { prefetch, type PageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import type { RootData } from './lib/session';
+import fonts from './fonts.css?url';
 import stylesheet from './styles.css?url';
 import type { Route } from './+types/root';
 
@@ -54,6 +55,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets and icons need no nonce (style-src allows our origin), and the browser has
             none to hydrate with: an empty one keeps the server's and the browser's markup equal. */}
         <Links nonce="" />
+        {/* The web fonts come after the first paint (entry.client.tsx), or here without JavaScript. */}
+        <noscript>
+          <link rel="stylesheet" href={fonts} />
+        </noscript>
       </head>
       <body>
         <div id="root">{children}</div>
