@@ -17,6 +17,10 @@ async function main() {
     headersTimeout: env.headersTimeoutMs,
     connectionsCheckingInterval: Math.min(1000, env.headersTimeoutMs),
   });
+  // An idle keep-alive connection is closed after 65 s, longer than the 60 s a load balancer (or a
+  // client's pool) keeps one: the side that closes first is then never the server, so a request
+  // sent on a connection at the moment the server drops it (ECONNRESET) does not happen.
+  server.keepAliveTimeout = 65_000;
   // `npm run dev`: Vite in this process (hot reload on the same port, pages rendered from the sources).
   const dev: WebDev | null = env.webDev ? await startWebDev(server) : null;
   const { ctx, app, background } = await compose({ env, ...(dev ? { web: { kind: 'vite', loadBuild: dev.loadBuild } } : {}) });
