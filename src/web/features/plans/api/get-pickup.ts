@@ -1,17 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/api-client';
-import { apiOf } from '../../../lib/query-client';
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { unwrap } from "../../../lib/api-client";
+import { apiOf } from "../../../lib/query-client";
 
-export const pickupQueryKey = ['pickup'] as const;
+export const pickupQueryKey = ["pickup"] as const;
 
 export function getPickupQueryOptions() {
   return queryOptions({
     queryKey: pickupQueryKey,
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/pickup', { signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET("/api/pickup", { signal })),
   });
 }
 
 /** The member's pickup option (online | in-store | null), from GET /api/pickup. */
-export function usePickupOption() {
-  return useQuery(getPickupQueryOptions());
+export function usePickupOption(opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...getPickupQueryOptions(),
+    enabled: opts.enabled ?? true,
+  });
 }

@@ -1,19 +1,20 @@
-import { ShoppingBag } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { RENTAL_MESSAGES } from '@domain/rentals.rules';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
-import { formatDate } from '../../../lib/format';
-import { useBookRental } from '../api/book-rental';
-import { useRentals } from '../api/get-rentals';
+import { CreditCard, ShoppingBag } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import type { PickupOption } from "@domain/plans.rules";
+import { toast } from "sonner";
+import { RENTAL_MESSAGES } from "@domain/rentals.rules";
+import { Button, type ButtonProps } from "../../../components/ui/button";
+import { paths } from "../../../config/paths";
+import { useSession } from "../../../lib/session";
+import { formatDate } from "../../../lib/format";
+import { useBookRental } from "../api/book-rental";
+import { useRentals } from "../api/get-rentals";
 
 /** The wait between 'Added to Cart!' and the dashboard (docs/product.md, Renting: 1.5 s). */
 export const ADD_TO_CART_REDIRECT_MS = 1500;
 
-interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
+interface AddToCartProps extends Omit<ButtonProps, "onClick" | "size"> {
   itemId: number;
   /** The chosen size; without one the button asks for it. */
   selectedSize: string | null;
@@ -22,13 +23,30 @@ interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
   endDate?: string | null | undefined;
   /** The resting label: 'Add to Cart' on /item/{id}, 'Rent Now' on the static pages. */
   label?: string;
+  /** How it reaches her (her saved choice when absent), and the studio for a pickup. */
+  delivery?: PickupOption | undefined;
+  studioId?: number | undefined;
+  /** Set when she has no card for a pay-per-item rental: the button reads 'Add a card to rent' and goes there. */
+  addCardHref?: string | null | undefined;
 }
 
 /**
  * Add to Cart on /item/{id}: books the piece (busy state), says 'Added to Cart!' and goes to the
  * dashboard after 1.5 s. A piece the member already has out shows 'Already Rented', disabled.
  */
-export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate, label = 'Add to Cart', className, disabled, ...rest }: AddToCartProps) {
+export function AddToCartButton({
+  itemId,
+  selectedSize: size,
+  startDate,
+  endDate,
+  label = "Add to Cart",
+  delivery,
+  studioId,
+  addCardHref,
+  className,
+  disabled,
+  ...rest
+}: AddToCartProps) {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,7 +56,8 @@ export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const alreadyRented = !added && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
+  const alreadyRented =
+    !added && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
   const busy = book.isPending || added;
 
   const onClick = () => {
@@ -47,16 +66,29 @@ export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate
       return;
     }
     if (!size) {
-      toast.error('Choose a size', { description: 'Pick your size before adding the piece.' });
+      toast.error("Choose a size", {
+        description: "Pick your size before adding the piece.",
+      });
       return;
     }
     book.mutate(
-      { itemId, size: size as never, ...(startDate && endDate ? { startDate, endDate } : {}) },
+      {
+        itemId,
+        size: size as never,
+        ...(startDate && endDate ? { startDate, endDate } : {}),
+        ...(delivery ? { delivery } : {}),
+        ...(delivery === "in-store" && studioId ? { studioId } : {}),
+      },
       {
         onSuccess: (rental) => {
           setAdded(true);
-          toast.success(RENTAL_MESSAGES.added, { description: `Due back ${formatDate(rental.returnDate)}.` });
-          timer.current = setTimeout(() => void navigate(paths.dashboard), ADD_TO_CART_REDIRECT_MS);
+          toast.success(RENTAL_MESSAGES.added, {
+            description: `Due back ${formatDate(rental.returnDate)}.`,
+          });
+          timer.current = setTimeout(
+            () => void navigate(paths.dashboard),
+            ADD_TO_CART_REDIRECT_MS,
+          );
         },
       },
     );
@@ -69,10 +101,27 @@ export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate
       </Button>
     );
   }
+  if (addCardHref && !added) {
+    return (
+      <Button size="lg" className={className} asChild>
+        <Link to={addCardHref}>
+          <CreditCard aria-hidden="true" />
+          {RENTAL_MESSAGES.addCard}
+        </Link>
+      </Button>
+    );
+  }
   return (
-    <Button size="lg" className={className} onClick={onClick} disabled={disabled || busy} aria-busy={book.isPending} {...rest}>
+    <Button
+      size="lg"
+      className={className}
+      onClick={onClick}
+      disabled={disabled || busy}
+      aria-busy={book.isPending}
+      {...rest}
+    >
       <ShoppingBag aria-hidden="true" />
-      {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : label}
+      {book.isPending ? "Adding…" : added ? "Added to Cart!" : label}
     </Button>
   );
 }

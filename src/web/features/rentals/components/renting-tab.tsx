@@ -1,18 +1,26 @@
-import { CalendarClock, ShoppingBag } from 'lucide-react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import type { Rental } from '@domain/rentals';
-import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from '@domain/rentals.rules';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { alreadyShown } from '../../../lib/error-toast';
-import { formatCents, formatDate } from '../../../lib/format';
-import { useExtendRental } from '../api/extend-rental';
-import { useRentals } from '../api/get-rentals';
-import { useReturnRental } from '../api/return-rental';
+import { CalendarClock, Receipt, ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { Rental } from "@domain/rentals";
+import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from "@domain/rentals.rules";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogTrigger,
+} from "../../../components/ui/dialog";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { paths } from "../../../config/paths";
+import { alreadyShown } from "../../../lib/error-toast";
+import { formatCents, formatDate } from "../../../lib/format";
+import { useCancelRental } from "../api/cancel-rental";
+import { useExtendRental } from "../api/extend-rental";
+import { useRentals } from "../api/get-rentals";
+import { useReturnRental } from "../api/return-rental";
 
 /** The dashboard's Renting tab: pieces out or reserved, with return dates, Extend and Return. */
 export function RentingTab() {
@@ -37,85 +45,202 @@ export function RentingTab() {
   }
   if (data.rentals.length === 0) {
     return (
-      <EmptyState title="Nothing rented yet" icon={<ShoppingBag className="size-8" aria-hidden="true" />}>
-        <p>Pieces you rent appear here with their return dates.</p>
-        <Button asChild className="mt-5">
-          <Link to={paths.browse}>Browse the collection</Link>
-        </Button>
-      </EmptyState>
+      <>
+        <EmptyState
+          title="Nothing rented yet"
+          icon={<ShoppingBag className="size-8" aria-hidden="true" />}
+        >
+          <p>Pieces you rent appear here with their return dates.</p>
+          <Button asChild className="mt-5">
+            <Link to={paths.browse}>Browse the collection</Link>
+          </Button>
+        </EmptyState>
+        <OrdersLink />
+      </>
     );
   }
   return (
-    <ul className="space-y-4" aria-label="Your rentals">
-      {data.rentals.map((r) => (
-        <li key={r.id}>
-          <RentalRow rental={r} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-4" aria-label="Your rentals">
+        {data.rentals.map((r) => (
+          <li key={r.id}>
+            <RentalRow rental={r} />
+          </li>
+        ))}
+      </ul>
+      {data.rentals.some((r) => r.coveredByPlan) && (
+        <p className="mt-4 text-sm text-taupe">
+          {RENTAL_MESSAGES.returnKeepsAllowance}
+        </p>
+      )}
+      <OrdersLink />
+    </>
+  );
+}
+
+function OrdersLink() {
+  return (
+    <p className="mt-6 text-sm">
+      <Link
+        to={paths.orders}
+        className="inline-flex items-center gap-2 text-ink underline underline-offset-4 hover:text-taupe"
+      >
+        <Receipt className="size-4" aria-hidden="true" />
+        Order history and receipts
+      </Link>
+    </p>
   );
 }
 
 function RentalRow({ rental }: { rental: Rental }) {
   const extend = useExtendRental();
   const giveBack = useReturnRental();
-  const busy = extend.isPending || giveBack.isPending;
+  const cancel = useCancelRental();
+  const [confirming, setConfirming] = useState(false);
+  const busy = extend.isPending || giveBack.isPending || cancel.isPending;
+  const can = (a: Rental["actions"][number]) => rental.actions.includes(a);
+  const onCancel = () =>
+    cancel.mutateAsync(rental.id).then((c) => {
+      setConfirming(false);
+      toast.success(RENTAL_MESSAGES.cancelled, {
+        description: c.allowanceReturned
+          ? RENTAL_MESSAGES.cancelledPlanBody
+          : c.refundCents > 0
+            ? `${RENTAL_MESSAGES.cancelledBody} ${formatCents(c.refundCents)} goes back to your card.`
+            : RENTAL_MESSAGES.cancelledBody,
+      });
+    }, alreadyShown);
 
   return (
     <article
       aria-label={rental.name}
       className="flex flex-col gap-4 rounded-md border border-linen/80 bg-ivory p-4 shadow-soft sm:flex-row sm:items-center sm:gap-6 sm:p-5"
     >
-      <Link to={paths.item(rental.itemId)} className="flex min-w-0 flex-1 items-center gap-4">
-        <img src={rental.imageUrl} alt="" className="size-20 shrink-0 rounded-sm bg-sand object-cover sm:size-24" loading="lazy" />
+      <Link
+        to={paths.item(rental.itemId)}
+        className="flex min-w-0 flex-1 items-center gap-4"
+      >
+        <img
+          src={rental.imageUrl}
+          alt=""
+          className="size-20 shrink-0 rounded-sm bg-sand object-cover sm:size-24"
+          loading="lazy"
+        />
         <div className="min-w-0">
           <p className="eyebrow">{rental.brand}</p>
-          <h3 className="mt-1 truncate font-display text-xl leading-tight sm:text-2xl">{rental.name}</h3>
+          <h3 className="mt-1 truncate font-display text-xl leading-tight sm:text-2xl">
+            {rental.name}
+          </h3>
           <p className="mt-1 text-sm text-taupe">
-            Size {rental.size} · {rental.chargeCents > 0 ? formatCents(rental.chargeCents) : 'Included in your plan'}
+            Size {rental.size} ·{" "}
+            {rental.chargeCents > 0
+              ? formatCents(rental.chargeCents)
+              : "Included in your plan"}
           </p>
         </div>
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="flex items-center gap-2 text-sm">
-          <Badge tone={rental.status === 'reserved' ? 'outline' : 'sand'}>{RENTAL_STATUS_LABELS[rental.status]}</Badge>
+          <Badge tone={rental.status === "reserved" ? "outline" : "sand"}>
+            {RENTAL_STATUS_LABELS[rental.status]}
+          </Badge>
           <span className="inline-flex items-center gap-1.5 text-taupe">
             <CalendarClock className="size-4" aria-hidden="true" />
             <span>
-              Return by <time dateTime={rental.returnDate} data-testid="return-date">{formatDate(rental.returnDate)}</time>
+              Return by{" "}
+              <time dateTime={rental.returnDate} data-testid="return-date">
+                {formatDate(rental.returnDate)}
+              </time>
             </span>
           </span>
         </div>
         <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="subtle"
-            disabled={busy}
-            aria-label={`Extend ${rental.name} by 7 days`}
-            // mutateAsync, not mutate callbacks: the row may unmount when the list refreshes, and the toast must still show.
-            onClick={() =>
-              extend.mutateAsync(rental.id).then(
-                (r) => toast.success(RENTAL_MESSAGES.extended, { description: `Now due back ${formatDate(r.returnDate)}.` }),
-                alreadyShown,
-              )
-            }
-          >
-            {extend.isPending ? 'Extending…' : 'Extend'}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            aria-label={`Return ${rental.name}`}
-            onClick={() =>
-              giveBack.mutateAsync(rental.id).then(
-                () => toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` }),
-                alreadyShown,
-              )
-            }
-          >
-            {giveBack.isPending ? 'Returning…' : 'Return'}
-          </Button>
+          {can("extend") && (
+            <Button
+              size="sm"
+              variant="subtle"
+              disabled={busy}
+              aria-label={`Extend ${rental.name} by 7 days`}
+              // mutateAsync, not mutate callbacks: the row may unmount when the list refreshes, and the toast must still show.
+              onClick={() =>
+                extend
+                  .mutateAsync({
+                    rentalId: rental.id,
+                    returnDate: rental.returnDate,
+                  })
+                  .then(
+                    (r) =>
+                      toast.success(RENTAL_MESSAGES.extended, {
+                        description: `Now due back ${formatDate(r.returnDate)}.`,
+                      }),
+                    alreadyShown,
+                  )
+              }
+            >
+              {extend.isPending ? "Extending…" : "Extend"}
+            </Button>
+          )}
+          {can("cancel") && (
+            <Dialog
+              open={confirming}
+              onOpenChange={(o) => !cancel.isPending && setConfirming(o)}
+            >
+              <DialogTrigger asChild>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy}
+                  aria-label={`Cancel ${rental.name}`}
+                >
+                  Cancel
+                </Button>
+              </DialogTrigger>
+              <DialogContent
+                title="Cancel this booking?"
+                description={
+                  rental.coveredByPlan
+                    ? `${rental.name} has not started yet: cancelling frees it and gives the piece back to your plan for this month.`
+                    : `${rental.name} has not started yet: cancelling frees it and refunds ${formatCents(rental.chargeCents)} in full to your card.`
+                }
+              >
+                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="ghost" disabled={cancel.isPending}>
+                      Keep booking
+                    </Button>
+                  </DialogClose>
+                  <Button
+                    onClick={() => void onCancel()}
+                    disabled={cancel.isPending}
+                    aria-busy={cancel.isPending}
+                  >
+                    {cancel.isPending ? "Cancelling…" : "Cancel booking"}
+                  </Button>
+                </div>
+              </DialogContent>
+            </Dialog>
+          )}
+          {can("return") && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              aria-label={`Return ${rental.name}`}
+              onClick={() =>
+                giveBack
+                  .mutateAsync(rental.id)
+                  .then(
+                    () =>
+                      toast.success(RENTAL_MESSAGES.returned, {
+                        description: `${rental.name} is on its way back to us.`,
+                      }),
+                    alreadyShown,
+                  )
+              }
+            >
+              {giveBack.isPending ? "Returning…" : "Return"}
+            </Button>
+          )}
         </div>
       </div>
     </article>
