@@ -1,9 +1,4 @@
-import {
-  index,
-  layout,
-  route,
-  type RouteConfig,
-} from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 /**
  * Every page of the app, for React Router's framework mode (decision 0027). A page is a route
@@ -14,51 +9,48 @@ import {
  * pages, member pages (a visitor is sent to /login?from=...) and the operations desk (staff).
  */
 export default [
-  layout("app/public-section.tsx", [
-    index("features/home/routes/home.tsx"),
-    route("how-it-works", "features/home/routes/how-it-works.tsx"),
-    route("pricing", "features/plans/routes/pricing.tsx"),
-    route("browse", "features/catalogue/routes/browse.tsx"),
-    route("item/:id", "features/catalogue/routes/item.tsx"),
-    route("items/:slug", "features/catalogue/routes/static-item.tsx"),
-    route("match", "features/match/routes/match.tsx"),
-    route("help", "features/support/routes/help.tsx"),
-    route("contact", "features/support/routes/contact.tsx"),
-    route("privacy", "features/support/routes/privacy.tsx"),
-    route("terms", "features/support/routes/terms.tsx"),
-    route("about", "features/support/routes/about.tsx"),
-    route("sustainability", "features/support/routes/sustainability.tsx"),
-    route("blog", "features/support/routes/blog.tsx"),
-    route("careers", "features/support/routes/careers.tsx"),
-    layout("app/guest-only.tsx", [
-      route("signup", "features/auth/routes/signup.tsx"),
-      route("login", "features/auth/routes/login.tsx"),
-    ]),
+  layout('app/public-section.tsx', [
+    index('features/home/routes/home.tsx'),
+    route('how-it-works', 'features/home/routes/how-it-works.tsx'),
+    route('pricing', 'features/plans/routes/pricing.tsx'),
+    route('browse', 'features/catalogue/routes/browse.tsx'),
+    route('item/:id', 'features/catalogue/routes/item.tsx'),
+    route('items/:slug', 'features/catalogue/routes/static-item.tsx'),
+    route('match', 'features/match/routes/match.tsx'),
+    route('help', 'features/support/routes/help.tsx'),
+    route('contact', 'features/support/routes/contact.tsx'),
+    route('privacy', 'features/support/routes/privacy.tsx'),
+    route('terms', 'features/support/routes/terms.tsx'),
+    route('about', 'features/support/routes/about.tsx'),
+    route('sustainability', 'features/support/routes/sustainability.tsx'),
+    route('blog', 'features/support/routes/blog.tsx'),
+    route('careers', 'features/support/routes/careers.tsx'),
+    layout('app/guest-only.tsx', [route('signup', 'features/auth/routes/signup.tsx'), route('login', 'features/auth/routes/login.tsx')]),
     // Reachable signed in or out: a reset link may be opened in a browser where someone is signed in.
-    route("forgot-password", "features/auth/routes/forgot-password.tsx"),
-    route("reset-password", "features/auth/routes/reset-password.tsx"),
-    route("*", "features/shell/routes/not-found.tsx"),
+    route('forgot-password', 'features/auth/routes/forgot-password.tsx'),
+    route('reset-password', 'features/auth/routes/reset-password.tsx'),
+    route('*', 'features/shell/routes/not-found.tsx'),
   ]),
-  layout("app/member-section.tsx", [
-    route("dashboard", "features/dashboard/routes/dashboard.tsx"),
-    route("account", "features/account/routes/account.tsx"),
-    route("favorites", "features/match/routes/favorites.tsx"),
-    route("pickup-location", "features/plans/routes/pickup-location.tsx"),
-    route("plan-selection", "features/plans/routes/plan-selection.tsx"),
-    route("credit-card", "features/plans/routes/credit-card.tsx"),
-    route("notifications", "features/notifications/routes/notifications.tsx"),
-    route("orders", "features/rentals/routes/orders.tsx"),
-    route("orders/:number", "features/rentals/routes/order-receipt.tsx"),
+  layout('app/member-section.tsx', [
+    route('dashboard', 'features/dashboard/routes/dashboard.tsx'),
+    route('account', 'features/account/routes/account.tsx'),
+    route('favorites', 'features/match/routes/favorites.tsx'),
+    route('pickup-location', 'features/plans/routes/pickup-location.tsx'),
+    route('plan-selection', 'features/plans/routes/plan-selection.tsx'),
+    route('credit-card', 'features/plans/routes/credit-card.tsx'),
+    route('notifications', 'features/notifications/routes/notifications.tsx'),
+    route('orders', 'features/rentals/routes/orders.tsx'),
+    route('orders/:number', 'features/rentals/routes/order-receipt.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').
-  layout("app/ops-section.tsx", [
-    route("ops", "features/ops/routes/ops-layout.tsx", [
-      index("features/ops/routes/today.tsx"),
-      route("check-in", "features/ops/routes/check-in.tsx"),
-      route("inventory", "features/ops/routes/inventory.tsx"),
-      route("listings", "features/ops/routes/listings.tsx"),
-      route("audit", "features/ops/routes/audit.tsx"),
+  layout('app/ops-section.tsx', [
+    route('ops', 'features/ops/routes/ops-layout.tsx', [
+      index('features/ops/routes/today.tsx'),
+      route('check-in', 'features/ops/routes/check-in.tsx'),
+      route('inventory', 'features/ops/routes/inventory.tsx'),
+      route('listings', 'features/ops/routes/listings.tsx'),
+      route('audit', 'features/ops/routes/audit.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,14 +1,7 @@
 /** The rentals feature's public API: Add to Cart (item page) and the Renting tab (dashboard). */
-export {
-  AddToCartButton,
-  ADD_TO_CART_REDIRECT_MS,
-} from "./components/add-to-cart";
-export { RentingTab } from "./components/renting-tab";
-export { rentalsQueryKey, useRentals } from "./api/get-rentals";
-export { getRentalsQueryOptions } from "./api/get-rentals";
-export { BookingPanel } from "./components/booking-panel";
-export {
-  getOrdersQueryOptions,
-  getOrderQueryOptions,
-  ordersQueryKey,
-} from "./api/get-orders";
+export { AddToCartButton, ADD_TO_CART_REDIRECT_MS } from './components/add-to-cart';
+export { RentingTab } from './components/renting-tab';
+export { rentalsQueryKey, useRentals } from './api/get-rentals';
+export { getRentalsQueryOptions } from './api/get-rentals';
+export { BookingPanel } from './components/booking-panel';
+export { getOrdersQueryOptions, getOrderQueryOptions, ordersQueryKey } from './api/get-orders';

@@ -1,66 +1,44 @@
-import { Share2 } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
-import type { CatalogueItem } from "@domain/catalogue";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
-import { WishlistButton } from "../../match";
-import { BookingPanel } from "../../rentals";
+import { Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { CatalogueItem } from '@domain/catalogue';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { WishlistButton } from '../../match';
+import { BookingPanel } from '../../rentals';
 
 /** Shares the page: the Web Share API where there is one, else the link goes to the clipboard. */
-export async function shareItem(
-  item: Pick<CatalogueItem, "name" | "brand">,
-  url: string = window.location.href,
-): Promise<void> {
-  if (typeof navigator.share === "function") {
+export async function shareItem(item: Pick<CatalogueItem, 'name' | 'brand'>, url: string = window.location.href): Promise<void> {
+  if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({
-        title: item.name,
-        text: `${item.name} by ${item.brand} on Rentique`,
-        url,
-      });
+      await navigator.share({ title: item.name, text: `${item.name} by ${item.brand} on Rentique`, url });
       return;
     } catch (err) {
-      if (err instanceof DOMException && err.name === "AbortError") return; // the member closed the sheet
+      if (err instanceof DOMException && err.name === 'AbortError') return; // the member closed the sheet
     }
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.success("Link copied", {
-      description: "Paste it anywhere to share this piece.",
-    });
+    toast.success('Link copied', { description: 'Paste it anywhere to share this piece.' });
   } catch {
-    toast.error("Error", {
-      description:
-        "Could not copy the link. Copy it from the address bar instead.",
-    });
+    toast.error('Error', { description: 'Could not copy the link. Copy it from the address bar instead.' });
   }
 }
 
 /**
  * The item page's actions: size, then the booking (dates, delivery, total, Add to Cart; the
  * rentals feature), Add to Wishlist and Share. One rental is one piece: there is no quantity
- * (decision 0037).
+ * (decision 0037). The size may come from the URL (?size=, back from adding a card).
  */
-export function ItemActions({
-  item,
-  from,
-  to,
-}: {
-  item: CatalogueItem;
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-}) {
+export function ItemActions({ item, from, to, initialSize }: { item: CatalogueItem; from?: string | null | undefined; to?: string | null | undefined; initialSize?: string | null | undefined }) {
   const [size, setSize] = useState<string | null>(
-    item.sizes.length === 1 ? item.sizes[0]! : null,
+    item.sizes.length === 1 ? item.sizes[0]! : initialSize && (item.sizes as string[]).includes(initialSize) ? initialSize : null,
   );
 
   return (
     <div className="space-y-6">
       <fieldset>
-        <legend className="mb-2.5 text-[0.8rem] font-medium tracking-wide text-taupe">
-          Size
-        </legend>
+        <legend className="mb-2.5 text-[0.8rem] font-medium tracking-wide text-taupe">Size</legend>
         <div className="flex flex-wrap gap-2">
           {item.sizes.map((s) => (
             <button
@@ -69,10 +47,8 @@ export function ItemActions({
               aria-pressed={size === s}
               onClick={() => setSize(s)}
               className={cn(
-                "h-11 min-w-12 cursor-pointer rounded-sm border px-3 text-sm transition-colors",
-                size === s
-                  ? "border-ink bg-ink text-ivory"
-                  : "border-linen bg-ivory text-ink hover:border-ink",
+                'h-11 min-w-12 cursor-pointer rounded-sm border px-3 text-sm transition-colors',
+                size === s ? 'border-ink bg-ink text-ivory' : 'border-linen bg-ivory text-ink hover:border-ink',
               )}
             >
               {s}
@@ -83,12 +59,7 @@ export function ItemActions({
 
       {/* flex-1 only in the row: in the phone's column a zero flex-basis squeezed the buttons to their text (23 px). */}
       <BookingPanel itemId={item.id} size={size} urlFrom={from} urlTo={to}>
-        <WishlistButton
-          itemId={item.id}
-          itemName={item.name}
-          size="lg"
-          className="shrink-0 sm:flex-1"
-        />
+        <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="shrink-0 sm:flex-1" />
         <Button size="lg" variant="subtle" onClick={() => void shareItem(item)}>
           <Share2 aria-hidden="true" />
           Share

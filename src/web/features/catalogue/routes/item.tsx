@@ -1,23 +1,22 @@
-import { RotateCcw } from "lucide-react";
-import { Link, data, useParams, useSearchParams } from "react-router";
-import { isIsoDate } from "@domain/catalogue.rules";
-import { Badge } from "../../../components/ui/badge";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { RatingSummary } from "../../../components/ui/stars";
-import { paths } from "../../../config/paths";
-import { ApiClientError } from "../../../lib/api-client";
-import { formatCents } from "../../../lib/format";
-import { getItemQueryOptions, useItem } from "../api/get-item";
-import { ItemActions } from "../components/item-actions";
-import { ItemGallery } from "../components/item-gallery";
-import { ItemLoadError, ItemNotFound } from "../components/item-not-found";
-import { itemMeta } from "../lib/item-meta";
-import { loadPage, queryDataIn } from "../../../lib/page-data";
-import type { Route } from "./+types/item";
+import { RotateCcw } from 'lucide-react';
+import { Link, data, useParams, useSearchParams } from 'react-router';
+import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue.rules';
+import { Badge } from '../../../components/ui/badge';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { RatingSummary } from '../../../components/ui/stars';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/format';
+import { getItemQueryOptions, useItem } from '../api/get-item';
+import { ItemActions } from '../components/item-actions';
+import { ItemGallery } from '../components/item-gallery';
+import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
+import { itemMeta } from '../lib/item-meta';
+import { loadPage, queryDataIn } from '../../../lib/page-data';
+import type { Route } from './+types/item';
 
 /** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
-const itemIdOf = (id: string | undefined) =>
-  id && /^\d{1,9}$/.test(id) ? Number(id) : null;
+const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
 /**
  * The item, fetched on the server for every visit to this page, including navigations inside the
@@ -25,66 +24,39 @@ const itemIdOf = (id: string | undefined) =>
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = itemIdOf(params.id);
-  return id === null
-    ? data(null, { status: 404 })
-    : loadPage(context, (queryClient) =>
-        queryClient.fetchQuery(getItemQueryOptions(id)),
-      );
+  return id === null ? data(null, { status: 404 }) : loadPage(context, (queryClient) => queryClient.fetchQuery(getItemQueryOptions(id)));
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const id = itemIdOf(args.params.id);
-  return itemMeta(
-    args,
-    id === null
-      ? undefined
-      : queryDataIn(args.loaderData, getItemQueryOptions(id).queryKey),
-  );
+  return itemMeta(args, id === null ? undefined : queryDataIn(args.loaderData, getItemQueryOptions(id).queryKey));
 };
 
 /** The rental dates carried from /browse (?from=&to=), when both are dates and in order. */
-function datesOf(
-  sp: URLSearchParams,
-): { from: string; to: string } | undefined {
-  const from = sp.get("from") ?? undefined;
-  const to = sp.get("to") ?? undefined;
-  return from && to && isIsoDate(from) && isIsoDate(to) && to > from
-    ? { from, to }
-    : undefined;
+function datesOf(sp: URLSearchParams): { from: string; to: string } | undefined {
+  const from = sp.get('from') ?? undefined;
+  const to = sp.get('to') ?? undefined;
+  return from && to && isIsoDate(from) && isIsoDate(to) && to > from ? { from, to } : undefined;
 }
 
 /** /item/{id}: one piece, with the dates chosen on /browse carried in ?from=&to=. */
 export default function Component({ loaderData }: Route.ComponentProps) {
-  const { id = "" } = useParams();
+  const { id = '' } = useParams();
   const [sp] = useSearchParams();
   // The server found nothing at this id: the page says so at once (and the answer was 404).
   const valid = /^\d{1,9}$/.test(id) && loaderData?.status !== 404;
   const item = useItem(Number(id), valid);
   const dates = datesOf(sp);
 
-  if (
-    !valid ||
-    (item.error instanceof ApiClientError && item.error.status === 404)
-  )
-    return <ItemNotFound />;
+  if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <ItemNotFound />;
   if (item.isError) return <ItemLoadError message={item.error.message} />;
   if (!item.data) return <ItemSkeleton />;
   const it = item.data;
 
   return (
     <div className="container-page pt-8 pb-24 md:pt-12">
-      <nav
-        aria-label="Breadcrumb"
-        className="mb-6 text-xs tracking-wide text-stone"
-      >
-        <Link
-          to={
-            dates
-              ? `${paths.browse}?from=${dates.from}&to=${dates.to}`
-              : paths.browse
-          }
-          className="hover:text-ink"
-        >
+      <nav aria-label="Breadcrumb" className="mb-6 text-xs tracking-wide text-stone">
+        <Link to={dates ? `${paths.browse}?from=${dates.from}&to=${dates.to}` : paths.browse} className="hover:text-ink">
           Browse
         </Link>
         <span aria-hidden="true"> / </span>
@@ -108,20 +80,15 @@ export default function Component({ loaderData }: Route.ComponentProps) {
             </span>
           </div>
           <div className="mt-6 flex items-baseline gap-3 border-y border-linen py-5">
-            <p className="font-display text-4xl">
-              {formatCents(it.rentalPriceCents)}
-            </p>
-            <p className="text-sm text-taupe">a week</p>
+            <p className="font-display text-4xl">{formatCents(it.rentalPriceCents)}</p>
+            <p className="text-sm text-taupe">for {RENTAL_DAYS} days</p>
             <p className="ml-auto text-sm text-stone">
-              Retail price:{" "}
-              <span className="line-through decoration-stone/60">
-                {formatCents(it.retailPriceCents)}
-              </span>
+              Retail price: <span className="line-through decoration-stone/60">{formatCents(it.retailPriceCents)}</span>
             </p>
           </div>
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">
-            <ItemActions item={it} from={sp.get("from")} to={sp.get("to")} />
+            <ItemActions item={it} from={sp.get('from')} to={sp.get('to')} initialSize={sp.get('size')} />
           </div>
           <dl className="mt-10 grid gap-4 border-t border-linen pt-6 text-sm sm:grid-cols-2">
             {it.materials && (
@@ -145,11 +112,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
 
 function ItemSkeleton() {
   return (
-    <div
-      className="container-page pt-20 pb-24"
-      role="status"
-      aria-label="Loading item"
-    >
+    <div className="container-page pt-20 pb-24" role="status" aria-label="Loading item">
       <div className="grid gap-10 md:grid-cols-2 lg:gap-16">
         <Skeleton className="aspect-square w-full" />
         <div className="space-y-4">

@@ -1,96 +1,62 @@
-import { ArrowLeft, Heart, Share2 } from "lucide-react";
-import { useState } from "react";
-import { Link, data, useNavigate, useParams } from "react-router";
-import type { CatalogueItem } from "@domain/catalogue";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { RatingSummary } from "../../../components/ui/stars";
-import { paths } from "../../../config/paths";
-import { ApiClientError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
-import { useHydrated } from "../../../lib/use-hydrated";
-import { WishlistButton } from "../../match";
-import { BookingPanel } from "../../rentals";
-import { formatCents } from "../../../lib/format";
-import { NotFound } from "../../shell";
-import {
-  getItemBySlugQueryOptions,
-  useItemBySlug,
-} from "../api/get-item-by-slug";
-import { shareItem } from "../components/item-actions";
-import { ItemGallery } from "../components/item-gallery";
-import { ItemLoadError } from "../components/item-not-found";
-import { itemMeta } from "../lib/item-meta";
-import { pageMeta } from "../../../lib/meta";
-import { loadPage, queryDataIn } from "../../../lib/page-data";
-import type { Route } from "./+types/static-item";
+import { ArrowLeft, Heart, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, data, useNavigate, useParams } from 'react-router';
+import type { CatalogueItem } from '@domain/catalogue';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { RatingSummary } from '../../../components/ui/stars';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { WishlistButton } from '../../match';
+import { BookingPanel } from '../../rentals';
+import { formatCents } from '../../../lib/format';
+import { NotFound } from '../../shell';
+import { getItemBySlugQueryOptions, useItemBySlug } from '../api/get-item-by-slug';
+import { shareItem } from '../components/item-actions';
+import { ItemGallery } from '../components/item-gallery';
+import { ItemLoadError } from '../components/item-not-found';
+import { itemMeta } from '../lib/item-meta';
+import { pageMeta } from '../../../lib/meta';
+import { loadPage, queryDataIn } from '../../../lib/page-data';
+import type { Route } from './+types/static-item';
 
-const validSlug = (slug: string | undefined): slug is string =>
-  !!slug && /^[a-z0-9-]{1,120}$/.test(slug);
+const validSlug = (slug: string | undefined): slug is string => !!slug && /^[a-z0-9-]{1,120}$/.test(slug);
 
 /** The item, fetched on the server for every visit (its title and structured data name it); any other slug is the 404 screen, answered 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { slug } = params;
-  return validSlug(slug)
-    ? loadPage(context, (queryClient) =>
-        queryClient.fetchQuery(getItemBySlugQueryOptions(slug)),
-      )
-    : data(null, { status: 404 });
+  return validSlug(slug) ? loadPage(context, (queryClient) => queryClient.fetchQuery(getItemBySlugQueryOptions(slug))) : data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const { slug } = args.params;
-  const item = validSlug(slug)
-    ? queryDataIn(args.loaderData, getItemBySlugQueryOptions(slug).queryKey)
-    : undefined;
-  return item
-    ? itemMeta(args, item)
-    : pageMeta(args, {
-        title: "Page not found · Rentique",
-        description: "This page does not exist at Rentique.",
-        noindex: true,
-      });
+  const item = validSlug(slug) ? queryDataIn(args.loaderData, getItemBySlugQueryOptions(slug).queryKey) : undefined;
+  return item ? itemMeta(args, item) : pageMeta(args, { title: 'Page not found · Rentique', description: 'This page does not exist at Rentique.', noindex: true });
 };
 
 /** /items/{slug}: the ten static hoodie pages (docs/product.md, Catalogue and availability), drawn from the same catalogue; any other slug is the 404 screen. */
 export default function Component({ loaderData }: Route.ComponentProps) {
-  const { slug = "" } = useParams();
+  const { slug = '' } = useParams();
   const navigate = useNavigate();
   const valid = validSlug(slug) && loaderData?.status !== 404;
   const item = useItemBySlug(slug, valid);
 
-  if (
-    !valid ||
-    (item.error instanceof ApiClientError && item.error.status === 404)
-  )
-    return <NotFound />;
+  if (!valid || (item.error instanceof ApiClientError && item.error.status === 404)) return <NotFound />;
   if (item.isError) return <ItemLoadError message={item.error.message} />;
   const it = item.data;
 
   return (
     <div className="container-page pt-8 pb-24">
-      <Button
-        variant="ghost"
-        size="sm"
-        className="-ml-3 mb-6"
-        onClick={() => void navigate(-1)}
-      >
+      <Button variant="ghost" size="sm" className="-ml-3 mb-6" onClick={() => void navigate(-1)}>
         <ArrowLeft aria-hidden="true" />
         Back
       </Button>
       {!it ? (
-        <div
-          className="grid gap-10 md:grid-cols-2"
-          role="status"
-          aria-label="Loading item"
-        >
+        <div className="grid gap-10 md:grid-cols-2" role="status" aria-label="Loading item">
           <Skeleton className="aspect-square w-full" />
           <div className="space-y-4">
             <Skeleton className="h-5 w-24" />
@@ -109,20 +75,13 @@ export default function Component({ loaderData }: Route.ComponentProps) {
               </div>
               <h1 className="mt-4 text-display-lg">{it.name}</h1>
               <div className="mt-4 flex items-center gap-2 text-sm text-taupe">
-                <RatingSummary
-                  rating={it.rating}
-                  reviewCount={it.reviewCount}
-                />
+                <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
               </div>
               <p className="mt-6">
-                <span className="font-display text-4xl">
-                  {formatCents(it.rentalPriceCents)}
-                </span>
+                <span className="font-display text-4xl">{formatCents(it.rentalPriceCents)}</span>
                 <span className="text-taupe">/week</span>
               </p>
-              <p className="mt-1 text-sm text-stone">
-                Retail price: {formatCents(it.retailPriceCents)}
-              </p>
+              <p className="mt-1 text-sm text-stone">Retail price: {formatCents(it.retailPriceCents)}</p>
 
               <StaticItemActions item={it} />
             </div>
@@ -173,15 +132,10 @@ export default function Component({ loaderData }: Route.ComponentProps) {
  */
 function StaticItemActions({ item }: { item: CatalogueItem }) {
   const live = useHydrated();
-  const [size, setSize] = useState<string | null>(
-    item.sizes.length === 1 ? item.sizes[0]! : null,
-  );
+  const [size, setSize] = useState<string | null>(item.sizes.length === 1 ? item.sizes[0]! : null);
   return (
     <>
-      <h2
-        id="static-sizes"
-        className="mt-8 mb-3 font-sans text-[0.8rem] font-medium tracking-wide text-taupe"
-      >
+      <h2 id="static-sizes" className="mt-8 mb-3 font-sans text-[0.8rem] font-medium tracking-wide text-taupe">
         Available Sizes
       </h2>
       <ul className="flex flex-wrap gap-2" aria-labelledby="static-sizes">
@@ -189,10 +143,7 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
           <li key={s}>
             <Button
               variant="outline"
-              className={cn(
-                "min-w-12 px-3",
-                size === s && "bg-ink text-ivory hover:bg-taupe",
-              )}
+              className={cn('min-w-12 px-3', size === s && 'bg-ink text-ivory hover:bg-taupe')}
               aria-pressed={live ? size === s : undefined}
               onClick={() => setSize(s)}
             >
@@ -204,28 +155,9 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
 
       {live ? (
         <div className="mt-8">
-          <BookingPanel
-            itemId={item.id}
-            size={size}
-            label="Rent Now"
-            rowClassName="flex-row items-center"
-            buttonClassName="min-w-0 flex-1"
-          >
-            <WishlistButton
-              itemId={item.id}
-              itemName={item.name}
-              iconOnly
-              variant="subtle"
-              size="icon"
-              className="size-13 shrink-0"
-            />
-            <Button
-              variant="subtle"
-              size="icon"
-              className="size-13 shrink-0"
-              aria-label="Share"
-              onClick={() => void shareItem(item)}
-            >
+          <BookingPanel itemId={item.id} size={size} label="Rent Now" rowClassName="flex-row items-center" buttonClassName="min-w-0 flex-1">
+            <WishlistButton itemId={item.id} itemName={item.name} iconOnly variant="subtle" size="icon" className="size-13 shrink-0" />
+            <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
               <Share2 aria-hidden="true" />
             </Button>
           </BookingPanel>
@@ -235,23 +167,12 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
           <Button size="lg" className="min-w-0 flex-1" asChild>
             <Link to={paths.item(item.id)}>Rent Now</Link>
           </Button>
-          <Button
-            variant="subtle"
-            size="icon"
-            className="size-13 shrink-0"
-            asChild
-          >
+          <Button variant="subtle" size="icon" className="size-13 shrink-0" asChild>
             <Link to={paths.favorites} aria-label="Add to favourites">
               <Heart aria-hidden="true" />
             </Link>
           </Button>
-          <Button
-            variant="subtle"
-            size="icon"
-            className="size-13 shrink-0"
-            aria-label="Share"
-            onClick={() => void shareItem(item)}
-          >
+          <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
             <Share2 aria-hidden="true" />
           </Button>
         </div>

@@ -1,14 +1,13 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/api-client";
-import { apiOf } from "../../../lib/query-client";
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
-export const pickupQueryKey = ["pickup"] as const;
+export const pickupQueryKey = ['pickup'] as const;
 
 export function getPickupQueryOptions() {
   return queryOptions({
     queryKey: pickupQueryKey,
-    queryFn: ({ client, signal }) =>
-      unwrap(apiOf(client).GET("/api/pickup", { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/pickup', { signal })),
   });
 }
 

@@ -1,20 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, LoaderCircle, Lock } from "lucide-react";
-import {
-  useState,
-  type ChangeEvent,
-  type ComponentProps,
-  type ReactNode,
-} from "react";
-import { useForm, useWatch } from "react-hook-form";
-import {
-  Link,
-  Navigate,
-  redirect,
-  useNavigate,
-  useSearchParams,
-} from "react-router";
-import { toast } from "sonner";
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, LoaderCircle, Lock } from 'lucide-react';
+import { useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import {
   DEFAULT_COUNTRY,
   detectCardBrand,
@@ -25,43 +14,33 @@ import {
   paymentFormSchemaAt,
   type PaymentForm,
   type PaymentFormInput,
-} from "@domain/card";
-import type { Subscription } from "@domain/plans";
-import {
-  addMonths,
-  isoDate,
-  THREE_MONTHS_COMMITMENT_MONTHS,
-} from "@domain/plans.rules";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { PageHeader } from "../../../components/ui/page-header";
-import { paths } from "../../../config/paths";
-import { ApiClientError } from "../../../lib/api-client";
-import { formatCents, formatDate } from "../../../lib/format";
-import {
-  getSubscriptionQueryOptions,
-  useSubscription,
-} from "../api/get-subscription";
-import { useSavePaymentMethod } from "../api/save-payment-method";
-import { CardBrandMark } from "../components/card-brand";
-import { PlansLoadError, PlansPageSkeleton } from "../components/page-states";
-import { pageMeta } from "../../../lib/meta";
-import { browserLoader, loadPage } from "../../../lib/page-data";
-import type { Route } from "./+types/credit-card";
+} from '@domain/card';
+import type { Subscription } from '@domain/plans';
+import { addMonths, isoDate, THREE_MONTHS_COMMITMENT_MONTHS } from '@domain/plans.rules';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatCents, formatDate } from '../../../lib/format';
+import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
+import { useSavePaymentMethod } from '../api/save-payment-method';
+import { CardBrandMark } from '../components/card-brand';
+import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import type { Route } from './+types/credit-card';
 
 /**
  * Her plan; without a plan waiting for payment and not in manage mode the server sends her to
  * /plan-selection straight away (the page decides the same in the browser after a navigation).
  */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const manage = new URL(request.url).searchParams.get("mode") === "manage";
+  const manage = new URL(request.url).searchParams.get('mode') === 'manage';
   return loadPage(context, async (queryClient) => {
-    const subscription = await queryClient.fetchQuery(
-      getSubscriptionQueryOptions(),
-    );
-    if (!manage && subscription.status !== "pending_payment")
-      throw redirect(paths.planSelection);
+    const subscription = await queryClient.fetchQuery(getSubscriptionQueryOptions());
+    if (!manage && subscription.status !== 'pending_payment') throw redirect(paths.planSelection);
   });
 }
 
@@ -69,10 +48,11 @@ export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Payment details · Rentique",
-    description: "The card your Rentique plan and rentals are charged to.",
+    title: 'Payment details · Rentique',
+    description: 'The card your Rentique plan and rentals are charged to.',
     noindex: true,
   });
+
 
 /**
  * /credit-card: the card for a plan waiting for payment, or (?mode=manage, from the dashboard's
@@ -81,47 +61,25 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export default function Component() {
   const [params] = useSearchParams();
-  const manage = params.get("mode") === "manage";
+  const manage = params.get('mode') === 'manage';
   const subscription = useSubscription();
   // Decided once, when the plan first loads: saving the card turns the plan active, and that
   // must not bounce the member to /plan-selection on the way to the dashboard.
   const [allowed, setAllowed] = useState<boolean | null>(null);
-  if (allowed === null && subscription.data)
-    setAllowed(manage || subscription.data.status === "pending_payment");
+  if (allowed === null && subscription.data) setAllowed(manage || subscription.data.status === 'pending_payment');
 
-  if (subscription.isError)
-    return <PlansLoadError onRetry={() => void subscription.refetch()} />;
-  if (allowed === null || !subscription.data)
-    return <PlansPageSkeleton cards={2} />;
+  if (subscription.isError) return <PlansLoadError onRetry={() => void subscription.refetch()} />;
+  if (allowed === null || !subscription.data) return <PlansPageSkeleton cards={2} />;
   if (!allowed) return <Navigate to={paths.planSelection} replace />;
-  return (
-    <PaymentPage
-      manage={manage}
-      subscription={subscription.data}
-      returnTo={safeReturnTo(params.get("returnTo"))}
-    />
-  );
+  return <PaymentPage manage={manage} subscription={subscription.data} returnTo={safeReturnTo(params.get('returnTo'))} />;
 }
 
 /** Where to go after saving (?returnTo=, e.g. the item she was renting with its dates): a path on this site only. */
 function safeReturnTo(value: string | null): string | null {
-  return value &&
-    value.startsWith("/") &&
-    !value.startsWith("//") &&
-    !value.startsWith("/\\")
-    ? value
-    : null;
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
 }
 
-function PaymentPage({
-  manage,
-  subscription,
-  returnTo,
-}: {
-  manage: boolean;
-  subscription: Subscription;
-  returnTo: string | null;
-}) {
+function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subscription: Subscription; returnTo: string | null }) {
   const navigate = useNavigate();
   const save = useSavePaymentMethod();
   const [now] = useState(() => new Date());
@@ -133,34 +91,30 @@ function PaymentPage({
   const form = useForm<PaymentFormInput, unknown, PaymentForm>({
     resolver: zodResolver(schema),
     defaultValues: {
-      cardNumber: "",
-      expiryMonth: saved?.expiryMonth ?? "",
-      expiryYear: saved?.expiryYear ?? "",
-      cvv: "",
-      cardholderName: saved?.cardholderName ?? "",
+      cardNumber: '',
+      expiryMonth: saved?.expiryMonth ?? '',
+      expiryYear: saved?.expiryYear ?? '',
+      cvv: '',
+      cardholderName: saved?.cardholderName ?? '',
       billingAddress: {
-        street: saved?.billingAddress.street ?? "",
-        city: saved?.billingAddress.city ?? "",
-        state: saved?.billingAddress.state ?? "",
-        zipCode: saved?.billingAddress.zipCode ?? "",
+        street: saved?.billingAddress.street ?? '',
+        city: saved?.billingAddress.city ?? '',
+        state: saved?.billingAddress.state ?? '',
+        zipCode: saved?.billingAddress.zipCode ?? '',
         country: saved?.billingAddress.country ?? DEFAULT_COUNTRY,
       },
     },
   });
   const { errors } = form.formState;
-  const brand = detectCardBrand(
-    useWatch({ control: form.control, name: "cardNumber" }) ?? "",
-  );
+  const brand = detectCardBrand(useWatch({ control: form.control, name: 'cardNumber' }) ?? '');
   const processing = save.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await save.mutateAsync(values);
-      toast.success("Payment Information Saved", {
-        description: manage
-          ? "Your payment information has been updated successfully."
-          : "Your payment details have been securely saved.",
+      toast.success('Payment Information Saved', {
+        description: manage ? 'Your payment information has been updated successfully.' : 'Your payment details have been securely saved.',
       });
       await navigate(returnTo ?? paths.dashboard);
     } catch (err) {
@@ -170,21 +124,17 @@ function PaymentPage({
             message: issue.message,
           });
         }
-        if (err.code === "PAYMENT_DECLINED" || err.code === "RATE_LIMITED")
-          setFormError(err.message);
+        if (err.code === 'PAYMENT_DECLINED' || err.code === 'RATE_LIMITED') setFormError(err.message);
       }
       // The toast (PAYMENT_FAILED) comes from the query client: useSavePaymentMethod's meta.
     }
   });
 
   // Input masks: digits only, the card number grouped in fours.
-  const cardNumber = form.register("cardNumber");
-  const cvv = form.register("cvv");
-  const zip = form.register("billingAddress.zipCode");
-  const masked = (
-    reg: ReturnType<typeof form.register>,
-    mask: (v: string) => string,
-  ) => ({
+  const cardNumber = form.register('cardNumber');
+  const cvv = form.register('cvv');
+  const zip = form.register('billingAddress.zipCode');
+  const masked = (reg: ReturnType<typeof form.register>, mask: (v: string) => string) => ({
     ...reg,
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       e.target.value = mask(e.target.value);
@@ -200,68 +150,39 @@ function PaymentPage({
           className="inline-flex items-center gap-2 text-sm text-taupe underline-offset-4 hover:text-ink hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {returnTo
-            ? "Back to the piece"
-            : manage
-              ? "Back to Dashboard"
-              : "Back to Plans"}
+          {returnTo ? 'Back to the piece' : manage ? 'Back to Dashboard' : 'Back to Plans'}
         </Link>
       </div>
       <PageHeader
         className="pt-6 md:pt-8"
-        eyebrow={manage ? "Your account" : "Step 2 of 2 · Payment"}
-        title={manage ? "Manage Payment Information" : "Payment Details"}
+        eyebrow={manage ? 'Your account' : 'Step 2 of 2 · Payment'}
+        title={manage ? 'Manage Payment Information' : 'Payment Details'}
       >
         {returnTo
-          ? "Add the card your rentals are charged to when you book. You go straight back to your piece afterwards."
+          ? 'Add the card your rentals are charged to when you book. You go straight back to your piece afterwards.'
           : manage
-            ? "Replace the card we keep on file. Your plan and billing dates stay the same."
-            : "Add a card to start your plan. You can change it, or your plan, anytime."}
+            ? 'Replace the card we keep on file. Your plan and billing dates stay the same.'
+            : 'Add a card to start your plan. You can change it, or your plan, anytime.'}
       </PageHeader>
 
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          aria-label="Payment information"
-          className="space-y-10"
-          aria-busy={processing}
-        >
+        <form noValidate onSubmit={onSubmit} aria-label="Payment information" className="space-y-10" aria-busy={processing}>
           {formError && (
-            <p
-              role="alert"
-              className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
-            >
+            <p role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger">
               {formError}
             </p>
           )}
           <fieldset disabled={processing} className="space-y-5">
             <legend className="mb-5 font-display text-2xl">Card</legend>
-            <Field
-              label="Cardholder name"
-              error={errors.cardholderName?.message}
-            >
-              <Input
-                autoComplete="cc-name"
-                {...form.register("cardholderName")}
-              />
+            <Field label="Cardholder name" error={errors.cardholderName?.message}>
+              <Input autoComplete="cc-name" {...form.register('cardholderName')} />
             </Field>
-            <Field
-              label="Card number"
-              error={errors.cardNumber?.message}
-              hint="Digits only; we group them in fours."
-            >
-              <CardNumberInput
-                brand={brand}
-                {...masked(cardNumber, formatCardNumber)}
-              />
+            <Field label="Card number" error={errors.cardNumber?.message} hint="Digits only; we group them in fours.">
+              <CardNumberInput brand={brand} {...masked(cardNumber, formatCardNumber)} />
             </Field>
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
               <Field label="Expiry month" error={errors.expiryMonth?.message}>
-                <NativeSelect
-                  autoComplete="cc-exp-month"
-                  {...form.register("expiryMonth")}
-                >
+                <NativeSelect autoComplete="cc-exp-month" {...form.register('expiryMonth')}>
                   <option value="">MM</option>
                   {EXPIRY_MONTHS.map((m) => (
                     <option key={m} value={m}>
@@ -271,10 +192,7 @@ function PaymentPage({
                 </NativeSelect>
               </Field>
               <Field label="Expiry year" error={errors.expiryYear?.message}>
-                <NativeSelect
-                  autoComplete="cc-exp-year"
-                  {...form.register("expiryYear")}
-                >
+                <NativeSelect autoComplete="cc-exp-year" {...form.register('expiryYear')}>
                   <option value="">YYYY</option>
                   {years.map((y) => (
                     <option key={y} value={y}>
@@ -283,95 +201,49 @@ function PaymentPage({
                   ))}
                 </NativeSelect>
               </Field>
-              <Field
-                label="CVV"
-                error={errors.cvv?.message}
-                className="col-span-2 sm:col-span-1"
-              >
-                <Input
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  {...masked(cvv, (v) => digitsOnly(v).slice(0, 4))}
-                />
+              <Field label="CVV" error={errors.cvv?.message} className="col-span-2 sm:col-span-1">
+                <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...masked(cvv, (v) => digitsOnly(v).slice(0, 4))} />
               </Field>
             </div>
           </fieldset>
 
           <fieldset disabled={processing} className="space-y-5">
-            <legend className="mb-5 font-display text-2xl">
-              Billing address
-            </legend>
-            <Field
-              label="Street address"
-              error={errors.billingAddress?.street?.message}
-            >
-              <Input
-                autoComplete="billing street-address"
-                {...form.register("billingAddress.street")}
-              />
+            <legend className="mb-5 font-display text-2xl">Billing address</legend>
+            <Field label="Street address" error={errors.billingAddress?.street?.message}>
+              <Input autoComplete="billing street-address" {...form.register('billingAddress.street')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="City" error={errors.billingAddress?.city?.message}>
-                <Input
-                  autoComplete="billing address-level2"
-                  {...form.register("billingAddress.city")}
-                />
+                <Input autoComplete="billing address-level2" {...form.register('billingAddress.city')} />
               </Field>
-              <Field
-                label="State"
-                error={errors.billingAddress?.state?.message}
-              >
-                <Input
-                  autoComplete="billing address-level1"
-                  {...form.register("billingAddress.state")}
-                />
+              <Field label="State" error={errors.billingAddress?.state?.message}>
+                <Input autoComplete="billing address-level1" {...form.register('billingAddress.state')} />
               </Field>
-              <Field
-                label="ZIP code"
-                error={errors.billingAddress?.zipCode?.message}
-              >
-                <Input
-                  inputMode="numeric"
-                  autoComplete="billing postal-code"
-                  maxLength={5}
-                  {...masked(zip, (v) => digitsOnly(v).slice(0, 5))}
-                />
+              <Field label="ZIP code" error={errors.billingAddress?.zipCode?.message}>
+                <Input inputMode="numeric" autoComplete="billing postal-code" maxLength={5} {...masked(zip, (v) => digitsOnly(v).slice(0, 5))} />
               </Field>
-              <Field
-                label="Country"
-                error={errors.billingAddress?.country?.message}
-              >
-                <Input
-                  autoComplete="billing country"
-                  {...form.register("billingAddress.country")}
-                />
+              <Field label="Country" error={errors.billingAddress?.country?.message}>
+                <Input autoComplete="billing country" {...form.register('billingAddress.country')} />
               </Field>
             </div>
           </fieldset>
 
           <div className="space-y-4">
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full sm:w-auto sm:min-w-64"
-              disabled={processing}
-            >
+            <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-64" disabled={processing}>
               {processing ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="animate-spin" />
                   Processing...
                 </>
               ) : manage ? (
-                "Update Payment Information"
+                'Update Payment Information'
               ) : (
-                "Save Payment Information"
+                'Save Payment Information'
               )}
             </Button>
             <p className="flex items-start gap-2 text-xs leading-relaxed text-stone">
               <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-              Your card number and CVV go straight to our payment provider.
-              Rentique keeps only the brand and the last four digits.
+              Your card number and CVV go straight to our payment provider. Rentique keeps only the brand and the last four digits.
             </p>
           </div>
         </form>
@@ -382,25 +254,12 @@ function PaymentPage({
   );
 }
 
-function CardNumberInput({
-  brand,
-  ...props
-}: ComponentProps<"input"> & { brand: ReturnType<typeof detectCardBrand> }) {
+function CardNumberInput({ brand, ...props }: ComponentProps<'input'> & { brand: ReturnType<typeof detectCardBrand> }) {
   return (
     <div className="relative">
-      <Input
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={19}
-        placeholder="1234 5678 9012 3456"
-        className="pr-36"
-        {...props}
-      />
-      <span
-        className="pointer-events-none absolute inset-y-0 right-3 flex items-center"
-        aria-live="polite"
-      >
-        {brand !== "unknown" && <CardBrandMark brand={brand} />}
+      <Input inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 5678 9012 3456" className="pr-36" {...props} />
+      <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center" aria-live="polite">
+        {brand !== 'unknown' && <CardBrandMark brand={brand} />}
       </span>
     </div>
   );
@@ -416,76 +275,35 @@ function SummaryRow({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** The plan being paid for (or, in manage mode, the plan and the card on file). */
-function OrderSummary({
-  subscription: s,
-  manage,
-}: {
-  subscription: Subscription;
-  manage: boolean;
-}) {
+function OrderSummary({ subscription: s, manage }: { subscription: Subscription; manage: boolean }) {
   const today = isoDate(new Date());
-  const price =
-    s.priceCents !== null ? formatCents(s.priceCents) : "Pay per item";
+  const price = s.priceCents !== null ? formatCents(s.priceCents) : 'Pay per item';
   return (
-    <aside
-      aria-labelledby="order-summary"
-      className="h-fit rounded-md border border-linen bg-ivory p-6 shadow-soft lg:sticky lg:top-24"
-    >
-      <p className="eyebrow">{manage ? "On file" : "Order summary"}</p>
+    <aside aria-labelledby="order-summary" className="h-fit rounded-md border border-linen bg-ivory p-6 shadow-soft lg:sticky lg:top-24">
+      <p className="eyebrow">{manage ? 'On file' : 'Order summary'}</p>
       <h2 id="order-summary" className="mt-3 text-3xl">
         {s.planTitle} plan
       </h2>
       <dl className="mt-4 divide-y divide-linen/70 border-t border-linen/70">
-        <SummaryRow
-          label="Items"
-          value={s.itemCount !== null ? `${s.itemCount} a month` : "Unlimited"}
-        />
-        <SummaryRow
-          label="Price"
-          value={s.priceCents !== null ? `${price} / month` : price}
-        />
-        {!manage && s.priceCents !== null && (
-          <SummaryRow label="Due today" value={price} />
+        <SummaryRow label="Items" value={s.itemCount !== null ? `${s.itemCount} a month` : 'Unlimited'} />
+        <SummaryRow label="Price" value={s.priceCents !== null ? `${price} / month` : price} />
+        {!manage && s.priceCents !== null && <SummaryRow label="Due today" value={price} />}
+        {!manage && s.priceCents !== null && <SummaryRow label="Next billing date" value={formatDate(addMonths(today, 1))} />}
+        {!manage && s.plan === 'threemonths' && (
+          <SummaryRow label="Commitment until" value={formatDate(addMonths(today, THREE_MONTHS_COMMITMENT_MONTHS))} />
         )}
-        {!manage && s.priceCents !== null && (
-          <SummaryRow
-            label="Next billing date"
-            value={formatDate(addMonths(today, 1))}
-          />
-        )}
-        {!manage && s.plan === "threemonths" && (
-          <SummaryRow
-            label="Commitment until"
-            value={formatDate(addMonths(today, THREE_MONTHS_COMMITMENT_MONTHS))}
-          />
-        )}
-        {manage && (
-          <SummaryRow
-            label="Next billing date"
-            value={
-              s.nextBillingDate
-                ? formatDate(s.nextBillingDate)
-                : "Pay as you go"
-            }
-          />
-        )}
+        {manage && <SummaryRow label="Next billing date" value={s.nextBillingDate ? formatDate(s.nextBillingDate) : 'Pay as you go'} />}
       </dl>
       {manage && (
         <div className="mt-6 rounded-sm border border-linen/80 bg-paper p-4">
-          <p className="text-[0.8rem] font-medium tracking-wide text-taupe">
-            Card on file
-          </p>
+          <p className="text-[0.8rem] font-medium tracking-wide text-taupe">Card on file</p>
           {s.card ? (
-            <div
-              className="mt-2 flex items-center gap-3"
-              data-testid="saved-card"
-            >
+            <div className="mt-2 flex items-center gap-3" data-testid="saved-card">
               <CardBrandMark brand={s.card.brand} />
               <div className="text-sm">
                 <p className="font-medium">Ending in {s.card.lastFour}</p>
                 <p className="text-xs text-stone">
-                  {s.card.cardholderName} · expires {s.card.expiryMonth}/
-                  {s.card.expiryYear}
+                  {s.card.cardholderName} · expires {s.card.expiryMonth}/{s.card.expiryYear}
                 </p>
               </div>
             </div>

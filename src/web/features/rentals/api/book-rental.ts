@@ -1,83 +1,62 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BookRentalInput } from "@domain/rentals";
-import { useNavigate } from "react-router";
-import { RENTAL_MESSAGES } from "@domain/rentals.rules";
-import { paths } from "../../../config/paths";
-import { ApiClientError, unwrap } from "../../../lib/api-client";
-import { apiOf } from "../../../lib/query-client";
-import type { ErrorToast } from "../../../lib/error-toast";
-import { formatDate } from "../../../lib/format";
-import { rentalsQueryKey } from "./get-rentals";
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookRentalInput } from '@domain/rentals';
+import { useNavigate } from 'react-router';
+import { RENTAL_MESSAGES } from '@domain/rentals.rules';
+import { paths } from '../../../config/paths';
+import { ApiClientError, unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
+import type { ErrorToast } from '../../../lib/error-toast';
+import { formatDate } from '../../../lib/format';
+import { rentalsQueryKey } from './get-rentals';
 
 /** Every query whose answer a rental changes: rentals, the dashboard figures, listings (earnings). */
-export const RENTAL_DEPENDENT_KEYS = [
-  rentalsQueryKey,
-  ["dashboard"],
-  ["listings"],
-  ["items"],
-] as const;
+export const RENTAL_DEPENDENT_KEYS = [rentalsQueryKey, ['dashboard'], ['listings'], ['items']] as const;
 
 /** The toasts of docs/product.md (Renting) for a refused booking (the size comes from the booking asked for). */
-function bookingErrorToast(
-  err: Error,
-  input: BookRentalInput,
-  changePlan: () => void,
-  go: (url: string) => void,
-): ErrorToast | string | undefined {
+function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () => void, go: (url: string) => void): ErrorToast | string | undefined {
   if (!(err instanceof ApiClientError)) return RENTAL_MESSAGES.failed;
   switch (err.code) {
-    case "ALREADY_RENTED":
+    case 'ALREADY_RENTED':
       return {
         title: RENTAL_MESSAGES.alreadyRented,
         description: RENTAL_MESSAGES.alreadyRentedBody,
       };
-    case "SOLD_OUT": {
-      const next =
-        typeof err.details.nextFreeDate === "string"
-          ? err.details.nextFreeDate
-          : null;
+    case 'SOLD_OUT': {
+      const next = typeof err.details.nextFreeDate === 'string' ? err.details.nextFreeDate : null;
       return {
         title: RENTAL_MESSAGES.soldOut,
-        description: next
-          ? `Size ${input.size} is free again from ${formatDate(next)}.`
-          : `Size ${input.size} is not free in the coming year.`,
+        description: next ? `Size ${input.size} is free again from ${formatDate(next)}.` : `Size ${input.size} is not free in the coming year.`,
       };
     }
-    case "ALLOWANCE_EXCEEDED":
+    case 'ALLOWANCE_EXCEEDED':
       return {
         title: RENTAL_MESSAGES.allowanceTitle,
         description: err.message,
-        action: { label: "Change plan", onClick: changePlan },
+        action: { label: 'Change plan', onClick: changePlan },
       };
-    case "PAYMENT_DECLINED": {
+    case 'PAYMENT_DECLINED': {
       // Why the card was refused, and where to change it; nothing was booked (decision 0030).
-      const url =
-        typeof err.details.updateCardUrl === "string"
-          ? err.details.updateCardUrl
-          : paths.creditCardManage;
+      const url = typeof err.details.updateCardUrl === 'string' ? err.details.updateCardUrl : paths.creditCardManage;
       return {
-        title: "Payment declined",
+        title: 'Payment declined',
         description: `${err.message} Nothing was booked.`,
-        action: { label: "Change card", onClick: () => go(url) },
+        action: { label: 'Change card', onClick: () => go(url) },
       };
     }
-    case "CARD_REQUIRED": {
-      const url =
-        typeof err.details.addCardUrl === "string"
-          ? err.details.addCardUrl
-          : paths.creditCardManage;
+    case 'CARD_REQUIRED': {
+      const url = typeof err.details.addCardUrl === 'string' ? err.details.addCardUrl : paths.creditCardManage;
       return {
         title: RENTAL_MESSAGES.addCard,
         description: err.message,
-        action: { label: "Add a card", onClick: () => go(url) },
+        action: { label: 'Add a card', onClick: () => go(url) },
       };
     }
-    case "ADDRESS_REQUIRED":
-    case "RATE_LIMITED":
-    case "CONFLICT":
-    case "FORBIDDEN":
-    case "VALIDATION_FAILED":
-    case "NOT_FOUND":
+    case 'ADDRESS_REQUIRED':
+    case 'RATE_LIMITED':
+    case 'CONFLICT':
+    case 'FORBIDDEN':
+    case 'VALIDATION_FAILED':
+    case 'NOT_FOUND':
       return undefined; // the server's message
     default:
       return RENTAL_MESSAGES.failed;
@@ -98,13 +77,7 @@ export function useBookRental() {
           (url) => void navigate(url),
         ),
     },
-    mutationFn: (input: BookRentalInput, { client }) =>
-      unwrap(apiOf(client).POST("/api/rentals", { body: input })),
-    onSettled: () =>
-      Promise.all(
-        RENTAL_DEPENDENT_KEYS.map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    mutationFn: (input: BookRentalInput, { client }) => unwrap(apiOf(client).POST('/api/rentals', { body: input })),
+    onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

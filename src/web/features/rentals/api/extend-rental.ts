@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/api-client";
-import { apiOf } from "../../../lib/query-client";
-import { RENTAL_DEPENDENT_KEYS } from "./book-rental";
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
+import { RENTAL_DEPENDENT_KEYS } from './book-rental';
 
 /**
  * Moves the return date 7 days later (POST /api/rentals/{id}/extend), naming the return date she
@@ -10,21 +10,13 @@ import { RENTAL_DEPENDENT_KEYS } from "./book-rental";
 export function useExtendRental() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (
-      { rentalId, returnDate }: { rentalId: number; returnDate: string },
-      { client },
-    ) =>
+    mutationFn: ({ rentalId, returnDate }: { rentalId: number; returnDate: string }, { client }) =>
       unwrap(
-        apiOf(client).POST("/api/rentals/{id}/extend", {
+        apiOf(client).POST('/api/rentals/{id}/extend', {
           params: { path: { id: String(rentalId) } },
           body: { returnDate },
         }),
       ),
-    onSettled: () =>
-      Promise.all(
-        RENTAL_DEPENDENT_KEYS.map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

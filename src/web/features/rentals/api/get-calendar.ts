@@ -1,11 +1,7 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useQuery,
-} from "@tanstack/react-query";
-import type { PickupOption } from "@domain/plans.rules";
-import { unwrap } from "../../../lib/api-client";
-import { apiOf } from "../../../lib/query-client";
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PickupOption } from '@domain/plans.rules';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export interface CalendarRequest {
   itemId: number;
@@ -20,10 +16,10 @@ export interface CalendarRequest {
 /** GET /api/items/{id}/calendar: which days have a free unit of the size (62 days from `from`). */
 export function getCalendarQueryOptions(q: CalendarRequest) {
   return queryOptions({
-    queryKey: ["items", "calendar", q],
+    queryKey: ['items', 'calendar', q],
     queryFn: ({ client, signal }) =>
       unwrap(
-        apiOf(client).GET("/api/items/{id}/calendar", {
+        apiOf(client).GET('/api/items/{id}/calendar', {
           params: {
             path: { id: String(q.itemId) },
             query: {
@@ -43,9 +39,7 @@ export function getCalendarQueryOptions(q: CalendarRequest) {
 
 export function useItemCalendar(q: CalendarRequest | null) {
   return useQuery({
-    ...getCalendarQueryOptions(
-      q ?? { itemId: 0, size: "", delivery: "online", days: 7 },
-    ),
+    ...getCalendarQueryOptions(q ?? { itemId: 0, size: '', delivery: 'online', days: 7 }),
     enabled: q !== null,
     placeholderData: keepPreviousData,
   });

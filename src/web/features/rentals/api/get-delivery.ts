@@ -1,21 +1,15 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import type { DeliveryAddressInput } from "@domain/orders";
-import { ApiClientError, unwrap } from "../../../lib/api-client";
-import { apiOf } from "../../../lib/query-client";
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeliveryAddressInput } from '@domain/orders';
+import { ApiClientError, unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
-export const deliveryAddressQueryKey = ["delivery-address"] as const;
+export const deliveryAddressQueryKey = ['delivery-address'] as const;
 
 /** GET /api/delivery-address: the member's delivery address (or null). */
 export function getDeliveryAddressQueryOptions() {
   return queryOptions({
     queryKey: deliveryAddressQueryKey,
-    queryFn: ({ client, signal }) =>
-      unwrap(apiOf(client).GET("/api/delivery-address", { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/delivery-address', { signal })),
   });
 }
 
@@ -29,18 +23,12 @@ export function useSaveDeliveryAddress() {
   return useMutation({
     // Field errors are shown by the form.
     meta: {
-      errorToast: (err) =>
-        err instanceof ApiClientError && err.code === "VALIDATION_FAILED"
-          ? false
-          : undefined,
+      errorToast: (err) => (err instanceof ApiClientError && err.code === 'VALIDATION_FAILED' ? false : undefined),
     },
-    mutationFn: (input: DeliveryAddressInput, { client }) =>
-      unwrap(
-        apiOf(client).PUT("/api/delivery-address", { body: input as never }),
-      ),
+    mutationFn: (input: DeliveryAddressInput, { client }) => unwrap(apiOf(client).PUT('/api/delivery-address', { body: input as never })),
     onSuccess: (state) => {
       queryClient.setQueryData(deliveryAddressQueryKey, state);
-      return queryClient.invalidateQueries({ queryKey: ["rentals", "quote"] });
+      return queryClient.invalidateQueries({ queryKey: ['rentals', 'quote'] });
     },
   });
 }
@@ -48,9 +36,8 @@ export function useSaveDeliveryAddress() {
 /** GET /api/studios: the studios to pick up from, with addresses and opening hours. */
 export function getStudiosQueryOptions() {
   return queryOptions({
-    queryKey: ["studios"],
-    queryFn: ({ client, signal }) =>
-      unwrap(apiOf(client).GET("/api/studios", { signal })),
+    queryKey: ['studios'],
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/studios', { signal })),
     staleTime: 10 * 60_000,
   });
 }

@@ -1,16 +1,16 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/api-client";
-import { apiOf } from "../../../lib/query-client";
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
-export const ordersQueryKey = ["orders"] as const;
+export const ordersQueryKey = ['orders'] as const;
 
 /** GET /api/orders: the member's orders, newest first (the first 50). */
 export function getOrdersQueryOptions() {
   return queryOptions({
-    queryKey: [...ordersQueryKey, "list"],
+    queryKey: [...ordersQueryKey, 'list'],
     queryFn: ({ client, signal }) =>
       unwrap(
-        apiOf(client).GET("/api/orders", {
+        apiOf(client).GET('/api/orders', {
           params: { query: { limit: 50 } },
           signal,
         }),
@@ -25,10 +25,10 @@ export function useOrders() {
 /** GET /api/orders/{number}: one order's receipt. */
 export function getOrderQueryOptions(number: string) {
   return queryOptions({
-    queryKey: [...ordersQueryKey, "detail", number],
+    queryKey: [...ordersQueryKey, 'detail', number],
     queryFn: ({ client, signal }) =>
       unwrap(
-        apiOf(client).GET("/api/orders/{number}", {
+        apiOf(client).GET('/api/orders/{number}', {
           params: { path: { number } },
           signal,
         }),

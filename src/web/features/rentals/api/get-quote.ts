@@ -1,11 +1,7 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useQuery,
-} from "@tanstack/react-query";
-import type { PickupOption } from "@domain/plans.rules";
-import { unwrap } from "../../../lib/api-client";
-import { apiOf } from "../../../lib/query-client";
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PickupOption } from '@domain/plans.rules';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
 
 export interface QuoteRequest {
   itemId: number;
@@ -18,10 +14,10 @@ export interface QuoteRequest {
 /** GET /api/rentals/quote: the total for the chosen dates, and what Add to Cart would answer. */
 export function getQuoteQueryOptions(q: QuoteRequest) {
   return queryOptions({
-    queryKey: ["rentals", "quote", q],
+    queryKey: ['rentals', 'quote', q],
     queryFn: ({ client, signal }) =>
       unwrap(
-        apiOf(client).GET("/api/rentals/quote", {
+        apiOf(client).GET('/api/rentals/quote', {
           params: {
             query: {
               itemId: q.itemId,
@@ -45,10 +41,10 @@ export function useQuote(q: QuoteRequest | null) {
     ...getQuoteQueryOptions(
       q ?? {
         itemId: 0,
-        size: "",
-        startDate: "",
-        endDate: "",
-        delivery: "online",
+        size: '',
+        startDate: '',
+        endDate: '',
+        delivery: 'online',
       },
     ),
     enabled: q !== null,

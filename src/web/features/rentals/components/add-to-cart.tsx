@@ -1,20 +1,20 @@
-import { CreditCard, ShoppingBag } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
-import type { PickupOption } from "@domain/plans.rules";
-import { toast } from "sonner";
-import { RENTAL_MESSAGES } from "@domain/rentals.rules";
-import { Button, type ButtonProps } from "../../../components/ui/button";
-import { paths } from "../../../config/paths";
-import { useSession } from "../../../lib/session";
-import { formatDate } from "../../../lib/format";
-import { useBookRental } from "../api/book-rental";
-import { useRentals } from "../api/get-rentals";
+import { CreditCard, ShoppingBag } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { PickupOption } from '@domain/plans.rules';
+import { toast } from 'sonner';
+import { RENTAL_MESSAGES } from '@domain/rentals.rules';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { formatDate } from '../../../lib/format';
+import { useBookRental } from '../api/book-rental';
+import { useRentals } from '../api/get-rentals';
 
 /** The wait between 'Added to Cart!' and the dashboard (docs/product.md, Renting: 1.5 s). */
 export const ADD_TO_CART_REDIRECT_MS = 1500;
 
-interface AddToCartProps extends Omit<ButtonProps, "onClick" | "size"> {
+interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
   itemId: number;
   /** The chosen size; without one the button asks for it. */
   selectedSize: string | null;
@@ -39,7 +39,7 @@ export function AddToCartButton({
   selectedSize: size,
   startDate,
   endDate,
-  label = "Add to Cart",
+  label = 'Add to Cart',
   delivery,
   studioId,
   addCardHref,
@@ -56,8 +56,7 @@ export function AddToCartButton({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const alreadyRented =
-    !added && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
+  const alreadyRented = !added && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
   const busy = book.isPending || added;
 
   const onClick = () => {
@@ -66,8 +65,8 @@ export function AddToCartButton({
       return;
     }
     if (!size) {
-      toast.error("Choose a size", {
-        description: "Pick your size before adding the piece.",
+      toast.error('Choose a size', {
+        description: 'Pick your size before adding the piece.',
       });
       return;
     }
@@ -77,7 +76,7 @@ export function AddToCartButton({
         size: size as never,
         ...(startDate && endDate ? { startDate, endDate } : {}),
         ...(delivery ? { delivery } : {}),
-        ...(delivery === "in-store" && studioId ? { studioId } : {}),
+        ...(delivery === 'in-store' && studioId ? { studioId } : {}),
       },
       {
         onSuccess: (rental) => {
@@ -85,10 +84,7 @@ export function AddToCartButton({
           toast.success(RENTAL_MESSAGES.added, {
             description: `Due back ${formatDate(rental.returnDate)}.`,
           });
-          timer.current = setTimeout(
-            () => void navigate(paths.dashboard),
-            ADD_TO_CART_REDIRECT_MS,
-          );
+          timer.current = setTimeout(() => void navigate(paths.dashboard), ADD_TO_CART_REDIRECT_MS);
         },
       },
     );
@@ -112,16 +108,9 @@ export function AddToCartButton({
     );
   }
   return (
-    <Button
-      size="lg"
-      className={className}
-      onClick={onClick}
-      disabled={disabled || busy}
-      aria-busy={book.isPending}
-      {...rest}
-    >
+    <Button size="lg" className={className} onClick={onClick} disabled={disabled || busy} aria-busy={book.isPending} {...rest}>
       <ShoppingBag aria-hidden="true" />
-      {book.isPending ? "Adding…" : added ? "Added to Cart!" : label}
+      {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : label}
     </Button>
   );
 }

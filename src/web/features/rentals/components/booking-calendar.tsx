@@ -1,6 +1,6 @@
-import { DayPicker, type DateRange } from "react-day-picker";
-import "react-day-picker/style.css";
-import "../../../components/ui/calendar.css";
+import { DayPicker, type DateRange } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import '../../../components/ui/calendar.css';
 
 /**
  * The booking's range calendar (loaded when its popover first opens): days before `first` or

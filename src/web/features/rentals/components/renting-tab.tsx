@@ -1,26 +1,21 @@
-import { CalendarClock, Receipt, ShoppingBag } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
-import type { Rental } from "@domain/rentals";
-import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from "@domain/rentals.rules";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogTrigger,
-} from "../../../components/ui/dialog";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { paths } from "../../../config/paths";
-import { alreadyShown } from "../../../lib/error-toast";
-import { formatCents, formatDate } from "../../../lib/format";
-import { useCancelRental } from "../api/cancel-rental";
-import { useExtendRental } from "../api/extend-rental";
-import { useRentals } from "../api/get-rentals";
-import { useReturnRental } from "../api/return-rental";
+import { CalendarClock, Receipt, ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { Rental } from '@domain/rentals';
+import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from '@domain/rentals.rules';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { alreadyShown } from '../../../lib/error-toast';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useCancelRental } from '../api/cancel-rental';
+import { useExtendRental } from '../api/extend-rental';
+import { useRentals } from '../api/get-rentals';
+import { useReturnRental } from '../api/return-rental';
 
 /** The dashboard's Renting tab: pieces out or reserved, with return dates, Extend and Return. */
 export function RentingTab() {
@@ -46,10 +41,7 @@ export function RentingTab() {
   if (data.rentals.length === 0) {
     return (
       <>
-        <EmptyState
-          title="Nothing rented yet"
-          icon={<ShoppingBag className="size-8" aria-hidden="true" />}
-        >
+        <EmptyState title="Nothing rented yet" icon={<ShoppingBag className="size-8" aria-hidden="true" />}>
           <p>Pieces you rent appear here with their return dates.</p>
           <Button asChild className="mt-5">
             <Link to={paths.browse}>Browse the collection</Link>
@@ -68,11 +60,7 @@ export function RentingTab() {
           </li>
         ))}
       </ul>
-      {data.rentals.some((r) => r.coveredByPlan) && (
-        <p className="mt-4 text-sm text-taupe">
-          {RENTAL_MESSAGES.returnKeepsAllowance}
-        </p>
-      )}
+      {data.rentals.some((r) => r.coveredByPlan) && <p className="mt-4 text-sm text-taupe">{RENTAL_MESSAGES.returnKeepsAllowance}</p>}
       <OrdersLink />
     </>
   );
@@ -81,10 +69,7 @@ export function RentingTab() {
 function OrdersLink() {
   return (
     <p className="mt-6 text-sm">
-      <Link
-        to={paths.orders}
-        className="inline-flex items-center gap-2 text-ink underline underline-offset-4 hover:text-taupe"
-      >
+      <Link to={paths.orders} className="inline-flex items-center gap-2 text-ink underline underline-offset-4 hover:text-taupe">
         <Receipt className="size-4" aria-hidden="true" />
         Order history and receipts
       </Link>
@@ -98,7 +83,7 @@ function RentalRow({ rental }: { rental: Rental }) {
   const cancel = useCancelRental();
   const [confirming, setConfirming] = useState(false);
   const busy = extend.isPending || giveBack.isPending || cancel.isPending;
-  const can = (a: Rental["actions"][number]) => rental.actions.includes(a);
+  const can = (a: Rental['actions'][number]) => rental.actions.includes(a);
   const onCancel = () =>
     cancel.mutateAsync(rental.id).then((c) => {
       setConfirming(false);
@@ -116,38 +101,23 @@ function RentalRow({ rental }: { rental: Rental }) {
       aria-label={rental.name}
       className="flex flex-col gap-4 rounded-md border border-linen/80 bg-ivory p-4 shadow-soft sm:flex-row sm:items-center sm:gap-6 sm:p-5"
     >
-      <Link
-        to={paths.item(rental.itemId)}
-        className="flex min-w-0 flex-1 items-center gap-4"
-      >
-        <img
-          src={rental.imageUrl}
-          alt=""
-          className="size-20 shrink-0 rounded-sm bg-sand object-cover sm:size-24"
-          loading="lazy"
-        />
+      <Link to={paths.item(rental.itemId)} className="flex min-w-0 flex-1 items-center gap-4">
+        <img src={rental.imageUrl} alt="" className="size-20 shrink-0 rounded-sm bg-sand object-cover sm:size-24" loading="lazy" />
         <div className="min-w-0">
           <p className="eyebrow">{rental.brand}</p>
-          <h3 className="mt-1 truncate font-display text-xl leading-tight sm:text-2xl">
-            {rental.name}
-          </h3>
+          <h3 className="mt-1 truncate font-display text-xl leading-tight sm:text-2xl">{rental.name}</h3>
           <p className="mt-1 text-sm text-taupe">
-            Size {rental.size} ·{" "}
-            {rental.chargeCents > 0
-              ? formatCents(rental.chargeCents)
-              : "Included in your plan"}
+            Size {rental.size} · {rental.chargeCents > 0 ? formatCents(rental.chargeCents) : 'Included in your plan'}
           </p>
         </div>
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="flex items-center gap-2 text-sm">
-          <Badge tone={rental.status === "reserved" ? "outline" : "sand"}>
-            {RENTAL_STATUS_LABELS[rental.status]}
-          </Badge>
+          <Badge tone={rental.status === 'reserved' ? 'outline' : 'sand'}>{RENTAL_STATUS_LABELS[rental.status]}</Badge>
           <span className="inline-flex items-center gap-1.5 text-taupe">
             <CalendarClock className="size-4" aria-hidden="true" />
             <span>
-              Return by{" "}
+              Return by{' '}
               <time dateTime={rental.returnDate} data-testid="return-date">
                 {formatDate(rental.returnDate)}
               </time>
@@ -155,7 +125,7 @@ function RentalRow({ rental }: { rental: Rental }) {
           </span>
         </div>
         <div className="flex gap-2">
-          {can("extend") && (
+          {can('extend') && (
             <Button
               size="sm"
               variant="subtle"
@@ -177,21 +147,13 @@ function RentalRow({ rental }: { rental: Rental }) {
                   )
               }
             >
-              {extend.isPending ? "Extending…" : "Extend"}
+              {extend.isPending ? 'Extending…' : 'Extend'}
             </Button>
           )}
-          {can("cancel") && (
-            <Dialog
-              open={confirming}
-              onOpenChange={(o) => !cancel.isPending && setConfirming(o)}
-            >
+          {can('cancel') && (
+            <Dialog open={confirming} onOpenChange={(o) => !cancel.isPending && setConfirming(o)}>
               <DialogTrigger asChild>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy}
-                  aria-label={`Cancel ${rental.name}`}
-                >
+                <Button size="sm" variant="outline" disabled={busy} aria-label={`Cancel ${rental.name}`}>
                   Cancel
                 </Button>
               </DialogTrigger>
@@ -209,36 +171,30 @@ function RentalRow({ rental }: { rental: Rental }) {
                       Keep booking
                     </Button>
                   </DialogClose>
-                  <Button
-                    onClick={() => void onCancel()}
-                    disabled={cancel.isPending}
-                    aria-busy={cancel.isPending}
-                  >
-                    {cancel.isPending ? "Cancelling…" : "Cancel booking"}
+                  <Button onClick={() => void onCancel()} disabled={cancel.isPending} aria-busy={cancel.isPending}>
+                    {cancel.isPending ? 'Cancelling…' : 'Cancel booking'}
                   </Button>
                 </div>
               </DialogContent>
             </Dialog>
           )}
-          {can("return") && (
+          {can('return') && (
             <Button
               size="sm"
               variant="outline"
               disabled={busy}
               aria-label={`Return ${rental.name}`}
               onClick={() =>
-                giveBack
-                  .mutateAsync(rental.id)
-                  .then(
-                    () =>
-                      toast.success(RENTAL_MESSAGES.returned, {
-                        description: `${rental.name} is on its way back to us.`,
-                      }),
-                    alreadyShown,
-                  )
+                giveBack.mutateAsync(rental.id).then(
+                  () =>
+                    toast.success(RENTAL_MESSAGES.returned, {
+                      description: `${rental.name} is on its way back to us.`,
+                    }),
+                  alreadyShown,
+                )
               }
             >
-              {giveBack.isPending ? "Returning…" : "Return"}
+              {giveBack.isPending ? 'Returning…' : 'Return'}
             </Button>
           )}
         </div>
