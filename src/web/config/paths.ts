@@ -33,6 +33,8 @@ export const paths = {
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,
   staticItem: (slug: string) => `/items/${slug}`,
+  opsInventoryNew: '/ops/inventory/new',
+  opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;
 
 export const CONTACT_EMAIL = 'hello@rentique.example';
