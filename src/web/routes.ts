@@ -51,6 +51,8 @@ export default [
       route('inventory', 'features/ops/routes/inventory.tsx'),
       route('listings', 'features/ops/routes/listings.tsx'),
       route('audit', 'features/ops/routes/audit.tsx'),
+      route('inventory/new', 'features/ops/routes/inventory-new.tsx'),
+      route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -35,6 +35,8 @@ export const paths = {
   staticItem: (slug: string) => `/items/${slug}`,
   orders: '/orders',
   order: (number: string) => `/orders/${number}`,
+  opsInventoryNew: '/ops/inventory/new',
+  opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;
 
 export const CONTACT_EMAIL = 'hello@rentique.example';

@@ -1,9 +1,9 @@
-import { CalendarClock, Receipt, ShoppingBag } from 'lucide-react';
+import { CalendarClock, PackageCheck, Receipt, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Rental } from '@domain/rentals';
-import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from '@domain/rentals.rules';
+import { LATE_FEE_STATUS_LABELS, RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from '@domain/rentals.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -15,6 +15,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { useCancelRental } from '../api/cancel-rental';
 import { useExtendRental } from '../api/extend-rental';
 import { useRentals } from '../api/get-rentals';
+import { useMarkReceived } from '../api/mark-received';
 import { useReturnRental } from '../api/return-rental';
 
 /** The dashboard's Renting tab: pieces out or reserved, with return dates, Extend and Return. */
@@ -81,8 +82,9 @@ function RentalRow({ rental }: { rental: Rental }) {
   const extend = useExtendRental();
   const giveBack = useReturnRental();
   const cancel = useCancelRental();
+  const received = useMarkReceived();
   const [confirming, setConfirming] = useState(false);
-  const busy = extend.isPending || giveBack.isPending || cancel.isPending;
+  const busy = extend.isPending || giveBack.isPending || cancel.isPending || received.isPending;
   const can = (a: Rental['actions'][number]) => rental.actions.includes(a);
   const onCancel = () =>
     cancel.mutateAsync(rental.id).then((c) => {
@@ -113,7 +115,9 @@ function RentalRow({ rental }: { rental: Rental }) {
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="flex items-center gap-2 text-sm">
-          <Badge tone={rental.status === 'reserved' ? 'outline' : 'sand'}>{RENTAL_STATUS_LABELS[rental.status]}</Badge>
+          <Badge tone={rental.status === 'reserved' ? 'outline' : rental.status === 'overdue' ? 'clay' : 'sand'} data-testid="rental-status">
+            {RENTAL_STATUS_LABELS[rental.status]}
+          </Badge>
           <span className="inline-flex items-center gap-1.5 text-taupe">
             <CalendarClock className="size-4" aria-hidden="true" />
             <span>
@@ -124,7 +128,19 @@ function RentalRow({ rental }: { rental: Rental }) {
             </span>
           </span>
         </div>
-        <div className="flex gap-2">
+        {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
+        <div className="flex flex-wrap gap-2">
+          {can('received') && (
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-label={`I have received ${rental.name}`}
+              onClick={() => received.mutateAsync(rental.id).then(() => toast.success(RENTAL_MESSAGES.received, { description: `Enjoy ${rental.name}.` }), alreadyShown)}
+            >
+              <PackageCheck aria-hidden="true" />
+              {received.isPending ? 'Saving…' : 'I have received it'}
+            </Button>
+          )}
           {can('extend') && (
             <Button
               size="sm"
@@ -200,5 +216,22 @@ function RentalRow({ rental }: { rental: Rental }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** A late rental's line: the days late, the fee (so far, or as worked out at check-in) and the rule. */
+function LateLine({ late }: { late: NonNullable<Rental['late']> }) {
+  const soFar = late.status === 'accruing';
+  return (
+    <p className="max-w-xs text-xs leading-relaxed text-danger sm:text-right" data-testid="late-fee">
+      <span className="font-semibold">
+        {late.days} {late.days === 1 ? 'day' : 'days'} late · fee {soFar ? 'so far ' : ''}
+        {formatCents(late.feeCents)}
+      </span>
+      {!soFar && <span className="text-taupe"> ({LATE_FEE_STATUS_LABELS[late.status]})</span>}
+      <span className="block text-taupe">
+        {formatCents(late.perDayCents)} a day (the weekly price / 7), at most {formatCents(late.capCents)}; charged to your card when we check it in.
+      </span>
+    </p>
   );
 }
