@@ -14,6 +14,9 @@ import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProv
 import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
+import { createClaimsService } from './features/claims';
+import { createPayoutsService } from './features/payouts';
+import { createRatingsService } from './features/ratings';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -24,7 +27,8 @@ import { createSupportService } from './features/support';
 export function createServices(ctx: AppContext, overrides: { paymentProvider?: PaymentProvider } = {}) {
   const paymentProvider = overrides.paymentProvider ?? createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
-  const catalogue = createCatalogueService(ctx);
+  const ratings = createRatingsService(ctx);
+  const catalogue = createCatalogueService(ctx, { lenderRatings: ratings.lenderRatings });
   const orders = createOrdersService(ctx, { payments });
   const plans = createPlansService(ctx, { payments, orders });
   const account = createAccountService(ctx);
@@ -50,6 +54,9 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
+    ratings,
+    payouts: createPayoutsService(ctx, { payments, listings }),
+    claims: createClaimsService(ctx, { payments, notifications, plans }),
   };
 }
 

@@ -70,6 +70,12 @@ export default function Component({ loaderData }: Route.ComponentProps) {
             {it.isNew && <Badge tone="ink">New</Badge>}
             {it.fromMember && <Badge tone="sand">From a member</Badge>}
           </div>
+          {it.lenderRating && (
+            <p className="mt-2 text-sm text-taupe" data-testid="lender-rating">
+              Lent by a member rated <span className="font-medium text-ink">{it.lenderRating.average.toFixed(1)} out of 5</span> by {it.lenderRating.count}{' '}
+              {it.lenderRating.count === 1 ? 'renter' : 'renters'}
+            </p>
+          )}
           <h1 className="mt-3 text-display-lg">{it.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-taupe">
             <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
