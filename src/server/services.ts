@@ -13,6 +13,7 @@ import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
+import { createReviewsService } from './features/reviews';
 import { createSupportService } from './features/support';
 
 /**
@@ -50,6 +51,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
+    reviews: createReviewsService(ctx, { catalogue }),
   };
 }
 
