@@ -451,6 +451,34 @@ const CASES: Record<string, Case> = {
   'GET /api/ops/claims/{id}': staffOnly(() => ({ method: 'GET', path: '/api/ops/claims/999999' }), 404),
   'POST /api/ops/claims/{id}/uphold': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/uphold', json: { note: 'Upheld by the matrix' } }), 404),
   'POST /api/ops/claims/{id}/reject': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/reject', json: { note: 'Rejected by the matrix' } }), 404),
+  // Reviews and fit (issue 17 part A): only the renter reviews her rental; fit details are her own.
+  'POST /api/rentals/{id}/review': refused((st) => ({
+    method: 'POST',
+    path: `/api/rentals/${st.aRentalId}/review`,
+    form: async () => {
+      const form = await photoForm();
+      form.set('data', JSON.stringify({ rating: 1, fit: 'runs_small', sizeWorn: 'M', text: 'Not my rental, but a review anyway.' }));
+      return form;
+    },
+  })),
+  'GET /api/items/{id}/reviews': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/reviews` })),
+  'GET /api/reviews/{id}/photos/{position}': {
+    target: () => ({ method: 'GET', path: '/api/reviews/999999/photos/0' }),
+    expect: (_st, res) => expect(res.status).toBe(404),
+  },
+  'GET /api/items/{id}/size-advice': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/size-advice` }), (_st, body) => {
+    expect(body.status).toBe('no_fit_details');
+  }),
+  'GET /api/reviews/mine': ownOnly(() => ({ method: 'GET', path: '/api/reviews/mine' }), (_st, body) => {
+    expect(body.rentals).toEqual([]);
+    expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
+  }),
+  'GET /api/fit-details': ownOnly(() => ({ method: 'GET', path: '/api/fit-details' }), (_st, body) => {
+    expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
+  }),
+  'PUT /api/fit-details': ownOnly((st) => ({ method: 'PUT', path: '/api/fit-details', json: { heightCm: 181, bustCm: null, waistCm: null, hipsCm: null, usualSize: 'L', userId: st.a.id } }), (_st, body) => {
+    expect((body.fit as { heightCm: unknown }).heightCm).toBe(181);
+  }),
 };
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -549,6 +577,7 @@ beforeAll(async () => {
   await ok(b.request('/api/payment-method', { method: 'PUT', json: CARD('Bram Mallory', '1 Mallory Lane') }));
   await ok(b.request('/api/delivery-address', { method: 'PUT', json: { recipientName: 'Bram Mallory', line1: '1 Mallory Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
   await ok(b.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
+  await ok(a.request('/api/fit-details', { method: 'PUT', json: { heightCm: 166, bustCm: 86, waistCm: 68, hipsCm: 94, usualSize: 'S' } }));
   await readyToRent(c);
 
   const deck = (await ok(a.request('/api/match/deck?gender=Women'))) as { items: { item: { id: number } }[] };

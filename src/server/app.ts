@@ -21,6 +21,7 @@ import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
 import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from './features/claims';
 import { createPayoutsRoutes } from './features/payouts';
 import { createRatingsRoutes } from './features/ratings';
+import { REVIEW_UPLOAD_ROUTE, createReviewsRoutes } from './features/reviews';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
@@ -33,7 +34,7 @@ import type { AppEnv } from './http/types';
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
 export const MAX_JSON_BODY = 1024 * 1024;
 /** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields; the desk's product and check-in photos). */
-export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE, CLAIM_UPLOAD_ROUTE];
+export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE, CLAIM_UPLOAD_ROUTE, REVIEW_UPLOAD_ROUTE];
 export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**
@@ -106,6 +107,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/payouts', createPayoutsRoutes(ctx, services.payouts));
   app.route('/api/claims', createClaimsRoutes(ctx, services.claims));
   app.route('/api/ops/claims', createClaimsDeskRoutes(ctx, services.claims));
+  // Reviews and fit: /api/rentals/{id}/review, /api/items/{id}/reviews and size-advice, /api/reviews/..., /api/fit-details.
+  app.route('/api', createReviewsRoutes(ctx, services.reviews));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

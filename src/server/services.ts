@@ -13,6 +13,7 @@ import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
+import { createReviewsService } from './features/reviews';
 import { createSupportService } from './features/support';
 import { createClaimsService } from './features/claims';
 import { createPayoutsService } from './features/payouts';
@@ -57,6 +58,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     ratings,
     payouts: createPayoutsService(ctx, { payments, listings }),
     claims: createClaimsService(ctx, { payments, notifications, plans }),
+    reviews: createReviewsService(ctx, { catalogue }),
   };
 }
 

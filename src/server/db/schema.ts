@@ -105,6 +105,9 @@ export interface ItemsTable {
   look: string | null;
   /** The sizes the item has units of, as bits (bit k: SIZES[k]); kept by triggers on item_units (decision 0024). */
   unit_sizes: Generated<number>;
+  /** The rating and count before the first real review (null until then); rating and review_count are seed plus real reviews. */
+  seed_rating: number | null;
+  seed_review_count: number | null;
 }
 
 export interface ItemUnitsTable {
@@ -736,6 +739,52 @@ export interface DB {
   damage_claims: DamageClaimsTable;
   claim_photos: ClaimPhotosTable;
   payment_sim_bank_accounts: PaymentSimBankAccountsTable;
+  reviews: ReviewsTable;
+  review_photos: ReviewPhotosTable;
+  fit_details: FitDetailsTable;
+}
+
+/** A renter's review of a returned rental: one per rental (unique rental_id). fit: runs_small | true_to_size | runs_large. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  rental_id: number;
+  item_id: number;
+  user_id: string;
+  rating: number;
+  fit: string;
+  size_worn: string;
+  occasion: string | null;
+  body: string;
+  /** Her measurements and usual size as she gave them with the review (size advice compares them). */
+  height_cm: number | null;
+  bust_cm: number | null;
+  waist_cm: number | null;
+  hips_cm: number | null;
+  usual_size: string | null;
+  created_at: string;
+}
+
+/** A review's photos (up to 3), stored like listing photos. */
+export interface ReviewPhotosTable {
+  id: Generated<number>;
+  review_id: number;
+  position: number;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** A member's fit details, kept for next time (all optional). */
+export interface FitDetailsTable {
+  user_id: string;
+  height_cm: number | null;
+  bust_cm: number | null;
+  waist_cm: number | null;
+  hips_cm: number | null;
+  usual_size: string | null;
+  updated_at: string;
 }
 
 export type { Generated };

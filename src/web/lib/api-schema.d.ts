@@ -1274,6 +1274,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fit-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Her fit details: height, bust, waist, hips (cm) and usual size */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Fit details */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fit: {
+                                bustCm: number | null;
+                                heightCm: number | null;
+                                hipsCm: number | null;
+                                /** @enum {string|null} */
+                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                                waistCm: number | null;
+                            };
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Save her fit details (null clears a value) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bustCm: number | null;
+                        heightCm: number | null;
+                        hipsCm: number | null;
+                        /** @enum {string|null} */
+                        usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                        waistCm: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Fit details */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fit: {
+                                bustCm: number | null;
+                                heightCm: number | null;
+                                hipsCm: number | null;
+                                /** @enum {string|null} */
+                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                                waistCm: number | null;
+                            };
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/items": {
         parameters: {
             query?: never;
@@ -1714,6 +1828,236 @@ export interface paths {
                 };
                 /** @description Bad input: the error names the field or parameter and why */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/items/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's reviews, newest first, with its rating, count and fit summary
+         * @description Pages of 10; `before` is the previous page's nextBefore; `size` keeps the reviews of members who wore that size.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                    size?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Reviews */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fitSummary: {
+                                counts: {
+                                    runs_large: number;
+                                    runs_small: number;
+                                    true_to_size: number;
+                                };
+                                majority: {
+                                    /** @enum {string} */
+                                    fit: "runs_small" | "true_to_size" | "runs_large";
+                                    percent: number;
+                                } | null;
+                                reviews: number;
+                            };
+                            itemId: number;
+                            nextBefore: number | null;
+                            rating: number;
+                            reviewCount: number;
+                            reviews: {
+                                author: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                fit: "runs_small" | "true_to_size" | "runs_large";
+                                heightCm: number | null;
+                                id: number;
+                                itemId: number;
+                                /** @enum {string|null} */
+                                occasion: "party" | "evening" | "work" | "wedding" | "casual" | "holiday" | "travel" | "festival" | "hiking" | null;
+                                photos: {
+                                    alt: string;
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                rating: number;
+                                /** @enum {string} */
+                                sizeWorn: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                                text: string;
+                                /** @enum {string|null} */
+                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                            }[];
+                            sizes: {
+                                reviews: number;
+                                /** @enum {string} */
+                                size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/items/{id}/size-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which size members like her (height within 5 cm, same usual size) wore, and how it fit
+         * @description Needs her height and usual size (status no_fit_details otherwise). Below 3 similar reviews: status not_enough_data, never a guess.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Size advice */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            minimum: number;
+                            /** @enum {string} */
+                            status: "no_fit_details";
+                        } | {
+                            heightCm: number;
+                            minimum: number;
+                            similarReviews: number;
+                            /** @enum {string} */
+                            status: "not_enough_data";
+                            /** @enum {string} */
+                            usualSize: "XS" | "S" | "M" | "L" | "XL";
+                        } | {
+                            fit: {
+                                counts: {
+                                    runs_large: number;
+                                    runs_small: number;
+                                    true_to_size: number;
+                                };
+                                majority: {
+                                    /** @enum {string} */
+                                    fit: "runs_small" | "true_to_size" | "runs_large";
+                                    percent: number;
+                                } | null;
+                                reviews: number;
+                            };
+                            heightCm: number;
+                            minimum: number;
+                            similarReviews: number;
+                            /** @enum {string} */
+                            size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            sizeReviews: number;
+                            sizes: {
+                                fit: {
+                                    counts: {
+                                        runs_large: number;
+                                        runs_small: number;
+                                        true_to_size: number;
+                                    };
+                                    majority: {
+                                        /** @enum {string} */
+                                        fit: "runs_small" | "true_to_size" | "runs_large";
+                                        percent: number;
+                                    } | null;
+                                    reviews: number;
+                                };
+                                reviews: number;
+                                /** @enum {string} */
+                                size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            }[];
+                            /** @enum {string} */
+                            status: "advice";
+                            /** @enum {string} */
+                            usualSize: "XS" | "S" | "M" | "L" | "XL";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9510,6 +9854,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rentals/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a returned rental once (multipart: data + up to 3 photos)
+         * @description Only the renter, once the piece went out and came back (sent back or checked in): 404 not hers, 409 not returned or already reviewed, checked before the body is read. One review per rental, even when sent several times at once (409 for the others). Photos are checked as they arrive like listing photos (400 too many, 413, 415). Fit details given are kept on her profile. The item's rating and count (seed plus real reviews) change in the same transaction.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails */
+                        data: string;
+                        /** @description 0 to 3 photos (JPEG, PNG or WebP, checked by content; at most 5 MB each), re-encoded by the server. */
+                        photos?: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The review */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            author: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            fit: "runs_small" | "true_to_size" | "runs_large";
+                            heightCm: number | null;
+                            id: number;
+                            itemId: number;
+                            /** @enum {string|null} */
+                            occasion: "party" | "evening" | "work" | "wedding" | "casual" | "holiday" | "travel" | "festival" | "hiking" | null;
+                            photos: {
+                                alt: string;
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            rating: number;
+                            /** @enum {string} */
+                            sizeWorn: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            text: string;
+                            /** @enum {string|null} */
+                            usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rentals/quote": {
         parameters: {
             query?: never;
@@ -9590,6 +10060,130 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/photos/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A review's photo (WebP) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    position: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Her returned rentals (to review, or reviewed) and her fit details */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Returned rentals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fit: {
+                                bustCm: number | null;
+                                heightCm: number | null;
+                                hipsCm: number | null;
+                                /** @enum {string|null} */
+                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                                waistCm: number | null;
+                            };
+                            rentals: {
+                                brand: string;
+                                endDate: string;
+                                imageUrl: string;
+                                itemId: number;
+                                itemName: string;
+                                rentalId: number;
+                                reviewId: number | null;
+                                /** @enum {string} */
+                                size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                                sizes: ("40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size")[];
+                                startDate: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };

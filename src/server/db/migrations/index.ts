@@ -28,6 +28,7 @@ import * as paymentLedger from './2026-11-26T1101-payment-ledger';
 import * as orders from './2026-11-26T1102-orders';
 import * as unitLife from './2026-11-26T1200-unit-life';
 import * as ratingsPayoutsClaims from './2026-11-26T1900-ratings-payouts-claims';
+import * as reviewsAndFit from './2026-11-26T1300-reviews-and-fit';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1102-orders': orders,
   '2026-11-26T1200-unit-life': unitLife,
   '2026-11-26T1900-ratings-payouts-claims': ratingsPayoutsClaims,
+  '2026-11-26T1300-reviews-and-fit': reviewsAndFit,
 };

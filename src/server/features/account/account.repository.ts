@@ -238,9 +238,11 @@ export function createAccountRepository(db: Kysely<DB>) {
             .whereRef('spots_left', '<', 'spots')
             .execute();
         }
-        for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage', 'delivery_addresses'] as const) {
+        for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage', 'delivery_addresses', 'fit_details'] as const) {
           await trx.deleteFrom(table).where('user_id', '=', userId).execute();
         }
+        // Her reviews stay, from a former member, without her measurements.
+        await trx.updateTable('reviews').set({ bust_cm: null, waist_cm: null, hips_cm: null }).where('user_id', '=', userId).execute();
         // Her orders stay (with their payments) for our accounts; where they went does not.
         await trx
           .updateTable('orders')

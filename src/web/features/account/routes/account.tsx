@@ -15,6 +15,7 @@ import { PlanSection } from '../components/plan-section';
 import { ProfileSection } from '../components/profile-section';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
+import { FitDetailsSection } from '../../reviews';
 import type { Route } from './+types/account';
 
 /** Her profile (name, address, gender); the devices list is read in the browser (its times are relative to now). */
@@ -29,6 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 const SECTIONS = [
   { id: 'profile', label: 'Your details' },
+  { id: 'fit', label: 'Fit details' },
   { id: 'email', label: 'Email address' },
   { id: 'password', label: 'Password' },
   { id: 'devices', label: 'Signed-in devices' },
@@ -83,6 +85,7 @@ export default function Component() {
               <EmailSection profile={profile.data} />
             </>
           )}
+          <FitDetailsSection />
           <PasswordSection />
           <DevicesSection />
           <PlanSection />

@@ -13,6 +13,7 @@ import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
 import { loadPage, queryDataIn } from '../../../lib/page-data';
+import { ItemReviews } from '../../reviews';
 import type { Route } from './+types/item';
 
 /** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
@@ -112,6 +113,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </div>
+      <ItemReviews item={it} />
     </div>
   );
 }

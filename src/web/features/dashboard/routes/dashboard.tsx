@@ -10,6 +10,7 @@ import { EventsTab, getEventsQueryOptions } from '../../events';
 import { ListingTab, getListingsQueryOptions } from '../../listings';
 import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
+import { ReviewsToWrite } from '../../reviews';
 import { BookAppointmentButton } from '../../support';
 import { getDashboardQueryOptions, useDashboard } from '../api/get-dashboard';
 import { AccountSettingsButton } from '../components/account-settings';
@@ -85,6 +86,8 @@ export default function Component() {
       <div className="mt-8">
         <QuickActions />
       </div>
+
+      <ReviewsToWrite />
 
       {/* The tabs' pieces and events are h3s: their section is named for the outline (heading order). */}
       <h2 className="sr-only">Your wardrobe</h2>

@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import { LETTER_SIZES, OCCASIONS, SIZES, type Category, type Size } from './catalogue.rules';
+
+/*
+ * Reviews, fit details, the fit summary, size advice and the size guide (issue 17, part A;
+ * docs/product.md "Reviews and fit"). Constants and plain functions here are used by the item
+ * page (public) as well as by the server; the schemas by the review form and the routes.
+ */
+
+export const FITS = ['runs_small', 'true_to_size', 'runs_large'] as const;
+export type Fit = (typeof FITS)[number];
+export const FIT_LABELS: Record<Fit, string> = { runs_small: 'Runs small', true_to_size: 'True to size', runs_large: 'Runs large' };
+
+/** A review's photos: the same checks as a listing's (decision 0007), at most this many. */
+export const MAX_REVIEW_PHOTOS = 3;
+export const REVIEW_TEXT_MIN = 10;
+export const REVIEW_TEXT_MAX = 2000;
+/** Members "like you": height within this many centimetres and the same usual size. */
+export const SIMILAR_HEIGHT_CM = 5;
+/** Below this many similar reviews, size advice says there is not enough data yet. */
+export const MIN_SIMILAR_REVIEWS = 3;
+/** The sizes a member may give as her usual size (letter sizes). */
+export const USUAL_SIZES = LETTER_SIZES;
+export const HEIGHT_RANGE_CM = { min: 120, max: 220 } as const;
+export const BODY_RANGE_CM = { min: 50, max: 200 } as const;
+export const REVIEW_PAGE_SIZE = 10;
+
+export const REVIEW_MESSAGES = {
+  notReturned: 'You can review a rental once it has been returned.',
+  alreadyReviewed: 'You have already reviewed this rental.',
+  sizeNotOfItem: 'must be one of the sizes of this piece',
+  tooManyPhotos: `At most ${MAX_REVIEW_PHOTOS} photos per review`,
+} as const;
+
+const whole = (what: string, min: number, max: number) =>
+  z.number({ error: `${what} must be a number of centimetres` }).int({ error: `${what} must be whole centimetres` }).min(min, { error: `${what} must be at least ${min} cm` }).max(max, { error: `${what} must be at most ${max} cm` });
+
+/** Fit details kept on the member's profile (all optional; advice needs height and usual size). */
+export const FitDetailsSchema = z.object({
+  heightCm: whole('Height', HEIGHT_RANGE_CM.min, HEIGHT_RANGE_CM.max).nullable(),
+  bustCm: whole('Bust', BODY_RANGE_CM.min, BODY_RANGE_CM.max).nullable(),
+  waistCm: whole('Waist', BODY_RANGE_CM.min, BODY_RANGE_CM.max).nullable(),
+  hipsCm: whole('Hips', BODY_RANGE_CM.min, BODY_RANGE_CM.max).nullable(),
+  usualSize: z.enum(USUAL_SIZES, { error: `must be one of ${USUAL_SIZES.join(', ')}` }).nullable(),
+});
+export type FitDetails = z.infer<typeof FitDetailsSchema>;
+
+export const FitDetailsStateSchema = z.object({ fit: FitDetailsSchema, updatedAt: z.string().nullable() });
+export type FitDetailsState = z.infer<typeof FitDetailsStateSchema>;
+
+/** What a member writes about a returned rental (the `data` field of the review form). */
+export const ReviewInputSchema = z.object({
+  rating: z.number({ error: 'Choose a rating from 1 to 5' }).int({ error: 'Choose a rating from 1 to 5' }).min(1, { error: 'Choose a rating from 1 to 5' }).max(5, { error: 'Choose a rating from 1 to 5' }),
+  fit: z.enum(FITS, { error: 'Choose how it fit' }),
+  sizeWorn: z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` }),
+  occasion: z.enum(OCCASIONS, { error: `must be one of ${OCCASIONS.join(', ')}` }).nullable().optional(),
+  text: z
+    .string()
+    .trim()
+    .min(REVIEW_TEXT_MIN, { error: `Write at least ${REVIEW_TEXT_MIN} characters` })
+    .max(REVIEW_TEXT_MAX, { error: `At most ${REVIEW_TEXT_MAX} characters` }),
+  /** Her measurements and usual size: kept on her profile as fit details when given. */
+  fitDetails: FitDetailsSchema.partial().optional(),
+});
+export type ReviewInput = z.infer<typeof ReviewInputSchema>;
+
+export const ReviewPhotoSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  /** First name and initial ("Rita R."). */
+  author: z.string(),
+  rating: z.number().int(),
+  fit: z.enum(FITS),
+  sizeWorn: z.enum(SIZES),
+  occasion: z.enum(OCCASIONS).nullable(),
+  text: z.string(),
+  heightCm: z.number().int().nullable(),
+  usualSize: z.enum(USUAL_SIZES).nullable(),
+  photos: z.array(ReviewPhotoSchema),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const FitSummarySchema = z.object({
+  /** Real reviews counted (each says how it fit). */
+  reviews: z.number().int(),
+  counts: z.object({ runs_small: z.number().int(), true_to_size: z.number().int(), runs_large: z.number().int() }),
+  /** The answer most reviews gave, with its whole-number share (60 = "60% say true to size"); null without reviews. */
+  majority: z.object({ fit: z.enum(FITS), percent: z.number().int() }).nullable(),
+});
+export type FitSummary = z.infer<typeof FitSummarySchema>;
+
+export const ItemReviewsQuerySchema = z.object({
+  size: z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` }).optional(),
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, { error: 'must be a review id' })
+    .transform(Number)
+    .optional(),
+});
+
+export const ItemReviewsSchema = z.object({
+  itemId: z.number().int(),
+  /** What the catalogue shows: seed numbers plus real reviews (docs/product.md "Reviews and fit"). */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  fitSummary: FitSummarySchema,
+  /** Sizes that have reviews, with how many, for the size filter. */
+  sizes: z.array(z.object({ size: z.enum(SIZES), reviews: z.number().int() })),
+  reviews: z.array(ReviewSchema),
+  /** Pass as `before` for the next page; null on the last. */
+  nextBefore: z.number().int().nullable(),
+});
+export type ItemReviews = z.infer<typeof ItemReviewsSchema>;
+
+export const SizeAdviceSchema = z.discriminatedUnion('status', [
+  /** She has not given her height and usual size yet. */
+  z.object({ status: z.literal('no_fit_details'), minimum: z.number().int() }),
+  z.object({
+    status: z.literal('not_enough_data'),
+    minimum: z.number().int(),
+    similarReviews: z.number().int(),
+    heightCm: z.number().int(),
+    usualSize: z.enum(USUAL_SIZES),
+  }),
+  z.object({
+    status: z.literal('advice'),
+    minimum: z.number().int(),
+    similarReviews: z.number().int(),
+    heightCm: z.number().int(),
+    usualSize: z.enum(USUAL_SIZES),
+    /** The size most similar members wore, how many of them, and how it fit them. */
+    size: z.enum(SIZES),
+    sizeReviews: z.number().int(),
+    fit: FitSummarySchema,
+    /** Every size similar members wore, most chosen first. */
+    sizes: z.array(z.object({ size: z.enum(SIZES), reviews: z.number().int(), fit: FitSummarySchema })),
+  }),
+]);
+export type SizeAdvice = z.infer<typeof SizeAdviceSchema>;
+
+export const ReviewableRentalSchema = z.object({
+  rentalId: z.number().int(),
+  itemId: z.number().int(),
+  itemName: z.string(),
+  brand: z.string(),
+  imageUrl: z.string(),
+  size: z.enum(SIZES),
+  sizes: z.array(z.enum(SIZES)),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** Her review of it, once written. */
+  reviewId: z.number().int().nullable(),
+});
+export type ReviewableRental = z.infer<typeof ReviewableRentalSchema>;
+export const MyReviewsSchema = z.object({ rentals: z.array(ReviewableRentalSchema), fit: FitDetailsSchema });
+export type MyReviews = z.infer<typeof MyReviewsSchema>;
+
+/** How fits are counted: shares as whole percentages, the majority the largest (ties: true to size first). */
+export function fitSummaryOf(fits: readonly Fit[]): FitSummary {
+  const counts = { runs_small: 0, true_to_size: 0, runs_large: 0 };
+  for (const f of fits) counts[f] += 1;
+  const total = fits.length;
+  if (total === 0) return { reviews: 0, counts, majority: null };
+  const order: Fit[] = ['true_to_size', 'runs_small', 'runs_large'];
+  const top = order.reduce((best, f) => (counts[f] > counts[best] ? f : best), order[0]!);
+  return { reviews: total, counts, majority: { fit: top, percent: Math.round((counts[top] * 100) / total) } };
+}
+
+/** "60% say true to size". */
+export function fitHeadline(summary: FitSummary): string | null {
+  if (!summary.majority) return null;
+  return `${summary.majority.percent}% say ${FIT_LABELS[summary.majority.fit].toLowerCase()}`;
+}
+
+/**
+ * The catalogue's rating and count: the seed's numbers plus real reviews, the rating their
+ * weighted mean rounded to one decimal (docs/product.md "Reviews and fit").
+ */
+export function combinedRating(seed: { rating: number; count: number }, real: { sum: number; count: number }): { rating: number; reviewCount: number } {
+  const count = seed.count + real.count;
+  if (count === 0) return { rating: 0, reviewCount: 0 };
+  return { rating: Math.round(((seed.rating * seed.count + real.sum) / count) * 10) / 10, reviewCount: count };
+}
+
+/**
+ * Size advice from similar members' reviews (height within SIMILAR_HEIGHT_CM, same usual size):
+ * the size most of them wore (ties: the one more found true to size, then the smaller size).
+ */
+export function sizeAdviceOf(
+  me: { heightCm: number; usualSize: (typeof USUAL_SIZES)[number] },
+  similar: readonly { sizeWorn: Size; fit: Fit }[],
+): SizeAdvice {
+  const base = { minimum: MIN_SIMILAR_REVIEWS, similarReviews: similar.length, heightCm: me.heightCm, usualSize: me.usualSize };
+  if (similar.length < MIN_SIMILAR_REVIEWS) return { status: 'not_enough_data', ...base };
+  const bySize = new Map<Size, Fit[]>();
+  for (const r of similar) bySize.set(r.sizeWorn, [...(bySize.get(r.sizeWorn) ?? []), r.fit]);
+  const sizes = [...bySize.entries()]
+    .map(([size, fits]) => ({ size, reviews: fits.length, fit: fitSummaryOf(fits) }))
+    .sort((a, b) => b.reviews - a.reviews || b.fit.counts.true_to_size - a.fit.counts.true_to_size || SIZES.indexOf(a.size) - SIZES.indexOf(b.size));
+  const top = sizes[0]!;
+  return { status: 'advice', ...base, size: top.size, sizeReviews: top.reviews, fit: top.fit, sizes };
+}
+
+/** A size guide: body measurements in centimetres per size, for a category. */
+export interface SizeGuide {
+  title: string;
+  /** Column headings after the size. */
+  columns: string[];
+  rows: { size: string; values: string[] }[];
+  note: string;
+}
+
+const CLOTHING: SizeGuide = {
+  title: 'Clothing',
+  columns: ['Bust (cm)', 'Waist (cm)', 'Hips (cm)', 'US', 'UK'],
+  rows: [
+    { size: 'XS', values: ['78–82', '60–64', '86–90', '0–2', '4–6'] },
+    { size: 'S', values: ['83–87', '65–69', '91–95', '4–6', '8–10'] },
+    { size: 'M', values: ['88–92', '70–74', '96–100', '8–10', '12–14'] },
+    { size: 'L', values: ['93–99', '75–81', '101–107', '12–14', '16–18'] },
+    { size: 'XL', values: ['100–106', '82–88', '108–114', '16–18', '20–22'] },
+  ],
+  note: 'Measure around the fullest part of the bust and hips and the narrowest part of the waist. Between two sizes, take the larger for a relaxed fit.',
+};
+const MENS_CLOTHING: SizeGuide = {
+  title: 'Clothing',
+  columns: ['Chest (cm)', 'Waist (cm)', 'Hips (cm)', 'US / UK'],
+  rows: [
+    { size: 'S', values: ['88–94', '74–80', '90–96', '36–38'] },
+    { size: 'M', values: ['95–101', '81–87', '97–103', '39–41'] },
+    { size: 'L', values: ['102–108', '88–94', '104–110', '42–44'] },
+    { size: 'XL', values: ['109–115', '95–101', '111–117', '45–47'] },
+  ],
+  note: 'Measure around the fullest part of the chest and hips and the natural waist.',
+};
+const PANTS: SizeGuide = {
+  title: 'Trousers and skirts',
+  columns: ['Waist (cm)', 'Hips (cm)', 'Inside leg (cm)'],
+  rows: [
+    { size: 'XS', values: ['60–64', '86–90', '78'] },
+    { size: 'S', values: ['65–69', '91–95', '79'] },
+    { size: 'M', values: ['70–74', '96–100', '80'] },
+    { size: 'L', values: ['75–81', '101–107', '81'] },
+    { size: 'XL', values: ['82–88', '108–114', '82'] },
+  ],
+  note: 'Measure the narrowest part of the waist and the fullest part of the hips; inside leg from the crotch to the ankle.',
+};
+const SHOES: SizeGuide = {
+  title: 'Shoes',
+  columns: ['Foot length (cm)', 'US women', 'US men', 'UK'],
+  rows: [
+    { size: '40', values: ['25.0', '9', '7', '6.5'] },
+    { size: '42', values: ['26.5', '10.5', '8.5', '8'] },
+    { size: '44', values: ['28.0', '12', '10', '9.5'] },
+    { size: '46', values: ['29.5', '—', '12', '11'] },
+    { size: '48', values: ['31.0', '—', '14', '13'] },
+  ],
+  note: 'Stand on a sheet of paper and measure from the heel to the longest toe. Between two sizes, take the larger.',
+};
+const ONE_SIZE_GUIDE: SizeGuide = {
+  title: 'Accessories',
+  columns: ['Fits'],
+  rows: [{ size: 'One Size', values: ['Adjustable or one size for everyone'] }],
+  note: 'Bags, scarves and jewellery come in one size; belts and hats are adjustable.',
+};
+
+/** The measurement table for a category (and the piece's gender for clothing). */
+export function sizeGuideFor(category: Category, gender: 'Women' | 'Men' = 'Women'): SizeGuide {
+  if (category === 'Shoes') return SHOES;
+  if (category === 'Accessories') return ONE_SIZE_GUIDE;
+  if (category === 'Pants' || category === 'Skirts') return gender === 'Men' ? { ...PANTS, rows: PANTS.rows.filter((r) => r.size !== 'XS') } : PANTS;
+  return gender === 'Men' ? MENS_CLOTHING : CLOTHING;
+}

@@ -1,0 +1,170 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { LISTING_MESSAGES, MAX_PHOTO_BYTES } from '../../../domain/listings';
+import {
+  FitDetailsSchema,
+  FitDetailsStateSchema,
+  ItemReviewsQuerySchema,
+  ItemReviewsSchema,
+  MAX_REVIEW_PHOTOS,
+  MyReviewsSchema,
+  REVIEW_MESSAGES,
+  REVIEW_PAGE_SIZE,
+  ReviewInputSchema,
+  ReviewSchema,
+  SizeAdviceSchema,
+} from '../../../domain/reviews';
+import type { AppContext } from '../../context';
+import { HttpError, notFound, validationError } from '../../http/errors';
+import { findNul, nulError } from '../../http/input-guard';
+import { readMultipart } from '../../http/multipart';
+import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
+import { IdParams } from '../../http/params';
+import { sniffImageType } from '../../storage/images';
+import type { ReviewsService } from './reviews.service';
+
+/** The review form takes photos: its body limit is the upload one (see app.ts). */
+export const REVIEW_UPLOAD_ROUTE = /^\/api\/rentals\/\d{1,10}\/review\/?$/;
+
+const MAX_DATA_BYTES = 16 * 1024;
+
+const PhotoParams = IdParams.extend({
+  position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_REVIEW_PHOTOS - 1}` }).transform(Number),
+});
+
+/* A plain (not zod) form schema, so the body is read as a stream after the checks (as listings do). */
+const reviewBody = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object' as const,
+        required: ['data'],
+        properties: {
+          data: { type: 'string' as const, maxLength: MAX_DATA_BYTES, description: 'The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails' },
+          photos: {
+            type: 'array' as const,
+            items: { type: 'string' as const, format: 'binary' },
+            maxItems: MAX_REVIEW_PHOTOS,
+            description: `0 to ${MAX_REVIEW_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each), re-encoded by the server.`,
+          },
+        },
+      },
+    },
+  },
+};
+
+const postReview = memberRoute({
+  method: 'post',
+  path: '/rentals/{id}/review',
+  tags: ['Reviews'],
+  summary: 'Review a returned rental once (multipart: data + up to 3 photos)',
+  description:
+    'Only the renter, once the piece went out and came back (sent back or checked in): 404 not hers, 409 not returned or already reviewed, checked before the body is read. ' +
+    'One review per rental, even when sent several times at once (409 for the others). Photos are checked as they arrive like listing photos (400 too many, 413, 415). ' +
+    "Fit details given are kept on her profile. The item's rating and count (seed plus real reviews) change in the same transaction.",
+  request: { params: IdParams, body: reviewBody },
+  responses: { 201: jsonContent(ReviewSchema, 'The review'), ...errorResponses(400, 401, 404, 409, 413, 415) },
+});
+
+const itemReviews = createRoute({
+  method: 'get',
+  path: '/items/{id}/reviews',
+  tags: ['Reviews'],
+  summary: "An item's reviews, newest first, with its rating, count and fit summary",
+  description: `Pages of ${REVIEW_PAGE_SIZE}; \`before\` is the previous page's nextBefore; \`size\` keeps the reviews of members who wore that size.`,
+  request: { params: IdParams, query: ItemReviewsQuerySchema },
+  responses: { 200: jsonContent(ItemReviewsSchema, 'Reviews'), ...errorResponses(400, 404) },
+});
+
+const reviewPhoto = createRoute({
+  method: 'get',
+  path: '/reviews/{id}/photos/{position}',
+  tags: ['Reviews'],
+  summary: "A review's photo (WebP)",
+  request: { params: PhotoParams },
+  responses: { 200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(400, 404) },
+});
+
+const sizeAdvice = memberRoute({
+  method: 'get',
+  path: '/items/{id}/size-advice',
+  tags: ['Reviews'],
+  summary: 'Which size members like her (height within 5 cm, same usual size) wore, and how it fit',
+  description: "Needs her height and usual size (status no_fit_details otherwise). Below 3 similar reviews: status not_enough_data, never a guess.",
+  request: { params: IdParams },
+  responses: { 200: jsonContent(SizeAdviceSchema, 'Size advice'), ...errorResponses(400, 401, 404) },
+});
+
+const mine = memberRoute({
+  method: 'get',
+  path: '/reviews/mine',
+  tags: ['Reviews'],
+  summary: 'Her returned rentals (to review, or reviewed) and her fit details',
+  responses: { 200: jsonContent(MyReviewsSchema, 'Returned rentals'), ...errorResponses(401) },
+});
+
+const getFit = memberRoute({
+  method: 'get',
+  path: '/fit-details',
+  tags: ['Reviews'],
+  summary: 'Her fit details: height, bust, waist, hips (cm) and usual size',
+  responses: { 200: jsonContent(FitDetailsStateSchema, 'Fit details'), ...errorResponses(401) },
+});
+
+const putFit = memberRoute({
+  method: 'put',
+  path: '/fit-details',
+  tags: ['Reviews'],
+  summary: 'Save her fit details (null clears a value)',
+  request: { body: jsonBody(FitDetailsSchema) },
+  responses: { 200: jsonContent(FitDetailsStateSchema, 'Fit details'), ...errorResponses(400, 401) },
+});
+
+const tooManyPhotos = () => new HttpError('VALIDATION_FAILED', REVIEW_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: REVIEW_MESSAGES.tooManyPhotos }] });
+
+function parseData(raw: string | undefined) {
+  if (raw === undefined) throw new HttpError('VALIDATION_FAILED', 'Invalid form: data is required (the review as JSON)', { issues: [{ path: 'data', message: 'is required' }] });
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new HttpError('VALIDATION_FAILED', 'Invalid form: data must be the review as JSON', { issues: [{ path: 'data', message: 'must be JSON' }] });
+  }
+  const nul = findNul(json, ['data']);
+  if (nul !== null) throw nulError('form', nul);
+  const parsed = ReviewInputSchema.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error, 'review');
+  return parsed.data;
+}
+
+/** /api/rentals/{id}/review, /api/items/{id}/reviews, /api/items/{id}/size-advice, /api/reviews/..., /api/fit-details. */
+export function createReviewsRoutes(_ctx: AppContext, service: ReviewsService) {
+  return newRouter()
+    .openapi(postReview, async (c) => {
+      const userId = c.var.user.id;
+      const { id } = c.req.valid('param');
+      await service.checkReviewable(userId, id); // 404 / 409 before a byte of the body is read
+      const form = await readMultipart(c.req.raw, {
+        fields: ['data'],
+        fileField: 'photos',
+        maxFiles: MAX_REVIEW_PHOTOS,
+        maxFileBytes: MAX_PHOTO_BYTES,
+        maxFieldBytes: MAX_DATA_BYTES,
+        tooManyFiles: tooManyPhotos,
+        fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
+        checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
+      });
+      return c.json(await service.create(userId, id, parseData(form.fields.get('data')), form.files), 201);
+    })
+    .openapi(itemReviews, async (c) => c.json(await service.itemReviews(c.req.valid('param').id, c.req.valid('query')), 200))
+    .openapi(reviewPhoto, async (c) => {
+      const { id, position } = c.req.valid('param');
+      const photo = await service.photo(id, position);
+      if (!photo) throw notFound('Photo not found');
+      return c.body(new Uint8Array(photo.data), 200, { 'content-type': photo.contentType, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' });
+    })
+    .openapi(sizeAdvice, async (c) => c.json(await service.sizeAdvice(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(mine, async (c) => c.json(await service.mine(c.var.user.id), 200))
+    .openapi(getFit, async (c) => c.json(await service.getFit(c.var.user.id), 200))
+    .openapi(putFit, async (c) => c.json(await service.setFit(c.var.user.id, c.req.valid('json')), 200));
+}
