@@ -4785,6 +4785,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -5093,6 +5097,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -5213,6 +5221,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -5339,6 +5351,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -5456,6 +5472,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             awaitingPickup: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5494,6 +5514,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             checkedInToday: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5533,6 +5557,10 @@ export interface paths {
                             }[];
                             date: string;
                             dueBack: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5571,6 +5599,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             overdue: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5609,6 +5641,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             returnedToday: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5647,6 +5683,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             returning: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5685,6 +5725,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             starting: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5723,6 +5767,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             toDispatch: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -5840,6 +5888,10 @@ export interface paths {
                                 } | null;
                                 note: string | null;
                                 rental: {
+                                    backup: {
+                                        size: string;
+                                        unitCode: string;
+                                    } | null;
                                     brand: string;
                                     checkedInAt: string | null;
                                     daysLate: number;
@@ -5970,6 +6022,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6102,6 +6158,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6162,6 +6222,10 @@ export interface paths {
                                 } | null;
                                 note: string | null;
                                 rental: {
+                                    backup: {
+                                        size: string;
+                                        unitCode: string;
+                                    } | null;
                                     brand: string;
                                     checkedInAt: string | null;
                                     daysLate: number;
@@ -6310,6 +6374,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6463,6 +6531,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6616,6 +6688,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6769,6 +6845,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -7405,6 +7485,7 @@ export interface paths {
                         "application/json": {
                             rentals: {
                                 actions: ("cancel" | "extend" | "return" | "received")[];
+                                backupSize: string | null;
                                 brand: string;
                                 cancelled: boolean;
                                 cancelledAt: string | null;
@@ -7481,6 +7562,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
+                        backupSize?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        /** @enum {string} */
                         delivery?: "online" | "in-store";
                         endDate?: string;
                         itemId: number;
@@ -7502,6 +7585,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -7639,6 +7723,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -7750,6 +7835,7 @@ export interface paths {
                             refundCents: number;
                             rental: {
                                 actions: ("cancel" | "extend" | "return" | "received")[];
+                                backupSize: string | null;
                                 brand: string;
                                 cancelled: boolean;
                                 cancelledAt: string | null;
@@ -7872,6 +7958,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -8005,6 +8092,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -8120,6 +8208,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;

@@ -55,6 +55,8 @@ export const DESK_COLUMNS = [
   'bookings.end_date as held_until',
   'bookings.released_at as booking_released_at',
   'unit_states.state as unit_state',
+  'rentals.backup_size',
+  'backup_booking.unit_id as backup_unit_id',
 ] as const;
 
 /** A rental with everything the desk shows of it (see desk-rental.ts); `q` may be a transaction. */
@@ -67,6 +69,7 @@ export function deskQuery(q: Db) {
     .innerJoin('user', 'user.id', 'rentals.user_id')
     .leftJoin('user as lender', 'lender.id', 'rentals.lender_id')
     .leftJoin('unit_states', 'unit_states.unit_id', 'rentals.unit_id')
+    .leftJoin('bookings as backup_booking', 'backup_booking.follows_booking_id', 'rentals.booking_id')
     .select(DESK_COLUMNS);
 }
 
