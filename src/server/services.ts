@@ -14,6 +14,8 @@ import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProv
 import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
+import { createWaitlistService } from './features/waitlist';
+import { createShortlistsService } from './features/shortlists';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -50,6 +52,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
+    waitlist: createWaitlistService(ctx, { catalogue, rentals, notifications, plans }),
+    shortlists: createShortlistsService(ctx, { catalogue }),
   };
 }
 

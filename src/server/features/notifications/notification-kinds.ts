@@ -13,6 +13,8 @@ export interface NotificationData {
   listing_rejected: { itemName: string; reason: string };
   /** Sent by courier (a delivery), or ready at the studio (a studio pickup). */
   rental_dispatched: { itemName: string; size: string; startDate: string; returnDate: string; handoff: 'delivery' | 'pickup' };
+  /** The waitlist (decision 0034): a unit came free and is held for her until expiresAt. */
+  waitlist_hold: { itemId: number; itemName: string; size: string; startDate: string; returnDate: string; expiresAt: string };
 }
 
 export interface RenderedNotification {
@@ -65,6 +67,11 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
           body: `Your rental of ${d.itemName} (size ${d.size}) has been sent and arrives in time for ${longDate(d.startDate)}. It is yours until ${longDate(d.returnDate)}: send it back by then, or extend it from your dashboard.`,
           link: '/dashboard',
         },
+  waitlist_hold: (d) => ({
+    title: `${d.itemName} in ${d.size} is held for you`,
+    body: `Good news: ${d.itemName} in size ${d.size} has come free for ${longDate(d.startDate)} to ${longDate(d.returnDate)}. We are holding it for you for 24 hours, until ${new Date(d.expiresAt).toUTCString().replace(' GMT', ' UTC')}. Confirm it from your dashboard to book it; after that it goes to the next member waiting.`,
+    link: '/dashboard',
+  }),
 };
 
 /** The title, body and link of a notification of this kind. */
