@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, type TestMember } from '../../test/test-ap
  * at no charge; its hold follows the rental's booking (a trigger), so returning or cancelling the
  * rental frees both, and a booking whose backup size has no free unit books nothing.
  */
-let now = new Date('2026-11-22T10:00:00Z');
+const now = new Date('2026-11-22T10:00:00Z');
 let t: TestApp;
 let staff: TestMember;
 beforeAll(async () => {
