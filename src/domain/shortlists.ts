@@ -1,33 +1,14 @@
 import { z } from 'zod';
 import { CatalogueItemSchema } from './catalogue';
 import { MAX_ID } from './ids';
+import { SHORTLIST_NAME_MAX } from './shortlists.rules';
 
 /**
  * Shortlists (docs/product.md "Favourites and shortlists", decision 0034): a member's named lists
  * of pieces ('Wedding in June'), beside her favourites, which stay exactly as they are.
  */
 
-/** Lists per member. */
-export const MAX_SHORTLISTS = 20;
-/** Pieces per list. */
-export const MAX_SHORTLIST_ITEMS = 100;
-export const SHORTLIST_NAME_MAX = 60;
-
-export const SHORTLIST_MESSAGES = {
-  title: 'Shortlists',
-  add: 'Add to a shortlist',
-  newList: 'New shortlist',
-  created: 'Shortlist created',
-  renamed: 'Shortlist renamed',
-  deleted: 'Shortlist deleted',
-  added: 'Added to shortlist',
-  removed: 'Removed from shortlist',
-  empty: 'Group your favourites into lists for an occasion: "Wedding in June", "Weekend in Paris".',
-  emptyList: 'Nothing here yet: add pieces from their page or from your favourites.',
-  nameTaken: 'You already have a shortlist with this name.',
-  tooMany: `You can keep up to ${MAX_SHORTLISTS} shortlists: delete one to start another.`,
-  full: `A shortlist holds up to ${MAX_SHORTLIST_ITEMS} pieces.`,
-} as const;
+export * from './shortlists.rules';
 
 /** The name as typed, trimmed; the same name in another case counts as taken. */
 export const ShortlistNameSchema = z
@@ -35,11 +16,6 @@ export const ShortlistNameSchema = z
   .trim()
   .min(1, { error: 'Give the shortlist a name' })
   .max(SHORTLIST_NAME_MAX, { error: `A name is at most ${SHORTLIST_NAME_MAX} characters` });
-
-/** The key names are unique by for a member: trimmed, spaces collapsed, lower case. */
-export function shortlistNameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
-}
 
 const ItemIdSchema = z.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive').max(MAX_ID, `itemId must be at most ${MAX_ID}`);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateSchema, MAX_RANGE_DAYS, SizeSchema } from './catalogue';
 import { daysBetween } from './calendar';
 import { MAX_ID } from './ids';
+import { WAITLIST_STATUSES } from './waitlist.rules';
 
 /**
  * The waitlist (docs/product.md "Waitlist", decision 0034): when a size is sold out for her dates,
@@ -9,23 +10,7 @@ import { MAX_ID } from './ids';
  * has it held for her for WAITLIST_HOLD_HOURS, and confirming books it like any booking.
  */
 
-/** How long a freed unit is held for the member it was offered to. */
-export const WAITLIST_HOLD_HOURS = 24;
-
-export const WAITLIST_STATUSES = ['waiting', 'held', 'booked', 'expired', 'left'] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-
-export const WAITLIST_MESSAGES = {
-  join: 'Join the waitlist',
-  joined: "You're on the waitlist",
-  joinedBody: 'If this size comes free for your dates, we hold it for you for 24 hours and let you know.',
-  available: 'This size is available for these dates: book it instead.',
-  already: 'You are already on the waitlist for this size and these dates.',
-  notHeld: 'This piece is not held for you (any more): the hold may have expired.',
-  confirmed: 'Booked from your waitlist hold',
-  left: 'You have left the waitlist',
-  holdTitle: 'Held for you',
-} as const;
+export * from './waitlist.rules';
 
 export const JoinWaitlistSchema = z
   .object({
@@ -70,12 +55,3 @@ export const ConfirmHoldSchema = z.object({
   studioId: z.number({ error: 'studioId must be a number' }).int('studioId must be a whole number').positive('studioId must be positive').max(MAX_ID, `studioId must be at most ${MAX_ID}`).optional(),
 });
 export type ConfirmHoldInput = z.infer<typeof ConfirmHoldSchema>;
-
-/** '23 h 59 min left' from milliseconds (what the dashboard shows beside 'Confirm'). */
-export function timeLeft(ms: number): string {
-  if (ms <= 0) return 'Expired';
-  const minutes = Math.ceil(ms / 60_000);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${h} h ${m} min left` : `${m} min left`;
-}

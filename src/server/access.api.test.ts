@@ -322,8 +322,8 @@ const CASES: Record<string, Case> = {
     expect((body.entries as { id: number }[]).map((e) => e.id)).not.toContain(st.aWaitlistEntryId);
   }),
   'POST /api/waitlist': {
-    // B joins for herself (a userId in the body is not a field): her own entry, or 409 (already on it).
-    target: (st) => ({ method: 'POST', path: '/api/waitlist', json: { itemId: st.aRentedItemId, size: 'M', startDate: addDays(new Date().toISOString().slice(0, 10), 0), endDate: addDays(new Date().toISOString().slice(0, 10), 7), userId: st.a.id } }),
+    // B joins for herself (a userId in the body is not a field), for a piece of nobody's: 409, it is free to book.
+    target: (st) => ({ method: 'POST', path: '/api/waitlist', json: { itemId: st.freeItemId, size: 'M', startDate: addDays(new Date().toISOString().slice(0, 10), 0), endDate: addDays(new Date().toISOString().slice(0, 10), 7), userId: st.a.id } }),
     expect: (st, res, text) => {
       expect([201, 409], `${res.status} ${text.slice(0, 200)}`).toContain(res.status);
       expect(text).not.toContain(st.a.id);

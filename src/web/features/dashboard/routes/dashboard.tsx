@@ -11,6 +11,7 @@ import { ListingTab, getListingsQueryOptions } from '../../listings';
 import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
 import { BookAppointmentButton } from '../../support';
+import { WaitlistPanel, getWaitlistQueryOptions } from '../../waitlist';
 import { getDashboardQueryOptions, useDashboard } from '../api/get-dashboard';
 import { AccountSettingsButton } from '../components/account-settings';
 import { QuickActions } from '../components/quick-actions';
@@ -31,6 +32,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     Promise.all([
       queryClient.prefetchQuery(getDashboardQueryOptions()),
       queryClient.prefetchQuery(getSubscriptionQueryOptions()),
+      queryClient.prefetchQuery(getWaitlistQueryOptions()),
       tab === 'renting' && queryClient.prefetchQuery(getRentalsQueryOptions()),
       tab === 'listing' && queryClient.prefetchQuery(getListingsQueryOptions()),
       tab === 'events' && queryClient.prefetchQuery(getEventsQueryOptions()),
@@ -85,6 +87,8 @@ export default function Component() {
       <div className="mt-8">
         <QuickActions />
       </div>
+
+      <WaitlistPanel />
 
       {/* The tabs' pieces and events are h3s: their section is named for the outline (heading order). */}
       <h2 className="sr-only">Your wardrobe</h2>

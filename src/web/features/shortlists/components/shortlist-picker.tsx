@@ -2,7 +2,7 @@ import { Check, ListPlus, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SHORTLIST_MESSAGES, SHORTLIST_NAME_MAX } from '@domain/shortlists';
+import { SHORTLIST_MESSAGES, SHORTLIST_NAME_MAX } from '@domain/shortlists.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';

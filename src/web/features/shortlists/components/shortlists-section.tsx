@@ -1,7 +1,8 @@
 import { ListChecks, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { SHORTLIST_MESSAGES, SHORTLIST_NAME_MAX, type Shortlist } from '@domain/shortlists';
+import { SHORTLIST_MESSAGES, SHORTLIST_NAME_MAX } from '@domain/shortlists.rules';
+import type { Shortlist } from '@domain/shortlists';
 import { ItemCard, itemGridClass } from '../../../components/item/item-card';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
