@@ -145,6 +145,8 @@ export const DeskRentalSchema = z.object({
   lateFeeStatus: z.enum(LATE_FEE_STATUSES).nullable(),
   /** For dispatch: false when the booked unit is not on the shelf (still out, cleaning, repair). */
   unitReady: z.boolean(),
+  /** The backup size held with it (decision 0034): it goes out in the same parcel and comes back with it. */
+  backup: z.object({ size: z.string(), unitCode: z.string() }).nullable(),
 });
 export type DeskRental = z.infer<typeof DeskRentalSchema>;
 

@@ -29,6 +29,7 @@ export const RENTAL_MESSAGES = {
   alreadyRentedBody: 'This item is already in your rental collection',
   failed: 'Failed to add item to cart. Please try again.',
   soldOut: 'Sold out for these dates',
+  backupSoldOut: 'Your backup size is sold out for these dates: choose another backup size, or book without one.',
   extended: 'Rental extended',
   returned: 'Item returned',
   ownListing: 'You cannot rent your own listing',

@@ -43,8 +43,13 @@ export const BookRentalSchema = z
     delivery: z.enum(PICKUP_OPTIONS, { error: 'Choose either online delivery or in-store pickup' }).optional(),
     studioId: z.number({ error: 'studioId must be a number' }).int('studioId must be a whole number').positive('studioId must be positive').max(MAX_ID, `studioId must be at most ${MAX_ID}`).optional(),
     quantity: z.literal(1, { error: RENTAL_MESSAGES.onePiece }).optional(),
+    /** A second size of the same piece held with it at no charge, one per order (decision 0034). */
+    backupSize: SizeSchema.optional(),
   })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .superRefine((v, ctx) => {
+    if (v.backupSize !== undefined && v.backupSize === v.size) ctx.addIssue({ code: 'custom', path: ['backupSize'], message: 'must be a different size from size' });
+  });
 export type BookRentalInput = z.infer<typeof BookRentalSchema>;
 
 export const RentalSchema = z.object({
@@ -105,6 +110,8 @@ export const RentalSchema = z.object({
       status: z.enum(LATE_FEE_STATUSES),
     })
     .nullable(),
+  /** The backup size held with it at no charge (it ships and comes back with it); null: none. */
+  backupSize: z.string().nullable(),
 });
 export type Rental = z.infer<typeof RentalSchema>;
 

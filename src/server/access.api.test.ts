@@ -68,6 +68,9 @@ interface Scenario {
   opsUnitCodes: [string, string, string];
   /** The order of A's rental. */
   aOrderNumber: string;
+  /** A's place on the waitlist (for the piece she holds the only unit of, her own dates), and her shortlist. */
+  aWaitlistEntryId: number;
+  aShortlistId: number;
 }
 interface Case {
   /** The request aimed at A's resources (A's ids in the path, a valid body). */
@@ -313,6 +316,29 @@ const CASES: Record<string, Case> = {
   'POST /api/notifications/read-all': ownOnly(() => ({ method: 'POST', path: '/api/notifications/read-all' }), (_st, body) => {
     expect(body.unreadCount).toBe(0);
   }),
+
+  // The waitlist and shortlists (decision 0034): B sees and changes only her own.
+  'GET /api/waitlist': ownOnly(() => ({ method: 'GET', path: '/api/waitlist' }), (st, body) => {
+    expect((body.entries as { id: number }[]).map((e) => e.id)).not.toContain(st.aWaitlistEntryId);
+  }),
+  'POST /api/waitlist': {
+    // B joins for herself (a userId in the body is not a field), for a piece of nobody's: 409, it is free to book.
+    target: (st) => ({ method: 'POST', path: '/api/waitlist', json: { itemId: st.freeItemId, size: 'M', startDate: addDays(new Date().toISOString().slice(0, 10), 0), endDate: addDays(new Date().toISOString().slice(0, 10), 7), userId: st.a.id } }),
+    expect: (st, res, text) => {
+      expect([201, 409], `${res.status} ${text.slice(0, 200)}`).toContain(res.status);
+      expect(text).not.toContain(st.a.id);
+    },
+  },
+  'POST /api/waitlist/{id}/confirm': refused((st) => ({ method: 'POST', path: `/api/waitlist/${st.aWaitlistEntryId}/confirm`, json: {} })),
+  'DELETE /api/waitlist/{id}': refused((st) => ({ method: 'DELETE', path: `/api/waitlist/${st.aWaitlistEntryId}` })),
+  'GET /api/shortlists': ownOnly(() => ({ method: 'GET', path: '/api/shortlists' }), (st, body) => {
+    expect((body.shortlists as { id: number }[]).map((l) => l.id)).not.toContain(st.aShortlistId);
+  }),
+  'POST /api/shortlists': ownOnly((st) => ({ method: 'POST', path: '/api/shortlists', json: { name: `Matrix ${Math.random().toString(36).slice(2, 8)}`, itemId: st.wishItemId, userId: st.a.id } })),
+  'PATCH /api/shortlists/{id}': refused((st) => ({ method: 'PATCH', path: `/api/shortlists/${st.aShortlistId}`, json: { name: 'Taken over' } })),
+  'DELETE /api/shortlists/{id}': refused((st) => ({ method: 'DELETE', path: `/api/shortlists/${st.aShortlistId}` })),
+  'PUT /api/shortlists/{id}/items/{itemId}': refused((st) => ({ method: 'PUT', path: `/api/shortlists/${st.aShortlistId}/items/${st.freeItemId}` })),
+  'DELETE /api/shortlists/{id}/items/{itemId}': refused((st) => ({ method: 'DELETE', path: `/api/shortlists/${st.aShortlistId}/items/${st.wishItemId}` })),
 
   // The operations desk: staff only. Approve/reject aim at A's live listing: staff get 409 (only a
   // listing in review can be decided), so A's rows stay as they are.
@@ -613,6 +639,9 @@ beforeAll(async () => {
   const opsItem = await house(3);
   const opsUnits = (await db.selectFrom('item_units').select('id').where('item_id', '=', opsItem).orderBy('unit_no').execute()).map((u) => unitCode(u.id));
 
+  const entry = await ok(a.request('/api/waitlist', { method: 'POST', json: { itemId: aRentedItemId, size: 'M', startDate: rental.startDate, endDate: rental.returnDate } }), 201);
+  const shortlist = await ok(a.request('/api/shortlists', { method: 'POST', json: { name: `${A_NAME}'s wedding`, itemId: wish } }), 201);
+
   const slugRow = await db.selectFrom('items').select('slug').where('slug', 'is not', null).executeTakeFirstOrThrow();
   const aSession = await db.selectFrom('session').select('id').where('userId', '=', a.id).executeTakeFirstOrThrow();
   s = {
@@ -636,6 +665,8 @@ beforeAll(async () => {
     cCancelledRentalId: cRental.id as number,
     opsUnitCodes: [opsUnits[0]!, opsUnits[1]!, opsUnits[2]!],
     aOrderNumber: rental.orderNumber as string,
+    aWaitlistEntryId: entry.id as number,
+    aShortlistId: shortlist.id as number,
   };
 }, 120_000);
 

@@ -15,6 +15,8 @@ import { createEventsRoutes } from './features/events';
 import { createAppointmentsRoutes, createContactRoutes } from './features/support';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings';
 import { createRentalsRoutes } from './features/rentals';
+import { createWaitlistRoutes } from './features/waitlist';
+import { createShortlistsRoutes } from './features/shortlists';
 import { createDashboardRoutes } from './features/dashboard';
 import { createNotificationsRoutes } from './features/notifications';
 import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
@@ -100,6 +102,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api', createOrdersRoutes(ctx, services.orders)); // /api/orders, /api/studios, /api/delivery-address
   app.route('/api/dashboard', createDashboardRoutes(ctx, services.dashboard));
   app.route('/api/notifications', createNotificationsRoutes(ctx, services.notifications));
+  app.route('/api/waitlist', createWaitlistRoutes(ctx, services.waitlist));
+  app.route('/api/shortlists', createShortlistsRoutes(ctx, services.shortlists));
   // The operations desk: staff only (401 visitors, 403 members), decision 0020.
   app.route('/api/ops', createOpsRoutes(ctx, services.ops));
   // Ratings, payouts and damage claims between members (decision 0036); the desk's claims are staff only.

@@ -5,6 +5,8 @@ import type { Services } from './services';
 
 /** How often unsettled payments are looked for (each is taken over RECOVER_AFTER_MS after it was recorded). */
 const PAYMENT_RECOVERY_EVERY_MS = 60_000;
+/** How often expired waitlist holds are passed on and free units offered, besides the sweep each freeing sends (decision 0034). */
+const WAITLIST_SWEEP_EVERY_MS = 60_000;
 
 export interface Background {
   /** Starts the job workers and the scheduler in this process. */
@@ -38,6 +40,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work<{ orderEmailId: number }>(QUEUES.orderEmail.name, async (job) => {
     await orders.sendEmail(job.data.orderEmailId);
   });
+  jobs.work(QUEUES.waitlistSweep.name, async () => {
+    await services.waitlist.sweep();
+  });
 
   const scheduler = createScheduler({
     db: ctx.database.db,
@@ -47,6 +52,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
       { name: 'reminder-scan', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.reminderScan.name, {}, { singletonKey: 'scan' }) },
       { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, run: () => jobs.send(QUEUES.paymentRecovery.name, {}, { singletonKey: 'recover' }) },
       { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' }) },
+      { name: 'waitlist-sweep', everyMs: WAITLIST_SWEEP_EVERY_MS, run: () => jobs.send(QUEUES.waitlistSweep.name, {}, { singletonKey: 'sweep' }) },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
     ],
   });

@@ -18,6 +18,8 @@ import { createSupportService } from './features/support';
 import { createClaimsService } from './features/claims';
 import { createPayoutsService } from './features/payouts';
 import { createRatingsService } from './features/ratings';
+import { createWaitlistService } from './features/waitlist';
+import { createShortlistsService } from './features/shortlists';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -59,6 +61,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     payouts: createPayoutsService(ctx, { payments, listings }),
     claims: createClaimsService(ctx, { payments, notifications, plans }),
     reviews: createReviewsService(ctx, { catalogue }),
+    waitlist: createWaitlistService(ctx, { catalogue, rentals, notifications, plans }),
+    shortlists: createShortlistsService(ctx, { catalogue }),
   };
 }
 

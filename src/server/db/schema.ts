@@ -130,6 +130,8 @@ export interface BookingsTable {
   end_date: string;
   released_at: string | null;
   created_at: string;
+  /** A backup size's hold: follows this booking's days and release (decision 0034). */
+  follows_booking_id: number | null;
 }
 
 /** Match: an item the member has liked or skipped (one row per member and item). */
@@ -406,6 +408,8 @@ export interface RentalsTable {
   order_id: number | null;
   /** Cancelled before its start (returned_at is set too). */
   cancelled_at: string | null;
+  /** A second size held with it at no charge (decision 0034); its hold follows the rental's booking. */
+  backup_size: string | null;
 }
 
 /** Where a unit is in its life (decision 0031); a unit without a row is available. */
@@ -742,6 +746,9 @@ export interface DB {
   reviews: ReviewsTable;
   review_photos: ReviewPhotosTable;
   fit_details: FitDetailsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  shortlists: ShortlistsTable;
+  shortlist_items: ShortlistItemsTable;
 }
 
 /** A renter's review of a returned rental: one per rental (unique rental_id). fit: runs_small | true_to_size | runs_large. */
@@ -785,6 +792,40 @@ export interface FitDetailsTable {
   hips_cm: number | null;
   usual_size: string | null;
   updated_at: string;
+}
+
+/** The waitlist (decision 0034): a member waiting for a size for dates, and the unit held for her. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  user_id: string;
+  item_id: number;
+  size: string;
+  start_date: string;
+  end_date: string;
+  status: Generated<string>;
+  created_at: string;
+  held_at: string | null;
+  hold_expires_at: string | null;
+  hold_booking_id: number | null;
+  rental_id: number | null;
+  ended_at: string | null;
+}
+
+/** A member's named list of pieces ('Wedding in June'). */
+export interface ShortlistsTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  /** The name folded for the per-member uniqueness. */
+  name_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShortlistItemsTable {
+  shortlist_id: number;
+  item_id: number;
+  created_at: string;
 }
 
 export type { Generated };

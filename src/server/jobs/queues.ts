@@ -15,6 +15,8 @@ export const QUEUES = {
   overdueHold: { name: 'overdue-hold', singleton: true },
   /** Sends one e-mail of an order (its confirmation, its cancellation): { orderEmailId }. */
   orderEmail: { name: 'order-email', singleton: true },
+  /** Expires waitlist holds not confirmed in time and holds freed units for those waiting (decision 0034): {}. */
+  waitlistSweep: { name: 'waitlist-sweep', singleton: true },
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

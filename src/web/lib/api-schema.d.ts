@@ -3876,7 +3876,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -5902,6 +5902,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -6210,6 +6214,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -6330,6 +6338,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -6456,6 +6468,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backup: {
+                                size: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             checkedInAt: string | null;
                             daysLate: number;
@@ -6573,6 +6589,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             awaitingPickup: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6611,6 +6631,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             checkedInToday: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6650,6 +6674,10 @@ export interface paths {
                             }[];
                             date: string;
                             dueBack: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6688,6 +6716,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             overdue: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6726,6 +6758,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             returnedToday: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6764,6 +6800,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             returning: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6802,6 +6842,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             starting: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6840,6 +6884,10 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
                             toDispatch: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -6957,6 +7005,10 @@ export interface paths {
                                 } | null;
                                 note: string | null;
                                 rental: {
+                                    backup: {
+                                        size: string;
+                                        unitCode: string;
+                                    } | null;
                                     brand: string;
                                     checkedInAt: string | null;
                                     daysLate: number;
@@ -7087,6 +7139,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -7219,6 +7275,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -7279,6 +7339,10 @@ export interface paths {
                                 } | null;
                                 note: string | null;
                                 rental: {
+                                    backup: {
+                                        size: string;
+                                        unitCode: string;
+                                    } | null;
                                     brand: string;
                                     checkedInAt: string | null;
                                     daysLate: number;
@@ -7427,6 +7491,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -7580,6 +7648,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -7733,6 +7805,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -7886,6 +7962,10 @@ export interface paths {
                             } | null;
                             note: string | null;
                             rental: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 checkedInAt: string | null;
                                 daysLate: number;
@@ -9056,6 +9136,7 @@ export interface paths {
                         "application/json": {
                             rentals: {
                                 actions: ("cancel" | "extend" | "return" | "received")[];
+                                backupSize: string | null;
                                 brand: string;
                                 cancelled: boolean;
                                 cancelledAt: string | null;
@@ -9132,6 +9213,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
+                        backupSize?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        /** @enum {string} */
                         delivery?: "online" | "in-store";
                         endDate?: string;
                         itemId: number;
@@ -9153,6 +9236,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -9290,6 +9374,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -9401,6 +9486,7 @@ export interface paths {
                             refundCents: number;
                             rental: {
                                 actions: ("cancel" | "extend" | "return" | "received")[];
+                                backupSize: string | null;
                                 brand: string;
                                 cancelled: boolean;
                                 cancelledAt: string | null;
@@ -9523,6 +9609,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -9656,6 +9743,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -9771,6 +9859,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
                             brand: string;
                             cancelled: boolean;
                             cancelledAt: string | null;
@@ -10265,6 +10354,603 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shortlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's shortlists with their pieces (oldest list first, last added piece first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The shortlists */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            shortlists: {
+                                createdAt: string;
+                                id: number;
+                                items: {
+                                    brand: string;
+                                    careInstructions: string | null;
+                                    /** @enum {string} */
+                                    category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                                    colour: string;
+                                    description: string;
+                                    fromMember: boolean;
+                                    /** @enum {string} */
+                                    gender: "Women" | "Men";
+                                    id: number;
+                                    imageAlt: string;
+                                    images: {
+                                        alt: string;
+                                        height: number;
+                                        /** @enum {string} */
+                                        kind: "photo" | "illustration";
+                                        label: string;
+                                        url: string;
+                                        /** @enum {string|null} */
+                                        view: "front" | "back" | "detail" | null;
+                                        width: number;
+                                    }[];
+                                    imageUrl: string;
+                                    isNew: boolean;
+                                    lenderRating?: {
+                                        average: number;
+                                        count: number;
+                                    } | null;
+                                    materials: string | null;
+                                    name: string;
+                                    rating: number;
+                                    rentalCount: number;
+                                    rentalPriceCents: number;
+                                    retailPriceCents: number;
+                                    reviewCount: number;
+                                    sizes: ("40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size")[];
+                                    slug: string | null;
+                                    tags: string[];
+                                }[];
+                                name: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start a shortlist ('Wedding in June'), optionally with a first piece
+         * @description 409 when she has a list of that name (any case) or 20 lists already; 404 for an unknown piece.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        itemId?: number;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The shortlist */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            id: number;
+                            items: {
+                                brand: string;
+                                careInstructions: string | null;
+                                /** @enum {string} */
+                                category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                                colour: string;
+                                description: string;
+                                fromMember: boolean;
+                                /** @enum {string} */
+                                gender: "Women" | "Men";
+                                id: number;
+                                imageAlt: string;
+                                images: {
+                                    alt: string;
+                                    height: number;
+                                    /** @enum {string} */
+                                    kind: "photo" | "illustration";
+                                    label: string;
+                                    url: string;
+                                    /** @enum {string|null} */
+                                    view: "front" | "back" | "detail" | null;
+                                    width: number;
+                                }[];
+                                imageUrl: string;
+                                isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
+                                materials: string | null;
+                                name: string;
+                                rating: number;
+                                rentalCount: number;
+                                rentalPriceCents: number;
+                                retailPriceCents: number;
+                                reviewCount: number;
+                                sizes: ("40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size")[];
+                                slug: string | null;
+                                tags: string[];
+                            }[];
+                            name: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a shortlist (its pieces stay in the collection and in her favourites) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deleted list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a shortlist */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The shortlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            id: number;
+                            items: {
+                                brand: string;
+                                careInstructions: string | null;
+                                /** @enum {string} */
+                                category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                                colour: string;
+                                description: string;
+                                fromMember: boolean;
+                                /** @enum {string} */
+                                gender: "Women" | "Men";
+                                id: number;
+                                imageAlt: string;
+                                images: {
+                                    alt: string;
+                                    height: number;
+                                    /** @enum {string} */
+                                    kind: "photo" | "illustration";
+                                    label: string;
+                                    url: string;
+                                    /** @enum {string|null} */
+                                    view: "front" | "back" | "detail" | null;
+                                    width: number;
+                                }[];
+                                imageUrl: string;
+                                isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
+                                materials: string | null;
+                                name: string;
+                                rating: number;
+                                rentalCount: number;
+                                rentalPriceCents: number;
+                                retailPriceCents: number;
+                                reviewCount: number;
+                                sizes: ("40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size")[];
+                                slug: string | null;
+                                tags: string[];
+                            }[];
+                            name: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/shortlists/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a piece in a shortlist (once; again changes nothing)
+         * @description 409 beyond 100 pieces.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The shortlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            id: number;
+                            items: {
+                                brand: string;
+                                careInstructions: string | null;
+                                /** @enum {string} */
+                                category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                                colour: string;
+                                description: string;
+                                fromMember: boolean;
+                                /** @enum {string} */
+                                gender: "Women" | "Men";
+                                id: number;
+                                imageAlt: string;
+                                images: {
+                                    alt: string;
+                                    height: number;
+                                    /** @enum {string} */
+                                    kind: "photo" | "illustration";
+                                    label: string;
+                                    url: string;
+                                    /** @enum {string|null} */
+                                    view: "front" | "back" | "detail" | null;
+                                    width: number;
+                                }[];
+                                imageUrl: string;
+                                isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
+                                materials: string | null;
+                                name: string;
+                                rating: number;
+                                rentalCount: number;
+                                rentalPriceCents: number;
+                                retailPriceCents: number;
+                                reviewCount: number;
+                                sizes: ("40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size")[];
+                                slug: string | null;
+                                tags: string[];
+                            }[];
+                            name: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Take a piece out of a shortlist */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The shortlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            id: number;
+                            items: {
+                                brand: string;
+                                careInstructions: string | null;
+                                /** @enum {string} */
+                                category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                                colour: string;
+                                description: string;
+                                fromMember: boolean;
+                                /** @enum {string} */
+                                gender: "Women" | "Men";
+                                id: number;
+                                imageAlt: string;
+                                images: {
+                                    alt: string;
+                                    height: number;
+                                    /** @enum {string} */
+                                    kind: "photo" | "illustration";
+                                    label: string;
+                                    url: string;
+                                    /** @enum {string|null} */
+                                    view: "front" | "back" | "detail" | null;
+                                    width: number;
+                                }[];
+                                imageUrl: string;
+                                isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
+                                materials: string | null;
+                                name: string;
+                                rating: number;
+                                rentalCount: number;
+                                rentalPriceCents: number;
+                                retailPriceCents: number;
+                                reviewCount: number;
+                                sizes: ("40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size")[];
+                                slug: string | null;
+                                tags: string[];
+                            }[];
+                            name: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studios": {
         parameters: {
             query?: never;
@@ -10473,6 +11159,383 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's waitlist: sizes she waits for, and pieces held for her (with when the hold ends) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Live entries (waiting or held), newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                brand: string;
+                                createdAt: string;
+                                holdExpiresAt: string | null;
+                                id: number;
+                                imageUrl: string;
+                                itemId: number;
+                                name: string;
+                                position: number | null;
+                                rentalId: number | null;
+                                returnDate: string;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "waiting" | "held" | "booked" | "expired" | "left";
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * 'Join the waitlist' for a size sold out for the dates
+         * @description When a unit of the size comes free for those dates (a return after cleaning, a cancellation) the first member waiting has it held for 24 hours and is notified; unconfirmed, the hold passes to the next. 409 when a unit is free for the dates now (book it; details.action book) or when she is on the list for the same size and start already; 400 for dates in the past or beyond the booking window, or a size the piece does not come in; 404 for an unknown piece.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endDate: string;
+                        itemId: number;
+                        /** @enum {string} */
+                        size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        startDate: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The entry */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            createdAt: string;
+                            holdExpiresAt: string | null;
+                            id: number;
+                            imageUrl: string;
+                            itemId: number;
+                            name: string;
+                            position: number | null;
+                            rentalId: number | null;
+                            returnDate: string;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "waiting" | "held" | "booked" | "expired" | "left";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave the waitlist (a piece held for her goes to the next member waiting) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The entry, left */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            createdAt: string;
+                            holdExpiresAt: string | null;
+                            id: number;
+                            imageUrl: string;
+                            itemId: number;
+                            name: string;
+                            position: number | null;
+                            rentalId: number | null;
+                            returnDate: string;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "waiting" | "held" | "booked" | "expired" | "left";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a hold: books the held piece for the waitlisted dates, paid like any booking
+         * @description Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): of many confirmations at once, one books it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        delivery?: "online" | "in-store";
+                        studioId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The rental */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
+                            brand: string;
+                            cancelled: boolean;
+                            cancelledAt: string | null;
+                            chargeCents: number;
+                            checkedInAt: string | null;
+                            coveredByPlan: boolean;
+                            createdAt: string;
+                            dispatchedAt: string | null;
+                            extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            imageUrl: string;
+                            itemId: number;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            name: string;
+                            orderNumber: string | null;
+                            /** @enum {string|null} */
+                            pickupOption: "online" | "in-store" | null;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            priceCents: number;
+                            receivedAt: string | null;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -16,6 +16,8 @@ export interface NotificationData {
   /** A lender's damage claim, told to both parties (decision 0036). */
   claim_opened: { itemName: string; amount: string; party: 'lender' | 'renter' };
   claim_decided: { itemName: string; amount: string; party: 'lender' | 'renter'; upheld: boolean; note: string };
+  /** The waitlist (decision 0034): a unit came free and is held for her until expiresAt. */
+  waitlist_hold: { itemId: number; itemName: string; size: string; startDate: string; returnDate: string; expiresAt: string };
 }
 
 export interface RenderedNotification {
@@ -91,6 +93,11 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
           ? 'Our team did not uphold your claim; the earning from this rental is released.'
           : 'Our team did not uphold the claim: nothing is charged.') + `\nNote from our team: ${d.note}`,
     link: d.party === 'lender' ? '/lending/payouts' : '/ratings',
+  }),
+  waitlist_hold: (d) => ({
+    title: `${d.itemName} in ${d.size} is held for you`,
+    body: `Good news: ${d.itemName} in size ${d.size} has come free for ${longDate(d.startDate)} to ${longDate(d.returnDate)}. We are holding it for you for 24 hours, until ${new Date(d.expiresAt).toUTCString().replace(' GMT', ' UTC')}. Confirm it from your dashboard to book it; after that it goes to the next member waiting.`,
+    link: '/dashboard',
   }),
 };
 

@@ -66,5 +66,6 @@ export function toDeskRental(r: DeskRow, today: string): DeskRental {
     lateFeeCents: late.feeCents,
     lateFeeStatus: late.status,
     unitReady: unitState === 'available',
+    backup: r.backup_size !== null && r.backup_unit_id !== null ? { size: r.backup_size, unitCode: unitCode(r.backup_unit_id) } : null,
   };
 }

@@ -64,6 +64,8 @@ export const DESK_COLUMNS = [
   'orders.address_zip',
   'orders.studio_name',
   'orders.studio_address',
+  'rentals.backup_size',
+  'backup_booking.unit_id as backup_unit_id',
 ] as const;
 
 /** A rental with everything the desk shows of it (see desk-rental.ts); `q` may be a transaction. */
@@ -77,6 +79,7 @@ export function deskQuery(q: Db) {
     .leftJoin('user as lender', 'lender.id', 'rentals.lender_id')
     .leftJoin('unit_states', 'unit_states.unit_id', 'rentals.unit_id')
     .leftJoin('orders', 'orders.id', 'rentals.order_id')
+    .leftJoin('bookings as backup_booking', 'backup_booking.follows_booking_id', 'rentals.booking_id')
     .select(DESK_COLUMNS);
 }
 

@@ -16,6 +16,7 @@ import {
   type UnitState,
 } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
+import { QUEUES } from '../../jobs/queues';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
@@ -351,6 +352,8 @@ export function createUnitLifeService(
           const r = await repo.deskRental(unit.rental_id, trx);
           if (r?.checked_in_at) await repo.releaseBooking(trx, r.booking_id, at);
         }
+        // Back on the shelf: whoever waits for this size is offered it (decision 0034).
+        await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
         await audit.record(trx, { actor: actorOf(staff), action: 'unit.cleaning_done', subjectType: 'unit', subjectId: unitCode(unitId), before: { unitState: 'cleaning' }, after: { unitState: 'available' }, requestId, at });
       });
       return unitById(unitId);
@@ -521,6 +524,7 @@ export function createUnitLifeService(
         if (r.returned_at || r.checked_in_at) throw conflict(RENTAL_MESSAGES.alreadyReturned);
         if (!r.dispatched_at) {
           if (!(await repo.cancelReservation(trx, r.rental_id, r.booking_id, at))) throw conflict('This rental has just been dispatched: return it once it reaches you.');
+          await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
           return;
         }
         // The unit's row first, then the rental's (the order every move takes).

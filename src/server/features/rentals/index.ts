@@ -1,3 +1,3 @@
 // The rentals feature's public entry.
 export { createRentalsRoutes } from './rentals.routes';
-export { createRentalsService, type RentalsService } from './rentals.service';
+export { createRentalsService, type HeldUnitClaim, type RentalsService } from './rentals.service';

@@ -36,6 +36,7 @@ const RENTAL_COLUMNS = [
   'items.rental_price_cents',
   'items.retail_price_cents',
   'bookings.end_date as held_until',
+  'rentals.backup_size',
 ] as const;
 
 /** True for a unique-constraint violation on SQLite or PostgreSQL. */
@@ -125,6 +126,16 @@ export function createRentalsRepository(db: Db) {
     },
 
     async insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string }): Promise<number> {
+      const row = await trx
+        .insertInto('bookings')
+        .values({ ...b, released_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The backup size's hold: a booking of another unit that follows the rental's (decision 0034: the database copies its days and release). */
+    async insertBackupBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id: number }): Promise<number> {
       const row = await trx
         .insertInto('bookings')
         .values({ ...b, released_at: null })

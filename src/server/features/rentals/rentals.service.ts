@@ -27,8 +27,11 @@ import {
   type Rental,
   type RentalMarks,
 } from '../../../domain/rentals';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { HttpError, notFound, unauthenticated } from '../../http/errors';
+import { QUEUES } from '../../jobs/queues';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
 import { createItemPictures, type CatalogueService } from '../catalogue';
 import type { UnitLifeService } from '../ops';
@@ -36,6 +39,16 @@ import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { createRentalsRepository, isUniqueViolation, type RentalRow } from './rentals.repository';
+
+/**
+ * A unit held for the member (a waitlist hold, decision 0034), booked through the normal booking:
+ * `claim` runs in the booking's transaction before a unit is looked for (it takes the hold once,
+ * or throws, and lets the hold's booking go); `attach` records the rental made from it.
+ */
+export interface HeldUnitClaim {
+  claim(trx: Kysely<DB>): Promise<void>;
+  attach(trx: Kysely<DB>, rentalId: number): Promise<void>;
+}
 
 /** What an extension's settler needs (the ledger entry's context). */
 interface ExtensionContext {
@@ -141,6 +154,7 @@ export function createRentalsService(
       checkedInAt: row.checked_in_at,
       cancelled: row.returned_at !== null && row.dispatched_at === null,
       late: lateOf(row, day),
+      backupSize: row.backup_size,
     };
   }
 
@@ -223,10 +237,10 @@ export function createRentalsService(
     return { startDate, endDate };
   }
 
-  async function sizeChecked(itemId: number, size: string) {
+  async function sizeChecked(itemId: number, size: string, field = 'size') {
     const item = await catalogue.getItem(itemId);
     if (!(item.sizes as string[]).includes(size)) {
-      throw new HttpError('VALIDATION_FAILED', `Invalid body: size ${size} is not offered for this item`, { issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }] });
+      throw new HttpError('VALIDATION_FAILED', `Invalid body: ${field} ${size} is not offered for this item`, { issues: [{ path: field, message: `must be one of ${item.sizes.join(', ')}` }] });
     }
     return item;
   }
@@ -246,10 +260,11 @@ export function createRentalsService(
      * charge in that transaction, as the order's only charge (its key is the order number), and
      * the card is charged after the commit: the rental is confirmed, or removed if declined.
      */
-    async book(userId: string, input: BookRentalInput): Promise<Rental> {
+    async book(userId: string, input: BookRentalInput, hold?: HeldUnitClaim): Promise<Rental> {
       const { startDate, endDate } = rangeOf(input);
       // Reads that run their own queries happen before the transaction (SQLite has one connection).
       await sizeChecked(input.itemId, input.size);
+      if (input.backupSize !== undefined) await sizeChecked(input.itemId, input.backupSize, 'backupSize');
       const allowance = await subscriptions.currentBillingPeriod(userId);
       const plan = allowance?.plan ?? (await subscriptions.getSubscription(userId)).plan;
       const card = allowance ? null : await subscriptions.cardForCharge(userId);
@@ -271,12 +286,20 @@ export function createRentalsService(
           if (!row || row.status !== 'active') throw notFound('Item not found');
           if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
           if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
+          // A unit held for her (the waitlist, decision 0034): claimed once, and its hold let go
+          // in this transaction, so the free unit found next is that one.
+          if (hold) await hold.claim(trx);
 
           const unitId = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
           if (unitId === null) {
             const days = Math.max(1, daysBetween(startDate, endDate));
             const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
             throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, { details: { nextFreeDate: next, size: input.size } });
+          }
+          // The backup size: a second unit for the same days, or no booking at all (decision 0034).
+          const backupUnitId = input.backupSize === undefined ? null : await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
+          if (input.backupSize !== undefined && backupUnitId === null) {
+            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, { details: { size: input.backupSize, backup: true } });
           }
 
           if (allowance && !(await repo.useAllowance(trx, userId, allowance.start, allowance.itemAllowance))) {
@@ -298,6 +321,9 @@ export function createRentalsService(
             card: card ? { brand: card.brand, lastFour: card.lastFour } : null,
           });
           const bookingId = await repo.insertBooking(trx, { unit_id: unitId, item_id: input.itemId, start_date: held.start, end_date: held.end, created_at: now });
+          if (backupUnitId !== null) {
+            await repo.insertBackupBooking(trx, { unit_id: backupUnitId, item_id: input.itemId, start_date: held.start, end_date: held.end, created_at: now, follows_booking_id: bookingId });
+          }
           const rentalId = await repo.insertRental(trx, {
             user_id: userId,
             item_id: input.itemId,
@@ -319,7 +345,9 @@ export function createRentalsService(
             created_at: now,
             order_id: order.id,
             cancelled_at: null,
+            backup_size: input.backupSize ?? null,
           });
+          if (hold) await hold.attach(trx, rentalId);
           if (!card) {
             // Within the plan's allowance: confirmed now (the order was created confirmed).
             await repo.countRental(trx, input.itemId);
@@ -535,6 +563,8 @@ export function createRentalsService(
           );
         }
         if (row.order_id !== null) await orders.cancel(trx, row.order_id);
+        // The unit is free again: whoever waits for it is offered it (decision 0034).
+        await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
         return { refunds, allowanceReturned };
       });
       for (const refund of result.refunds) {

@@ -9,6 +9,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { getItemQueryOptions, useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
+import { ShortlistButton } from '../../shortlists';
 import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
@@ -96,6 +97,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">
             <ItemActions item={it} from={sp.get('from')} to={sp.get('to')} initialSize={sp.get('size')} />
+            <ShortlistButton itemId={it.id} itemName={it.name} size="md" variant="ghost" className="mt-3 px-0 underline-offset-4 hover:bg-transparent hover:underline" />
           </div>
           <dl className="mt-10 grid gap-4 border-t border-linen pt-6 text-sm sm:grid-cols-2">
             {it.materials && (

@@ -12,6 +12,7 @@ import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
 import { ReviewsToWrite } from '../../reviews';
 import { BookAppointmentButton } from '../../support';
+import { WaitlistPanel, getWaitlistQueryOptions } from '../../waitlist';
 import { getDashboardQueryOptions, useDashboard } from '../api/get-dashboard';
 import { AccountSettingsButton } from '../components/account-settings';
 import { QuickActions } from '../components/quick-actions';
@@ -32,6 +33,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     Promise.all([
       queryClient.prefetchQuery(getDashboardQueryOptions()),
       queryClient.prefetchQuery(getSubscriptionQueryOptions()),
+      queryClient.prefetchQuery(getWaitlistQueryOptions()),
       tab === 'renting' && queryClient.prefetchQuery(getRentalsQueryOptions()),
       tab === 'listing' && queryClient.prefetchQuery(getListingsQueryOptions()),
       tab === 'events' && queryClient.prefetchQuery(getEventsQueryOptions()),
@@ -88,6 +90,7 @@ export default function Component() {
       </div>
 
       <ReviewsToWrite />
+      <WaitlistPanel />
 
       {/* The tabs' pieces and events are h3s: their section is named for the outline (heading order). */}
       <h2 className="sr-only">Your wardrobe</h2>

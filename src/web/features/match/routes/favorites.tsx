@@ -12,13 +12,14 @@ import { paths } from '../../../config/paths';
 import { getFavoritesQueryOptions, useFavorites } from '../api/get-favorites';
 import { useRemoveFavorite } from '../api/remove-favorite';
 import { FavoriteCard } from '../components/favorite-card';
+import { ShortlistsSection, getShortlistsQueryOptions } from '../../shortlists';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
 import type { Route } from './+types/favorites';
 
 /** Her favourites, newest first. */
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getFavoritesQueryOptions()));
+  return loadPage(context, (queryClient) => Promise.all([queryClient.prefetchQuery(getFavoritesQueryOptions()), queryClient.prefetchQuery(getShortlistsQueryOptions())]));
 }
 
 export const clientLoader = browserLoader;
@@ -76,6 +77,7 @@ export default function Component() {
           ))}
         </ul>
       )}
+      <ShortlistsSection />
     </div>
   );
 }

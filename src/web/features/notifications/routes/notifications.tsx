@@ -1,4 +1,4 @@
-import { BellOff, CalendarClock, CheckCheck, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck } from 'lucide-react';
+import { BellOff, CalendarClock, CheckCheck, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '@domain/notifications';
@@ -34,6 +34,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   rental_dispatched: <Truck className="size-5" aria-hidden="true" />,
   claim_opened: <ShieldAlert className="size-5" aria-hidden="true" />,
   claim_decided: <Scale className="size-5" aria-hidden="true" />,
+  waitlist_hold: <Hourglass className="size-5" aria-hidden="true" />,
 };
 
 /** "Nov 29, 2026, 9:00 AM" in the reader's time zone. */

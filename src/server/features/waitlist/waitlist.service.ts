@@ -1,0 +1,203 @@
+import { isoDate } from '../../../domain/calendar';
+import { latestStartDate, MAX_BOOKING_AHEAD_DAYS, type Rental } from '../../../domain/rentals';
+import { WAITLIST_HOLD_HOURS, WAITLIST_MESSAGES, WAITLIST_STATUSES, type ConfirmHoldInput, type JoinWaitlistInput, type WaitlistEntry, type WaitlistStatus } from '../../../domain/waitlist';
+import { handoffOf } from '../../../domain/availability';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../http/errors';
+import { QUEUES } from '../../jobs/queues';
+import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { NotificationsService } from '../notifications';
+import type { PlansService } from '../plans';
+import type { RentalsService } from '../rentals';
+import { createWaitlistRepository, type WaitlistRow } from './waitlist.repository';
+
+/** True for a unique-constraint violation on SQLite or PostgreSQL. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Thrown inside an offer's transaction to roll it back when the entry stopped waiting meanwhile. */
+class NoLongerWaiting extends Error {}
+
+const invalid = (path: string, message: string) => new HttpError('VALIDATION_FAILED', `Invalid body: ${path} ${message}`, { issues: [{ path, message }] });
+
+/**
+ * The waitlist (docs/product.md "Waitlist", decision 0034). A member joins for a size sold out for
+ * her dates. The sweep (a durable job, sent by whatever frees a unit and every minute by the
+ * scheduler) expires holds not confirmed in 24 hours and offers free units to those waiting, first
+ * come first: a hold is a booking of the unit (so availability counts it like any rental) made in
+ * the transaction that moves the entry from waiting to held (a conditional update), with her
+ * notification. Confirming books through the rentals service, claiming the hold in the booking's
+ * transaction (held -> booked, once).
+ */
+export function createWaitlistService(ctx: AppContext, deps: { catalogue: CatalogueService; rentals: RentalsService; notifications: NotificationsService; plans: PlansService }) {
+  const { db, dialect } = ctx.database;
+  const postgres = dialect === 'postgres';
+  const repo = createWaitlistRepository(db);
+  const pictures = createItemPictures(db);
+  const { catalogue, rentals, notifications } = deps;
+  const log = ctx.logger.child({ feature: 'waitlist' });
+  const nowIso = () => ctx.clock().toISOString();
+  const today = () => isoDate(ctx.clock());
+
+  async function toEntries(rows: WaitlistRow[]): Promise<WaitlistEntry[]> {
+    const pics = await pictures.forIds(rows.map((r) => r.item_id));
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        itemId: r.item_id,
+        name: r.name,
+        brand: r.brand,
+        imageUrl: pics.get(r.item_id)?.imageUrl ?? '',
+        size: r.size,
+        startDate: r.start_date,
+        returnDate: r.end_date,
+        status: (WAITLIST_STATUSES as readonly string[]).includes(r.status) ? (r.status as WaitlistStatus) : 'waiting',
+        position: r.status === 'waiting' ? await repo.position(r.item_id, r.size, r.id) : null,
+        createdAt: r.created_at,
+        holdExpiresAt: r.status === 'held' ? r.hold_expires_at : null,
+        rentalId: r.rental_id,
+      })),
+    );
+  }
+
+  async function own(id: number, userId: string): Promise<WaitlistRow> {
+    const row = await repo.forUser(id, userId);
+    if (!row) throw notFound('Waitlist entry not found');
+    return row;
+  }
+
+  /** Holds a free unit for a waiting entry; false when none is free for its dates (or it stopped waiting). */
+  async function offer(e: WaitlistRow): Promise<boolean> {
+    const held = catalogue.occupancy(e.start_date, e.end_date, 'delivery');
+    if (!(await catalogue.hasFreeUnit(e.item_id, e.size, held))) return false;
+    const at = nowIso();
+    const expires = new Date(ctx.clock().getTime() + WAITLIST_HOLD_HOURS * 3_600_000).toISOString();
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // The item's lock, then the unit's (freeUnitFor): the order a booking takes them in.
+        const item = await repo.lockItem(trx, e.item_id, postgres);
+        if (!item || item.status !== 'active') return false;
+        const unitId = await catalogue.freeUnitFor(trx, e.item_id, e.size, held);
+        if (unitId === null) return false;
+        const bookingId = await repo.insertHoldBooking(trx, { unit_id: unitId, item_id: e.item_id, start_date: held.start, end_date: held.end, created_at: at });
+        if (!(await repo.hold(trx, e.id, bookingId, at, expires))) throw new NoLongerWaiting();
+        await notifications.notify(trx, {
+          kind: 'waitlist_hold',
+          subjectType: 'waitlist',
+          subjectId: String(e.id),
+          userId: e.user_id,
+          data: { itemId: e.item_id, itemName: e.name, size: e.size, startDate: e.start_date, returnDate: e.end_date, expiresAt: expires },
+        });
+        return true;
+      });
+    } catch (err) {
+      if (err instanceof NoLongerWaiting) return false;
+      throw err;
+    }
+  }
+
+  async function sweepSoon(trx: Parameters<typeof repo.releaseBooking>[0]): Promise<void> {
+    await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
+  }
+
+  return {
+    async list(userId: string): Promise<WaitlistEntry[]> {
+      return toEntries(await repo.listLive(userId));
+    },
+
+    /** Joins the waitlist for a size that is sold out for the dates (409 when a unit is free: book it). */
+    async join(userId: string, input: JoinWaitlistInput): Promise<WaitlistEntry> {
+      const day = today();
+      if (input.startDate < day) throw invalid('startDate', 'must be today or later');
+      const latest = latestStartDate(day);
+      if (input.startDate > latest) throw invalid('startDate', `must be at most ${MAX_BOOKING_AHEAD_DAYS} days from today (${latest})`);
+      const item = await catalogue.getItem(input.itemId);
+      if (!(item.sizes as string[]).includes(input.size)) throw invalid('size', `must be one of ${item.sizes.join(', ')}`);
+      const handoff = handoffOf((await deps.plans.getPickup(userId)).option);
+      if (await catalogue.hasFreeUnit(input.itemId, input.size, catalogue.occupancy(input.startDate, input.endDate, handoff))) {
+        throw new HttpError('CONFLICT', WAITLIST_MESSAGES.available, { details: { action: 'book' } });
+      }
+      let id: number;
+      try {
+        id = await repo.insert({ user_id: userId, item_id: input.itemId, size: input.size, start_date: input.startDate, end_date: input.endDate, created_at: nowIso() });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.already);
+        throw err;
+      }
+      return (await toEntries([await own(id, userId)]))[0]!;
+    },
+
+    /** Leaves the list; a unit held for her goes to the next member waiting. */
+    async leave(userId: string, id: number): Promise<WaitlistEntry> {
+      await own(id, userId);
+      await db.transaction().execute(async (trx) => {
+        const left = await repo.leave(trx, id, userId, nowIso());
+        if (!left) throw new HttpError('CONFLICT', 'You are no longer on this waitlist.');
+        if (left.hold_booking_id !== null && left.status === 'held') {
+          await repo.releaseBooking(trx, left.hold_booking_id, nowIso());
+          await sweepSoon(trx);
+        }
+      });
+      return (await toEntries([await own(id, userId)]))[0]!;
+    },
+
+    /**
+     * Books the piece held for her, as a normal booking (payment included): the hold is claimed in
+     * the booking's transaction (held -> booked, only before it expires), so of twenty clicks at
+     * once one books it and the others are told it is no longer held.
+     */
+    async confirm(userId: string, id: number, input: ConfirmHoldInput): Promise<Rental> {
+      const e = await own(id, userId);
+      if (e.status !== 'held' || (e.hold_expires_at ?? '') <= nowIso()) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
+      return rentals.book(
+        userId,
+        { itemId: e.item_id, size: e.size as Parameters<RentalsService['book']>[1]['size'], startDate: e.start_date, endDate: e.end_date, ...input },
+        {
+          async claim(trx) {
+            const at = nowIso();
+            const claimed = await repo.claimHold(trx, id, userId, at);
+            if (!claimed) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld);
+            if (claimed.hold_booking_id !== null) await repo.releaseBooking(trx, claimed.hold_booking_id, at);
+          },
+          async attach(trx, rentalId) {
+            await repo.attachRental(trx, id, rentalId);
+          },
+        },
+      );
+    },
+
+    /**
+     * The durable job's work: holds past their 24 hours expire (the unit goes back), waiting
+     * entries whose dates have begun end, and every free unit is offered to the first member
+     * waiting for it. Idempotent: each step is a conditional update.
+     */
+    async sweep(): Promise<{ expired: number; held: number }> {
+      let expired = 0;
+      for (const due of await repo.heldDue(nowIso())) {
+        const done = await db.transaction().execute(async (trx) => {
+          const at = nowIso();
+          const row = await repo.expire(trx, due.id, at);
+          if (!row) return false;
+          if (row.hold_booking_id !== null) await repo.releaseBooking(trx, row.hold_booking_id, at);
+          return true;
+        });
+        if (done) expired += 1;
+      }
+      await repo.expireStale(today(), nowIso());
+      let held = 0;
+      for (const e of await repo.waiting()) {
+        try {
+          if (await offer(e)) held += 1;
+        } catch (err) {
+          log.error({ err, entryId: e.id }, 'waitlist offer failed');
+        }
+      }
+      if (expired || held) log.info({ expired, held }, 'waitlist sweep');
+      return { expired, held };
+    },
+  };
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;
