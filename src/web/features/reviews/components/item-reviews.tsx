@@ -129,23 +129,23 @@ function FitSummaryPanel({ summary, loading }: { summary: FitSummary | undefined
       </h3>
       {summary && summary.reviews > 0 ? (
         <>
-          <dl className="mt-4 space-y-2.5 text-sm">
+          <ul className="mt-4 space-y-2.5 text-sm" aria-label="Fit answers">
             {FITS.map((f) => {
               const pct = Math.round((summary.counts[f] * 100) / summary.reviews);
               return (
-                <div key={f}>
+                <li key={f}>
                   <div className="flex justify-between">
-                    <dt className="text-taupe">{FIT_LABELS[f]}</dt>
-                    <dd className="tabular-nums">{pct}%</dd>
+                    <span className="text-taupe">{FIT_LABELS[f]}</span>
+                    <span className="tabular-nums">{pct}%</span>
                   </div>
                   <div className="mt-1 h-1 rounded-full bg-linen" aria-hidden="true">
                     <div className="h-1 rounded-full bg-ink" style={{ width: `${pct}%` }} />
                   </div>
-                </div>
+                </li>
               );
             })}
-          </dl>
-          <p className="mt-3 text-xs text-stone">
+          </ul>
+          <p className="mt-3 text-xs text-taupe">
             From {summary.reviews} member {summary.reviews === 1 ? 'review' : 'reviews'}.
           </p>
         </>

@@ -44,8 +44,8 @@ export function SizeAdvice({ itemId }: { itemId: number }) {
         ) : advice.data.status === 'not_enough_data' ? (
           <p>
             Not enough data yet: {advice.data.similarReviews === 0 ? 'no member' : advice.data.similarReviews === 1 ? 'one member' : `${advice.data.similarReviews} members`} of your height (±
-            {SIMILAR_HEIGHT_CM} cm of {advice.data.heightCm} cm) who usually wear {advice.data.usualSize} {advice.data.similarReviews === 1 ? 'has' : 'have'} reviewed this piece. We
-            give advice from {MIN_SIMILAR_REVIEWS} reviews.
+            {SIMILAR_HEIGHT_CM} cm of {advice.data.heightCm} cm) who usually {advice.data.similarReviews <= 1 ? 'wears' : 'wear'} {advice.data.usualSize}{' '}
+            {advice.data.similarReviews <= 1 ? 'has' : 'have'} reviewed this piece. We give advice from {MIN_SIMILAR_REVIEWS} reviews.
           </p>
         ) : (
           <>
