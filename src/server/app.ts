@@ -13,6 +13,7 @@ import { createFavoritesRoutes, createMatchRoutes } from './features/match';
 import { createAssistantRoutes } from './features/assistant';
 import { createEventsRoutes } from './features/events';
 import { createAppointmentsRoutes, createContactRoutes } from './features/support';
+import { LENDING_UPLOAD_ROUTE, createLendingRoutes } from './features/lending';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings';
 import { createRentalsRoutes } from './features/rentals';
 import { createDashboardRoutes } from './features/dashboard';
@@ -30,7 +31,7 @@ import type { AppEnv } from './http/types';
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
 export const MAX_JSON_BODY = 1024 * 1024;
 /** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields; the desk's product and check-in photos). */
-export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE];
+export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE, LENDING_UPLOAD_ROUTE];
 export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**
@@ -98,6 +99,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/notifications', createNotificationsRoutes(ctx, services.notifications));
   // The operations desk: staff only (401 visitors, 403 members), decision 0020.
   app.route('/api/ops', createOpsRoutes(ctx, services.ops));
+  app.route('/api/lending', createLendingRoutes(ctx, services.lending));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

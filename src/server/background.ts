@@ -21,7 +21,7 @@ export interface Background {
  */
 export function createBackground(ctx: AppContext, services: Services): Background {
   const { env, jobs } = ctx;
-  const { notifications, payments, units, orders } = services;
+  const { notifications, payments, units, orders, lending } = services;
 
   jobs.work<{ notificationId: number }>(QUEUES.notificationEmail.name, async (job) => {
     await notifications.sendEmail(job.data.notificationId);
@@ -38,6 +38,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work<{ orderEmailId: number }>(QUEUES.orderEmail.name, async (job) => {
     await orders.sendEmail(job.data.orderEmailId);
   });
+  jobs.work(QUEUES.requestExpiry.name, async () => {
+    await lending.expireDue();
+  });
 
   const scheduler = createScheduler({
     db: ctx.database.db,
@@ -47,6 +50,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
       { name: 'reminder-scan', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.reminderScan.name, {}, { singletonKey: 'scan' }) },
       { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, run: () => jobs.send(QUEUES.paymentRecovery.name, {}, { singletonKey: 'recover' }) },
       { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' }) },
+      { name: 'request-expiry', everyMs: Math.min(env.scanIntervalMs, 60_000), run: () => jobs.send(QUEUES.requestExpiry.name, {}, { singletonKey: 'expire' }) },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
     ],
   });

@@ -5,6 +5,7 @@ import { createAssistantService } from './features/assistant';
 import { catalogueSeed, createCatalogueService } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
+import { createLendingService } from './features/lending';
 import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
@@ -50,6 +51,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
+    lending: createLendingService(ctx, { catalogue, plans, payments, orders, notifications, units }),
   };
 }
 

@@ -15,6 +15,8 @@ export const QUEUES = {
   overdueHold: { name: 'overdue-hold', singleton: true },
   /** Sends one e-mail of an order (its confirmation, its cancellation): { orderEmailId }. */
   orderEmail: { name: 'order-email', singleton: true },
+  /** Expires the booking requests whose lender did not answer within 48 hours (decision 0035): {}. */
+  requestExpiry: { name: 'request-expiry', singleton: true },
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

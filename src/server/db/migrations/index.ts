@@ -27,6 +27,7 @@ import * as simulatedPaymentProvider from './2026-11-26T1100-simulated-payment-p
 import * as paymentLedger from './2026-11-26T1101-payment-ledger';
 import * as orders from './2026-11-26T1102-orders';
 import * as unitLife from './2026-11-26T1200-unit-life';
+import * as lendingRequests from './2026-11-26T1400-lending-requests';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1101-payment-ledger': paymentLedger,
   '2026-11-26T1102-orders': orders,
   '2026-11-26T1200-unit-life': unitLife,
+  '2026-11-26T1400-lending-requests': lendingRequests,
 };

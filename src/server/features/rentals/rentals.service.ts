@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { handoffOf, type Handoff } from '../../../domain/availability';
 import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
+import { LENDING_MESSAGES } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
 import { PickupOptionSchema, PlanIdSchema, isoDate, planTitle } from '../../../domain/plans';
@@ -270,6 +271,8 @@ export function createRentalsService(
           const row = await repo.itemForBooking(trx, input.itemId, postgres);
           if (!row || row.status !== 'active') throw notFound('Item not found');
           if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
+          // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
+          if (row.owner_id !== null) throw new HttpError('CONFLICT', LENDING_MESSAGES.requestRequired, { details: { action: 'request', requestUrl: '/api/lending/requests' } });
           if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
 
           const unitId = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
@@ -517,7 +520,7 @@ export function createRentalsService(
         const allowanceReturned = row.billing_period_start ? await repo.giveBackAllowance(trx, userId, row.billing_period_start) : false;
         await repo.uncountRental(trx, row.item_id);
         const refunds: LedgerEntry[] = [];
-        for (const charge of entries.filter((e) => e.kind === 'charge' && e.status === 'succeeded')) {
+        for (const charge of entries.filter((e) => (e.kind === 'charge' || e.kind === 'capture') && e.status === 'succeeded')) {
           const amount = await payments.refundableCents(trx, charge);
           if (amount <= 0) continue;
           refunds.push(
