@@ -39,6 +39,9 @@ export default [
     route('plan-selection', 'features/plans/routes/plan-selection.tsx'),
     route('credit-card', 'features/plans/routes/credit-card.tsx'),
     route('notifications', 'features/notifications/routes/notifications.tsx'),
+    route('requests', 'features/lending/routes/requests.tsx'),
+    route('requests/:rentalId', 'features/lending/routes/request-thread.tsx'),
+    route('lending/calendar/:itemId', 'features/lending/routes/lender-calendar.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').

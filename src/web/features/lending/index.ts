@@ -1,0 +1,3 @@
+/** The lending feature's public API: requesting a member's piece (item page). */
+export { useRequestToBook } from './api/request-to-book';
+export { lendingPaths } from './lib/lending-text';
