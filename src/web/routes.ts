@@ -39,6 +39,8 @@ export default [
     route('plan-selection', 'features/plans/routes/plan-selection.tsx'),
     route('credit-card', 'features/plans/routes/credit-card.tsx'),
     route('notifications', 'features/notifications/routes/notifications.tsx'),
+    route('orders', 'features/rentals/routes/orders.tsx'),
+    route('orders/:number', 'features/rentals/routes/order-receipt.tsx'),
     route('requests', 'features/lending/routes/requests.tsx'),
     route('requests/:rentalId', 'features/lending/routes/request-thread.tsx'),
     route('lending/calendar/:itemId', 'features/lending/routes/lender-calendar.tsx'),
@@ -52,6 +54,8 @@ export default [
       route('inventory', 'features/ops/routes/inventory.tsx'),
       route('listings', 'features/ops/routes/listings.tsx'),
       route('audit', 'features/ops/routes/audit.tsx'),
+      route('inventory/new', 'features/ops/routes/inventory-new.tsx'),
+      route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;
