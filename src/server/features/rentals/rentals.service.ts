@@ -367,7 +367,8 @@ export function createRentalsService(
       const handoff: Handoff = handoffOf(q.delivery ?? (userId ? (await subscriptions.getPickup(userId)).option : null));
       const available = await catalogue.hasFreeUnit(q.itemId, q.size, catalogue.occupancy(startDate, endDate, handoff));
       const nextFreeDate = available ? startDate : await catalogue.nextFreeDate(db, q.itemId, q.size, startDate, Math.max(1, days), handoff);
-      const period = userId ? await subscriptions.currentBillingPeriod(userId) : null;
+      // A member's piece is paid per piece whatever her plan (decision 0035): no allowance applies.
+      const period = userId && !item.fromMember ? await subscriptions.currentBillingPeriod(userId) : null;
       const used = period && userId ? await repo.allowanceUsed(userId, period.start) : 0;
       const remaining = period ? Math.max(0, period.itemAllowance - used) : 0;
       const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
