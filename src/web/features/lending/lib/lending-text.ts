@@ -1,7 +1,8 @@
+import { paths } from '../../../config/paths';
 import type { HandoverStage, LendingAction } from '@domain/lending';
 
 export const lendingPaths = {
-  requests: '/requests',
+  requests: paths.requests,
   thread: (rentalId: number) => `/requests/${rentalId}`,
   calendar: (itemId: number) => `/lending/calendar/${itemId}`,
 } as const;
