@@ -107,6 +107,7 @@ function HandoverPhotos({ request: r }: { request: BookingRequest }) {
             type="file"
             accept="image/jpeg,image/png,image/webp"
             multiple
+            tabIndex={-1}
             className="sr-only"
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];
