@@ -2,7 +2,7 @@ import { appPage, expect, test } from './fixtures';
 import sharp from 'sharp';
 import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
 
-test('list an item with a photo, staff approve it, see it in /browse as another member, rent it, and the lender earns', async ({ browser }) => {
+test('list an item with a photo, staff approve it, see it in /browse as another member, request it, the lender accepts, and she earns', async ({ browser }) => {
   const name = `Linen Wrap Dress ${Date.now().toString(36)}`;
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 170, b: 140 } } })
     .jpeg()
@@ -56,8 +56,12 @@ test('list an item with a photo, staff approve it, see it in /browse as another 
   const img = renter.locator(`img[src*="/api/listings/"]`).first();
   await expect(img).toBeVisible();
   expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
-  await renter.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(renter).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  // A member's piece is requested (decision 0035); the lender accepts.
+  await renter.getByRole('button', { name: 'Request to book' }).click();
+  await expect(renter).toHaveURL(/\/requests\/\d+$/, { timeout: 10_000 });
+  const incoming = (await (await lender.request.get('/api/lending/requests')).json()) as { incoming: { id: number }[] };
+  expect((await lender.request.post(`/api/lending/requests/${incoming.incoming[0]!.id}/accept`)).status()).toBe(200);
+  await renter.goto('/dashboard');
   await expect(renter.getByRole('article', { name })).toBeVisible();
 
   // The lender sees it rented by Rita, and her earnings: 70% of $20.00.

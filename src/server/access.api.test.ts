@@ -6,7 +6,7 @@ import { isStudioOpen } from '../domain/support.rules';
 import { unitCode } from '../domain/unit-life';
 import { listingForm, makePng, sampleListing } from './features/listings/listings.test-helpers';
 import { listApiRoutes, type ApiRoute } from './test/routes';
-import { readyToRent } from './test/renter';
+import { readyToRent, requestAndAccept } from './test/renter';
 import { approveListing, makeStaff } from './test/staff';
 import { createTestApp, type TestApp, type TestMember } from './test/test-app';
 
@@ -71,6 +71,10 @@ interface Scenario {
   /** A's place on the waitlist (for the piece she holds the only unit of, her own dates), and her shortlist. */
   aWaitlistEntryId: number;
   aShortlistId: number;
+  /** C's request for A's rented listing (accepted), its rental (the thread), and days A blocked on her other listing. */
+  aRequestId: number;
+  aRequestRentalId: number;
+  aBlockId: number;
 }
 interface Case {
   /** The request aimed at A's resources (A's ids in the path, a valid body). */
@@ -505,6 +509,30 @@ const CASES: Record<string, Case> = {
   'PUT /api/fit-details': ownOnly((st) => ({ method: 'PUT', path: '/api/fit-details', json: { heightCm: 181, bustCm: null, waistCm: null, hipsCm: null, usualSize: 'L', userId: st.a.id } }), (_st, body) => {
     expect((body.fit as { heightCm: unknown }).heightCm).toBe(181);
   }),
+  // Lending between members (decision 0035): the request between C (renter) and A (lender)
+  'GET /api/lending/requests': ownOnly(() => ({ method: 'GET', path: '/api/lending/requests' }), (st, body) => {
+    const all = [...(body.incoming as { id: number }[]), ...(body.outgoing as { id: number }[])].map((r) => r.id);
+    expect(all).not.toContain(st.aRequestId);
+  }),
+  // A's listing still in review: not requestable by anyone.
+  'POST /api/lending/requests': refused((st) => ({ method: 'POST', path: '/api/lending/requests', json: { itemId: st.aPendingListingId, size: 'M', userId: st.a.id } })),
+  'GET /api/lending/requests/{id}': refused((st) => ({ method: 'GET', path: `/api/lending/requests/${st.aRequestId}` })),
+  'GET /api/lending/rentals/{id}/request': refused((st) => ({ method: 'GET', path: `/api/lending/rentals/${st.aRequestRentalId}/request` })),
+  'POST /api/lending/requests/{id}/accept': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/accept` })),
+  'POST /api/lending/requests/{id}/decline': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/decline` })),
+  'POST /api/lending/requests/{id}/send': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/send` })),
+  'POST /api/lending/requests/{id}/back': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/back`, json: { condition: 'good' } })),
+  'POST /api/lending/requests/{id}/clean': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/clean` })),
+  'POST /api/lending/requests/{id}/photos/{stage}': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/photos/sent`, form: photoForm })),
+  'GET /api/lending/rentals/{id}/photos/{stage}/{position}': refused((st) => ({ method: 'GET', path: `/api/lending/rentals/${st.aRequestRentalId}/photos/sent/0` })),
+  'GET /api/lending/threads/{id}': refused((st) => ({ method: 'GET', path: `/api/lending/threads/${st.aRequestRentalId}` })),
+  'POST /api/lending/threads/{id}/messages': refused((st) => ({ method: 'POST', path: `/api/lending/threads/${st.aRequestRentalId}/messages`, json: { body: 'Hello from B' } })),
+  'GET /api/lending/unread': ownOnly(() => ({ method: 'GET', path: '/api/lending/unread' }), (_st, body) => {
+    expect(body.unreadCount).toBe(0);
+  }),
+  'GET /api/lending/items/{id}/calendar': refused((st) => ({ method: 'GET', path: `/api/lending/items/${st.aListingId}/calendar` })),
+  'POST /api/lending/items/{id}/blocks': refused((st) => ({ method: 'POST', path: `/api/lending/items/${st.aListingId}/blocks`, json: { startDate: isoDay(40), endDate: isoDay(42) } })),
+  'DELETE /api/lending/items/{id}/blocks/{blockId}': refused((st) => ({ method: 'DELETE', path: `/api/lending/items/${st.aListingId}/blocks/${st.aBlockId}` })),
 };
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -625,7 +653,10 @@ beforeAll(async () => {
   const staff = await makeStaff(t, { fullName: 'Sasha Staff' });
   await approveListing(staff, rentedListing.id as number);
   await approveListing(staff, listing.id as number);
-  await ok(c.request('/api/rentals', { method: 'POST', json: { itemId: rentedListing.id, size: 'M' } }), 201);
+  const cRequestRental = await ok(await requestAndAccept(c, a, { itemId: rentedListing.id, size: 'M' }), 201);
+  const aRequest = await db.selectFrom('booking_requests').select('id').where('rental_id', '=', cRequestRental.id as number).executeTakeFirstOrThrow();
+  await ok(c.request(`/api/lending/threads/${cRequestRental.id}/messages`, { method: 'POST', json: { body: 'See you Friday' } }), 201);
+  const aBlock = await ok(a.request(`/api/lending/items/${listing.id}/blocks`, { method: 'POST', json: { startDate: isoDay(30), endDate: isoDay(33) } }), 201);
   const notification = await db.selectFrom('notifications').select('id').where('user_id', '=', a.id).orderBy('id').executeTakeFirstOrThrow();
   const rental = await ok(a.request('/api/rentals', { method: 'POST', json: { itemId: aRentedItemId, size: 'M' } }), 201);
 
@@ -667,6 +698,9 @@ beforeAll(async () => {
     aOrderNumber: rental.orderNumber as string,
     aWaitlistEntryId: entry.id as number,
     aShortlistId: shortlist.id as number,
+    aRequestId: aRequest.id,
+    aRequestRentalId: cRequestRental.id as number,
+    aBlockId: aBlock.id as number,
   };
 }, 120_000);
 
@@ -749,7 +783,8 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
     expect(listings.listings.map((l) => l.id).sort()).toEqual([s.aListingId, s.aRentedListingId, s.aPendingListingId].sort());
     expect((await s.a.request(`/api/listings/${s.aPendingListingId}/photos/0`)).status).toBe(200);
     const notes = (await (await s.a.request('/api/notifications')).json()) as { unreadCount: number };
-    expect(notes.unreadCount).toBe(2);
+    // Her two listings approved, C's request for one of them, C's message.
+    expect(notes.unreadCount).toBe(4);
     expect(listings.totalEarningsCents).toBeGreaterThan(0);
     const events = (await (await s.a.request('/api/events')).json()) as { events: { id: number; reserved: boolean }[] };
     expect(events.events.find((e) => e.id === s.eventId)?.reserved).toBe(true);

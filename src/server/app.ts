@@ -13,6 +13,7 @@ import { createFavoritesRoutes, createMatchRoutes } from './features/match';
 import { createAssistantRoutes } from './features/assistant';
 import { createEventsRoutes } from './features/events';
 import { createAppointmentsRoutes, createContactRoutes } from './features/support';
+import { LENDING_UPLOAD_ROUTE, createLendingRoutes } from './features/lending';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings';
 import { createRentalsRoutes } from './features/rentals';
 import { createWaitlistRoutes } from './features/waitlist';
@@ -36,7 +37,7 @@ import type { AppEnv } from './http/types';
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
 export const MAX_JSON_BODY = 1024 * 1024;
 /** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields; the desk's product and check-in photos). */
-export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE, CLAIM_UPLOAD_ROUTE, REVIEW_UPLOAD_ROUTE];
+export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE, CLAIM_UPLOAD_ROUTE, REVIEW_UPLOAD_ROUTE, LENDING_UPLOAD_ROUTE];
 export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**
@@ -113,6 +114,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/ops/claims', createClaimsDeskRoutes(ctx, services.claims));
   // Reviews and fit: /api/rentals/{id}/review, /api/items/{id}/reviews and size-advice, /api/reviews/..., /api/fit-details.
   app.route('/api', createReviewsRoutes(ctx, services.reviews));
+  app.route('/api/lending', createLendingRoutes(ctx, services.lending));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

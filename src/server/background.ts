@@ -23,7 +23,7 @@ export interface Background {
  */
 export function createBackground(ctx: AppContext, services: Services): Background {
   const { env, jobs } = ctx;
-  const { notifications, payments, units, orders } = services;
+  const { notifications, payments, units, orders, lending } = services;
 
   jobs.work<{ notificationId: number }>(QUEUES.notificationEmail.name, async (job) => {
     await notifications.sendEmail(job.data.notificationId);
@@ -43,6 +43,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.waitlistSweep.name, async () => {
     await services.waitlist.sweep();
   });
+  jobs.work(QUEUES.requestExpiry.name, async () => {
+    await lending.expireDue();
+  });
 
   const scheduler = createScheduler({
     db: ctx.database.db,
@@ -53,6 +56,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
       { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, run: () => jobs.send(QUEUES.paymentRecovery.name, {}, { singletonKey: 'recover' }) },
       { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' }) },
       { name: 'waitlist-sweep', everyMs: WAITLIST_SWEEP_EVERY_MS, run: () => jobs.send(QUEUES.waitlistSweep.name, {}, { singletonKey: 'sweep' }) },
+      { name: 'request-expiry', everyMs: Math.min(env.scanIntervalMs, 60_000), run: () => jobs.send(QUEUES.requestExpiry.name, {}, { singletonKey: 'expire' }) },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
     ],
   });

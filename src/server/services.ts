@@ -5,6 +5,7 @@ import { createAssistantService } from './features/assistant';
 import { catalogueSeed, createCatalogueService } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
+import { createLendingService } from './features/lending';
 import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
@@ -63,6 +64,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     reviews: createReviewsService(ctx, { catalogue }),
     waitlist: createWaitlistService(ctx, { catalogue, rentals, notifications, plans }),
     shortlists: createShortlistsService(ctx, { catalogue }),
+    lending: createLendingService(ctx, { catalogue, plans, payments, orders, notifications, units }),
   };
 }
 

@@ -43,6 +43,9 @@ export default [
     route('orders/:number', 'features/rentals/routes/order-receipt.tsx'),
     route('lending/payouts', 'features/payouts/routes/payouts.tsx'),
     route('ratings', 'features/ratings/routes/ratings.tsx'),
+    route('requests', 'features/lending/routes/requests.tsx'),
+    route('requests/:rentalId', 'features/lending/routes/request-thread.tsx'),
+    route('lending/calendar/:itemId', 'features/lending/routes/lender-calendar.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').

@@ -693,6 +693,68 @@ export interface PaymentSimBankAccountsTable {
   created_at: string;
 }
 
+/** A renter's request to book a member's piece (decision 0035): its rental holds the days, its authorisation the money. */
+export interface BookingRequestsTable {
+  id: Generated<number>;
+  rental_id: number;
+  item_id: number;
+  renter_id: string;
+  lender_id: string;
+  /** authorising | pending | accepted | declined | expired | failed */
+  status: string;
+  authorisation_entry_id: number | null;
+  expires_at: string;
+  decided_at: string | null;
+  created_at: string;
+}
+
+/** A message between the renter and the lender of a request or rental. */
+export interface RentalMessagesTable {
+  id: Generated<number>;
+  rental_id: number;
+  sender_id: string;
+  body: string;
+  created_at: string;
+}
+
+/** The last message of a thread each party has read. */
+export interface RentalThreadReadsTable {
+  rental_id: number;
+  user_id: string;
+  last_read_id: number;
+}
+
+/** Days a lender's piece is not available ([start_date, end_date)). */
+export interface LenderBlocksTable {
+  id: Generated<number>;
+  item_id: number;
+  lender_id: string;
+  start_date: string;
+  end_date: string;
+  created_at: string;
+  removed_at: string | null;
+}
+
+/** The bookings (one per unit) that hold a lender's blocked days. */
+export interface LenderBlockUnitsTable {
+  booking_id: number;
+  block_id: number;
+}
+
+/** Condition photos a lender adds when she sends her piece (sent) and when it is back (returned). */
+export interface HandoverPhotosTable {
+  id: Generated<number>;
+  rental_id: number;
+  stage: string;
+  position: number;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -749,6 +811,12 @@ export interface DB {
   waitlist_entries: WaitlistEntriesTable;
   shortlists: ShortlistsTable;
   shortlist_items: ShortlistItemsTable;
+  booking_requests: BookingRequestsTable;
+  rental_messages: RentalMessagesTable;
+  rental_thread_reads: RentalThreadReadsTable;
+  lender_blocks: LenderBlocksTable;
+  lender_block_units: LenderBlockUnitsTable;
+  handover_photos: HandoverPhotosTable;
 }
 
 /** A renter's review of a returned rental: one per rental (unique rental_id). fit: runs_small | true_to_size | runs_large. */

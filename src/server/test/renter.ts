@@ -72,3 +72,18 @@ export async function makeTestItem(
   }
   return id;
 }
+
+/**
+ * Rents a member's piece the way members do since decision 0035: the renter requests it, the
+ * lender accepts (her card is charged then). Answers like POST /api/rentals did: the request's
+ * refusal as it came, or 201 with the rental.
+ */
+export async function requestAndAccept(renter: TestMember, lender: TestMember, body: Record<string, unknown>): Promise<Response> {
+  const made = await renter.request('/api/lending/requests', { method: 'POST', json: body });
+  if (made.status !== 201) return made;
+  const request = (await made.json()) as { id: number; rentalId: number };
+  await ok(await lender.request(`/api/lending/requests/${request.id}/accept`, { method: 'POST' }), 'accepting the request');
+  const rental = await renter.request(`/api/rentals/${request.rentalId}`);
+  if (rental.status !== 200) throw new Error(`reading the rental failed: ${rental.status} ${await rental.text()}`);
+  return new Response(await rental.text(), { status: 201, headers: { 'content-type': 'application/json' } });
+}

@@ -36,6 +36,7 @@ export const paths = {
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,
   staticItem: (slug: string) => `/items/${slug}`,
+  requests: '/requests',
   orders: '/orders',
   order: (number: string) => `/orders/${number}`,
   opsInventoryNew: '/ops/inventory/new',

@@ -2305,6 +2305,1791 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/items/{id}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block days of your piece (not available): browse, the item calendar and booking respect them
+         * @description 409 when a rental or request holds any of those days.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endDate: string;
+                        startDate: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The blocked days */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            endDate: string;
+                            id: number;
+                            itemId: number;
+                            startDate: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/items/{id}/blocks/{blockId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Free blocked days again */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    blockId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Freed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/items/{id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your piece's blocked days and the days its rentals hold (the lender only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The calendar */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            blocks: {
+                                createdAt: string;
+                                endDate: string;
+                                id: number;
+                                itemId: number;
+                                startDate: string;
+                            }[];
+                            booked: {
+                                endDate: string;
+                                startDate: string;
+                                status: string;
+                            }[];
+                            itemId: number;
+                            itemName: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/rentals/{id}/photos/{stage}/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A handover photo (WebP): the renter and the lender only */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    position: string;
+                    stage: "sent" | "returned";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/rentals/{id}/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The request of a rental (the renter and the lender only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests for your pieces (incoming: you are the lender) and requests you made (outgoing) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Requests, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            incoming: {
+                                actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                                checkedInAt: string | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                dispatchedAt: string | null;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                id: number;
+                                item: {
+                                    brand: string;
+                                    id: number;
+                                    imageUrl: string;
+                                    name: string;
+                                };
+                                lenderName: string;
+                                lenderShareCents: number;
+                                photos: {
+                                    height: number;
+                                    /** @enum {string} */
+                                    stage: "sent" | "returned";
+                                    url: string;
+                                    width: number;
+                                }[];
+                                priceCents: number;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                renterName: string;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                /** @enum {string} */
+                                role: "renter" | "lender";
+                                size: string;
+                                /** @enum {string} */
+                                stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                                unreadMessages: number;
+                            }[];
+                            outgoing: {
+                                actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                                checkedInAt: string | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                dispatchedAt: string | null;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                id: number;
+                                item: {
+                                    brand: string;
+                                    id: number;
+                                    imageUrl: string;
+                                    name: string;
+                                };
+                                lenderName: string;
+                                lenderShareCents: number;
+                                photos: {
+                                    height: number;
+                                    /** @enum {string} */
+                                    stage: "sent" | "returned";
+                                    url: string;
+                                    width: number;
+                                }[];
+                                priceCents: number;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                renterName: string;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                /** @enum {string} */
+                                role: "renter" | "lender";
+                                size: string;
+                                /** @enum {string} */
+                                stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                                unreadMessages: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Request to book a member's piece: the dates are held and the price authorised on your card; the lender has 48 hours to accept
+         * @description Same body as POST /api/rentals. Only for a member's own pieces (409 with details.action 'book' for the house collection). The lender accepts or declines within 48 hours; without an answer the request expires. The card is authorised now (402 CARD_REQUIRED without one, 402 PAYMENT_DECLINED when refused: nothing is held) and charged on acceptance; declined or expired, the hold is released and nothing is charged. 409 SOLD_OUT when the days are taken, ALREADY_RENTED when you have it out or requested already; 403 for your own piece.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        backupSize?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        /** @enum {string} */
+                        delivery?: "online" | "in-store";
+                        endDate?: string;
+                        itemId: number;
+                        /** @enum {number} */
+                        quantity?: 1;
+                        /** @enum {string} */
+                        size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        startDate?: string;
+                        studioId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The request, waiting for the lender */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request (the renter and the lender only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a request (the lender): the renter is charged
+         * @description Only while pending and within 48 hours; 409 once answered or expired. Two accepts at once: one captures, the other gets 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your piece back (the lender): the rental ends, the cleaning window starts
+         * @description Once sent; graded good unless condition says otherwise. A late return is charged its late fee once, as at the studio.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        condition?: "as_new" | "good" | "needs_repair" | "damaged";
+                    };
+                };
+            };
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/clean": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your piece cleaned: it is bookable again at once (else after the cleaning window)
+         * @description After it is back.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a request (the lender): the dates are freed and the hold on her card released
+         * @description 409 once answered or expired.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/photos/{stage}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add condition photos when you send your piece (sent) or have it back (returned): the lender only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    stage: "sent" | "returned";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Up to 4 photos (JPEG, PNG or WebP, at most 5 MB each), checked like a listing's. */
+                        photos: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The request with its photos */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your piece sent (delivery) or handed over (studio pickup)
+         * @description After acceptance, from the day before the rental starts; once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages of a request or rental (by its rental id): the renter and the lender only; reading marks them read
+         * @description 403 for anyone else (staff read it while a claim on the rental is open).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The thread, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itemName: string;
+                            lenderName: string;
+                            messages: {
+                                body: string;
+                                createdAt: string;
+                                from: string;
+                                id: number;
+                                mine: boolean;
+                                /** @enum {string} */
+                                role: "renter" | "lender";
+                            }[];
+                            rentalId: number;
+                            renterName: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/threads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write to the other party of a request or rental; she is notified */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The message */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            createdAt: string;
+                            from: string;
+                            id: number;
+                            mine: boolean;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages from renters and lenders you have not read */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The count */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unreadCount: number;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/listings": {
         parameters: {
             query?: never;
@@ -3876,7 +5661,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;

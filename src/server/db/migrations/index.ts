@@ -30,6 +30,7 @@ import * as unitLife from './2026-11-26T1200-unit-life';
 import * as ratingsPayoutsClaims from './2026-11-26T1900-ratings-payouts-claims';
 import * as reviewsAndFit from './2026-11-26T1300-reviews-and-fit';
 import * as backupSizeWaitlistShortlists from './2026-11-26T1800-backup-size-waitlist-shortlists';
+import * as lendingRequests from './2026-11-26T1400-lending-requests';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1900-ratings-payouts-claims': ratingsPayoutsClaims,
   '2026-11-26T1300-reviews-and-fit': reviewsAndFit,
   '2026-11-26T1800-backup-size-waitlist-shortlists': backupSizeWaitlistShortlists,
+  '2026-11-26T1400-lending-requests': lendingRequests,
 };

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../storage/storage';
-import { readyToRent } from '../../test/renter';
+import { readyToRent, requestAndAccept } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { cookieFrom, createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
@@ -111,7 +111,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
   it('is blocked while one of her pieces is rented out', async () => {
     const { m, listingId } = await fullMember();
     const renter = await readyToRent(await t.signUp());
-    await ok(renter.request('/api/rentals', { method: 'POST', json: { itemId: listingId, size: 'M' } }), 201);
+    await ok(await requestAndAccept(renter, m, { itemId: listingId, size: 'M' }), 201);
     const res = await del(m, m.password);
     expect(res.status).toBe(409);
     const err = await errorOf(res);
@@ -195,7 +195,7 @@ describe(`deleting an account while her piece is being booked (${process.env.TES
       const hashMs = performance.now() - started;
       const book = async () => {
         await new Promise((r) => setTimeout(r, (hashMs * 1.4 * trial) / 19));
-        return renter.request('/api/rentals', { method: 'POST', json: { itemId: listing.id, size: 'M' } });
+        return renter.request('/api/lending/requests', { method: 'POST', json: { itemId: listing.id, size: 'M' } });
       };
       const [deletion, booking] = await Promise.all([del(owner, owner.password), book()]);
       const open = await t.ctx.database.db.selectFrom('rentals').select('id').where('item_id', '=', listing.id as number).where('returned_at', 'is', null).execute();

@@ -18,6 +18,14 @@ export interface NotificationData {
   claim_decided: { itemName: string; amount: string; party: 'lender' | 'renter'; upheld: boolean; note: string };
   /** The waitlist (decision 0034): a unit came free and is held for her until expiresAt. */
   waitlist_hold: { itemId: number; itemName: string; size: string; startDate: string; returnDate: string; expiresAt: string };
+  /** Lending between members (decision 0035): to the lender, a new request; to the renter, its answer. */
+  lending_requested: { itemName: string; renterName: string; startDate: string; returnDate: string; expiresAt: string };
+  lending_accepted: { itemName: string; lenderName: string; startDate: string; returnDate: string };
+  lending_declined: { itemName: string; startDate: string };
+  /** To both: the lender did not answer within 48 hours. */
+  lending_expired: { itemName: string; startDate: string; role: 'renter' | 'lender' };
+  lending_message: { itemName: string; fromName: string; rentalId: number };
+  lending_sent: { itemName: string; lenderName: string; startDate: string; handoff: 'delivery' | 'pickup' };
 }
 
 export interface RenderedNotification {
@@ -98,6 +106,46 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
     title: `${d.itemName} in ${d.size} is held for you`,
     body: `Good news: ${d.itemName} in size ${d.size} has come free for ${longDate(d.startDate)} to ${longDate(d.returnDate)}. We are holding it for you for 24 hours, until ${new Date(d.expiresAt).toUTCString().replace(' GMT', ' UTC')}. Confirm it from your dashboard to book it; after that it goes to the next member waiting.`,
     link: '/dashboard',
+  }),
+  lending_requested: (d) => ({
+    title: `${d.renterName} would like to rent ${d.itemName}`,
+    body: `${d.renterName} has asked to rent your ${d.itemName} from ${longDate(d.startDate)} to ${longDate(d.returnDate)}. Her card is authorised. Accept or decline by ${d.expiresAt.slice(0, 16).replace('T', ' ')} UTC; without an answer the request expires and the dates are freed.`,
+    link: '/requests',
+  }),
+  lending_accepted: (d) => ({
+    title: `${d.lenderName} accepted your request for ${d.itemName}`,
+    body: `Your rental of ${d.itemName} from ${longDate(d.startDate)} to ${longDate(d.returnDate)} is confirmed and your card has been charged. Message ${d.lenderName} from your requests to arrange the handover.`,
+    link: '/requests',
+  }),
+  lending_declined: (d) => ({
+    title: `Your request for ${d.itemName} was declined`,
+    body: `The lender cannot lend ${d.itemName} from ${longDate(d.startDate)}. The hold on your card has been released and nothing was charged.`,
+    link: '/requests',
+  }),
+  lending_expired: (d) =>
+    d.role === 'renter'
+      ? {
+          title: `Your request for ${d.itemName} has expired`,
+          body: `The lender did not answer within 48 hours, so your request for ${d.itemName} from ${longDate(d.startDate)} has expired. The hold on your card has been released and nothing was charged.`,
+          link: '/requests',
+        }
+      : {
+          title: `A request for ${d.itemName} has expired`,
+          body: `A request to rent your ${d.itemName} from ${longDate(d.startDate)} was not answered within 48 hours and has expired; the dates are free again.`,
+          link: '/requests',
+        },
+  lending_message: (d) => ({
+    title: `New message from ${d.fromName}`,
+    body: `${d.fromName} wrote to you about ${d.itemName}. Read and reply in your requests.`,
+    link: `/requests/${d.rentalId}`,
+  }),
+  lending_sent: (d) => ({
+    title: d.handoff === 'pickup' ? `${d.lenderName} handed over ${d.itemName}` : `${d.lenderName} has sent ${d.itemName}`,
+    body:
+      d.handoff === 'pickup'
+        ? `${d.itemName} is with you. Enjoy it, and return it by the end of your rental.`
+        : `${d.itemName} is on its way for ${longDate(d.startDate)}. Mark it received when it arrives.`,
+    link: '/requests',
   }),
 };
 

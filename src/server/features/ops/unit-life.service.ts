@@ -585,6 +585,83 @@ export function createUnitLifeService(
       const data = await ctx.storage.get(row.file_name);
       return data ? { data, contentType: row.content_type } : null;
     },
+
+    /* ---------------------------------------------------------------- the lender's marks (decision 0035) */
+
+    /**
+     * The lender sends her piece (a delivery) or hands it over (a studio pickup: it is with the
+     * renter at once). The caller (lending) has checked she is the rental's lender and the
+     * request was accepted. Same moves as the desk's dispatch, in the same order, without the audit log.
+     */
+    async lenderSend(lenderId: string, rentalId: number, trx: Db): Promise<void> {
+      const at = nowIso();
+      const day = today();
+      const r = await repo.deskRental(rentalId, trx);
+      if (!r) throw notFound('Rental not found');
+      if (r.dispatched_at || r.returned_at) throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day).status });
+      if (r.held_from > day) throw conflict(OPS_MESSAGES.tooEarlyToDispatch, { holdsFrom: r.held_from });
+      const handoff = handoffOf(r.pickup_option);
+      await repo.ensureState(trx, r.unit_id, at);
+      if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.dispatch.from, handoff === 'pickup' ? 'with_member' : 'dispatched', at, { rental_id: r.rental_id }))) throw conflict(OPS_MESSAGES.unitNotOnShelf);
+      if (!(await repo.markDispatched(trx, r.rental_id, lenderId, at))) throw conflict(OPS_MESSAGES.unitChanged);
+      if (handoff === 'pickup' && !(await repo.markReceived(trx, r.rental_id, at))) throw conflict(OPS_MESSAGES.unitChanged);
+    },
+
+    /**
+     * The lender has her piece back: the rental ends (checked in by her, graded as she says, the
+     * late fee worked out and charged once as at the desk), and the unit is held for the
+     * cleaning window, which she does. Returns the late fee's ledger entry to run after the commit.
+     */
+    async lenderBack(lenderId: string, rentalId: number, condition: Condition, trx: Db): Promise<number | null> {
+      const at = nowIso();
+      const day = today();
+      const r = await repo.deskRental(rentalId, trx);
+      if (!r) throw notFound('Rental not found');
+      await repo.lockUnitRow(trx, r.unit_id, postgres);
+      if (!r.dispatched_at) throw conflict(RENTAL_MESSAGES.notDispatched);
+      if (r.checked_in_at) throw conflict(RENTAL_MESSAGES.alreadyReturned);
+      const days = daysLate(r.end_date, r.returned_at ? r.returned_at.slice(0, 10) : day);
+      const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
+      if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.check_in.from, 'cleaning', at, { condition, note: null, rental_id: r.rental_id }, r.rental_id))) throw conflict(OPS_MESSAGES.unitChanged);
+      if (!(await repo.markCheckedIn(trx, r.rental_id, { at, by: lenderId, condition, note: null, lateDays: days, feeCents: fee, feeStatus: fee > 0 ? 'due' : null }))) throw conflict(OPS_MESSAGES.unitChanged);
+      let entryId: number | null = null;
+      if (fee > 0) {
+        const card = await plans.cardForCharge(r.user_id, trx);
+        if (card) {
+          const entry = await payments.record(trx, {
+            userId: r.user_id,
+            purpose: 'late_fee',
+            kind: 'charge',
+            amountCents: fee,
+            description: `Late return of ${r.item_name}: ${days} day${days === 1 ? '' : 's'}`,
+            idempotencyKey: `late_fee:rental:${r.rental_id}`,
+            rentalId: r.rental_id,
+            card,
+            context: { rentalId: r.rental_id, days },
+          });
+          entryId = entry.id;
+          await repo.setFee(trx, r.rental_id, { late_fee_entry_id: entry.id });
+        } else {
+          await repo.setFee(trx, r.rental_id, { late_fee_status: 'failed', late_fee_error: 'No card on file' });
+        }
+      }
+      const until = heldUntilAfterCleaning(day, rules);
+      await repo.setBookingEnd(trx, r.booking_id, until);
+      if (until > r.held_until) await rehome(trx, r.unit_id, r.held_until, until);
+      return entryId;
+    },
+
+    /** The lender has cleaned her piece: back on her shelf, bookable at once. */
+    async lenderCleaned(rentalId: number, trx: Db): Promise<void> {
+      const at = nowIso();
+      const r = await repo.deskRental(rentalId, trx);
+      if (!r || !r.checked_in_at) throw conflict('The piece is not back yet.');
+      if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.cleaning_done.from, 'available', at, { hold_booking_id: null }, r.rental_id))) throw conflict('The piece is not waiting for cleaning.');
+      await repo.releaseBooking(trx, r.booking_id, at);
+    },
+
+    /** Runs a late fee's payment after the commit (the recovery takes it if the provider does not answer). */
+    runLateFee: runPayment,
   };
 }
 

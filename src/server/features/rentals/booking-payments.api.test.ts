@@ -5,7 +5,7 @@ import type { OrderList, OrderReceipt } from '../../../domain/orders';
 import type { Calendar, Cancellation, Quote, Rental, RentalList } from '../../../domain/rentals';
 import { compose } from '../../compose';
 import { createLogger } from '../../logger';
-import { readyToRent, makeTestItem, TEST_CARD } from '../../test/renter';
+import { readyToRent, makeTestItem, requestAndAccept, TEST_CARD } from '../../test/renter';
 import { makeStaff } from '../../test/staff';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from '../../test/test-app';
 import { createSimulatedPaymentProvider, type PaymentProvider } from '../payments';
@@ -255,11 +255,11 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     const earned = async () => (await json<ListingList>(lender.request('/api/listings'))).totalEarningsCents;
 
     const declined = await readyToRent(await t.signUp(), { cardNumber: '4000 0000 0000 0341' });
-    expect((await book(declined, { itemId, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' })).status).toBe(402);
+    expect((await declined.request('/api/lending/requests', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' } })).status).toBe(402);
     const paying = await renter();
-    const cancelled = await json<Rental>(book(paying, { itemId, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' }), 201);
+    const cancelled = await json<Rental>(requestAndAccept(paying, lender, { itemId, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' }), 201);
     await json(post(paying, `/api/rentals/${cancelled.id}/cancel`));
-    const kept = await json<Rental>(book(paying, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' }), 201);
+    const kept = await json<Rental>(requestAndAccept(paying, lender, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' }), 201);
     expect(kept.chargeCents).toBe(2_000);
     expect(await earned()).toBe(0);
     await at('2026-11-24T10:00:00.000Z', async () => expect(await earned()).toBe(0));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingList } from '../../../domain/listings';
 import type { Rental, RentalList } from '../../../domain/rentals';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
-import { readyToRent } from '../../test/renter';
+import { readyToRent, requestAndAccept } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
 
@@ -284,7 +284,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     // The exploit: book ahead (a Weekly rental is charged), then end it at once, ten times: before
     // its start only a cancellation ends it (a full refund), and it earns nothing.
     for (let i = 0; i < 10; i += 1) {
-      const res = await book(renter, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' });
+      const res = await requestAndAccept(renter, lender, { itemId, size: 'M', startDate: '2026-12-01', endDate: '2026-12-08' });
       expect(res.status).toBe(201);
       const rental = (await res.json()) as Rental;
       expect(rental.chargeCents).toBe(2_000);
@@ -301,7 +301,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     }
 
     // A paid rental that starts later earns nothing until it starts, then the lender's 70%.
-    const ahead = (await (await book(renter, { itemId, size: 'M', startDate: '2026-11-25', endDate: '2026-12-02' })).json()) as Rental;
+    const ahead = (await (await requestAndAccept(renter, lender, { itemId, size: 'M', startDate: '2026-11-25', endDate: '2026-12-02' })).json()) as Rental;
     expect(await earnings()).toEqual({ total: 0, item: 0, times: 0 });
     now = new Date('2026-11-25T00:00:00Z');
     try {
@@ -310,12 +310,12 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
       expect((await renter.request(`/api/rentals/${ahead.id}/return`, { method: 'POST' })).status).toBe(200);
       expect(await earnings()).toEqual({ total: 1_400, item: 1_400, times: 1 });
 
-      // A rental within a paid plan's allowance (charge 0, the plan paid) earns once started (today).
+      // A member of a paid plan pays a member's piece per piece (decision 0035); it earns once started (today).
       const member = await t.signUp();
       expect((await member.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 3 } })).status).toBe(200);
       await readyToRent(member);
-      const covered = (await (await book(member, { itemId, size: 'M' })).json()) as Rental;
-      expect(covered).toMatchObject({ plan: 'monthly', chargeCents: 0, startDate: '2026-11-25' });
+      const covered = (await (await requestAndAccept(member, lender, { itemId, size: 'M' })).json()) as Rental;
+      expect(covered).toMatchObject({ chargeCents: 2_000, startDate: '2026-11-25' });
       expect(await earnings()).toEqual({ total: 2_800, item: 2_800, times: 2 });
 
       // A rental that started but was neither charged nor counted against a paid plan earns nothing.
@@ -347,7 +347,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
       const itemId = await makeListing(lender.id);
       // Every other trial the bookings are sent first, so both orders are raced.
       const remove = () => lender.request(`/api/listings/${itemId}`, { method: 'DELETE' });
-      const books = () => renters.map((r) => book(r, { itemId, size: 'M' }));
+      const books = () => renters.map((r) => r.request('/api/lending/requests', { method: 'POST', json: { itemId, size: 'M' } }));
       const sent = trial % 2 === 0 ? [remove(), ...books()] : [...books(), remove()];
       const answers = await Promise.all(sent);
       const del = trial % 2 === 0 ? answers[0] : answers[answers.length - 1];
@@ -412,7 +412,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect((await errorOf(own)).message).toBe('You cannot rent your own listing');
 
     const rita = await renter({ fullName: 'Rita Renter' });
-    const rental = (await (await book(rita, { itemId: listing.id, size: 'M' })).json()) as Rental;
+    const rental = (await (await requestAndAccept(rita, lender, { itemId: listing.id, size: 'M' })).json()) as Rental;
     expect(rental.imageUrl).toBe(listing.imageUrl);
     expect(rental.imageUrl).toMatch(new RegExp(`^/api/listings/${listing.id}/photos/0\\?v=`));
     let mine = (await (await lender.request('/api/listings')).json()) as ListingList;

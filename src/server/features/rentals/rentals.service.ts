@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { handoffOf, type Handoff } from '../../../domain/availability';
 import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
+import { LENDING_MESSAGES } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
 import { PickupOptionSchema, PlanIdSchema, isoDate, planTitle } from '../../../domain/plans';
@@ -285,6 +286,8 @@ export function createRentalsService(
           const row = await repo.itemForBooking(trx, input.itemId, postgres);
           if (!row || row.status !== 'active') throw notFound('Item not found');
           if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
+          // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
+          if (row.owner_id !== null) throw new HttpError('CONFLICT', LENDING_MESSAGES.requestRequired, { details: { action: 'request', requestUrl: '/api/lending/requests' } });
           if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
           // A unit held for her (the waitlist, decision 0034): claimed once, and its hold let go
           // in this transaction, so the free unit found next is that one.
@@ -392,7 +395,8 @@ export function createRentalsService(
       const handoff: Handoff = handoffOf(q.delivery ?? (userId ? (await subscriptions.getPickup(userId)).option : null));
       const available = await catalogue.hasFreeUnit(q.itemId, q.size, catalogue.occupancy(startDate, endDate, handoff));
       const nextFreeDate = available ? startDate : await catalogue.nextFreeDate(db, q.itemId, q.size, startDate, Math.max(1, days), handoff);
-      const period = userId ? await subscriptions.currentBillingPeriod(userId) : null;
+      // A member's piece is paid per piece whatever her plan (decision 0035): no allowance applies.
+      const period = userId && !item.fromMember ? await subscriptions.currentBillingPeriod(userId) : null;
       const used = period && userId ? await repo.allowanceUsed(userId, period.start) : 0;
       const remaining = period ? Math.max(0, period.itemAllowance - used) : 0;
       const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
@@ -545,7 +549,7 @@ export function createRentalsService(
         const allowanceReturned = row.billing_period_start ? await repo.giveBackAllowance(trx, userId, row.billing_period_start) : false;
         await repo.uncountRental(trx, row.item_id);
         const refunds: LedgerEntry[] = [];
-        for (const charge of entries.filter((e) => e.kind === 'charge' && e.status === 'succeeded')) {
+        for (const charge of entries.filter((e) => (e.kind === 'charge' || e.kind === 'capture') && e.status === 'succeeded')) {
           const amount = await payments.refundableCents(trx, charge);
           if (amount <= 0) continue;
           refunds.push(

@@ -5,6 +5,7 @@ import type { CatalogueItem } from '@domain/catalogue';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { WishlistButton } from '../../match';
+import { RequestToBookButton } from '../../lending';
 import { BookingPanel } from '../../rentals';
 
 /** Shares the page: the Web Share API where there is one, else the link goes to the clipboard. */
@@ -58,7 +59,14 @@ export function ItemActions({ item, from, to, initialSize }: { item: CatalogueIt
       </fieldset>
 
       {/* flex-1 only in the row: in the phone's column a zero flex-basis squeezed the buttons to their text (23 px). */}
-      <BookingPanel itemId={item.id} size={size} urlFrom={from} urlTo={to}>
+      <BookingPanel
+        itemId={item.id}
+        size={size}
+        urlFrom={from}
+        urlTo={to}
+        // A member's piece is requested (the lender accepts within 48 hours), never booked at once.
+        {...(item.fromMember ? { action: (booking) => <RequestToBookButton itemId={item.id} itemName={item.name} booking={booking} className="shrink-0 sm:flex-1" /> } : {})}
+      >
         <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="shrink-0 sm:flex-1" />
         <Button size="lg" variant="subtle" onClick={() => void shareItem(item)}>
           <Share2 aria-hidden="true" />

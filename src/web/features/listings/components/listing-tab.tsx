@@ -1,4 +1,4 @@
-import { Plus, Shirt } from 'lucide-react';
+import { Inbox, Plus, Shirt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -34,9 +34,16 @@ export function ListingTab() {
             Ratings
           </Link>
         </p>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" /> List an item
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="subtle" asChild>
+            <Link to={paths.requests}>
+              <Inbox aria-hidden="true" /> Requests and calendar
+            </Link>
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" /> List an item
+          </Button>
+        </div>
       </div>
 
       {isPending ? (

@@ -1,4 +1,4 @@
-import { BellOff, CalendarClock, CheckCheck, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck, Hourglass } from 'lucide-react';
+import { BellOff, CalendarClock, CheckCheck, CircleCheck, CircleX, Hourglass, Inbox, MessageCircle, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '@domain/notifications';
@@ -35,6 +35,12 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   claim_opened: <ShieldAlert className="size-5" aria-hidden="true" />,
   claim_decided: <Scale className="size-5" aria-hidden="true" />,
   waitlist_hold: <Hourglass className="size-5" aria-hidden="true" />,
+  lending_requested: <Inbox className="size-5" aria-hidden="true" />,
+  lending_accepted: <CircleCheck className="size-5" aria-hidden="true" />,
+  lending_declined: <CircleX className="size-5" aria-hidden="true" />,
+  lending_expired: <Hourglass className="size-5" aria-hidden="true" />,
+  lending_message: <MessageCircle className="size-5" aria-hidden="true" />,
+  lending_sent: <Truck className="size-5" aria-hidden="true" />,
 };
 
 /** "Nov 29, 2026, 9:00 AM" in the reader's time zone. */

@@ -56,6 +56,21 @@ interface BookingPanelProps {
   rowClassName?: string;
   /** Further actions in the button's row (wishlist, share). */
   children?: ReactNode;
+  /**
+   * Another button in Add to Cart's place, given the booking chosen here (a member's piece is
+   * requested instead: the lending feature's 'Request to book', decision 0035).
+   */
+  action?: (booking: ChosenBooking) => ReactNode;
+}
+
+/** What the panel has chosen, for a button that books it another way. */
+export interface ChosenBooking {
+  size: string | null;
+  startDate: string | undefined;
+  endDate: string | undefined;
+  delivery: PickupOption;
+  studioId: number | undefined;
+  addCardHref: string | null;
 }
 
 /**
@@ -64,7 +79,7 @@ interface BookingPanelProps {
  * size), delivery to her address or pickup at a studio, the total for those dates ("Included in
  * your plan" within a plan) and Add to Cart, which reads 'Add a card to rent' without a card.
  */
-export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassName, rowClassName, children }: BookingPanelProps) {
+export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassName, rowClassName, children, action }: BookingPanelProps) {
   const { data: session } = useSession();
   const pickup = usePickupOption({ enabled: !!session });
   const [chosenDelivery, setDelivery] = useState<PickupOption | null>(null);
@@ -147,17 +162,21 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
       </section>
 
       <div className={cn('flex flex-col gap-3 sm:flex-row', rowClassName)}>
-        <AddToCartButton
-          itemId={itemId}
-          selectedSize={size}
-          startDate={range?.from}
-          endDate={range?.to}
-          delivery={delivery}
-          studioId={studioId ?? undefined}
-          addCardHref={addCardHref}
-          className={buttonClassName ?? 'shrink-0 sm:flex-1'}
-          {...(label ? { label } : {})}
-        />
+        {action ? (
+          action({ size, startDate: range?.from, endDate: range?.to, delivery, studioId: studioId ?? undefined, addCardHref })
+        ) : (
+          <AddToCartButton
+            itemId={itemId}
+            selectedSize={size}
+            startDate={range?.from}
+            endDate={range?.to}
+            delivery={delivery}
+            studioId={studioId ?? undefined}
+            addCardHref={addCardHref}
+            className={buttonClassName ?? 'shrink-0 sm:flex-1'}
+            {...(label ? { label } : {})}
+          />
+        )}
         {children}
       </div>
     </div>

@@ -1,0 +1,86 @@
+import { CreditCard, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LENDING_MESSAGES } from '@domain/lending';
+import { RENTAL_MESSAGES } from '@domain/rentals.rules';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { alreadyShown } from '../../../lib/error-toast';
+import { useSession } from '../../../lib/session';
+import { useRequestToBook } from '../api/request-to-book';
+import { lendingPaths } from '../lib/lending-text';
+
+/** What the item page's booking panel has chosen (the rentals feature's ChosenBooking). */
+interface Booking {
+  size: string | null;
+  startDate: string | undefined;
+  endDate: string | undefined;
+  delivery: 'online' | 'in-store';
+  studioId: number | undefined;
+  addCardHref: string | null;
+}
+
+/**
+ * 'Request to book' on a member's piece (docs/product.md, Lending): the dates are held and the
+ * price authorised on her card; the lender has 48 hours to accept. Then to the request's page.
+ */
+export function RequestToBookButton({ itemId, itemName, booking, className }: { itemId: number; itemName: string; booking: Booking; className?: string }) {
+  const { data: session } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const request = useRequestToBook();
+  const [sent, setSent] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onClick = () => {
+    if (!session) {
+      void navigate(paths.login, { state: { from: location } });
+      return;
+    }
+    if (!booking.size) {
+      toast.error('Choose a size', { description: 'Pick your size before sending your request.' });
+      return;
+    }
+    request
+      .mutateAsync({
+        itemId,
+        size: booking.size as never,
+        ...(booking.startDate && booking.endDate ? { startDate: booking.startDate, endDate: booking.endDate } : {}),
+        delivery: booking.delivery,
+        ...(booking.delivery === 'in-store' && booking.studioId ? { studioId: booking.studioId } : {}),
+      })
+      .then(
+        (made) => {
+          setSent(true);
+          toast.success(LENDING_MESSAGES.requested, { description: `${made.lenderName.split(' ')[0]} has 48 hours to accept ${itemName}.` });
+          timer.current = setTimeout(() => void navigate(lendingPaths.thread(made.rentalId)), 1500);
+        },
+        (err: unknown) => {
+          if (err instanceof ApiClientError && err.code === 'SOLD_OUT') toast.error(RENTAL_MESSAGES.soldOut, { description: 'Choose other dates.' });
+          else alreadyShown();
+        },
+      );
+  };
+
+  return (
+    <div className={className}>
+      {booking.addCardHref && !sent ? (
+        <Button size="lg" className="w-full" asChild>
+          <Link to={booking.addCardHref}>
+            <CreditCard aria-hidden="true" />
+            {RENTAL_MESSAGES.addCard}
+          </Link>
+        </Button>
+      ) : (
+        <Button size="lg" className="w-full" onClick={onClick} disabled={request.isPending || sent} aria-busy={request.isPending}>
+          <Send aria-hidden="true" />
+          {request.isPending ? 'Sending…' : sent ? LENDING_MESSAGES.requested : LENDING_MESSAGES.requestButton}
+        </Button>
+      )}
+      <p className="mt-2 text-xs leading-relaxed text-taupe">{LENDING_MESSAGES.requestRule}</p>
+    </div>
+  );
+}
