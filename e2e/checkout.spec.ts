@@ -26,7 +26,9 @@ test('a weekly member without a card adds one, books with dates and a total, see
 
   await page.goto(`/item/${item.id}?from=${from}&to=${to}`);
   await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
-  if (item.sizes.length > 1) await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: size, exact: true }).click();
+  const sizeButton = page.getByRole('group', { name: 'Size' }).getByRole('button', { name: size, exact: true });
+  if (item.sizes.length > 1) await sizeButton.click();
+  await expect(sizeButton).toHaveAttribute('aria-pressed', 'true');
   const booking = page.getByRole('region', { name: 'Your booking' });
   await expect(booking.getByTestId('booking-dates').locator('time').first()).toHaveAttribute('datetime', from);
   await expect(booking.getByTestId('booking-total')).toHaveText(dollars(item.rentalPriceCents));
