@@ -219,7 +219,6 @@ function DatesPicker({
             className="h-auto min-h-11 justify-start gap-3 px-4 py-2 text-left"
             onPointerEnter={() => void loadCalendar()}
             onFocus={() => void loadCalendar()}
-            aria-label={range ? `Rental dates: ${formatDate(range.from)} to ${formatDate(range.to)}. Change dates` : 'Choose rental dates'}
           >
             <CalendarDays aria-hidden="true" />
             <span className="text-sm" data-testid="booking-dates">
