@@ -96,7 +96,8 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
 
   const quote = useQuote(size && range ? { itemId, size, startDate: range.from, endDate: range.to, delivery } : null);
   const q = quote.data;
-  const returnTo = range ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}` : paths.item(itemId);
+  // Back from /credit-card to this piece with its dates and size.
+  const returnTo = range && size ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}&size=${encodeURIComponent(size)}` : paths.item(itemId);
   const addCardHref = q?.refusal?.code === 'CARD_REQUIRED' ? `${paths.creditCardManage}&returnTo=${encodeURIComponent(returnTo)}` : null;
   const address = useDeliveryAddress(!!session && delivery === 'online');
 
