@@ -101,7 +101,7 @@ async function prepare(dialect: 'sqlite' | 'postgres', opts: MixedOptions) {
   }
   return {
     dir,
-    env: { ...env, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), SIGN_IN_RATE_LIMIT: '10000000', SIGN_UP_RATE_LIMIT: '10000000', PAYMENT_DELAY_MS: '0' },
+    env: { ...env, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), SIGN_IN_RATE_LIMIT: '10000000', SIGN_UP_RATE_LIMIT: '10000000', PAYMENT_DELAY_MS: '0', RENTAL_CHARGE_RATE_LIMIT: '10000000' },
     units,
     async cleanup() {
       await drop();
@@ -130,7 +130,22 @@ async function startCluster(env: Record<string, string>, processes: number): Pro
 const cookieOf = (setCookie: string | string[] | undefined) =>
   (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]).join('; ');
 
-/** Members for the connections, each with three liked items (the day's counted views). */
+/** A good test card and a delivery address (the simulated provider's test mode: decision 0029). */
+const CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expiryMonth: '08',
+  expiryYear: '2030',
+  cvv: '123',
+  cardholderName: 'Bench Member',
+  billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
+};
+const ADDRESS = { recipientName: 'Bench Member', line1: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201' };
+
+/**
+ * Members for the connections, each with three liked items (the day's counted views) and what a
+ * Weekly member needs to book (decision 0030): a card, a delivery address and delivery as her
+ * choice, each through the API as a member adds them, so the mix measures real, paid bookings.
+ */
 async function makeMembers(url: string, count: number, itemIds: number[]): Promise<Member[]> {
   const members: Member[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -153,6 +168,14 @@ async function makeMembers(url: string, count: number, itemIds: number[]): Promi
       });
       if (!like.ok) throw new Error(`like failed: ${like.status} ${await like.text()}`);
       liked.push(itemId);
+    }
+    for (const [what, method, body] of [
+      ['/api/payment-method', 'PUT', CARD],
+      ['/api/delivery-address', 'PUT', ADDRESS],
+      ['/api/pickup', 'PUT', { option: 'online' }],
+    ] as const) {
+      const res = await fetch(`${url}${what}`, { method, headers: { 'content-type': 'application/json', origin: url, cookie }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
     }
     members.push({ email, liked });
   }
@@ -203,7 +226,8 @@ function memberVisit(url: string, members: Member[], units: { item_id: number; s
       path: '/api/rentals',
       setupRequest: (req: Req, ctx: Ctx) => {
         const unit = rand(units);
-        const start = 1 + Math.floor(Math.random() * 300);
+        // Within the booking window (a start at most 90 days ahead).
+        const start = 1 + Math.floor(Math.random() * 85);
         return withCookie(req, ctx, { body: JSON.stringify({ itemId: unit.item_id, size: unit.size, startDate: day(start), endDate: day(start + 1 + Math.floor(Math.random() * 7)) }) });
       },
     },

@@ -16,6 +16,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 // Issue 15: a Weekly member without a card rents, pays, finds the order and its receipt, and
 // cancels before the start for a full refund (decision 0030).
 test('a weekly member without a card adds one, books with dates and a total, sees the order and receipt, cancels for a refund', async ({ page }) => {
+  test.setTimeout(180_000); // the whole of issue 15's flow, on a busy machine too
   await signUpViaApi(page, { fullName: 'Carla Checkout' });
   const list = (await (await page.request.get('/api/items?gender=Women&sort=price-asc&limit=5')).json()) as { items: ItemSummary[] };
   const item = (await (await page.request.get(`/api/items/${list.items[1]!.id}`)).json()) as Item;
@@ -26,7 +27,9 @@ test('a weekly member without a card adds one, books with dates and a total, see
 
   await page.goto(`/item/${item.id}?from=${from}&to=${to}`);
   await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
-  if (item.sizes.length > 1) await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: size, exact: true }).click();
+  const sizeButton = page.getByRole('group', { name: 'Size' }).getByRole('button', { name: size, exact: true });
+  if (item.sizes.length > 1) await sizeButton.click();
+  await expect(sizeButton).toHaveAttribute('aria-pressed', 'true');
   const booking = page.getByRole('region', { name: 'Your booking' });
   await expect(booking.getByTestId('booking-dates').locator('time').first()).toHaveAttribute('datetime', from);
   await expect(booking.getByTestId('booking-total')).toHaveText(dollars(item.rentalPriceCents));

@@ -78,6 +78,8 @@ export function useBookRental() {
         ),
     },
     mutationFn: (input: BookRentalInput, { client }) => unwrap(apiOf(client).POST('/api/rentals', { body: input })),
-    onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    // Not awaited: 'Added to Cart!' shows as soon as the booking is made, not after the item page's
+    // calendar and quote (which the booking changed) have been fetched again.
+    onSettled: () => void Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

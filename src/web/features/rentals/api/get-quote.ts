@@ -30,6 +30,8 @@ export function getQuoteQueryOptions(q: QuoteRequest) {
           signal,
         }),
       ),
+    // Asked again whenever the page shows it: a card or an address added meanwhile changes the answer.
+    staleTime: 0,
     // A failed quote is shown in the panel, not as a toast.
     meta: { errorToast: false },
   });

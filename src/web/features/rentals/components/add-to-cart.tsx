@@ -56,7 +56,7 @@ export function AddToCartButton({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const alreadyRented = !added && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
+  const alreadyRented = !added && !book.isPending && !book.isSuccess && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
   const busy = book.isPending || added;
 
   const onClick = () => {

@@ -111,7 +111,8 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
 
   const quote = useQuote(size && range ? { itemId, size, startDate: range.from, endDate: range.to, delivery } : null);
   const q = quote.data;
-  const returnTo = range ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}` : paths.item(itemId);
+  // Back from /credit-card to this piece with its dates and size.
+  const returnTo = range && size ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}&size=${encodeURIComponent(size)}` : paths.item(itemId);
   const addCardHref = q?.refusal?.code === 'CARD_REQUIRED' ? `${paths.creditCardManage}&returnTo=${encodeURIComponent(returnTo)}` : null;
   const address = useDeliveryAddress(!!session && delivery === 'online');
 
@@ -238,7 +239,6 @@ function DatesPicker({
             className="h-auto min-h-11 justify-start gap-3 px-4 py-2 text-left"
             onPointerEnter={() => void loadCalendar()}
             onFocus={() => void loadCalendar()}
-            aria-label={range ? `Rental dates: ${formatDate(range.from)} to ${formatDate(range.to)}. Change dates` : 'Choose rental dates'}
           >
             <CalendarDays aria-hidden="true" />
             <span className="text-sm" data-testid="booking-dates">
