@@ -36,6 +36,10 @@ export const paths = {
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,
   staticItem: (slug: string) => `/items/${slug}`,
+  orders: '/orders',
+  order: (number: string) => `/orders/${number}`,
+  opsInventoryNew: '/ops/inventory/new',
+  opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;
 
 export const CONTACT_EMAIL = 'hello@rentique.example';

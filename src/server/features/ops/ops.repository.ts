@@ -55,6 +55,15 @@ export const DESK_COLUMNS = [
   'bookings.end_date as held_until',
   'bookings.released_at as booking_released_at',
   'unit_states.state as unit_state',
+  // Where it goes, as the order recorded it at booking (issue 15's checkout).
+  'orders.recipient_name',
+  'orders.address_line1',
+  'orders.address_line2',
+  'orders.address_city',
+  'orders.address_state',
+  'orders.address_zip',
+  'orders.studio_name',
+  'orders.studio_address',
 ] as const;
 
 /** A rental with everything the desk shows of it (see desk-rental.ts); `q` may be a transaction. */
@@ -67,6 +76,7 @@ export function deskQuery(q: Db) {
     .innerJoin('user', 'user.id', 'rentals.user_id')
     .leftJoin('user as lender', 'lender.id', 'rentals.lender_id')
     .leftJoin('unit_states', 'unit_states.unit_id', 'rentals.unit_id')
+    .leftJoin('orders', 'orders.id', 'rentals.order_id')
     .select(DESK_COLUMNS);
 }
 

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { RatingSummary } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
 import { getItemQueryOptions, useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
 import { ItemGallery } from '../components/item-gallery';
@@ -92,14 +92,9 @@ export default function Component({ loaderData }: Route.ComponentProps) {
               Retail price: <span className="line-through decoration-stone/60">{formatCents(it.retailPriceCents)}</span>
             </p>
           </div>
-          {dates && (
-            <p className="mt-4 text-sm text-taupe">
-              Your dates: <span className="font-medium text-ink">{formatDate(dates.from)}</span> to <span className="font-medium text-ink">{formatDate(dates.to)}</span>
-            </p>
-          )}
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">
-            <ItemActions item={it} from={dates?.from} to={dates?.to} />
+            <ItemActions item={it} from={sp.get('from')} to={sp.get('to')} initialSize={sp.get('size')} />
           </div>
           <dl className="mt-10 grid gap-4 border-t border-linen pt-6 text-sm sm:grid-cols-2">
             {it.materials && (
