@@ -164,6 +164,62 @@ test('both rate, the earning becomes available, the lender is paid out and downl
   for (const c of [lender, renter, staff]) await c.context.close();
 });
 
+test('the lender reports damage with photos, staff uphold it on the desk, and the renter is charged', async ({ browser, baseURL }, testInfo) => {
+  test.setTimeout(240_000);
+  const name = `Pleated Silk Skirt ${Date.now().toString(36)}`;
+  const lender = await newPage(browser, baseURL, 390);
+  const renter = await newPage(browser, baseURL);
+  const staff = await newPage(browser, baseURL);
+  await signUpViaApi(lender.page, { fullName: 'Lena Lender' });
+  await signUpViaApi(renter.page, { fullName: 'Rita Renter' });
+  const staffMember = await signUpViaApi(staff.page, { fullName: 'Sam Staff' });
+  makeStaffWithCli(staffMember.email);
+  await returnedRental(lender.page, renter.page, staff.page, name);
+  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 90, g: 60, b: 60 } } })
+    .png()
+    .toBuffer();
+
+  // The lender, on her phone, reports the damage from her payouts page.
+  await lender.page.goto('/lending/payouts');
+  await lender.page.getByRole('button', { name: `Report damage to ${name}` }).click();
+  const form = lender.page.getByRole('form', { name: `Damage claim on ${name}` });
+  await form.getByLabel('Amount (USD)').fill('2000');
+  await form.getByLabel('What happened').fill('A burn mark on the front pleats.');
+  await form.getByLabel('Photos (1 to 4)').setInputFiles({ name: 'burn.png', mimeType: 'image/png', buffer: photo });
+  await form.getByRole('button', { name: 'Send claim' }).click();
+  await expect(form.getByText('The amount cannot be more than the piece’s retail price ($1,200.00)')).toBeVisible();
+  await form.getByLabel('Amount (USD)').fill('150');
+  await form.getByRole('button', { name: 'Send claim' }).click();
+  await expect(lender.page.getByText('Claim sent to our team').first()).toBeVisible();
+  const claims = lender.page.getByRole('list', { name: 'Your claims' });
+  await expect(claims.getByText('Open')).toBeVisible();
+  await lender.page.screenshot({ path: testInfo.outputPath('claim-390.png'), fullPage: true });
+
+  // Staff uphold it on the desk's Claims page with a note.
+  await staff.page.goto('/ops/claims');
+  await expect(staff.page).toHaveTitle('Claims · Ops desk · Rentique');
+  const card = staff.page.getByRole('article', { name: `Claim on ${name}` });
+  await expect(card.getByRole('img', { name: `${name}: damage photo 1 of 1` })).toBeVisible();
+  await card.getByRole('button', { name: `Uphold the claim on ${name}` }).click();
+  const dialog = staff.page.getByRole('dialog', { name: 'Uphold claim' });
+  await dialog.getByLabel('Note for both members').fill('The photo shows a burn that was not there at listing.');
+  await dialog.getByRole('button', { name: 'Uphold and charge' }).click();
+  await expect(staff.page.getByText('Claim upheld').first()).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await staff.page.getByRole('button', { name: 'Upheld' }).click();
+  await expect(staff.page.getByRole('article', { name: `Claim on ${name}` }).getByText('The photo shows a burn')).toBeVisible();
+  await staff.page.screenshot({ path: testInfo.outputPath('ops-claims-1280.png'), fullPage: true });
+
+  // The lender sees it upheld, credited to what she can pay out; both were notified.
+  await lender.page.reload();
+  await expect(claims.getByText('Upheld')).toBeVisible();
+  await expect(lender.page.getByRole('cell', { name: `Damage claim upheld: ${name}` })).toBeVisible();
+  await expect(lender.page.getByTestId('available-balance')).toHaveText('$150.00');
+  await renter.page.goto('/notifications');
+  await expect(renter.page.getByRole('article', { name: `Damage claim on ${name} upheld` })).toBeVisible();
+  for (const c of [lender, renter, staff]) await c.context.close();
+});
+
 for (const width of [1280, 390]) {
   test(`the payouts page, ratings and the desk's Claims page pass axe and fit at ${width} px`, async ({ browser, baseURL }, testInfo) => {
     test.setTimeout(180_000);

@@ -177,15 +177,13 @@ function DecideForm({ claim, decision, onDone }: { claim: DeskClaim; decision: '
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    decide.mutate(
-      { id: claim.id, decision, note: parsed.data.note },
-      {
-        onSuccess: () => {
-          toast.success(decision === 'uphold' ? CLAIM_MESSAGES.upheld : CLAIM_MESSAGES.rejected, { description: 'Both members have been told.' });
-          onDone();
-        },
-        onError: (err) => setError(err instanceof ApiClientError ? err.message : 'The claim could not be decided.'),
+    // mutateAsync: the refreshed list drops this claim (and this form) from the open ones; the promise still settles.
+    decide.mutateAsync({ id: claim.id, decision, note: parsed.data.note }).then(
+      () => {
+        toast.success(decision === 'uphold' ? CLAIM_MESSAGES.upheld : CLAIM_MESSAGES.rejected, { description: 'Both members have been told.' });
+        onDone();
       },
+      (err: unknown) => setError(err instanceof ApiClientError ? err.message : 'The claim could not be decided.'),
     );
   };
   return (

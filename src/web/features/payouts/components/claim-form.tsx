@@ -36,20 +36,18 @@ export function ClaimForm({ rental, onDone }: { rental: ClaimableRental; onDone:
     else if (photos.some((p) => p.size > MAX_PHOTO_BYTES)) next.photos = `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`;
     setErrors(next);
     if (Object.keys(next).length || !parsed.success) return;
-    open.mutate(
-      { input: parsed.data, photos },
-      {
-        onSuccess: () => {
-          toast.success(CLAIM_MESSAGES.opened, { description: 'We will let you and the renter know the decision. The earning from this rental is held until then.' });
-          onDone();
-        },
-        onError: (err) => {
-          if (err instanceof ApiClientError && err.issues.length) {
-            const fromApi: Errors = {};
-            for (const i of err.issues) fromApi[(['amountCents', 'description', 'photos'].includes(i.path) ? i.path : 'form') as keyof Errors] ??= i.message;
-            setErrors(fromApi);
-          } else setErrors({ form: err instanceof ApiClientError ? err.message : 'The claim could not be sent.' });
-        },
+    // mutateAsync: its promise settles even if the lists' refresh re-renders the page around this form.
+    open.mutateAsync({ input: parsed.data, photos }).then(
+      () => {
+        toast.success(CLAIM_MESSAGES.opened, { description: 'We will let you and the renter know the decision. The earning from this rental is held until then.' });
+        onDone();
+      },
+      (err: unknown) => {
+        if (err instanceof ApiClientError && err.issues.length) {
+          const fromApi: Errors = {};
+          for (const i of err.issues) fromApi[(['amountCents', 'description', 'photos'].includes(i.path) ? i.path : 'form') as keyof Errors] ??= i.message;
+          setErrors(fromApi);
+        } else setErrors({ form: err instanceof ApiClientError ? err.message : 'The claim could not be sent.' });
       },
     );
   };

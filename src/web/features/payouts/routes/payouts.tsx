@@ -140,7 +140,8 @@ function Claims() {
   const [claiming, setClaiming] = useState<ClaimableRental | null>(null);
   const open = claimable.data?.rentals ?? [];
   const mine = claims.data?.claims ?? [];
-  if (open.length === 0 && mine.length === 0) return null;
+  // Kept while her claim is on its way: the lists refresh one after the other after it is sent.
+  if (open.length === 0 && mine.length === 0 && !claiming) return null;
   return (
     <section aria-labelledby="claims-title" className="mt-12">
       <h2 id="claims-title" className="font-display text-3xl">

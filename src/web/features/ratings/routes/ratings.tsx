@@ -111,12 +111,10 @@ function RateForm({ rental }: { rental: RentalRatings }) {
       setError('Choose from 1 to 5 stars');
       return;
     }
-    rate.mutate(
-      { rentalId: rental.rentalId, stars, ...(comment.trim() ? { comment } : {}) },
-      {
-        onSuccess: () => toast.success(RATING_MESSAGES.saved),
-        onError: (err) => setError(err instanceof ApiClientError ? err.message : 'Your rating could not be saved.'),
-      },
+    // mutateAsync: the refreshed list replaces this form with the rating, and the promise still settles.
+    rate.mutateAsync({ rentalId: rental.rentalId, stars, ...(comment.trim() ? { comment } : {}) }).then(
+      () => toast.success(RATING_MESSAGES.saved),
+      (err: unknown) => setError(err instanceof ApiClientError ? err.message : 'Your rating could not be saved.'),
     );
   };
   return (
