@@ -43,10 +43,10 @@ test('browse: tabs, a filter that survives a reload, and an item page', async ({
   await expect(page.getByText('$9.99')).toBeVisible();
   await expect(page.getByText('for 7 days')).toBeVisible();
   await expect(page.getByRole('img', { name: /Columbia Cream Fleece Pullover/ }).first()).toBeVisible();
-  // Quantity never goes under 1.
-  await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Increase quantity' }).click();
-  await expect(page.getByRole('status', { name: 'Quantity' })).toHaveText('2');
+  // One rental is one piece (decision 0037): no quantity stepper; the booking shows dates and a total.
+  await expect(page.getByRole('button', { name: 'Increase quantity' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'XS', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Your booking' }).getByTestId('booking-total')).toHaveText('$9.99');
   // Add to Wishlist is covered by e2e/match.spec.ts; here it is at least offered.
   await expect(page.getByRole('button', { name: 'Add to Wishlist' })).toBeVisible();
 
@@ -62,12 +62,27 @@ test('the chosen dates are in the URL and carried to the item page', async ({ pa
   const link = page.getByRole('link', { name: /Peach Floral Maxi Dress/ });
   await expect(link).toHaveAttribute('href', '/item/59?from=2030-03-04&to=2030-03-11');
   await link.click();
-  await expect(page.getByText(/Your dates:/)).toContainText('Mar 4, 2030');
+  // Beyond the booking window (a start within 90 days): the item page says so and offers the first free dates.
+  await expect(page.getByText(/further ahead than we book/)).toBeVisible();
+  await expect(page.getByTestId('booking-dates')).not.toContainText('2030');
+
+  // Dates within the window are the booking's dates.
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/item/59?from=${day(10)}&to=${day(17)}`);
+  const sizes = page.getByRole('group', { name: 'Size' }).getByRole('button');
+  await expect(sizes.first()).toBeVisible();
+  if ((await sizes.count()) > 1) await sizes.first().click();
+  await expect(page.getByTestId('booking-dates').locator('time').first()).toHaveAttribute('datetime', day(10));
+  await expect(page.getByTestId('booking-total')).toBeVisible();
 });
 
 test('?theme=summer-party shows the summer selection', async ({ page }) => {
   await page.goto('/browse?theme=summer-party');
-  await expect(page.getByRole('button', { name: /Remove the Summer Party Edit selection/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', {
+      name: /Remove the Summer Party Edit selection/,
+    }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: /Peach Floral Maxi Dress/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Black Leather Biker Jacket/ })).toBeVisible(); // tagged party
   await expect(page.getByRole('link', { name: /Camel Wool Wrap Coat/ })).toHaveCount(0); // work and evening only
@@ -115,7 +130,10 @@ test('share copies the link when the Web Share API is missing', async ({ page, c
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.addInitScript(() => {
     // Desktop Chromium on Linux has no navigator.share; make sure of it.
-    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    Object.defineProperty(navigator, 'share', {
+      value: undefined,
+      configurable: true,
+    });
   });
   await page.goto('/item/75');
   await page.getByRole('button', { name: 'Share' }).click();

@@ -1,6 +1,6 @@
 import { appPage, expect, test } from './fixtures';
 import sharp from 'sharp';
-import { approveViaApi, makeStaffWithCli, signUpViaApi } from './support';
+import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
 
 test('list an item with a photo, staff approve it, see it in /browse as another member, rent it, and the lender earns', async ({ browser }) => {
   const name = `Linen Wrap Dress ${Date.now().toString(36)}`;
@@ -49,6 +49,7 @@ test('list an item with a photo, staff approve it, see it in /browse as another 
   const renterCtx = await browser.newContext();
   const renter = appPage(await renterCtx.newPage());
   await signUpViaApi(renter, { fullName: 'Rita Renter' });
+  await readyToRentViaApi(renter);
   await renter.goto(`/browse?q=${encodeURIComponent(name)}`);
   await renter.getByRole('link', { name: new RegExp(name) }).first().click();
   await expect(renter.getByRole('heading', { level: 1, name })).toBeVisible();

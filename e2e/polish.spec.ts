@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
 import { waitForMail } from './mail';
-import { signUpViaApi, uniqueEmail } from './support';
+import { readyToRentViaApi, signUpViaApi, uniqueEmail } from './support';
 
 /* Issue 19, "polish a customer notices": phone layout, ratings, the assistant, the static item
  * pages, the footer's pages, contact and appointments, the nav's accessible name, SPEC timings. */
@@ -127,6 +127,7 @@ test.describe('the static item pages', () => {
   test('Rent Now rents the chosen size and the heart saves a favourite, like the item page', async ({ page }) => {
     await popupSeen(page);
     await signUpViaApi(page, { fullName: 'Stella Static' });
+    await readyToRentViaApi(page);
     await page.goto(`/items/${STATIC_SLUG}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signUpViaApi } from './support';
+import { readyToRentViaApi, signUpViaApi } from './support';
 
 interface ItemSummary {
   id: number;
@@ -8,6 +8,7 @@ interface ItemSummary {
 
 test('rent an item from its page, see it on the dashboard, reload, extend, return', async ({ page }) => {
   await signUpViaApi(page, { fullName: 'Renata Renter' });
+  await readyToRentViaApi(page);
   const list = (await (await page.request.get('/api/items?gender=Women&sort=price-desc&limit=5')).json()) as { items: ItemSummary[] };
   const item = list.items[2]!;
 

@@ -19,7 +19,11 @@ export interface NewMember {
 
 /** Signs a new member up through the form and waits for /plan-selection. */
 export async function signUpViaUi(page: Page, opts: { fullName?: string; gender?: string; email?: string } = {}): Promise<NewMember> {
-  const member = { email: opts.email ?? uniqueEmail(), password: PASSWORD, fullName: opts.fullName ?? 'Test Member' };
+  const member = {
+    email: opts.email ?? uniqueEmail(),
+    password: PASSWORD,
+    fullName: opts.fullName ?? 'Test Member',
+  };
   await page.goto('/signup');
   await page.getByLabel('Full name').fill(member.fullName);
   await page.getByLabel('Email').fill(member.email);
@@ -40,12 +44,63 @@ export async function signInViaUi(page: Page, member: Pick<NewMember, 'email' | 
 
 /** Signs up over the API in this page's context (fast setup for tests about other features). */
 export async function signUpViaApi(page: Page, opts: { fullName?: string; gender?: string } = {}): Promise<NewMember> {
-  const member = { email: uniqueEmail(), password: PASSWORD, fullName: opts.fullName ?? 'Test Member' };
+  const member = {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    fullName: opts.fullName ?? 'Test Member',
+  };
   const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { email: member.email, password: member.password, name: member.fullName, fullName: member.fullName, gender: opts.gender ?? 'female' },
+    data: {
+      email: member.email,
+      password: member.password,
+      name: member.fullName,
+      fullName: member.fullName,
+      gender: opts.gender ?? 'female',
+    },
   });
   expect(res.ok()).toBe(true);
   return member;
+}
+
+/** The simulated provider's good test card (decision 0029). */
+export const TEST_CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expiryMonth: '08',
+  expiryYear: '2030',
+  cvv: '123',
+  cardholderName: 'Test Member',
+  billingAddress: {
+    street: '12 Analytical Way',
+    city: 'Brooklyn',
+    state: 'NY',
+    zipCode: '11201',
+    country: 'US',
+  },
+};
+
+export const TEST_DELIVERY_ADDRESS = {
+  recipientName: 'Test Member',
+  line1: '12 Analytical Way',
+  line2: 'Apt 4B',
+  city: 'Brooklyn',
+  state: 'NY',
+  zipCode: '11201',
+};
+
+/**
+ * What a Weekly member does before a pay-per-item booking goes through (decision 0030): adds a
+ * card and a delivery address, and chooses delivery; over the API, in this page's context (the
+ * browser flow of adding them is e2e/checkout.spec.ts).
+ */
+export async function readyToRentViaApi(page: Page): Promise<void> {
+  for (const [path, data] of [
+    ['/api/payment-method', TEST_CARD],
+    ['/api/delivery-address', TEST_DELIVERY_ADDRESS],
+    ['/api/pickup', { option: 'online' }],
+  ] as const) {
+    const res = await page.request.put(path, { data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  }
 }
 
 /**
@@ -55,7 +110,11 @@ export async function signUpViaApi(page: Page, opts: { fullName?: string; gender
 export function makeStaffWithCli(email: string): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  };
   delete env.DATABASE_URL;
   const r = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email], { cwd: path.resolve(import.meta.dirname, '..'), env, encoding: 'utf8', timeout: 60_000 });
   if (r.status !== 0) throw new Error(`npm run staff -- add ${email} failed (${r.status}): ${r.stderr}${r.stdout}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LenderRatingSchema } from './ratings';
 import {
   CATEGORIES,
   DEFAULT_PAGE_SIZE,
@@ -84,6 +85,8 @@ export const CatalogueItemSchema = z.object({
   images: z.array(ItemPictureSchema).min(1),
   /** True for a member's own listing (owner set), false for the house collection. */
   fromMember: z.boolean(),
+  /** A member's piece: its lender's rating from her renters (visible ratings only; decision 0036), null before any. */
+  lenderRating: LenderRatingSchema.nullable().optional(),
 });
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
 
@@ -102,6 +105,7 @@ export const CatalogueItemSummarySchema = CatalogueItemSchema.pick({
   isNew: true,
   imageUrl: true,
   imageAlt: true,
+  lenderRating: true,
 });
 export type CatalogueItemSummary = z.infer<typeof CatalogueItemSummarySchema>;
 

@@ -3,7 +3,7 @@
  * page's bundle); notifications.ts re-exports all of this with the API schemas.
  */
 
-export const NOTIFICATION_KINDS = ['due_back_reminder', 'overdue_notice', 'rsvp_reminder', 'listing_approved', 'listing_rejected', 'rental_dispatched', 'waitlist_hold'] as const;
+export const NOTIFICATION_KINDS = ['due_back_reminder', 'overdue_notice', 'rsvp_reminder', 'listing_approved', 'listing_rejected', 'rental_dispatched', 'claim_opened', 'claim_decided', 'waitlist_hold'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Days before the return date the due-back reminder goes out. */

@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   'item.update',
   'item.add_units',
   'item.photos',
+  'claim.uphold',
+  'claim.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -84,5 +86,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'item.update': 'Edited a catalogue item',
   'item.add_units': 'Added units',
   'item.photos': 'Replaced product photos',
+  'claim.uphold': 'Upheld a damage claim',
+  'claim.reject': 'Rejected a damage claim',
 };
 

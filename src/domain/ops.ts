@@ -129,8 +129,8 @@ export const DeskRentalSchema = z.object({
   /** delivery (courier) or pickup (the studio). */
   handoff: z.enum(HANDOFFS),
   /**
-   * Where it goes. The delivery address and the studios are the checkout feature's (issue 15):
-   * until they land these are null and `handoff` says which it is.
+   * Where it goes, as the rental's order recorded it at booking (lines joined by newlines): the
+   * delivery address, or the studio's name and address. Null for rentals booked before orders.
    */
   destination: z.object({ address: z.string().nullable(), studio: z.string().nullable() }),
   /** The first day the unit is held for this rental (its shipping day when delivered). */

@@ -44,7 +44,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  * Why money moved: each purpose has one owner that applies the outcome (the booking is confirmed,
  * the plan activated...). Later issues add theirs (late fees, lending requests, damage claims).
  */
-export const PAYMENT_PURPOSES = ['booking', 'extension', 'cancellation', 'plan', 'late_fee'] as const;
+export const PAYMENT_PURPOSES = ['booking', 'extension', 'cancellation', 'plan', 'late_fee', 'payout', 'damage_claim'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**

@@ -56,6 +56,7 @@ export const RENTAL_MESSAGES = {
   includedInPlan: 'Included in your plan',
   onePiece: 'One rental is one piece: book again for another piece or size.',
   pastDates: 'Those dates have passed: we show the first free dates instead.',
+  beyondHorizon: `Those dates are further ahead than we book (a rental starts within ${MAX_BOOKING_AHEAD_DAYS} days): we show the first free dates instead.`,
 } as const;
 
 export const RENTAL_STATUSES = ['reserved', 'dispatched', 'out', 'overdue', 'returning', 'returned', 'cancelled'] as const;

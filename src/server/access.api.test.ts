@@ -431,6 +431,52 @@ const CASES: Record<string, Case> = {
     target: (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/pictures/back.svg` }),
     expect: (_st, res) => expect(res.status).toBe(200),
   },
+
+  // Ratings, payouts and damage claims between members (decision 0036).
+  'GET /api/ratings': ownOnly(() => ({ method: 'GET', path: '/api/ratings' }), (_st, body) => {
+    expect(body.rentals).toEqual([]);
+  }),
+  'GET /api/ratings/rentals/{id}': refused((st) => ({ method: 'GET', path: `/api/ratings/rentals/${st.aRentalId}` })),
+  'POST /api/ratings': refused((st) => ({ method: 'POST', path: '/api/ratings', json: { rentalId: st.aRentalId, stars: 1 } })),
+  'GET /api/payouts/account': ownOnly(() => ({ method: 'GET', path: '/api/payouts/account' })),
+  'PUT /api/payouts/account': ownOnly(
+    () => ({ method: 'PUT', path: '/api/payouts/account', json: { holderName: 'Bram Mallory', routingNumber: '011000015', accountNumber: '99887766' } }),
+    (_st, body) => expect(body).toMatchObject({ holderName: 'Bram Mallory', lastFour: '7766' }),
+  ),
+  'GET /api/payouts/statement': ownOnly(() => ({ method: 'GET', path: '/api/payouts/statement' }), (_st, body) => {
+    expect(body).toMatchObject({ availableCents: 0, pendingCents: 0, paidOutCents: 0, lines: [], payouts: [] });
+  }),
+  'GET /api/payouts/statement.csv': {
+    target: () => ({ method: 'GET', path: '/api/payouts/statement.csv' }),
+    expect: (_st, res, text) => {
+      expect(res.status).toBe(200);
+      expect(text.trimEnd().split('\r\n')).toHaveLength(1);
+    },
+  },
+  // B has nothing to pay out: 409, and nothing of A's is paid.
+  'POST /api/payouts': {
+    target: () => ({ method: 'POST', path: '/api/payouts' }),
+    expect: (_st, res, text) => {
+      expect(res.status, text).toBe(409);
+      expect(ApiErrorSchema.safeParse(json(text)).success).toBe(true);
+    },
+  },
+  'GET /api/claims': ownOnly(() => ({ method: 'GET', path: '/api/claims' }), (_st, body) => expect(body.claims).toEqual([])),
+  'GET /api/claims/claimable': ownOnly(() => ({ method: 'GET', path: '/api/claims/claimable' }), (_st, body) => expect(body.rentals).toEqual([])),
+  'POST /api/claims': refused((st) => ({
+    method: 'POST',
+    path: '/api/claims',
+    form: async () => {
+      const form = await photoForm();
+      form.set('data', JSON.stringify({ rentalId: st.aRentalId, amountCents: 1_000, description: 'Claiming on a rental of someone else' }));
+      return form;
+    },
+  })),
+  'GET /api/claims/{id}/photos/{position}': refused(() => ({ method: 'GET', path: '/api/claims/1/photos/0' })),
+  'GET /api/ops/claims': staffOnly(() => ({ method: 'GET', path: '/api/ops/claims' })),
+  'GET /api/ops/claims/{id}': staffOnly(() => ({ method: 'GET', path: '/api/ops/claims/999999' }), 404),
+  'POST /api/ops/claims/{id}/uphold': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/uphold', json: { note: 'Upheld by the matrix' } }), 404),
+  'POST /api/ops/claims/{id}/reject': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/reject', json: { note: 'Rejected by the matrix' } }), 404),
 };
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

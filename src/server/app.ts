@@ -20,6 +20,9 @@ import { createShortlistsRoutes } from './features/shortlists';
 import { createDashboardRoutes } from './features/dashboard';
 import { createNotificationsRoutes } from './features/notifications';
 import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
+import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from './features/claims';
+import { createPayoutsRoutes } from './features/payouts';
+import { createRatingsRoutes } from './features/ratings';
 import { toAuthErrorShape } from './http/auth-errors';
 import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
@@ -32,7 +35,7 @@ import type { AppEnv } from './http/types';
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
 export const MAX_JSON_BODY = 1024 * 1024;
 /** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields; the desk's product and check-in photos). */
-export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE];
+export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE, CLAIM_UPLOAD_ROUTE];
 export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**
@@ -102,6 +105,11 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/shortlists', createShortlistsRoutes(ctx, services.shortlists));
   // The operations desk: staff only (401 visitors, 403 members), decision 0020.
   app.route('/api/ops', createOpsRoutes(ctx, services.ops));
+  // Ratings, payouts and damage claims between members (decision 0036); the desk's claims are staff only.
+  app.route('/api/ratings', createRatingsRoutes(ctx, services.ratings));
+  app.route('/api/payouts', createPayoutsRoutes(ctx, services.payouts));
+  app.route('/api/claims', createClaimsRoutes(ctx, services.claims));
+  app.route('/api/ops/claims', createClaimsDeskRoutes(ctx, services.claims));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

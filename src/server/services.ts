@@ -14,6 +14,9 @@ import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProv
 import { createPlansService } from './features/plans';
 import { createRentalsService } from './features/rentals';
 import { createSupportService } from './features/support';
+import { createClaimsService } from './features/claims';
+import { createPayoutsService } from './features/payouts';
+import { createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
 
@@ -26,7 +29,8 @@ import { createShortlistsService } from './features/shortlists';
 export function createServices(ctx: AppContext, overrides: { paymentProvider?: PaymentProvider } = {}) {
   const paymentProvider = overrides.paymentProvider ?? createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
-  const catalogue = createCatalogueService(ctx);
+  const ratings = createRatingsService(ctx);
+  const catalogue = createCatalogueService(ctx, { lenderRatings: ratings.lenderRatings });
   const orders = createOrdersService(ctx, { payments });
   const plans = createPlansService(ctx, { payments, orders });
   const account = createAccountService(ctx);
@@ -52,6 +56,9 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
+    ratings,
+    payouts: createPayoutsService(ctx, { payments, listings }),
+    claims: createClaimsService(ctx, { payments, notifications, plans }),
     waitlist: createWaitlistService(ctx, { catalogue, rentals, notifications, plans }),
     shortlists: createShortlistsService(ctx, { catalogue }),
   };

@@ -39,6 +39,10 @@ export default [
     route('plan-selection', 'features/plans/routes/plan-selection.tsx'),
     route('credit-card', 'features/plans/routes/credit-card.tsx'),
     route('notifications', 'features/notifications/routes/notifications.tsx'),
+    route('orders', 'features/rentals/routes/orders.tsx'),
+    route('orders/:number', 'features/rentals/routes/order-receipt.tsx'),
+    route('lending/payouts', 'features/payouts/routes/payouts.tsx'),
+    route('ratings', 'features/ratings/routes/ratings.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').
@@ -49,6 +53,9 @@ export default [
       route('inventory', 'features/ops/routes/inventory.tsx'),
       route('listings', 'features/ops/routes/listings.tsx'),
       route('audit', 'features/ops/routes/audit.tsx'),
+      route('inventory/new', 'features/ops/routes/inventory-new.tsx'),
+      route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),
+      route('claims', 'features/ops/routes/claims.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -605,6 +605,91 @@ export interface StylingAppointmentsTable {
   created_at: string;
 }
 
+/** One side's rating of a returned rental of a member's piece (decision 0036): visible to the other side from visible_at. */
+export interface RentalRatingsTable {
+  id: Generated<number>;
+  rental_id: number;
+  /** 'renter' (the renter rates the lender) or 'lender' (the lender rates the renter). */
+  side: string;
+  author_id: string;
+  subject_id: string;
+  stars: number;
+  comment: string | null;
+  created_at: string;
+  visible_at: string;
+}
+
+/** Where a lender's payouts go: the provider's token, the holder's name and the last four digits only. */
+export interface PayoutAccountsTable {
+  user_id: string;
+  holder_name: string;
+  last_four: string;
+  token: string;
+  provider: string;
+  updated_at: string;
+}
+
+/** A payout a lender asked for: pending | paid | failed, with its payments ledger entry. */
+export interface PayoutsTable {
+  id: Generated<number>;
+  lender_id: string;
+  amount_cents: number;
+  status: string;
+  holder_name: string;
+  last_four: string;
+  entry_id: number | null;
+  failure: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** What a payout pays: one row per source ('rental:42', 'claim:7'), unique. */
+export interface PayoutLinesTable {
+  id: Generated<number>;
+  payout_id: number;
+  source: string;
+  amount_cents: number;
+}
+
+/** A lender's damage claim on a returned rental (one per rental): open | upheld | rejected. */
+export interface DamageClaimsTable {
+  id: Generated<number>;
+  rental_id: number;
+  lender_id: string;
+  renter_id: string;
+  item_id: number;
+  amount_cents: number;
+  description: string;
+  status: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  note: string | null;
+  /** The upheld claim's charge to the renter (payment_ledger.id) and what became of it: pending | charged | failed. */
+  charge_entry_id: number | null;
+  charge_status: string | null;
+  created_at: string;
+}
+
+/** Photos of a damage claim, stored like listing photos. */
+export interface ClaimPhotosTable {
+  id: Generated<number>;
+  claim_id: number;
+  position: number;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+/** The simulated provider's tokenised bank accounts (the last four only). */
+export interface PaymentSimBankAccountsTable {
+  token: string;
+  last_four: string;
+  created_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -648,6 +733,13 @@ export interface DB {
   scheduler_slots: SchedulerSlotsTable;
   contact_messages: ContactMessagesTable;
   styling_appointments: StylingAppointmentsTable;
+  rental_ratings: RentalRatingsTable;
+  payout_accounts: PayoutAccountsTable;
+  payouts: PayoutsTable;
+  payout_lines: PayoutLinesTable;
+  damage_claims: DamageClaimsTable;
+  claim_photos: ClaimPhotosTable;
+  payment_sim_bank_accounts: PaymentSimBankAccountsTable;
   waitlist_entries: WaitlistEntriesTable;
   shortlists: ShortlistsTable;
   shortlist_items: ShortlistItemsTable;

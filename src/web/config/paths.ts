@@ -30,9 +30,16 @@ export const paths = {
   sustainability: '/sustainability',
   blog: '/blog',
   careers: '/careers',
+  payouts: '/lending/payouts',
+  ratings: '/ratings',
+  opsClaims: '/ops/claims',
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,
   staticItem: (slug: string) => `/items/${slug}`,
+  orders: '/orders',
+  order: (number: string) => `/orders/${number}`,
+  opsInventoryNew: '/ops/inventory/new',
+  opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;
 
 export const CONTACT_EMAIL = 'hello@rentique.example';

@@ -272,6 +272,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Damage claims you are a party to (as lender or renter), newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Claims */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            claims: {
+                                amountCents: number;
+                                /** @enum {string|null} */
+                                chargeStatus: "pending" | "charged" | "failed" | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                description: string;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                note: string | null;
+                                photos: {
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                rentalId: number;
+                                retailPriceCents: number;
+                                returnedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "upheld" | "rejected";
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a damage claim on a returned rental of your piece, with photos
+         * @description multipart/form-data: data (JSON: rentalId, amountCents, description) and 1 to 4 photos, checked like a listing's. 404 for a rental of someone else's piece; 409 before the return, more than 48 hours after it, or for a second claim on the rental; 400 for an amount above the piece's retail price. The rental's earning is held from payout while the claim is open; both members are notified.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The claim as JSON: { rentalId, amountCents, description } */
+                        data: string;
+                        photos: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The claim */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            /** @enum {string|null} */
+                            chargeStatus: "pending" | "charged" | "failed" | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            description: string;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            note: string | null;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            rentalId: number;
+                            retailPriceCents: number;
+                            returnedAt: string;
+                            /** @enum {string} */
+                            status: "open" | "upheld" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}/photos/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A claim photo (WebP): for the claim's two members and staff */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    position: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/claimable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your pieces returned within the last 48 hours with no claim yet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Rentals you may claim on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rentals: {
+                                claimUntil: string;
+                                itemId: number;
+                                itemName: string;
+                                rentalId: number;
+                                retailPriceCents: number;
+                                returnedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -379,6 +673,10 @@ export interface paths {
                                 imageAlt: string;
                                 imageUrl: string;
                                 isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
                                 name: string;
                                 rating: number;
                                 rentalPriceCents: number;
@@ -781,6 +1079,10 @@ export interface paths {
                                     }[];
                                     imageUrl: string;
                                     isNew: boolean;
+                                    lenderRating?: {
+                                        average: number;
+                                        count: number;
+                                    } | null;
                                     materials: string | null;
                                     name: string;
                                     rating: number;
@@ -869,6 +1171,10 @@ export interface paths {
                                 }[];
                                 imageUrl: string;
                                 isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
                                 materials: string | null;
                                 name: string;
                                 rating: number;
@@ -1023,6 +1329,10 @@ export interface paths {
                                 imageAlt: string;
                                 imageUrl: string;
                                 isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
                                 name: string;
                                 rating: number;
                                 rentalPriceCents: number;
@@ -1102,6 +1412,10 @@ export interface paths {
                             }[];
                             imageUrl: string;
                             isNew: boolean;
+                            lenderRating?: {
+                                average: number;
+                                count: number;
+                            } | null;
                             materials: string | null;
                             name: string;
                             rating: number;
@@ -1514,6 +1828,10 @@ export interface paths {
                             }[];
                             imageUrl: string;
                             isNew: boolean;
+                            lenderRating?: {
+                                average: number;
+                                count: number;
+                            } | null;
                             materials: string | null;
                             name: string;
                             rating: number;
@@ -2487,6 +2805,10 @@ export interface paths {
                                     }[];
                                     imageUrl: string;
                                     isNew: boolean;
+                                    lenderRating?: {
+                                        average: number;
+                                        count: number;
+                                    } | null;
                                     materials: string | null;
                                     name: string;
                                     rating: number;
@@ -2709,6 +3031,10 @@ export interface paths {
                                     }[];
                                     imageUrl: string;
                                     isNew: boolean;
+                                    lenderRating?: {
+                                        average: number;
+                                        count: number;
+                                    } | null;
                                     materials: string | null;
                                     name: string;
                                     rating: number;
@@ -3206,7 +3532,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "waitlist_hold";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -3415,7 +3741,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject";
                     actor?: string;
                     before?: string;
                     limit?: number;
@@ -3486,6 +3812,453 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Damage claims by status (open ones, oldest first, by default) */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "open" | "upheld" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Claims */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            claims: {
+                                amountCents: number;
+                                /** @enum {string|null} */
+                                chargeStatus: "pending" | "charged" | "failed" | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                                description: string;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                lender: {
+                                    email: string;
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string | null;
+                                photos: {
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                rentalId: number;
+                                renter: {
+                                    email: string;
+                                    id: string;
+                                    name: string;
+                                };
+                                retailPriceCents: number;
+                                returnedAt: string;
+                                /** @enum {string} */
+                                status: "open" | "upheld" | "rejected";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One damage claim with its photos and both members */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The claim */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            /** @enum {string|null} */
+                            chargeStatus: "pending" | "charged" | "failed" | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            description: string;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            lender: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            note: string | null;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            rentalId: number;
+                            renter: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            retailPriceCents: number;
+                            returnedAt: string;
+                            /** @enum {string} */
+                            status: "open" | "upheld" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/claims/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a claim with a note: the lender's earning is released; both notified; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The claim */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            /** @enum {string|null} */
+                            chargeStatus: "pending" | "charged" | "failed" | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            description: string;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            lender: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            note: string | null;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            rentalId: number;
+                            renter: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            retailPriceCents: number;
+                            returnedAt: string;
+                            /** @enum {string} */
+                            status: "open" | "upheld" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/claims/{id}/uphold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uphold a claim with a note: the renter's card is charged the amount and the lender credited; both notified; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The claim */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            /** @enum {string|null} */
+                            chargeStatus: "pending" | "charged" | "failed" | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            description: string;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            lender: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            note: string | null;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            rentalId: number;
+                            renter: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            retailPriceCents: number;
+                            returnedAt: string;
+                            /** @enum {string} */
+                            status: "open" | "upheld" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7353,6 +8126,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay out everything available to your bank account
+         * @description 409 without a payout account (details.accountUrl), with nothing available, or when another payout request took it at the same moment: an earning is paid once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payout (paid, or failed with the money available again) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            createdAt: string;
+                            holderName: string;
+                            id: number;
+                            lastFour: string;
+                            settledAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where your payouts go: the holder’s name and the last four digits only */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account, or null */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                holderName: string;
+                                lastFour: string;
+                                updatedAt: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Set the bank account your payouts go to (tokenised by the payment provider; the number is never stored) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accountNumber: string;
+                        holderName: string;
+                        routingNumber: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The account as shown back */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            holderName: string;
+                            lastFour: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your lending statement: every earning (price, commission, your share), claim credit and payout, and your balances
+         * @description An earning is available 2 days after the piece is returned, unless a damage claim on that rental is open.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                holderName: string;
+                                lastFour: string;
+                                updatedAt: string;
+                            } | null;
+                            availableCents: number;
+                            commissionPercent: number;
+                            lines: {
+                                availableFrom: string | null;
+                                date: string;
+                                description: string;
+                                feeCents: number;
+                                grossCents: number;
+                                /** @enum {string} */
+                                kind: "earning" | "claim" | "payout";
+                                netCents: number;
+                                status: string;
+                            }[];
+                            paidOutCents: number;
+                            payouts: {
+                                amountCents: number;
+                                createdAt: string;
+                                holderName: string;
+                                id: number;
+                                lastFour: string;
+                                settledAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed";
+                            }[];
+                            pendingCents: number;
+                            sharePercent: number;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement as a CSV file */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (RFC 4180) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pickup": {
         parameters: {
             query?: never;
@@ -7450,6 +8515,248 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your returned rentals of members' pieces (as renter or lender) with their ratings
+         * @description Double-blind: the other side's rating shows once you have both written, or 14 days after the return.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Newest return first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rentals: {
+                                itemId: number;
+                                itemName: string;
+                                mine: {
+                                    comment: string | null;
+                                    createdAt: string;
+                                    stars: number;
+                                } | null;
+                                otherName: string;
+                                rentalId: number;
+                                returnedAt: string;
+                                revealAt: string;
+                                /** @enum {string} */
+                                side: "renter" | "lender";
+                                theirs: {
+                                    comment: string | null;
+                                    createdAt: string;
+                                    stars: number;
+                                } | null;
+                                theirsWaiting: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Rate the other side of a returned rental (the renter rates the lender, the lender the renter), once
+         * @description 404 for a rental you were not part of (or a house piece); 409 before the return, and for a second rating of the same side (the database decides).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string;
+                        rentalId: number;
+                        stars: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The rental with your rating */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itemId: number;
+                            itemName: string;
+                            mine: {
+                                comment: string | null;
+                                createdAt: string;
+                                stars: number;
+                            } | null;
+                            otherName: string;
+                            rentalId: number;
+                            returnedAt: string;
+                            revealAt: string;
+                            /** @enum {string} */
+                            side: "renter" | "lender";
+                            theirs: {
+                                comment: string | null;
+                                createdAt: string;
+                                stars: number;
+                            } | null;
+                            theirsWaiting: boolean;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ratings/rentals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ratings of one returned rental you were part of */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ratings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itemId: number;
+                            itemName: string;
+                            mine: {
+                                comment: string | null;
+                                createdAt: string;
+                                stars: number;
+                            } | null;
+                            otherName: string;
+                            rentalId: number;
+                            returnedAt: string;
+                            revealAt: string;
+                            /** @enum {string} */
+                            side: "renter" | "lender";
+                            theirs: {
+                                comment: string | null;
+                                createdAt: string;
+                                stars: number;
+                            } | null;
+                            theirsWaiting: boolean;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -8505,6 +9812,10 @@ export interface paths {
                                     }[];
                                     imageUrl: string;
                                     isNew: boolean;
+                                    lenderRating?: {
+                                        average: number;
+                                        count: number;
+                                    } | null;
                                     materials: string | null;
                                     name: string;
                                     rating: number;
@@ -8588,6 +9899,10 @@ export interface paths {
                                 }[];
                                 imageUrl: string;
                                 isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
                                 materials: string | null;
                                 name: string;
                                 rating: number;
@@ -8764,6 +10079,10 @@ export interface paths {
                                 }[];
                                 imageUrl: string;
                                 isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
                                 materials: string | null;
                                 name: string;
                                 rating: number;
@@ -8878,6 +10197,10 @@ export interface paths {
                                 }[];
                                 imageUrl: string;
                                 isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
                                 materials: string | null;
                                 name: string;
                                 rating: number;
@@ -8980,6 +10303,10 @@ export interface paths {
                                 }[];
                                 imageUrl: string;
                                 isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
                                 materials: string | null;
                                 name: string;
                                 rating: number;

@@ -27,6 +27,7 @@ import * as simulatedPaymentProvider from './2026-11-26T1100-simulated-payment-p
 import * as paymentLedger from './2026-11-26T1101-payment-ledger';
 import * as orders from './2026-11-26T1102-orders';
 import * as unitLife from './2026-11-26T1200-unit-life';
+import * as ratingsPayoutsClaims from './2026-11-26T1900-ratings-payouts-claims';
 import * as backupSizeWaitlistShortlists from './2026-11-26T1800-backup-size-waitlist-shortlists';
 
 /**
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1102-orders': orders,
   '2026-11-26T1200-unit-life': unitLife,
   '2026-11-26T1800-backup-size-waitlist-shortlists': backupSizeWaitlistShortlists,
+  '2026-11-26T1900-ratings-payouts-claims': ratingsPayoutsClaims,
 };

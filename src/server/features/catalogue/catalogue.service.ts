@@ -20,6 +20,7 @@ import {
   searchTerms,
 } from '../../../domain/catalogue';
 import { MAX_ID } from '../../../domain/ids';
+import type { LenderRating } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
@@ -133,7 +134,10 @@ function decodeCursor(cursor: string, sort: ItemSort): Keyset {
   return { value: value as number | string, id: id as number };
 }
 
-export function createCatalogueService(ctx: AppContext) {
+/** Lenders' ratings by lender id (the ratings feature, given by the composition root). */
+export type LenderRatings = (lenderIds: string[]) => Promise<Map<string, LenderRating>>;
+
+export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: LenderRatings } = {}) {
   const { db, dialect } = ctx.database;
   const repo = createCatalogueRepository(db, dialect);
   const pictures = createItemPictures(db);
@@ -239,7 +243,9 @@ export function createCatalogueService(ctx: AppContext) {
     async getItem(id: number): Promise<CatalogueItem> {
       const row = await repo.findById(id);
       if (!row || row.status !== 'active') throw notFound('Item not found');
-      return toCatalogueItem(row, (await pictures.forRows([row])).get(row.id)!);
+      const item = toCatalogueItem(row, (await pictures.forRows([row])).get(row.id)!);
+      if (row.owner_id && deps.lenderRatings) item.lenderRating = (await deps.lenderRatings([row.owner_id])).get(row.owner_id) ?? null;
+      return item;
     },
 
     /** One item of the static pages by its slug. */
@@ -270,8 +276,14 @@ export function createCatalogueService(ctx: AppContext) {
       const last = page[page.length - 1];
       const column = SORT_COLUMNS[query.sort].column;
       const covers = await pictures.coversForRows(page);
+      const owners = page.map((r) => r.owner_id).filter((o): o is string => !!o);
+      const ratings = owners.length && deps.lenderRatings ? await deps.lenderRatings(owners) : null;
       return {
-        items: page.map((row) => toSummary(row, covers.get(row.id)!)),
+        items: page.map((row) => {
+          const summary = toSummary(row, covers.get(row.id)!);
+          if (row.owner_id && ratings) summary.lenderRating = ratings.get(row.owner_id) ?? null;
+          return summary;
+        }),
         nextCursor: more && last ? encodeCursor(query.sort, { value: (column === 'score' ? last.score : last[column]) as number | string, id: last.id }) : null,
       };
     },

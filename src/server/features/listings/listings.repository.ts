@@ -175,7 +175,7 @@ export function createListingsRepository(db: Db) {
     earningRentals(lenderId: string, today: string) {
       return db
         .selectFrom('rentals')
-        .select(['id', 'item_id', 'price_cents', 'start_date'])
+        .select(['id', 'item_id', 'price_cents', 'start_date', 'returned_at'])
         .where('lender_id', '=', lenderId)
         .where((eb) => eb.or([eb('charge_cents', '>', 0), eb('billing_period_start', 'is not', null)]))
         .where('start_date', '<=', today)

@@ -169,6 +169,15 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
   }
 
   return {
+    /**
+     * The lender's earning rentals (the one rule, repo.earningRentals: paid and started), with her
+     * share and when each came back: what payouts and the statement are made of (decision 0036).
+     */
+    async earningRentals(lenderId: string): Promise<{ rentalId: number; itemId: number; priceCents: number; shareCents: number; startDate: string; returnedAt: string | null }[]> {
+      const rows = await repo.earningRentals(lenderId, isoDate(ctx.clock()));
+      return rows.map((r) => ({ rentalId: r.id, itemId: r.item_id, priceCents: r.price_cents, shareCents: lenderShareCents(r.price_cents), startDate: r.start_date, returnedAt: r.returned_at }));
+    },
+
     async list(ownerId: string): Promise<ListingList> {
       const [rows, earned] = await Promise.all([repo.listByOwner(ownerId), earnings(ownerId)]);
       return { listings: await shape(rows, ownerId, earned), totalEarningsCents: earned.totalCents, sharePercent: LENDER_SHARE_PERCENT };

@@ -13,6 +13,9 @@ export interface NotificationData {
   listing_rejected: { itemName: string; reason: string };
   /** Sent by courier (a delivery), or ready at the studio (a studio pickup). */
   rental_dispatched: { itemName: string; size: string; startDate: string; returnDate: string; handoff: 'delivery' | 'pickup' };
+  /** A lender's damage claim, told to both parties (decision 0036). */
+  claim_opened: { itemName: string; amount: string; party: 'lender' | 'renter' };
+  claim_decided: { itemName: string; amount: string; party: 'lender' | 'renter'; upheld: boolean; note: string };
   /** The waitlist (decision 0034): a unit came free and is held for her until expiresAt. */
   waitlist_hold: { itemId: number; itemName: string; size: string; startDate: string; returnDate: string; expiresAt: string };
 }
@@ -67,6 +70,30 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
           body: `Your rental of ${d.itemName} (size ${d.size}) has been sent and arrives in time for ${longDate(d.startDate)}. It is yours until ${longDate(d.returnDate)}: send it back by then, or extend it from your dashboard.`,
           link: '/dashboard',
         },
+  claim_opened: (d) =>
+    d.party === 'lender'
+      ? {
+          title: `Your claim on ${d.itemName} is with our team`,
+          body: `We have your damage claim of ${d.amount} on ${d.itemName}. Our team looks at the photos and decides, usually within two working days; the earning from this rental is held until then.`,
+          link: '/lending/payouts',
+        }
+      : {
+          title: `The lender of ${d.itemName} has opened a damage claim`,
+          body: `The lender of ${d.itemName} says it came back damaged and claims ${d.amount}. Our team reviews the claim and the photos and lets you know the decision; nothing is charged unless the claim is upheld.`,
+          link: '/ratings',
+        },
+  claim_decided: (d) => ({
+    title: d.upheld ? `Damage claim on ${d.itemName} upheld` : `Damage claim on ${d.itemName} rejected`,
+    body:
+      (d.upheld
+        ? d.party === 'lender'
+          ? `Our team upheld your claim: ${d.amount} is credited to your lending balance.`
+          : `Our team upheld the lender's claim: ${d.amount} is charged to your card on file.`
+        : d.party === 'lender'
+          ? 'Our team did not uphold your claim; the earning from this rental is released.'
+          : 'Our team did not uphold the claim: nothing is charged.') + `\nNote from our team: ${d.note}`,
+    link: d.party === 'lender' ? '/lending/payouts' : '/ratings',
+  }),
   waitlist_hold: (d) => ({
     title: `${d.itemName} in ${d.size} is held for you`,
     body: `Good news: ${d.itemName} in size ${d.size} has come free for ${longDate(d.startDate)} to ${longDate(d.returnDate)}. We are holding it for you for 24 hours, until ${new Date(d.expiresAt).toUTCString().replace(' GMT', ' UTC')}. Confirm it from your dashboard to book it; after that it goes to the next member waiting.`,

@@ -21,6 +21,16 @@ export function lateOf(
   return { days, feeCents: lateFeeCents(days, r.rental_price_cents, r.retail_price_cents), status: days > 0 ? 'accruing' : null };
 }
 
+/** The delivery address or the studio the order recorded (lines joined by newlines); null when none. */
+function destinationOf(r: DeskRow): DeskRental['destination'] {
+  const lines = (parts: (string | null)[]) => parts.filter((p): p is string => !!p && p.trim() !== '').join('\n') || null;
+  const cityLine = [r.address_city, [r.address_state, r.address_zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return {
+    address: r.address_line1 ? lines([r.recipient_name, r.address_line1, r.address_line2, cityLine]) : null,
+    studio: r.studio_name ? lines([r.studio_name, r.studio_address]) : null,
+  };
+}
+
 /** A rental as the desk shows it, from a row of `deskQuery`. */
 export function toDeskRental(r: DeskRow, today: string): DeskRental {
   const handoff = handoffOf(r.pickup_option);
@@ -47,8 +57,7 @@ export function toDeskRental(r: DeskRow, today: string): DeskRental {
       today,
     ),
     handoff,
-    // The delivery address and the studios come with the checkout feature (issue 15): the seam.
-    destination: { address: null, studio: null },
+    destination: destinationOf(r),
     holdsFrom: r.held_from,
     dispatchedAt: r.dispatched_at,
     receivedAt: r.received_at,

@@ -268,7 +268,8 @@ describe(`the audit log and the desk's boards (${process.env.TEST_DIALECT})`, ()
     const toGo = board.toDispatch.find((r) => r.rentalId === starting.id)!;
     expect(toGo).toMatchObject({ member: { name: 'Dora Desk', email: member.email }, size: 'M', unitNo: 1, status: 'reserved', handoff: 'delivery', unitState: 'available', unitReady: true, holdsFrom: '2026-11-23' });
     expect(toGo.unitCode).toMatch(/^RT-\d{6}$/);
-    expect(toGo.destination).toEqual({ address: null, studio: null });
+    // Where it goes: the delivery address her order recorded (readyToRent's).
+    expect(toGo.destination).toEqual({ address: 'Rita Renter\n12 Analytical Way\nApt 4B\nBrooklyn, NY 11201', studio: null });
     // One day late: the fee so far is a day's share of the weekly price.
     const overdue = board.overdue.find((r) => r.rentalId === late.id)!;
     const weekly = (await json<{ rentalPriceCents: number }>(t.request(`/api/items/${b}`))).rentalPriceCents;

@@ -55,6 +55,15 @@ export const DESK_COLUMNS = [
   'bookings.end_date as held_until',
   'bookings.released_at as booking_released_at',
   'unit_states.state as unit_state',
+  // Where it goes, as the order recorded it at booking (issue 15's checkout).
+  'orders.recipient_name',
+  'orders.address_line1',
+  'orders.address_line2',
+  'orders.address_city',
+  'orders.address_state',
+  'orders.address_zip',
+  'orders.studio_name',
+  'orders.studio_address',
   'rentals.backup_size',
   'backup_booking.unit_id as backup_unit_id',
 ] as const;
@@ -69,6 +78,7 @@ export function deskQuery(q: Db) {
     .innerJoin('user', 'user.id', 'rentals.user_id')
     .leftJoin('user as lender', 'lender.id', 'rentals.lender_id')
     .leftJoin('unit_states', 'unit_states.unit_id', 'rentals.unit_id')
+    .leftJoin('orders', 'orders.id', 'rentals.order_id')
     .leftJoin('bookings as backup_booking', 'backup_booking.follows_booking_id', 'rentals.booking_id')
     .select(DESK_COLUMNS);
 }

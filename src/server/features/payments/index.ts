@@ -5,6 +5,8 @@ export {
   PaymentDeclinedError,
   PaymentRequestError,
   type Authorisation,
+  type BankAccountDetails,
+  type TokenizedBankAccount,
   type CardDetails,
   type Charge,
   type PaymentProvider,
@@ -13,4 +15,5 @@ export {
   type TokenizedCard,
 } from './payment-provider';
 export { createSimulatedPaymentProvider, SIMULATED_DECLINED_NUMBERS, SIMULATED_TEST_CARDS } from './simulated-payment-provider';
+export { isUniqueViolation } from './payments.repository';
 export { createPaymentsService, RECOVER_AFTER_MS, type LedgerEntry, type PaymentOutcome, type PaymentsService, type RecordInput, type Settler } from './payments.service';

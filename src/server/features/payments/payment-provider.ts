@@ -55,6 +55,24 @@ export interface PaymentProvider {
 
   /** Sends money to a member (a lender's earnings) from the marketplace's balance. */
   payout(req: PayoutRequest): Promise<Payout>;
+
+  /**
+   * Registers a bank account for payouts and returns a reusable token with the last four digits:
+   * the only things we keep (with the holder's name). Throws PaymentDeclinedError if refused.
+   */
+  tokenizeBankAccount(account: BankAccountDetails): Promise<TokenizedBankAccount>;
+}
+
+/** What the provider needs to register a bank account (US: routing and account number). Never stored or logged by us. */
+export interface BankAccountDetails {
+  holderName: string;
+  routingNumber: string;
+  accountNumber: string;
+}
+
+export interface TokenizedBankAccount {
+  token: string;
+  lastFour: string;
 }
 
 /** What the provider needs to register a card. Never stored or logged by us. */
@@ -128,6 +146,8 @@ export interface Refund {
 export interface PayoutRequest {
   /** Who receives it: our member id (a real provider: her connected account). */
   recipientId: string;
+  /** The recipient's tokenised bank account, when she gave one. */
+  destination?: string;
   amountCents: number;
   description: string;
   idempotencyKey: string;

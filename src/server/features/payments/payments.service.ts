@@ -192,7 +192,7 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
           ref = (await provider.refund({ chargeId: target?.provider_ref ?? '', amountCents: row.amount_cents, reason: row.description, idempotencyKey: key })).id;
           break;
         case 'payout':
-          ref = (await provider.payout({ recipientId: row.recipient_id ?? '', amountCents: row.amount_cents, description: row.description, idempotencyKey: key })).id;
+          ref = (await provider.payout({ recipientId: row.recipient_id ?? '', ...(row.card_token ? { destination: row.card_token } : {}), amountCents: row.amount_cents, description: row.description, idempotencyKey: key })).id;
           break;
         default:
           throw new Error(`unknown ledger kind ${row.kind}`);

@@ -255,9 +255,26 @@ export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: 
       });
     },
 
+    async tokenizeBankAccount(account) {
+      if (opts.delayMs > 0) await sleep(opts.delayMs);
+      const routing = digitsOnly(account.routingNumber);
+      const number = digitsOnly(account.accountNumber);
+      // ABA routing numbers carry a checksum: 3-7-1 weights, a multiple of 10.
+      const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+      const sum = routing.length === 9 ? [...routing].reduce((n, d, i) => n + Number(d) * weights[i]!, 0) : 1;
+      if (sum % 10 !== 0 || number.length < 4 || number.length > 17) throw new PaymentDeclinedError('card_declined', 'The bank account was refused: check the routing and account numbers.');
+      const token = newId('sim_ba');
+      const lastFour = number.slice(-4);
+      await db.insertInto('payment_sim_bank_accounts').values({ token, last_four: lastFour, created_at: clock().toISOString() }).execute();
+      return { token, lastFour };
+    },
+
     payout(req) {
-      return once('payout', req.idempotencyKey, { recipientId: req.recipientId, amountCents: req.amountCents }, async (trx, now) => {
+      return once('payout', req.idempotencyKey, { recipientId: req.recipientId, amountCents: req.amountCents, ...(req.destination ? { destination: req.destination } : {}) }, async (trx, now) => {
         checkAmount(req.amountCents, 1);
+        if (req.destination && !(await trx.selectFrom('payment_sim_bank_accounts').select('token').where('token', '=', req.destination).executeTakeFirst())) {
+          throw new PaymentRequestError('not_found', 'No such bank account.');
+        }
         const id = newId('sim_po');
         await trx
           .insertInto('payment_sim_objects')

@@ -10,7 +10,7 @@ import { ItemImage } from './item-image';
 export type ItemCardItem = Pick<
   CatalogueItemSummary,
   'id' | 'name' | 'brand' | 'rentalPriceCents' | 'rating' | 'reviewCount' | 'isNew' | 'imageUrl' | 'imageAlt'
->;
+> & { lenderRating?: CatalogueItemSummary['lenderRating'] };
 
 /**
  * One item in a grid: picture, brand, name, rating and weekly price, linking to `href`.
@@ -42,6 +42,11 @@ export function ItemCard({
             <Stars rating={item.rating} reviewCount={item.reviewCount} className="[&_svg]:size-3" />
             {item.reviewCount > 0 && <span>({item.reviewCount})</span>}
           </div>
+          {item.lenderRating && (
+            <p className="text-xs text-stone" data-testid="lender-rating">
+              Lender ★ {item.lenderRating.average.toFixed(1)} ({item.lenderRating.count} {item.lenderRating.count === 1 ? 'rating' : 'ratings'})
+            </p>
+          )}
           <p className="text-sm text-ink">
             <span className="font-semibold">{formatCents(item.rentalPriceCents)}</span>
             <span className="text-taupe"> / week</span>

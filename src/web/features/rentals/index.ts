@@ -3,3 +3,5 @@ export { AddToCartButton, ADD_TO_CART_REDIRECT_MS } from './components/add-to-ca
 export { RentingTab } from './components/renting-tab';
 export { rentalsQueryKey, useRentals } from './api/get-rentals';
 export { getRentalsQueryOptions } from './api/get-rentals';
+export { BookingPanel } from './components/booking-panel';
+export { getOrdersQueryOptions, getOrderQueryOptions, ordersQueryKey } from './api/get-orders';

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { RatingSummary } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
 import { getItemQueryOptions, useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
 import { ShortlistButton } from '../../shortlists';
@@ -71,6 +71,12 @@ export default function Component({ loaderData }: Route.ComponentProps) {
             {it.isNew && <Badge tone="ink">New</Badge>}
             {it.fromMember && <Badge tone="sand">From a member</Badge>}
           </div>
+          {it.lenderRating && (
+            <p className="mt-2 text-sm text-taupe" data-testid="lender-rating">
+              Lent by a member rated <span className="font-medium text-ink">{it.lenderRating.average.toFixed(1)} out of 5</span> by {it.lenderRating.count}{' '}
+              {it.lenderRating.count === 1 ? 'renter' : 'renters'}
+            </p>
+          )}
           <h1 className="mt-3 text-display-lg">{it.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-taupe">
             <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
@@ -87,14 +93,9 @@ export default function Component({ loaderData }: Route.ComponentProps) {
               Retail price: <span className="line-through decoration-stone/60">{formatCents(it.retailPriceCents)}</span>
             </p>
           </div>
-          {dates && (
-            <p className="mt-4 text-sm text-taupe">
-              Your dates: <span className="font-medium text-ink">{formatDate(dates.from)}</span> to <span className="font-medium text-ink">{formatDate(dates.to)}</span>
-            </p>
-          )}
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">
-            <ItemActions item={it} from={dates?.from} to={dates?.to} />
+            <ItemActions item={it} from={sp.get('from')} to={sp.get('to')} initialSize={sp.get('size')} />
             <ShortlistButton itemId={it.id} itemName={it.name} size="md" variant="ghost" className="mt-3 px-0 underline-offset-4 hover:bg-transparent hover:underline" />
           </div>
           <dl className="mt-10 grid gap-4 border-t border-linen pt-6 text-sm sm:grid-cols-2">

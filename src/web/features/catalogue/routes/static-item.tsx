@@ -12,7 +12,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { WishlistButton } from '../../match';
-import { AddToCartButton } from '../../rentals';
+import { BookingPanel } from '../../rentals';
 import { formatCents } from '../../../lib/format';
 import { NotFound } from '../../shell';
 import { getItemBySlugQueryOptions, useItemBySlug } from '../api/get-item-by-slug';
@@ -153,28 +153,30 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
         ))}
       </ul>
 
-      <div className="mt-8 flex items-center gap-3">
-        {live ? (
-          <>
-            <AddToCartButton itemId={item.id} selectedSize={size} label="Rent Now" className="min-w-0 flex-1" />
+      {live ? (
+        <div className="mt-8">
+          <BookingPanel itemId={item.id} size={size} label="Rent Now" rowClassName="flex-row items-center" buttonClassName="min-w-0 flex-1">
             <WishlistButton itemId={item.id} itemName={item.name} iconOnly variant="subtle" size="icon" className="size-13 shrink-0" />
-          </>
-        ) : (
-          <>
-            <Button size="lg" className="min-w-0 flex-1" asChild>
-              <Link to={paths.item(item.id)}>Rent Now</Link>
+            <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
+              <Share2 aria-hidden="true" />
             </Button>
-            <Button variant="subtle" size="icon" className="size-13 shrink-0" asChild>
-              <Link to={paths.favorites} aria-label="Add to favourites">
-                <Heart aria-hidden="true" />
-              </Link>
-            </Button>
-          </>
-        )}
-        <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
-          <Share2 aria-hidden="true" />
-        </Button>
-      </div>
+          </BookingPanel>
+        </div>
+      ) : (
+        <div className="mt-8 flex items-center gap-3">
+          <Button size="lg" className="min-w-0 flex-1" asChild>
+            <Link to={paths.item(item.id)}>Rent Now</Link>
+          </Button>
+          <Button variant="subtle" size="icon" className="size-13 shrink-0" asChild>
+            <Link to={paths.favorites} aria-label="Add to favourites">
+              <Heart aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
+            <Share2 aria-hidden="true" />
+          </Button>
+        </div>
+      )}
     </>
   );
 }

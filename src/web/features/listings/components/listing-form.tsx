@@ -17,6 +17,7 @@ import {
   type Listing,
   type ListingInput,
 } from '@domain/listings';
+import { COMMISSION_TEXT } from '@domain/payouts';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Label, NativeSelect, Textarea } from '../../../components/ui/input';
@@ -232,6 +233,8 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           <Input inputMode="decimal" placeholder="29.99" {...form.register('rentalPriceCents')} />
         </Field>
       </div>
+
+      <p className="-mt-2 text-xs text-stone">{COMMISSION_TEXT}</p>
 
       <fieldset>
         <legend className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">How the piece reaches us</legend>

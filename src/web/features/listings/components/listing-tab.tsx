@@ -25,7 +25,14 @@ export function ListingTab() {
     <div>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="max-w-xl text-sm text-taupe">
-          Lend pieces you are not wearing. We collect, clean and deliver them; you earn {LENDER_SHARE_PERCENT}% of every rental.
+          Lend pieces you are not wearing. We collect, clean and deliver them; you earn {LENDER_SHARE_PERCENT}% of every rental.{' '}
+          <Link to={paths.payouts} className="font-medium text-ink underline underline-offset-4">
+            Payouts & statement
+          </Link>{' '}
+          ·{' '}
+          <Link to={paths.ratings} className="font-medium text-ink underline underline-offset-4">
+            Ratings
+          </Link>
         </p>
         <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" /> List an item

@@ -1,4 +1,4 @@
-import { BellOff, CalendarClock, CheckCheck, PackageCheck, PackageX, RotateCcw, Sparkles, Truck, Hourglass } from 'lucide-react';
+import { BellOff, CalendarClock, CheckCheck, Hourglass, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '@domain/notifications';
@@ -32,6 +32,8 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   listing_approved: <PackageCheck className="size-5" aria-hidden="true" />,
   listing_rejected: <PackageX className="size-5" aria-hidden="true" />,
   rental_dispatched: <Truck className="size-5" aria-hidden="true" />,
+  claim_opened: <ShieldAlert className="size-5" aria-hidden="true" />,
+  claim_decided: <Scale className="size-5" aria-hidden="true" />,
   waitlist_hold: <Hourglass className="size-5" aria-hidden="true" />,
 };
 

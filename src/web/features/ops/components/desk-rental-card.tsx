@@ -1,35 +1,54 @@
 import { MapPin, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { DeskRental } from '@domain/ops';
-import { formatDate } from '../../../lib/format';
+import { LATE_FEE_STATUS_LABELS } from '@domain/rentals.rules';
+import { UNIT_STATE_LABELS } from '@domain/unit-life';
+import { formatCents, formatDate } from '../../../lib/format';
 
-/** One rental on a desk board: member, piece, size and unit, dates, how it travels. */
-export function DeskRentalCard({ rental: r, emphasis }: { rental: DeskRental; emphasis?: 'overdue' }) {
-  const studio = r.pickupOption === 'in-store';
+/** "3 days late" / "1 day late". */
+export function lateText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} late`;
+}
+
+/**
+ * One rental on a desk board: member, piece, size and unit code, dates, where it goes (the
+ * delivery address or the studio), lateness and fee; `actions` are the buttons of its next move.
+ */
+export function DeskRentalCard({ rental: r, emphasis, actions }: { rental: DeskRental; emphasis?: 'overdue'; actions?: ReactNode }) {
+  const studio = r.handoff === 'pickup';
+  const where = studio ? (r.destination.studio ?? 'Studio pickup') : (r.destination.address ?? 'Delivery (no address on file)');
   return (
-    <article aria-label={`${r.itemName} for ${r.member.name}`} className="rounded-md border border-linen/80 bg-ivory p-4 shadow-soft">
+    <article aria-label={`${r.itemName} for ${r.member.name}`} className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-4 shadow-soft">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="eyebrow">{r.brand}</p>
-          <h3 className="mt-1 font-display text-xl leading-tight">{r.itemName}</h3>
+          <h3 className="mt-1 font-display text-xl leading-tight break-words">{r.itemName}</h3>
         </div>
-        <span className="shrink-0 rounded-xs bg-sand px-2 py-1 text-xs font-semibold tracking-wide text-ink">
-          Size {r.size} · Unit {r.unitNo}
+        <span className="shrink-0 rounded-xs bg-sand px-2 py-1 text-right text-xs font-semibold tracking-wide text-ink">
+          Size {r.size}
+          <span className="block font-mono text-[0.7rem] font-medium text-taupe" data-testid="unit-code">
+            {r.unitCode}
+          </span>
         </span>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
         <dt className="text-stone">Member</dt>
-        <dd className="truncate text-ink">
-          {r.member.name} <span className="text-stone">· {r.member.email}</span>
+        <dd className="min-w-0 text-ink">
+          {r.member.name} <span className="break-all text-stone">· {r.member.email}</span>
         </dd>
         <dt className="text-stone">Dates</dt>
         <dd className="text-ink">
           {formatDate(r.startDate)} → {formatDate(r.returnDate)}
-          {emphasis === 'overdue' && <span className="ml-1 font-semibold text-danger">(overdue)</span>}
         </dd>
-        <dt className="text-stone">Handover</dt>
-        <dd className="flex items-center gap-1.5 text-ink">
-          {studio ? <MapPin className="size-4" aria-hidden="true" /> : <Truck className="size-4" aria-hidden="true" />}
-          {r.pickupOption === null ? 'Not chosen' : studio ? 'Studio pickup' : 'Delivery'}
+        <dt className="text-stone">{studio ? 'Studio' : 'Deliver to'}</dt>
+        <dd className="flex min-w-0 items-start gap-1.5 text-ink">
+          {studio ? <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+          <span className="break-words whitespace-pre-line">{where}</span>
+        </dd>
+        <dt className="text-stone">Unit</dt>
+        <dd className="text-ink">
+          {UNIT_STATE_LABELS[r.unitState]}
+          {!r.unitReady && !r.dispatchedAt && <span className="ml-1 font-semibold text-danger">(not on the shelf)</span>}
         </dd>
         {r.lender && (
           <>
@@ -39,23 +58,46 @@ export function DeskRentalCard({ rental: r, emphasis }: { rental: DeskRental; em
         )}
         {r.returnedAt && (
           <>
-            <dt className="text-stone">Returned</dt>
-            <dd className="text-ink">{new Date(r.returnedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</dd>
+            <dt className="text-stone">Sent back</dt>
+            <dd className="text-ink">{formatDate(r.returnedAt)}</dd>
+          </>
+        )}
+        {(r.daysLate > 0 || emphasis === 'overdue') && (
+          <>
+            <dt className="text-stone">Late</dt>
+            <dd className="font-semibold text-danger">
+              {lateText(r.daysLate)} · fee {r.checkedInAt ? '' : 'so far '}
+              {formatCents(r.lateFeeCents)}
+              {r.lateFeeStatus && r.lateFeeStatus !== 'accruing' && <span className="font-normal text-taupe"> ({LATE_FEE_STATUS_LABELS[r.lateFeeStatus]})</span>}
+            </dd>
           </>
         )}
       </dl>
+      {actions && <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:justify-end md:mt-auto">{actions}</div>}
     </article>
   );
 }
 
 /** A list of desk rentals, or a quiet line when there are none. */
-export function DeskRentalList({ rentals, empty, emphasis, label }: { rentals: DeskRental[]; empty: string; emphasis?: 'overdue'; label: string }) {
+export function DeskRentalList({
+  rentals,
+  empty,
+  emphasis,
+  label,
+  actions,
+}: {
+  rentals: DeskRental[];
+  empty: string;
+  emphasis?: 'overdue';
+  label: string;
+  actions?: (rental: DeskRental) => ReactNode;
+}) {
   if (rentals.length === 0) return <p className="rounded-md border border-dashed border-linen px-4 py-6 text-center text-sm text-stone">{empty}</p>;
   return (
     <ul className="grid gap-3 xl:grid-cols-2" aria-label={label}>
       {rentals.map((r) => (
         <li key={r.rentalId}>
-          <DeskRentalCard rental={r} {...(emphasis ? { emphasis } : {})} />
+          <DeskRentalCard rental={r} {...(emphasis ? { emphasis } : {})} actions={actions?.(r)} />
         </li>
       ))}
     </ul>

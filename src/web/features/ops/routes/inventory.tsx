@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -37,7 +37,16 @@ export default function Component() {
 
   return (
     <div>
-      <OpsHeader title="Inventory">
+      <OpsHeader
+        title="Inventory"
+        actions={
+          <Button asChild>
+            <Link to={paths.opsInventoryNew}>
+              <Plus aria-hidden="true" /> Add a piece
+            </Link>
+          </Button>
+        }
+      >
         {totals ? `${totals.items} pieces, ${totals.units} units, ${totals.out} out with members today.` : 'Pieces, their units per size, and how many are out today.'}
       </OpsHeader>
       <div className="relative mb-5 max-w-md">
@@ -60,13 +69,9 @@ export default function Component() {
                     #{item.id} · {item.brand} · {item.category} · {formatCents(item.rentalPriceCents)}/week
                   </p>
                   <p className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-ink">
-                    {item.status === 'active' ? (
-                      <Link to={paths.item(item.id)} className="underline-offset-4 hover:underline">
-                        {item.name}
-                      </Link>
-                    ) : (
-                      item.name
-                    )}
+                    <Link to={paths.opsInventoryItem(item.id)} className="underline decoration-linen underline-offset-4 hover:decoration-ink">
+                      {item.name}
+                    </Link>
                     {item.fromMember && <Badge tone="outline">Member</Badge>}
                     {item.status !== 'active' && <Badge tone="clay">{STATUS_LABEL[item.status] ?? item.status}</Badge>}
                   </p>

@@ -1,4 +1,4 @@
-import { Boxes, CalendarDays, History, ListChecks, PackageOpen } from 'lucide-react';
+import { Boxes, CalendarDays, History, ListChecks, PackageOpen, Scale } from 'lucide-react';
 import { NavLink, Outlet, data } from 'react-router';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -28,6 +28,7 @@ const LINKS = [
   { to: paths.opsInventory, label: 'Inventory', short: 'Stock', icon: Boxes },
   { to: paths.opsListings, label: 'Listings to review', short: 'Review', icon: ListChecks, badge: 'pending' as const },
   { to: paths.opsAudit, label: 'Audit log', short: 'Audit', icon: History },
+  { to: paths.opsClaims, label: 'Claims', short: 'Claims', icon: Scale },
 ] as const;
 
 /** /ops and its pages: staff only (RequireStaff). */
@@ -52,7 +53,7 @@ function Desk() {
         className="fixed inset-x-0 bottom-0 z-30 border-t border-linen bg-ivory/97 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:static lg:z-auto lg:w-60 lg:shrink-0 lg:border-t-0 lg:bg-transparent lg:pt-12 lg:pb-0 lg:backdrop-blur-none"
       >
         <p className="eyebrow mb-4 hidden lg:block">Operations desk</p>
-        <ul className="grid grid-cols-5 lg:flex lg:flex-col lg:gap-1">
+        <ul className="grid grid-cols-6 lg:flex lg:flex-col lg:gap-1">
           {LINKS.map((l) => {
             const count = 'badge' in l && pending > 0 ? pending : 0;
             return (

@@ -1,7 +1,13 @@
+import { PackageCheck, Send, Store } from 'lucide-react';
+import { toast } from 'sonner';
+import { OPS_MESSAGES, type DeskRental } from '@domain/ops';
+import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';
+import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { getTodayQueryOptions, useToday } from '../api/get-today';
+import { useDispatchRental, useHandOver } from '../api/rental-actions';
 import { DeskRentalList } from '../components/desk-rental-card';
 import { OpsHeader, OpsSection } from '../components/ops-header';
 import { browserLoader } from '../../../lib/page-data';
@@ -16,7 +22,51 @@ export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Today');
 
-/** /ops: today's board, read from the rentals as members booked them. */
+/** 'Mark dispatched' for a delivery, 'Ready at studio' for a studio pickup. */
+function DispatchButton({ rental: r }: { rental: DeskRental }) {
+  const dispatch = useDispatchRental();
+  const studio = r.handoff === 'pickup';
+  const label = studio ? 'Ready at studio' : 'Mark dispatched';
+  return (
+    <Button
+      size="lg"
+      className="w-full sm:h-11 sm:w-auto"
+      disabled={dispatch.isPending || !r.unitReady}
+      aria-label={`${label}: ${r.itemName} for ${r.member.name}`}
+      onClick={() =>
+        dispatch.mutateAsync(r.rentalId).then(
+          () => toast.success(studio ? OPS_MESSAGES.readyAtStudio : OPS_MESSAGES.dispatched, { description: `${r.itemName} (${r.unitCode}) for ${r.member.name}; she has been told.` }),
+          alreadyShown,
+        )
+      }
+    >
+      {studio ? <Store aria-hidden="true" /> : <Send aria-hidden="true" />}
+      {dispatch.isPending ? 'Saving…' : label}
+    </Button>
+  );
+}
+
+/** 'Hand over' for a piece ready at the studio, when the member collects it. */
+function HandOverButton({ rental: r }: { rental: DeskRental }) {
+  const handOver = useHandOver();
+  return (
+    <Button
+      size="lg"
+      variant="outline"
+      className="w-full sm:h-11 sm:w-auto"
+      disabled={handOver.isPending}
+      aria-label={`Hand over ${r.itemName} to ${r.member.name}`}
+      onClick={() =>
+        handOver.mutateAsync(r.rentalId).then(() => toast.success(OPS_MESSAGES.handedOver, { description: `${r.itemName} is with ${r.member.name}.` }), alreadyShown)
+      }
+    >
+      <PackageCheck aria-hidden="true" />
+      {handOver.isPending ? 'Saving…' : 'Hand over'}
+    </Button>
+  );
+}
+
+/** /ops: today's board: what to send out (and mark dispatched), what waits at the studio, what is due back and what is late. */
 export default function Component() {
   const today = useToday();
   const board = today.data;
@@ -31,8 +81,21 @@ export default function Component() {
         <LoadError title="The board could not be loaded" onRetry={() => void today.refetch()} />
       ) : (
         <>
-          <OpsSection id="starting" title="Going out today" count={board!.starting.length}>
-            <DeskRentalList rentals={board!.starting} label="Going out today" empty="No rental starts today." />
+          <OpsSection id="to-dispatch" title="To dispatch" count={board!.toDispatch.length}>
+            <DeskRentalList
+              rentals={board!.toDispatch}
+              label="To dispatch"
+              empty="Nothing to send out or put ready today."
+              actions={(r) => <DispatchButton rental={r} />}
+            />
+          </OpsSection>
+          <OpsSection id="at-studio" title="Ready at the studio" count={board!.awaitingPickup.length}>
+            <DeskRentalList
+              rentals={board!.awaitingPickup}
+              label="Ready at the studio"
+              empty="No piece is waiting at the studio."
+              actions={(r) => <HandOverButton rental={r} />}
+            />
           </OpsSection>
           <OpsSection id="due-back" title="Due back today" count={board!.dueBack.length}>
             <DeskRentalList rentals={board!.dueBack} label="Due back today" empty="Nothing is due back today." />

@@ -12,6 +12,9 @@ export function getPickupQueryOptions() {
 }
 
 /** The member's pickup option (online | in-store | null), from GET /api/pickup. */
-export function usePickupOption() {
-  return useQuery(getPickupQueryOptions());
+export function usePickupOption(opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...getPickupQueryOptions(),
+    enabled: opts.enabled ?? true,
+  });
 }

@@ -21,9 +21,10 @@ export function PlanPrice({ id }: { id: CataloguePlanId }) {
       note = `for 3 items, up to ${formatCents(plan.maxPriceCents ?? 0)} for 9`;
       break;
     case 'threemonths':
+      // One payment for the term (decision 0030): the figure is the total, the note what a month comes to.
       figure = formatCents(plan.priceCents ?? 0);
-      unit = '/ month';
-      note = '7 outfits, 3-month commitment';
+      unit = plan.priceUnit;
+      note = `${formatCents(plan.monthlyEquivalentCents ?? 0)} a month · ${plan.itemsPerMonth} outfits a month, the best price per piece`;
       break;
     default:
       figure = "Let's talk";

@@ -47,7 +47,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Payment details · Rentique', description: 'The card your Rentique plan and rentals are charged to.', noindex: true });
+  pageMeta(args, {
+    title: 'Payment details · Rentique',
+    description: 'The card your Rentique plan and rentals are charged to.',
+    noindex: true,
+  });
 
 
 /**
@@ -67,10 +71,15 @@ export default function Component() {
   if (subscription.isError) return <PlansLoadError onRetry={() => void subscription.refetch()} />;
   if (allowed === null || !subscription.data) return <PlansPageSkeleton cards={2} />;
   if (!allowed) return <Navigate to={paths.planSelection} replace />;
-  return <PaymentPage manage={manage} subscription={subscription.data} />;
+  return <PaymentPage manage={manage} subscription={subscription.data} returnTo={safeReturnTo(params.get('returnTo'))} />;
 }
 
-function PaymentPage({ manage, subscription }: { manage: boolean; subscription: Subscription }) {
+/** Where to go after saving (?returnTo=, e.g. the item she was renting with its dates): a path on this site only. */
+function safeReturnTo(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+}
+
+function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subscription: Subscription; returnTo: string | null }) {
   const navigate = useNavigate();
   const save = useSavePaymentMethod();
   const [now] = useState(() => new Date());
@@ -107,11 +116,13 @@ function PaymentPage({ manage, subscription }: { manage: boolean; subscription: 
       toast.success('Payment Information Saved', {
         description: manage ? 'Your payment information has been updated successfully.' : 'Your payment details have been securely saved.',
       });
-      await navigate(paths.dashboard);
+      await navigate(returnTo ?? paths.dashboard);
     } catch (err) {
       if (err instanceof ApiClientError) {
         for (const issue of err.issues) {
-          form.setError(issue.path as keyof PaymentFormInput, { message: issue.message });
+          form.setError(issue.path as keyof PaymentFormInput, {
+            message: issue.message,
+          });
         }
         if (err.code === 'PAYMENT_DECLINED' || err.code === 'RATE_LIMITED') setFormError(err.message);
       }
@@ -135,11 +146,11 @@ function PaymentPage({ manage, subscription }: { manage: boolean; subscription: 
     <div className="container-page pb-24">
       <div className="pt-8">
         <Link
-          to={manage ? paths.dashboard : paths.planSelection}
+          to={returnTo ?? (manage ? paths.dashboard : paths.planSelection)}
           className="inline-flex items-center gap-2 text-sm text-taupe underline-offset-4 hover:text-ink hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {manage ? 'Back to Dashboard' : 'Back to Plans'}
+          {returnTo ? 'Back to the piece' : manage ? 'Back to Dashboard' : 'Back to Plans'}
         </Link>
       </div>
       <PageHeader
@@ -147,9 +158,11 @@ function PaymentPage({ manage, subscription }: { manage: boolean; subscription: 
         eyebrow={manage ? 'Your account' : 'Step 2 of 2 · Payment'}
         title={manage ? 'Manage Payment Information' : 'Payment Details'}
       >
-        {manage
-          ? 'Replace the card we keep on file. Your plan and billing dates stay the same.'
-          : 'Add a card to start your plan. You can change it, or your plan, anytime.'}
+        {returnTo
+          ? 'Add the card your rentals are charged to when you book. You go straight back to your piece afterwards.'
+          : manage
+            ? 'Replace the card we keep on file. Your plan and billing dates stay the same.'
+            : 'Add a card to start your plan. You can change it, or your plan, anytime.'}
       </PageHeader>
 
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">

@@ -54,6 +54,7 @@ export default function Component() {
               <div className="flex min-h-6 items-center justify-between gap-3">
                 <p className="eyebrow">{id === 'custom' ? 'Bespoke' : `${plan.itemsPerMonth} items`}</p>
                 {plan.popular && <Badge tone="clay">Most popular</Badge>}
+                {plan.id === 'threemonths' && <Badge tone="outline">Best value</Badge>}
               </div>
               <h2 id={titleId} className="mt-4 text-[2rem] leading-tight">
                 {plan.title}

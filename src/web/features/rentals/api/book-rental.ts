@@ -13,11 +13,14 @@ import { rentalsQueryKey } from './get-rentals';
 export const RENTAL_DEPENDENT_KEYS = [rentalsQueryKey, ['dashboard'], ['listings'], ['items']] as const;
 
 /** The toasts of docs/product.md (Renting) for a refused booking (the size comes from the booking asked for). */
-function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () => void): ErrorToast | string | undefined {
+function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () => void, go: (url: string) => void): ErrorToast | string | undefined {
   if (!(err instanceof ApiClientError)) return RENTAL_MESSAGES.failed;
   switch (err.code) {
     case 'ALREADY_RENTED':
-      return { title: RENTAL_MESSAGES.alreadyRented, description: RENTAL_MESSAGES.alreadyRentedBody };
+      return {
+        title: RENTAL_MESSAGES.alreadyRented,
+        description: RENTAL_MESSAGES.alreadyRentedBody,
+      };
     case 'SOLD_OUT': {
       const next = typeof err.details.nextFreeDate === 'string' ? err.details.nextFreeDate : null;
       return {
@@ -26,7 +29,31 @@ function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () =>
       };
     }
     case 'ALLOWANCE_EXCEEDED':
-      return { title: RENTAL_MESSAGES.allowanceTitle, description: err.message, action: { label: 'Change plan', onClick: changePlan } };
+      return {
+        title: RENTAL_MESSAGES.allowanceTitle,
+        description: err.message,
+        action: { label: 'Change plan', onClick: changePlan },
+      };
+    case 'PAYMENT_DECLINED': {
+      // Why the card was refused, and where to change it; nothing was booked (decision 0030).
+      const url = typeof err.details.updateCardUrl === 'string' ? err.details.updateCardUrl : paths.creditCardManage;
+      return {
+        title: 'Payment declined',
+        description: `${err.message} Nothing was booked.`,
+        action: { label: 'Change card', onClick: () => go(url) },
+      };
+    }
+    case 'CARD_REQUIRED': {
+      const url = typeof err.details.addCardUrl === 'string' ? err.details.addCardUrl : paths.creditCardManage;
+      return {
+        title: RENTAL_MESSAGES.addCard,
+        description: err.message,
+        action: { label: 'Add a card', onClick: () => go(url) },
+      };
+    }
+    case 'ADDRESS_REQUIRED':
+    case 'RATE_LIMITED':
+    case 'CONFLICT':
     case 'FORBIDDEN':
     case 'VALIDATION_FAILED':
     case 'NOT_FOUND':
@@ -41,7 +68,15 @@ export function useBookRental() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    meta: { errorToast: (err, input) => bookingErrorToast(err, input as BookRentalInput, () => void navigate(paths.planSelection)) },
+    meta: {
+      errorToast: (err, input) =>
+        bookingErrorToast(
+          err,
+          input as BookRentalInput,
+          () => void navigate(paths.planSelection),
+          (url) => void navigate(url),
+        ),
+    },
     mutationFn: (input: BookRentalInput, { client }) => unwrap(apiOf(client).POST('/api/rentals', { body: input })),
     onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

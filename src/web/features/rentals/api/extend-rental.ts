@@ -3,11 +3,20 @@ import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { RENTAL_DEPENDENT_KEYS } from './book-rental';
 
-/** Moves the return date 7 days later (POST /api/rentals/{id}/extend). */
+/**
+ * Moves the return date 7 days later (POST /api/rentals/{id}/extend), naming the return date she
+ * saw: a second click (or another tab) then gets 409 instead of a second charged week.
+ */
 export function useExtendRental() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rentalId: number, { client }) => unwrap(apiOf(client).POST('/api/rentals/{id}/extend', { params: { path: { id: String(rentalId) } } })),
+    mutationFn: ({ rentalId, returnDate }: { rentalId: number; returnDate: string }, { client }) =>
+      unwrap(
+        apiOf(client).POST('/api/rentals/{id}/extend', {
+          params: { path: { id: String(rentalId) } },
+          body: { returnDate },
+        }),
+      ),
     onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,6 +1,7 @@
-import { ShoppingBag } from 'lucide-react';
+import { CreditCard, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { PickupOption } from '@domain/plans.rules';
 import { toast } from 'sonner';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
@@ -22,13 +23,30 @@ interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
   endDate?: string | null | undefined;
   /** The resting label: 'Add to Cart' on /item/{id}, 'Rent Now' on the static pages. */
   label?: string;
+  /** How it reaches her (her saved choice when absent), and the studio for a pickup. */
+  delivery?: PickupOption | undefined;
+  studioId?: number | undefined;
+  /** Set when she has no card for a pay-per-item rental: the button reads 'Add a card to rent' and goes there. */
+  addCardHref?: string | null | undefined;
 }
 
 /**
  * Add to Cart on /item/{id}: books the piece (busy state), says 'Added to Cart!' and goes to the
  * dashboard after 1.5 s. A piece the member already has out shows 'Already Rented', disabled.
  */
-export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate, label = 'Add to Cart', className, disabled, ...rest }: AddToCartProps) {
+export function AddToCartButton({
+  itemId,
+  selectedSize: size,
+  startDate,
+  endDate,
+  label = 'Add to Cart',
+  delivery,
+  studioId,
+  addCardHref,
+  className,
+  disabled,
+  ...rest
+}: AddToCartProps) {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -47,15 +65,25 @@ export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate
       return;
     }
     if (!size) {
-      toast.error('Choose a size', { description: 'Pick your size before adding the piece.' });
+      toast.error('Choose a size', {
+        description: 'Pick your size before adding the piece.',
+      });
       return;
     }
     book.mutate(
-      { itemId, size: size as never, ...(startDate && endDate ? { startDate, endDate } : {}) },
+      {
+        itemId,
+        size: size as never,
+        ...(startDate && endDate ? { startDate, endDate } : {}),
+        ...(delivery ? { delivery } : {}),
+        ...(delivery === 'in-store' && studioId ? { studioId } : {}),
+      },
       {
         onSuccess: (rental) => {
           setAdded(true);
-          toast.success(RENTAL_MESSAGES.added, { description: `Due back ${formatDate(rental.returnDate)}.` });
+          toast.success(RENTAL_MESSAGES.added, {
+            description: `Due back ${formatDate(rental.returnDate)}.`,
+          });
           timer.current = setTimeout(() => void navigate(paths.dashboard), ADD_TO_CART_REDIRECT_MS);
         },
       },
@@ -66,6 +94,16 @@ export function AddToCartButton({ itemId, selectedSize: size, startDate, endDate
     return (
       <Button size="lg" className={className} disabled {...rest}>
         {RENTAL_MESSAGES.alreadyRented}
+      </Button>
+    );
+  }
+  if (addCardHref && !added) {
+    return (
+      <Button size="lg" className={className} asChild>
+        <Link to={addCardHref}>
+          <CreditCard aria-hidden="true" />
+          {RENTAL_MESSAGES.addCard}
+        </Link>
       </Button>
     );
   }

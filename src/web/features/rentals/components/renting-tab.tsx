@@ -1,17 +1,21 @@
-import { CalendarClock, ShoppingBag } from 'lucide-react';
+import { CalendarClock, PackageCheck, Receipt, ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Rental } from '@domain/rentals';
-import { RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from '@domain/rentals.rules';
+import { LATE_FEE_STATUS_LABELS, RENTAL_MESSAGES, RENTAL_STATUS_LABELS } from '@domain/rentals.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDate } from '../../../lib/format';
+import { useCancelRental } from '../api/cancel-rental';
 import { useExtendRental } from '../api/extend-rental';
 import { useRentals } from '../api/get-rentals';
+import { useMarkReceived } from '../api/mark-received';
 import { useReturnRental } from '../api/return-rental';
 
 /** The dashboard's Renting tab: pieces out or reserved, with return dates, Extend and Return. */
@@ -37,29 +41,62 @@ export function RentingTab() {
   }
   if (data.rentals.length === 0) {
     return (
-      <EmptyState title="Nothing rented yet" icon={<ShoppingBag className="size-8" aria-hidden="true" />}>
-        <p>Pieces you rent appear here with their return dates.</p>
-        <Button asChild className="mt-5">
-          <Link to={paths.browse}>Browse the collection</Link>
-        </Button>
-      </EmptyState>
+      <>
+        <EmptyState title="Nothing rented yet" icon={<ShoppingBag className="size-8" aria-hidden="true" />}>
+          <p>Pieces you rent appear here with their return dates.</p>
+          <Button asChild className="mt-5">
+            <Link to={paths.browse}>Browse the collection</Link>
+          </Button>
+        </EmptyState>
+        <OrdersLink />
+      </>
     );
   }
   return (
-    <ul className="space-y-4" aria-label="Your rentals">
-      {data.rentals.map((r) => (
-        <li key={r.id}>
-          <RentalRow rental={r} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-4" aria-label="Your rentals">
+        {data.rentals.map((r) => (
+          <li key={r.id}>
+            <RentalRow rental={r} />
+          </li>
+        ))}
+      </ul>
+      {data.rentals.some((r) => r.coveredByPlan) && <p className="mt-4 text-sm text-taupe">{RENTAL_MESSAGES.returnKeepsAllowance}</p>}
+      <OrdersLink />
+    </>
+  );
+}
+
+function OrdersLink() {
+  return (
+    <p className="mt-6 text-sm">
+      <Link to={paths.orders} className="inline-flex items-center gap-2 text-ink underline underline-offset-4 hover:text-taupe">
+        <Receipt className="size-4" aria-hidden="true" />
+        Order history and receipts
+      </Link>
+    </p>
   );
 }
 
 function RentalRow({ rental }: { rental: Rental }) {
   const extend = useExtendRental();
   const giveBack = useReturnRental();
-  const busy = extend.isPending || giveBack.isPending;
+  const cancel = useCancelRental();
+  const received = useMarkReceived();
+  const [confirming, setConfirming] = useState(false);
+  const busy = extend.isPending || giveBack.isPending || cancel.isPending || received.isPending;
+  const can = (a: Rental['actions'][number]) => rental.actions.includes(a);
+  const onCancel = () =>
+    cancel.mutateAsync(rental.id).then((c) => {
+      setConfirming(false);
+      toast.success(RENTAL_MESSAGES.cancelled, {
+        description: c.allowanceReturned
+          ? RENTAL_MESSAGES.cancelledPlanBody
+          : c.refundCents > 0
+            ? `${RENTAL_MESSAGES.cancelledBody} ${formatCents(c.refundCents)} goes back to your card.`
+            : RENTAL_MESSAGES.cancelledBody,
+      });
+    }, alreadyShown);
 
   return (
     <article
@@ -78,46 +115,123 @@ function RentalRow({ rental }: { rental: Rental }) {
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="flex items-center gap-2 text-sm">
-          <Badge tone={rental.status === 'reserved' ? 'outline' : 'sand'}>{RENTAL_STATUS_LABELS[rental.status]}</Badge>
+          <Badge tone={rental.status === 'reserved' ? 'outline' : rental.status === 'overdue' ? 'clay' : 'sand'} data-testid="rental-status">
+            {RENTAL_STATUS_LABELS[rental.status]}
+          </Badge>
           <span className="inline-flex items-center gap-1.5 text-taupe">
             <CalendarClock className="size-4" aria-hidden="true" />
             <span>
-              Return by <time dateTime={rental.returnDate} data-testid="return-date">{formatDate(rental.returnDate)}</time>
+              Return by{' '}
+              <time dateTime={rental.returnDate} data-testid="return-date">
+                {formatDate(rental.returnDate)}
+              </time>
             </span>
           </span>
         </div>
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="subtle"
-            disabled={busy}
-            aria-label={`Extend ${rental.name} by 7 days`}
-            // mutateAsync, not mutate callbacks: the row may unmount when the list refreshes, and the toast must still show.
-            onClick={() =>
-              extend.mutateAsync(rental.id).then(
-                (r) => toast.success(RENTAL_MESSAGES.extended, { description: `Now due back ${formatDate(r.returnDate)}.` }),
-                alreadyShown,
-              )
-            }
-          >
-            {extend.isPending ? 'Extending…' : 'Extend'}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            aria-label={`Return ${rental.name}`}
-            onClick={() =>
-              giveBack.mutateAsync(rental.id).then(
-                () => toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` }),
-                alreadyShown,
-              )
-            }
-          >
-            {giveBack.isPending ? 'Returning…' : 'Return'}
-          </Button>
+        {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
+        <div className="flex flex-wrap gap-2">
+          {can('received') && (
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-label={`I have received ${rental.name}`}
+              onClick={() => received.mutateAsync(rental.id).then(() => toast.success(RENTAL_MESSAGES.received, { description: `Enjoy ${rental.name}.` }), alreadyShown)}
+            >
+              <PackageCheck aria-hidden="true" />
+              {received.isPending ? 'Saving…' : 'I have received it'}
+            </Button>
+          )}
+          {can('extend') && (
+            <Button
+              size="sm"
+              variant="subtle"
+              disabled={busy}
+              aria-label={`Extend ${rental.name} by 7 days`}
+              // mutateAsync, not mutate callbacks: the row may unmount when the list refreshes, and the toast must still show.
+              onClick={() =>
+                extend
+                  .mutateAsync({
+                    rentalId: rental.id,
+                    returnDate: rental.returnDate,
+                  })
+                  .then(
+                    (r) =>
+                      toast.success(RENTAL_MESSAGES.extended, {
+                        description: `Now due back ${formatDate(r.returnDate)}.`,
+                      }),
+                    alreadyShown,
+                  )
+              }
+            >
+              {extend.isPending ? 'Extending…' : 'Extend'}
+            </Button>
+          )}
+          {can('cancel') && (
+            <Dialog open={confirming} onOpenChange={(o) => !cancel.isPending && setConfirming(o)}>
+              <DialogTrigger asChild>
+                <Button size="sm" variant="outline" disabled={busy} aria-label={`Cancel ${rental.name}`}>
+                  Cancel
+                </Button>
+              </DialogTrigger>
+              <DialogContent
+                title="Cancel this booking?"
+                description={
+                  rental.coveredByPlan
+                    ? `${rental.name} has not started yet: cancelling frees it and gives the piece back to your plan for this month.`
+                    : `${rental.name} has not started yet: cancelling frees it and refunds ${formatCents(rental.chargeCents)} in full to your card.`
+                }
+              >
+                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="ghost" disabled={cancel.isPending}>
+                      Keep booking
+                    </Button>
+                  </DialogClose>
+                  <Button onClick={() => void onCancel()} disabled={cancel.isPending} aria-busy={cancel.isPending}>
+                    {cancel.isPending ? 'Cancelling…' : 'Cancel booking'}
+                  </Button>
+                </div>
+              </DialogContent>
+            </Dialog>
+          )}
+          {can('return') && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              aria-label={`Return ${rental.name}`}
+              onClick={() =>
+                giveBack.mutateAsync(rental.id).then(
+                  () =>
+                    toast.success(RENTAL_MESSAGES.returned, {
+                      description: `${rental.name} is on its way back to us.`,
+                    }),
+                  alreadyShown,
+                )
+              }
+            >
+              {giveBack.isPending ? 'Returning…' : 'Return'}
+            </Button>
+          )}
         </div>
       </div>
     </article>
+  );
+}
+
+/** A late rental's line: the days late, the fee (so far, or as worked out at check-in) and the rule. */
+function LateLine({ late }: { late: NonNullable<Rental['late']> }) {
+  const soFar = late.status === 'accruing';
+  return (
+    <p className="max-w-xs text-xs leading-relaxed text-danger sm:text-right" data-testid="late-fee">
+      <span className="font-semibold">
+        {late.days} {late.days === 1 ? 'day' : 'days'} late · fee {soFar ? 'so far ' : ''}
+        {formatCents(late.feeCents)}
+      </span>
+      {!soFar && <span className="text-taupe"> ({LATE_FEE_STATUS_LABELS[late.status]})</span>}
+      <span className="block text-taupe">
+        {formatCents(late.perDayCents)} a day (the weekly price / 7), at most {formatCents(late.capCents)}; charged to your card when we check it in.
+      </span>
+    </p>
   );
 }

@@ -1,0 +1,3 @@
+// The ratings feature's public entry (ratings both ways after a member rental, decision 0036).
+export { createRatingsRoutes } from './ratings.routes';
+export { createRatingsService, type RatingsService } from './ratings.service';

@@ -1,0 +1,27 @@
+import { makeTestItem, readyToRent } from './renter';
+import { dispatchRental } from './staff';
+import type { TestApp, TestMember } from './test-app';
+
+async function ok<T>(res: Response, status = 200): Promise<T> {
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`${res.url || 'request'}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * A rental of a member's piece that has come back, made through the API as members and staff
+ * would: the lender's piece (straight in the database, live), the renter books it from today
+ * (pay per item: charged), staff dispatch it, the renter sends it back. Returns the ids.
+ */
+export async function returnedMemberRental(
+  t: TestApp,
+  opts: { lender?: TestMember; renter?: TestMember; staff: TestMember; priceCents?: number; name?: string },
+): Promise<{ lender: TestMember; renter: TestMember; itemId: number; rentalId: number }> {
+  const lender = opts.lender ?? (await t.signUp());
+  const renter = opts.renter ?? (await readyToRent(await t.signUp()));
+  const itemId = await makeTestItem(t.ctx.database.db, { ownerId: lender.id, priceCents: opts.priceCents ?? 1_000, ...(opts.name ? { name: opts.name } : {}) });
+  const rental = await ok<{ id: number }>(await renter.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }), 201);
+  await dispatchRental(opts.staff, rental.id);
+  await ok(await renter.request(`/api/rentals/${rental.id}/return`, { method: 'POST' }));
+  return { lender, renter, itemId, rentalId: rental.id };
+}

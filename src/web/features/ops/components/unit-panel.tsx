@@ -1,0 +1,303 @@
+import { Archive, Camera, Check, Sparkles, Wrench } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { CONDITIONS, CONDITION_LABELS, OPS_MESSAGES, OUT_STATES, RetireUnitSchema, UNIT_STATE_LABELS, WaiveLateFeeSchema, nextStateAfterCheckIn, type Condition, type UnitDetail } from '@domain/ops';
+import { LATE_FEE_STATUS_LABELS } from '@domain/rentals.rules';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { alreadyShown } from '../../../lib/error-toast';
+import { cn } from '../../../lib/cn';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useAddConditionPhotos, useWaiveLateFee } from '../api/rental-actions';
+import { useCheckIn, useCleaningDone, useRepairDone, useRetireUnit, useSendToRepair } from '../api/unit-actions';
+import { lateText } from './desk-rental-card';
+import { ReasonDialog } from './reason-dialog';
+
+const isOut = (u: UnitDetail) => (OUT_STATES as readonly string[]).includes(u.state);
+
+/**
+ * A scanned unit: where it is, the rental it is out on (or came back from), and the moves it
+ * allows now: check in (graded, to cleaning or repair), photos of its condition, the late fee and
+ * its waiver, cleaning done, repair, repair done, retire.
+ */
+export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
+  const r = u.rental;
+  return (
+    <section aria-labelledby="unit-heading" className="rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="eyebrow">
+            {u.brand} · size {u.size}
+          </p>
+          <h2 id="unit-heading" className="mt-1 font-display text-2xl leading-tight break-words md:text-3xl">
+            {u.itemName}
+          </h2>
+          <p className="mt-1 font-mono text-sm text-taupe">{u.code}</p>
+        </div>
+        <Badge tone={u.state === 'available' ? 'success' : u.state === 'retired' ? 'outline' : 'sand'} data-testid="unit-state">
+          {UNIT_STATE_LABELS[u.state]}
+        </Badge>
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {u.condition && (
+          <>
+            <dt className="text-stone">Last graded</dt>
+            <dd>{CONDITION_LABELS[u.condition]}</dd>
+          </>
+        )}
+        {u.note && (
+          <>
+            <dt className="text-stone">Note</dt>
+            <dd className="break-words">{u.note}</dd>
+          </>
+        )}
+        {u.heldUntil && (
+          <>
+            <dt className="text-stone">Held until</dt>
+            <dd>{formatDate(u.heldUntil)} (bookable then even if nobody marks it done)</dd>
+          </>
+        )}
+        {r && (
+          <>
+            <dt className="text-stone">{r.checkedInAt ? 'Last rental' : 'Rental'}</dt>
+            <dd className="min-w-0">
+              {r.member.name} <span className="break-all text-stone">· {r.member.email}</span>
+              <br />
+              {formatDate(r.startDate)} → {formatDate(r.returnDate)}
+            </dd>
+          </>
+        )}
+        {u.nextRental && (
+          <>
+            <dt className="text-stone">Next</dt>
+            <dd>
+              {u.nextRental.member}, from {formatDate(u.nextRental.holdsFrom)}
+            </dd>
+          </>
+        )}
+      </dl>
+      {r && (r.daysLate > 0 || r.lateFeeCents > 0) && <LateFee unit={u} />}
+      {isOut(u) && <CheckInForm unit={u} />}
+      {r?.checkedInAt && !isOut(u) && <ConditionPhotos unit={u} />}
+      <UnitMoves unit={u} />
+    </section>
+  );
+}
+
+/** The late fee: days late, the fee (so far, or as charged at check-in) and, once worked out, Waive. */
+function LateFee({ unit }: { unit: UnitDetail }) {
+  const r = unit.rental!;
+  const waive = useWaiveLateFee();
+  const [open, setOpen] = useState(false);
+  const canWaive = !!r.checkedInAt && r.lateFeeCents > 0 && r.lateFeeStatus !== 'waived';
+  return (
+    <div className="mt-5 flex flex-col gap-3 rounded-sm border border-danger/30 bg-danger/5 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="late-fee">
+      <p className="text-sm text-ink">
+        <span className="font-semibold text-danger">{lateText(r.daysLate)}</span> · late fee {formatCents(r.lateFeeCents)}
+        {r.lateFeeStatus && <span className="text-taupe"> · {LATE_FEE_STATUS_LABELS[r.lateFeeStatus]}</span>}
+      </p>
+      {canWaive && (
+        <Button variant="subtle" onClick={() => setOpen(true)}>
+          Waive fee
+        </Button>
+      )}
+      <ReasonDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Waive the late fee"
+        description={`${formatCents(r.lateFeeCents)} for ${r.member.name}. A charged fee is refunded to her card. The reason goes into the audit log.`}
+        label="Reason"
+        hint="E.g. the courier was late collecting it."
+        confirm="Waive fee"
+        busyLabel="Waiving…"
+        schema={WaiveLateFeeSchema}
+        onConfirm={(reason) => waive.mutateAsync({ rentalId: r.rentalId, reason }).then(() => toast.success(OPS_MESSAGES.feeWaived, { description: `${r.member.name} will not pay it.` }))}
+      />
+    </div>
+  );
+}
+
+/** Grade the condition, choose cleaning or repair (repair when it needs it), a note; Check in. */
+function CheckInForm({ unit }: { unit: UnitDetail }) {
+  const checkIn = useCheckIn();
+  const [condition, setCondition] = useState<Condition | null>(null);
+  const [to, setTo] = useState<'cleaning' | 'repair' | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const fit = condition ? nextStateAfterCheckIn(condition) === 'cleaning' : true;
+  const target = condition ? (fit ? (to ?? 'cleaning') : 'repair') : null;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!condition || !target) {
+      setError('Grade the condition first');
+      return;
+    }
+    setError(undefined);
+    checkIn.mutateAsync({ code: unit.code, input: { condition, to: target, ...(note.trim() ? { note: note.trim() } : {}) } }).then(({ rental }) => {
+      const fee = rental.lateFeeCents > 0 ? ` Late fee ${formatCents(rental.lateFeeCents)} (${LATE_FEE_STATUS_LABELS[rental.lateFeeStatus ?? 'due']}).` : '';
+      toast.success(OPS_MESSAGES.checkedIn, { description: `${unit.itemName} (${unit.code}) is in ${target}.${fee}` });
+    }, alreadyShown);
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Check in" className="mt-6 space-y-5 border-t border-linen pt-5">
+      <fieldset>
+        <legend className="mb-2 text-[0.8rem] font-medium tracking-wide text-taupe">Condition</legend>
+        <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
+          {CONDITIONS.map((c) => (
+            <label
+              key={c}
+              className={cn(
+                'flex min-h-13 cursor-pointer items-center justify-center rounded-sm border px-3 text-center text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ink',
+                condition === c ? 'border-ink bg-ink text-ivory' : 'border-linen bg-ivory text-ink hover:border-ink/60',
+              )}
+            >
+              <input type="radio" name="condition" value={c} checked={condition === c} onChange={() => setCondition(c)} className="sr-only" />
+              {CONDITION_LABELS[c]}
+            </label>
+          ))}
+        </div>
+        {error && (
+          <p role="alert" className="mt-1.5 text-xs font-medium text-danger">
+            {error}
+          </p>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 text-[0.8rem] font-medium tracking-wide text-taupe">Send to</legend>
+        <div className="grid grid-cols-2 gap-2 md:max-w-sm">
+          {(['cleaning', 'repair'] as const).map((t) => {
+            const disabled = t === 'cleaning' && !fit;
+            return (
+              <label
+                key={t}
+                className={cn(
+                  'flex min-h-12 items-center justify-center gap-2 rounded-sm border px-3 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ink',
+                  disabled ? 'cursor-not-allowed border-linen text-stone/70' : 'cursor-pointer',
+                  target === t ? 'border-ink bg-sand text-ink' : 'border-linen bg-ivory text-ink',
+                )}
+              >
+                <input type="radio" name="to" value={t} checked={target === t} disabled={disabled} onChange={() => setTo(t)} className="sr-only" />
+                {t === 'cleaning' ? <Sparkles className="size-4" aria-hidden="true" /> : <Wrench className="size-4" aria-hidden="true" />}
+                {t === 'cleaning' ? 'Cleaning' : 'Repair'}
+              </label>
+            );
+          })}
+        </div>
+        {!fit && <p className="mt-1.5 text-xs text-stone">{OPS_MESSAGES.conditionNeedsRepair}.</p>}
+      </fieldset>
+      <Field label="Note (optional)" hint="What you saw: a loose button, a mark on the hem.">
+        <Textarea value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="min-h-20" />
+      </Field>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={checkIn.isPending}>
+        <Check aria-hidden="true" /> {checkIn.isPending ? 'Checking in…' : 'Check in'}
+      </Button>
+    </form>
+  );
+}
+
+/** The photos taken at check-in, and a button to add more (up to the limit). */
+function ConditionPhotos({ unit }: { unit: UnitDetail }) {
+  const r = unit.rental!;
+  const add = useAddConditionPhotos();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = (files: FileList | null) => {
+    const photos = [...(files ?? [])];
+    if (photos.length === 0) return;
+    add.mutateAsync({ rentalId: r.rentalId, photos }).then(
+      ({ photos: all }) => toast.success('Photos added', { description: `${all.length} photo${all.length === 1 ? '' : 's'} of this check-in.` }),
+      alreadyShown,
+    );
+    if (input.current) input.current.value = '';
+  };
+  return (
+    <div className="mt-6 border-t border-linen pt-5">
+      <h3 className="text-[0.8rem] font-medium tracking-wide text-taupe">Condition photos</h3>
+      {unit.conditionPhotos.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Condition photos">
+          {unit.conditionPhotos.map((p, i) => (
+            <li key={p.url}>
+              <a href={p.url} target="_blank" rel="noreferrer" className="block size-20 overflow-hidden rounded-xs border border-linen">
+                <img src={p.url} alt={`Check-in photo ${i + 1} of ${unit.itemName}`} className="size-full object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-stone">No photo yet.</p>
+      )}
+      <label className="mt-3 inline-flex">
+        <span className="sr-only">Add check-in photos</span>
+        <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" capture="environment" multiple className="sr-only peer" onChange={(e) => upload(e.target.files)} disabled={add.isPending} />
+        <span aria-hidden="true" className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-sm border border-linen bg-ivory px-5 text-sm font-medium text-ink peer-focus-visible:ring-2 peer-focus-visible:ring-ink hover:border-ink/60">
+          <Camera className="size-4" /> {add.isPending ? 'Uploading…' : 'Add photos'}
+        </span>
+      </label>
+    </div>
+  );
+}
+
+/** The moves of a unit in the warehouse: cleaning done, to repair, repair done, retire. */
+function UnitMoves({ unit: u }: { unit: UnitDetail }) {
+  const cleaningDone = useCleaningDone();
+  const toRepair = useSendToRepair();
+  const repairDone = useRepairDone();
+  const retire = useRetireUnit();
+  const [retiring, setRetiring] = useState(false);
+  const busy = cleaningDone.isPending || toRepair.isPending || repairDone.isPending;
+  const canRetire = u.state === 'available' || u.state === 'cleaning' || u.state === 'repair';
+  if (!canRetire) return null;
+  return (
+    <div className="mt-6 flex flex-col gap-2 border-t border-linen pt-5 sm:flex-row sm:flex-wrap">
+      {u.state === 'cleaning' && (
+        <Button
+          size="lg"
+          className="sm:h-11"
+          disabled={busy}
+          onClick={() => cleaningDone.mutateAsync(u.code).then(() => toast.success(OPS_MESSAGES.cleaningDone, { description: `${u.itemName} (${u.code}) can be booked again.` }), alreadyShown)}
+        >
+          <Sparkles aria-hidden="true" /> {cleaningDone.isPending ? 'Saving…' : 'Cleaning done'}
+        </Button>
+      )}
+      {u.state === 'repair' && (
+        <Button
+          size="lg"
+          className="sm:h-11"
+          disabled={busy}
+          onClick={() => repairDone.mutateAsync({ code: u.code }).then(() => toast.success(OPS_MESSAGES.repairDone, { description: `${u.itemName} (${u.code}) goes to cleaning.` }), alreadyShown)}
+        >
+          <Check aria-hidden="true" /> {repairDone.isPending ? 'Saving…' : 'Repair done'}
+        </Button>
+      )}
+      {(u.state === 'available' || u.state === 'cleaning') && (
+        <Button
+          size="lg"
+          variant="subtle"
+          className="sm:h-11"
+          disabled={busy}
+          onClick={() => toRepair.mutateAsync({ code: u.code }).then(() => toast.success(OPS_MESSAGES.sentToRepair, { description: `${u.itemName} (${u.code}).` }), alreadyShown)}
+        >
+          <Wrench aria-hidden="true" /> {toRepair.isPending ? 'Saving…' : 'Send to repair'}
+        </Button>
+      )}
+      <Button size="lg" variant="ghost" className="text-danger sm:ml-auto sm:h-11" onClick={() => setRetiring(true)}>
+        <Archive aria-hidden="true" /> Retire unit
+      </Button>
+      <ReasonDialog
+        open={retiring}
+        onOpenChange={setRetiring}
+        title="Retire this unit?"
+        description={`${u.itemName}, size ${u.size} (${u.code}) will never be booked again; its reservations move to another free unit. This cannot be undone.`}
+        label="Reason"
+        hint="E.g. torn beyond repair."
+        confirm="Retire unit"
+        busyLabel="Retiring…"
+        schema={RetireUnitSchema}
+        onConfirm={(reason) => retire.mutateAsync({ code: u.code, reason }).then(() => toast.success(OPS_MESSAGES.retired, { description: `${u.code} is retired.` }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PickupOption } from '@domain/plans.rules';
+import { unwrap } from '../../../lib/api-client';
+import { apiOf } from '../../../lib/query-client';
+
+export interface QuoteRequest {
+  itemId: number;
+  size: string;
+  startDate: string;
+  endDate: string;
+  delivery: PickupOption;
+}
+
+/** GET /api/rentals/quote: the total for the chosen dates, and what Add to Cart would answer. */
+export function getQuoteQueryOptions(q: QuoteRequest) {
+  return queryOptions({
+    queryKey: ['rentals', 'quote', q],
+    queryFn: ({ client, signal }) =>
+      unwrap(
+        apiOf(client).GET('/api/rentals/quote', {
+          params: {
+            query: {
+              itemId: q.itemId,
+              size: q.size as never,
+              startDate: q.startDate,
+              endDate: q.endDate,
+              delivery: q.delivery,
+            },
+          },
+          signal,
+        }),
+      ),
+    // A failed quote is shown in the panel, not as a toast.
+    meta: { errorToast: false },
+  });
+}
+
+/** The quote for a size and dates; off until both are known. Keeps the last total while the next loads. */
+export function useQuote(q: QuoteRequest | null) {
+  return useQuery({
+    ...getQuoteQueryOptions(
+      q ?? {
+        itemId: 0,
+        size: '',
+        startDate: '',
+        endDate: '',
+        delivery: 'online',
+      },
+    ),
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+  });
+}

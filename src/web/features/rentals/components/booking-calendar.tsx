@@ -1,0 +1,41 @@
+import { DayPicker, type DateRange } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import '../../../components/ui/calendar.css';
+
+/**
+ * The booking's range calendar (loaded when its popover first opens): days before `first` or
+ * after `last` cannot be picked, nor days `isTaken` (no free unit of the size that day).
+ */
+export default function BookingCalendar({
+  months,
+  selected,
+  first,
+  last,
+  isTaken,
+  onSelect,
+  onMonthChange,
+}: {
+  months: number;
+  selected: DateRange | undefined;
+  first: Date;
+  last: Date;
+  isTaken: (day: Date) => boolean;
+  onSelect: (range: DateRange | undefined) => void;
+  onMonthChange: (month: Date) => void;
+}) {
+  return (
+    <DayPicker
+      mode="range"
+      numberOfMonths={months}
+      disabled={[{ before: first }, { after: last }, isTaken]}
+      startMonth={first}
+      endMonth={last}
+      selected={selected}
+      defaultMonth={selected?.from ?? first}
+      onSelect={onSelect}
+      onMonthChange={onMonthChange}
+      excludeDisabled
+      className="rentique-calendar"
+    />
+  );
+}

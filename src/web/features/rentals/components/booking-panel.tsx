@@ -1,0 +1,425 @@
+import { CalendarDays, Store, Truck } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import type { DateRange } from 'react-day-picker';
+import { addDays, isIsoDate, RENTAL_DAYS } from '@domain/catalogue.rules';
+import type { PickupOption } from '@domain/plans.rules';
+import { daysBetween, latestStartDate, MAX_RENTAL_DAYS, RENTAL_MESSAGES } from '@domain/rentals.rules';
+import type { DeliveryAddress, Studio } from '@domain/orders';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { usePickupOption } from '../../plans';
+import { useItemCalendar } from '../api/get-calendar';
+import { useDeliveryAddress, useStudios } from '../api/get-delivery';
+import { useQuote } from '../api/get-quote';
+import { AddToCartButton } from './add-to-cart';
+
+// The calendar (react-day-picker) and the address form (its schema) load when first needed.
+const loadCalendar = () => import('./booking-calendar');
+const BookingCalendar = lazy(loadCalendar);
+const DeliveryAddressForm = lazy(() => import('./delivery-address-form'));
+
+const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const fromIso = (s: string) => {
+  const [y, m, d] = s.split('-').map(Number);
+  return new Date(y!, m! - 1, d!);
+};
+const DAY_NAMES: Record<string, string> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+interface Range {
+  from: string;
+  to: string;
+}
+
+interface BookingPanelProps {
+  itemId: number;
+  /** The size chosen above the panel (the calendar and the total need one). */
+  size: string | null;
+  /** Dates carried in the URL (?from=&to=, from /browse or back from /credit-card). */
+  urlFrom?: string | null | undefined;
+  urlTo?: string | null | undefined;
+  /** 'Add to Cart' on /item/{id}, 'Rent Now' on the static pages. */
+  label?: string;
+  buttonClassName?: string;
+  rowClassName?: string;
+  /** Further actions in the button's row (wishlist, share). */
+  children?: ReactNode;
+}
+
+/**
+ * The item page's booking (docs/product.md, Renting; decision 0030): the dates (7 days from the
+ * first free day, or those from the URL; a calendar that greys out days with no free unit of the
+ * size), delivery to her address or pickup at a studio, the total for those dates ("Included in
+ * your plan" within a plan) and Add to Cart, which reads 'Add a card to rent' without a card.
+ */
+export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassName, rowClassName, children }: BookingPanelProps) {
+  const { data: session } = useSession();
+  const pickup = usePickupOption({ enabled: !!session });
+  const [chosenDelivery, setDelivery] = useState<PickupOption | null>(null);
+  const delivery: PickupOption = chosenDelivery ?? pickup.data?.option ?? 'online';
+  const studios = useStudios(delivery === 'in-store');
+  const [chosenStudio, setStudio] = useState<number | null>(null);
+  const studioId = chosenStudio ?? pickup.data?.studioId ?? studios.data?.studios[0]?.id ?? null;
+  const [chosen, setChosen] = useState<Range | null>(null);
+
+  const fromUrl: Range | null = urlFrom && urlTo && isIsoDate(urlFrom) && isIsoDate(urlTo) && urlTo > urlFrom ? { from: urlFrom, to: urlTo } : null;
+  const days = chosen ? daysBetween(chosen.from, chosen.to) : fromUrl ? daysBetween(fromUrl.from, fromUrl.to) : RENTAL_DAYS;
+  const calendar = useItemCalendar(
+    size
+      ? {
+          itemId,
+          size,
+          delivery,
+          days: Math.min(Math.max(days, 1), MAX_RENTAL_DAYS),
+        }
+      : null,
+  );
+  const today = calendar.data?.today ?? toIso(new Date());
+  const latest = calendar.data?.latestStartDate ?? latestStartDate(today);
+  // Dates in the URL that have passed (or lie beyond the booking window) are dropped, with a note.
+  const urlUsable = fromUrl && fromUrl.from >= today && fromUrl.from <= latest ? fromUrl : null;
+  const urlDropped = fromUrl && !urlUsable ? (fromUrl.from < today ? RENTAL_MESSAGES.pastDates : RENTAL_MESSAGES.beyondHorizon) : null;
+  const first = calendar.data?.firstFreeStart;
+  const range: Range | null = chosen ?? urlUsable ?? (first ? { from: first, to: addDays(first, RENTAL_DAYS) } : null);
+
+  const quote = useQuote(size && range ? { itemId, size, startDate: range.from, endDate: range.to, delivery } : null);
+  const q = quote.data;
+  const returnTo = range ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}` : paths.item(itemId);
+  const addCardHref = q?.refusal?.code === 'CARD_REQUIRED' ? `${paths.creditCardManage}&returnTo=${encodeURIComponent(returnTo)}` : null;
+  const address = useDeliveryAddress(!!session && delivery === 'online');
+
+  return (
+    <div className="space-y-6">
+      <section aria-label="Your booking" className="divide-y divide-linen rounded-md border border-linen bg-ivory shadow-soft">
+        <div className="p-5">
+          <p className="eyebrow mb-2">Rental dates</p>
+          {!size ? (
+            <p className="text-sm text-taupe">Choose your size to see the free dates and the total.</p>
+          ) : calendar.isPending && !range ? (
+            <Skeleton className="h-11 w-64" />
+          ) : (
+            <DatesPicker
+              range={range}
+              today={today}
+              latest={latest}
+              itemId={itemId}
+              size={size}
+              delivery={delivery}
+              days={days}
+              takenIn={calendar.data?.dates}
+              onChange={setChosen}
+            />
+          )}
+          {urlDropped && !chosen && (
+            <p role="status" className="mt-3 text-sm text-clay">
+              {urlDropped}
+            </p>
+          )}
+          {size && calendar.data && !first && !range && <p className="mt-3 text-sm text-danger">{RENTAL_MESSAGES.soldOut} in the coming weeks.</p>}
+        </div>
+
+        <DeliveryChoice
+          delivery={delivery}
+          onDelivery={setDelivery}
+          signedIn={!!session}
+          address={address.data?.address ?? null}
+          addressLoading={address.isPending && !!session && delivery === 'online'}
+          studios={studios.data?.studios}
+          studioId={studioId}
+          onStudio={setStudio}
+        />
+
+        <div className="p-5" aria-live="polite">
+          <Total quote={q} loading={!!size && !!range && quote.isPending} failed={quote.isError ? quote.error.message : null} />
+        </div>
+      </section>
+
+      <div className={cn('flex flex-col gap-3 sm:flex-row', rowClassName)}>
+        <AddToCartButton
+          itemId={itemId}
+          selectedSize={size}
+          startDate={range?.from}
+          endDate={range?.to}
+          delivery={delivery}
+          studioId={studioId ?? undefined}
+          addCardHref={addCardHref}
+          className={buttonClassName ?? 'shrink-0 sm:flex-1'}
+          {...(label ? { label } : {})}
+        />
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function DatesPicker({
+  range,
+  today,
+  latest,
+  itemId,
+  size,
+  delivery,
+  days,
+  takenIn,
+  onChange,
+}: {
+  range: Range | null;
+  today: string;
+  latest: string;
+  itemId: number;
+  size: string;
+  delivery: PickupOption;
+  days: number;
+  takenIn: { date: string; free: boolean }[] | undefined;
+  onChange: (r: Range) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<DateRange | undefined>(undefined);
+  // The calendar's later months ask for their own window of days (62 at a time).
+  const [windowFrom, setWindowFrom] = useState<string | null>(null);
+  const later = useItemCalendar(
+    windowFrom
+      ? {
+          itemId,
+          size,
+          delivery,
+          days: Math.min(Math.max(days, 1), MAX_RENTAL_DAYS),
+          from: windowFrom,
+        }
+      : null,
+  );
+  const taken = new Set([...(takenIn ?? []), ...(later.data?.dates ?? [])].filter((d) => !d.free).map((d) => d.date));
+  const selected: DateRange | undefined = draft ?? (range ? { from: fromIso(range.from), to: fromIso(range.to) } : undefined);
+  const last = fromIso(addDays(latest, RENTAL_DAYS));
+
+  return (
+    <div>
+      <Popover.Root
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          setDraft(undefined);
+        }}
+      >
+        <Popover.Trigger asChild>
+          <Button
+            variant="subtle"
+            className="h-auto min-h-11 justify-start gap-3 px-4 py-2 text-left"
+            onPointerEnter={() => void loadCalendar()}
+            onFocus={() => void loadCalendar()}
+            aria-label={range ? `Rental dates: ${formatDate(range.from)} to ${formatDate(range.to)}. Change dates` : 'Choose rental dates'}
+          >
+            <CalendarDays aria-hidden="true" />
+            <span className="text-sm" data-testid="booking-dates">
+              {range ? (
+                <>
+                  <time dateTime={range.from}>{formatDate(range.from)}</time> – <time dateTime={range.to}>{formatDate(range.to)}</time>
+                  <span className="text-stone"> · {daysBetween(range.from, range.to)} days</span>
+                </>
+              ) : (
+                'Choose dates'
+              )}
+            </span>
+          </Button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content align="start" sideOffset={8} className="z-50 max-w-[calc(100vw-1rem)] rounded-md border border-linen bg-ivory p-4 shadow-lift">
+            <Suspense fallback={<div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />}>
+              <BookingCalendar
+                months={1}
+                selected={selected}
+                first={fromIso(today)}
+                last={last}
+                isTaken={(d) => taken.has(toIso(d))}
+                onMonthChange={(month) => {
+                  const start = toIso(month);
+                  setWindowFrom(start > today ? start : null);
+                }}
+                onSelect={(picked) => {
+                  setDraft(picked);
+                  if (picked?.from && picked.to && picked.to > picked.from) {
+                    const from = toIso(picked.from);
+                    let to = toIso(picked.to);
+                    if (daysBetween(from, to) > MAX_RENTAL_DAYS) to = addDays(from, MAX_RENTAL_DAYS);
+                    if (from > latest) return;
+                    onChange({ from, to });
+                    setOpen(false);
+                    setDraft(undefined);
+                  }
+                }}
+              />
+            </Suspense>
+            <p className="mt-2 max-w-72 text-xs text-stone">
+              Pick the day it starts and the day it goes back. Greyed-out days have no {size} free. A rental starts within {daysBetween(today, latest)} days.
+            </p>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </div>
+  );
+}
+
+function DeliveryChoice({
+  delivery,
+  onDelivery,
+  signedIn,
+  address,
+  addressLoading,
+  studios,
+  studioId,
+  onStudio,
+}: {
+  delivery: PickupOption;
+  onDelivery: (d: PickupOption) => void;
+  signedIn: boolean;
+  address: DeliveryAddress | null;
+  addressLoading: boolean;
+  studios: Studio[] | undefined;
+  studioId: number | null;
+  onStudio: (id: number) => void;
+}) {
+  const name = useId();
+  const [editing, setEditing] = useState(false);
+  const studio = studios?.find((s) => s.id === studioId) ?? null;
+  const options: { id: PickupOption; label: string; icon: typeof Truck }[] = [
+    { id: 'online', label: 'Delivery', icon: Truck },
+    { id: 'in-store', label: 'Studio pickup', icon: Store },
+  ];
+  return (
+    <div className="p-5">
+      <fieldset>
+        <legend className="eyebrow mb-2">How it reaches you</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {options.map(({ id, label, icon: Icon }) => (
+            <label
+              key={id}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-sm border px-3 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-clay',
+                delivery === id ? 'border-ink bg-paper' : 'border-linen hover:border-ink/40',
+              )}
+            >
+              <input type="radio" name={name} value={id} checked={delivery === id} onChange={() => onDelivery(id)} className="size-4 accent-ink" />
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {delivery === 'online' && signedIn && (
+        <div className="mt-4 text-sm">
+          {addressLoading ? (
+            <Skeleton className="h-12 w-56" />
+          ) : address && !editing ? (
+            <div className="flex items-start justify-between gap-4">
+              <address className="text-taupe not-italic" data-testid="delivery-address">
+                <span className="block text-ink">{address.recipientName}</span>
+                {address.line1}
+                {address.line2 ? `, ${address.line2}` : ''}, {address.city}, {address.state} {address.zipCode}
+              </address>
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setEditing(true)} aria-label="Edit delivery address">
+                Edit
+              </Button>
+            </div>
+          ) : (
+            <div>
+              {!address && <p className="mb-3 text-taupe">Where should we deliver? We keep the address on your account.</p>}
+              <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+                <DeliveryAddressForm saved={address} onDone={() => setEditing(false)} {...(address ? { onCancel: () => setEditing(false) } : {})} />
+              </Suspense>
+            </div>
+          )}
+        </div>
+      )}
+
+      {delivery === 'in-store' && (
+        <div className="mt-4 space-y-3 text-sm">
+          {!studios ? (
+            <Skeleton className="h-11 w-full" />
+          ) : (
+            <>
+              <label className="block">
+                <span className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">Studio</span>
+                <select
+                  value={studioId ?? ''}
+                  onChange={(e) => onStudio(Number(e.target.value))}
+                  className="h-11 w-full rounded-sm border border-linen bg-ivory px-3 text-sm focus-visible:ring-2 focus-visible:ring-clay focus-visible:outline-none"
+                >
+                  {studios.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {studio && (
+                <div className="text-taupe" data-testid="studio-details">
+                  <p>
+                    {studio.street}, {studio.city}, {studio.state} {studio.zipCode} · {studio.phone}
+                  </p>
+                  <ul className="mt-2 grid grid-cols-2 gap-x-4 text-xs text-stone sm:grid-cols-4" aria-label="Opening hours">
+                    {studio.hours.map((h) => (
+                      <li key={h.day}>
+                        {DAY_NAMES[h.day]} {h.opens && h.closes ? `${h.opens}–${h.closes}` : 'closed'}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Total({ quote, loading, failed }: { quote: ReturnType<typeof useQuote>['data']; loading: boolean; failed: string | null }) {
+  if (failed) return <p className="text-sm text-danger">{failed}</p>;
+  if (!quote) return loading ? <Skeleton className="h-9 w-40" /> : <p className="text-sm text-taupe">The total appears once you choose a size.</p>;
+  const refusal = quote.refusal;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-4">
+        <p className="text-sm text-taupe">
+          Total for {quote.days} days
+          {quote.weeks > 1 ? ` (${quote.weeks} weeks at ${formatCents(quote.weeklyPriceCents)})` : ''}
+        </p>
+        <p className="font-display text-3xl" data-testid="booking-total">
+          {quote.includedInPlan ? RENTAL_MESSAGES.includedInPlan : formatCents(quote.priceCents)}
+        </p>
+      </div>
+      {quote.includedInPlan && quote.plan && (
+        <p className="mt-1 text-xs text-stone">
+          {quote.plan.title} plan · {quote.plan.remaining} of {quote.plan.allowance} pieces left this month
+        </p>
+      )}
+      {!quote.includedInPlan && quote.card && (
+        <p className="mt-1 text-xs text-stone">
+          Charged to your {quote.card.brand} ending in {quote.card.lastFour} when you book.
+        </p>
+      )}
+      {refusal && refusal.code !== 'UNAUTHENTICATED' && refusal.code !== 'ALREADY_RENTED' && (
+        <p className="mt-2 text-sm text-clay">
+          {refusal.code === 'CARD_REQUIRED'
+            ? RENTAL_MESSAGES.cardRequired
+            : refusal.code === 'SOLD_OUT' && quote.nextFreeDate
+              ? `${RENTAL_MESSAGES.soldOut}: free again from ${formatDate(quote.nextFreeDate)}.`
+              : refusal.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { ArrowLeft, Printer } from 'lucide-react';
+import { data, Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatCents, formatDate } from '../../../lib/format';
+import { pageMeta } from '../../../lib/meta';
+import { browserLoader, loadPage } from '../../../lib/page-data';
+import { getOrderQueryOptions, useOrder } from '../api/get-orders';
+import { dateRange, OrderDeliveryText, OrderStatusBadge } from '../components/order-parts';
+import type { Route } from './+types/order-receipt';
+import './receipt.css';
+
+const ORDER_NUMBER = /^RT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+/** The receipt, fetched on the server (404 for a number that is not hers or not an order number). */
+export function loader({ context, params }: Route.LoaderArgs) {
+  const number = params.number.toUpperCase();
+  return ORDER_NUMBER.test(number) ? loadPage(context, (queryClient) => queryClient.fetchQuery(getOrderQueryOptions(number))) : data(null, { status: 404 });
+}
+
+export const clientLoader = browserLoader;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: `Receipt ${args.params.number.toUpperCase()} · Rentique`,
+    description: 'A printable receipt of a Rentique order.',
+    noindex: true,
+  });
+
+/** /orders/{number}: a printable receipt (only the card's brand and last four). */
+export default function Component() {
+  const { number = '' } = useParams();
+  const upper = number.toUpperCase();
+  const valid = ORDER_NUMBER.test(upper);
+  const order = useOrder(upper);
+
+  if (!valid || (order.error instanceof ApiClientError && order.error.status === 404)) {
+    return (
+      <div className="container-page max-w-3xl py-16">
+        <EmptyState title="Order not found">
+          <p>There is no order {number} on your account.</p>
+          <Button asChild variant="outline" className="mt-5">
+            <Link to={paths.orders}>Your orders</Link>
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (order.isError) return <LoadError title="This receipt could not be loaded" onRetry={() => void order.refetch()} />;
+  if (!order.data) {
+    return (
+      <div className="container-page max-w-3xl py-16" role="status" aria-label="Loading the receipt">
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
+  }
+  const o = order.data;
+
+  return (
+    <div className="container-page max-w-3xl pb-24">
+      <div className="receipt-no-print flex flex-wrap items-center justify-between gap-3 pt-8">
+        <Link to={paths.orders} className="inline-flex items-center gap-2 text-sm text-taupe underline-offset-4 hover:text-ink hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          All orders
+        </Link>
+        <Button variant="outline" size="sm" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Print receipt
+        </Button>
+      </div>
+
+      <article aria-labelledby="receipt-title" className="receipt-sheet mt-6 rounded-md border border-linen bg-ivory p-6 shadow-soft sm:p-10">
+        <div className="flex flex-wrap items-start justify-between gap-4 border-b border-linen pb-6">
+          <div>
+            <p className="font-display text-2xl tracking-wide">Rentique</p>
+            <h1 id="receipt-title" className="mt-4 text-display-md">
+              Receipt
+            </h1>
+            <p className="mt-1 text-sm text-taupe">Order {o.number}</p>
+          </div>
+          <div className="text-right text-sm text-taupe">
+            <OrderStatusBadge status={o.status} />
+            <p className="mt-2">Placed {formatDate(o.placedAt)}</p>
+            <p>Billed to {o.billedTo}</p>
+            {o.card && (
+              <p data-testid="receipt-card">
+                {o.card.brand} ending in {o.card.lastFour}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="sr-only">Pieces</caption>
+          <thead className="text-xs text-stone">
+            <tr>
+              <th scope="col" className="pb-2 font-medium">
+                Piece
+              </th>
+              <th scope="col" className="pb-2 font-medium">
+                Dates
+              </th>
+              <th scope="col" className="pb-2 text-right font-medium">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-linen">
+            {o.items.map((it) => (
+              <tr key={it.rentalId}>
+                <td className="py-3 pr-3">
+                  <span className="block text-xs text-stone">{it.brand}</span>
+                  <span className="font-medium">{it.name}</span>
+                  <span className="block text-xs text-stone">
+                    Size {it.size}
+                    {it.extensions > 0 ? ` · extended ${it.extensions}×` : ''}
+                    {it.cancelledAt ? ' · cancelled' : ''}
+                  </span>
+                </td>
+                <td className="py-3 pr-3 text-taupe">{dateRange(it.startDate, it.returnDate)}</td>
+                <td className="py-3 text-right">{o.coveredByPlan ? 'Included in your plan' : formatCents(it.priceCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        <p className="mt-6 text-sm text-taupe">
+          <OrderDeliveryText delivery={o.delivery} />
+        </p>
+
+        {o.lines.length > 0 && (
+          <table className="mt-6 w-full text-left text-sm">
+            <caption className="mb-2 text-left text-xs font-medium tracking-wide text-stone uppercase">Payments</caption>
+            <tbody className="divide-y divide-linen">
+              {o.lines.map((l, i) => (
+                <tr key={i}>
+                  <td className="py-2 pr-3 text-taupe">{formatDate(l.at)}</td>
+                  <td className="py-2 pr-3">
+                    {l.description}
+                    {l.status === 'pending' && <span className="text-stone"> (on its way)</span>}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{l.kind === 'refund' ? `−${formatCents(l.amountCents)}` : formatCents(l.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+
+        <dl className="mt-6 space-y-1 border-t border-ink pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt>Charged</dt>
+            <dd data-testid="receipt-charged">{formatCents(o.chargedCents)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Refunded</dt>
+            <dd data-testid="receipt-refunded">{formatCents(o.refundedCents)}</dd>
+          </div>
+          <div className="flex justify-between font-display text-xl">
+            <dt>Total paid</dt>
+            <dd>{formatCents(o.chargedCents - o.refundedCents)}</dd>
+          </div>
+        </dl>
+        <p className="mt-8 text-xs text-stone">Rentique · hello@rentique.example · Keep this receipt for your records.</p>
+      </article>
+    </div>
+  );
+}
