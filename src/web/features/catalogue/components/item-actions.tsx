@@ -58,7 +58,7 @@ export function ItemActions({ item, from, to, initialSize }: { item: CatalogueIt
       </fieldset>
 
       {/* flex-1 only in the row: in the phone's column a zero flex-basis squeezed the buttons to their text (23 px). */}
-      <BookingPanel itemId={item.id} size={size} urlFrom={from} urlTo={to}>
+      <BookingPanel itemId={item.id} size={size} urlFrom={from} urlTo={to} sizes={item.sizes}>
         <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="shrink-0 sm:flex-1" />
         <Button size="lg" variant="subtle" onClick={() => void shareItem(item)}>
           <Share2 aria-hidden="true" />
