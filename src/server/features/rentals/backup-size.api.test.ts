@@ -136,5 +136,5 @@ describe(`backup size (${process.env.TEST_DIALECT})`, () => {
     expect(holds.filter((h) => h.size === 'S')).toHaveLength(1);
     const charged = (await Promise.all(members.map((m) => charges(m.id)))).flat();
     expect(charged).toHaveLength(1);
-  });
+  }, 120_000);
 });

@@ -120,7 +120,7 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     const live = await db.selectFrom('bookings').select('id').where('item_id', '=', itemId).where('released_at', 'is', null).where('end_date', '>', '2026-11-23').execute();
     expect(live).toHaveLength(1);
     expect(await entriesOf(second)).toEqual([]);
-  });
+  }, 120_000);
 
   it('a cancellation frees the unit for the member waiting', async () => {
     now = new Date('2026-11-22T10:00:00Z');

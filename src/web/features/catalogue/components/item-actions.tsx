@@ -64,6 +64,7 @@ export function ItemActions({ item, from, to, initialSize }: { item: CatalogueIt
         size={size}
         urlFrom={from}
         urlTo={to}
+        sizes={item.sizes}
         // A member's piece is requested (the lender accepts within 48 hours), never booked at once.
         {...(item.fromMember ? { action: (booking) => <RequestToBookButton itemId={item.id} itemName={item.name} booking={booking} className="shrink-0 sm:flex-1" /> } : {})}
       >

@@ -22,6 +22,7 @@ function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () =>
         description: RENTAL_MESSAGES.alreadyRentedBody,
       };
     case 'SOLD_OUT': {
+      if (err.details.backup === true) return { title: RENTAL_MESSAGES.soldOut, description: err.message };
       const next = typeof err.details.nextFreeDate === 'string' ? err.details.nextFreeDate : null;
       return {
         title: RENTAL_MESSAGES.soldOut,

@@ -28,6 +28,8 @@ interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
   studioId?: number | undefined;
   /** Set when she has no card for a pay-per-item rental: the button reads 'Add a card to rent' and goes there. */
   addCardHref?: string | null | undefined;
+  /** A second size held with it at no charge (decision 0034). */
+  backupSize?: string | null | undefined;
 }
 
 /**
@@ -43,6 +45,7 @@ export function AddToCartButton({
   delivery,
   studioId,
   addCardHref,
+  backupSize,
   className,
   disabled,
   ...rest
@@ -77,6 +80,7 @@ export function AddToCartButton({
         ...(startDate && endDate ? { startDate, endDate } : {}),
         ...(delivery ? { delivery } : {}),
         ...(delivery === 'in-store' && studioId ? { studioId } : {}),
+        ...(backupSize && backupSize !== size ? { backupSize: backupSize as never } : {}),
       },
       {
         onSuccess: (rental) => {

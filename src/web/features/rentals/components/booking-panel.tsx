@@ -17,6 +17,7 @@ import { useItemCalendar } from '../api/get-calendar';
 import { useDeliveryAddress, useStudios } from '../api/get-delivery';
 import { useQuote } from '../api/get-quote';
 import { AddToCartButton } from './add-to-cart';
+import { JoinWaitlistButton } from '../../waitlist';
 
 // The calendar (react-day-picker) and the address form (its schema) load when first needed.
 const loadCalendar = () => import('./booking-calendar');
@@ -56,6 +57,8 @@ interface BookingPanelProps {
   rowClassName?: string;
   /** Further actions in the button's row (wishlist, share). */
   children?: ReactNode;
+  /** The piece's sizes: with more than one, a second may be held as a backup at no charge (decision 0034). */
+  sizes?: readonly string[] | undefined;
   /**
    * Another button in Add to Cart's place, given the booking chosen here (a member's piece is
    * requested instead: the lending feature's 'Request to book', decision 0035).
@@ -79,7 +82,7 @@ export interface ChosenBooking {
  * size), delivery to her address or pickup at a studio, the total for those dates ("Included in
  * your plan" within a plan) and Add to Cart, which reads 'Add a card to rent' without a card.
  */
-export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassName, rowClassName, children, action }: BookingPanelProps) {
+export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassName, rowClassName, children, action, sizes }: BookingPanelProps) {
   const { data: session } = useSession();
   const pickup = usePickupOption({ enabled: !!session });
   const [chosenDelivery, setDelivery] = useState<PickupOption | null>(null);
@@ -88,6 +91,9 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
   const [chosenStudio, setStudio] = useState<number | null>(null);
   const studioId = chosenStudio ?? pickup.data?.studioId ?? studios.data?.studios[0]?.id ?? null;
   const [chosen, setChosen] = useState<Range | null>(null);
+  const [chosenBackup, setBackup] = useState<string>('');
+  const backupOptions = (sizes ?? []).filter((s) => s !== size);
+  const backupSize = chosenBackup && chosenBackup !== size ? chosenBackup : null;
 
   const fromUrl: Range | null = urlFrom && urlTo && isIsoDate(urlFrom) && isIsoDate(urlTo) && urlTo > urlFrom ? { from: urlFrom, to: urlTo } : null;
   const days = chosen ? daysBetween(chosen.from, chosen.to) : fromUrl ? daysBetween(fromUrl.from, fromUrl.to) : RENTAL_DAYS;
@@ -115,6 +121,8 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
   const returnTo = range && size ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}&size=${encodeURIComponent(size)}` : paths.item(itemId);
   const addCardHref = q?.refusal?.code === 'CARD_REQUIRED' ? `${paths.creditCardManage}&returnTo=${encodeURIComponent(returnTo)}` : null;
   const address = useDeliveryAddress(!!session && delivery === 'online');
+  // Sold out for her dates (or for weeks): she may wait for a unit of the size for those dates.
+  const soldOutRange = !size ? null : q?.refusal?.code === 'SOLD_OUT' && range ? range : calendar.data && !first && !range ? (urlUsable ?? { from: today, to: addDays(today, RENTAL_DAYS) }) : null;
 
   return (
     <div className="space-y-6">
@@ -126,17 +134,7 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
           ) : calendar.isPending && !range ? (
             <Skeleton className="h-11 w-64" />
           ) : (
-            <DatesPicker
-              range={range}
-              today={today}
-              latest={latest}
-              itemId={itemId}
-              size={size}
-              delivery={delivery}
-              days={days}
-              takenIn={calendar.data?.dates}
-              onChange={setChosen}
-            />
+            <DatesPicker range={range} today={today} latest={latest} itemId={itemId} size={size} delivery={delivery} days={days} takenIn={calendar.data?.dates} onChange={setChosen} />
           )}
           {urlDropped && !chosen && (
             <p role="status" className="mt-3 text-sm text-clay">
@@ -157,6 +155,8 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
           onStudio={setStudio}
         />
 
+        {backupOptions.length > 0 && size && <BackupSizeChoice options={backupOptions} value={backupSize ?? ''} onChange={setBackup} />}
+
         <div className="p-5" aria-live="polite">
           <Total quote={q} loading={!!size && !!range && quote.isPending} failed={quote.isError ? quote.error.message : null} />
         </div>
@@ -165,6 +165,8 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
       <div className={cn('flex flex-col gap-3 sm:flex-row', rowClassName)}>
         {action ? (
           action({ size, startDate: range?.from, endDate: range?.to, delivery, studioId: studioId ?? undefined, addCardHref })
+        ) : soldOutRange && session && size ? (
+          <JoinWaitlistButton itemId={itemId} itemSize={size as never} startDate={soldOutRange.from} endDate={soldOutRange.to} className={buttonClassName ?? 'shrink-0 sm:flex-1'} />
         ) : (
           <AddToCartButton
             itemId={itemId}
@@ -176,10 +178,40 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
             addCardHref={addCardHref}
             className={buttonClassName ?? 'shrink-0 sm:flex-1'}
             {...(label ? { label } : {})}
+            backupSize={backupSize}
           />
         )}
         {children}
       </div>
+    </div>
+  );
+}
+
+/** A second size held with hers at no charge: it ships with it and both come back together (decision 0034). */
+function BackupSizeChoice({ options, value, onChange }: { options: readonly string[]; value: string; onChange: (size: string) => void }) {
+  const id = useId();
+  return (
+    <div className="p-5">
+      <label htmlFor={id} className="eyebrow mb-2 block">
+        Backup size
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="select-chevron h-11 w-full max-w-64 appearance-none rounded-sm border border-linen bg-ivory bg-[length:12px] bg-[right_0.9rem_center] bg-no-repeat px-3.5 pr-9 text-[0.95rem] text-ink focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none"
+        aria-describedby={`${id}-hint`}
+      >
+        <option value="">No backup size</option>
+        {options.map((s) => (
+          <option key={s} value={s}>
+            Size {s}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-2 text-xs text-stone">
+        Not sure of the fit? We hold a second size for the same dates at no charge; it ships with the first and both come back together.
+      </p>
     </div>
   );
 }
