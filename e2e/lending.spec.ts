@@ -9,7 +9,7 @@ import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from
  * (sent, received, returned, back, cleaned). Ratings and payouts are part B.
  */
 test('list, staff approve, request, the lender accepts, messages, handover and return', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const name = `Velvet Opera Coat ${Date.now().toString(36)}`;
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 90, g: 40, b: 60 } } })
     .jpeg()
