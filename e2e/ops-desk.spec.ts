@@ -69,7 +69,7 @@ async function choose(scope: Locator, name: string) {
 
 test("a garment's life through the desk: added, rented, dispatched, received, returned, checked in, cleaned, and bookable again", async ({ browser, baseURL }, testInfo) => {
   // Long: one garment's whole life, with three people; the axe checks are in the next test.
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const name = `Desk Life Coat ${Date.now().toString(36)}`;
 
   // Staff add the piece from the inventory: one unit of size M, then a real product photo.
@@ -203,7 +203,7 @@ test("a garment's life through the desk: added, rented, dispatched, received, re
 });
 
 test('the desk on a phone: check-in, its retire dialog and the inventory editor fit 390 px and pass axe; a wrong code is said plainly', async ({ browser, baseURL }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const { context, page } = await newPage(browser, baseURL, 390);
   await staffAccount(page);
   const first = (await (await page.request.get('/api/ops/inventory')).json()) as { items: { id: number; fromMember: boolean }[] };

@@ -34,7 +34,8 @@ export function ReasonDialog({
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
   // Opened by state (one dialog can serve a list of buttons), so Radix has no trigger to give the
-  // focus back to: remember what had it and return it on close.
+  // focus back to: remember what had it and return it on close. (No autoFocus on the field: Radix
+  // focuses it, the first control, and only then tells us what had the focus before.)
   const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -98,7 +99,7 @@ function ReasonForm({
   return (
     <form onSubmit={submit} noValidate className="mt-5 space-y-5" aria-label={title}>
       <Field label={label} error={error} hint={hint}>
-        <Textarea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} autoFocus />
+        <Textarea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel}>
