@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -33,9 +33,25 @@ export function ReasonDialog({
   schema: z.ZodType<{ reason: string }>;
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
+  // Opened by state (one dialog can serve a list of buttons), so Radix has no trigger to give the
+  // focus back to: remember what had it and return it on close. (No autoFocus on the field: Radix
+  // focuses it, the first control, and only then tells us what had the focus before.)
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={description}>
+      <DialogContent
+        title={title}
+        description={description}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(e) => {
+          if (opener.current?.isConnected) {
+            e.preventDefault();
+            opener.current.focus();
+          }
+        }}
+      >
         {open && <ReasonForm label={label} hint={hint} confirm={confirm} busyLabel={busyLabel} schema={schema} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} title={title} />}
       </DialogContent>
     </Dialog>
@@ -83,7 +99,7 @@ function ReasonForm({
   return (
     <form onSubmit={submit} noValidate className="mt-5 space-y-5" aria-label={title}>
       <Field label={label} error={error} hint={hint}>
-        <Textarea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} autoFocus />
+        <Textarea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel}>

@@ -1,9 +1,11 @@
 import { PackageCheck, Send, Store } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { OPS_MESSAGES, type DeskRental } from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { getTodayQueryOptions, useToday } from '../api/get-today';
@@ -66,7 +68,7 @@ function HandOverButton({ rental: r }: { rental: DeskRental }) {
   );
 }
 
-/** /ops: today's board: what to send out (and mark dispatched), what waits at the studio, what is due back and what is late. */
+/** /ops: today's board: what to send out (and mark dispatched), what waits at the studio, what is due back, what is late, what is on its way back and what was checked in. */
 export default function Component() {
   const today = useToday();
   const board = today.data;
@@ -102,6 +104,23 @@ export default function Component() {
           </OpsSection>
           <OpsSection id="overdue" title="Overdue" count={board!.overdue.length}>
             <DeskRentalList rentals={board!.overdue} label="Overdue" emphasis="overdue" empty="Nothing is overdue." />
+          </OpsSection>
+          <OpsSection id="returning" title="Sent back, to check in" count={board!.returning.length}>
+            <DeskRentalList
+              rentals={board!.returning}
+              label="Sent back, to check in"
+              empty="Nothing is on its way back."
+              actions={(r) => (
+                <Button asChild variant="outline" size="lg" className="w-full sm:h-11 sm:w-auto">
+                  <Link to={`${paths.opsCheckIn}?code=${r.unitCode}`} aria-label={`Check in ${r.itemName} (${r.unitCode})`}>
+                    Check in
+                  </Link>
+                </Button>
+              )}
+            />
+          </OpsSection>
+          <OpsSection id="checked-in" title="Checked in today" count={board!.checkedInToday.length}>
+            <DeskRentalList rentals={board!.checkedInToday} label="Checked in today" empty="Nothing has been checked in yet today." />
           </OpsSection>
         </>
       )}
