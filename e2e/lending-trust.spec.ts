@@ -59,9 +59,12 @@ async function returnedRental(lender: Page, renter: Page, staff: Page, name: str
   );
   await ok(await renter.request.put('/api/delivery-address', { data: { recipientName: 'Rita Renter', line1: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
   await ok(await renter.request.put('/api/pickup', { data: { option: 'online' } }));
-  const rental = await ok(await renter.request.post('/api/rentals', { data: { itemId, size: 'M' } }), 201);
-  const rentalId = rental.id as number;
-  await ok(await staff.request.post(`/api/ops/rentals/${rentalId}/dispatch`));
+  // A member's piece is requested and the lender accepts (decision 0035); she sends it, the renter receives and returns it.
+  const request = await ok(await renter.request.post('/api/lending/requests', { data: { itemId, size: 'M' } }), 201);
+  const rentalId = request.rentalId as number;
+  await ok(await lender.request.post(`/api/lending/requests/${request.id}/accept`));
+  await ok(await lender.request.post(`/api/lending/requests/${request.id}/send`));
+  await ok(await renter.request.post(`/api/rentals/${rentalId}/received`));
   await ok(await renter.request.post(`/api/rentals/${rentalId}/return`));
   return { itemId, rentalId };
 }
