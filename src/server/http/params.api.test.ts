@@ -27,7 +27,9 @@ afterAll(async () => {
 
 function url(route: ApiRoute, id: string): string {
   let path = route.path;
-  for (const p of route.pathParams) path = path.replace(`{${p}}`, ID_PARAMS.has(p) ? encodeURIComponent(id) : '0');
+  // Other path parameters get a valid value, so the id is what is tested (a handover photo's stage is a word).
+  const other = (p: string) => (p === 'stage' ? 'sent' : '0');
+  for (const p of route.pathParams) path = path.replace(`{${p}}`, ID_PARAMS.has(p) ? encodeURIComponent(id) : other(p));
   // The availability and calendar routes also need dates and a size (checked before the path); other routes ignore them.
   return `${path}?from=2026-12-01&to=2026-12-08&size=M`;
 }

@@ -133,12 +133,14 @@ describe(`listings to review (${process.env.TEST_DIALECT})`, () => {
     expect(await publicPresence(listing.id, name)).toEqual({ inList: true, inSearch: true, itemStatus: 200 });
     const deckAfter = await json<{ items: { item: { id: number } }[] }>((await t.signUp()).request('/api/match/deck?gender=Women'));
     expect(deckAfter.items.map((e) => e.item.id)).toContain(listing.id);
-    expect((await shopper.request('/api/rentals', { method: 'POST', json: { itemId: listing.id, size: 'M' } })).status).toBe(201);
 
     // The lender is told, in the app (unread) and by e-mail (queued in the approval's transaction).
     const notes = await json<NotificationPage>(lender.request('/api/notifications'));
     expect(notes.unreadCount).toBe(1);
     expect(notes.notifications[0]).toMatchObject({ kind: 'listing_approved', title: `Your listing ${name} is live`, link: `/item/${listing.id}`, readAt: null });
+
+    // Now anyone may ask for it: a member's piece is requested from her (decision 0035), not booked at once.
+    expect((await shopper.request('/api/lending/requests', { method: 'POST', json: { itemId: listing.id, size: 'M' } })).status).toBe(201);
 
     // Audited with before/after and the request id.
     const audit = await json<AuditPage>(staff.request(`/api/ops/audit?action=listing.approve&subjectId=${listing.id}`));
