@@ -135,6 +135,8 @@ test('sign-up refuses a guessable password with a clear message on the form', as
 });
 
 test('axe finds no serious or critical violation on the account pages', async ({ browser, baseURL }) => {
+  // Five axe runs over long pages (the account page grew fit details): more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), SEEN_KEY);
   const page = appPage(await context.newPage());
