@@ -1,7 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { appPage, expect, test } from './fixtures';
-import { DISCOUNT_POPUP_SEEN_KEY, approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
+import { DISCOUNT_POPUP_SEEN_KEY, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
 
 /**
  * Issue 17's waitlist flow (decision 0034): a size sold out for her dates -> 'Join the waitlist'
@@ -28,20 +27,25 @@ test('a sold-out size: join the waitlist, the piece comes back from cleaning, th
   const staffMember = await signUpViaApi(staff.page, { fullName: 'Sam Staff' });
   expect(makeStaffWithCli(staffMember.email)).toContain('is now staff');
 
-  // A member's piece, one unit of M, approved; another member rents it from today.
-  const lender = await newPage(browser, baseURL);
-  await signUpViaApi(lender.page, { fullName: 'Lena Lender' });
-  const listing = await ok(
-    await lender.page.request.post('/api/listings', {
-      multipart: {
-        data: JSON.stringify({ name, brand: 'Khaite', category: 'Dresses', gender: 'Women', sizes: ['M'], description: 'Bias-cut slip dress in silk satin, worn twice.', retailPriceCents: 90_000, rentalPriceCents: 3_500, handover: 'drop-off' }),
-        photos: { name: 'dress.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 90 } } }).jpeg().toBuffer() },
+  // A house piece with one unit of M, added by staff on the desk (a member's piece would be
+  // requested from its lender, decision 0035); another member rents it from today.
+  const piece = await ok(
+    await staff.page.request.post('/api/ops/items', {
+      data: {
+        name,
+        brand: 'Khaite',
+        category: 'Dresses',
+        gender: 'Women',
+        colour: 'ivory',
+        tags: ['evening'],
+        description: 'Bias-cut slip dress in silk satin.',
+        retailPriceCents: 90_000,
+        units: [{ size: 'M', count: 1 }],
       },
     }),
     201,
   );
-  const itemId = listing.id as number;
-  await approveViaApi(staff.page, itemId);
+  const itemId = piece.id as number;
 
   const holder = await newPage(browser, baseURL);
   await signUpViaApi(holder.page, { fullName: 'Hana Holder' });
