@@ -41,6 +41,10 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
   const rentals = createRentalsService(ctx, { catalogue, plans, units, payments, orders });
   const events = createEventsService(ctx);
+  const claims = createClaimsService(ctx, { payments, notifications, plans });
+  const lending = createLendingService(ctx, { catalogue, plans, payments, orders, notifications, units });
+  // Staff read a thread between two members only while a damage claim on that rental is open.
+  lending.allowStaffWhen((rentalId) => claims.hasOpenClaim(rentalId));
   return {
     paymentProvider,
     payments,
@@ -60,11 +64,11 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
     ratings,
     payouts: createPayoutsService(ctx, { payments, listings }),
-    claims: createClaimsService(ctx, { payments, notifications, plans }),
+    claims,
     reviews: createReviewsService(ctx, { catalogue }),
     waitlist: createWaitlistService(ctx, { catalogue, rentals, notifications, plans }),
     shortlists: createShortlistsService(ctx, { catalogue }),
-    lending: createLendingService(ctx, { catalogue, plans, payments, orders, notifications, units }),
+    lending,
   };
 }
 

@@ -69,7 +69,11 @@ describe(`damage claims (${process.env.TEST_DIALECT})`, () => {
     now = new Date(START);
     const { lender, renter, rentalId } = await returnedMemberRental(t, { staff, priceCents: 1_000 });
     now = later(47);
+    // Staff cannot read the two members' thread until a claim on the rental is open (decision 0035).
+    const thread = `/api/lending/threads/${rentalId}`;
+    expect((await staff.request(thread)).status).toBe(403);
     const claim = await json<Claim>(openClaim(lender, { rentalId, amountCents: 4_500, description: 'Red wine stain on the front panel' }, 2), 201);
+    expect((await staff.request(thread)).status).toBe(200);
     expect(claim).toMatchObject({ status: 'open', amountCents: 4_500, photos: [{ url: expect.stringMatching(/^\/api\/claims\/\d+\/photos\/0/) }, expect.anything()] });
     // One claim per rental.
     expect((await openClaim(lender, { rentalId, amountCents: 100, description: 'And a missing button too' })).status).toBe(409);

@@ -80,6 +80,12 @@ export function createClaimsRepository(db: Db) {
         .execute();
     },
 
+    /** Whether a claim on this rental is open (staff may then read its thread, decision 0035). */
+    async hasOpen(rentalId: number): Promise<boolean> {
+      const row = await db.selectFrom('damage_claims').select('id').where('rental_id', '=', rentalId).where('status', '=', 'open').executeTakeFirst();
+      return row !== undefined;
+    },
+
     byStatus(status: string) {
       return claims().where('damage_claims.status', '=', status).orderBy('damage_claims.id', status === 'open' ? 'asc' : 'desc').limit(200).execute();
     },

@@ -141,6 +141,9 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
   }
 
   return {
+    /** Whether a claim on the rental is open: the lending feature lets staff read its thread then. */
+    hasOpenClaim: (rentalId: number): Promise<boolean> => repo.hasOpen(rentalId),
+
     /** Her rentals she may still claim on. */
     async claimable(lenderId: string): Promise<ClaimableRental[]> {
       const since = new Date(ctx.clock().getTime() - CLAIM_WINDOW_HOURS * HOUR_MS).toISOString();
