@@ -41,7 +41,8 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['src/**/*.fuzz.test.ts'],
       environment: 'node',
       env: { TEST_DIALECT: 'sqlite' },
-      testTimeout: 120_000,
+      // Every API route (153 now) gets FUZZ_RUNS cases in one test: PostgreSQL took over 120 s in CI.
+      testTimeout: 360_000,
       hookTimeout: 60_000,
     },
   },
@@ -69,7 +70,8 @@ if (process.env.TEST_DATABASE_URL) {
       include: ['src/**/*.fuzz.test.ts'],
       environment: 'node',
       env: { TEST_DIALECT: 'postgres' },
-      testTimeout: 120_000,
+      // Every API route (153 now) gets FUZZ_RUNS cases in one test: PostgreSQL took over 120 s in CI.
+      testTimeout: 360_000,
       hookTimeout: 60_000,
     },
   });
