@@ -2,7 +2,7 @@ import { CalendarDays, Hourglass, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { BookingRequest, LendingAction } from '@domain/lending';
-import { REQUEST_STATUS_LABELS } from '@domain/lending';
+import { REQUEST_STATUS_LABELS } from '@domain/lending.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { alreadyShown } from '../../../lib/error-toast';

@@ -2,7 +2,7 @@ import { CreditCard, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { LENDING_MESSAGES } from '@domain/lending';
+import { LENDING_MESSAGES } from '@domain/lending.rules';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CalendarX2, Inbox, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BookingRequest } from '@domain/lending';
-import { LENDING_MESSAGES } from '@domain/lending';
+import { LENDING_MESSAGES } from '@domain/lending.rules';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { BODY_RANGE_CM, HEIGHT_RANGE_CM, USUAL_SIZES } from '@domain/reviews';
+import { BODY_RANGE_CM, HEIGHT_RANGE_CM, USUAL_SIZES } from '@domain/reviews.rules';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 

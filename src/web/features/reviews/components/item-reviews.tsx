@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { Category, Size } from '@domain/catalogue.rules';
 import { OCCASION_LABELS } from '@domain/catalogue.rules';
-import { FIT_LABELS, FITS, fitHeadline, type FitSummary, type Review } from '@domain/reviews';
+import { FIT_LABELS, FITS, fitHeadline, type FitSummary } from '@domain/reviews.rules';
+import type { Review } from '@domain/reviews';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { FIT_LABELS, MIN_SIMILAR_REVIEWS, SIMILAR_HEIGHT_CM } from '@domain/reviews';
+import { FIT_LABELS, MIN_SIMILAR_REVIEWS, SIMILAR_HEIGHT_CM } from '@domain/reviews.rules';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import { Ruler } from 'lucide-react';
 import type { Category } from '@domain/catalogue.rules';
-import { sizeGuideFor } from '@domain/reviews';
+import { sizeGuideFor } from '@domain/reviews.rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 

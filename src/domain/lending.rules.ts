@@ -1,0 +1,92 @@
+/**
+ * Lending's constants, messages and plain rules, without zod: what the item page (public) and the
+ * request pages need. The schemas live in lending.ts, which re-exports all of this (decisions
+ * 0010 and 0039: public pages do not load zod).
+ */
+
+/** How long a lender has to answer a request before it expires (its hold and payment released). */
+export const REQUEST_ANSWER_HOURS = 48;
+
+/** A request's life: authorising (the card is being asked), pending (the lender answers), then final. */
+export const REQUEST_STATUSES = ['authorising', 'pending', 'accepted', 'declined', 'expired', 'failed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  authorising: 'Confirming your card',
+  pending: 'Waiting for the lender',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  failed: 'Card declined',
+};
+
+/**
+ * Where the piece is between the two members (the rental's marks, decision 0031):
+ * requested, to_send (accepted, not sent yet), sent, with_renter, sent_back, back (the lender has
+ * it: cleaning), done (cleaned, or the request ended without a rental).
+ */
+export const HANDOVER_STAGES = ['requested', 'to_send', 'sent', 'with_renter', 'sent_back', 'back', 'done'] as const;
+export type HandoverStage = (typeof HANDOVER_STAGES)[number];
+
+/** What the member reading a request can do now. */
+export const LENDING_ACTIONS = ['accept', 'decline', 'send', 'received', 'return', 'back', 'clean'] as const;
+export type LendingAction = (typeof LENDING_ACTIONS)[number];
+
+export const LENDING_MESSAGES = {
+  requestRule: 'The lender has 48 hours to accept. Your card is only authorised now, and charged when she accepts; if she declines or does not answer, the hold is released.',
+  requestButton: 'Request to book',
+  requested: 'Request sent',
+  alreadyAnswered: 'This request has already been answered.',
+  expired: 'This request has expired: the 48 hours to answer have passed.',
+  notPending: 'This request is no longer waiting for an answer.',
+  notAccepted: 'The piece can be sent once the request is accepted.',
+  tooEarlyToSend: 'It is too early to send the piece: send it at most one day before the rental starts.',
+  alreadySent: 'The piece has already been sent.',
+  notSent: 'The piece has not been sent yet.',
+  alreadyBack: 'The piece is already back.',
+  notBack: 'The piece is not back yet: mark it back first.',
+  notCleaning: 'The piece is not waiting for cleaning.',
+  memberPiecesOnly: 'Only a member\'s own pieces are requested; pieces from our collection are booked at once.',
+  requestRequired: 'This piece belongs to a member: send a request to book, which she accepts within 48 hours.',
+  blockOverlapsBooking: 'These days are booked already: choose days without rentals.',
+  blockNotFound: 'Blocked days not found',
+  notYourPiece: 'This is not your piece.',
+  threadClosed: 'Only the renter and the lender can read this conversation.',
+  emptyMessage: 'Write a message',
+} as const;
+
+/** The stage of the handover from the rental's marks. */
+export function handoverStage(m: {
+  status: RequestStatus;
+  dispatchedAt: string | null;
+  receivedAt: string | null;
+  returnedAt: string | null;
+  checkedInAt: string | null;
+  cancelledAt: string | null;
+  cleaned: boolean;
+}): HandoverStage {
+  if (m.status === 'authorising' || m.status === 'pending') return 'requested';
+  if (m.status !== 'accepted') return 'done';
+  if (m.checkedInAt) return m.cleaned ? 'done' : 'back';
+  if (m.cancelledAt) return 'done';
+  if (!m.dispatchedAt) return 'to_send';
+  if (m.returnedAt) return 'sent_back';
+  if (m.receivedAt) return 'with_renter';
+  return 'sent';
+}
+
+/** What the reader can do at this stage (the server refuses the rest with 409). */
+export function lendingActions(role: 'renter' | 'lender', stage: HandoverStage, opts: { today: string; startDate: string; handoff: 'delivery' | 'pickup' }): LendingAction[] {
+  if (role === 'lender') {
+    if (stage === 'requested') return ['accept', 'decline'];
+    if (stage === 'to_send') return ['send'];
+    if (stage === 'sent' || stage === 'with_renter' || stage === 'sent_back') return ['back'];
+    if (stage === 'back') return ['clean'];
+    return [];
+  }
+  const actions: LendingAction[] = [];
+  if (stage === 'sent' && opts.handoff === 'delivery') actions.push('received');
+  if ((stage === 'sent' || stage === 'with_renter') && opts.today >= opts.startDate) actions.push('return');
+  return actions;
+}
+
