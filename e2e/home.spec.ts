@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
-import { signUpViaApi } from './support';
+import { popupTimings, signUpViaApi, watchPopupTiming } from './support';
 
 import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 const popup = (page: Page) => page.getByRole('dialog', { name: '20% off your first rental' });
@@ -11,12 +11,14 @@ async function skipPopup(page: Page) {
 }
 
 test('the discount popup opens 2 s after load; Maybe Later keeps it away after a reload', async ({ page }) => {
-  const started = Date.now();
+  await watchPopupTiming(page);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Limited space.');
-  await expect(popup(page)).toBeHidden();
+  // The heading by its element: once the modal is open the page behind it has no roles, and on a
+  // slow machine the popup may be open by the time the page has loaded.
+  await expect(page.locator('h1')).toContainText('Limited space.');
   await expect(popup(page)).toBeVisible({ timeout: 6000 });
-  expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  // Not before 2 s, in the page's own clock (polish.spec checks the SPEC timing both ways).
+  expect((await popupTimings(page)).popupAt).toBeGreaterThanOrEqual(1950);
   // Focus is inside the dialog.
   expect(await popup(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await expect(popup(page).getByRole('link', { name: 'Create Your Account Now' })).toHaveAttribute('href', '/signup');

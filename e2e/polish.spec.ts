@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appPage, expect, test } from './fixtures';
 import { waitForMail } from './mail';
-import { readyToRentViaApi, signUpViaApi, uniqueEmail } from './support';
+import { popupTimings, readyToRentViaApi, signUpViaApi, uniqueEmail, watchPopupTiming } from './support';
 
 /* Issue 19, "polish a customer notices": phone layout, ratings, the assistant, the static item
  * pages, the footer's pages, contact and appointments, the nav's accessible name, SPEC timings. */
@@ -117,7 +117,8 @@ test('a rating shows half stars: 4.3 reads as four and a half, with its figure',
   const item = (await (await request.get('/api/items/12')).json()) as { rating: number };
   expect(item.rating).toBe(4.3);
   await page.goto('/item/12');
-  const stars = page.getByRole('img', { name: 'Rated 4.3 out of 5' });
+  // The summary under the title (the reviews section repeats the rating).
+  const stars = page.getByRole('img', { name: 'Rated 4.3 out of 5' }).first();
   await expect(stars).toBeVisible();
   await expect(stars.locator('[data-star="half"]')).toHaveCount(1);
   await expect(stars.locator('[data-star="full"]')).toHaveCount(4);
@@ -274,27 +275,20 @@ test("the nav's Match link: its visible text is part of its accessible name (axe
 });
 
 test('SPEC timings: the discount popup appears 2 s after the navigation starts', async ({ page }) => {
-  // Records when the dialog first shows, in the page's own clock (0 = navigation start).
-  // Also when the app came alive: the popup cannot show before its code runs.
-  await page.addInitScript(() => {
-    const w = window as unknown as { popupAt: number; readyAt: number };
-    new MutationObserver(() => {
-      if (!w.readyAt && document.documentElement.dataset.app === 'ready') w.readyAt = performance.now();
-      if (!w.popupAt && document.querySelector('[role="dialog"]')) w.popupAt = performance.now();
-    }).observe(document, { childList: true, subtree: true, attributes: true });
-  });
+  // When the dialog first shows, in the page's own clock (0 = navigation start), and when the
+  // app came alive: the popup cannot show before its code runs.
+  await watchPopupTiming(page);
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: '20% off your first rental' })).toBeVisible({ timeout: 6_000 });
-  const { popupAt, readyAt } = await page.evaluate(() => {
-    const w = window as unknown as { popupAt: number; readyAt: number };
-    return { popupAt: w.popupAt, readyAt: w.readyAt };
-  });
+  const { popupAt, readyAt } = await popupTimings(page);
+
   test.info().annotations.push({ type: 'timing', description: `app ready at ${Math.round(readyAt)} ms, popup at ${Math.round(popupAt)} ms after navigation start` });
   console.log(`discount popup: app ready at ${Math.round(readyAt)} ms, popup at ${Math.round(popupAt)} ms after navigation start`);
   expect(popupAt).toBeGreaterThanOrEqual(1950);
   // 2 s after the navigation started, not 2 s after the app came alive (which measured 2.8 s);
-  // on a machine so loaded that the app is not alive by then, as soon as it is.
-  expect(popupAt).toBeLessThan(Math.max(2000, readyAt) + 150);
+  // on a machine so loaded that the app is not alive by then, as soon as it is. The margin is for
+  // rendering the dialog on a loaded CI machine (two browsers and the server on two cores).
+  expect(popupAt).toBeLessThan(Math.max(2000, readyAt) + 500);
 });
 
 test("SPEC timings: the plan's 'Setting up...' state is visible for its second", async ({ page }) => {

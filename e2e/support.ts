@@ -134,3 +134,24 @@ export const DISCOUNT_POPUP_SEEN_KEY = 'rentique.discountPopupSeen';
 export async function skipDiscountPopup(target: Pick<Page, 'addInitScript'>): Promise<void> {
   await target.addInitScript((key) => window.localStorage.setItem(key, 'true'), DISCOUNT_POPUP_SEEN_KEY);
 }
+
+/**
+ * Records, in the page's own clock (0 = navigation start), when the app came alive and when a
+ * dialog first showed. Call before `goto`; read with `popupTimings`.
+ */
+export async function watchPopupTiming(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { popupAt: number; readyAt: number };
+    new MutationObserver(() => {
+      if (!w.readyAt && document.documentElement.dataset.app === 'ready') w.readyAt = performance.now();
+      if (!w.popupAt && document.querySelector('[role="dialog"]')) w.popupAt = performance.now();
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+}
+
+export async function popupTimings(page: Page): Promise<{ popupAt: number; readyAt: number }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { popupAt: number; readyAt: number };
+    return { popupAt: w.popupAt, readyAt: w.readyAt };
+  });
+}
