@@ -66,7 +66,8 @@ export async function hasOpenRental(trx: Db, userId: string, itemId: number): Pr
   return !!row;
 }
 
-export async function insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string }): Promise<number> {
+/** A booking of a unit for the days (a backup size's also names the booking it follows). */
+export async function insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id?: number }): Promise<number> {
   const row = await trx
     .insertInto('bookings')
     .values({ ...b, released_at: null })
@@ -150,13 +151,8 @@ export function createRentalsRepository(db: Db) {
     insertBooking,
 
     /** The backup size's hold: a booking of another unit that follows the rental's (decision 0034: the database copies its days and release). */
-    async insertBackupBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id: number }): Promise<number> {
-      const row = await trx
-        .insertInto('bookings')
-        .values({ ...b, released_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    insertBackupBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id: number }): Promise<number> {
+      return insertBooking(trx, b);
     },
 
     insertRental,
