@@ -4,6 +4,8 @@
  * their callers already import from.
  */
 
+import type { z } from 'zod';
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
@@ -29,4 +31,13 @@ export function addDays(day: string, days: number): string {
 /** Whole days from a to b ('YYYY-MM-DD'); negative when b is before a. */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * A zod refinement of a date range [startDate, endDate): the end after the start, at most
+ * `maxDays` later; the issue is on endDate. (zod's types only: this module loads no zod, decision 0039.)
+ */
+export function refineDateRange(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx, maxDays: number): void {
+  if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be after startDate' });
+  else if (daysBetween(v.startDate, v.endDate) > maxDays) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `must be at most ${maxDays} days after startDate` });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, MAX_RANGE_DAYS } from './catalogue';
-import { daysBetween } from './rentals.rules';
+import { refineDateRange } from './calendar';
 import { HANDOVER_STAGES, LENDING_ACTIONS, LENDING_MESSAGES, REQUEST_STATUSES } from './lending.rules';
 
 /**
@@ -87,10 +87,7 @@ export const UnreadMessagesSchema = z.object({ unreadCount: z.number().int() });
 /** Days a lender blocks on her piece's calendar: [startDate, endDate), end exclusive. */
 export const BlockDatesSchema = z
   .object({ startDate: IsoDateSchema, endDate: IsoDateSchema })
-  .superRefine((v, ctx) => {
-    if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be after startDate' });
-    else if (daysBetween(v.startDate, v.endDate) > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `must be at most ${MAX_RANGE_DAYS} days after startDate` });
-  });
+  .superRefine((v, ctx) => refineDateRange(v, ctx, MAX_RANGE_DAYS));
 export type BlockDatesInput = z.infer<typeof BlockDatesSchema>;
 
 export const LenderBlockSchema = z.object({ id: z.number().int(), itemId: z.number().int(), startDate: z.string(), endDate: z.string(), createdAt: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, MAX_RANGE_DAYS, SizeSchema } from './catalogue';
+import { refineDateRange } from './calendar';
 import { MAX_ID } from './ids';
 import { HANDOFFS } from './availability';
 import { ErrorCodeSchema } from './errors';
@@ -23,10 +24,7 @@ function checkRange(v: { startDate?: string | undefined; endDate?: string | unde
     ctx.addIssue({ code: 'custom', path: [v.startDate ? 'endDate' : 'startDate'], message: 'Give both startDate and endDate, or neither' });
     return;
   }
-  if (v.startDate && v.endDate) {
-    if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be after startDate' });
-    else if (daysBetween(v.startDate, v.endDate) > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `must be at most ${MAX_RANGE_DAYS} days after startDate` });
-  }
+  if (v.startDate && v.endDate) refineDateRange({ startDate: v.startDate, endDate: v.endDate }, ctx, MAX_RANGE_DAYS);
 }
 
 /**

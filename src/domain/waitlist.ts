@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, MAX_RANGE_DAYS, SizeSchema } from './catalogue';
-import { daysBetween } from './calendar';
+import { refineDateRange } from './calendar';
 import { MAX_ID } from './ids';
 import { WAITLIST_STATUSES } from './waitlist.rules';
 
@@ -19,10 +19,7 @@ export const JoinWaitlistSchema = z
     startDate: IsoDateSchema,
     endDate: IsoDateSchema,
   })
-  .superRefine((v, ctx) => {
-    if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be after startDate' });
-    else if (daysBetween(v.startDate, v.endDate) > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `must be at most ${MAX_RANGE_DAYS} days after startDate` });
-  });
+  .superRefine((v, ctx) => refineDateRange(v, ctx, MAX_RANGE_DAYS));
 export type JoinWaitlistInput = z.infer<typeof JoinWaitlistSchema>;
 
 export const WaitlistEntrySchema = z.object({

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Claim, ClaimableRental, DeskClaim } from '../../../domain/claims';
 import type { Statement } from '../../../domain/payouts';
 import { makePng } from '../listings/listings.test-helpers';
 import { returnedMemberRental } from '../../test/member-rental';
-import { makeStaff } from '../../test/staff';
-import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
+import { json, staffedTestApp } from '../../test/staffed-app';
+import type { TestMember } from '../../test/test-app';
 
 /*
  * Damage claims (decision 0036) on a real database: opened by the lender within 48 hours of the
@@ -17,22 +17,8 @@ import { createTestApp, type TestApp, type TestMember } from '../../test/test-ap
 const START = '2026-11-24T10:00:00.000Z';
 let now = new Date(START);
 const later = (hours: number) => new Date(new Date(START).getTime() + hours * 3_600_000);
-let t: TestApp;
-let staff: TestMember;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, clock: () => now });
-  staff = await makeStaff(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const env = staffedTestApp(() => now);
 
-const json = async <T>(res: Response | Promise<Response>, status = 200): Promise<T> => {
-  const r = await res;
-  const text = await r.text();
-  expect(r.status, text.slice(0, 400)).toBe(status);
-  return JSON.parse(text) as T;
-};
 async function claimForm(data: unknown, photos = 1): Promise<FormData> {
   const form = new FormData();
   form.set('data', JSON.stringify(data));
@@ -44,6 +30,7 @@ const openClaim = async (m: TestMember, data: unknown, photos = 1) => m.request(
 
 describe(`damage claims (${process.env.TEST_DIALECT})`, () => {
   it('is refused more than 48 hours after the return, above the retail price, without photos, and to anyone but the lender', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const { lender, renter, rentalId } = await returnedMemberRental(t, { staff });
     expect((await openClaim(renter, { rentalId, amountCents: 5_000, description: 'A tear along the hem' })).status).toBe(404);
@@ -66,6 +53,7 @@ describe(`damage claims (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('holds the earning while open; upheld, charges the renter and credits the lender; audited and notified', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const { lender, renter, rentalId } = await returnedMemberRental(t, { staff, priceCents: 1_000 });
     now = later(47);
@@ -130,6 +118,7 @@ describe(`damage claims (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('rejected, releases the earning and charges nobody', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const { lender, renter, rentalId } = await returnedMemberRental(t, { staff, priceCents: 1_000 });
     const claim = await json<Claim>(openClaim(lender, { rentalId, amountCents: 2_000, description: 'Small pull in the knit at the cuff' }), 201);

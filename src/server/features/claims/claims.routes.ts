@@ -12,14 +12,11 @@ import {
   MAX_CLAIM_PHOTOS,
   CLAIM_MESSAGES,
 } from '../../../domain/claims';
-import { LISTING_MESSAGES, MAX_PHOTO_BYTES } from '../../../domain/listings';
 import type { AppContext } from '../../context';
-import { HttpError, notFound, validationError } from '../../http/errors';
-import { findNul, nulError } from '../../http/input-guard';
-import { readMultipart } from '../../http/multipart';
+import { HttpError, notFound } from '../../http/errors';
+import { parseDataField, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter, staffRoute } from '../../http/openapi';
 import { IdParams } from '../../http/params';
-import { sniffImageType } from '../../storage/images';
 import type { ClaimsService } from './claims.service';
 
 /** The claim upload route: its body limit is the upload one (see app.ts). */
@@ -122,37 +119,18 @@ const reject = staffRoute({
   responses: { 200: jsonContent(DeskClaimSchema, 'The claim'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
-function parseData(raw: string | undefined) {
-  if (raw === undefined) throw new HttpError('VALIDATION_FAILED', 'Invalid form: data is required (the claim as JSON)', { issues: [{ path: 'data', message: 'is required' }] });
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new HttpError('VALIDATION_FAILED', 'Invalid form: data must be the claim as JSON', { issues: [{ path: 'data', message: 'must be JSON' }] });
-  }
-  const nul = findNul(json, ['data']);
-  if (nul !== null) throw nulError('form', nul);
-  const parsed = ClaimInputSchema.safeParse(json);
-  if (!parsed.success) throw validationError(parsed.error, 'claim');
-  return parsed.data;
-}
-
 export function createClaimsRoutes(_ctx: AppContext, service: ClaimsService) {
   return newRouter()
     .openapi(list, async (c) => c.json({ claims: await service.mine(c.var.user.id) }, 200))
     .openapi(claimable, async (c) => c.json({ rentals: await service.claimable(c.var.user.id) }, 200))
     .openapi(open, async (c) => {
-      const form = await readMultipart(c.req.raw, {
+      const form = await readPhotoUpload(c.req.raw, {
         fields: ['data'],
-        fileField: 'photos',
         maxFiles: MAX_CLAIM_PHOTOS,
-        maxFileBytes: MAX_PHOTO_BYTES,
         maxFieldBytes: 8 * 1024,
         tooManyFiles: () => new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: CLAIM_MESSAGES.tooManyPhotos }] }),
-        fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
-        checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
       });
-      return c.json(await service.open(c.var.user.id, parseData(form.fields.get('data')), form.files), 201);
+      return c.json(await service.open(c.var.user.id, parseDataField(form.fields.get('data'), ClaimInputSchema, 'claim'), form.files), 201);
     })
     .openapi(photo, async (c) => {
       const { id, position } = c.req.valid('param');

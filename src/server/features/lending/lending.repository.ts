@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { DB, RentalsTable } from '../../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { hasOpenRental, insertBooking, insertRental, memberIsActive } from '../rentals';
 
 type Db = Kysely<DB>;
 
@@ -76,24 +77,11 @@ export function createLendingRepository(db: Db) {
       return (postgres ? q.forNoKeyUpdate() : q).executeTakeFirst();
     },
 
-    async memberIsActive(trx: Db, userId: string, postgres: boolean): Promise<boolean> {
-      if (postgres) await trx.selectFrom('user').select('id').where('id', '=', userId).forShare().execute();
-      const profile = await trx.selectFrom('profiles').select('deleted_at').where('id', '=', userId).executeTakeFirst();
-      return !!profile && profile.deleted_at === null;
-    },
-
-    async hasOpenRental(trx: Db, userId: string, itemId: number): Promise<boolean> {
-      const row = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('item_id', '=', itemId).where('returned_at', 'is', null).executeTakeFirst();
-      return !!row;
-    },
-
-    async insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string }): Promise<number> {
-      return (await trx.insertInto('bookings').values({ ...b, released_at: null }).returning('id').executeTakeFirstOrThrow()).id;
-    },
-
-    async insertRental(trx: Db, r: Insertable<RentalsTable>): Promise<number> {
-      return (await trx.insertInto('rentals').values(r).returning('id').executeTakeFirstOrThrow()).id;
-    },
+    // Booking the piece: the same writes as the rentals feature's.
+    memberIsActive,
+    hasOpenRental,
+    insertBooking,
+    insertRental,
 
     async insertRequest(trx: Db, r: { rental_id: number; item_id: number; renter_id: string; lender_id: string; expires_at: string; created_at: string }): Promise<number> {
       return (await trx.insertInto('booking_requests').values({ ...r, status: 'authorising', authorisation_entry_id: null, decided_at: null }).returning('id').executeTakeFirstOrThrow()).id;

@@ -11,15 +11,13 @@ import {
   ThreadSchema,
   UnreadMessagesSchema,
 } from '../../../domain/lending';
-import { LISTING_MESSAGES, MAX_PHOTO_BYTES } from '../../../domain/listings';
 import { BookRentalSchema } from '../../../domain/rentals';
 import { CONDITIONS } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { readMultipart } from '../../http/multipart';
+import { readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import { IdParams, idParam } from '../../http/params';
-import { sniffImageType } from '../../storage/images';
 import { MAX_HANDOVER_PHOTOS, type LendingService } from './lending.service';
 
 /** The lender's handover photo uploads: their body limit is the upload one (see app.ts). */
@@ -186,15 +184,11 @@ const unblock = memberRoute({
 /** Reads up to `room` photos (the `photos` field only), each checked as it arrives. */
 function readPhotos(request: Request) {
   const tooMany = () => new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] });
-  return readMultipart(request, {
+  return readPhotoUpload(request, {
     fields: [],
-    fileField: 'photos',
     maxFiles: MAX_HANDOVER_PHOTOS,
-    maxFileBytes: MAX_PHOTO_BYTES,
     maxFieldBytes: 1024,
     tooManyFiles: tooMany,
-    fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
-    checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
   });
 }
 

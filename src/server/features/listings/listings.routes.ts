@@ -10,11 +10,9 @@ import {
   MAX_PHOTO_BYTES,
 } from '../../../domain/listings';
 import type { AppContext } from '../../context';
-import { HttpError, notFound, validationError } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { IdParams } from '../../http/params';
-import { findNul, nulError } from '../../http/input-guard';
-import { readMultipart } from '../../http/multipart';
-import { sniffImageType } from '../../storage/images';
+import { parseDataField, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { ListingsService } from './listings.service';
 
@@ -145,31 +143,12 @@ const tooManyPhotos = (room: number) =>
 
 /** Reads a listing upload form: the `data` field and up to `room` photos, each checked as it arrives. */
 function readPhotoForm(request: Request, room: number) {
-  return readMultipart(request, {
+  return readPhotoUpload(request, {
     fields: ['data'],
-    fileField: 'photos',
     maxFiles: room,
-    maxFileBytes: MAX_PHOTO_BYTES,
     maxFieldBytes: MAX_DATA_BYTES,
     tooManyFiles: () => tooManyPhotos(room),
-    fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
-    checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
   });
-}
-
-function parseData(raw: string | undefined) {
-  if (raw === undefined) throw new HttpError('VALIDATION_FAILED', 'Invalid form: data is required (the listing as JSON)', { issues: [{ path: 'data', message: 'is required' }] });
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new HttpError('VALIDATION_FAILED', 'Invalid form: data must be the listing as JSON', { issues: [{ path: 'data', message: 'must be JSON' }] });
-  }
-  const nul = findNul(json, ['data']);
-  if (nul !== null) throw nulError('form', nul);
-  const parsed = ListingInputSchema.safeParse(json);
-  if (!parsed.success) throw validationError(parsed.error, 'listing');
-  return parsed.data;
 }
 
 export function createListingsRoutes(ctx: AppContext, service: ListingsService) {
@@ -181,7 +160,7 @@ export function createListingsRoutes(ctx: AppContext, service: ListingsService) 
       // arrives for a moment after the answer, then closes the connection.
       await service.checkRoomForListing(ownerId); // before a byte of the body is read
       const form = await readPhotoForm(c.req.raw, MAX_LISTING_PHOTOS);
-      return c.json(await service.create(ownerId, parseData(form.fields.get('data')), form.files), 201);
+      return c.json(await service.create(ownerId, parseDataField(form.fields.get('data'), ListingInputSchema, 'listing'), form.files), 201);
     })
     .openapi(getOne, async (c) => c.json(await service.get(c.req.valid('param').id, c.var.user.id), 200))
     .openapi(update, async (c) => c.json(await service.update(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200))

@@ -30,10 +30,9 @@ import {
 } from '../../../domain/ops';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { readMultipart } from '../../http/multipart';
+import { readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, newRouter, staffRoute } from '../../http/openapi';
 import { IdParams } from '../../http/params';
-import { sniffImageType } from '../../storage/images';
 import type { OpsService } from './ops.service';
 
 /** The desk's upload routes (product photos, check-in photos): their body limit is the upload one (see app.ts). */
@@ -308,15 +307,11 @@ function readPhotos(request: Request, room: number) {
   const tooMany = () =>
     new HttpError('VALIDATION_FAILED', `${LISTING_MESSAGES.tooManyPhotos}: there is room for ${room} more.`, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
   if (room === 0) throw tooMany();
-  return readMultipart(request, {
+  return readPhotoUpload(request, {
     fields: [],
-    fileField: 'photos',
     maxFiles: room,
-    maxFileBytes: MAX_PHOTO_BYTES,
     maxFieldBytes: 1024,
     tooManyFiles: tooMany,
-    fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
-    checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
   });
 }
 

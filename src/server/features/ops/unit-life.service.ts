@@ -139,6 +139,34 @@ export function createUnitLifeService(
     }
   }
 
+  /**
+   * The late fee of a check-in, in its transaction: a charge of her saved card in the payments
+   * ledger, decided here and sent after the commit with its key (one per rental), so it is charged
+   * once (decision 0032); without a card, the fee is marked failed. Returns the charge's ledger
+   * entry to run after the commit (null: none).
+   */
+  async function recordLateFee(trx: Db, r: { rental_id: number; user_id: string; item_name: string }, days: number, fee: number): Promise<number | null> {
+    if (fee <= 0) return null;
+    const card = await plans.cardForCharge(r.user_id, trx);
+    if (!card) {
+      await repo.setFee(trx, r.rental_id, { late_fee_status: 'failed', late_fee_error: 'No card on file' });
+      return null;
+    }
+    const entry = await payments.record(trx, {
+      userId: r.user_id,
+      purpose: 'late_fee',
+      kind: 'charge',
+      amountCents: fee,
+      description: `Late return of ${r.item_name}: ${days} day${days === 1 ? '' : 's'}`,
+      idempotencyKey: `late_fee:rental:${r.rental_id}`,
+      rentalId: r.rental_id,
+      card,
+      context: { rentalId: r.rental_id, days },
+    });
+    await repo.setFee(trx, r.rental_id, { late_fee_entry_id: entry.id });
+    return entry.id;
+  }
+
   /** Records the refund of a charged late fee (waived) in the payments ledger, in `trx`. */
   async function recordRefund(trx: Db, rentalId: number, charge: LedgerEntry): Promise<number | null> {
     const cents = await payments.refundableCents(trx, charge);
@@ -290,29 +318,7 @@ export function createUnitLifeService(
           feeStatus: fee > 0 ? 'due' : null,
         });
         if (!checkedIn) throw conflict(OPS_MESSAGES.unitChanged);
-        // The late fee: a charge of her saved card in the payments ledger, decided here and sent
-        // after the commit with its key (one per rental), so it is charged once (decision 0032).
-        let entryId: number | null = null;
-        if (fee > 0) {
-          const card = await plans.cardForCharge(r.user_id, trx);
-          if (card) {
-            const entry = await payments.record(trx, {
-              userId: r.user_id,
-              purpose: 'late_fee',
-              kind: 'charge',
-              amountCents: fee,
-              description: `Late return of ${r.item_name}: ${days} day${days === 1 ? '' : 's'}`,
-              idempotencyKey: `late_fee:rental:${r.rental_id}`,
-              rentalId: r.rental_id,
-              card,
-              context: { rentalId: r.rental_id, days },
-            });
-            entryId = entry.id;
-            await repo.setFee(trx, r.rental_id, { late_fee_entry_id: entry.id });
-          } else {
-            await repo.setFee(trx, r.rental_id, { late_fee_status: 'failed', late_fee_error: 'No card on file' });
-          }
-        }
+        const entryId = await recordLateFee(trx, r, days, fee);
         if (hold !== null) {
           // In repair: the hold with no end replaces the rental's days.
           await repo.releaseBooking(trx, r.booking_id, at);
@@ -624,27 +630,7 @@ export function createUnitLifeService(
       const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
       if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.check_in.from, 'cleaning', at, { condition, note: null, rental_id: r.rental_id }, r.rental_id))) throw conflict(OPS_MESSAGES.unitChanged);
       if (!(await repo.markCheckedIn(trx, r.rental_id, { at, by: lenderId, condition, note: null, lateDays: days, feeCents: fee, feeStatus: fee > 0 ? 'due' : null }))) throw conflict(OPS_MESSAGES.unitChanged);
-      let entryId: number | null = null;
-      if (fee > 0) {
-        const card = await plans.cardForCharge(r.user_id, trx);
-        if (card) {
-          const entry = await payments.record(trx, {
-            userId: r.user_id,
-            purpose: 'late_fee',
-            kind: 'charge',
-            amountCents: fee,
-            description: `Late return of ${r.item_name}: ${days} day${days === 1 ? '' : 's'}`,
-            idempotencyKey: `late_fee:rental:${r.rental_id}`,
-            rentalId: r.rental_id,
-            card,
-            context: { rentalId: r.rental_id, days },
-          });
-          entryId = entry.id;
-          await repo.setFee(trx, r.rental_id, { late_fee_entry_id: entry.id });
-        } else {
-          await repo.setFee(trx, r.rental_id, { late_fee_status: 'failed', late_fee_error: 'No card on file' });
-        }
-      }
+      const entryId = await recordLateFee(trx, r, days, fee);
       const until = heldUntilAfterCleaning(day, rules);
       await repo.setBookingEnd(trx, r.booking_id, until);
       if (until > r.held_until) await rehome(trx, r.unit_id, r.held_until, until);

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvField } from '../../../domain/payouts';
 import type { Payout, PayoutAccount, Statement } from '../../../domain/payouts';
 import { returnedMemberRental } from '../../test/member-rental';
-import { makeStaff } from '../../test/staff';
-import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
+import { json, staffedTestApp } from '../../test/staffed-app';
 
 /*
  * Payouts and the lender's statement (decision 0036), on a real database: earnings available two
@@ -15,26 +14,13 @@ import { createTestApp, type TestApp, type TestMember } from '../../test/test-ap
 const START = '2026-11-24T10:00:00.000Z';
 let now = new Date(START);
 const later = (days: number, minutes = 0) => new Date(new Date(START).getTime() + days * 86_400_000 + minutes * 60_000);
-let t: TestApp;
-let staff: TestMember;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, clock: () => now });
-  staff = await makeStaff(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const env = staffedTestApp(() => now);
 
-const json = async <T>(res: Response | Promise<Response>, status = 200): Promise<T> => {
-  const r = await res;
-  const text = await r.text();
-  expect(r.status, text.slice(0, 400)).toBe(status);
-  return JSON.parse(text) as T;
-};
 const ACCOUNT = { holderName: 'Lena Lender', routingNumber: '011000015', accountNumber: '000123456789' };
 
 describe(`payouts (${process.env.TEST_DIALECT})`, () => {
   it('keeps only the holder and last four of the bank account, and refuses a bad one', async () => {
+    const { t } = env;
     const m = await t.signUp();
     expect(await json(m.request('/api/payouts/account'))).toEqual({ account: null });
     const bad = await m.request('/api/payouts/account', { method: 'PUT', json: { holderName: '', routingNumber: '12', accountNumber: 'abc' } });
@@ -52,6 +38,7 @@ describe(`payouts (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('makes an earning available 2 days after the return, then pays it out once through the ledger', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const { lender, rentalId } = await returnedMemberRental(t, { staff, priceCents: 1_000, name: 'Velvet, "Midnight" Gown' });
     let st = await json<Statement>(lender.request('/api/payouts/statement'));
@@ -97,6 +84,7 @@ describe(`payouts (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('pays once when a payout is requested twice at the same moment', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const lender = await t.signUp();
     await json(lender.request('/api/payouts/account', { method: 'PUT', json: ACCOUNT }));
@@ -114,6 +102,7 @@ describe(`payouts (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('keeps statements to their lender', async () => {
+    const { t } = env;
     const stranger = await t.signUp();
     const st = await json<Statement>(stranger.request('/api/payouts/statement'));
     expect(st).toMatchObject({ availableCents: 0, pendingCents: 0, lines: [], payouts: [], account: null });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogueItem } from '../../../domain/catalogue';
 import type { RatingList, RentalRatings } from '../../../domain/ratings';
 import { returnedMemberRental } from '../../test/member-rental';
-import { makeStaff } from '../../test/staff';
-import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
+import { json, staffedTestApp } from '../../test/staffed-app';
+import type { TestMember } from '../../test/test-app';
 
 /*
  * Ratings both ways after a rental of a member's piece (decision 0036), on a real database: one
@@ -13,26 +13,13 @@ import { createTestApp, type TestApp, type TestMember } from '../../test/test-ap
 
 const START = '2026-11-24T10:00:00.000Z';
 let now = new Date(START);
-let t: TestApp;
-let staff: TestMember;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, clock: () => now });
-  staff = await makeStaff(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const env = staffedTestApp(() => now);
 
-const json = async <T>(res: Response | Promise<Response>, status = 200): Promise<T> => {
-  const r = await res;
-  const text = await r.text();
-  expect(r.status, text.slice(0, 400)).toBe(status);
-  return JSON.parse(text) as T;
-};
 const rate = (m: TestMember, body: unknown) => m.request('/api/ratings', { method: 'POST', json: body });
 
 describe(`ratings (${process.env.TEST_DIALECT})`, () => {
   it('stays hidden from the other side until both have written, then both show', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const { lender, renter, rentalId, itemId } = await returnedMemberRental(t, { staff });
     const mine = await json<RentalRatings>(rate(renter, { rentalId, stars: 5, comment: 'Immaculate, and she was lovely' }), 201);
@@ -53,6 +40,7 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('shows a lone rating 14 days after the return', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const { lender, renter, rentalId } = await returnedMemberRental(t, { staff });
     await json(rate(lender, { rentalId, stars: 2, comment: 'Came back late' }), 201);
@@ -63,6 +51,7 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('takes one rating per side, even sent twice at once, and only from the two parties after the return', async () => {
+    const { t, staff } = env;
     now = new Date(START);
     const { renter, rentalId } = await returnedMemberRental(t, { staff });
     const answers = await Promise.all([rate(renter, { rentalId, stars: 5 }), rate(renter, { rentalId, stars: 1 })]);

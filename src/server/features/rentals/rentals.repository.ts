@@ -45,6 +45,42 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/*
+ * A booking's writes, in its transaction: the rentals feature's and the lending requests' (which
+ * book a member's piece the same way, decision 0035).
+ */
+
+/**
+ * True while the member's account exists (not deleted). On PostgreSQL her `user` row is held
+ * FOR SHARE until the booking commits, so an account deletion (which takes it FOR UPDATE after
+ * her pieces) either finished before and is seen here, or waits and then finds this rental.
+ */
+export async function memberIsActive(trx: Db, userId: string, postgres: boolean): Promise<boolean> {
+  if (postgres) await trx.selectFrom('user').select('id').where('id', '=', userId).forShare().execute();
+  const profile = await trx.selectFrom('profiles').select('deleted_at').where('id', '=', userId).executeTakeFirst();
+  return !!profile && profile.deleted_at === null;
+}
+
+export async function hasOpenRental(trx: Db, userId: string, itemId: number): Promise<boolean> {
+  const row = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('item_id', '=', itemId).where('returned_at', 'is', null).executeTakeFirst();
+  return !!row;
+}
+
+/** A booking of a unit for the days (a backup size's also names the booking it follows). */
+export async function insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id?: number }): Promise<number> {
+  const row = await trx
+    .insertInto('bookings')
+    .values({ ...b, released_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertRental(trx: Db, r: Insertable<RentalsTable>): Promise<number> {
+  const row = await trx.insertInto('rentals').values(r).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export function createRentalsRepository(db: Db) {
   const base = (q: Db) =>
     q
@@ -84,21 +120,8 @@ export function createRentalsRepository(db: Db) {
       return (postgres ? q.forNoKeyUpdate() : q).executeTakeFirst();
     },
 
-    /**
-     * True while the member's account exists (not deleted). On PostgreSQL her `user` row is held
-     * FOR SHARE until the booking commits, so an account deletion (which takes it FOR UPDATE after
-     * her pieces) either finished before and is seen here, or waits and then finds this rental.
-     */
-    async memberIsActive(trx: Db, userId: string, postgres: boolean): Promise<boolean> {
-      if (postgres) await trx.selectFrom('user').select('id').where('id', '=', userId).forShare().execute();
-      const profile = await trx.selectFrom('profiles').select('deleted_at').where('id', '=', userId).executeTakeFirst();
-      return !!profile && profile.deleted_at === null;
-    },
-
-    async hasOpenRental(trx: Db, userId: string, itemId: number): Promise<boolean> {
-      const row = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('item_id', '=', itemId).where('returned_at', 'is', null).executeTakeFirst();
-      return !!row;
-    },
+    memberIsActive,
+    hasOpenRental,
 
     /**
      * Counts one rental against the member's allowance for the period, only while under the
@@ -125,29 +148,14 @@ export function createRentalsRepository(db: Db) {
       return row?.used ?? 0;
     },
 
-    async insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string }): Promise<number> {
-      const row = await trx
-        .insertInto('bookings')
-        .values({ ...b, released_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    insertBooking,
 
     /** The backup size's hold: a booking of another unit that follows the rental's (decision 0034: the database copies its days and release). */
-    async insertBackupBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id: number }): Promise<number> {
-      const row = await trx
-        .insertInto('bookings')
-        .values({ ...b, released_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    insertBackupBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id: number }): Promise<number> {
+      return insertBooking(trx, b);
     },
 
-    async insertRental(trx: Db, r: Insertable<RentalsTable>): Promise<number> {
-      const row = await trx.insertInto('rentals').values(r).returning('id').executeTakeFirstOrThrow();
-      return row.id;
-    },
+    insertRental,
 
     async countRental(trx: Db, itemId: number): Promise<void> {
       await trx

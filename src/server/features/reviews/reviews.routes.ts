@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { LISTING_MESSAGES, MAX_PHOTO_BYTES } from '../../../domain/listings';
+import { MAX_PHOTO_BYTES } from '../../../domain/listings';
 import {
   FitDetailsSchema,
   FitDetailsStateSchema,
@@ -14,12 +14,10 @@ import {
   SizeAdviceSchema,
 } from '../../../domain/reviews';
 import type { AppContext } from '../../context';
-import { HttpError, notFound, validationError } from '../../http/errors';
-import { findNul, nulError } from '../../http/input-guard';
-import { readMultipart } from '../../http/multipart';
+import { HttpError, notFound } from '../../http/errors';
+import { parseDataField, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
-import { sniffImageType } from '../../storage/images';
 import type { ReviewsService } from './reviews.service';
 
 /** The review form takes photos: its body limit is the upload one (see app.ts). */
@@ -122,21 +120,6 @@ const putFit = memberRoute({
 
 const tooManyPhotos = () => new HttpError('VALIDATION_FAILED', REVIEW_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: REVIEW_MESSAGES.tooManyPhotos }] });
 
-function parseData(raw: string | undefined) {
-  if (raw === undefined) throw new HttpError('VALIDATION_FAILED', 'Invalid form: data is required (the review as JSON)', { issues: [{ path: 'data', message: 'is required' }] });
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new HttpError('VALIDATION_FAILED', 'Invalid form: data must be the review as JSON', { issues: [{ path: 'data', message: 'must be JSON' }] });
-  }
-  const nul = findNul(json, ['data']);
-  if (nul !== null) throw nulError('form', nul);
-  const parsed = ReviewInputSchema.safeParse(json);
-  if (!parsed.success) throw validationError(parsed.error, 'review');
-  return parsed.data;
-}
-
 /** /api/rentals/{id}/review, /api/items/{id}/reviews, /api/items/{id}/size-advice, /api/reviews/..., /api/fit-details. */
 export function createReviewsRoutes(_ctx: AppContext, service: ReviewsService) {
   return newRouter()
@@ -144,17 +127,13 @@ export function createReviewsRoutes(_ctx: AppContext, service: ReviewsService) {
       const userId = c.var.user.id;
       const { id } = c.req.valid('param');
       await service.checkReviewable(userId, id); // 404 / 409 before a byte of the body is read
-      const form = await readMultipart(c.req.raw, {
+      const form = await readPhotoUpload(c.req.raw, {
         fields: ['data'],
-        fileField: 'photos',
         maxFiles: MAX_REVIEW_PHOTOS,
-        maxFileBytes: MAX_PHOTO_BYTES,
         maxFieldBytes: MAX_DATA_BYTES,
         tooManyFiles: tooManyPhotos,
-        fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
-        checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
       });
-      return c.json(await service.create(userId, id, parseData(form.fields.get('data')), form.files), 201);
+      return c.json(await service.create(userId, id, parseDataField(form.fields.get('data'), ReviewInputSchema, 'review'), form.files), 201);
     })
     .openapi(itemReviews, async (c) => c.json(await service.itemReviews(c.req.valid('param').id, c.req.valid('query')), 200))
     .openapi(reviewPhoto, async (c) => {

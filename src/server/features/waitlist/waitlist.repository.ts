@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { insertBooking } from '../rentals';
 
 type Db = Kysely<DB>;
 
@@ -77,14 +78,7 @@ export function createWaitlistRepository(db: Db) {
       return (postgres ? q.forNoKeyUpdate() : q).executeTakeFirst();
     },
 
-    async insertHoldBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string }): Promise<number> {
-      const row = await trx
-        .insertInto('bookings')
-        .values({ ...b, released_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    insertHoldBooking: insertBooking,
 
     async releaseBooking(trx: Db, bookingId: number, at: string): Promise<void> {
       await trx.updateTable('bookings').set({ released_at: at }).where('id', '=', bookingId).where('released_at', 'is', null).execute();

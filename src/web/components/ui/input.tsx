@@ -20,6 +20,20 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
   );
 }
 
+/** A NativeSelect of `options`, each shown as itself, after an empty "Choose…". */
+export function ChoiceSelect({ options, ...props }: Omit<ComponentProps<'select'>, 'children'> & { options: readonly string[] }) {
+  return (
+    <NativeSelect {...props}>
+      <option value="">Choose…</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe', className)} {...props} />;
 }

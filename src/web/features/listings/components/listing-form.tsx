@@ -20,7 +20,7 @@ import {
 import { COMMISSION_TEXT } from '@domain/payouts';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input, Label, NativeSelect, Textarea } from '../../../components/ui/input';
+import { ChoiceSelect, Input, Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatCents } from '../../../lib/format';
 import { useCreateListing } from '../api/create-listing';
@@ -160,7 +160,8 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           <Input autoComplete="off" placeholder="Reformation" {...form.register('brand')} />
         </Field>
         <Field label="Category" error={errors.category?.message}>
-          <NativeSelect
+          <ChoiceSelect
+            options={CATEGORIES}
             {...form.register('category', {
               onChange: (e: { target: { value: string } }) => {
                 const value = e.target.value;
@@ -169,24 +170,10 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
                 }
               },
             })}
-          >
-            <option value="">Choose…</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </Field>
         <Field label="Gender" error={errors.gender?.message}>
-          <NativeSelect {...form.register('gender')}>
-            <option value="">Choose…</option>
-            {ITEM_GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </NativeSelect>
+          <ChoiceSelect options={ITEM_GENDERS} {...form.register('gender')} />
         </Field>
       </div>
 

@@ -3,7 +3,7 @@ import { CATEGORIES, ITEM_GENDERS, SIZES } from '@domain/catalogue.rules';
 import { InventoryItemInputSchema, InventoryItemUpdateSchema, MAX_UNITS_PER_ADD, type InventoryItemDetail, type InventoryItemInput, type InventoryItemUpdate } from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
+import { ChoiceSelect, Input, Textarea } from '../../../components/ui/input';
 
 /** The form's values as typed: prices in dollars, tags comma-separated, units per size as text. */
 export interface ItemFormValues {
@@ -154,24 +154,10 @@ export function ItemForm(
           <Input autoComplete="off" {...form.register('brand')} />
         </Field>
         <Field label="Category" error={errors.category?.message}>
-          <NativeSelect {...form.register('category')}>
-            <option value="">Choose…</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
+          <ChoiceSelect options={CATEGORIES} {...form.register('category')} />
         </Field>
         <Field label="Gender" error={errors.gender?.message}>
-          <NativeSelect {...form.register('gender')}>
-            <option value="">Choose…</option>
-            {ITEM_GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </NativeSelect>
+          <ChoiceSelect options={ITEM_GENDERS} {...form.register('gender')} />
         </Field>
         <Field label="Colour" error={errors.colour?.message} hint="One word, e.g. black or navy-blue.">
           <Input autoComplete="off" autoCapitalize="none" {...form.register('colour')} />

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Textarea } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
 import { alreadyShown } from '../../../lib/error-toast';
@@ -139,14 +140,7 @@ function RejectForm({ listing, onDone }: { listing: ReviewListing; onDone: () =>
       <Field label="Reason for the member" error={error} hint="Say what to change, e.g. a clearer photo in daylight.">
         <Textarea value={reason} maxLength={REJECTION_REASON_MAX} onChange={(e) => setReason(e.target.value)} autoFocus />
       </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={reject.isPending}>
-          {reject.isPending ? 'Rejecting…' : 'Reject listing'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={reject.isPending} submitLabel="Reject listing" pendingLabel="Rejecting…" variant="danger" />
     </form>
   );
 }

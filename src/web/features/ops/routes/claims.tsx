@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Textarea } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -191,14 +192,13 @@ function DecideForm({ claim, decision, onDone }: { claim: DeskClaim; decision: '
       <Field label="Note for both members" error={error}>
         <Textarea value={note} maxLength={CLAIM_NOTE_MAX} onChange={(e) => setNote(e.target.value)} autoFocus />
       </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={decision === 'uphold' ? 'primary' : 'danger'} disabled={decide.isPending}>
-          {decide.isPending ? 'Saving…' : decision === 'uphold' ? 'Uphold and charge' : 'Reject claim'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        pending={decide.isPending}
+        submitLabel={decision === 'uphold' ? 'Uphold and charge' : 'Reject claim'}
+        pendingLabel="Saving…"
+        variant={decision === 'uphold' ? 'primary' : 'danger'}
+      />
     </form>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { CLAIM_DESCRIPTION_MAX, CLAIM_MESSAGES, ClaimInputSchema, MAX_CLAIM_PHOTOS, type ClaimableRental } from '@domain/claims';
 import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES } from '@domain/listings';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Textarea } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
@@ -63,19 +63,7 @@ export function ClaimForm({ rental, onDone }: { rental: ClaimableRental; onDone:
       <Field label={`Photos (1 to ${MAX_CLAIM_PHOTOS})`} error={errors.photos} hint="JPEG, PNG or WebP, up to 5 MB each.">
         <Input type="file" multiple accept={ACCEPTED_PHOTO_TYPES.join(',')} onChange={(e) => setPhotos(Array.from(e.target.files ?? []))} className="h-auto py-2" />
       </Field>
-      {errors.form && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={open.isPending}>
-          {open.isPending ? 'Sending…' : 'Send claim'}
-        </Button>
-      </div>
+      <FormActions error={errors.form} onCancel={onDone} pending={open.isPending} submitLabel="Send claim" pendingLabel="Sending…" />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PAYOUT_MESSAGES, PayoutAccountInputSchema } from '@domain/payouts';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Input } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
 import { useSavePayoutAccount } from '../api/save-payout-account';
@@ -54,19 +54,7 @@ export function PayoutAccountForm({ onDone }: { onDone: () => void }) {
           <Input inputMode="numeric" autoComplete="off" value={values.accountNumber} onChange={set('accountNumber')} />
         </Field>
       </div>
-      {errors.form && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save account'}
-        </Button>
-      </div>
+      <FormActions error={errors.form} onCancel={onDone} pending={save.isPending} submitLabel="Save account" pendingLabel="Saving…" />
     </form>
   );
 }
