@@ -81,7 +81,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-display-lg">{it.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-taupe">
             <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
-            <span aria-hidden="true">·</span>
+            <span aria-hidden="true" className="hidden sm:inline">·</span>
             <span className="inline-flex items-center gap-1">
               <RotateCcw className="size-3.5" aria-hidden="true" />
               Rented {it.rentalCount} times

@@ -82,7 +82,7 @@ export default function Component() {
             </h1>
             <p className="mt-1 text-sm text-taupe">Order {o.number}</p>
           </div>
-          <div className="text-right text-sm text-taupe">
+          <div className="text-sm text-taupe sm:text-right">
             <OrderStatusBadge status={o.status} />
             <p className="mt-2">Placed {formatDate(o.placedAt)}</p>
             <p>Billed to {o.billedTo}</p>

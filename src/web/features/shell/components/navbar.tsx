@@ -19,7 +19,7 @@ const LINKS = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('text-[0.82rem] tracking-wide transition-colors hover:text-ink', isActive ? 'text-ink' : 'text-taupe');
+  cn('whitespace-nowrap text-[0.82rem] tracking-wide transition-colors hover:text-ink', isActive ? 'text-ink' : 'text-taupe');
 
 /** The navigation bar: links, and Sign In / Join Now or Favorites / Your Account / Sign Out. */
 export function Navbar() {
@@ -35,8 +35,9 @@ export function Navbar() {
     <>
       {isStaff(session) && (
         <Button variant="ghost" size="sm" asChild>
-          <Link to={paths.ops}>
-            <ClipboardList aria-hidden="true" /> Ops desk
+          {/* Staff have one link more: on narrower desktops it is its icon, named for screen readers. */}
+          <Link to={paths.ops} title="Ops desk">
+            <ClipboardList aria-hidden="true" /> <span className="lg:max-2xl:sr-only">Ops desk</span>
           </Link>
         </Button>
       )}
@@ -67,9 +68,9 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-linen/70 bg-paper/92 backdrop-blur">
-      <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-6 lg:h-20">
+      <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-6 lg:h-20 lg:gap-4 xl:gap-5">
         <Logo />
-        <ul className="hidden items-center gap-5 lg:flex xl:gap-7">
+        <ul className="hidden shrink-0 items-center gap-4 lg:flex xl:gap-5 2xl:gap-7">
           {LINKS.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end={'end' in l} className={linkClass}>
@@ -85,8 +86,9 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <NavSearch className="hidden w-52 lg:block xl:w-64" />
-        <div className="hidden items-center gap-1 lg:flex">
+        {/* The search field takes the room the links and the account leave (a staff member has one link more). */}
+        <NavSearch className="hidden min-w-28 max-w-64 flex-1 lg:block" />
+        <div className="hidden shrink-0 items-center gap-1 whitespace-nowrap lg:flex">
           {session && (
             <Suspense fallback={<span className="inline-block size-11" />}>
               <NotificationBell />
