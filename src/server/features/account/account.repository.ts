@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** What a profile change writes (already validated by the domain's ProfileUpdateSchema). */
@@ -246,11 +246,13 @@ export function createAccountRepository(db: Kysely<DB>) {
      * Deletes an account in one transaction (decision 0013), unless she has rentals out or pieces
      * rented out: then nothing changes and the blockers are returned. Personal data is removed;
      * the `user` row stays as an anonymous tombstone so rentals, charges and other members'
-     * earnings keep their history. Returns the listing photo files to remove once committed.
+     * earnings keep their history. Returns the listing and review photo files to remove once
+     * committed. `unitsFreed` runs in the transaction when a unit held for her on a waitlist is
+     * let go (the waitlist offers it to the next member).
      */
     async deleteAccount(
       userId: string,
-      opts: { now: string; today: string; postgres: boolean },
+      opts: { now: string; today: string; postgres: boolean; unitsFreed?: (trx: Transaction<DB>) => Promise<void> },
     ): Promise<{ ok: true; files: string[] } | { ok: false; renting: number; lentOut: { name: string; endDate: string }[] }> {
       return db.transaction().execute(async (trx) => {
         const owned = await trx.selectFrom('items').select('id').where('owner_id', '=', userId).where('status', '<>', 'removed').execute();
@@ -304,8 +306,37 @@ export function createAccountRepository(db: Kysely<DB>) {
         for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage', 'delivery_addresses', 'fit_details'] as const) {
           await trx.deleteFrom(table).where('user_id', '=', userId).execute();
         }
-        // Her reviews stay, from a former member, without her measurements.
+        // Her reviews stay, from a former member, without her measurements or her photos (the
+        // text stays like her messages in request threads and the ratings she gave, signed by the
+        // anonymous account).
         await trx.updateTable('reviews').set({ bust_cm: null, waist_cm: null, hips_cm: null }).where('user_id', '=', userId).execute();
+        const reviewPhotos = await trx
+          .deleteFrom('review_photos')
+          .where('review_id', 'in', (eb) => eb.selectFrom('reviews').select('id').where('user_id', '=', userId))
+          .returning('file_name')
+          .execute();
+        files = [...files, ...reviewPhotos.map((p) => p.file_name)];
+        // Her shortlists go, like her favourites.
+        await trx.deleteFrom('shortlist_items').where('shortlist_id', 'in', (eb) => eb.selectFrom('shortlists').select('id').where('user_id', '=', userId)).execute();
+        await trx.deleteFrom('shortlists').where('user_id', '=', userId).execute();
+        // She leaves every waitlist she is on; a unit held for her goes to the next member.
+        const left = await trx
+          .updateTable('waitlist_entries')
+          .set({ status: 'left', ended_at: opts.now })
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['waiting', 'held'])
+          .returning('hold_booking_id')
+          .execute();
+        const held = left.map((e) => e.hold_booking_id).filter((id): id is number => id !== null);
+        if (held.length) {
+          await trx.updateTable('bookings').set({ released_at: opts.now }).where('id', 'in', held).where('released_at', 'is', null).execute();
+          await opts.unitsFreed?.(trx);
+        }
+        // Her bank account goes (with the provider's token); her payouts stay for our accounts,
+        // without the holder's name.
+        await trx.deleteFrom('payout_accounts').where('user_id', '=', userId).execute();
+        await trx.updateTable('payouts').set({ holder_name: DELETED_NAME }).where('lender_id', '=', userId).execute();
+        await trx.deleteFrom('rental_thread_reads').where('user_id', '=', userId).execute();
         // Her orders stay (with their payments) for our accounts; where they went does not.
         await trx
           .updateTable('orders')

@@ -1,6 +1,7 @@
 import Bowser from 'bowser';
 import { GenderSchema, type DeviceSession, type Profile, type ProfileUpdate } from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
+import { QUEUES } from '../../jobs/queues';
 import { HttpError, notFound } from '../../http/errors';
 import { claimPhotoUrl } from '../claims';
 import { reviewPhotoUrl } from '../reviews';
@@ -240,7 +241,12 @@ export function createAccountService(ctx: AppContext) {
     async deleteAccount(userId: string, password: string): Promise<void> {
       await limiter.enforce(`acct:password:${userId}`, ACCOUNT_LIMITS.passwordChecksPerMember, 'Too many password attempts. Please wait a few minutes and try again.');
       if (!(await passwordMatches(userId, password))) throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
-      const result = await repo.deleteAccount(userId, { now: now(), today: now().slice(0, 10), postgres: ctx.database.dialect === 'postgres' });
+      const result = await repo.deleteAccount(userId, {
+        now: now(),
+        today: now().slice(0, 10),
+        postgres: ctx.database.dialect === 'postgres',
+        unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
+      });
       if (!result.ok) {
         const parts: string[] = [];
         if (result.renting) parts.push(`you have ${result.renting === 1 ? 'a rental' : `${result.renting} rentals`} out: return ${result.renting === 1 ? 'it' : 'them'} first`);
@@ -253,7 +259,7 @@ export function createAccountService(ctx: AppContext) {
           details: { openRentals: result.renting, rentedOutListings: result.lentOut },
         });
       }
-      // Her photos leave the storage the app uses (the disk, or the S3 bucket several processes share).
+      // Her photos (listings, reviews) leave the storage the app uses (the disk, or the S3 bucket several processes share).
       await Promise.all(result.files.map((f) => ctx.storage.delete(f).catch((err: unknown) => ctx.logger.warn({ err, file: f }, 'could not delete upload'))));
       ctx.logger.info({ userId }, 'account deleted');
     },
