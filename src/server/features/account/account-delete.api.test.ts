@@ -182,13 +182,13 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
       for (let i = 0; i < photos; i += 1) f.append('photos', new File([new Uint8Array(png)], `p${i}.png`, { type: 'image/png' }));
       return f;
     };
-    staff ??= await makeStaff(t);
+    const desk = (staff ??= await makeStaff(t));
     const her = await readyToRent(await t.signUp({ fullName: 'Wanda Leaving', gender: 'female' }));
     const other = await readyToRent(await t.signUp({ fullName: 'Olga Lender' }));
     await ok(her.request('/api/fit-details', { method: 'PUT', json: { heightCm: 168, bustCm: 86, waistCm: 70, hipsCm: 94, usualSize: 'S' } }));
 
     // She rented the other member's piece: a review with a photo, a rating, a message.
-    const rented = await returnedMemberRental(t, { lender: other, renter: her, staff });
+    const rented = await returnedMemberRental(t, { lender: other, renter: her, staff: desk });
     await ok(her.request(`/api/rentals/${rented.rentalId}/review`, { method: 'POST', body: await form({ rating: 4, fit: 'runs_small', sizeWorn: 'M', text: 'Wanda wore it to a wedding and loved it.', fitDetails: { heightCm: 168, bustCm: 86, waistCm: 70, hipsCm: 94, usualSize: 'S' } }, 1) }), 201);
     await ok(her.request('/api/ratings', { method: 'POST', json: { rentalId: rented.rentalId, stars: 5, comment: 'A lovely piece' } }), 201);
     await ok(her.request(`/api/lending/threads/${rented.rentalId}/messages`, { method: 'POST', json: { body: 'Thank you, it was perfect' } }), 201);
@@ -212,7 +212,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
     expect(heldForHer.status).toBe('held');
 
     // She lent a piece and was paid out, two days after it came back.
-    await returnedMemberRental(t, { lender: her, renter: other, staff });
+    await returnedMemberRental(t, { lender: her, renter: other, staff: desk });
     await ok(her.request('/api/payouts/account', { method: 'PUT', json: { holderName: 'Wanda Leaving', routingNumber: '011000015', accountNumber: '000123456789' } }));
     clockAheadMs = 2 * 86_400_000 + 60_000;
     try {
@@ -328,5 +328,48 @@ describe(`deleting an account while she books a piece herself (${process.env.TES
       }
     }
     console.log(`delete vs own booking (${t.dialect}): ${outcomes.deleted} deletions won, ${outcomes.booked} bookings won`);
+  });
+});
+
+describe(`deleting an account while she confirms a piece held for her on a waitlist (${process.env.TEST_DIALECT})`, () => {
+  it('either she leaves the list and nothing is booked, or the booking stands and the deletion waits: 8 times', { timeout: 180_000 }, async () => {
+    const { db } = t.ctx.database;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const outcomes = { deleted: 0, booked: 0 };
+    for (let trial = 0; trial < 8; trial += 1) {
+      const itemId = await houseItem();
+      const holder = await readyToRent(await t.signUp());
+      const booked = await ok(holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
+      const member = await readyToRent(await t.signUp({ fullName: `Waiter ${trial}` }));
+      const entry = await ok(member.request('/api/waitlist', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
+      await ok(holder.request(`/api/rentals/${booked.id}/cancel`, { method: 'POST' }));
+      await t.ctx.jobs.runDue([QUEUES.waitlistSweep.name]);
+      const started = performance.now();
+      expect((await del(member, 'a wrong password')).status).toBe(403);
+      const hashMs = performance.now() - started;
+      const confirm = async () => {
+        // Spreads the interleavings over the deletion's transaction; nothing asserts on timing.
+        await new Promise((r) => setTimeout(r, (hashMs * 1.4 * trial) / 7));
+        return member.request(`/api/waitlist/${entry.id}/confirm`, { method: 'POST', json: {} });
+      };
+      const [deletion, confirmation] = await Promise.all([del(member, member.password), confirm()]);
+      const open = await db.selectFrom('rentals').select('id').where('user_id', '=', member.id).where('returned_at', 'is', null).execute();
+      const row = await db.selectFrom('waitlist_entries').select(['status', 'hold_booking_id']).where('id', '=', entry.id as number).executeTakeFirstOrThrow();
+      if (deletion.status === 204) {
+        outcomes.deleted += 1;
+        expect(confirmation.status, `trial ${trial}: confirming on a deleted account`).toBeGreaterThanOrEqual(400);
+        expect(open).toEqual([]);
+        expect(row.status).toBe('left');
+        const hold = await db.selectFrom('bookings').select('released_at').where('id', '=', row.hold_booking_id!).executeTakeFirstOrThrow();
+        expect(hold.released_at).not.toBeNull();
+      } else {
+        outcomes.booked += 1;
+        expect(deletion.status, `trial ${trial}`).toBe(409);
+        expect(confirmation.status).toBe(201);
+        expect(open).toHaveLength(1);
+        expect(row.status).toBe('booked');
+      }
+    }
+    console.log(`delete vs waitlist confirm (${t.dialect}): ${outcomes.deleted} deletions won, ${outcomes.booked} confirmations won`);
   });
 });
