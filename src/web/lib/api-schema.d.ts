@@ -5413,7 +5413,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices (JSON file) */
+        /** Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file) */
         get: {
             parameters: {
                 query?: never;

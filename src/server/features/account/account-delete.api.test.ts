@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '../../jobs/queues';
 import { uploadsDir } from '../../storage/storage';
-import { readyToRent, requestAndAccept } from '../../test/renter';
+import { returnedMemberRental } from '../../test/member-rental';
+import { makeTestItem, readyToRent, requestAndAccept } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { cookieFrom, createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
@@ -11,8 +13,10 @@ import { listingForm, makePng, sampleListing } from '../listings/listings.test-h
  * it; personal data goes in one transaction and every session ends. On SQLite and PostgreSQL.
  */
 let t: TestApp;
+/** How far the app's clock runs ahead of the real one (a payout needs earnings two days old). */
+let clockAheadMs = 0;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: () => new Date(Date.now() + clockAheadMs) });
 });
 afterAll(async () => {
   await t?.close();
@@ -169,6 +173,88 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
     expect((await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: m.email, password: 'fresh start garden', name: 'D', fullName: 'Delia Again', gender: 'female' } })).status).toBe(200);
   });
 
+  it('removes or anonymises what she gave through fit details, reviews, shortlists, the waitlist, threads, ratings and payouts', { timeout: 60_000 }, async () => {
+    const { db } = t.ctx.database;
+    const form = async (data: unknown, photos: number) => {
+      const f = new FormData();
+      f.set('data', JSON.stringify(data));
+      const png = await makePng(200, 240);
+      for (let i = 0; i < photos; i += 1) f.append('photos', new File([new Uint8Array(png)], `p${i}.png`, { type: 'image/png' }));
+      return f;
+    };
+    const desk = (staff ??= await makeStaff(t));
+    const her = await readyToRent(await t.signUp({ fullName: 'Wanda Leaving', gender: 'female' }));
+    const other = await readyToRent(await t.signUp({ fullName: 'Olga Lender' }));
+    await ok(her.request('/api/fit-details', { method: 'PUT', json: { heightCm: 168, bustCm: 86, waistCm: 70, hipsCm: 94, usualSize: 'S' } }));
+
+    // She rented the other member's piece: a review with a photo, a rating, a message.
+    const rented = await returnedMemberRental(t, { lender: other, renter: her, staff: desk });
+    await ok(her.request(`/api/rentals/${rented.rentalId}/review`, { method: 'POST', body: await form({ rating: 4, fit: 'runs_small', sizeWorn: 'M', text: 'Wanda wore it to a wedding and loved it.', fitDetails: { heightCm: 168, bustCm: 86, waistCm: 70, hipsCm: 94, usualSize: 'S' } }, 1) }), 201);
+    await ok(her.request('/api/ratings', { method: 'POST', json: { rentalId: rented.rentalId, stars: 5, comment: 'A lovely piece' } }), 201);
+    await ok(her.request(`/api/lending/threads/${rented.rentalId}/messages`, { method: 'POST', json: { body: 'Thank you, it was perfect' } }), 201);
+    await ok(her.request(`/api/lending/threads/${rented.rentalId}`));
+    const reviewPhotos = await db.selectFrom('review_photos').innerJoin('reviews', 'reviews.id', 'review_photos.review_id').select('review_photos.file_name').where('reviews.user_id', '=', her.id).execute();
+    expect(reviewPhotos).toHaveLength(1);
+
+    // A shortlist, and first in line on a waitlist (a unit comes free and is held for her; a second member waits behind her).
+    const list = await ok(her.request('/api/shortlists', { method: 'POST', json: { name: 'Wanda wedding list', itemId: rented.itemId } }), 201);
+    const itemId = await makeTestItem(db, { sizes: ['M'] });
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const holder = await readyToRent(await t.signUp());
+    const booked = await ok(holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
+    await ok(her.request('/api/waitlist', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
+    const next = await readyToRent(await t.signUp());
+    await ok(next.request('/api/waitlist', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
+    await ok(holder.request(`/api/rentals/${booked.id}/cancel`, { method: 'POST' }));
+    await t.ctx.jobs.runDue([QUEUES.waitlistSweep.name]);
+    const entryOf = (userId: string) => db.selectFrom('waitlist_entries').select(['status', 'hold_booking_id']).where('user_id', '=', userId).where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    const heldForHer = await entryOf(her.id);
+    expect(heldForHer.status).toBe('held');
+
+    // She lent a piece and was paid out, two days after it came back.
+    await returnedMemberRental(t, { lender: her, renter: other, staff: desk });
+    await ok(her.request('/api/payouts/account', { method: 'PUT', json: { holderName: 'Wanda Leaving', routingNumber: '011000015', accountNumber: '000123456789' } }));
+    clockAheadMs = 2 * 86_400_000 + 60_000;
+    try {
+      await ok(her.request('/api/payouts', { method: 'POST' }), 201);
+
+      expect((await del(her, her.password)).status).toBe(204);
+
+      expect(await db.selectFrom('fit_details').selectAll().where('user_id', '=', her.id).execute()).toEqual([]);
+      // Her review stays, signed by the anonymous account, without her measurements or photos.
+      const review = await db.selectFrom('reviews').selectAll().where('user_id', '=', her.id).executeTakeFirstOrThrow();
+      expect(review).toMatchObject({ body: 'Wanda wore it to a wedding and loved it.', bust_cm: null, waist_cm: null, hips_cm: null });
+      expect(await db.selectFrom('review_photos').select('id').where('review_id', '=', review.id).execute()).toEqual([]);
+      const dir = uploadsDir(t.ctx.env.dataDir);
+      expect(existsSync(dir) ? readdirSync(dir) : []).not.toContain(reviewPhotos[0]!.file_name);
+      const shown = await ok(t.request(`/api/items/${rented.itemId}/reviews`));
+      expect(JSON.stringify(shown)).toContain('Wanda wore it');
+      expect(JSON.stringify(shown)).not.toMatch(/Wanda L/);
+      // Her lists are gone.
+      expect(await db.selectFrom('shortlists').select('id').where('user_id', '=', her.id).execute()).toEqual([]);
+      expect(await db.selectFrom('shortlist_items').select('item_id').where('shortlist_id', '=', list.id as number).execute()).toEqual([]);
+      // She left the waitlist; the unit held for her went to the member behind her.
+      expect((await entryOf(her.id)).status).toBe('left');
+      const released = await db.selectFrom('bookings').select('released_at').where('id', '=', heldForHer.hold_booking_id!).executeTakeFirstOrThrow();
+      expect(released.released_at).not.toBeNull();
+      await t.ctx.jobs.runDue([QUEUES.waitlistSweep.name]);
+      expect((await entryOf(next.id)).status).toBe('held');
+      // Her bank account is gone; her payout stays for our accounts without the holder's name.
+      expect(await db.selectFrom('payout_accounts').select('user_id').where('user_id', '=', her.id).execute()).toEqual([]);
+      const payouts = await db.selectFrom('payouts').selectAll().where('lender_id', '=', her.id).execute();
+      expect(payouts).toHaveLength(1);
+      expect(payouts[0]).toMatchObject({ holder_name: 'Deleted member', last_four: '6789', status: 'paid' });
+      // Her message and rating stay in the other member's thread and history, from the anonymous account.
+      expect(await db.selectFrom('rental_thread_reads').select('rental_id').where('user_id', '=', her.id).execute()).toEqual([]);
+      const thread = await ok(other.request(`/api/lending/threads/${rented.rentalId}`));
+      expect(JSON.stringify(thread)).toContain('Thank you, it was perfect');
+      expect(JSON.stringify(thread)).not.toContain('Wanda');
+      expect(await db.selectFrom('rental_ratings').select('comment').where('author_id', '=', her.id).execute()).toEqual([{ comment: 'A lovely piece' }]);
+    } finally {
+      clockAheadMs = 0;
+    }
+  });
+
   it('limits password attempts per member', async () => {
     const m = await t.signUp();
     const statuses: number[] = [];
@@ -242,5 +328,48 @@ describe(`deleting an account while she books a piece herself (${process.env.TES
       }
     }
     console.log(`delete vs own booking (${t.dialect}): ${outcomes.deleted} deletions won, ${outcomes.booked} bookings won`);
+  });
+});
+
+describe(`deleting an account while she confirms a piece held for her on a waitlist (${process.env.TEST_DIALECT})`, () => {
+  it('either she leaves the list and nothing is booked, or the booking stands and the deletion waits: 8 times', { timeout: 180_000 }, async () => {
+    const { db } = t.ctx.database;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const outcomes = { deleted: 0, booked: 0 };
+    for (let trial = 0; trial < 8; trial += 1) {
+      const itemId = await houseItem();
+      const holder = await readyToRent(await t.signUp());
+      const booked = await ok(holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
+      const member = await readyToRent(await t.signUp({ fullName: `Waiter ${trial}` }));
+      const entry = await ok(member.request('/api/waitlist', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
+      await ok(holder.request(`/api/rentals/${booked.id}/cancel`, { method: 'POST' }));
+      await t.ctx.jobs.runDue([QUEUES.waitlistSweep.name]);
+      const started = performance.now();
+      expect((await del(member, 'a wrong password')).status).toBe(403);
+      const hashMs = performance.now() - started;
+      const confirm = async () => {
+        // Spreads the interleavings over the deletion's transaction; nothing asserts on timing.
+        await new Promise((r) => setTimeout(r, (hashMs * 1.4 * trial) / 7));
+        return member.request(`/api/waitlist/${entry.id}/confirm`, { method: 'POST', json: {} });
+      };
+      const [deletion, confirmation] = await Promise.all([del(member, member.password), confirm()]);
+      const open = await db.selectFrom('rentals').select('id').where('user_id', '=', member.id).where('returned_at', 'is', null).execute();
+      const row = await db.selectFrom('waitlist_entries').select(['status', 'hold_booking_id']).where('id', '=', entry.id as number).executeTakeFirstOrThrow();
+      if (deletion.status === 204) {
+        outcomes.deleted += 1;
+        expect(confirmation.status, `trial ${trial}: confirming on a deleted account`).toBeGreaterThanOrEqual(400);
+        expect(open).toEqual([]);
+        expect(row.status).toBe('left');
+        const hold = await db.selectFrom('bookings').select('released_at').where('id', '=', row.hold_booking_id!).executeTakeFirstOrThrow();
+        expect(hold.released_at).not.toBeNull();
+      } else {
+        outcomes.booked += 1;
+        expect(deletion.status, `trial ${trial}`).toBe(409);
+        expect(confirmation.status).toBe(201);
+        expect(open).toHaveLength(1);
+        expect(row.status).toBe('booked');
+      }
+    }
+    console.log(`delete vs waitlist confirm (${t.dialect}): ${outcomes.deleted} deletions won, ${outcomes.booked} confirmations won`);
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** What a profile change writes (already validated by the domain's ProfileUpdateSchema). */
@@ -13,6 +13,69 @@ export const DELETED_NAME = 'Deleted member';
 export const deletedEmail = (userId: string) => `deleted-${userId.toLowerCase()}@deleted.invalid`;
 
 export function createAccountRepository(db: Kysely<DB>) {
+  /**
+   * What she gave us through the features of issues 17 and 18 (fit details, reviews, shortlists,
+   * waitlist, requests, messages, ratings, payouts, claims): her own rows only, never the other
+   * member's side of a request, thread or rating.
+   */
+  async function memberContentRows(userId: string) {
+    const [fit, reviews, shortlists, waitlist, requests, messages, ratingsGiven, payoutAccount, payouts, claims] = await Promise.all([
+      db.selectFrom('fit_details').select(['height_cm', 'bust_cm', 'waist_cm', 'hips_cm', 'usual_size', 'updated_at']).where('user_id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('reviews')
+        .innerJoin('items', 'items.id', 'reviews.item_id')
+        .select(['reviews.id', 'reviews.rental_id', 'reviews.item_id', 'items.name', 'items.brand', 'reviews.rating', 'reviews.fit', 'reviews.size_worn', 'reviews.occasion', 'reviews.body', 'reviews.height_cm', 'reviews.bust_cm', 'reviews.waist_cm', 'reviews.hips_cm', 'reviews.usual_size', 'reviews.created_at'])
+        .where('reviews.user_id', '=', userId)
+        .orderBy('reviews.id')
+        .execute(),
+      db.selectFrom('shortlists').select(['id', 'name', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
+      db
+        .selectFrom('waitlist_entries')
+        .innerJoin('items', 'items.id', 'waitlist_entries.item_id')
+        .select(['waitlist_entries.item_id', 'items.name', 'items.brand', 'waitlist_entries.size', 'waitlist_entries.start_date', 'waitlist_entries.end_date', 'waitlist_entries.status', 'waitlist_entries.created_at', 'waitlist_entries.held_at', 'waitlist_entries.hold_expires_at', 'waitlist_entries.rental_id', 'waitlist_entries.ended_at'])
+        .where('waitlist_entries.user_id', '=', userId)
+        .orderBy('waitlist_entries.id')
+        .execute(),
+      db
+        .selectFrom('booking_requests')
+        .innerJoin('items', 'items.id', 'booking_requests.item_id')
+        .innerJoin('rentals', 'rentals.id', 'booking_requests.rental_id')
+        .select(['booking_requests.id', 'booking_requests.rental_id', 'booking_requests.item_id', 'items.name', 'items.brand', 'booking_requests.renter_id', 'rentals.size', 'rentals.start_date', 'rentals.end_date', 'rentals.price_cents', 'booking_requests.status', 'booking_requests.expires_at', 'booking_requests.decided_at', 'booking_requests.created_at'])
+        .where((eb) => eb.or([eb('booking_requests.renter_id', '=', userId), eb('booking_requests.lender_id', '=', userId)]))
+        .orderBy('booking_requests.id')
+        .execute(),
+      db.selectFrom('rental_messages').select(['rental_id', 'body', 'created_at']).where('sender_id', '=', userId).orderBy('id').execute(),
+      db.selectFrom('rental_ratings').select(['rental_id', 'side', 'stars', 'comment', 'created_at']).where('author_id', '=', userId).orderBy('id').execute(),
+      db.selectFrom('payout_accounts').select(['holder_name', 'last_four', 'updated_at']).where('user_id', '=', userId).executeTakeFirst(),
+      db.selectFrom('payouts').select(['id', 'amount_cents', 'status', 'holder_name', 'last_four', 'failure', 'created_at', 'settled_at']).where('lender_id', '=', userId).orderBy('id').execute(),
+      db
+        .selectFrom('damage_claims')
+        .innerJoin('items', 'items.id', 'damage_claims.item_id')
+        .select(['damage_claims.id', 'damage_claims.rental_id', 'damage_claims.item_id', 'items.name', 'items.brand', 'damage_claims.amount_cents', 'damage_claims.description', 'damage_claims.status', 'damage_claims.note', 'damage_claims.decided_at', 'damage_claims.created_at'])
+        .where('damage_claims.lender_id', '=', userId)
+        .orderBy('damage_claims.id')
+        .execute(),
+    ]);
+    const reviewIds = reviews.map((r) => r.id);
+    const listIds = shortlists.map((l) => l.id);
+    const claimIds = claims.map((c) => c.id);
+    const [reviewPhotos, shortlistItems, claimPhotos] = await Promise.all([
+      reviewIds.length ? db.selectFrom('review_photos').select(['review_id', 'position', 'file_name']).where('review_id', 'in', reviewIds).orderBy('review_id').orderBy('position').execute() : [],
+      listIds.length
+        ? db
+            .selectFrom('shortlist_items')
+            .leftJoin('items', 'items.id', 'shortlist_items.item_id')
+            .select(['shortlist_items.shortlist_id', 'shortlist_items.item_id', 'items.name', 'items.brand', 'shortlist_items.created_at'])
+            .where('shortlist_items.shortlist_id', 'in', listIds)
+            .orderBy('shortlist_items.created_at')
+            .orderBy('shortlist_items.item_id')
+            .execute()
+        : [],
+      claimIds.length ? db.selectFrom('claim_photos').select(['claim_id', 'position', 'file_name']).where('claim_id', 'in', claimIds).orderBy('claim_id').orderBy('position').execute() : [],
+    ]);
+    return { fit, reviews, reviewPhotos, shortlists, shortlistItems, waitlist, requests, messages, ratingsGiven, payoutAccount, payouts, claims, claimPhotos };
+  }
+
   return {
     findProfile(userId: string) {
       return db
@@ -176,18 +239,20 @@ export function createAccountRepository(db: Kysely<DB>) {
           .orderBy('payment_ledger.id')
           .execute(),
       ]);
-      return { user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions, deliveryAddress, orders, payments };
+      return { user, profile, subscription, card, pickup, charges, rentals, listings, favourites, rsvps, sessions, deliveryAddress, orders, payments, ...(await memberContentRows(userId)) };
     },
 
     /**
      * Deletes an account in one transaction (decision 0013), unless she has rentals out or pieces
      * rented out: then nothing changes and the blockers are returned. Personal data is removed;
      * the `user` row stays as an anonymous tombstone so rentals, charges and other members'
-     * earnings keep their history. Returns the listing photo files to remove once committed.
+     * earnings keep their history. Returns the listing and review photo files to remove once
+     * committed. `unitsFreed` runs in the transaction when a unit held for her on a waitlist is
+     * let go (the waitlist offers it to the next member).
      */
     async deleteAccount(
       userId: string,
-      opts: { now: string; today: string; postgres: boolean },
+      opts: { now: string; today: string; postgres: boolean; unitsFreed?: (trx: Transaction<DB>) => Promise<void> },
     ): Promise<{ ok: true; files: string[] } | { ok: false; renting: number; lentOut: { name: string; endDate: string }[] }> {
       return db.transaction().execute(async (trx) => {
         const owned = await trx.selectFrom('items').select('id').where('owner_id', '=', userId).where('status', '<>', 'removed').execute();
@@ -241,8 +306,37 @@ export function createAccountRepository(db: Kysely<DB>) {
         for (const table of ['payment_methods', 'subscriptions', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'rental_allowance_usage', 'delivery_addresses', 'fit_details'] as const) {
           await trx.deleteFrom(table).where('user_id', '=', userId).execute();
         }
-        // Her reviews stay, from a former member, without her measurements.
+        // Her reviews stay, from a former member, without her measurements or her photos (the
+        // text stays like her messages in request threads and the ratings she gave, signed by the
+        // anonymous account).
         await trx.updateTable('reviews').set({ bust_cm: null, waist_cm: null, hips_cm: null }).where('user_id', '=', userId).execute();
+        const reviewPhotos = await trx
+          .deleteFrom('review_photos')
+          .where('review_id', 'in', (eb) => eb.selectFrom('reviews').select('id').where('user_id', '=', userId))
+          .returning('file_name')
+          .execute();
+        files = [...files, ...reviewPhotos.map((p) => p.file_name)];
+        // Her shortlists go, like her favourites.
+        await trx.deleteFrom('shortlist_items').where('shortlist_id', 'in', (eb) => eb.selectFrom('shortlists').select('id').where('user_id', '=', userId)).execute();
+        await trx.deleteFrom('shortlists').where('user_id', '=', userId).execute();
+        // She leaves every waitlist she is on; a unit held for her goes to the next member.
+        const left = await trx
+          .updateTable('waitlist_entries')
+          .set({ status: 'left', ended_at: opts.now })
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['waiting', 'held'])
+          .returning('hold_booking_id')
+          .execute();
+        const held = left.map((e) => e.hold_booking_id).filter((id): id is number => id !== null);
+        if (held.length) {
+          await trx.updateTable('bookings').set({ released_at: opts.now }).where('id', 'in', held).where('released_at', 'is', null).execute();
+          await opts.unitsFreed?.(trx);
+        }
+        // Her bank account goes (with the provider's token); her payouts stay for our accounts,
+        // without the holder's name.
+        await trx.deleteFrom('payout_accounts').where('user_id', '=', userId).execute();
+        await trx.updateTable('payouts').set({ holder_name: DELETED_NAME }).where('lender_id', '=', userId).execute();
+        await trx.deleteFrom('rental_thread_reads').where('user_id', '=', userId).execute();
         // Her orders stay (with their payments) for our accounts; where they went does not.
         await trx
           .updateTable('orders')

@@ -88,7 +88,7 @@ const exportData = memberRoute({
   method: 'get',
   path: '/export',
   tags: ['Account'],
-  summary: 'Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices (JSON file)',
+  summary: 'Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file)',
   responses: {
     200: jsonContent(z.record(z.string(), z.unknown()), 'The member data, as an attachment'),
     ...errorResponses(401, 429),

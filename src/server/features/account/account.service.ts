@@ -1,7 +1,10 @@
 import Bowser from 'bowser';
 import { GenderSchema, type DeviceSession, type Profile, type ProfileUpdate } from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
+import { QUEUES } from '../../jobs/queues';
 import { HttpError, notFound } from '../../http/errors';
+import { claimPhotoUrl } from '../claims';
+import { reviewPhotoUrl } from '../reviews';
 import { ACCOUNT_LIMITS, createAccountLimiter } from './account.limits';
 import { createAccountRepository } from './account.repository';
 
@@ -160,6 +163,74 @@ export function createAccountService(ctx: AppContext) {
         favourites: d.favourites.map((f) => ({ itemId: f.item_id, item: f.name ? `${f.brand} ${f.name}` : null, likedAt: f.liked_at })),
         rsvps: d.rsvps.map((e) => ({ eventId: e.id, title: e.title, date: e.date, time: e.time, location: e.location, reservedAt: e.created_at })),
         devices: d.sessions.map((s) => ({ ...describeUserAgent(s.userAgent), ipAddress: s.ipAddress, signedInAt: iso(s.createdAt), lastActiveAt: iso(s.updatedAt) })),
+        fitDetails: d.fit
+          ? { heightCm: d.fit.height_cm, bustCm: d.fit.bust_cm, waistCm: d.fit.waist_cm, hipsCm: d.fit.hips_cm, usualSize: d.fit.usual_size, updatedAt: d.fit.updated_at }
+          : null,
+        reviews: d.reviews.map((r) => ({
+          id: r.id,
+          rentalId: r.rental_id,
+          itemId: r.item_id,
+          item: `${r.brand} ${r.name}`,
+          rating: r.rating,
+          fit: r.fit,
+          sizeWorn: r.size_worn,
+          occasion: r.occasion,
+          text: r.body,
+          fitDetails: { heightCm: r.height_cm, bustCm: r.bust_cm, waistCm: r.waist_cm, hipsCm: r.hips_cm, usualSize: r.usual_size },
+          photos: d.reviewPhotos.filter((p) => p.review_id === r.id).map((p) => reviewPhotoUrl(r.id, p.position, p.file_name)),
+          writtenAt: r.created_at,
+        })),
+        shortlists: d.shortlists.map((l) => ({
+          name: l.name,
+          items: d.shortlistItems.filter((i) => i.shortlist_id === l.id).map((i) => ({ itemId: i.item_id, item: i.name ? `${i.brand} ${i.name}` : null, addedAt: i.created_at })),
+          createdAt: l.created_at,
+          updatedAt: l.updated_at,
+        })),
+        waitlist: d.waitlist.map((w) => ({
+          itemId: w.item_id,
+          item: `${w.brand} ${w.name}`,
+          size: w.size,
+          startDate: w.start_date,
+          returnDate: w.end_date,
+          status: w.status,
+          joinedAt: w.created_at,
+          heldAt: w.held_at,
+          holdExpiresAt: w.hold_expires_at,
+          rentalId: w.rental_id,
+          endedAt: w.ended_at,
+        })),
+        bookingRequests: d.requests.map((r) => ({
+          id: r.id,
+          role: r.renter_id === userId ? 'renter' : 'lender',
+          rentalId: r.rental_id,
+          itemId: r.item_id,
+          item: `${r.brand} ${r.name}`,
+          size: r.size,
+          startDate: r.start_date,
+          returnDate: r.end_date,
+          priceCents: r.price_cents,
+          status: r.status,
+          expiresAt: r.expires_at,
+          decidedAt: r.decided_at,
+          requestedAt: r.created_at,
+        })),
+        messages: d.messages.map((m) => ({ rentalId: m.rental_id, text: m.body, sentAt: m.created_at })),
+        ratingsGiven: d.ratingsGiven.map((r) => ({ rentalId: r.rental_id, as: r.side, stars: r.stars, comment: r.comment, ratedAt: r.created_at })),
+        payoutAccount: d.payoutAccount ? { holderName: d.payoutAccount.holder_name, lastFour: d.payoutAccount.last_four, updatedAt: d.payoutAccount.updated_at } : null,
+        payouts: d.payouts.map((p) => ({ id: p.id, amountCents: p.amount_cents, status: p.status, to: { holderName: p.holder_name, lastFour: p.last_four }, failure: p.failure, requestedAt: p.created_at, settledAt: p.settled_at })),
+        damageClaims: d.claims.map((c) => ({
+          id: c.id,
+          rentalId: c.rental_id,
+          itemId: c.item_id,
+          item: `${c.brand} ${c.name}`,
+          amountCents: c.amount_cents,
+          description: c.description,
+          status: c.status,
+          decisionNote: c.note,
+          decidedAt: c.decided_at,
+          photos: d.claimPhotos.filter((p) => p.claim_id === c.id).map((p) => claimPhotoUrl(c.id, p.position, p.file_name)),
+          openedAt: c.created_at,
+        })),
       };
     },
 
@@ -170,7 +241,12 @@ export function createAccountService(ctx: AppContext) {
     async deleteAccount(userId: string, password: string): Promise<void> {
       await limiter.enforce(`acct:password:${userId}`, ACCOUNT_LIMITS.passwordChecksPerMember, 'Too many password attempts. Please wait a few minutes and try again.');
       if (!(await passwordMatches(userId, password))) throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
-      const result = await repo.deleteAccount(userId, { now: now(), today: now().slice(0, 10), postgres: ctx.database.dialect === 'postgres' });
+      const result = await repo.deleteAccount(userId, {
+        now: now(),
+        today: now().slice(0, 10),
+        postgres: ctx.database.dialect === 'postgres',
+        unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
+      });
       if (!result.ok) {
         const parts: string[] = [];
         if (result.renting) parts.push(`you have ${result.renting === 1 ? 'a rental' : `${result.renting} rentals`} out: return ${result.renting === 1 ? 'it' : 'them'} first`);
@@ -183,7 +259,7 @@ export function createAccountService(ctx: AppContext) {
           details: { openRentals: result.renting, rentedOutListings: result.lentOut },
         });
       }
-      // Her photos leave the storage the app uses (the disk, or the S3 bucket several processes share).
+      // Her photos (listings, reviews) leave the storage the app uses (the disk, or the S3 bucket several processes share).
       await Promise.all(result.files.map((f) => ctx.storage.delete(f).catch((err: unknown) => ctx.logger.warn({ err, file: f }, 'could not delete upload'))));
       ctx.logger.info({ userId }, 'account deleted');
     },

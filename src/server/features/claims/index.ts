@@ -1,3 +1,3 @@
 // The damage claims feature's public entry (decision 0036).
 export { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from './claims.routes';
-export { createClaimsService, type ClaimsService } from './claims.service';
+export { claimPhotoUrl, createClaimsService, type ClaimsService } from './claims.service';

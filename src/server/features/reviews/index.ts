@@ -1,3 +1,3 @@
 // The reviews feature's public entry: reviews of returned rentals, fit details, size advice.
 export { REVIEW_UPLOAD_ROUTE, createReviewsRoutes } from './reviews.routes';
-export { createReviewsService, type ReviewsService } from './reviews.service';
+export { createReviewsService, reviewPhotoUrl, type ReviewsService } from './reviews.service';
