@@ -134,6 +134,27 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     expect((await entriesOf(waiting))[0]!.status).toBe('held');
   });
 
+  it('leaving while a unit is held for her passes it to the next member waiting', async () => {
+    now = new Date('2026-11-22T10:00:00Z');
+    const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });
+    const holder = await renter();
+    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+    const first = await renter();
+    const second = await renter();
+    const dates = { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' };
+    expect((await join(first, dates)).status).toBe(201);
+    expect((await join(second, dates)).status).toBe(201);
+    expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
+    await runSweeps();
+    const held = (await entriesOf(first))[0]!;
+    expect(held.status).toBe('held');
+    const res = await first.request(`/api/waitlist/${held.id}`, { method: 'DELETE' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as WaitlistEntry).status).toBe('left');
+    await runSweeps();
+    expect((await entriesOf(second))[0]!.status).toBe('held');
+  });
+
   it('sweeps running at the same moment hold the one free unit for one member only', async () => {
     now = new Date('2026-11-22T10:00:00Z');
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });

@@ -135,7 +135,7 @@ export function createWaitlistRepository(db: Db) {
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('status', 'in', ['waiting', 'held'])
-        .returning(['hold_booking_id', 'status'])
+        .returning(['hold_booking_id'])
         .executeTakeFirst();
     },
 

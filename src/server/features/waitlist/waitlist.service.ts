@@ -135,7 +135,8 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
       await db.transaction().execute(async (trx) => {
         const left = await repo.leave(trx, id, userId, nowIso());
         if (!left) throw new HttpError('CONFLICT', 'You are no longer on this waitlist.');
-        if (left.hold_booking_id !== null && left.status === 'held') {
+        // The update returns the row as it is now ('left'): a hold booking means she was held.
+        if (left.hold_booking_id !== null) {
           await repo.releaseBooking(trx, left.hold_booking_id, nowIso());
           await sweepSoon(trx);
         }
