@@ -44,7 +44,6 @@ export const LENDING_MESSAGES = {
   alreadyAnswered: 'This request has already been answered.',
   expired: 'This request has expired: the 48 hours to answer have passed.',
   notPending: 'This request is no longer waiting for an answer.',
-  withdrawRule: 'The lender will be told, the dates are freed and the hold on your card is released: nothing is charged.',
   withdrawn: 'The renter has withdrawn this request.',
   onlyRenterWithdraws: 'Only the member who made the request can withdraw it.',
   notAccepted: 'The piece can be sent once the request is accepted.',
