@@ -136,15 +136,15 @@ describe(`withdrawing a request (${process.env.TEST_DIALECT ?? 'sqlite'})`, () =
   it('a withdrawal and accepts at once: exactly one wins, and the money follows the winner', async () => {
     const { lender, itemId } = await lenderWithPiece('Rhoda Racer');
     const rounds = [
-      ['Ruby Racer', '2026-11-24'],
-      ['Rosa Racer', '2026-12-10'],
-      ['Rina Racer', '2026-12-26'],
-      ['Reva Racer', '2027-01-11'],
+      ['Ruby Racer', '2026-11-24', '2026-12-01'],
+      ['Rosa Racer', '2026-12-10', '2026-12-17'],
+      ['Rina Racer', '2026-12-26', '2027-01-02'],
+      ['Reva Racer', '2027-01-11', '2027-01-18'],
     ] as const;
-    for (const [i, [name, startDate]] of rounds.entries()) {
+    for (const [i, [name, startDate, endDate]] of rounds.entries()) {
       // A renter per round: one whose request was accepted has the piece and cannot ask again.
       const rita = await renter(name);
-      const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate }), 201);
+      const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate, endDate }), 201);
       // Withdrawals and accepts interleaved, sent together.
       const answers = await Promise.all(Array.from({ length: 6 }, (_, k) => ((k + i) % 2 === 0 ? withdraw(rita, made.id) : accept(lender, made.id))));
       const statuses = answers.map((r) => r.status);
