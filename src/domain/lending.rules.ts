@@ -7,8 +7,12 @@
 /** How long a lender has to answer a request before it expires (its hold and payment released). */
 export const REQUEST_ANSWER_HOURS = 48;
 
-/** A request's life: authorising (the card is being asked), pending (the lender answers), then final. */
-export const REQUEST_STATUSES = ['authorising', 'pending', 'accepted', 'declined', 'expired', 'failed'] as const;
+/**
+ * A request's life: authorising (the card is being asked), pending (the lender answers), then
+ * final: accepted, declined, expired, failed (the card refused) or withdrawn (by the renter while
+ * it was pending).
+ */
+export const REQUEST_STATUSES = ['authorising', 'pending', 'accepted', 'declined', 'expired', 'failed', 'withdrawn'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
@@ -18,6 +22,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   declined: 'Declined',
   expired: 'Expired',
   failed: 'Card declined',
+  withdrawn: 'Withdrawn',
 };
 
 /**
@@ -29,7 +34,7 @@ export const HANDOVER_STAGES = ['requested', 'to_send', 'sent', 'with_renter', '
 export type HandoverStage = (typeof HANDOVER_STAGES)[number];
 
 /** What the member reading a request can do now. */
-export const LENDING_ACTIONS = ['accept', 'decline', 'send', 'received', 'return', 'back', 'clean'] as const;
+export const LENDING_ACTIONS = ['accept', 'decline', 'withdraw', 'send', 'received', 'return', 'back', 'clean'] as const;
 export type LendingAction = (typeof LENDING_ACTIONS)[number];
 
 export const LENDING_MESSAGES = {
@@ -39,6 +44,8 @@ export const LENDING_MESSAGES = {
   alreadyAnswered: 'This request has already been answered.',
   expired: 'This request has expired: the 48 hours to answer have passed.',
   notPending: 'This request is no longer waiting for an answer.',
+  withdrawn: 'The renter has withdrawn this request.',
+  onlyRenterWithdraws: 'Only the member who made the request can withdraw it.',
   notAccepted: 'The piece can be sent once the request is accepted.',
   tooEarlyToSend: 'It is too early to send the piece: send it at most one day before the rental starts.',
   alreadySent: 'The piece has already been sent.',
@@ -76,7 +83,11 @@ export function handoverStage(m: {
 }
 
 /** What the reader can do at this stage (the server refuses the rest with 409). */
-export function lendingActions(role: 'renter' | 'lender', stage: HandoverStage, opts: { today: string; startDate: string; handoff: 'delivery' | 'pickup' }): LendingAction[] {
+export function lendingActions(
+  role: 'renter' | 'lender',
+  stage: HandoverStage,
+  opts: { today: string; startDate: string; handoff: 'delivery' | 'pickup'; status: RequestStatus },
+): LendingAction[] {
   if (role === 'lender') {
     if (stage === 'requested') return ['accept', 'decline'];
     if (stage === 'to_send') return ['send'];
@@ -85,6 +96,7 @@ export function lendingActions(role: 'renter' | 'lender', stage: HandoverStage, 
     return [];
   }
   const actions: LendingAction[] = [];
+  if (stage === 'requested' && opts.status === 'pending') actions.push('withdraw');
   if (stage === 'sent' && opts.handoff === 'delivery') actions.push('received');
   if ((stage === 'sent' || stage === 'with_renter') && opts.today >= opts.startDate) actions.push('return');
   return actions;

@@ -520,6 +520,7 @@ const CASES: Record<string, Case> = {
   'GET /api/lending/rentals/{id}/request': refused((st) => ({ method: 'GET', path: `/api/lending/rentals/${st.aRequestRentalId}/request` })),
   'POST /api/lending/requests/{id}/accept': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/accept` })),
   'POST /api/lending/requests/{id}/decline': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/decline` })),
+  'POST /api/lending/requests/{id}/withdraw': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/withdraw` })),
   'POST /api/lending/requests/{id}/send': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/send` })),
   'POST /api/lending/requests/{id}/back': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/back`, json: { condition: 'good' } })),
   'POST /api/lending/requests/{id}/clean': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/clean` })),

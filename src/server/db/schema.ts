@@ -700,7 +700,7 @@ export interface BookingRequestsTable {
   item_id: number;
   renter_id: string;
   lender_id: string;
-  /** authorising | pending | accepted | declined | expired | failed */
+  /** authorising | pending | accepted | declined | expired | failed | withdrawn */
   status: string;
   authorisation_entry_id: number | null;
   expires_at: string;

@@ -2632,7 +2632,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -2669,7 +2669,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -2736,7 +2736,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             incoming: {
-                                actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                                actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                                 checkedInAt: string | null;
                                 createdAt: string;
                                 decidedAt: string | null;
@@ -2773,11 +2773,11 @@ export interface paths {
                                 stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                                status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                                 unreadMessages: number;
                             }[];
                             outgoing: {
-                                actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                                actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                                 checkedInAt: string | null;
                                 createdAt: string;
                                 decidedAt: string | null;
@@ -2814,7 +2814,7 @@ export interface paths {
                                 stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                                status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                                 unreadMessages: number;
                             }[];
                         };
@@ -2869,7 +2869,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -2906,7 +2906,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -2999,7 +2999,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3036,7 +3036,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -3109,7 +3109,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3146,7 +3146,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -3242,7 +3242,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3279,7 +3279,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -3368,7 +3368,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3405,7 +3405,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -3494,7 +3494,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3531,7 +3531,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -3625,7 +3625,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3662,7 +3662,7 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -3769,7 +3769,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3806,7 +3806,133 @@ export interface paths {
                             stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
                             startDate: string;
                             /** @enum {string} */
-                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed";
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw your request (the renter) while it waits for the lender: the dates are freed and the hold on your card released
+         * @description 403 for the lender, 404 for anyone else; 409 once it is no longer pending (accepted, declined, expired or withdrawn). A withdrawal and an accept at once: one wins, the other gets 409. The lender is notified.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
                             unreadMessages: number;
                         };
                     };
@@ -5661,7 +5787,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;

@@ -31,6 +31,7 @@ import * as ratingsPayoutsClaims from './2026-11-26T1900-ratings-payouts-claims'
 import * as reviewsAndFit from './2026-11-26T1300-reviews-and-fit';
 import * as backupSizeWaitlistShortlists from './2026-11-26T1800-backup-size-waitlist-shortlists';
 import * as lendingRequests from './2026-11-26T1400-lending-requests';
+import * as requestWithdrawn from './2026-11-26T2000-request-withdrawn';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1300-reviews-and-fit': reviewsAndFit,
   '2026-11-26T1800-backup-size-waitlist-shortlists': backupSizeWaitlistShortlists,
   '2026-11-26T1400-lending-requests': lendingRequests,
+  '2026-11-26T2000-request-withdrawn': requestWithdrawn,
 };

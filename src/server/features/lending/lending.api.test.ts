@@ -71,7 +71,7 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     expect((await requestPiece(lender, itemId)).status).toBe(403);
 
     const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-11-25', endDate: '2026-12-02' }), 201);
-    expect(made).toMatchObject({ role: 'renter', status: 'pending', stage: 'requested', actions: [], priceCents: 2_000, lenderShareCents: 1_400, lenderName: 'Lou Lender', expiresAt: '2026-11-24T10:00:00.000Z' });
+    expect(made).toMatchObject({ role: 'renter', status: 'pending', stage: 'requested', actions: ['withdraw'], priceCents: 2_000, lenderShareCents: 1_400, lenderName: 'Lou Lender', expiresAt: '2026-11-24T10:00:00.000Z' });
     expect(await ledgerOf(rita.id)).toEqual([expect.objectContaining({ kind: 'authorise', status: 'succeeded', amount_cents: 2_000, purpose: 'lending_request' })]);
     // Nothing charged yet: no rental on her dashboard, and no earnings for the lender.
     expect((await json<RentalList>(rita.request('/api/rentals?status=all'))).rentals).toEqual([]);

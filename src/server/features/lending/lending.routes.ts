@@ -64,7 +64,8 @@ const forRental = memberRoute({
   responses: { 200: jsonContent(BookingRequestSchema, 'The request'), ...errorResponses(400, 401, 404) },
 });
 
-function lenderAction(path: string, summary: string, description: string) {
+/** A POST on one request answering the request (the lender's actions, and the renter's withdrawal). */
+function requestAction(path: string, summary: string, description: string) {
   return memberRoute({
     method: 'post',
     path: `/requests/{id}/${path}`,
@@ -76,10 +77,15 @@ function lenderAction(path: string, summary: string, description: string) {
   });
 }
 
-const accept = lenderAction('accept', 'Accept a request (the lender): the renter is charged', `Only while pending and within ${REQUEST_ANSWER_HOURS} hours; 409 once answered or expired. Two accepts at once: one captures, the other gets 409.`);
-const decline = lenderAction('decline', 'Decline a request (the lender): the dates are freed and the hold on her card released', '409 once answered or expired.');
-const send = lenderAction('send', 'Mark your piece sent (delivery) or handed over (studio pickup)', 'After acceptance, from the day before the rental starts; once.');
-const clean = lenderAction('clean', 'Mark your piece cleaned: it is bookable again at once (else after the cleaning window)', 'After it is back.');
+const accept = requestAction('accept', 'Accept a request (the lender): the renter is charged', `Only while pending and within ${REQUEST_ANSWER_HOURS} hours; 409 once answered or expired. Two accepts at once: one captures, the other gets 409.`);
+const decline = requestAction('decline', 'Decline a request (the lender): the dates are freed and the hold on her card released', '409 once answered or expired.');
+const withdraw = requestAction(
+  'withdraw',
+  'Withdraw your request (the renter) while it waits for the lender: the dates are freed and the hold on your card released',
+  '403 for the lender, 404 for anyone else; 409 once it is no longer pending (accepted, declined, expired or withdrawn). A withdrawal and an accept at once: one wins, the other gets 409. The lender is notified.',
+);
+const send = requestAction('send', 'Mark your piece sent (delivery) or handed over (studio pickup)', 'After acceptance, from the day before the rental starts; once.');
+const clean = requestAction('clean', 'Mark your piece cleaned: it is bookable again at once (else after the cleaning window)', 'After it is back.');
 
 const BackSchema = z.object({ condition: z.enum(CONDITIONS).optional() });
 const back = memberRoute({
@@ -205,6 +211,7 @@ export function createLendingRoutes(_ctx: AppContext, service: LendingService) {
     .openapi(forRental, async (c) => c.json(await service.forRental(c.req.valid('param').id, c.var.user.id), 200))
     .openapi(accept, async (c) => c.json(await service.accept(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(decline, async (c) => c.json(await service.decline(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(withdraw, async (c) => c.json(await service.withdraw(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(send, async (c) => c.json(await service.send(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(back, async (c) => c.json(await service.back(c.var.user.id, c.req.valid('param').id, c.req.valid('json')?.condition), 200))
     .openapi(clean, async (c) => c.json(await service.cleaned(c.var.user.id, c.req.valid('param').id), 200))

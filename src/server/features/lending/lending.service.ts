@@ -98,7 +98,7 @@ export function createLendingService(
         role,
         status,
         stage,
-        actions: lendingActions(role, stage, { today: day, startDate: r.start_date, handoff }),
+        actions: lendingActions(role, stage, { today: day, startDate: r.start_date, handoff, status }),
         item: { id: r.item_id, name: r.item_name, brand: r.brand, imageUrl: pics.get(r.item_id)?.imageUrl ?? '' },
         size: r.size,
         startDate: r.start_date,
@@ -134,8 +134,11 @@ export function createLendingService(
     return (await toRequests([await partyRequest(id, userId)], userId))[0]!;
   }
 
-  /** Ends a pending request (declined by the lender, or expired): the days freed, the order failed, the authorisation voided. */
-  async function endPending(trx: Db, row: RequestRow, to: 'declined' | 'expired', at: string): Promise<LedgerEntry | null> {
+  /**
+   * Ends a pending request (declined by the lender, withdrawn by the renter, or expired): the days
+   * freed, the order failed, the authorisation voided; the other party (both, on expiry) told.
+   */
+  async function endPending(trx: Db, row: RequestRow, to: 'declined' | 'withdrawn' | 'expired', at: string): Promise<LedgerEntry | null> {
     await repo.endRental(trx, row.rental_id, row.booking_id, at);
     if (row.order_id !== null) await orders.fail(trx, row.order_id);
     const auth = row.authorisation_entry_id !== null ? await payments.find(row.authorisation_entry_id, trx) : null;
@@ -155,6 +158,8 @@ export function createLendingService(
         : null;
     if (to === 'declined') {
       await notifications.notify(trx, { kind: 'lending_declined', subjectType: 'request', subjectId: String(row.id), userId: row.renter_id, data: { itemName: row.item_name, startDate: row.start_date } });
+    } else if (to === 'withdrawn') {
+      await notifications.notify(trx, { kind: 'lending_withdrawn', subjectType: 'request', subjectId: String(row.id), userId: row.lender_id, data: { itemName: row.item_name, renterName: row.renter_name, startDate: row.start_date } });
     } else {
       for (const [userId, role] of [[row.renter_id, 'renter'], [row.lender_id, 'lender']] as const) {
         await notifications.notify(trx, { kind: 'lending_expired', subjectType: 'request', subjectId: String(row.id), userId, data: { itemName: row.item_name, startDate: row.start_date, role } });
@@ -223,6 +228,9 @@ export function createLendingService(
     if (startDate > latest) throw invalidStart(`must be at most ${MAX_BOOKING_AHEAD_DAYS} days from today (${latest})`);
     return { startDate, endDate };
   }
+
+  /** Why an answer to a request that is no longer pending is refused. */
+  const notPendingMessage = (status: string) => (status === 'expired' ? LENDING_MESSAGES.expired : status === 'withdrawn' ? LENDING_MESSAGES.withdrawn : LENDING_MESSAGES.alreadyAnswered);
 
   /** The lender's check on a request she answers: hers, and in a state that allows it. */
   async function lenderRequest(trx: Db, id: number, lenderId: string): Promise<RequestRow> {
@@ -345,7 +353,7 @@ export function createLendingService(
       const at = nowIso();
       const capture = await db.transaction().execute(async (trx) => {
         const row = await lenderRequest(trx, id, lenderId);
-        if (row.status !== 'pending') throw conflict(row.status === 'expired' ? LENDING_MESSAGES.expired : LENDING_MESSAGES.alreadyAnswered, { status: row.status });
+        if (row.status !== 'pending') throw conflict(notPendingMessage(row.status), { status: row.status });
         if (row.expires_at <= at) throw conflict(LENDING_MESSAGES.expired, { status: 'expired' });
         if (!(await repo.move(trx, id, ['pending'], 'accepted', at, { notExpiredAt: at }))) throw conflict(LENDING_MESSAGES.alreadyAnswered);
         const auth = row.authorisation_entry_id !== null ? await payments.find(row.authorisation_entry_id, trx) : null;
@@ -372,11 +380,32 @@ export function createLendingService(
       const at = nowIso();
       const voided = await db.transaction().execute(async (trx) => {
         const row = await lenderRequest(trx, id, lenderId);
-        if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'declined', at))) throw conflict(LENDING_MESSAGES.alreadyAnswered, { status: row.status });
+        if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'declined', at))) throw conflict(notPendingMessage(row.status), { status: row.status });
         return endPending(trx, row, 'declined', at);
       });
       await runQuietly(voided);
       return oneRequest(id, lenderId);
+    },
+
+    /**
+     * The renter withdraws her request while it waits for the lender: the same conditional update
+     * from pending as an answer (of a withdrawal and an accept at once, one wins; the other gets
+     * 409), then what a decline does: the days freed, the authorisation voided; the lender is told.
+     * 404 for anyone but the two parties, 403 for the lender.
+     */
+    async withdraw(renterId: string, id: number): Promise<BookingRequest> {
+      const at = nowIso();
+      const voided = await db.transaction().execute(async (trx) => {
+        await repo.lockRequest(trx, id, postgres);
+        const row = await repo.request(id, trx);
+        if (!row || (row.renter_id !== renterId && row.lender_id !== renterId)) throw notFound('Request not found');
+        if (row.renter_id !== renterId) throw new HttpError('FORBIDDEN', LENDING_MESSAGES.onlyRenterWithdraws);
+        if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'withdrawn', at))) throw conflict(LENDING_MESSAGES.notPending, { status: row.status });
+        return endPending(trx, row, 'withdrawn', at);
+      });
+      await runQuietly(voided);
+      log.info({ requestId: id }, 'booking request withdrawn');
+      return oneRequest(id, renterId);
     },
 
     /**

@@ -26,6 +26,8 @@ export interface NotificationData {
   lending_expired: { itemName: string; startDate: string; role: 'renter' | 'lender' };
   lending_message: { itemName: string; fromName: string; rentalId: number };
   lending_sent: { itemName: string; lenderName: string; startDate: string; handoff: 'delivery' | 'pickup' };
+  /** To the lender: the renter withdrew her pending request (decision 0041). */
+  lending_withdrawn: { itemName: string; renterName: string; startDate: string };
 }
 
 export interface RenderedNotification {
@@ -145,6 +147,11 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
       d.handoff === 'pickup'
         ? `${d.itemName} is with you. Enjoy it, and return it by the end of your rental.`
         : `${d.itemName} is on its way for ${longDate(d.startDate)}. Mark it received when it arrives.`,
+    link: '/requests',
+  }),
+  lending_withdrawn: (d) => ({
+    title: `${d.renterName} withdrew her request for ${d.itemName}`,
+    body: `${d.renterName} no longer needs your ${d.itemName} from ${longDate(d.startDate)} and has withdrawn her request. There is nothing to answer: the dates are free again.`,
     link: '/requests',
   }),
 };

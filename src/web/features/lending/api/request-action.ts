@@ -9,7 +9,7 @@ const DEPENDENT_KEYS = [lendingQueryKey, ['rentals'], ['dashboard'], ['listings'
 
 /**
  * One of the request's actions: the lender's (accept, decline, send, back, clean) on the request,
- * the renter's (received, return) on her rental.
+ * the renter's (withdraw) on her request and (received, return) on her rental.
  */
 export function useRequestAction() {
   const queryClient = useQueryClient();
@@ -23,6 +23,8 @@ export function useRequestAction() {
           return unwrap(api.POST('/api/lending/requests/{id}/accept', id));
         case 'decline':
           return unwrap(api.POST('/api/lending/requests/{id}/decline', id));
+        case 'withdraw':
+          return unwrap(api.POST('/api/lending/requests/{id}/withdraw', id));
         case 'send':
           return unwrap(api.POST('/api/lending/requests/{id}/send', id));
         case 'back':

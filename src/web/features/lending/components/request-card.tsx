@@ -9,6 +9,7 @@ import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useRequestAction } from '../api/request-action';
 import { ACTION_LABELS, STAGE_LABELS, hoursLeft, lendingPaths } from '../lib/lending-text';
+import { WithdrawRequest } from './withdraw-request';
 
 /** One request, as the lender or the renter sees it: the piece, the dates, where it stands, what she can do now. */
 export function RequestCard({ request: r, showThreadLink = true }: { request: BookingRequest; showThreadLink?: boolean }) {
@@ -66,7 +67,7 @@ export function RequestCard({ request: r, showThreadLink = true }: { request: Bo
   );
 }
 
-/** The buttons of what she can do now (the server refuses the rest). */
+/** The buttons of what she can do now (the server refuses the rest); withdrawing asks first. */
 export function RequestActions({ request: r }: { request: BookingRequest }) {
   const act = useRequestAction();
   if (r.actions.length === 0) return null;
@@ -74,18 +75,22 @@ export function RequestActions({ request: r }: { request: BookingRequest }) {
     act.mutateAsync({ request: r, action }).then(() => toast.success(ACTION_LABELS[action].done, { description: r.item.name }), alreadyShown);
   return (
     <div className="flex flex-wrap gap-2">
-      {r.actions.map((action) => (
-        <Button
-          key={action}
-          size="sm"
-          variant={action === 'decline' ? 'outline' : action === 'accept' ? 'accent' : 'primary'}
-          disabled={act.isPending}
-          aria-label={`${ACTION_LABELS[action].label}: ${r.item.name}`}
-          onClick={() => void run(action)}
-        >
-          {act.isPending && act.variables?.action === action ? ACTION_LABELS[action].busy : ACTION_LABELS[action].label}
-        </Button>
-      ))}
+      {r.actions.map((action) =>
+        action === 'withdraw' ? (
+          <WithdrawRequest key={action} request={r} />
+        ) : (
+          <Button
+            key={action}
+            size="sm"
+            variant={action === 'decline' ? 'outline' : action === 'accept' ? 'accent' : 'primary'}
+            disabled={act.isPending}
+            aria-label={`${ACTION_LABELS[action].label}: ${r.item.name}`}
+            onClick={() => void run(action)}
+          >
+            {act.isPending && act.variables?.action === action ? ACTION_LABELS[action].busy : ACTION_LABELS[action].label}
+          </Button>
+        ),
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ export const lendingPaths = {
 export const ACTION_LABELS: Record<LendingAction, { label: string; busy: string; done: string }> = {
   accept: { label: 'Accept', busy: 'Accepting…', done: 'Request accepted' },
   decline: { label: 'Decline', busy: 'Declining…', done: 'Request declined' },
+  withdraw: { label: 'Withdraw request', busy: 'Withdrawing…', done: 'Request withdrawn' },
   send: { label: 'Mark sent', busy: 'Saving…', done: 'Marked sent' },
   received: { label: 'Mark received', busy: 'Saving…', done: 'Marked received' },
   return: { label: 'Return', busy: 'Saving…', done: 'Marked returned' },

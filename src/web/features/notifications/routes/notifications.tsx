@@ -1,4 +1,4 @@
-import { BellOff, CalendarClock, CheckCheck, CircleCheck, CircleX, Hourglass, Inbox, MessageCircle, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck } from 'lucide-react';
+import { BellOff, CalendarClock, CheckCheck, CircleCheck, CircleX, Hourglass, Inbox, MessageCircle, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '@domain/notifications';
@@ -41,6 +41,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   lending_expired: <Hourglass className="size-5" aria-hidden="true" />,
   lending_message: <MessageCircle className="size-5" aria-hidden="true" />,
   lending_sent: <Truck className="size-5" aria-hidden="true" />,
+  lending_withdrawn: <Undo2 className="size-5" aria-hidden="true" />,
 };
 
 /** "Nov 29, 2026, 9:00 AM" in the reader's time zone. */
