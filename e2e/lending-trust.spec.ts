@@ -95,8 +95,14 @@ test('both rate, the earning becomes available, the lender is paid out and downl
   makeStaffWithCli(staffMember.email);
   const { itemId, rentalId } = await returnedRental(lender.page, renter.page, staff.page, name);
 
+  // Her dashboard reminds her to rate; the reminder leads to the rental on /ratings.
+  await renter.page.goto('/dashboard');
+  const toRate = renter.page.getByRole('region', { name: 'Rate your exchanges' });
+  await expect(toRate.getByRole('listitem').filter({ hasText: name })).toContainText('rented from Lena');
+  await toRate.getByRole('link', { name: 'Rate Lena' }).click();
+  await expect(renter.page).toHaveURL(new RegExp(`/ratings#rental-${rentalId}$`));
+
   // The renter rates the lender (on a phone); the lender's rating of her is not there yet.
-  await renter.page.goto('/ratings');
   await expect(renter.page).toHaveTitle('Ratings · Rentique');
   const renterCard = renter.page.getByRole('article', { name });
   await expect(renterCard.getByText('You rented it from Lena')).toBeVisible();

@@ -10,6 +10,7 @@ import { EventsTab, getEventsQueryOptions } from '../../events';
 import { ListingTab, getListingsQueryOptions } from '../../listings';
 import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
+import { RatingsToWrite } from '../../ratings';
 import { ReviewsToWrite } from '../../reviews';
 import { BookAppointmentButton } from '../../support';
 import { WaitlistPanel, getWaitlistQueryOptions } from '../../waitlist';
@@ -90,6 +91,7 @@ export default function Component() {
       </div>
 
       <ReviewsToWrite />
+      <RatingsToWrite />
       <WaitlistPanel />
 
       {/* The tabs' pieces and events are h3s: their section is named for the outline (heading order). */}

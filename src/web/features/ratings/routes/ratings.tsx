@@ -64,7 +64,7 @@ export default function Component() {
 function RatingCard({ rental: r }: { rental: RentalRatings }) {
   const role = r.side === 'renter' ? `You rented it from ${r.otherName}` : `${r.otherName} rented it from you`;
   return (
-    <article aria-label={r.itemName} className="rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6">
+    <article id={`rental-${r.rentalId}`} aria-label={r.itemName} className="scroll-mt-28 rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6">
       <p className="eyebrow">{role}</p>
       <h2 className="mt-1 font-display text-2xl leading-tight">{r.itemName}</h2>
       <p className="mt-1 text-sm text-stone">Back {formatDate(r.returnedAt)}</p>
