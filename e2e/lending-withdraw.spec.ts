@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
-import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
+import { approvedListingViaApi, readyToRentViaApi, signUpViaApi } from './support';
 
 /*
  * Decision 0041 in the browser: the renter withdraws her pending request from its page, through
@@ -11,27 +10,11 @@ import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from
 test('the renter withdraws her pending request from its page', async ({ browser }) => {
   test.setTimeout(180_000);
   const name = `Silk Tea Dress ${Date.now().toString(36)}`;
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 40, g: 70, b: 90 } } })
-    .jpeg()
-    .toBuffer();
-
-  const lenderCtx = await browser.newContext();
-  const lender = appPage(await lenderCtx.newPage());
-  await signUpViaApi(lender, { fullName: 'Wren Lender' });
-  const listed = await lender.request.post('/api/listings', {
-    multipart: {
-      data: JSON.stringify({ name, brand: 'Rixo', category: 'Dresses', gender: 'Women', sizes: ['M'], description: 'Silk tea dress, worn once to a garden party.', retailPriceCents: 42_000, rentalPriceCents: 2_500, handover: 'drop-off' }),
-      photos: { name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo },
-    },
-  });
-  expect(listed.status(), await listed.text()).toBe(201);
-  const itemId = ((await listed.json()) as { id: number }).id;
-
-  const staffCtx = await browser.newContext();
-  const staff = appPage(await staffCtx.newPage());
-  const staffMember = await signUpViaApi(staff, { fullName: 'Sol Staff' });
-  makeStaffWithCli(staffMember.email);
-  await approveViaApi(staff, itemId);
+  const { lender, staff, itemId } = await approvedListingViaApi(
+    browser,
+    { name, brand: 'Rixo', category: 'Dresses', description: 'Silk tea dress, worn once to a garden party.', retailPriceCents: 42_000, rentalPriceCents: 2_500, rgb: { r: 40, g: 70, b: 90 } },
+    { lender: 'Wren Lender', staff: 'Sol Staff' },
+  );
 
   const renterCtx = await browser.newContext();
   const renter = appPage(await renterCtx.newPage());
@@ -67,7 +50,5 @@ test('the renter withdraws her pending request from its page', async ({ browser 
   await expect(card.getByTestId('request-status')).toHaveText('Withdrawn');
   await expect(card.getByRole('button', { name: `Accept: ${name}` })).toHaveCount(0);
 
-  await lenderCtx.close();
-  await renterCtx.close();
-  await staffCtx.close();
+  for (const page of [lender, renter, staff]) await page.context().close();
 });

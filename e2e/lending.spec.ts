@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
-import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
+import { approvedListingViaApi, readyToRentViaApi, signUpViaApi } from './support';
 
 /*
  * Issue 18 part A in the browser, two members and staff: a listing approved by staff, requested
@@ -11,27 +10,11 @@ import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from
 test('list, staff approve, request, the lender accepts, messages, handover and return', async ({ browser }) => {
   test.setTimeout(300_000);
   const name = `Velvet Opera Coat ${Date.now().toString(36)}`;
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 90, g: 40, b: 60 } } })
-    .jpeg()
-    .toBuffer();
-
-  const lenderCtx = await browser.newContext();
-  const lender = appPage(await lenderCtx.newPage());
-  await signUpViaApi(lender, { fullName: 'Lou Lender' });
-  const listed = await lender.request.post('/api/listings', {
-    multipart: {
-      data: JSON.stringify({ name, brand: 'Erdem', category: 'Jackets', gender: 'Women', sizes: ['M'], description: 'Velvet opera coat, worn once to the ballet.', retailPriceCents: 98_000, rentalPriceCents: 2_000, handover: 'drop-off' }),
-      photos: { name: 'coat.jpg', mimeType: 'image/jpeg', buffer: photo },
-    },
-  });
-  expect(listed.status(), await listed.text()).toBe(201);
-  const itemId = ((await listed.json()) as { id: number }).id;
-
-  const staffCtx = await browser.newContext();
-  const staff = appPage(await staffCtx.newPage());
-  const staffMember = await signUpViaApi(staff, { fullName: 'Sam Staff' });
-  makeStaffWithCli(staffMember.email);
-  await approveViaApi(staff, itemId);
+  const { lender, staff, itemId } = await approvedListingViaApi(
+    browser,
+    { name, brand: 'Erdem', category: 'Jackets', description: 'Velvet opera coat, worn once to the ballet.', retailPriceCents: 98_000, rentalPriceCents: 2_000, rgb: { r: 90, g: 40, b: 60 } },
+    { lender: 'Lou Lender', staff: 'Sam Staff' },
+  );
 
   // The renter requests it from the item page: 'Request to book' with the 48-hour rule.
   const renterCtx = await browser.newContext();
@@ -84,7 +67,5 @@ test('list, staff approve, request, the lender accepts, messages, handover and r
   await card.getByRole('button', { name: `Mark cleaned: ${name}` }).click();
   await expect(card.getByText('Done')).toBeVisible();
 
-  await lenderCtx.close();
-  await renterCtx.close();
-  await staffCtx.close();
+  for (const page of [lender, renter, staff]) await page.context().close();
 });

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { appPage } from './fixtures';
 
 let n = 0;
 /** An email no other test (or earlier run against the same data dir) has used. */
@@ -154,4 +156,45 @@ export async function popupTimings(page: Page): Promise<{ popupAt: number; ready
     const w = window as unknown as { popupAt: number; readyAt: number };
     return { popupAt: w.popupAt, readyAt: w.readyAt };
   });
+}
+
+/** What a lender lists in `approvedListingViaApi`. */
+export interface TestListing {
+  name: string;
+  brand: string;
+  category: string;
+  description: string;
+  retailPriceCents: number;
+  rentalPriceCents: number;
+  /** The photo's one colour. */
+  rgb: { r: number; g: number; b: number };
+}
+
+/**
+ * A member's piece (size M, drop-off) listed with a photo and approved by staff, over the API:
+ * the lender's and staff's pages (each in its own context) and the new item's id.
+ */
+export async function approvedListingViaApi(
+  browser: Browser,
+  piece: TestListing,
+  names: { lender: string; staff: string },
+): Promise<{ lender: Page; staff: Page; itemId: number }> {
+  const { rgb, ...fields } = piece;
+  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: rgb } }).jpeg().toBuffer();
+  const lender = appPage(await (await browser.newContext()).newPage());
+  await signUpViaApi(lender, { fullName: names.lender });
+  const listed = await lender.request.post('/api/listings', {
+    multipart: {
+      data: JSON.stringify({ ...fields, gender: 'Women', sizes: ['M'], handover: 'drop-off' }),
+      photos: { name: 'piece.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+  const itemId = ((await listed.json()) as { id: number }).id;
+
+  const staff = appPage(await (await browser.newContext()).newPage());
+  const staffMember = await signUpViaApi(staff, { fullName: names.staff });
+  makeStaffWithCli(staffMember.email);
+  await approveViaApi(staff, itemId);
+  return { lender, staff, itemId };
 }
