@@ -24,6 +24,32 @@ export function newFileName(ext: 'webp' | 'jpg' | 'png'): string {
   return `${randomUUID()}.${ext}`;
 }
 
+/**
+ * Writes re-encoded photos under new server-chosen names, then runs `record` with those names
+ * (the transaction that records them). If a write or `record` fails, the files written so far are
+ * deleted and the error passed on, so a failed upload leaves no file behind. A file that cannot
+ * be deleted is logged, not thrown.
+ */
+export async function withStoredPhotos<T>(
+  storage: FileStorage,
+  images: readonly { data: Buffer }[],
+  log: { warn(obj: object, msg: string): void },
+  record: (names: string[]) => Promise<T>,
+): Promise<T> {
+  const names: string[] = [];
+  try {
+    for (const img of images) {
+      const name = newFileName('webp');
+      await storage.put(name, img.data);
+      names.push(name);
+    }
+    return await record(names);
+  } catch (err) {
+    await Promise.all(names.map((n) => storage.delete(n).catch((e: unknown) => log.warn({ err: e, file: n }, 'could not delete upload'))));
+    throw err;
+  }
+}
+
 /** Whether a key is one the app could have chosen: a flat name, never a path. */
 export function isStorageKey(key: string): boolean {
   return KEY.test(key);

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
-import { newFileName } from '../../storage/storage';
+import { withStoredPhotos } from '../../storage/storage';
 import { createAuditRepository } from '../audit';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
@@ -166,29 +166,24 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
       if (files.length === 0) throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.noPhoto, { issues: [{ path: 'photos', message: CLAIM_MESSAGES.noPhoto }] });
       if (files.length > MAX_CLAIM_PHOTOS) throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: CLAIM_MESSAGES.tooManyPhotos }] });
       const images = await preparePhotos(files);
-      const names: string[] = [];
       let claimId: number;
       try {
-        for (const img of images) {
-          const name = newFileName('webp');
-          await ctx.storage.put(name, img.data);
-          names.push(name);
-        }
-        const at = nowIso();
-        claimId = await db.transaction().execute(async (trx) => {
-          if (dialect === 'postgres') await trx.selectFrom('rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
-          const id = await repo.insert(trx, { rental_id: rental.id, lender_id: lenderId, renter_id: rental.user_id, item_id: rental.item_id, amount_cents: input.amountCents, description: input.description, created_at: at });
-          await repo.insertPhotos(
-            trx,
-            images.map((img, i) => ({ claim_id: id, position: i, file_name: names[i]!, content_type: img.contentType, width: img.width, height: img.height, bytes: img.data.length, created_at: at })),
-          );
-          for (const [party, userId] of [['lender', lenderId], ['renter', rental.user_id]] as const) {
-            await notifications.notify(trx, { kind: 'claim_opened', subjectType: 'claim', subjectId: String(id), userId, data: { itemName: rental.name, amount: dollars(input.amountCents), party } });
-          }
-          return id;
+        claimId = await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
+          const at = nowIso();
+          return db.transaction().execute(async (trx) => {
+            if (dialect === 'postgres') await trx.selectFrom('rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+            const id = await repo.insert(trx, { rental_id: rental.id, lender_id: lenderId, renter_id: rental.user_id, item_id: rental.item_id, amount_cents: input.amountCents, description: input.description, created_at: at });
+            await repo.insertPhotos(
+              trx,
+              images.map((img, i) => ({ claim_id: id, position: i, file_name: names[i]!, content_type: img.contentType, width: img.width, height: img.height, bytes: img.data.length, created_at: at })),
+            );
+            for (const [party, userId] of [['lender', lenderId], ['renter', rental.user_id]] as const) {
+              await notifications.notify(trx, { kind: 'claim_opened', subjectType: 'claim', subjectId: String(id), userId, data: { itemName: rental.name, amount: dollars(input.amountCents), party } });
+            }
+            return id;
+          });
         });
       } catch (err) {
-        await Promise.all(names.map((n) => ctx.storage.delete(n).catch(() => undefined)));
         if (isUniqueViolation(err)) throw new HttpError('CONFLICT', CLAIM_MESSAGES.already);
         throw err;
       }

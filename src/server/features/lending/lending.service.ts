@@ -24,7 +24,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound, unauthenticated } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
-import { newFileName } from '../../storage/storage';
+import { withStoredPhotos } from '../../storage/storage';
 import { createItemPictures, type CatalogueService } from '../catalogue';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
@@ -482,13 +482,7 @@ export function createLendingService(
       if (files.length === 0) throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', { issues: [{ path: 'photos', message: 'Add at least one photo' }] });
       if (files.length > MAX_HANDOVER_PHOTOS) throw new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] });
       const images = await preparePhotos(files);
-      const names: string[] = [];
-      try {
-        for (const img of images) {
-          const name = newFileName('webp');
-          await ctx.storage.put(name, img.data);
-          names.push(name);
-        }
+      await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
         await db.transaction().execute(async (trx) => {
           if (postgres) await trx.selectFrom('rentals').select('id').where('id', '=', row.rental_id).forUpdate().execute();
@@ -501,10 +495,7 @@ export function createLendingService(
             images.map((img, i) => ({ rental_id: row.rental_id, stage, position: count + i, file_name: names[i]!, content_type: img.contentType, width: img.width, height: img.height, bytes: img.data.length, created_at: at })),
           );
         });
-      } catch (err) {
-        await Promise.all(names.map((n) => ctx.storage.delete(n).catch(() => undefined)));
-        throw err;
-      }
+      });
       return oneRequest(id, lenderId);
     },
 

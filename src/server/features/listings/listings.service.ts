@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { parseSizes, type Category, type ItemGender } from '../../../domain/catalogue';
 import {
   ITEM_STATUS_FOR_REVIEW,
@@ -21,7 +20,7 @@ import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { HttpError, notFound } from '../../http/errors';
 import { reencodePhoto, sniffImageType, type ProcessedImage } from '../../storage/images';
-import type { FileStorage } from '../../storage/storage';
+import { withStoredPhotos, type FileStorage } from '../../storage/storage';
 import { photoUrl, picturesOf } from '../catalogue';
 import { createListingsRepository, type ListingRow } from './listings.repository';
 
@@ -148,22 +147,6 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     return listing!;
   }
 
-  /** Writes the re-encoded photos under new server-chosen names; returns the names. */
-  async function store(images: ProcessedImage[]): Promise<string[]> {
-    const names: string[] = [];
-    try {
-      for (const img of images) {
-        const name = `${randomUUID()}.webp`;
-        await storage.put(name, img.data);
-        names.push(name);
-      }
-    } catch (err) {
-      await discard(names);
-      throw err;
-    }
-    return names;
-  }
-
   async function discard(names: string[]): Promise<void> {
     await Promise.all(names.map((n) => storage.delete(n).catch((err: unknown) => ctx.logger.warn({ err, file: n }, 'could not delete upload'))));
   }
@@ -206,10 +189,9 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     async create(ownerId: string, input: ListingInput, files: UploadedFile[]): Promise<Listing> {
       checkPhotoCount(files);
       const images = await preparePhotos(files);
-      const names = await store(images);
       const created = now();
-      try {
-        const itemId = await db.transaction().execute(async (trx) => {
+      const itemId = await withStoredPhotos(storage, images, ctx.logger, (names) =>
+        db.transaction().execute(async (trx) => {
           if (!(await repo.takeListingSlot(trx, ownerId, MAX_LIVE_LISTINGS))) throw tooManyListings();
           const id = await repo.insertListing(
             trx,
@@ -252,12 +234,9 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
             })),
           );
           return id;
-        });
-        return await getOwned(itemId, ownerId);
-      } catch (err) {
-        await discard(names);
-        throw err;
-      }
+        }),
+      );
+      return getOwned(itemId, ownerId);
     },
 
     /**
@@ -319,10 +298,9 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
       if (!(await repo.findOwned(itemId, ownerId))) throw notFound('Listing not found');
       checkPhotoCount(files);
       const images = await preparePhotos(files);
-      const names = await store(images);
       const created = now();
-      try {
-        await db.transaction().execute(async (trx) => {
+      await withStoredPhotos(storage, images, ctx.logger, (names) =>
+        db.transaction().execute(async (trx) => {
           // One photo upload per listing at a time: lock the listing's row (PostgreSQL).
           if (postgres) await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
           if (!(await repo.findOwned(itemId, ownerId, trx))) throw notFound('Listing not found');
@@ -345,11 +323,8 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
           );
           // New photos are new content: a live or rejected listing goes (back) to review.
           await repo.resubmit(trx, itemId, created);
-        });
-      } catch (err) {
-        await discard(names);
-        throw err;
-      }
+        }),
+      );
       return getOwned(itemId, ownerId);
     },
 

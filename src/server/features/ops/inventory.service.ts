@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
-import { newFileName } from '../../storage/storage';
+import { withStoredPhotos } from '../../storage/storage';
 import { createAuditRepository } from '../audit';
 import type { CatalogueService } from '../catalogue';
 import { preparePhotos } from '../listings';
@@ -206,15 +206,9 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
      */
     async replacePhotos(staff: SessionUser, itemId: number, files: UploadedFile[], requestId: string | null): Promise<InventoryItemDetail> {
       const images = files.length ? await preparePhotos(files) : [];
-      const names: string[] = [];
-      try {
-        for (const img of images) {
-          const name = newFileName('webp');
-          await ctx.storage.put(name, img.data);
-          names.push(name);
-        }
+      const old = await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
-        const old = await db.transaction().execute(async (trx) => {
+        return db.transaction().execute(async (trx) => {
           await repo.lockItem(trx, itemId, postgres);
           await houseItem(itemId, trx);
           const before = (await repo.photos(itemId, trx)).length;
@@ -235,11 +229,8 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
           await audit.record(trx, { actor: actor(staff), action: 'item.photos', subjectType: 'item', subjectId: itemId, before: { photos: before }, after: { photos: images.length }, requestId, at });
           return replaced;
         });
-        await Promise.all(old.map((n) => ctx.storage.delete(n).catch((err: unknown) => log.warn({ err, file: n }, 'could not delete a replaced photo'))));
-      } catch (err) {
-        await Promise.all(names.map((n) => ctx.storage.delete(n).catch(() => undefined)));
-        throw err;
-      }
+      });
+      await Promise.all(old.map((n) => ctx.storage.delete(n).catch((err: unknown) => log.warn({ err, file: n }, 'could not delete a replaced photo'))));
       return detail(itemId);
     },
   };

@@ -21,7 +21,7 @@ import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
-import { newFileName } from '../../storage/storage';
+import { withStoredPhotos } from '../../storage/storage';
 import { createAuditRepository, type AuditActor } from '../audit';
 import type { CatalogueService } from '../catalogue';
 import { preparePhotos } from '../listings';
@@ -556,13 +556,7 @@ export function createUnitLifeService(
     async addConditionPhotos(staff: SessionUser, rentalId: number, files: UploadedFile[], max: number, requestId: string | null): Promise<UnitDetail['conditionPhotos']> {
       if (files.length === 0) throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', { issues: [{ path: 'photos', message: 'Add at least one photo' }] });
       const images = await preparePhotos(files);
-      const names: string[] = [];
-      try {
-        for (const img of images) {
-          const name = newFileName('webp');
-          await ctx.storage.put(name, img.data);
-          names.push(name);
-        }
+      await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
         await db.transaction().execute(async (trx) => {
           // One upload per rental at a time (PostgreSQL: the rental row's lock).
@@ -577,10 +571,7 @@ export function createUnitLifeService(
           );
           await audit.record(trx, { actor: actorOf(staff), action: 'rental.condition_photos', subjectType: 'rental', subjectId: rentalId, before: { photos: count }, after: { photos: count + images.length }, requestId, at });
         });
-      } catch (err) {
-        await Promise.all(names.map((n) => ctx.storage.delete(n).catch(() => undefined)));
-        throw err;
-      }
+      });
       const photos = await repo.conditionPhotos([rentalId]);
       return photos.map((p) => ({ url: conditionPhotoUrl(p.rental_id, p.position, p.file_name), width: p.width, height: p.height }));
     },

@@ -21,7 +21,7 @@ import type { Occasion } from '../../../domain/catalogue';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { HttpError, notFound } from '../../http/errors';
-import { newFileName } from '../../storage/storage';
+import { withStoredPhotos } from '../../storage/storage';
 import type { CatalogueService } from '../catalogue';
 import { preparePhotos } from '../listings';
 import { createReviewsRepository, isUniqueViolation, type FitRow } from './reviews.repository';
@@ -111,16 +111,10 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
         throw new HttpError('VALIDATION_FAILED', `sizeWorn ${REVIEW_MESSAGES.sizeNotOfItem}`, { issues: [{ path: 'sizeWorn', message: REVIEW_MESSAGES.sizeNotOfItem }] });
       }
       const images = await preparePhotos(files);
-      const names: string[] = [];
       const at = now();
       let reviewId: number;
       try {
-        for (const img of images) {
-          const name = newFileName('webp');
-          await ctx.storage.put(name, img.data);
-          names.push(name);
-        }
-        reviewId = await db.transaction().execute(async (trx) => {
+        reviewId = await withStoredPhotos(ctx.storage, images, ctx.logger, (names) => db.transaction().execute(async (trx) => {
           const before = await repo.fitOf(userId, trx);
           const given = input.fitDetails ?? {};
           const fit = { ...fitOfRow(before), ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as FitDetails;
@@ -152,9 +146,8 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
           const shown = combinedRating({ rating: Number(seed?.seed_rating ?? 0), count: Number(seed?.seed_review_count ?? 0) }, { sum: Number(real.total ?? 0), count: Number(real.n) });
           await repo.setItemRating(trx, r.item_id, shown.rating, shown.reviewCount);
           return id;
-        });
+        }));
       } catch (err) {
-        await Promise.all(names.map((n) => ctx.storage.delete(n).catch(() => undefined)));
         if (isUniqueViolation(err)) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
         throw err;
       }
