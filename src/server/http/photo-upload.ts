@@ -38,3 +38,34 @@ export function parseDataField<T>(raw: string | undefined, schema: z.ZodType<T>,
   if (!parsed.success) throw validationError(parsed.error, what);
   return parsed.data;
 }
+
+/**
+ * The OpenAPI body of a photo form read by `readPhotoUpload`: files under `photos` (at most
+ * `max`), and, when the route takes one, a `data` field with the JSON it sends. A plain (not zod)
+ * schema, so the body is read as a stream after the checks, not parsed up front.
+ */
+export function photoFormBody(
+  photos: { max: number; description?: string; required?: boolean },
+  data?: { description: string; maxLength?: number },
+) {
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object' as const,
+          required: [...(data ? ['data'] : []), ...(photos.required === false ? [] : ['photos'])],
+          properties: {
+            ...(data ? { data: { type: 'string' as const, ...(data.maxLength !== undefined ? { maxLength: data.maxLength } : {}), description: data.description } } : {}),
+            photos: {
+              type: 'array' as const,
+              items: { type: 'string' as const, format: 'binary' },
+              maxItems: photos.max,
+              ...(photos.description !== undefined ? { description: photos.description } : {}),
+            },
+          },
+        },
+      },
+    },
+  };
+}

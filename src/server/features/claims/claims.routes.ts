@@ -14,7 +14,7 @@ import {
 } from '../../../domain/claims';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { parseDataField, readPhotoUpload } from '../../http/photo-upload';
+import { parseDataField, photoFormBody, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter, staffRoute } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import type { ClaimsService } from './claims.service';
@@ -55,21 +55,7 @@ const open = memberRoute({
     `404 for a rental of someone else's piece; 409 before the return, more than ${CLAIM_WINDOW_HOURS} hours after it, or for a second claim on the rental; ` +
     "400 for an amount above the piece's retail price. The rental's earning is held from payout while the claim is open; both members are notified.",
   request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object' as const,
-            required: ['data', 'photos'],
-            properties: {
-              data: { type: 'string' as const, description: 'The claim as JSON: { rentalId, amountCents, description }' },
-              photos: { type: 'array' as const, items: { type: 'string' as const, format: 'binary' }, maxItems: MAX_CLAIM_PHOTOS },
-            },
-          },
-        },
-      },
-    },
+    body: photoFormBody({ max: MAX_CLAIM_PHOTOS }, { description: 'The claim as JSON: { rentalId, amountCents, description }' }),
   },
   responses: { 201: jsonContent(ClaimSchema, 'The claim'), ...errorResponses(400, 401, 404, 409, 413, 415) },
 });

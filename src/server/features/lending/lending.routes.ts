@@ -15,7 +15,7 @@ import { BookRentalSchema } from '../../../domain/rentals';
 import { CONDITIONS } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { readPhotoUpload } from '../../http/photo-upload';
+import { photoFormBody, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import { IdParams, idParam } from '../../http/params';
 import { MAX_HANDOVER_PHOTOS, type LendingService } from './lending.service';
@@ -99,20 +99,7 @@ const back = memberRoute({
 });
 
 const StageParams = IdParams.extend({ stage: z.enum(['sent', 'returned']) });
-const photosBody = {
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object' as const,
-        required: ['photos'],
-        properties: {
-          photos: { type: 'array' as const, items: { type: 'string' as const, format: 'binary' }, maxItems: MAX_HANDOVER_PHOTOS, description: `Up to ${MAX_HANDOVER_PHOTOS} photos (JPEG, PNG or WebP, at most 5 MB each), checked like a listing's.` },
-        },
-      },
-    },
-  },
-};
+const photosBody = photoFormBody({ max: MAX_HANDOVER_PHOTOS, description: `Up to ${MAX_HANDOVER_PHOTOS} photos (JPEG, PNG or WebP, at most 5 MB each), checked like a listing's.` });
 const addPhotos = memberRoute({
   method: 'post',
   path: '/requests/{id}/photos/{stage}',

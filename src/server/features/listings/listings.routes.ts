@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { IdParams } from '../../http/params';
-import { parseDataField, readPhotoUpload } from '../../http/photo-upload';
+import { parseDataField, photoFormBody, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { ListingsService } from './listings.service';
 
@@ -30,9 +30,7 @@ const PhotoParams = IdParams.extend({
  * stream within caps (http/multipart.ts).
  */
 const photosField = {
-  type: 'array' as const,
-  items: { type: 'string' as const, format: 'binary' },
-  maxItems: MAX_LISTING_PHOTOS,
+  max: MAX_LISTING_PHOTOS,
   description: `1 to ${MAX_LISTING_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each). Re-encoded and resized by the server.`,
 };
 const MAX_DATA_BYTES = 16 * 1024;
@@ -40,25 +38,8 @@ const uploadNote =
   `Read as a stream within caps: at most ${MAX_LISTING_PHOTOS} files and one data field; a part, field or file beyond a cap ends the request at once (413 PAYLOAD_TOO_LARGE, or 400 for too many photos), ` +
   'and a file that is not JPEG, PNG or WebP by its first bytes ends it with 415.';
 
-const createBody = {
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object' as const,
-        required: ['data', 'photos'],
-        properties: {
-          data: { type: 'string' as const, maxLength: MAX_DATA_BYTES, description: 'The listing as JSON (ListingInput): name, brand, category, gender, sizes, description, retailPriceCents, rentalPriceCents, handover' },
-          photos: photosField,
-        },
-      },
-    },
-  },
-};
-const photosBody = {
-  required: true,
-  content: { 'multipart/form-data': { schema: { type: 'object' as const, required: ['photos'], properties: { photos: photosField } } } },
-};
+const createBody = photoFormBody(photosField, { maxLength: MAX_DATA_BYTES, description: 'The listing as JSON (ListingInput): name, brand, category, gender, sizes, description, retailPriceCents, rentalPriceCents, handover' });
+const photosBody = photoFormBody(photosField);
 
 const listMine = memberRoute({
   method: 'get',

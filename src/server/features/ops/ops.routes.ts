@@ -30,7 +30,7 @@ import {
 } from '../../../domain/ops';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { readPhotoUpload } from '../../http/photo-upload';
+import { photoFormBody, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, newRouter, staffRoute } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import type { OpsService } from './ops.service';
@@ -117,25 +117,10 @@ const UnitCodeParams = z.object({
 const PhotoParams = IdParams.extend({
   position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_PRODUCT_PHOTOS - 1}` }).transform(Number),
 });
-const photosBody = {
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object' as const,
-        required: ['photos'],
-        properties: {
-          photos: {
-            type: 'array' as const,
-            items: { type: 'string' as const, format: 'binary' },
-            maxItems: MAX_PRODUCT_PHOTOS,
-            description: `Up to ${MAX_PRODUCT_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each), read as a stream within caps like a listing's photos.`,
-          },
-        },
-      },
-    },
-  },
-};
+const photosBody = photoFormBody({
+  max: MAX_PRODUCT_PHOTOS,
+  description: `Up to ${MAX_PRODUCT_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each), read as a stream within caps like a listing's photos.`,
+});
 const CheckInResultSchema = z.object({ unit: UnitDetailSchema, rental: DeskRentalSchema });
 const ConditionPhotoListSchema = z.object({ photos: z.array(ConditionPhotoSchema) });
 

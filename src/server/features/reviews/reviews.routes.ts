@@ -15,7 +15,7 @@ import {
 } from '../../../domain/reviews';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { parseDataField, readPhotoUpload } from '../../http/photo-upload';
+import { parseDataField, photoFormBody, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import type { ReviewsService } from './reviews.service';
@@ -29,27 +29,14 @@ const PhotoParams = IdParams.extend({
   position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_REVIEW_PHOTOS - 1}` }).transform(Number),
 });
 
-/* A plain (not zod) form schema, so the body is read as a stream after the checks (as listings do). */
-const reviewBody = {
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object' as const,
-        required: ['data'],
-        properties: {
-          data: { type: 'string' as const, maxLength: MAX_DATA_BYTES, description: 'The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails' },
-          photos: {
-            type: 'array' as const,
-            items: { type: 'string' as const, format: 'binary' },
-            maxItems: MAX_REVIEW_PHOTOS,
-            description: `0 to ${MAX_REVIEW_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each), re-encoded by the server.`,
-          },
-        },
-      },
-    },
+const reviewBody = photoFormBody(
+  {
+    max: MAX_REVIEW_PHOTOS,
+    required: false,
+    description: `0 to ${MAX_REVIEW_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each), re-encoded by the server.`,
   },
-};
+  { maxLength: MAX_DATA_BYTES, description: 'The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails' },
+);
 
 const postReview = memberRoute({
   method: 'post',
