@@ -1,2 +1,3 @@
-/** The ratings feature's public API: the dashboard's reminder to rate. */
+/** The ratings feature's public API: the dashboard's reminder to rate, and its query for the page's loader. */
 export { RatingsToWrite } from './components/ratings-to-write';
+export { getRatingsQueryOptions } from './api/get-ratings';

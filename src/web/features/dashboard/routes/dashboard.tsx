@@ -10,8 +10,8 @@ import { EventsTab, getEventsQueryOptions } from '../../events';
 import { ListingTab, getListingsQueryOptions } from '../../listings';
 import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
-import { RatingsToWrite } from '../../ratings';
-import { ReviewsToWrite } from '../../reviews';
+import { getRatingsQueryOptions, RatingsToWrite } from '../../ratings';
+import { getMyReviewsQueryOptions, ReviewsToWrite } from '../../reviews';
 import { BookAppointmentButton } from '../../support';
 import { WaitlistPanel, getWaitlistQueryOptions } from '../../waitlist';
 import { getDashboardQueryOptions, useDashboard } from '../api/get-dashboard';
@@ -27,7 +27,11 @@ const TABS = ['renting', 'listing', 'events'] as const;
 /** ?tab=listing|events opens that tab (links in notifications); renting otherwise. */
 const tabOf = (params: URLSearchParams) => TABS.find((t) => t === params.get('tab')) ?? 'renting';
 
-/** Her figures, her plan and the open tab's list, so the dashboard's first paint is hers. */
+/**
+ * Her figures, her plan, what she waits for or has to review and rate, and the open tab's list,
+ * so the dashboard's first paint is hers (the sections above the tabs do not appear later and
+ * push the page down).
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
   const tab = tabOf(new URL(request.url).searchParams);
   return loadPage(context, (queryClient) =>
@@ -35,6 +39,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
       queryClient.prefetchQuery(getDashboardQueryOptions()),
       queryClient.prefetchQuery(getSubscriptionQueryOptions()),
       queryClient.prefetchQuery(getWaitlistQueryOptions()),
+      queryClient.prefetchQuery(getMyReviewsQueryOptions()),
+      queryClient.prefetchQuery(getRatingsQueryOptions()),
       tab === 'renting' && queryClient.prefetchQuery(getRentalsQueryOptions()),
       tab === 'listing' && queryClient.prefetchQuery(getListingsQueryOptions()),
       tab === 'events' && queryClient.prefetchQuery(getEventsQueryOptions()),
