@@ -78,9 +78,7 @@ export function ItemReviews({ item }: { item: ItemLike }) {
               </Button>
             </EmptyState>
           ) : reviews.length === 0 ? (
-            <EmptyState title="No member reviews yet">
-              <p>Members who rent this piece can review it once it is back with us: how it fit, the size they wore, and photos.</p>
-            </EmptyState>
+            <NoWrittenReviews starRatings={size === undefined ? (first?.reviewCount ?? item.reviewCount) : 0} size={size} />
           ) : (
             <>
               <ul className="divide-y divide-linen border-y border-linen" aria-label="Member reviews">
@@ -100,6 +98,31 @@ export function ItemReviews({ item }: { item: ItemLike }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * No written review to show. A house piece's first stars came with the house catalogue (its seed
+ * rating and count, docs/product.md "Rating and count"): say so, rather than showing "128 reviews"
+ * above a list that says there are none.
+ */
+export function NoWrittenReviews({ starRatings, size }: { starRatings: number; size?: Size | undefined }) {
+  if (size !== undefined) {
+    return (
+      <EmptyState title={`No reviews from members who wore size ${size}`}>
+        <p>Choose All sizes to read every review of this piece.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title={starRatings > 0 ? 'No written reviews yet' : 'No member reviews yet'}>
+      {starRatings > 0 && (
+        <p>
+          Its {starRatings === 1 ? 'star rating' : `${starRatings.toLocaleString('en-US')} star ratings`} came with our house catalogue, before members wrote reviews.
+        </p>
+      )}
+      <p className={starRatings > 0 ? 'mt-2' : undefined}>Members who rent this piece can review it once it is back with us: how it fit, the size they wore, and photos.</p>
+    </EmptyState>
   );
 }
 
