@@ -104,4 +104,7 @@ export const CLAIM_MESSAGES = {
   notOpen: 'This claim has already been decided',
   upheld: 'Claim upheld',
   rejected: 'Claim rejected',
+  nothingToRetry: 'Only an upheld claim whose charge failed can be charged again',
+  renterHasNoCard: 'The renter has no card on file yet: ask her to add one, then charge again',
+  retried: 'Charged again',
 } as const;

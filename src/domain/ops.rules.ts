@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'item.photos',
   'claim.uphold',
   'claim.reject',
+  'claim.retry_charge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,5 +89,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'item.photos': 'Replaced product photos',
   'claim.uphold': 'Upheld a damage claim',
   'claim.reject': 'Rejected a damage claim',
+  'claim.retry_charge': 'Charged a damage claim again',
 };
 

@@ -481,6 +481,7 @@ const CASES: Record<string, Case> = {
   'GET /api/ops/claims/{id}': staffOnly(() => ({ method: 'GET', path: '/api/ops/claims/999999' }), 404),
   'POST /api/ops/claims/{id}/uphold': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/uphold', json: { note: 'Upheld by the matrix' } }), 404),
   'POST /api/ops/claims/{id}/reject': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/reject', json: { note: 'Rejected by the matrix' } }), 404),
+  'POST /api/ops/claims/{id}/retry-charge': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/retry-charge' }), 404),
   // Reviews and fit (issue 17 part A): only the renter reviews her rental; fit details are her own.
   'POST /api/rentals/{id}/review': refused((st) => ({
     method: 'POST',

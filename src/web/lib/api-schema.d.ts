@@ -5996,7 +5996,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge";
                     actor?: string;
                     before?: string;
                     limit?: number;
@@ -6306,6 +6306,124 @@ export interface paths {
             };
             responses: {
                 /** @description The claim */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            /** @enum {string|null} */
+                            chargeStatus: "pending" | "charged" | "failed" | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            description: string;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            lender: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            note: string | null;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            rentalId: number;
+                            renter: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            retailPriceCents: number;
+                            returnedAt: string;
+                            /** @enum {string} */
+                            status: "open" | "upheld" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/claims/{id}/retry-charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charge an upheld claim again after its charge failed: the renter's card on file now; the lender is credited once it goes through; audited
+         * @description 409 when the claim is not upheld with a failed charge (of several clicks at once, one charges), or when the renter still has no card on file.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The claim (chargeStatus charged, failed again, or pending while the provider answers) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -13322,7 +13440,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a hold: books the held piece for the waitlisted dates, paid like any booking
-         * @description Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): of many confirmations at once, one books it.
+         * @description Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): of many confirmations at once, one books it. A declined card keeps the hold until it expires (details.holdExpiresAt; details.updateCardUrl returns to /dashboard).
          */
         post: {
             parameters: {

@@ -3,6 +3,7 @@ import type { Claim, ClaimableRental, DeskClaim } from '../../../domain/claims';
 import type { Statement } from '../../../domain/payouts';
 import { makePng } from '../listings/listings.test-helpers';
 import { returnedMemberRental } from '../../test/member-rental';
+import { TEST_CARD } from '../../test/renter';
 import { json, staffedTestApp } from '../../test/staffed-app';
 import type { TestMember } from '../../test/test-app';
 
@@ -115,6 +116,45 @@ describe(`damage claims (${process.env.TEST_DIALECT})`, () => {
     ]);
     // Both see it in their claims.
     expect((await json<{ claims: Claim[] }>(renter.request('/api/claims'))).claims.map((c) => c.id)).toContain(claim.id);
+  });
+
+  it('upheld with a declined card: Charge failed, the lender not credited; staff charge again once she has a card that pays (five clicks at once charge once); audited', async () => {
+    const { t, staff } = env;
+    now = new Date(START);
+    const { lender, renter, rentalId } = await returnedMemberRental(t, { staff, priceCents: 1_000 });
+    const claim = await json<Claim>(openClaim(lender, { rentalId, amountCents: 3_000, description: 'Torn lining in the left sleeve' }), 201);
+    // Her card on file now declines charges.
+    await json(renter.request('/api/payment-method', { method: 'PUT', json: { ...TEST_CARD, cardNumber: '4000 0000 0000 0341' } }));
+    const retry = () => staff.request(`/api/ops/claims/${claim.id}/retry-charge`, { method: 'POST' });
+    // Nothing to charge again while the claim is open.
+    expect((await retry()).status).toBe(409);
+    const upheld = await json<DeskClaim>(staff.request(`/api/ops/claims/${claim.id}/uphold`, { method: 'POST', json: { note: 'The lining is torn' } }));
+    expect(upheld).toMatchObject({ status: 'upheld', chargeStatus: 'failed' });
+    now = later(49);
+    expect((await json<Statement>(lender.request('/api/payouts/statement'))).availableCents).toBe(700);
+
+    // Only staff charge again; with the same card it fails again.
+    expect((await renter.request(`/api/ops/claims/${claim.id}/retry-charge`, { method: 'POST' })).status).toBe(403);
+    expect((await lender.request(`/api/ops/claims/${claim.id}/retry-charge`, { method: 'POST' })).status).toBe(403);
+    expect(await json<DeskClaim>(retry())).toMatchObject({ chargeStatus: 'failed' });
+
+    // She changes her card: five clicks at once charge her once.
+    await json(renter.request('/api/payment-method', { method: 'PUT', json: TEST_CARD }));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => retry()));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect((await answers.find((r) => r.status === 200)!.json()) as DeskClaim).toMatchObject({ chargeStatus: 'charged' });
+    expect((await retry()).status).toBe(409);
+    const db = t.ctx.database.db;
+    const charges = await db.selectFrom('payment_ledger').select(['kind', 'amount_cents', 'status']).where('purpose', '=', 'damage_claim').where('user_id', '=', renter.id).orderBy('id').execute();
+    expect(charges.map((c) => [c.kind, c.amount_cents, c.status])).toEqual([
+      ['charge', 3_000, 'declined'],
+      ['charge', 3_000, 'declined'],
+      ['charge', 3_000, 'succeeded'],
+    ]);
+    expect((await json<Statement>(lender.request('/api/payouts/statement'))).availableCents).toBe(700 + 3_000);
+    const audit = await db.selectFrom('audit_log').select(['action', 'actor_id']).where('subject_type', '=', 'claim').where('subject_id', '=', String(claim.id)).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['claim.uphold', 'claim.retry_charge', 'claim.retry_charge']);
+    expect(audit.every((a) => a.actor_id === staff.id)).toBe(true);
   });
 
   it('rejected, releases the earning and charges nobody', async () => {

@@ -101,6 +101,18 @@ export function createClaimsRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
+    /** An upheld claim whose charge failed, charged again: failed -> pending once; the failed attempt's entry (null: there was no card), or undefined. */
+    async retryCharge(trx: Db, id: number): Promise<{ charge_entry_id: number | null } | undefined> {
+      return trx
+        .updateTable('damage_claims')
+        .set({ charge_status: 'pending' })
+        .where('id', '=', id)
+        .where('status', '=', 'upheld')
+        .where('charge_status', '=', 'failed')
+        .returning('charge_entry_id')
+        .executeTakeFirst();
+    },
+
     async setCharge(trx: Db, id: number, v: { entryId: number | null; status: string }): Promise<void> {
       await trx.updateTable('damage_claims').set({ charge_entry_id: v.entryId, charge_status: v.status }).where('id', '=', id).execute();
     },

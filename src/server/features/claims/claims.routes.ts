@@ -105,6 +105,16 @@ const reject = staffRoute({
   responses: { 200: jsonContent(DeskClaimSchema, 'The claim'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
+const retryCharge = staffRoute({
+  method: 'post',
+  path: '/{id}/retry-charge',
+  tags: deskTags,
+  summary: "Charge an upheld claim again after its charge failed: the renter's card on file now; the lender is credited once it goes through; audited",
+  description: '409 when the claim is not upheld with a failed charge (of several clicks at once, one charges), or when the renter still has no card on file.',
+  request: { params: IdParams },
+  responses: { 200: jsonContent(DeskClaimSchema, 'The claim (chargeStatus charged, failed again, or pending while the provider answers)'), ...errorResponses(400, 401, 403, 404, 409) },
+});
+
 export function createClaimsRoutes(_ctx: AppContext, service: ClaimsService) {
   return newRouter()
     .openapi(list, async (c) => c.json({ claims: await service.mine(c.var.user.id) }, 200))
@@ -132,5 +142,6 @@ export function createClaimsDeskRoutes(_ctx: AppContext, service: ClaimsService)
     .openapi(deskList, async (c) => c.json({ claims: await service.desk(c.req.valid('query').status) }, 200))
     .openapi(deskOne, async (c) => c.json(await service.deskOne(c.req.valid('param').id), 200))
     .openapi(uphold, async (c) => c.json(await service.uphold(c.var.user, c.req.valid('param').id, c.req.valid('json').note, c.var.requestId ?? null), 200))
-    .openapi(reject, async (c) => c.json(await service.reject(c.var.user, c.req.valid('param').id, c.req.valid('json').note, c.var.requestId ?? null), 200));
+    .openapi(reject, async (c) => c.json(await service.reject(c.var.user, c.req.valid('param').id, c.req.valid('json').note, c.var.requestId ?? null), 200))
+    .openapi(retryCharge, async (c) => c.json(await service.retryCharge(c.var.user, c.req.valid('param').id, c.var.requestId ?? null), 200));
 }

@@ -140,6 +140,54 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
     return (await deskShape([(await repo.find(claimId))!]))[0]!;
   }
 
+  /**
+   * Charges an upheld claim again after its charge failed (no card then, or a declined one): the
+   * renter's card on file now, under a new idempotency key per failed attempt. Of several clicks
+   * at once one moves the claim from failed to pending (a conditional update); audited.
+   */
+  async function retryCharge(staff: SessionUser, claimId: number, requestId: string | null): Promise<DeskClaim> {
+    const at = nowIso();
+    const entryId = await db.transaction().execute(async (trx) => {
+      const before = await repo.find(claimId, trx);
+      if (!before) throw notFound('Claim not found');
+      if (before.status !== 'upheld' || before.charge_status !== 'failed') throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry, { details: { chargeStatus: before.charge_status } });
+      const card = await plans.cardForCharge(before.renter_id, trx);
+      if (!card) throw new HttpError('CONFLICT', CLAIM_MESSAGES.renterHasNoCard);
+      const failed = await repo.retryCharge(trx, claimId);
+      if (!failed) throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry);
+      const entry = await payments.record(trx, {
+        userId: before.renter_id,
+        purpose: 'damage_claim',
+        kind: 'charge',
+        amountCents: before.amount_cents,
+        description: `Damage claim upheld: ${before.item_name}`,
+        idempotencyKey: `claim:${claimId}:charge:after:${failed.charge_entry_id ?? 'no-card'}`,
+        rentalId: before.rental_id,
+        card,
+        context: { claimId },
+      });
+      await repo.setCharge(trx, claimId, { entryId: entry.id, status: 'pending' });
+      await audit.record(trx, {
+        actor: { kind: 'staff', id: staff.id, email: staff.email },
+        action: 'claim.retry_charge',
+        subjectType: 'claim',
+        subjectId: claimId,
+        before: { chargeStatus: 'failed', entryId: failed.charge_entry_id },
+        after: { chargeStatus: 'pending', entryId: entry.id, amountCents: before.amount_cents },
+        requestId,
+        at,
+      });
+      return entry.id;
+    });
+    try {
+      await payments.run(entryId);
+    } catch (err) {
+      log.warn({ err, claimId }, 'claim charge not answered in the request: the payments recovery performs it');
+    }
+    log.info({ claimId, staffId: staff.id, requestId }, 'claim charge retried');
+    return (await deskShape([(await repo.find(claimId))!]))[0]!;
+  }
+
   return {
     /** Whether a claim on the rental is open: the lending feature lets staff read its thread then. */
     hasOpenClaim: (rentalId: number): Promise<boolean> => repo.hasOpen(rentalId),
@@ -215,6 +263,7 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
 
     uphold: (staff: SessionUser, claimId: number, note: string, requestId: string | null) => decide(staff, claimId, 'upheld', note, requestId),
     reject: (staff: SessionUser, claimId: number, note: string, requestId: string | null) => decide(staff, claimId, 'rejected', note, requestId),
+    retryCharge,
   };
 }
 

@@ -3,7 +3,7 @@ import type { DeskRental } from '../../../domain/ops';
 import type { Rental } from '../../../domain/rentals';
 import type { WaitlistEntry, WaitlistList } from '../../../domain/waitlist';
 import { QUEUES } from '../../jobs/queues';
-import { makeTestItem, readyToRent } from '../../test/renter';
+import { TEST_CARD, makeTestItem, readyToRent } from '../../test/renter';
 import { dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
@@ -133,6 +133,59 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     await runSweeps();
     expect((await entriesOf(waiting))[0]!.status).toBe('held');
   });
+
+  it('a declined card on Confirm keeps her hold until it expires (five clicks at once included): she changes her card and books it, and the next member is not offered it meanwhile', async () => {
+    now = new Date('2026-11-22T10:00:00Z');
+    const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'], priceCents: 2_000 });
+    const holder = await renter();
+    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+    // Her card is accepted on file and declined at the charge.
+    const first = await readyToRent(await t.signUp(), { cardNumber: '4000 0000 0000 0341' });
+    const second = await renter();
+    const dates = { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' };
+    expect((await join(first, dates)).status).toBe(201);
+    expect((await join(second, dates)).status).toBe(201);
+    expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
+    await runSweeps();
+    const held = (await entriesOf(first))[0]!;
+    expect(held.status).toBe('held');
+
+    now = new Date('2026-11-22T12:00:00Z');
+    const res = await first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} });
+    expect(res.status).toBe(402);
+    const error = await errorOf(res);
+    expect(error.code).toBe('PAYMENT_DECLINED');
+    expect(error.message).toContain('We keep it held for you until 2026-11-23 10:00 UTC');
+    expect(error.details).toMatchObject({ holdExpiresAt: held.holdExpiresAt, updateCardUrl: '/credit-card?mode=manage&returnTo=%2Fdashboard' });
+    expect((await entriesOf(first))[0]).toMatchObject({ id: held.id, status: 'held', holdExpiresAt: held.holdExpiresAt, rentalId: null });
+
+    // Five clicks at once with the same card: each is declined or told it is not held (while another's charge runs); the hold stays hers.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 402 || s === 409), statuses.join(',')).toBe(true);
+    expect(statuses).toContain(402);
+    expect((await entriesOf(first))[0]).toMatchObject({ status: 'held', holdExpiresAt: held.holdExpiresAt });
+    const { db } = t.ctx.database;
+    const live = () => db.selectFrom('bookings').select('id').where('item_id', '=', itemId).where('released_at', 'is', null).where('end_date', '>', '2026-11-23').execute();
+    expect(await live()).toHaveLength(1); // the hold's booking, and nothing else
+    expect(await db.selectFrom('rentals').select('id').where('user_id', '=', first.id).execute()).toEqual([]);
+
+    // The next member is not offered the unit while it is held for her.
+    await runSweeps();
+    await t.services.waitlist.sweep();
+    expect((await entriesOf(second))[0]).toMatchObject({ status: 'waiting', position: 1 });
+    const outsider = await renter();
+    expect((await errorOf(await outsider.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' } }))).code).toBe('SOLD_OUT');
+
+    // Another card, and Confirm books it.
+    expect((await first.request('/api/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
+    const ok = await first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} });
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    expect((await ok.json()) as Rental).toMatchObject({ itemId, size: 'M', startDate: '2026-11-27', chargeCents: 2_000 });
+    expect(await live()).toHaveLength(1);
+    expect(await entriesOf(first)).toEqual([]);
+    expect((await entriesOf(second))[0]!.status).toBe('waiting');
+  }, 120_000);
 
   it('leaving while a unit is held for her passes it to the next member waiting', async () => {
     now = new Date('2026-11-22T10:00:00Z');

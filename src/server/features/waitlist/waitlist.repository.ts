@@ -139,6 +139,73 @@ export function createWaitlistRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The entry a rental was booked from (status 'booked'), for a declined charge. */
+    bookedFrom(trx: Db, rentalId: number) {
+      return trx
+        .selectFrom('waitlist_entries')
+        .select(['id', 'user_id', 'item_id', 'size', 'start_date', 'hold_booking_id', 'hold_expires_at'])
+        .where('rental_id', '=', rentalId)
+        .where('status', '=', 'booked')
+        .executeTakeFirst();
+    },
+
+    /** Whether she has another live entry for the same piece, size and dates (she joined again). */
+    async hasLiveTwin(trx: Db, e: { id: number; user_id: string; item_id: number; size: string; start_date: string }): Promise<boolean> {
+      const row = await trx
+        .selectFrom('waitlist_entries')
+        .select('id')
+        .where('user_id', '=', e.user_id)
+        .where('item_id', '=', e.item_id)
+        .where('size', '=', e.size)
+        .where('start_date', '=', e.start_date)
+        .where('status', 'in', ['waiting', 'held'])
+        .where('id', '<>', e.id)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /**
+     * Whether the unit of a released hold is still free for its days: no active booking overlaps
+     * them but the hold itself and the declined rental's booking (deleted in the same transaction).
+     */
+    async holdUnitFree(trx: Db, holdBookingId: number, rentalId: number): Promise<boolean> {
+      const clash = await trx
+        .selectFrom('bookings as b')
+        .innerJoin('bookings as h', 'h.unit_id', 'b.unit_id')
+        .select('b.id')
+        .where('h.id', '=', holdBookingId)
+        .where('b.id', '<>', holdBookingId)
+        .where('b.released_at', 'is', null)
+        .whereRef('b.end_date', '>', 'h.start_date')
+        .whereRef('b.start_date', '<', 'h.end_date')
+        .where((eb) => eb('b.id', 'not in', eb.selectFrom('rentals').select('booking_id').where('id', '=', rentalId)))
+        .executeTakeFirst();
+      return !clash;
+    },
+
+    /** booked -> held again on the same hold (its booking un-released): a declined card keeps her hold. */
+    async reHold(trx: Db, id: number, holdBookingId: number): Promise<boolean> {
+      const res = await trx
+        .updateTable('waitlist_entries')
+        .set({ status: 'held', rental_id: null, ended_at: null })
+        .where('id', '=', id)
+        .where('status', '=', 'booked')
+        .where('hold_booking_id', '=', holdBookingId)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('bookings').set({ released_at: null }).where('id', '=', holdBookingId).execute();
+      return true;
+    },
+
+    /** booked -> waiting (her place kept, the hold gone) or expired (its time is over), after a declined card. */
+    async unbook(trx: Db, id: number, to: 'waiting' | 'expired', nowIso: string): Promise<void> {
+      await trx
+        .updateTable('waitlist_entries')
+        .set(to === 'waiting' ? { status: 'waiting', held_at: null, hold_expires_at: null, hold_booking_id: null, rental_id: null, ended_at: null } : { status: 'expired', rental_id: null, ended_at: nowIso })
+        .where('id', '=', id)
+        .where('status', '=', 'booked')
+        .execute();
+    },
   };
 }
 

@@ -33,7 +33,7 @@ const confirm = memberRoute({
   summary: 'Confirm a hold: books the held piece for the waitlisted dates, paid like any booking',
   description:
     'Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): ' +
-    'of many confirmations at once, one books it.',
+    'of many confirmations at once, one books it. A declined card keeps the hold until it expires (details.holdExpiresAt; details.updateCardUrl returns to /dashboard).',
   request: { params: IdParams, body: { content: { 'application/json': { schema: ConfirmHoldSchema } }, required: false } },
   responses: { 201: jsonContent(RentalSchema, 'The rental'), ...errorResponses(400, 401, 402, 404, 409, 429) },
 });

@@ -102,6 +102,40 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
     await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
   }
 
+  /** Books the entry's piece through the rentals service, claiming her hold in the booking's transaction. */
+  function bookHeld(userId: string, id: number, e: WaitlistRow, input: ConfirmHoldInput): Promise<Rental> {
+    return rentals.book(
+      userId,
+      { itemId: e.item_id, size: e.size as Parameters<RentalsService['book']>[1]['size'], startDate: e.start_date, endDate: e.end_date, ...input },
+      {
+        async claim(trx) {
+          const at = nowIso();
+          const claimed = await repo.claimHold(trx, id, userId, at);
+          if (!claimed) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld);
+          if (claimed.hold_booking_id !== null) await repo.releaseBooking(trx, claimed.hold_booking_id, at);
+        },
+        async attach(trx, rentalId) {
+          await repo.attachRental(trx, id, rentalId);
+        },
+      },
+    );
+  }
+
+  // A declined card after 'Confirm' (docs/product.md "Waitlist"): the hold is hers again until
+  // its time is up, on the same unit if nobody has taken it meanwhile; otherwise she waits again
+  // in her place. Runs in the settlement's transaction, before the rental is deleted.
+  rentals.onBookingDeclined(async (trx, rentalId) => {
+    const e = await repo.bookedFrom(trx, rentalId);
+    if (!e) return;
+    const at = nowIso();
+    // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
+    await repo.lockItem(trx, e.item_id, postgres);
+    const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
+    if (inTime && e.hold_booking_id !== null && (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) && (await repo.reHold(trx, e.id, e.hold_booking_id))) return;
+    await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
+    await sweepSoon(trx);
+  });
+
   return {
     async list(userId: string): Promise<WaitlistEntry[]> {
       return toEntries(await repo.listLive(userId));
@@ -152,21 +186,17 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
     async confirm(userId: string, id: number, input: ConfirmHoldInput): Promise<Rental> {
       const e = await own(id, userId);
       if (e.status !== 'held' || (e.hold_expires_at ?? '') <= nowIso()) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
-      return rentals.book(
-        userId,
-        { itemId: e.item_id, size: e.size as Parameters<RentalsService['book']>[1]['size'], startDate: e.start_date, endDate: e.end_date, ...input },
-        {
-          async claim(trx) {
-            const at = nowIso();
-            const claimed = await repo.claimHold(trx, id, userId, at);
-            if (!claimed) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld);
-            if (claimed.hold_booking_id !== null) await repo.releaseBooking(trx, claimed.hold_booking_id, at);
-          },
-          async attach(trx, rentalId) {
-            await repo.attachRental(trx, id, rentalId);
-          },
-        },
-      );
+      try {
+        return await bookHeld(userId, id, e, input);
+      } catch (err) {
+        // The decline gave her hold back (above): say until when, and send her back here after the card.
+        if (!(err instanceof HttpError) || err.code !== 'PAYMENT_DECLINED') throw err;
+        const after = await repo.forUser(id, userId);
+        if (after?.status !== 'held' || !after.hold_expires_at) throw err;
+        throw new HttpError('PAYMENT_DECLINED', `${err.message} ${WAITLIST_MESSAGES.stillHeld(after.hold_expires_at)}`, {
+          details: { ...err.details, holdExpiresAt: after.hold_expires_at, updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent('/dashboard')}` },
+        });
+      }
     },
 
     /**

@@ -17,3 +17,12 @@ export function useDecideClaim() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: deskClaimsQueryKey }),
   });
 }
+
+/** Charges an upheld claim again after its charge failed (the renter's card on file now); audited. A refusal is the server's message. */
+export function useRetryClaimCharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number, { client }) => unwrap(apiOf(client).POST('/api/ops/claims/{id}/retry-charge', { params: { path: { id: String(id) } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deskClaimsQueryKey }),
+  });
+}

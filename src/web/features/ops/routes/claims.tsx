@@ -1,4 +1,4 @@
-import { Check, Scale, X } from 'lucide-react';
+import { Check, RotateCw, Scale, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,7 +16,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
 import { browserLoader } from '../../../lib/page-data';
-import { useDecideClaim } from '../api/decide-claim';
+import { useDecideClaim, useRetryClaimCharge } from '../api/decide-claim';
 import { getDeskClaimsQueryOptions, useDeskClaims } from '../api/get-claims';
 import { OpsHeader } from '../components/ops-header';
 import { deskMeta, loadDeskPage } from '../lib/desk-route';
@@ -140,6 +140,7 @@ function ClaimCard({ claim: c }: { claim: DeskClaim }) {
             </>
           )}
         </dl>
+        {c.status === 'upheld' && c.chargeStatus === 'failed' && <ChargeAgain claim={c} />}
         {c.status === 'open' && (
           <div className="mt-6 grid grid-cols-2 gap-3 md:mt-auto md:flex md:justify-end md:pt-6">
             <Button variant="subtle" size="lg" className="md:h-11" onClick={() => setDeciding('reject')} aria-label={`Reject the claim on ${c.itemName}`}>
@@ -164,6 +165,29 @@ function ClaimCard({ claim: c }: { claim: DeskClaim }) {
         </DialogContent>
       </Dialog>
     </article>
+  );
+}
+
+/** An upheld claim whose charge failed: charge the renter's card on file again (once she has one that pays). */
+function ChargeAgain({ claim: c }: { claim: DeskClaim }) {
+  const retry = useRetryClaimCharge();
+  const charge = () =>
+    retry.mutateAsync(c.id).then(
+      (after) =>
+        after.chargeStatus === 'charged'
+          ? toast.success(CLAIM_MESSAGES.retried, { description: `${c.renter.name} was charged ${formatCents(c.amountCents)} and ${c.lender.name} is credited.` })
+          : after.chargeStatus === 'failed'
+            ? toast.error('Charge failed again', { description: `${c.renter.name}’s card was refused. Ask her to change it, then charge again.` })
+            : toast.message('Charge sent', { description: 'The payment provider has not answered yet; the desk shows the outcome.' }),
+      () => undefined, // the query client shows the server's message
+    );
+  return (
+    <div className="mt-6 flex flex-col gap-3 rounded-sm bg-sand/60 p-4 text-sm md:mt-auto md:flex-row md:items-center md:justify-between">
+      <p className="text-taupe">The renter’s card was not charged, so the lender is not credited yet.</p>
+      <Button size="lg" className="md:h-11" disabled={retry.isPending} onClick={() => void charge()} aria-label={`Charge ${c.renter.name} again for the claim on ${c.itemName}`}>
+        <RotateCw aria-hidden="true" /> {retry.isPending ? 'Charging…' : 'Charge again'}
+      </Button>
+    </div>
   );
 }
 

@@ -1,15 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/api-client';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiClientError, unwrap } from '../../../lib/api-client';
+import type { ErrorToast } from '../../../lib/error-toast';
 import { apiOf } from '../../../lib/query-client';
 import { waitlistQueryKey } from './get-waitlist';
 
 /** Every query a confirmed hold changes: the waitlist, rentals, the dashboard figures, availability. */
 const DEPENDENT_KEYS = [waitlistQueryKey, ['rentals'], ['dashboard'], ['items'], ['orders']] as const;
 
+/**
+ * A refused confirmation: a declined card (the hold stays hers until it expires, the message says
+ * until when) or no card leads to the card page, which brings her back to the dashboard.
+ */
+export function confirmErrorToast(err: Error, go: (url: string) => void): ErrorToast | undefined {
+  if (!(err instanceof ApiClientError)) return undefined;
+  const url = (key: string) => (typeof err.details[key] === 'string' ? (err.details[key] as string) : paths.creditCardManage);
+  if (err.code === 'PAYMENT_DECLINED') return { title: 'Payment declined', description: err.message, action: { label: 'Change card', onClick: () => go(url('updateCardUrl')) } };
+  if (err.code === 'CARD_REQUIRED') return { title: 'Add a card to confirm', description: err.message, action: { label: 'Add a card', onClick: () => go(url('addCardUrl')) } };
+  return undefined; // the server's message
+}
+
 /** Confirms a hold (POST /api/waitlist/{id}/confirm): books the held piece, paid like any booking. */
 export function useConfirmHold() {
   const qc = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
+    meta: { errorToast: (err) => confirmErrorToast(err, (url) => void navigate(url)) },
     mutationFn: (id: number, { client }) => unwrap(apiOf(client).POST('/api/waitlist/{id}/confirm', { params: { path: { id: String(id) } }, body: {} })),
     onSettled: () => Promise.all(DEPENDENT_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
