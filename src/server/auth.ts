@@ -79,10 +79,12 @@ function tokenPayload(token: string): { email?: string; updateTo?: string } {
   }
 }
 
-export function createAuth(opts: { env: Env; database: Database; logger: Logger; mailer: Mailer }) {
+export function createAuth(opts: { env: Env; database: Database; logger: Logger; mailer: Mailer; clock?: () => Date }) {
   const { env, database, logger, mailer } = opts;
+  const clock = opts.clock ?? (() => new Date());
   const secure = env.publicUrl.startsWith('https://');
-  const limiter = createAccountLimiter(database.db);
+  // The app's clock, like the account service's limiter: both count `acct:password:<member>`.
+  const limiter = createAccountLimiter(database.db, () => clock().getTime());
   const accounts = createAccountRepository(database.db);
 
   /**

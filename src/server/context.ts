@@ -51,8 +51,8 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
   const storage = opts.storage ?? (await openStorage(env));
   const database = createDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
-  const auth = createAuth({ env, database, logger, mailer });
   const clock = opts.clock ?? createClock(env);
+  const auth = createAuth({ env, database, logger, mailer, clock });
   if (env.clockFile) logger.warn({ clockFile: env.clockFile, now: clock().toISOString() }, 'CLOCK_FILE is set: this server runs on a moved clock (tests only)');
   const jobs = createJobQueue({ env, database, logger });
   const ctx: AppContext = {

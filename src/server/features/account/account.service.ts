@@ -28,7 +28,7 @@ export function describeUserAgent(userAgent: string | null | undefined): Pick<De
 
 export function createAccountService(ctx: AppContext) {
   const repo = createAccountRepository(ctx.database.db);
-  const limiter = createAccountLimiter(ctx.database.db);
+  const limiter = createAccountLimiter(ctx.database.db, () => ctx.clock().getTime());
   const now = () => ctx.clock().toISOString();
 
   async function getProfile(userId: string): Promise<Profile> {
