@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingList } from '../../../domain/listings';
 import type { NotificationPage } from '../../../domain/notifications';
 import type { AuditPage, InventoryPage, ReviewListing, ReviewQueue, TodayBoard } from '../../../domain/ops';
+import { createDatabase } from '../../db/database';
 import { readyToRent } from '../../test/renter';
+import { setStaffRole } from './staff-accounts';
 import { approveListing, dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
@@ -90,6 +92,41 @@ describe(`the staff command (${process.env.TEST_DIALECT})`, () => {
       ['staff.grant', 'cli', { email: ines.email, role: 'member' }, { email: ines.email, role: 'staff' }],
     ]);
   }, 120_000);
+
+  it.runIf(process.env.TEST_DIALECT === 'sqlite')('waits its turn while another process holds the write lock, instead of failing with "database is locked"', async () => {
+    const ida = await t.signUp({ fullName: 'Ida Ops' });
+    // Another process (the running server, in production) takes SQLite's write lock, writes, and
+    // commits 400 ms later. The command's transaction must wait for it (busy_timeout); one that
+    // read before writing was refused at once with SQLITE_BUSY when the other committed (CI saw it).
+    const file = path.join(t.ctx.env.dataDir, 'rentique.sqlite');
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(process.argv[1]);
+         db.exec('begin immediate');
+         db.prepare("insert into request_limits (key, count, expires_at) values ('lock-holder', 0, '2099-01-01T00:00:00.000Z')").run();
+         process.stdout.write('locked\\n');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400);
+         db.exec('commit');`,
+        file,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
+      holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+    });
+    const other = createDatabase({ dataDir: t.ctx.env.dataDir });
+    try {
+      const result = await setStaffRole(other.db, ida.email, 'staff', { kind: 'cli', id: null, email: null });
+      expect(result.outcome).toBe('changed');
+    } finally {
+      await other.destroy();
+      await new Promise((r) => (holder.exitCode === null ? holder.once('exit', r) : r(null)));
+    }
+    expect((await ida.request('/api/ops/listings')).status).toBe(200);
+  }, 60_000);
 
   it('cannot be granted through better-auth: role is not an input of sign-up or update-user', async () => {
     const res = await t.request('/api/auth/sign-up/email', {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Role } from '../../../domain/ops';
 import type { DB } from '../../db/schema';
 import { createAuditRepository, type AuditActor } from '../audit';
@@ -14,25 +14,33 @@ export type StaffRoleResult =
  */
 export async function setStaffRole(db: Kysely<DB>, email: string, role: Role, actor: AuditActor, now: () => Date = () => new Date()): Promise<StaffRoleResult> {
   const audit = createAuditRepository(db);
+  const target = email.trim().toLowerCase();
+  const byEmail = (eb: ExpressionBuilder<DB, 'user'>) => eb(eb.fn('lower', ['email']), '=', target);
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('user')
-      .select(['id', 'email', 'name', 'role'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    // The write first: on SQLite a transaction that reads and then writes is refused at once
+    // (SQLITE_BUSY) when the running server wrote in between, where a first write waits its turn
+    // (busy_timeout). The CLI shares the file with the server. The update is conditional on the
+    // role it changes, so two changes at once make one audit entry.
+    const changed = await trx
+      .updateTable('user')
+      .set({ role })
+      .where(byEmail)
+      .where((eb) => (role === 'staff' ? eb.or([eb('role', 'is', null), eb('role', '<>', 'staff')]) : eb('role', '=', 'staff')))
+      .returning(['id', 'email', 'name'])
       .executeTakeFirst();
-    if (!user) return { outcome: 'unknown' } as const;
-    const shaped = { id: user.id, email: user.email, name: user.name };
-    const before: Role = user.role === 'staff' ? 'staff' : 'member';
-    if (before === role) return { outcome: 'unchanged', user: shaped, role } as const;
-    const res = await trx.updateTable('user').set({ role }).where('id', '=', user.id).where('role', '=', user.role).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return { outcome: 'unchanged', user: shaped, role } as const;
+    if (!changed) {
+      const user = await trx.selectFrom('user').select(['id', 'email', 'name']).where(byEmail).executeTakeFirst();
+      return user ? ({ outcome: 'unchanged', user: { id: user.id, email: user.email, name: user.name }, role } as const) : ({ outcome: 'unknown' } as const);
+    }
+    const shaped = { id: changed.id, email: changed.email, name: changed.name };
+    const before: Role = role === 'staff' ? 'member' : 'staff';
     await audit.record(trx, {
       actor,
       action: role === 'staff' ? 'staff.grant' : 'staff.revoke',
       subjectType: 'user',
-      subjectId: user.id,
-      before: { email: user.email, role: before },
-      after: { email: user.email, role },
+      subjectId: changed.id,
+      before: { email: changed.email, role: before },
+      after: { email: changed.email, role },
       requestId: null,
       at: now().toISOString(),
     });
