@@ -9,6 +9,8 @@ import {
   type ClaimStatus,
   type DeskClaim,
 } from '../../../domain/claims';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
@@ -87,6 +89,22 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
     return rental;
   }
 
+  /** The renter's charge for an upheld claim, in the ledger (run after the commit); its entry id. */
+  async function recordCharge(trx: Kysely<DB>, claim: ClaimRow, card: NonNullable<Awaited<ReturnType<PlansService['cardForCharge']>>>, idempotencyKey: string): Promise<number> {
+    const entry = await payments.record(trx, {
+      userId: claim.renter_id,
+      purpose: 'damage_claim',
+      kind: 'charge',
+      amountCents: claim.amount_cents,
+      description: `Damage claim upheld: ${claim.item_name}`,
+      idempotencyKey,
+      rentalId: claim.rental_id,
+      card,
+      context: { claimId: claim.id },
+    });
+    return entry.id;
+  }
+
   async function decide(staff: SessionUser, claimId: number, decision: 'upheld' | 'rejected', note: string, requestId: string | null): Promise<DeskClaim> {
     const at = nowIso();
     const chargeEntry = await db.transaction().execute(async (trx) => {
@@ -97,18 +115,7 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
       if (decision === 'upheld') {
         const card = await plans.cardForCharge(before.renter_id, trx);
         if (card) {
-          const entry = await payments.record(trx, {
-            userId: before.renter_id,
-            purpose: 'damage_claim',
-            kind: 'charge',
-            amountCents: before.amount_cents,
-            description: `Damage claim upheld: ${before.item_name}`,
-            idempotencyKey: `claim:${claimId}:charge`,
-            rentalId: before.rental_id,
-            card,
-            context: { claimId },
-          });
-          entryId = entry.id;
+          entryId = await recordCharge(trx, before, card, `claim:${claimId}:charge`);
           await repo.setCharge(trx, claimId, { entryId, status: 'pending' });
         } else {
           await repo.setCharge(trx, claimId, { entryId: null, status: 'failed' });
@@ -155,29 +162,19 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
       if (!card) throw new HttpError('CONFLICT', CLAIM_MESSAGES.renterHasNoCard);
       const failed = await repo.retryCharge(trx, claimId);
       if (!failed) throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry);
-      const entry = await payments.record(trx, {
-        userId: before.renter_id,
-        purpose: 'damage_claim',
-        kind: 'charge',
-        amountCents: before.amount_cents,
-        description: `Damage claim upheld: ${before.item_name}`,
-        idempotencyKey: `claim:${claimId}:charge:after:${failed.charge_entry_id ?? 'no-card'}`,
-        rentalId: before.rental_id,
-        card,
-        context: { claimId },
-      });
-      await repo.setCharge(trx, claimId, { entryId: entry.id, status: 'pending' });
+      const entryId = await recordCharge(trx, before, card, `claim:${claimId}:charge:after:${failed.charge_entry_id ?? 'no-card'}`);
+      await repo.setCharge(trx, claimId, { entryId, status: 'pending' });
       await audit.record(trx, {
         actor: { kind: 'staff', id: staff.id, email: staff.email },
         action: 'claim.retry_charge',
         subjectType: 'claim',
         subjectId: claimId,
         before: { chargeStatus: 'failed', entryId: failed.charge_entry_id },
-        after: { chargeStatus: 'pending', entryId: entry.id, amountCents: before.amount_cents },
+        after: { chargeStatus: 'pending', entryId, amountCents: before.amount_cents },
         requestId,
         at,
       });
-      return entry.id;
+      return entryId;
     });
     try {
       await payments.run(entryId);

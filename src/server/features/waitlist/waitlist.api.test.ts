@@ -37,6 +37,24 @@ async function notificationsOf(m: TestMember) {
   return t.ctx.database.db.selectFrom('notifications').select(['kind', 'title', 'link']).where('user_id', '=', m.id).where('kind', '=', 'waitlist_hold').execute();
 }
 
+/**
+ * A piece of one unit, rented and then cancelled while `first` and then `second` wait for the next
+ * week: the sweep holds the unit for `first`. Returns her held entry.
+ */
+async function heldForFirst(first: TestMember, second: TestMember, itemOpts: { priceCents?: number } = {}) {
+  const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'], ...itemOpts });
+  const holder = await renter();
+  const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+  const dates = { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' };
+  expect((await join(first, dates)).status).toBe(201);
+  expect((await join(second, dates)).status).toBe(201);
+  expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
+  await runSweeps();
+  const held = (await entriesOf(first))[0]!;
+  expect(held.status).toBe('held');
+  return { itemId, held };
+}
+
 describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
   it('refuses to join for a size that is free (book it), twice for the same dates, or with bad dates and sizes', async () => {
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });
@@ -136,19 +154,10 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
 
   it('a declined card on Confirm keeps her hold until it expires (five clicks at once included): she changes her card and books it, and the next member is not offered it meanwhile', async () => {
     now = new Date('2026-11-22T10:00:00Z');
-    const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'], priceCents: 2_000 });
-    const holder = await renter();
-    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
     // Her card is accepted on file and declined at the charge.
     const first = await readyToRent(await t.signUp(), { cardNumber: '4000 0000 0000 0341' });
     const second = await renter();
-    const dates = { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' };
-    expect((await join(first, dates)).status).toBe(201);
-    expect((await join(second, dates)).status).toBe(201);
-    expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
-    await runSweeps();
-    const held = (await entriesOf(first))[0]!;
-    expect(held.status).toBe('held');
+    const { itemId, held } = await heldForFirst(first, second, { priceCents: 2_000 });
 
     now = new Date('2026-11-22T12:00:00Z');
     const res = await first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} });
@@ -189,18 +198,9 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
 
   it('leaving while a unit is held for her passes it to the next member waiting', async () => {
     now = new Date('2026-11-22T10:00:00Z');
-    const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });
-    const holder = await renter();
-    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
     const first = await renter();
     const second = await renter();
-    const dates = { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' };
-    expect((await join(first, dates)).status).toBe(201);
-    expect((await join(second, dates)).status).toBe(201);
-    expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
-    await runSweeps();
-    const held = (await entriesOf(first))[0]!;
-    expect(held.status).toBe('held');
+    const { held } = await heldForFirst(first, second);
     const res = await first.request(`/api/waitlist/${held.id}`, { method: 'DELETE' });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(((await res.json()) as WaitlistEntry).status).toBe('left');
