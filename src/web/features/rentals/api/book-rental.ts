@@ -5,6 +5,7 @@ import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { paths } from '../../../config/paths';
 import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { cardErrorToast } from '../../../lib/card-error-toast';
 import type { ErrorToast } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { rentalsQueryKey } from './get-rentals';
@@ -35,23 +36,10 @@ function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () =>
         description: err.message,
         action: { label: 'Change plan', onClick: changePlan },
       };
-    case 'PAYMENT_DECLINED': {
-      // Why the card was refused, and where to change it; nothing was booked (decision 0030).
-      const url = typeof err.details.updateCardUrl === 'string' ? err.details.updateCardUrl : paths.creditCardManage;
-      return {
-        title: 'Payment declined',
-        description: `${err.message} Nothing was booked.`,
-        action: { label: 'Change card', onClick: () => go(url) },
-      };
-    }
-    case 'CARD_REQUIRED': {
-      const url = typeof err.details.addCardUrl === 'string' ? err.details.addCardUrl : paths.creditCardManage;
-      return {
-        title: RENTAL_MESSAGES.addCard,
-        description: err.message,
-        action: { label: 'Add a card', onClick: () => go(url) },
-      };
-    }
+    case 'PAYMENT_DECLINED':
+    case 'CARD_REQUIRED':
+      // Nothing was booked (decision 0030).
+      return cardErrorToast(err, go, ' Nothing was booked.');
     case 'ADDRESS_REQUIRED':
     case 'RATE_LIMITED':
     case 'CONFLICT':

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import { ApiClientError, unwrap } from '../../../lib/api-client';
+import { cardErrorToast } from '../../../lib/card-error-toast';
 import type { ErrorToast } from '../../../lib/error-toast';
 import { apiOf } from '../../../lib/query-client';
 import { waitlistQueryKey } from './get-waitlist';
@@ -14,11 +14,7 @@ const DEPENDENT_KEYS = [waitlistQueryKey, ['rentals'], ['dashboard'], ['items'],
  * until when) or no card leads to the card page, which brings her back to the dashboard.
  */
 export function confirmErrorToast(err: Error, go: (url: string) => void): ErrorToast | undefined {
-  if (!(err instanceof ApiClientError)) return undefined;
-  const url = (key: string) => (typeof err.details[key] === 'string' ? (err.details[key] as string) : paths.creditCardManage);
-  if (err.code === 'PAYMENT_DECLINED') return { title: 'Payment declined', description: err.message, action: { label: 'Change card', onClick: () => go(url('updateCardUrl')) } };
-  if (err.code === 'CARD_REQUIRED') return { title: 'Add a card to confirm', description: err.message, action: { label: 'Add a card', onClick: () => go(url('addCardUrl')) } };
-  return undefined; // the server's message
+  return err instanceof ApiClientError ? cardErrorToast(err, go) : undefined; // undefined: the server's message
 }
 
 /** Confirms a hold (POST /api/waitlist/{id}/confirm): books the held piece, paid like any booking. */
