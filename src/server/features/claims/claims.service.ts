@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import {
   CLAIM_MESSAGES,
   CLAIM_WINDOW_HOURS,
@@ -9,9 +10,8 @@ import {
   type ClaimStatus,
   type DeskClaim,
 } from '../../../domain/claims';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
@@ -105,6 +105,15 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
     return entry.id;
   }
 
+  /** Sends a recorded charge to the provider after its commit; without an answer, the payments recovery sends it again. */
+  async function runCharge(entryId: number, claimId: number): Promise<void> {
+    try {
+      await payments.run(entryId);
+    } catch (err) {
+      log.warn({ err, claimId }, 'claim charge not answered in the request: the payments recovery performs it');
+    }
+  }
+
   async function decide(staff: SessionUser, claimId: number, decision: 'upheld' | 'rejected', note: string, requestId: string | null): Promise<DeskClaim> {
     const at = nowIso();
     const chargeEntry = await db.transaction().execute(async (trx) => {
@@ -136,13 +145,7 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
       }
       return entryId;
     });
-    if (chargeEntry !== null) {
-      try {
-        await payments.run(chargeEntry);
-      } catch (err) {
-        log.warn({ err, claimId }, 'claim charge not answered in the request: the payments recovery performs it');
-      }
-    }
+    if (chargeEntry !== null) await runCharge(chargeEntry, claimId);
     log.info({ claimId, decision, staffId: staff.id, requestId }, 'claim decided');
     return (await deskShape([(await repo.find(claimId))!]))[0]!;
   }
@@ -176,11 +179,7 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
       });
       return entryId;
     });
-    try {
-      await payments.run(entryId);
-    } catch (err) {
-      log.warn({ err, claimId }, 'claim charge not answered in the request: the payments recovery performs it');
-    }
+    await runCharge(entryId, claimId);
     log.info({ claimId, staffId: staff.id, requestId }, 'claim charge retried');
     return (await deskShape([(await repo.find(claimId))!]))[0]!;
   }

@@ -30,9 +30,8 @@ export async function setStaffRole(db: Kysely<DB>, email: string, role: Role, ac
       .executeTakeFirst();
     if (!changed) {
       const user = await trx.selectFrom('user').select(['id', 'email', 'name']).where(byEmail).executeTakeFirst();
-      return user ? ({ outcome: 'unchanged', user: { id: user.id, email: user.email, name: user.name }, role } as const) : ({ outcome: 'unknown' } as const);
+      return user ? ({ outcome: 'unchanged', user, role } as const) : ({ outcome: 'unknown' } as const);
     }
-    const shaped = { id: changed.id, email: changed.email, name: changed.name };
     const before: Role = role === 'staff' ? 'member' : 'staff';
     await audit.record(trx, {
       actor,
@@ -44,6 +43,6 @@ export async function setStaffRole(db: Kysely<DB>, email: string, role: Role, ac
       requestId: null,
       at: now().toISOString(),
     });
-    return { outcome: 'changed', user: shaped, role } as const;
+    return { outcome: 'changed', user: changed, role } as const;
   });
 }
