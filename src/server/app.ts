@@ -30,7 +30,7 @@ import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
 import { refuseNul } from './http/input-guard';
 import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaders, withRequestId } from './http/security-headers';
 import { mountWebApp, type WebSource } from './http/static';
 import type { AppEnv } from './http/types';
 
@@ -51,8 +51,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
 
   app.use('*', requestId({ headerName: 'x-request-id' }));
   app.use('*', requestLogger(ctx.logger));
-  const security = securityHeaders(env.publicUrl.startsWith('https://'));
-  app.use('*', security.middleware);
+  app.use('*', securityHeaders(env.publicUrl.startsWith('https://')));
   app.onError(handleError);
 
   // better-auth's rate limits and the contact form's limit need the client address.
@@ -79,7 +78,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.use('/api/*', refuseNul());
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, session, sign-out, ...).
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => security.apply(await toAuthErrorShape(await auth.handler(c.req.raw)), c.var.requestId));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => withRequestId(await toAuthErrorShape(await auth.handler(c.req.raw)), c.var.requestId));
 
   app.use('/api/*', sessionReader(auth));
   app.use('/api/*', sessionActivity(ctx, services.account));
@@ -141,7 +140,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
-  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl, security });
+  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;
 }

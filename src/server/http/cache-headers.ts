@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
 
 /**
  * Standard HTTP caching for the API (decision 0018): public GETs say how long a browser and a
@@ -60,34 +61,20 @@ export function strongEtag(body: string | Uint8Array): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** What a 304 keeps of the 200 it stands for (RFC 9110 15.4.5). */
-const KEPT_ON_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
-
 /**
- * A strong ETag (SHA-1 of the body as sent, so the gzip and plain bodies differ, as `Vary` says)
- * on successful public GETs, and a 304 without a body when If-None-Match names it. Answers that
- * carry their own ETag (pictures) keep it. A member's own data gets no validator.
+ * Hono's `etag()` on successful public GETs only: it keeps an ETag the route computed (browse
+ * lists hash the bytes they send; pictures carry their version) or hashes the body as sent (SHA-1,
+ * so the gzip and plain bodies differ, as `Vary` says), and answers 304 without a body when
+ * If-None-Match names it. A member's own data gets no validator: the middleware runs on the
+ * finished answer, and only when it is public.
  */
 export function publicEtag(): MiddlewareHandler {
+  const tag = etag();
   return async (c, next) => {
     await next();
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.res.status !== 200) return;
     const cc = c.res.headers.get('cache-control');
     if (!cc || !/\bpublic\b/.test(cc) || c.res.headers.has('set-cookie')) return;
-    let tag = c.res.headers.get('etag');
-    if (!tag) {
-      tag = strongEtag(new Uint8Array(await c.res.clone().arrayBuffer()));
-      c.res.headers.set('etag', tag);
-    }
-    if (etagMatches(c.req.header('if-none-match'), tag)) {
-      const headers = new Headers();
-      for (const name of KEPT_ON_304) {
-        const v = c.res.headers.get(name);
-        if (v !== null) headers.set(name, v);
-      }
-      await c.res.body?.cancel();
-      c.res = undefined as never; // drop the 200's headers (Hono merges the old answer's headers into a new one)
-      c.res = new Response(null, { status: 304, headers });
-    }
+    await tag(c, async () => {});
   };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,7 +9,7 @@ import type { Hono } from 'hono';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PageContext } from '../../domain/page-context';
 import type { Auth } from '../auth';
-import type { securityHeaders } from './security-headers';
+import { cspNonce, withRequestId } from './security-headers';
 import { sessionReader } from './middleware';
 import type { AppEnv } from './types';
 
@@ -26,7 +25,6 @@ export interface WebMountOptions {
   auth: Auth;
   /** The site's origin (PUBLIC_URL): canonical URLs and structured data. */
   publicUrl: string;
-  security: ReturnType<typeof securityHeaders>;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -93,7 +91,7 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
   app.use('*', sessionReader(opts.auth));
   app.all('*', async (c) => {
     const cookie = c.req.header('cookie');
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = cspNonce(c);
     // The web app declares React Router's AppLoadContext as this PageContext (src/web/lib/load-context.ts).
     const context: PageContext & AppLoadContext = {
       user: c.var.user,
@@ -112,11 +110,10 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
       nonce,
       requestId: c.var.requestId,
     };
-    const res = opts.security.page(await handle(c.req.raw, context), nonce);
+    const res = withRequestId(await handle(c.req.raw, context), c.var.requestId);
     // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are
     // revalidated each time, so a new build's asset names reach the browser at once.
     if (!res.headers.has('cache-control')) res.headers.set('cache-control', c.var.user ? 'private, no-store' : 'no-cache');
-    res.headers.set('x-request-id', c.var.requestId);
     return compress(res, pickEncoding(c.req.header('accept-encoding')));
   });
   // Draw the home page once as soon as the app is up, so the first visitor does not wait for the
