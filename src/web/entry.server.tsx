@@ -4,19 +4,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import './lib/load-context';
 
-/**
- * React Router's context for the page, without the module preloads it would put in the head (one
- * `<link rel="modulepreload">` per chunk the matched routes import, ~35 on the home page). Those
- * are fetched at high priority before the page can paint, ahead of its stylesheet. Without them
- * the chunks are fetched by React Router's async module script at low priority, and the entry
- * (entry.client.tsx, a few hundred bytes) starts the app once the page has painted.
- */
-function withoutModulePreloads(context: EntryContext): EntryContext {
-  const { manifest } = context;
-  const routes = Object.fromEntries(Object.entries(manifest.routes).map(([id, route]) => [id, route && { ...route, imports: [] }]));
-  return { ...context, manifest: { ...manifest, entry: { ...manifest.entry, imports: [] }, routes } };
-}
-
 /** A render still unfinished after this long is cut off (its Suspense boundaries stay fallbacks). */
 export const streamTimeout = 10_000;
 
@@ -30,7 +17,7 @@ export const streamTimeout = 10_000;
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, context: AppLoadContext) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   return new Promise<Response>((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={withoutModulePreloads(routerContext)} url={request.url} nonce={context.nonce} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={context.nonce} />, {
       nonce: context.nonce,
       // Large parts are otherwise sent out of line and put in place by inline scripts: the page is
       // sent whole, in order.
