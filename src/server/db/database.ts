@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { SqliteRowLocksPlugin } from './row-locks';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -47,7 +48,7 @@ export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir
   // A 64 MB page cache and memory-mapped reads: the catalogue's hot pages stay in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new SqliteRowLocksPlugin()] });
   return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
 }
 
