@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './schema';
 
 /**
@@ -30,4 +30,18 @@ export async function syncIdSequences(db: Kysely<DB>, tables: readonly (keyof DB
  */
 export async function refreshPlannerStatistics(db: Kysely<DB>): Promise<void> {
   await (isPostgres(db) ? sql`vacuum analyze` : sql`analyze`).execute(db);
+}
+
+/**
+ * A column in a condition that SQLite's planner must not answer from the column's own index
+ * (the unary `+`, SQLite's documented hint), so it walks the index of the list's sort instead
+ * and stops after a page. PostgreSQL's planner weighs the two itself: the column as it is.
+ */
+export function notViaIndex<T>(db: Kysely<DB>, column: string): RawBuilder<T> {
+  return isPostgres(db) ? sql.ref<T>(column) : sql<T>`+${sql.ref(column)}`;
+}
+
+/** The one implementation of a feature's engine-specific part (an adapter per database) for this database. */
+export function forDatabase<T>(db: Kysely<DB>, adapters: { sqlite: (db: Kysely<DB>) => T; postgres: (db: Kysely<DB>) => T }): T {
+  return (isPostgres(db) ? adapters.postgres : adapters.sqlite)(db);
 }
