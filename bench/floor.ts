@@ -74,7 +74,7 @@ async function main() {
       const { ctx } = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn'), seed: false });
       try {
         const db = ctx.database.db;
-        const repo = createCatalogueRepository(db, ctx.database.dialect);
+        const repo = createCatalogueRepository(db);
         const index = createFacetIndex(db);
         for (const [label, match] of SEARCHES) {
           const ids = await repo.matchingIds(match);

@@ -8,13 +8,13 @@
  * the tables' shape.
  */
 import { pathToFileURL } from 'node:url';
-import { sql } from 'kysely';
 import { BRANDS, CATEGORIES, ITEM_GENDERS, RENTAL_DAYS, addDays, rentalPriceForCategory, type Category, type ItemGender } from '../src/domain/catalogue';
 import { compose } from '../src/server/compose';
 import type { Database } from '../src/server/db/database';
+import { refreshPlannerStatistics, syncIdSequences } from '../src/server/db/sql';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
-import { bumpSequences, unitsPerSize } from '../src/server/features/catalogue/catalogue.seed';
+import { unitsPerSize } from '../src/server/features/catalogue/catalogue.seed';
 import { sizesFor } from '../src/server/features/catalogue/data/catalogue';
 import { SWATCHES } from '../src/server/features/catalogue/pictures/colour';
 
@@ -119,9 +119,8 @@ export async function fillCatalogue(database: Database, total: number, log: (msg
     });
     if ((done / BATCH) % 40 === 0) log(`${count + done + items.length} / ${total} items`);
   }
-  if (database.dialect === 'postgres') await bumpSequences(db);
-  // PostgreSQL: VACUUM too, as autovacuum would soon, so index-only scans need not visit the table.
-  await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
+  await syncIdSequences(db, ['items', 'item_units']);
+  await refreshPlannerStatistics(db);
   log(`added ${missing} items in ${Math.round(performance.now() - started)} ms`);
 }
 

@@ -30,7 +30,7 @@ async function main(): Promise<number> {
     const migrationOnly = { ...env, authSecret: env.authSecret ?? 'migration-only-placeholder-secret-0000' };
     await migrateAuth(createAuth({ env: migrationOnly, database, logger, mailer: createMailer({ smtpUrl: undefined, from: env.mailFrom, logger }) }));
     await migrateToLatest(database.db);
-    const where = database.dialect === 'postgres' ? 'the PostgreSQL database (DATABASE_URL)' : `the SQLite database in ${env.dataDir}`;
+    const { where } = database;
 
     if (command === 'list') {
       const staff = await database.db.selectFrom('user').select(['email', 'name']).where('role', '=', 'staff').orderBy('email').execute();

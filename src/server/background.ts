@@ -16,9 +16,9 @@ export interface Background {
 }
 
 /**
- * The app's background work (decision 0021): the handler of each queue, and the periodic tasks
- * (the reminder scan and the hold of overdue units every SCAN_INTERVAL_MS, queue housekeeping) that run once per interval
- * across all processes. Creating it registers the handlers, so `ctx.jobs.runDue()` can run jobs
+ * The app's background work (decisions 0021, 0050): the handler of each queue, and the periodic
+ * jobs (the reminder scan and the hold of overdue units every SCAN_INTERVAL_MS, queue
+ * housekeeping) that the scheduler queues once per interval across all processes. Creating it registers the handlers, so `ctx.jobs.runDue()` can run jobs
  * in-process (tests); start() begins polling (src/server/index.ts, unless JOBS=off).
  */
 export function createBackground(ctx: AppContext, services: Services): Background {
@@ -46,18 +46,21 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.requestExpiry.name, async () => {
     await lending.expireDue();
   });
+  jobs.work(QUEUES.queueMaintenance.name, async () => {
+    await jobs.maintain();
+  });
 
   const scheduler = createScheduler({
-    db: ctx.database.db,
+    jobs,
     logger: ctx.logger,
     tickMs: Math.min(env.jobPollMs, env.scanIntervalMs),
     tasks: [
-      { name: 'reminder-scan', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.reminderScan.name, {}, { singletonKey: 'scan' }) },
-      { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, run: () => jobs.send(QUEUES.paymentRecovery.name, {}, { singletonKey: 'recover' }) },
-      { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' }) },
-      { name: 'waitlist-sweep', everyMs: WAITLIST_SWEEP_EVERY_MS, run: () => jobs.send(QUEUES.waitlistSweep.name, {}, { singletonKey: 'sweep' }) },
-      { name: 'request-expiry', everyMs: Math.min(env.scanIntervalMs, 60_000), run: () => jobs.send(QUEUES.requestExpiry.name, {}, { singletonKey: 'expire' }) },
-      { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
+      { name: 'reminder-scan', everyMs: env.scanIntervalMs, queue: QUEUES.reminderScan.name, singletonKey: 'scan' },
+      { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, queue: QUEUES.paymentRecovery.name, singletonKey: 'recover' },
+      { name: 'overdue-hold', everyMs: env.scanIntervalMs, queue: QUEUES.overdueHold.name, singletonKey: 'hold' },
+      { name: 'waitlist-sweep', everyMs: WAITLIST_SWEEP_EVERY_MS, queue: QUEUES.waitlistSweep.name, singletonKey: 'sweep' },
+      { name: 'request-expiry', everyMs: Math.min(env.scanIntervalMs, 60_000), queue: QUEUES.requestExpiry.name, singletonKey: 'expire' },
+      { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), queue: QUEUES.queueMaintenance.name, singletonKey: 'maintain' },
     ],
   });
 

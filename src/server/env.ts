@@ -113,7 +113,7 @@ export type Env = {
   headersTimeoutMs: number;
   /** Background work (notification mail, reminder scans) runs in this process (JOBS=off: a web-only process). */
   jobsEnabled: boolean;
-  /** How often a process looks for queued jobs, in ms (pg-boss needs 500 or more). */
+  /** How often a process looks for queued jobs, in ms (500 or more). */
   jobPollMs: number;
   /** How often the reminder scan runs (once per interval across every process), in ms. */
   scanIntervalMs: number;

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { SqliteRowLocksPlugin } from './row-locks';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -10,6 +11,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /** Where the data is, for a person reading a command's output ("the SQLite database in ..."). */
+  where: string;
   /** The raw better-sqlite3 handle (SQLite only), for pragmas and backups. */
   sqlite?: SQLite.Database;
   destroy(): Promise<void>;
@@ -35,7 +38,7 @@ export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir
     // process: the pool discards it and the next query opens a new connection.
     pool.on('error', (err) => console.error(`postgres: idle client error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', where: 'the PostgreSQL database (DATABASE_URL)', destroy: () => db.destroy() };
   }
   const url: string = opts.databaseUrl ?? '';
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(opts.dataDir, 'rentique.sqlite');
@@ -47,8 +50,8 @@ export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir
   // A 64 MB page cache and memory-mapped reads: the catalogue's hot pages stay in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new SqliteRowLocksPlugin()] });
+  return { db, dialect: 'sqlite', where: `the SQLite database in ${path.dirname(file)}`, sqlite, destroy: () => db.destroy() };
 }
 
 /** How many prepared statements the SQLite handle keeps (one per distinct query text). */

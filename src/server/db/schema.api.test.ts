@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { generate, PostgresDialect, SqliteDialect } from 'kysely-codegen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGBOSS_SCHEMA } from '../jobs/pgboss-queue';
+import { PGBOSS_SCHEMA } from '../jobs/queue';
 import { compareSchemas, readSchemaShapes } from '../test/schema-diff';
 import { createTestApp, type TestApp } from '../test/test-app';
 

@@ -549,7 +549,7 @@ export interface NotificationsTable {
   email_error: string | null;
 }
 
-/** The table-backed job queue (SQLite; PostgreSQL uses pg-boss). */
+/** The job queue, on both databases (decisions 0021, 0050). */
 export interface JobsTable {
   id: Generated<number>;
   queue: string;
@@ -567,13 +567,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
-}
-
-/** When each periodic task is next due (one runner per slot across processes). */
-export interface SchedulerSlotsTable {
-  name: string;
-  next_run_at: string;
-  last_run_at: string | null;
+  /** Never carried by another job of the queue (a periodic job's period: `reminder-scan@<n>`). */
+  once_key: string | null;
 }
 
 /** A message sent with the contact form. */
@@ -795,7 +790,6 @@ export interface DB {
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
   jobs: JobsTable;
-  scheduler_slots: SchedulerSlotsTable;
   contact_messages: ContactMessagesTable;
   styling_appointments: StylingAppointmentsTable;
   rental_ratings: RentalRatingsTable;

@@ -1,12 +1,11 @@
 import type { Database } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
-import { createPgBossQueue } from './pgboss-queue';
 import type { JobQueue } from './queue';
 import { QUEUE_SPECS } from './queues';
 import { createTableQueue } from './table-queue';
 
-/** The queue for this database: pg-boss on PostgreSQL, the table queue on SQLite (decision 0021). */
+/** The job queue on this database: the table queue, on SQLite and PostgreSQL alike (decision 0050). */
 export function createJobQueue(opts: { env: Env; database: Database; logger: Logger }): JobQueue {
   const { env, database, logger } = opts;
   const settings = {
@@ -15,8 +14,5 @@ export function createJobQueue(opts: { env: Env; database: Database; logger: Log
     retryDelaySeconds: env.jobRetryDelaySeconds,
     retryLimit: env.jobRetryLimit,
   };
-  if (database.dialect === 'postgres' && env.databaseUrl) {
-    return createPgBossQueue({ databaseUrl: env.databaseUrl, specs: QUEUE_SPECS, settings, logger });
-  }
-  return createTableQueue({ db: database.db, dialect: database.dialect, specs: QUEUE_SPECS, settings, logger });
+  return createTableQueue({ db: database.db, specs: QUEUE_SPECS, settings, logger });
 }

@@ -8,8 +8,8 @@ import { createScheduler } from './scheduler';
 import { createTableQueue } from './table-queue';
 
 /*
- * The job queue's contract on the database it runs on: the table queue on SQLite, pg-boss on
- * PostgreSQL (api-postgres project). Jobs are rows: they outlive the queue object that sent them
+ * The job queue's contract on the database it runs on: the one table queue, on SQLite and on
+ * PostgreSQL (api-postgres project; decision 0050). Jobs are rows: they outlive the queue object that sent them
  * (a restart), commit or roll back with the sender's transaction, are handed to one worker at a
  * time, come back after a failure (with a delay) and after a dead worker's lease runs out.
  */
@@ -165,9 +165,18 @@ describe(`the job queue (${process.env.TEST_DIALECT})`, () => {
 
   it('runs a periodic task once per interval however many schedulers tick', async () => {
     let runs = 0;
-    const task = { name: `test-task-${Date.now()}`, everyMs: 60_000, run: async () => void (runs += 1) };
-    const schedulers = Array.from({ length: 4 }, () => createScheduler({ db: t.ctx.database.db, tasks: [task], logger: createLogger('silent'), tickMs: 50 }));
+    const HOLD = QUEUES.overdueHold.name; // a queue no other test here uses
+    const task = { name: `test-task-${Date.now()}`, everyMs: 60_000, queue: HOLD };
+    // Two processes, two schedulers each, all within one interval (their clock stands still).
+    const at = Date.now();
+    const processes = [await another(), await another()];
+    for (const p of processes) p.work(HOLD, async () => void (runs += 1));
+    const schedulers = processes.flatMap((jobs) => [0, 1].map(() => createScheduler({ jobs, tasks: [task], logger: createLogger('silent'), tickMs: 50, now: () => at })));
     await Promise.all(schedulers.flatMap((s) => [s.tick(), s.tick()]));
+    await Promise.all(processes.map((p) => p.runDue([HOLD])));
+    // Ticking again after the job ran, in the same interval, queues nothing.
+    await Promise.all(schedulers.map((s) => s.tick()));
+    await Promise.all(processes.map((p) => p.runDue([HOLD])));
     expect(runs).toBe(1);
   });
 });
@@ -178,7 +187,6 @@ describe.skipIf(process.env.TEST_DIALECT === 'postgres')('the table queue with a
     const specs: QueueSpec[] = [{ name: 'backoff', singleton: true }];
     const q = createTableQueue({
       db: t.ctx.database.db,
-      dialect: 'sqlite',
       specs,
       settings: { pollMs: 500, leaseSeconds: 30, retryDelaySeconds: 1, retryLimit: 5 },
       logger: createLogger('silent'),

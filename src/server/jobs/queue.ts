@@ -2,20 +2,23 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
 /**
- * The one interface of background work (decision 0021). On PostgreSQL it is pg-boss
- * (pgboss-queue.ts); on SQLite a table-backed queue (table-queue.ts). Both are durable (a job is a
- * row: it survives a restart), hand each job to one worker at a time (SKIP LOCKED in pg-boss, a
- * conditional update in the table queue), retry a failed job with a growing delay, and take back
- * the job of a worker that died (its lease runs out). Handlers must still be idempotent: a job
- * can run again after a crash, so "exactly once" effects are claimed in the database.
+ * The one interface of background work (decisions 0021, 0050), implemented once for both
+ * databases by the table queue (table-queue.ts). It is durable (a job is a row: it survives a
+ * restart), hands each job to one worker at a time (a conditional update; SKIP LOCKED on
+ * PostgreSQL), retries a failed job with a growing delay, and takes back the job of a worker
+ * that died (its lease runs out). Handlers must still be idempotent: a job can run again after a
+ * crash, so "exactly once" effects are claimed in the database.
  */
 
-/** A queue the app uses, declared up front (pg-boss creates each before the first send). */
+/** The schema pg-boss kept its tables in on PostgreSQL before decision 0050; an upgraded database may still have it. */
+export const PGBOSS_SCHEMA = 'pgboss';
+
+/** A queue the app uses, declared up front (a send to an undeclared queue is refused). */
 export interface QueueSpec {
   name: string;
   /**
    * At most one job per singleton key waiting and one running: a second send with the key of a
-   * waiting job is dropped (pg-boss's 'stately' policy; a partial unique index in the table queue).
+   * waiting job is dropped (a partial unique index).
    */
   singleton?: boolean;
 }
@@ -27,6 +30,11 @@ export interface SendOptions {
   singletonKey?: string;
   /** Not before this many milliseconds from now. */
   delayMs?: number;
+  /**
+   * A key no other job of the queue ever carries (whatever its state): a second send with it is
+   * dropped, even after the first job ran. The scheduler's period keys (scheduler.ts).
+   */
+  onceKey?: string;
 }
 
 export interface Job<T> {
@@ -46,10 +54,10 @@ export interface QueueSettings {
 }
 
 export interface JobQueue {
-  readonly kind: 'pg-boss' | 'table';
-  /** Creates what the queue needs (pg-boss: its schema and the queues). Idempotent. */
+  /** Creates what the queue needs (nothing: the migrations made its table). Idempotent. */
   init(): Promise<void>;
-  send<T extends object>(queue: string, data: T, opts?: SendOptions): Promise<void>;
+  /** Queues a job; false when a singleton or once key dropped it. */
+  send<T extends object>(queue: string, data: T, opts?: SendOptions): Promise<boolean>;
   /** The handler of a queue; polling starts with start(). */
   work<T>(queue: string, handler: JobHandler<T>): void;
   /** Starts polling every queue that has a handler. */

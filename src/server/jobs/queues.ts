@@ -1,8 +1,8 @@
 import type { QueueSpec } from './queue';
 
 /**
- * Every queue of the app. A queue is declared here (pg-boss creates each at start-up) and given
- * a handler where its feature is wired (src/server/background.ts).
+ * Every queue of the app. A queue is declared here and given a handler where its feature is
+ * wired (src/server/background.ts); the periodic ones are sent by the scheduler there.
  */
 export const QUEUES = {
   /** Sends the e-mail of one notification: { notificationId }. */
@@ -19,6 +19,8 @@ export const QUEUES = {
   waitlistSweep: { name: 'waitlist-sweep', singleton: true },
   /** Expires the booking requests whose lender did not answer within 48 hours (decision 0035): {}. */
   requestExpiry: { name: 'request-expiry', singleton: true },
+  /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */
+  queueMaintenance: { name: 'queue-maintenance', singleton: true },
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUE_SPECS: QueueSpec[] = Object.values(QUEUES);

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { sql, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { retryDelayMs, type Job, type JobHandler, type JobQueue, type QueueSettings, type QueueSpec } from './queue';
@@ -10,12 +10,12 @@ const KEEP_FINISHED_MS = 7 * 86_400_000;
 type Claimed = { id: number; queue: string; data: string; attempts: number };
 
 /**
- * The table-backed queue (SQLite; decision 0021). A job is a row in `jobs`:
+ * The job queue, on SQLite and PostgreSQL alike (decisions 0021, 0050). A job is a row in `jobs`:
  * - send: an insert (in the caller's transaction when given); a singleton key that is already
- *   queued or running makes the insert a no-op (partial unique index).
- * - claim: BEGIN IMMEDIATE (the write lock, so two processes on one file take turns), pick the
- *   oldest due job, and a conditional update that sets it active with a lease; the update
- *   repeats the conditions, so a job is never claimed twice.
+ *   queued or running makes the insert a no-op (partial unique index), and so does a once key
+ *   that any job of the queue carried (unique index): the scheduler's period keys.
+ * - claim: one conditional update of the oldest due job that sets it active with a lease
+ *   (PostgreSQL: FOR UPDATE SKIP LOCKED, so several processes claim different jobs at once).
  * - a job whose lease ran out (its worker died) is claimable again; a failure is retried after
  *   base * 2^(attempt-1) seconds until max_attempts, then left 'failed' with its error.
  * Times are the real time (`now`), not the business clock: leases and retries are about
@@ -23,7 +23,6 @@ type Claimed = { id: number; queue: string; data: string; attempts: number };
  */
 export function createTableQueue(opts: {
   db: Kysely<DB>;
-  dialect: 'sqlite' | 'postgres';
   specs: QueueSpec[];
   settings: QueueSettings;
   logger: Logger;
@@ -38,56 +37,39 @@ export function createTableQueue(opts: {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
 
-  /** One claim, in its own write transaction. */
+  /**
+   * One claim: a single conditional update of the oldest due job, on both databases. The job is
+   * picked by a subquery that, on PostgreSQL, locks it and skips jobs another process is claiming
+   * (FOR UPDATE SKIP LOCKED; SQLite drops the clause, db/row-locks.ts, and runs one write at a
+   * time); the update repeats the conditions, so a job is never claimed twice.
+   */
   async function claim(queue: string): Promise<Claimed | null> {
     const at = now();
-    const pick = (q: Kysely<DB>) =>
-      q
-        .selectFrom('jobs')
-        .select(['id'])
-        .where('queue', '=', queue)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', iso(at))]),
-            eb.and([eb('state', '=', 'active'), eb('locked_until', '<', iso(at)), eb('attempts', '<', eb.ref('max_attempts'))]),
-          ]),
-        )
-        .orderBy('run_at')
-        .orderBy('id')
-        .limit(1);
-    const take = (q: Kysely<DB>, id: number) =>
-      q
-        .updateTable('jobs')
-        .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), locked_until: iso(at + settings.leaseSeconds * 1000) }))
-        .where('id', '=', id)
-        // The same conditions again: whoever changed the row first wins, the other updates nothing.
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', iso(at))]),
-            eb.and([eb('state', '=', 'active'), eb('locked_until', '<', iso(at)), eb('attempts', '<', eb.ref('max_attempts'))]),
-          ]),
-        )
-        .returning(['id', 'queue', 'data', 'attempts'])
-        .executeTakeFirst();
-
-    if (opts.dialect === 'postgres') {
-      return db.transaction().execute(async (trx) => {
-        const row = await pick(trx).forUpdate().skipLocked().executeTakeFirst();
-        return row ? ((await take(trx, row.id)) ?? null) : null;
-      });
-    }
-    return db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
-      try {
-        const row = await pick(conn).executeTakeFirst();
-        const claimed = row ? ((await take(conn, row.id)) ?? null) : null;
-        await sql`commit`.execute(conn);
-        return claimed;
-      } catch (err) {
-        await sql`rollback`.execute(conn).catch(() => undefined);
-        throw err;
-      }
-    });
+    const due = (eb: ExpressionBuilder<DB, 'jobs'>) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', iso(at))]),
+        eb.and([eb('state', '=', 'active'), eb('locked_until', '<', iso(at)), eb('attempts', '<', eb.ref('max_attempts'))]),
+      ]);
+    const row = await db
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), locked_until: iso(at + settings.leaseSeconds * 1000) }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('queue', '=', queue)
+          .where(due)
+          .orderBy('run_at')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      // The same conditions again: whoever changed the row first wins, the other updates nothing.
+      .where(due)
+      .returning(['id', 'queue', 'data', 'attempts'])
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   async function finish(job: Claimed, error: unknown): Promise<void> {
@@ -149,14 +131,13 @@ export function createTableQueue(opts: {
   }
 
   return {
-    kind: 'table',
     async init() {
       // The table is created by the migrations.
     },
     async send(queue, data, o = {}) {
       if (!opts.specs.some((s) => s.name === queue)) throw new Error(`unknown queue ${queue}`);
       const at = now();
-      await (o.trx ?? db)
+      const res = await (o.trx ?? db)
         .insertInto('jobs')
         .values({
           queue,
@@ -166,10 +147,12 @@ export function createTableQueue(opts: {
           max_attempts: settings.retryLimit + 1,
           run_at: iso(at + (o.delayMs ?? 0)),
           singleton_key: o.singletonKey ?? null,
+          once_key: o.onceKey ?? null,
           created_at: iso(at),
         })
         .onConflict((oc) => oc.doNothing())
-        .execute();
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
     },
     work(queue, handler) {
       handlers.set(queue, handler as JobHandler);

@@ -32,6 +32,7 @@ import * as reviewsAndFit from './2026-11-26T1300-reviews-and-fit';
 import * as backupSizeWaitlistShortlists from './2026-11-26T1800-backup-size-waitlist-shortlists';
 import * as lendingRequests from './2026-11-26T1400-lending-requests';
 import * as requestWithdrawn from './2026-11-26T2000-request-withdrawn';
+import * as oneJobQueue from './2026-11-29T0100-one-job-queue';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1800-backup-size-waitlist-shortlists': backupSizeWaitlistShortlists,
   '2026-11-26T1400-lending-requests': lendingRequests,
   '2026-11-26T2000-request-withdrawn': requestWithdrawn,
+  '2026-11-29T0100-one-job-queue': oneJobQueue,
 };

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** What a profile change writes (already validated by the domain's ProfileUpdateSchema). */
@@ -252,22 +252,20 @@ export function createAccountRepository(db: Kysely<DB>) {
      */
     async deleteAccount(
       userId: string,
-      opts: { now: string; today: string; postgres: boolean; unitsFreed?: (trx: Transaction<DB>) => Promise<void> },
+      opts: { now: string; today: string; unitsFreed?: (trx: Transaction<DB>) => Promise<unknown> },
     ): Promise<{ ok: true; files: string[] } | { ok: false; renting: number; lentOut: { name: string; endDate: string }[] }> {
       return db.transaction().execute(async (trx) => {
         const owned = await trx.selectFrom('items').select('id').where('owner_id', '=', userId).where('status', '<>', 'removed').execute();
         const ownedIds = owned.map((r) => r.id);
-        if (opts.postgres) {
-          // Decided under locks, taken in the order a booking takes them (the item's row first,
-          // then the unit, then the members' rows through the rental's foreign keys), so the two
-          // never deadlock: her pieces in id order, then her own row. A booking of her piece either
-          // committed before (and is seen below) or waits for this transaction and then finds the
-          // piece removed.
-          if (ownedIds.length) {
-            await trx.selectFrom('items').select('id').where('id', 'in', ownedIds).orderBy('id').forUpdate().execute();
-          }
-          await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
+        // Decided under locks, taken in the order a booking takes them (the item's row first,
+        // then the unit, then the members' rows through the rental's foreign keys), so the two
+        // never deadlock: her pieces in id order, then her own row. A booking of her piece either
+        // committed before (and is seen below) or waits for this transaction and then finds the
+        // piece removed.
+        if (ownedIds.length) {
+          await trx.selectFrom('items').select('id').where('id', 'in', ownedIds).orderBy('id').forUpdate().execute();
         }
+        await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
         const renting = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('returned_at', 'is', null).execute();
         const lentOut = await trx
           .selectFrom('rentals')
@@ -353,7 +351,7 @@ export function createAccountRepository(db: Kysely<DB>) {
             full_name: DELETED_NAME,
             gender: 'prefer-not-to-say',
             email: deletedEmail(userId),
-            emailVerified: opts.postgres ? false : 0,
+            emailVerified: sql.lit(false),
             image: null,
             updatedAt: opts.now,
           })

@@ -244,7 +244,6 @@ export function createAccountService(ctx: AppContext) {
       const result = await repo.deleteAccount(userId, {
         now: now(),
         today: now().slice(0, 10),
-        postgres: ctx.database.dialect === 'postgres',
         unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
       });
       if (!result.ok) {

@@ -1,7 +1,12 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
-import type { DialectName } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { forDatabase, notViaIndex } from '../../db/sql';
+import type { KnownWord, SearchMatch, SearchPageParts } from './text-search';
+import { createPostgresTextSearch } from './text-search.postgres';
+import { createSqliteTextSearch } from './text-search.sqlite';
+
+export type { KnownWord, SearchMatch } from './text-search';
 
 /** The sort key column and direction of each sort; ties are broken by id in the same direction. */
 export const SORT_COLUMNS = {
@@ -55,50 +60,23 @@ const SUMMARY_COLUMNS = [
   'look',
 ] as const;
 
-/**
- * A search after typo correction: every group must match; a group matches when one of its words
- * starts a word of the item's text (the word as typed, and the known word nearest it if the
- * typed one starts no known word).
- */
-export interface SearchMatch {
-  groups: string[][];
-}
-
 /** Everything a list can be narrowed by (the list query without sort and paging). */
 export type ItemFilters = Omit<ItemListQuery, 'sort' | 'cursor' | 'limit'>;
 
 /** The filter lists whose counts are shown; each list's counts leave out its own filter. */
-/** A word of the search index and how many items use it. */
-export interface KnownWord {
-  word: string;
-  docs: number;
-}
-
 export type FacetDimension = 'category' | 'size' | 'brand' | 'colour' | 'occasion' | 'price';
-
-/** FTS5's query language: every group must match, each word quoted, `*` for a prefix. Words are letters and digits only. */
-function ftsQuery(match: SearchMatch): string {
-  const word = (w: string) => `"${w.replace(/"/g, '')}"*`;
-  return match.groups.map((g) => (g.length === 1 ? word(g[0]!) : `(${g.map(word).join(' OR ')})`)).join(' AND ');
-}
-
-/** PostgreSQL's tsquery text: `word:*` for a prefix, alternatives joined by |, groups by &. */
-function tsQuery(match: SearchMatch): string {
-  const word = (w: string) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`;
-  return match.groups.map((g) => `(${g.map(word).join(' | ')})`).join(' & ');
-}
 
 /** A tag list (comma-separated) holds this tag. */
 const hasTag = (tag: string) => sql<boolean>`(',' || items.tags || ',') like ${`%,${tag},%`}`;
 
-export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName = 'sqlite') {
+export function createCatalogueRepository(db: Kysely<DB>) {
+  /** The text search of this database's engine (FTS5 or tsvector; text-search.ts). */
+  const search = forDatabase(db, { sqlite: createSqliteTextSearch, postgres: createPostgresTextSearch });
   /** Rows of active items matching the search (any order). */
   const searchFilter = (match: SearchMatch) =>
     match.groups.length === 0
       ? sql<boolean>`1 = 0` // a search with no words (only punctuation) matches nothing
-      : dialect === 'postgres'
-      ? sql<boolean>`items.search_vector @@ to_tsquery('simple', ${tsQuery(match)})`
-      : sql<boolean>`items.id in (select rowid from items_fts where items_fts match ${ftsQuery(match)})`;
+      : search.matches(match);
 
   /**
    * Every active filter except `except` (the facet being counted): tab scope (gender,
@@ -130,7 +108,7 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
       // SQLite, a price range in another order: `+` keeps the price index out, so the list walks
       // its sort's index and stops after a page (the planner would read the whole range from the
       // price index and sort it: 65 ms at 100k items for a tab with dates).
-      const price = dialect === 'sqlite' && sortColumn && sortColumn !== 'rental_price_cents' ? sql<number>`+items.rental_price_cents` : sql.ref<number>('items.rental_price_cents');
+      const price = sortColumn && sortColumn !== 'rental_price_cents' ? notViaIndex<number>(db, 'items.rental_price_cents') : sql.ref<number>('items.rental_price_cents');
       if (f.minPrice !== undefined) q = q.where(price, '>=', f.minPrice);
       if (f.maxPrice !== undefined) q = q.where(price, '<=', f.maxPrice);
     }
@@ -157,22 +135,6 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
     });
   }
 
-  /**
-   * PostgreSQL, a search: the matches first (GIN index) with every filter but dates, sorted,
-   * then the free-unit check in that order until the page is full. The OFFSET 0 fences
-   * keep the planner from walking a sort's index and testing every item against the search,
-   * which it does when it misjudges how few items match (a rare or mistyped word: 90 ms at 100k
-   * items), and from checking the units of every match before sorting (40 ms for "red" with
-   * dates, against a page's worth this way).
-   */
-  async function searchPage(q: SelectQueryBuilder<DB, 'items', object>, f: ItemFilters, order: [string, 'asc' | 'desc'][], limit: number) {
-    type Q = SelectQueryBuilder<DB, 'items', object>;
-    const sortBy = (qb: Q) => order.reduce((acc, [k, d]) => acc.orderBy(sql.ref(`items.${k}`), d), qb);
-    const sorted = sortBy(db.selectFrom(q.offset(0).as('items')).selectAll() as unknown as Q).offset(0);
-    const page = sortBy(whereFreeUnit(db.selectFrom(sorted.as('items')).selectAll() as unknown as Q, f.size, f.from, f.to)).limit(limit);
-    return (await page.execute()) as (ItemSummaryBase & { score?: number })[];
-  }
-
   return {
     findById(id: number) {
       return db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
@@ -192,32 +154,28 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
       const { column, dir } = SORT_COLUMNS[query.sort];
       const columns = SUMMARY_COLUMNS.map((c) => `items.${c}` as const);
       if (match && match.groups.length === 0) return [];
-      const ranked = query.sort === 'relevance' && match;
-      const op = dir === 'desc' ? '<' : '>';
-      if (ranked && dialect === 'postgres') {
-        const score = sql<number>`(-ts_rank(items.search_vector, to_tsquery('simple', ${tsQuery(match)})))::float8`;
-        let q = applyFilters(db.selectFrom('items').select(columns).select(score.as('score')), query, match, undefined, undefined, false);
-        if (after) q = q.where(sql<boolean>`(${score}, items.id) > (${after.value}::float8, ${after.id})`);
-        return searchPage(q, query, [['score', 'asc'], ['id', 'asc']], query.limit + 1);
-      }
-      if (ranked) {
-        // bm25 weights per column: name, brand, category, colour, description.
-        const ranking = sql<{ id: number; score: number }>`(select rowid as id, bm25(items_fts, 10.0, 3.0, 6.0, 6.0, 1.0) as score from items_fts where items_fts match ${ftsQuery(match)})`;
-        let q = applyFilters(
-          (db.selectFrom('items').innerJoin(ranking.as('s'), 's.id', 'items.id') as unknown as SelectQueryBuilder<DB, 'items', object>)
-            .select(columns)
-            .select(sql<number>`s.score`.as('score')),
-          query,
-          null, // the join already keeps only the matches
-        );
-        if (after) q = q.where(sql<boolean>`(s.score, items.id) > (${after.value}, ${after.id})`);
-        return (await q.orderBy(sql`s.score`).orderBy('items.id').limit(query.limit + 1).execute()) as (ItemSummaryBase & { score?: number })[];
-      }
       const key = column === 'score' ? 'rental_count' : column;
-      let q = applyFilters(db.selectFrom('items').select(columns), query, match, undefined, key, !(match && dialect === 'postgres'));
-      if (after) q = q.where((eb) => eb(eb.refTuple(`items.${key}`, 'items.id'), op, eb.tuple(after.value as never, after.id)));
-      if (match && dialect === 'postgres') return searchPage(q, query, [[key, dir], ['id', dir]], query.limit + 1);
-      return (await q.orderBy(`items.${key}`, dir).orderBy('items.id', dir).limit(query.limit + 1).execute()) as (ItemSummaryBase & { score?: number })[];
+      const op = dir === 'desc' ? '<' : '>';
+      const afterKey = <O>(q: SelectQueryBuilder<DB, 'items', O>) =>
+        after ? q.where((eb) => eb(eb.refTuple(`items.${key}`, 'items.id'), op, eb.tuple(after.value as never, after.id))) : q;
+      type Row = ItemSummaryBase & { score?: number };
+      if (match) {
+        const parts: SearchPageParts = {
+          db,
+          query,
+          after,
+          match,
+          key,
+          dir,
+          summary: (q) => q.select(columns),
+          afterKey,
+          filtered: (q, o) => applyFilters(q, query, o.match, undefined, o.sortColumn as SortColumn | undefined, o.withDates),
+          withFreeUnit: (q) => whereFreeUnit(q, query.size, query.from, query.to),
+        };
+        return (await (query.sort === 'relevance' ? search.rankedPage(parts) : search.sortedPage(parts))) as Row[];
+      }
+      const q = afterKey(applyFilters(db.selectFrom('items').select(columns), query, null, undefined, key));
+      return (await q.orderBy(`items.${key}`, dir).orderBy('items.id', dir).limit(query.limit + 1).execute()) as Row[];
     },
 
     /**
@@ -269,11 +227,7 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
     /** Ids of the items matching a search (any status, any order): the facet index's search filter. */
     async matchingIds(match: SearchMatch): Promise<number[]> {
       if (match.groups.length === 0) return [];
-      const rows =
-        dialect === 'postgres'
-          ? await sql<{ id: number }>`select id from items where search_vector @@ to_tsquery('simple', ${tsQuery(match)}) and status = 'active'`.execute(db)
-          : await sql<{ id: number }>`select rowid as id from items_fts where items_fts match ${ftsQuery(match)}`.execute(db);
-      return rows.rows.map((r) => Number(r.id));
+      return search.matchingIds(match);
     },
 
     /** Ids of the units with an active booking overlapping [start, end) (the partial (end_date, start_date, unit_id) index alone answers it). */
@@ -289,22 +243,16 @@ export function createCatalogueRepository(db: Kysely<DB>, dialect: DialectName =
     },
 
     /** Every word of the search index and how many items use it, A to Z (SQLite: fts5vocab; PostgreSQL: search_words). */
-    async vocabulary(): Promise<KnownWord[]> {
-      const rows =
-        dialect === 'postgres'
-          ? await sql<KnownWord>`select word, ndoc as docs from search_words order by word collate "C"`.execute(db)
-          : await sql<KnownWord>`select term as word, doc as docs from items_fts_vocab order by term`.execute(db);
-      return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
+    vocabulary(): Promise<KnownWord[]> {
+      return search.vocabulary();
     },
 
     /**
-     * PostgreSQL: the known words most like `word` by trigram similarity (pg_trgm), best first;
-     * the caller picks among them by edit distance. A swap of two letters leaves few trigrams in
-     * common ("balck"/"black": 0.2), so the bar is low and the list long.
+     * The known words a mistyped word may stand for (the caller picks among them by edit
+     * distance): the whole vocabulary on SQLite, pg_trgm's most similar words on PostgreSQL.
      */
-    async similarWords(word: string, limit = 50): Promise<KnownWord[]> {
-      const rows = await sql<KnownWord>`select word, ndoc as docs from search_words where similarity(word, ${word}) > 0.1 order by similarity(word, ${word}) desc, word limit ${limit}`.execute(db);
-      return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
+    correctionCandidates(word: string, vocabulary: KnownWord[]): Promise<KnownWord[]> {
+      return search.correctionCandidates(word, vocabulary);
     },
 
     async brands(): Promise<string[]> {

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { addDays, rentalPriceForCategory } from '../../../domain/catalogue';
 import type { Seed } from '../../db/seed';
+import { syncIdSequences } from '../../db/sql';
 import type { DB } from '../../db/schema';
 import { CATALOGUE, sizesFor, type SeedItem } from './data/catalogue';
 import { LOOKS } from './data/looks';
@@ -79,13 +80,6 @@ async function syncRetailPrices(db: Kysely<DB>): Promise<number> {
   return stale.length;
 }
 
-/** After inserting explicit ids on PostgreSQL, move the sequences past them so later inserts do not collide. */
-export async function bumpSequences(db: Kysely<DB>): Promise<void> {
-  for (const table of ['items', 'item_units'] as const) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(db);
-  }
-}
-
 /**
  * The house catalogue from data/catalogue.ts. Idempotent: rows that exist are left alone (their
  * rental counts move with real rentals), missing items and units are added.
@@ -93,7 +87,7 @@ export async function bumpSequences(db: Kysely<DB>): Promise<void> {
 export const catalogueSeed: Seed = {
   name: 'catalogue',
   async run(ctx) {
-    const { db, dialect } = ctx.database;
+    const { db } = ctx.database;
     const ids = CATALOGUE.map((i) => i.id);
     const present = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
     const units = await db.selectFrom('item_units').select((eb) => eb.fn.countAll<number>().as('n')).where('item_id', 'in', ids).executeTakeFirstOrThrow();
@@ -125,7 +119,7 @@ export const catalogueSeed: Seed = {
         .values(unitRows)
         .onConflict((oc) => oc.columns(['item_id', 'size', 'unit_no']).doNothing())
         .execute();
-      if (dialect === 'postgres') await bumpSequences(trx);
+      await syncIdSequences(trx, ['items', 'item_units']);
     });
     await syncLooks(db, ids);
     await syncRetailPrices(db);

@@ -138,8 +138,8 @@ function decodeCursor(cursor: string, sort: ItemSort): Keyset {
 export type LenderRatings = (lenderIds: string[]) => Promise<Map<string, LenderRating>>;
 
 export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: LenderRatings } = {}) {
-  const { db, dialect } = ctx.database;
-  const repo = createCatalogueRepository(db, dialect);
+  const { db } = ctx.database;
+  const repo = createCatalogueRepository(db);
   const pictures = createItemPictures(db);
   // The in-process caches (decision 0018): lru-cache, whose fetch() lets requests that miss the
   // same key together share one query, and answers a stale value while one refresh runs.
@@ -173,7 +173,7 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
         shown.push(term);
         continue;
       }
-      const candidates = dialect === 'postgres' ? await repo.similarWords(term) : vocabulary;
+      const candidates = await repo.correctionCandidates(term, vocabulary);
       const near = nearestWord(term, candidates);
       groups.push(near ? [term, near] : [term]);
       shown.push(near ?? term);
@@ -202,12 +202,12 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     return { ...f, from: held.start, to: held.end };
   }
 
-  /** A unit of the item's size with nothing held overlapping `held`, or null (PostgreSQL: locked). */
+  /** A unit of the item's size with nothing held overlapping `held`, or null (locked). */
   async function freeUnitFor(trx: Kysely<DB>, itemId: number, size: string, held: Occupancy): Promise<number | null> {
     const candidates = await repo.freeUnits(trx, itemId, size, held.start, held.end);
-    if (dialect !== 'postgres') return candidates[0]?.id ?? null;
     // PostgreSQL runs transactions side by side: lock the unit, then look again, so two members
     // booking the last unit at once cannot both get it (the second sees the first's booking).
+    // SQLite runs them one at a time: the lock is dropped and the second look finds the first's answer.
     for (const { id } of candidates) {
       await repo.lockUnit(trx, id);
       if (!(await repo.unitBusy(trx, id, held.start, held.end))) return id;

@@ -52,7 +52,7 @@ async function viaApi(qs: string): Promise<ItemFacets> {
 
 async function viaSql(qs: string): Promise<ItemFacets> {
   const { database } = t.ctx;
-  const repo = createCatalogueRepository(database.db, database.dialect);
+  const repo = createCatalogueRepository(database.db);
   const checked = checkListQuery(Object.fromEntries(new URLSearchParams(qs)));
   if (!checked.ok) throw new Error(checked.message);
   const { sort: _s, cursor: _c, limit: _l, ...asked } = checked.query;

@@ -40,7 +40,7 @@ export function claimPhotoUrl(claimId: number, position: number, fileName: strin
  * held earning. Each decision is audited; both parties are notified each time.
  */
 export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsService; notifications: NotificationsService; plans: PlansService }) {
-  const { db, dialect } = ctx.database;
+  const { db } = ctx.database;
   const repo = createClaimsRepository(db);
   const audit = createAuditRepository(db);
   const { payments, notifications, plans } = deps;
@@ -215,7 +215,7 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
         claimId = await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
           const at = nowIso();
           return db.transaction().execute(async (trx) => {
-            if (dialect === 'postgres') await trx.selectFrom('rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+            await trx.selectFrom('rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
             const id = await repo.insert(trx, { rental_id: rental.id, lender_id: lenderId, renter_id: rental.user_id, item_id: rental.item_id, amount_cents: input.amountCents, description: input.description, created_at: at });
             await repo.insertPhotos(
               trx,

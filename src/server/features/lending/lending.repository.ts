@@ -67,14 +67,14 @@ export function createLendingRepository(db: Db) {
     },
 
     /** Takes the request's row lock (PostgreSQL) so its answers run one after the other. */
-    async lockRequest(trx: Db, id: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('booking_requests').select('id').where('id', '=', id).forUpdate().execute();
+    async lockRequest(trx: Db, id: number): Promise<void> {
+      await trx.selectFrom('booking_requests').select('id').where('id', '=', id).forUpdate().execute();
     },
 
     /** What a request needs of the item, read in its transaction (PostgreSQL: the row lock a listing's removal also takes). */
-    itemForRequest(trx: Db, itemId: number, postgres: boolean) {
+    itemForRequest(trx: Db, itemId: number) {
       const q = trx.selectFrom('items').select(['id', 'name', 'owner_id', 'status', 'rental_price_cents']).where('id', '=', itemId);
-      return (postgres ? q.forNoKeyUpdate() : q).executeTakeFirst();
+      return q.forNoKeyUpdate().executeTakeFirst();
     },
 
     // Booking the piece: the same writes as the rentals feature's.
@@ -175,8 +175,8 @@ export function createLendingRepository(db: Db) {
       return trx.selectFrom('item_units').select('id').where('item_id', '=', itemId).orderBy('id').execute();
     },
 
-    async lockUnit(trx: Db, unitId: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
+    async lockUnit(trx: Db, unitId: number): Promise<void> {
+      await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
     },
 
     async unitBusy(trx: Db, unitId: number, start: string, end: string): Promise<boolean> {

@@ -61,8 +61,7 @@ export function createLendingService(
   ctx: AppContext,
   deps: { catalogue: CatalogueService; plans: PlansService; payments: PaymentsService; orders: OrdersService; notifications: NotificationsService; units: UnitLifeService },
 ) {
-  const { db, dialect } = ctx.database;
-  const postgres = dialect === 'postgres';
+  const { db } = ctx.database;
   const repo = createLendingRepository(db);
   const pictures = createItemPictures(db);
   const { catalogue, plans, payments, orders, notifications, units } = deps;
@@ -234,7 +233,7 @@ export function createLendingService(
 
   /** The lender's check on a request she answers: hers, and in a state that allows it. */
   async function lenderRequest(trx: Db, id: number, lenderId: string): Promise<RequestRow> {
-    await repo.lockRequest(trx, id, postgres);
+    await repo.lockRequest(trx, id);
     const row = await repo.request(id, trx);
     if (!row || (row.lender_id !== lenderId && row.renter_id !== lenderId)) throw notFound('Request not found');
     if (row.lender_id !== lenderId) throw new HttpError('FORBIDDEN', 'Only the lender can do this.');
@@ -283,8 +282,8 @@ export function createLendingService(
       const expiresAt = new Date(ctx.clock().getTime() + REQUEST_ANSWER_HOURS * 3_600_000).toISOString();
 
       const made = await db.transaction().execute(async (trx) => {
-        if (!(await repo.memberIsActive(trx, userId, postgres))) throw unauthenticated();
-        const row = await repo.itemForRequest(trx, input.itemId, postgres);
+        if (!(await repo.memberIsActive(trx, userId))) throw unauthenticated();
+        const row = await repo.itemForRequest(trx, input.itemId);
         if (!row || row.status !== 'active') throw notFound('Item not found');
         if (!row.owner_id) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
         if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
@@ -396,7 +395,7 @@ export function createLendingService(
     async withdraw(renterId: string, id: number): Promise<BookingRequest> {
       const at = nowIso();
       const voided = await db.transaction().execute(async (trx) => {
-        await repo.lockRequest(trx, id, postgres);
+        await repo.lockRequest(trx, id);
         const row = await repo.request(id, trx);
         if (!row || (row.renter_id !== renterId && row.lender_id !== renterId)) throw notFound('Request not found');
         if (row.renter_id !== renterId) throw new HttpError('FORBIDDEN', LENDING_MESSAGES.onlyRenterWithdraws);
@@ -418,7 +417,7 @@ export function createLendingService(
       let expired = 0;
       for (const { id } of await repo.expiredIds(at, EXPIRY_BATCH)) {
         const voided = await db.transaction().execute(async (trx) => {
-          await repo.lockRequest(trx, id, postgres);
+          await repo.lockRequest(trx, id);
           const row = await repo.request(id, trx);
           if (!row || !(await repo.move(trx, id, ['pending'], 'expired', at, { expiredAt: at }))) return undefined;
           return endPending(trx, row, 'expired', at);
@@ -485,7 +484,7 @@ export function createLendingService(
       await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
         await db.transaction().execute(async (trx) => {
-          if (postgres) await trx.selectFrom('rentals').select('id').where('id', '=', row.rental_id).forUpdate().execute();
+          await trx.selectFrom('rentals').select('id').where('id', '=', row.rental_id).forUpdate().execute();
           const count = await repo.photoCount(trx, row.rental_id, stage);
           if (count + images.length > MAX_HANDOVER_PHOTOS) {
             throw new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos: this has ${count} already.`, { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] });
@@ -585,7 +584,7 @@ export function createLendingService(
         // The units' locks, then a look at their held days (the order a booking takes).
         const unitIds = (await repo.units(trx, itemId)).map((u) => u.id);
         for (const unitId of unitIds) {
-          await repo.lockUnit(trx, unitId, postgres);
+          await repo.lockUnit(trx, unitId);
           if (await repo.unitBusy(trx, unitId, input.startDate, input.endDate)) throw conflict(LENDING_MESSAGES.blockOverlapsBooking);
         }
         const blockId = await repo.insertBlock(trx, { item_id: itemId, lender_id: lenderId, start_date: input.startDate, end_date: input.endDate, created_at: at });

@@ -190,8 +190,7 @@ export function createListingsRepository(db: Db) {
      * whether the piece is rented after any booking in progress, and a booking that starts later
      * sees the removal.
      */
-    async lockItem(trx: Db, itemId: number, postgres: boolean): Promise<void> {
-      if (!postgres) return;
+    async lockItem(trx: Db, itemId: number): Promise<void> {
       await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
     },
 

@@ -88,10 +88,9 @@ export async function preparePhotos(files: UploadedFile[]): Promise<ProcessedIma
 const tooManyListings = () => new HttpError('CONFLICT', LISTING_MESSAGES.tooManyListings, { details: { limit: MAX_LIVE_LISTINGS } });
 
 export function createListingsService(ctx: AppContext, deps: { storage?: FileStorage } = {}) {
-  const { db, dialect } = ctx.database;
+  const { db } = ctx.database;
   const repo = createListingsRepository(db);
   const storage = deps.storage ?? ctx.storage;
-  const postgres = dialect === 'postgres';
   const now = () => ctx.clock().toISOString();
 
   /**
@@ -246,7 +245,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
      */
     async update(ownerId: string, itemId: number, patch: ListingUpdate): Promise<Listing> {
       await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId, postgres);
+        await repo.lockItem(trx, itemId);
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
@@ -283,7 +282,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     /** Takes the listing out of the catalogue; refused while the piece is rented. */
     async remove(ownerId: string, itemId: number): Promise<void> {
       const files = await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId, postgres);
+        await repo.lockItem(trx, itemId);
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
@@ -302,7 +301,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
       await withStoredPhotos(storage, images, ctx.logger, (names) =>
         db.transaction().execute(async (trx) => {
           // One photo upload per listing at a time: lock the listing's row (PostgreSQL).
-          if (postgres) await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+          await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
           if (!(await repo.findOwned(itemId, ownerId, trx))) throw notFound('Listing not found');
           const count = await repo.photoCount(trx, itemId);
           if (count + images.length > MAX_LISTING_PHOTOS) {
@@ -331,7 +330,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     /** Removes one photo (a listing keeps at least one). */
     async deletePhoto(ownerId: string, itemId: number, position: number): Promise<Listing> {
       const file = await db.transaction().execute(async (trx) => {
-        if (postgres) await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+        await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if ((await repo.photoCount(trx, itemId)) <= 1) throw new HttpError('CONFLICT', 'A listing keeps at least one photo: add another before removing this one.');

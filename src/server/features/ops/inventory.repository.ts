@@ -15,8 +15,8 @@ export function createInventoryRepository(db: Db) {
     },
 
     /** Takes the item row's lock (PostgreSQL), the one a booking of it also takes. */
-    async lockItem(trx: Db, itemId: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
+    async lockItem(trx: Db, itemId: number): Promise<void> {
+      await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
     },
 
     async insertItem(trx: Db, item: Insertable<ItemsTable>): Promise<number> {

@@ -49,8 +49,7 @@ const FIELD_COLUMNS = {
  * listings are changed by their owners, not here. Every change is audited in its transaction.
  */
 export function createInventoryService(ctx: AppContext, deps: { catalogue: CatalogueService }) {
-  const { db, dialect } = ctx.database;
-  const postgres = dialect === 'postgres';
+  const { db } = ctx.database;
   const repo = createInventoryRepository(db);
   const units = createUnitLifeRepository(db);
   const audit = createAuditRepository(db);
@@ -146,7 +145,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
     async update(staff: SessionUser, itemId: number, patch: InventoryItemUpdate, requestId: string | null): Promise<InventoryItemDetail> {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId, postgres);
+        await repo.lockItem(trx, itemId);
         const row = await houseItem(itemId, trx);
         const [problem] = rentalPriceProblems({
           category: patch.category ?? (row.category as Category),
@@ -175,7 +174,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
     async addUnits(staff: SessionUser, itemId: number, input: UnitsToAdd, requestId: string | null): Promise<InventoryItemDetail> {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId, postgres);
+        await repo.lockItem(trx, itemId);
         const row = await houseItem(itemId, trx);
         const sizes = parseSizes(row.sizes);
         const ids = await repo.addUnits(trx, itemId, input.size, input.count);
@@ -209,7 +208,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
       const old = await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
         return db.transaction().execute(async (trx) => {
-          await repo.lockItem(trx, itemId, postgres);
+          await repo.lockItem(trx, itemId);
           await houseItem(itemId, trx);
           const before = (await repo.photos(itemId, trx)).length;
           const replaced = await repo.replacePhotos(

@@ -120,8 +120,8 @@ export function createOpsRepository(db: Db) {
     },
 
     /** Takes the listing row's lock (PostgreSQL) so a review and the member's edit take turns. */
-    async lockListing(trx: Db, itemId: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+    async lockListing(trx: Db, itemId: number): Promise<void> {
+      await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
     },
 
     /**

@@ -47,11 +47,10 @@ export function createOpsService(
   ctx: AppContext,
   deps: { listings: ListingsService; notifications: NotificationsService; units: UnitLifeService; inventory: InventoryService },
 ) {
-  const { db, dialect } = ctx.database;
+  const { db } = ctx.database;
   const repo = createOpsRepository(db);
   const audit = createAuditRepository(db);
   const { listings, notifications } = deps;
-  const postgres = dialect === 'postgres';
 
   async function shapeReview(rows: ReviewRow[]): Promise<ReviewListing[]> {
     const photos = await listings.photosOf(rows.map((r) => r.id));
@@ -71,7 +70,7 @@ export function createOpsService(
   async function decide(staff: SessionUser, itemId: number, decision: 'approved' | 'rejected', reason: string | null, requestId: string | null): Promise<ReviewListing> {
     const at = ctx.clock().toISOString();
     await db.transaction().execute(async (trx) => {
-      await repo.lockListing(trx, itemId, postgres);
+      await repo.lockListing(trx, itemId);
       const row = await repo.findForReview(itemId, trx);
       if (!row) throw notFound('Listing not found');
       const from = ITEM_STATUS_FOR_REVIEW.pending;

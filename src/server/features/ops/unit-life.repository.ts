@@ -74,13 +74,13 @@ export function createUnitLifeRepository(db: Db) {
      * at the unit's held days: a hold that grows (repair, retirement, a late return) and a booking
      * of the unit then run one after the other, and whichever comes second sees the first.
      */
-    async lockUnitRow(trx: Db, unitId: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
+    async lockUnitRow(trx: Db, unitId: number): Promise<void> {
+      await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
     },
 
     /** Takes the item row's lock (PostgreSQL) that a booking of it takes first (FOR NO KEY UPDATE). */
-    async lockItemRow(trx: Db, itemId: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
+    async lockItemRow(trx: Db, itemId: number): Promise<void> {
+      await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
     },
 
     /** Gives the unit its state row (available) if it has none, so a move can be a conditional update. */

@@ -54,8 +54,7 @@ export function createUnitLifeService(
   ctx: AppContext,
   deps: { catalogue: CatalogueService; plans: PlansService; payments: PaymentsService; notifications: NotificationsService },
 ) {
-  const { db, dialect } = ctx.database;
-  const postgres = dialect === 'postgres';
+  const { db } = ctx.database;
   const repo = createUnitLifeRepository(db);
   const audit = createAuditRepository(db);
   const { catalogue, plans, payments, notifications } = deps;
@@ -291,7 +290,7 @@ export function createUnitLifeService(
       const at = nowIso();
       const day = today();
       const done = await db.transaction().execute(async (trx) => {
-        await repo.lockUnitRow(trx, unitId, postgres);
+        await repo.lockUnitRow(trx, unitId);
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const state = asState(unit.state);
@@ -370,7 +369,7 @@ export function createUnitLifeService(
       const at = nowIso();
       const day = today();
       await db.transaction().execute(async (trx) => {
-        await repo.lockUnitRow(trx, unitId, postgres);
+        await repo.lockUnitRow(trx, unitId);
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const before = asState(unit.state);
@@ -416,8 +415,8 @@ export function createUnitLifeService(
       await db.transaction().execute(async (trx) => {
         // The item's row, then the unit's: the order a booking takes them (retiring may change the item's sizes).
         const found = await repo.unit(unitId, trx);
-        if (found) await repo.lockItemRow(trx, found.item_id, postgres);
-        await repo.lockUnitRow(trx, unitId, postgres);
+        if (found) await repo.lockItemRow(trx, found.item_id);
+        await repo.lockUnitRow(trx, unitId);
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const before = asState(unit.state);
@@ -487,7 +486,7 @@ export function createUnitLifeService(
       let stranded = 0;
       for (const r of await repo.holdsToPush(till)) {
         await db.transaction().execute(async (trx) => {
-          await repo.lockUnitRow(trx, r.unit_id, postgres);
+          await repo.lockUnitRow(trx, r.unit_id);
           if (!(await repo.pushHold(trx, r.id, r.booking_id, till))) return;
           held += 1;
           const res = await rehome(trx, r.unit_id, r.end_date, till);
@@ -560,7 +559,7 @@ export function createUnitLifeService(
         const at = nowIso();
         await db.transaction().execute(async (trx) => {
           // One upload per rental at a time (PostgreSQL: the rental row's lock).
-          if (postgres) await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
+          await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
           const count = await repo.conditionPhotoCount(trx, rentalId);
           if (count + images.length > max) {
             throw new HttpError('VALIDATION_FAILED', `At most ${max} photos per check-in: this one has ${count} already.`, { issues: [{ path: 'photos', message: `at most ${max} photos` }] });
@@ -614,7 +613,7 @@ export function createUnitLifeService(
       const day = today();
       const r = await repo.deskRental(rentalId, trx);
       if (!r) throw notFound('Rental not found');
-      await repo.lockUnitRow(trx, r.unit_id, postgres);
+      await repo.lockUnitRow(trx, r.unit_id);
       if (!r.dispatched_at) throw conflict(RENTAL_MESSAGES.notDispatched);
       if (r.checked_in_at) throw conflict(RENTAL_MESSAGES.alreadyReturned);
       const days = daysLate(r.end_date, r.returned_at ? r.returned_at.slice(0, 10) : day);

@@ -21,7 +21,7 @@ const toRating = (r: RatingRow): Rating => ({ stars: r.stars, comment: r.comment
  * two sides writing at once cannot both miss each other). Everything reads `visible_at <= now`.
  */
 export function createRatingsService(ctx: AppContext) {
-  const { db, dialect } = ctx.database;
+  const { db } = ctx.database;
   const repo = createRatingsRepository(db);
   const nowIso = () => ctx.clock().toISOString();
 
@@ -75,7 +75,7 @@ export function createRatingsService(ctx: AppContext) {
       const now = nowIso();
       try {
         await db.transaction().execute(async (trx) => {
-          if (dialect === 'postgres') await repo.lockRental(trx, input.rentalId);
+          await repo.lockRental(trx, input.rentalId);
           const rental = await repo.rentalOfParty(input.rentalId, userId, trx);
           if (!rental || rental.cancelled_at) throw notFound(RATING_MESSAGES.notYours);
           if (!rental.returned_at) throw new HttpError('CONFLICT', RATING_MESSAGES.notReturned);

@@ -55,8 +55,8 @@ export function isUniqueViolation(err: unknown): boolean {
  * FOR SHARE until the booking commits, so an account deletion (which takes it FOR UPDATE after
  * her pieces) either finished before and is seen here, or waits and then finds this rental.
  */
-export async function memberIsActive(trx: Db, userId: string, postgres: boolean): Promise<boolean> {
-  if (postgres) await trx.selectFrom('user').select('id').where('id', '=', userId).forShare().execute();
+export async function memberIsActive(trx: Db, userId: string): Promise<boolean> {
+  await trx.selectFrom('user').select('id').where('id', '=', userId).forShare().execute();
   const profile = await trx.selectFrom('profiles').select('deleted_at').where('id', '=', userId).executeTakeFirst();
   return !!profile && profile.deleted_at === null;
 }
@@ -110,14 +110,14 @@ export function createRentalsRepository(db: Db) {
     },
 
     /**
-     * What a booking needs of the item, read inside the booking's transaction. On PostgreSQL the
-     * item's row is locked (FOR NO KEY UPDATE) until the booking commits: removing or editing the
+     * What a booking needs of the item, read inside the booking's transaction. The item's
+     * row is locked (FOR NO KEY UPDATE; a quote reads it with `lock` false) until the booking commits: removing or editing the
      * listing takes the same lock, so one of them decides after the other has finished and sees
      * its result (a removed item is not booked; a booked item is not removed).
      */
-    itemForBooking(trx: Db, itemId: number, postgres: boolean) {
+    itemForBooking(trx: Db, itemId: number, lock = true) {
       const q = trx.selectFrom('items').select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes']).where('id', '=', itemId);
-      return (postgres ? q.forNoKeyUpdate() : q).executeTakeFirst();
+      return (lock ? q.forNoKeyUpdate() : q).executeTakeFirst();
     },
 
     memberIsActive,
@@ -241,13 +241,13 @@ export function createRentalsRepository(db: Db) {
      * changes the rental (an extension's settlement) waits until this transaction ends, so what it
      * reads next is what it decides on.
      */
-    async lockRental(trx: Db, rentalId: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
+    async lockRental(trx: Db, rentalId: number): Promise<void> {
+      await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
     },
 
     /** Takes the unit's row lock (PostgreSQL) so an extension and a booking of it run one after the other. */
-    async lockUnit(trx: Db, unitId: number, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
+    async lockUnit(trx: Db, unitId: number): Promise<void> {
+      await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
     },
 
     /** The first other active booking of the unit overlapping [start, end), if any. */

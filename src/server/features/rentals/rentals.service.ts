@@ -104,8 +104,7 @@ export function createRentalsService(
   ctx: AppContext,
   deps: { catalogue: CatalogueService; plans: PlansService; units: UnitLifeService; payments: PaymentsService; orders: OrdersService },
 ) {
-  const { db, dialect } = ctx.database;
-  const postgres = dialect === 'postgres';
+  const { db } = ctx.database;
   const repo = createRentalsRepository(db);
   const { catalogue, payments, orders } = deps;
   const pictures = createItemPictures(db);
@@ -294,8 +293,8 @@ export function createRentalsService(
         booked = await db.transaction().execute(async (trx) => {
           // The booker's own row first (an account deletion racing this booking), then the item
           // row's lock before any unit's (the order a listing's removal also follows).
-          if (!(await repo.memberIsActive(trx, userId, postgres))) throw unauthenticated();
-          const row = await repo.itemForBooking(trx, input.itemId, postgres);
+          if (!(await repo.memberIsActive(trx, userId))) throw unauthenticated();
+          const row = await repo.itemForBooking(trx, input.itemId);
           if (!row || row.status !== 'active') throw notFound('Item not found');
           if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
           // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
@@ -462,8 +461,8 @@ export function createRentalsService(
         // two extensions (or an extension and a booking of the unit) run one after the other, and
         // the second sees the first's hold, its charge in progress, or its new return date (the
         // first's settlement cannot commit while this holds the rental's row).
-        await repo.lockUnit(trx, first.unit_id, postgres);
-        await repo.lockRental(trx, rentalId, postgres);
+        await repo.lockUnit(trx, first.unit_id);
+        await repo.lockRental(trx, rentalId);
         const row = (await repo.findForUser(rentalId, userId, trx)) ?? first;
         if (row.cancelled_at) throw new HttpError('CONFLICT', 'This rental has been cancelled.');
         if (row.returned_at || row.checked_in_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendReturned);

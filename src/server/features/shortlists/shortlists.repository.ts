@@ -24,8 +24,8 @@ export function createShortlistsRepository(db: Db) {
      * Serialises the member's list changes (PostgreSQL: her profile row FOR UPDATE; SQLite runs
      * one write transaction at a time), so a count read next is still true when the insert lands.
      */
-    async lockMember(trx: Db, userId: string, postgres: boolean): Promise<void> {
-      if (postgres) await trx.selectFrom('profiles').select('id').where('id', '=', userId).forUpdate().execute();
+    async lockMember(trx: Db, userId: string): Promise<void> {
+      await trx.selectFrom('profiles').select('id').where('id', '=', userId).forUpdate().execute();
     },
 
     async count(trx: Db, userId: string): Promise<number> {

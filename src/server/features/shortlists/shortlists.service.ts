@@ -18,8 +18,7 @@ const nameTaken = () => new HttpError('CONFLICT', SHORTLIST_MESSAGES.nameTaken, 
  * the same moment cannot pass the limit).
  */
 export function createShortlistsService(ctx: AppContext, deps: { catalogue: CatalogueService }) {
-  const { db, dialect } = ctx.database;
-  const postgres = dialect === 'postgres';
+  const { db } = ctx.database;
   const repo = createShortlistsRepository(db);
   const nowIso = () => ctx.clock().toISOString();
 
@@ -65,7 +64,7 @@ export function createShortlistsService(ctx: AppContext, deps: { catalogue: Cata
       let id: number;
       try {
         id = await db.transaction().execute(async (trx) => {
-          await repo.lockMember(trx, userId, postgres);
+          await repo.lockMember(trx, userId);
           if ((await repo.count(trx, userId)) >= MAX_SHORTLISTS) throw new HttpError('CONFLICT', SHORTLIST_MESSAGES.tooMany, { details: { limit: MAX_SHORTLISTS } });
           const newId = await repo.insert(trx, { user_id: userId, name: input.name, name_key: shortlistNameKey(input.name), created_at: at, updated_at: at });
           if (input.itemId !== undefined) await repo.addItem(trx, newId, input.itemId, at);

@@ -73,9 +73,9 @@ export function createWaitlistRepository(db: Db) {
     },
 
     /** Takes the item row's lock (PostgreSQL) as a booking does first, so holds and bookings of it take the same locks in the same order. */
-    async lockItem(trx: Db, itemId: number, postgres: boolean) {
+    async lockItem(trx: Db, itemId: number) {
       const q = trx.selectFrom('items').select(['id', 'status']).where('id', '=', itemId);
-      return (postgres ? q.forNoKeyUpdate() : q).executeTakeFirst();
+      return q.forNoKeyUpdate().executeTakeFirst();
     },
 
     insertHoldBooking: insertBooking,

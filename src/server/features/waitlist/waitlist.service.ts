@@ -32,8 +32,7 @@ const invalid = (path: string, message: string) => new HttpError('VALIDATION_FAI
  * transaction (held -> booked, once).
  */
 export function createWaitlistService(ctx: AppContext, deps: { catalogue: CatalogueService; rentals: RentalsService; notifications: NotificationsService; plans: PlansService }) {
-  const { db, dialect } = ctx.database;
-  const postgres = dialect === 'postgres';
+  const { db } = ctx.database;
   const repo = createWaitlistRepository(db);
   const pictures = createItemPictures(db);
   const { catalogue, rentals, notifications } = deps;
@@ -77,7 +76,7 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
     try {
       return await db.transaction().execute(async (trx) => {
         // The item's lock, then the unit's (freeUnitFor): the order a booking takes them in.
-        const item = await repo.lockItem(trx, e.item_id, postgres);
+        const item = await repo.lockItem(trx, e.item_id);
         if (!item || item.status !== 'active') return false;
         const unitId = await catalogue.freeUnitFor(trx, e.item_id, e.size, held);
         if (unitId === null) return false;
@@ -129,7 +128,7 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
     if (!e) return;
     const at = nowIso();
     // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
-    await repo.lockItem(trx, e.item_id, postgres);
+    await repo.lockItem(trx, e.item_id);
     const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
     if (inTime && e.hold_booking_id !== null && (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) && (await repo.reHold(trx, e.id, e.hold_booking_id))) return;
     await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
