@@ -1,8 +1,13 @@
 import type { Client } from 'openapi-fetch';
 import type { ApiError, ErrorCode, ErrorIssue } from '@domain/errors';
 import type { paths } from './api-schema';
+import { memberMessage } from './member-message';
 
-/** An error answered by our API, in the one error shape (or a network failure). */
+/**
+ * An error answered by our API, in the one error shape (or a network failure). Its message is what
+ * a member is shown: the API's validation wording ("Invalid body: ...") becomes a sentence made
+ * from the issues (member-message.ts), which stay as they came.
+ */
 export class ApiClientError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'NETWORK';
@@ -10,7 +15,7 @@ export class ApiClientError extends Error {
   readonly details: Record<string, unknown>;
 
   constructor(status: number, body: Omit<Partial<ApiError['error']>, 'code'> & { code?: ErrorCode | 'NETWORK' }) {
-    super(body.message ?? `Request failed (${status})`);
+    super(body.message !== undefined ? memberMessage(body.message, body.issues) : `Request failed (${status})`);
     this.name = 'ApiClientError';
     this.status = status;
     this.code = body.code ?? 'INTERNAL';
