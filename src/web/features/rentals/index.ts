@@ -1,10 +1,7 @@
-/** The rentals feature's public API: Add to Cart (item page), the Renting tab (dashboard), delivery or pickup. */
+/** The rentals feature's public API: Add to Cart (item page), the Renting tab (dashboard) */
 export { AddToCartButton, ADD_TO_CART_REDIRECT_MS } from './components/add-to-cart';
 export { RentingTab } from './components/renting-tab';
 export { rentalsQueryKey, useRentals } from './api/get-rentals';
 export { getRentalsQueryOptions } from './api/get-rentals';
 export { BookingPanel, type ChosenBooking } from './components/booking-panel';
 export { getOrdersQueryOptions, getOrderQueryOptions, ordersQueryKey } from './api/get-orders';
-// Delivery or pickup, shared with a waitlist hold's dialog and the account's "Addresses and pickup" page.
-export { DeliveryChoice, DeliveryAddressSection, StudioChooser } from './components/delivery-choice';
-export { useDeliveryAddress, useStudios, getDeliveryAddressQueryOptions, getStudiosQueryOptions } from './api/get-delivery';

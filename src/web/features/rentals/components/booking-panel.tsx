@@ -11,12 +11,11 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { DeliveryChoice, useDeliveryAddress, useStudios } from '../../delivery';
 import { usePickupOption } from '../../plans';
 import { useItemCalendar } from '../api/get-calendar';
-import { useDeliveryAddress, useStudios } from '../api/get-delivery';
 import { useQuote } from '../api/get-quote';
 import { AddToCartButton } from './add-to-cart';
-import { DeliveryChoice } from './delivery-choice';
 import { JoinWaitlistButton } from '../../waitlist';
 
 // The calendar (react-day-picker) loads when first needed.
