@@ -123,7 +123,7 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
           ) : calendar.isPending && !range ? (
             <Skeleton className="h-11 w-64" />
           ) : (
-            <DatesPicker range={range} today={today} latest={latest} itemId={itemId} size={size} delivery={delivery} days={days} takenIn={calendar.data?.dates} onChange={setChosen} />
+            <DatesPicker waitlist={!action} range={range} today={today} latest={latest} itemId={itemId} size={size} delivery={delivery} days={days} takenIn={calendar.data?.dates} onChange={setChosen} />
           )}
           {urlDropped && !chosen && (
             <p role="status" className="mt-3 text-sm text-clay">
@@ -206,6 +206,7 @@ function BackupSizeChoice({ options, value, onChange }: { options: readonly stri
 }
 
 function DatesPicker({
+  waitlist,
   range,
   today,
   latest,
@@ -216,6 +217,8 @@ function DatesPicker({
   takenIn,
   onChange,
 }: {
+  /** Sold-out days can be chosen, to join the waitlist for them. */
+  waitlist: boolean;
   range: Range | null;
   today: string;
   latest: string;
@@ -283,6 +286,7 @@ function DatesPicker({
                 first={fromIso(today)}
                 last={last}
                 isTaken={(d) => taken.has(toIso(d))}
+                soldOutPickable={waitlist}
                 onMonthChange={(month) => {
                   const start = toIso(month);
                   setWindowFrom(start > today ? start : null);
@@ -302,7 +306,8 @@ function DatesPicker({
               />
             </Suspense>
             <p className="mt-2 max-w-72 text-xs text-stone">
-              Pick the day it starts and the day it goes back. Greyed-out days have no {size} free. A rental starts within {daysBetween(today, latest)} days.
+              Pick the day it starts and the day it goes back. {waitlist ? `Struck-through days have no ${size} free: choose them to join the waitlist.` : `Greyed-out days have no ${size} free.`} A rental starts within{' '}
+              {daysBetween(today, latest)} days.
             </p>
           </Popover.Content>
         </Popover.Portal>
