@@ -27,14 +27,15 @@ const ok = async (res: Awaited<ReturnType<Page['request']['post']>>, status = 20
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Screenshots of `target` at 1280 and 390 px (the page's own width is put back). */
-async function shoot(page: Page, target: Locator, name: string) {
+async function shoot(page: Page, target: Locator, name: string, fullPage = false) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await expect(target).toBeVisible();
+    await target.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300); // the layout settles after the resize
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -156,7 +157,7 @@ test('a held piece, no address and no choice yet: she picks a studio in the dial
   const studios = ((await ok(await page.request.get('/api/studios'))).studios as { id: number; name: string }[]).filter((s) => s.name === 'Rentique Williamsburg');
   expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({ option: 'in-store', studioId: studios[0]!.id });
   expect(await seriousViolations(page), '/account/addresses').toEqual([]);
-  await shoot(page, page.getByRole('heading', { name: 'Addresses and pickup' }), 'account-addresses');
+  await shoot(page, page.getByRole('heading', { name: 'Addresses and pickup' }), 'account-addresses', true);
 });
 
 test('the item calendar marks sold-out days (unlike past days), and choosing one offers Join the waitlist', async ({ browser, baseURL }) => {
@@ -168,20 +169,43 @@ test('the item calendar marks sold-out days (unlike past days), and choosing one
   await readyToRentViaApi(page);
   await page.goto(`/item/${itemId}?size=M`);
 
+  // It opens on the first free dates, after the days sold out (opened at each width for the screenshots).
+  for (const width of SHOTS ? [390, 1280] : []) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.getByTestId('booking-dates').scrollIntoViewIfNeeded();
+    await page.getByTestId('booking-dates').click();
+    await expect(page.getByTestId('sold-out-legend')).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/calendar-sold-out-${width}.png` });
+    await page.keyboard.press('Escape');
+  }
   await page.getByTestId('booking-dates').click();
+  await expect(page.getByTestId('sold-out-legend')).toBeVisible();
   const day = (iso: string) => page.locator(`[data-day="${iso}"]:not([data-outside])`);
+  /** Turns the calendar to the month of `iso` (it opens on the first free dates' month). */
+  const showMonthOf = async (iso: string) => {
+    for (let i = 0; i < 3 && !(await day(iso).isVisible()); i++) {
+      const shown = new Date(`${await page.locator('.rdp-caption_label').first().textContent()} 1 UTC`);
+      const wanted = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
+      await page.getByRole('button', { name: wanted < shown ? 'Go to the Previous Month' : 'Go to the Next Month' }).click();
+    }
+  };
   const soldOut = day(isoDay(1));
-  if (!(await soldOut.isVisible())) await page.getByRole('button', { name: /next month/i }).click();
+  await showMonthOf(isoDay(1));
   await expect(soldOut.getByRole('button')).toHaveAccessibleName(/, sold out, join the waitlist$/);
   await expect(soldOut.getByRole('button')).toBeEnabled();
-  await expect(page.getByTestId('sold-out-legend')).toBeVisible();
-  await shoot(page, page.getByTestId('sold-out-legend'), 'calendar-sold-out');
+  // A past day is faded and cannot be chosen; it says nothing of a waitlist.
+  const past = day(isoDay(-1));
+  if (await past.isVisible()) {
+    await expect(past.getByRole('button')).toBeDisabled();
+    await expect(past.getByRole('button')).not.toHaveAccessibleName(/sold out/);
+  }
 
   await soldOut.getByRole('button').click();
   // A second click names the end, unless the first completed the range already.
   const end = day(isoDay(8));
   if (await page.getByTestId('sold-out-legend').isVisible()) {
-    if (!(await end.isVisible())) await page.getByRole('button', { name: /next month/i }).click();
+    await showMonthOf(isoDay(8));
     await end.getByRole('button').click();
   }
   await expect(page.getByTestId('booking-dates').locator('time').first()).toHaveAttribute('datetime', isoDay(1));

@@ -306,8 +306,7 @@ function DatesPicker({
               />
             </Suspense>
             <p className="mt-2 max-w-72 text-xs text-stone">
-              Pick the day it starts and the day it goes back. {waitlist ? `Struck-through days have no ${size} free: choose them to join the waitlist.` : `Greyed-out days have no ${size} free.`} A rental starts within{' '}
-              {daysBetween(today, latest)} days.
+              Pick the day it starts and the day it goes back. {waitlist ? '' : `Greyed-out days have no ${size} free. `}A rental starts within {daysBetween(today, latest)} days.
             </p>
           </Popover.Content>
         </Popover.Portal>
