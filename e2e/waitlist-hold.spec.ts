@@ -114,6 +114,7 @@ test('a held piece, no address and no choice yet: she chooses delivery, adds her
   await form.getByLabel('City').fill(TEST_DELIVERY_ADDRESS.city);
   await form.getByLabel('State').selectOption(TEST_DELIVERY_ADDRESS.state);
   await form.getByLabel('ZIP code').fill(TEST_DELIVERY_ADDRESS.zipCode);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await shoot(page, dialog, 'hold-dialog-delivery-form');
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(dialog.getByTestId('delivery-address')).toContainText(TEST_DELIVERY_ADDRESS.line1);

@@ -52,7 +52,7 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
     <DialogContent
       title="Confirm your held piece"
       description={`${entry.brand} ${entry.name}, size ${entry.size}, from ${formatDate(entry.startDate)} to ${formatDate(entry.returnDate)}. It is paid like any booking.`}
-      className="max-w-xl p-5 sm:p-7"
+      className="max-w-xl scroll-pb-36 p-5 sm:p-7"
     >
       <DeliveryChoice
         className="mt-5"
@@ -65,7 +65,8 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
         studioId={studioId}
         onStudio={setStudio}
       />
-      <div className="mt-6 flex flex-col-reverse gap-3 border-t border-linen pt-5 sm:flex-row sm:items-center sm:justify-end">
+      {/* Kept in view while the address form scrolls the dialog (a phone). */}
+      <div className="sticky -bottom-5 z-10 -mb-5 mt-6 flex flex-col gap-3 border-t border-linen bg-ivory pt-5 pb-5 sm:-bottom-7 sm:-mb-7 sm:flex-row sm:items-center sm:justify-end sm:pb-7">
         {missing && (
           <p className="text-sm text-taupe sm:mr-auto" id={`hold-${entry.id}-missing`}>
             {missing}
