@@ -198,8 +198,14 @@ test('pickup: confirm waits for a choice, starts the rental, and the choice is k
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
   const group = page.getByRole('radiogroup', { name: 'Pickup option' });
   await group.getByRole('radio', { name: 'In-Store Pickup' }).check();
+  // In-store pickup names its studio (the first until she picks another).
+  const studio = page.getByRole('combobox', { name: 'Studio' });
+  await expect(studio).toBeVisible();
+  await expect(page.getByTestId('studio-details')).toBeVisible();
+  const studioId = Number(await studio.inputValue());
   await confirm.click();
   await expect(page.getByText('Rental started!')).toBeVisible();
+  expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({ option: 'in-store', studioId });
   await expect(page.getByText('Your rental will begin when you pick up your items in-store')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 

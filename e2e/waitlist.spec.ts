@@ -80,6 +80,10 @@ test('a sold-out size: join the waitlist, the piece comes back from cleaning, th
   }).toPass({ timeout: 30_000 });
   await expect(entry.getByTestId('hold-time-left')).toContainText(/2[34] h \d+ min left/);
   await entry.getByRole('button', { name: `Confirm ${name}` }).click();
+  // Her saved choice (delivery, to her address) comes first in the hold's dialog.
+  const dialog = waiting.page.getByRole('dialog', { name: 'Confirm your held piece' });
+  await expect(dialog.getByTestId('delivery-address')).toContainText('12 Analytical Way');
+  await dialog.getByRole('button', { name: 'Confirm with delivery' }).click();
   await expect(waiting.page.getByText('Booked from your waitlist hold')).toBeVisible();
   await expect(waiting.page.getByRole('article', { name })).toBeVisible();
   const rentals = await ok(await waiting.page.request.get('/api/rentals'));

@@ -34,6 +34,7 @@ export default [
   layout('app/member-section.tsx', [
     route('dashboard', 'features/dashboard/routes/dashboard.tsx'),
     route('account', 'features/account/routes/account.tsx'),
+    route('account/addresses', 'features/account/routes/addresses.tsx'),
     route('favorites', 'features/match/routes/favorites.tsx'),
     route('pickup-location', 'features/plans/routes/pickup-location.tsx'),
     route('plan-selection', 'features/plans/routes/plan-selection.tsx'),

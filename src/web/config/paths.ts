@@ -10,6 +10,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   account: '/account',
+  accountAddresses: '/account/addresses',
   planSelection: '/plan-selection',
   creditCard: '/credit-card',
   creditCardManage: '/credit-card?mode=manage',

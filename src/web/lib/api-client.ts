@@ -2,7 +2,11 @@ import type { Client } from 'openapi-fetch';
 import type { ApiError, ErrorCode, ErrorIssue } from '@domain/errors';
 import type { paths } from './api-schema';
 
-/** An error answered by our API, in the one error shape (or a network failure). */
+/**
+ * An error answered by our API, in the one error shape (or a network failure). Its message is what
+ * a member is shown: `unwrap` makes the API's validation wording ("Invalid body: ...") a sentence
+ * from the issues (member-message.ts), which stay as they came.
+ */
 export class ApiClientError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'NETWORK';
@@ -91,11 +95,17 @@ function isErrorBody(value: unknown): value is ApiError {
 
 /**
  * The data of an answered call, or the failure thrown as an ApiClientError carrying the server's
- * code and message (one mapping for every call; toasts come from the query client).
+ * code and message, a sentence for a member (one mapping for every call; toasts come from the
+ * query client).
  */
 export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
   const { data, error, response } = await call;
   if (response.ok) return data as D;
-  if (isErrorBody(error)) throw new ApiClientError(response.status, error.error);
+  if (isErrorBody(error)) {
+    const body = error.error;
+    // The API's validation wording becomes a sentence (loaded when needed: every page loads this file).
+    const message = body.message.startsWith('Invalid ') ? (await import('./member-message')).memberMessage(body.message, body.issues) : body.message;
+    throw new ApiClientError(response.status, { ...body, message });
+  }
   throw new ApiClientError(response.status, { message: `Request failed (${response.status})` });
 }

@@ -71,7 +71,7 @@ describe(`studios and the delivery address (${process.env.TEST_DIALECT})`, () =>
     expect((await errorOf(none)).issues).toEqual([{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }]);
     const noAddress = await book(m, { itemId, size: 'M', delivery: 'online' });
     expect(noAddress.status).toBe(409);
-    expect(await errorOf(noAddress)).toMatchObject({ code: 'ADDRESS_REQUIRED', details: { addressUrl: '/pickup-location' } });
+    expect(await errorOf(noAddress)).toMatchObject({ code: 'ADDRESS_REQUIRED', details: { addressUrl: '/account/addresses' } });
     expect((await errorOf(await book(m, { itemId, size: 'M', delivery: 'in-store' }))).issues).toEqual([{ path: 'studioId', message: 'Choose the studio to pick up from' }]);
     expect((await errorOf(await book(m, { itemId, size: 'M', delivery: 'in-store', studioId: 999_999 }))).issues).toEqual([{ path: 'studioId', message: 'There is no such studio' }]);
     expect((await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: 999_999 } })).status).toBe(400);

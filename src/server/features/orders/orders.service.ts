@@ -223,7 +223,7 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
       }
       if (method === 'online') {
         const { address } = await this.getAddress(userId);
-        if (!address) throw new HttpError('ADDRESS_REQUIRED', DELIVERY_MESSAGES.addressNeeded, { details: { addressUrl: '/pickup-location' } });
+        if (!address) throw new HttpError('ADDRESS_REQUIRED', DELIVERY_MESSAGES.addressNeeded, { details: { addressUrl: '/account/addresses' } });
         return { method, address };
       }
       const studioId = choice.studioId ?? saved.studioId;

@@ -152,6 +152,50 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     expect((await entriesOf(waiting))[0]!.status).toBe('held');
   });
 
+  it('a member who never chose delivery or pickup confirms her hold with the choice she makes then: each missing piece is named in a sentence, and only her own hold', async () => {
+    now = new Date('2026-11-22T10:00:00Z');
+    const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });
+    const holder = await renter();
+    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+    // A card, and nothing else: no address, no delivery or pickup chosen.
+    const waiting = await t.signUp();
+    expect((await waiting.request('/api/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
+    expect((await join(waiting, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(201);
+    expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
+    await runSweeps();
+    const held = (await entriesOf(waiting))[0]!;
+    expect(held.status).toBe('held');
+    const confirm = (m: TestMember, json: unknown) => m.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json });
+
+    const refusals: [unknown, number, string, unknown][] = [
+      [{}, 400, 'VALIDATION_FAILED', [{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }]],
+      [{ delivery: 'by-pigeon' }, 400, 'VALIDATION_FAILED', [{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }]],
+      [{ delivery: 'in-store' }, 400, 'VALIDATION_FAILED', [{ path: 'studioId', message: 'Choose the studio to pick up from' }]],
+      [{ delivery: 'in-store', studioId: 999_999 }, 400, 'VALIDATION_FAILED', [{ path: 'studioId', message: 'There is no such studio' }]],
+      [{ delivery: 'in-store', studioId: 'one' }, 400, 'VALIDATION_FAILED', [{ path: 'studioId', message: 'studioId must be a number' }]],
+    ];
+    for (const [body, status, code, issues] of refusals) {
+      const res = await confirm(waiting, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(await errorOf(res), JSON.stringify(body)).toMatchObject({ code, issues });
+    }
+    const noAddress = await confirm(waiting, { delivery: 'online' });
+    expect(noAddress.status).toBe(409);
+    expect(await errorOf(noAddress)).toMatchObject({ code: 'ADDRESS_REQUIRED', message: 'Add a delivery address to have pieces delivered.', details: { addressUrl: '/account/addresses' } });
+    // Nothing was booked, the hold is still hers, and another member cannot confirm it.
+    expect((await entriesOf(waiting))[0]).toMatchObject({ id: held.id, status: 'held', rentalId: null });
+    const other = await renter();
+    expect((await confirm(other, { delivery: 'online' })).status).toBe(404);
+
+    const studios = ((await (await t.request('/api/studios')).json()) as { studios: { id: number }[] }).studios;
+    const res = await confirm(waiting, { delivery: 'in-store', studioId: studios[0]!.id });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await res.json()) as Rental).toMatchObject({ itemId, startDate: '2026-11-27', pickupOption: 'in-store' });
+    expect((await entriesOf(waiting)).map((e) => e.id)).not.toContain(held.id);
+    // Her account still has no choice saved: the hold's choice was for this booking.
+    expect(await (await waiting.request('/api/pickup')).json()).toMatchObject({ option: null });
+  });
+
   it('a declined card on Confirm keeps her hold until it expires (five clicks at once included): she changes her card and books it, and the next member is not offered it meanwhile', async () => {
     now = new Date('2026-11-22T10:00:00Z');
     // Her card is accepted on file and declined at the charge.

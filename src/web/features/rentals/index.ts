@@ -1,4 +1,4 @@
-/** The rentals feature's public API: Add to Cart (item page) and the Renting tab (dashboard). */
+/** The rentals feature's public API: Add to Cart (item page), the Renting tab (dashboard) */
 export { AddToCartButton, ADD_TO_CART_REDIRECT_MS } from './components/add-to-cart';
 export { RentingTab } from './components/renting-tab';
 export { rentalsQueryKey, useRentals } from './api/get-rentals';

@@ -5,7 +5,7 @@ import { SettingsSection } from './settings-section';
 
 const LINKS = [
   { to: paths.creditCardManage, title: 'Payment details', text: 'The card your plan and rentals are charged to.' },
-  { to: paths.pickupLocation, title: 'Pickup option', text: 'Delivery to your door or pickup in a studio.' },
+  { to: paths.accountAddresses, title: 'Addresses and pickup', text: 'Your delivery address, or the studio you pick up from.' },
   { to: paths.planSelection, title: 'Change plan', text: 'Weekly, monthly or three months.' },
 ] as const;
 

@@ -1,16 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PickupOption } from '@domain/plans';
-import { unwrap } from '../../../lib/api-client';
+import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { UNEXPECTED_ERROR } from '../../../lib/error-toast';
 import { pickupQueryKey } from './get-pickup';
 
-/** Saves online delivery or in-store pickup on the member's account (PUT /api/pickup). */
+/** Her choice: the option alone, or in-store pickup with its studio (GET /api/studios). */
+export type PickupChoice = PickupOption | { option: PickupOption; studioId?: number | undefined };
+
+/** Saves online delivery or in-store pickup (and the studio) on the member's account (PUT /api/pickup). */
 export function useSavePickupOption() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorToast: UNEXPECTED_ERROR },
-    mutationFn: (option: PickupOption, { client }) => unwrap(apiOf(client).PUT('/api/pickup', { body: { option } })),
-    onSuccess: (state) => queryClient.setQueryData(pickupQueryKey, state),
+    // A studio that is no more says so ("There is no such studio."); anything else is ours.
+    meta: { errorToast: (err) => (err instanceof ApiClientError && err.code === 'VALIDATION_FAILED' ? undefined : UNEXPECTED_ERROR) },
+    mutationFn: (choice: PickupChoice, { client }) => {
+      const { option, studioId } = typeof choice === 'string' ? { option: choice, studioId: undefined } : choice;
+      return unwrap(apiOf(client).PUT('/api/pickup', { body: option === 'in-store' && studioId ? { option, studioId } : { option } }));
+    },
+    onSuccess: (state) => {
+      queryClient.setQueryData(pickupQueryKey, state);
+      return queryClient.invalidateQueries({ queryKey: ['rentals', 'quote'] });
+    },
   });
 }

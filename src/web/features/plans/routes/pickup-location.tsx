@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { StudioChooser, useStudios } from '../../delivery';
 import { getPickupQueryOptions, usePickupOption } from '../api/get-pickup';
 import { useSavePickupOption } from '../api/save-pickup';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
@@ -45,22 +46,26 @@ export default function Component() {
   const pickup = usePickupOption();
   if (pickup.isPending) return <PlansPageSkeleton cards={2} />;
   if (pickup.isError) return <PlansLoadError onRetry={() => void pickup.refetch()} />;
-  return <PickupForm saved={pickup.data.option} />;
+  return <PickupForm saved={pickup.data.option} savedStudio={pickup.data.studioId} />;
 }
 
-function PickupForm({ saved }: { saved: PickupOption | null }) {
+function PickupForm({ saved, savedStudio }: { saved: PickupOption | null; savedStudio: number | null }) {
   const navigate = useNavigate();
   const save = useSavePickupOption();
   const name = useId();
   const [option, setOption] = useState<PickupOption | null>(saved);
+  // In-store pickup names its studio: hers, else the first until she picks another.
+  const studios = useStudios(option === 'in-store');
+  const [chosenStudio, setStudio] = useState<number | null>(null);
+  const studioId = chosenStudio ?? savedStudio ?? studios.data?.studios[0]?.id ?? null;
 
   const confirm = async () => {
     if (!option) {
-      toast.error('Please select a pickup option', { description: 'Choose either online delivery or in-store pickup' });
+      toast.error('Please select a pickup option', { description: 'Choose either online delivery or in-store pickup.' });
       return;
     }
     try {
-      await save.mutateAsync(option);
+      await save.mutateAsync(option === 'in-store' ? { option, studioId: studioId ?? undefined } : option);
       toast.success('Rental started!', { description: DETAILS[option].started });
       await navigate(paths.dashboard);
     } catch {
@@ -128,11 +133,18 @@ function PickupForm({ saved }: { saved: PickupOption | null }) {
           })}
         </div>
 
+        {option === 'in-store' && (
+          <fieldset className="mt-8 max-w-xl text-sm">
+            <legend className="eyebrow mb-3">The studio you pick up from</legend>
+            <StudioChooser studios={studios.data?.studios} studioId={studioId} onStudio={setStudio} disabled={save.isPending} />
+          </fieldset>
+        )}
+
         <div className="mt-10 flex flex-col-reverse gap-4 sm:flex-row sm:items-center">
           <Button variant="outline" size="lg" asChild>
             <Link to={paths.dashboard}>Back to Dashboard</Link>
           </Button>
-          <Button type="submit" size="lg" className="sm:min-w-64" disabled={!option || save.isPending}>
+          <Button type="submit" size="lg" className="sm:min-w-64" disabled={!option || (option === 'in-store' && !studioId) || save.isPending}>
             {save.isPending ? 'Starting...' : 'Confirm and Start Rental'}
           </Button>
         </div>

@@ -1,10 +1,16 @@
-import { DayPicker, type DateRange } from 'react-day-picker';
+import { DayPicker, labelDayButton, type DateRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import '../../../components/ui/calendar.css';
 
+/** What a sold-out day says to a screen reader, after its date. */
+export const SOLD_OUT_DAY_LABEL = 'sold out, join the waitlist';
+
 /**
  * The booking's range calendar (loaded when its popover first opens): days before `first` or
- * after `last` cannot be picked, nor days `isTaken` (no free unit of the size that day).
+ * after `last` cannot be picked. Days `isTaken` (no free unit of the size from that day) are
+ * marked sold out, unlike past days: with `soldOutPickable` she may choose them, and the booking
+ * panel offers 'Join the waitlist' for those dates; without it (a member's piece, which has no
+ * waitlist) they cannot be picked.
  */
 export default function BookingCalendar({
   months,
@@ -12,6 +18,7 @@ export default function BookingCalendar({
   first,
   last,
   isTaken,
+  soldOutPickable = false,
   onSelect,
   onMonthChange,
 }: {
@@ -20,22 +27,34 @@ export default function BookingCalendar({
   first: Date;
   last: Date;
   isTaken: (day: Date) => boolean;
+  soldOutPickable?: boolean;
   onSelect: (range: DateRange | undefined) => void;
   onMonthChange: (month: Date) => void;
 }) {
   return (
-    <DayPicker
-      mode="range"
-      numberOfMonths={months}
-      disabled={[{ before: first }, { after: last }, isTaken]}
-      startMonth={first}
-      endMonth={last}
-      selected={selected}
-      defaultMonth={selected?.from ?? first}
-      onSelect={onSelect}
-      onMonthChange={onMonthChange}
-      excludeDisabled
-      className="rentique-calendar"
-    />
+    <>
+      <DayPicker
+        mode="range"
+        numberOfMonths={months}
+        disabled={soldOutPickable ? [{ before: first }, { after: last }] : [{ before: first }, { after: last }, isTaken]}
+        modifiers={{ soldOut: (day) => day >= first && day <= last && isTaken(day) }}
+        modifiersClassNames={{ soldOut: 'rdp-sold_out' }}
+        labels={{ labelDayButton: (date, modifiers, options, dateLib) => `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.soldOut ? `, ${SOLD_OUT_DAY_LABEL}` : ''}` }}
+        startMonth={first}
+        endMonth={last}
+        selected={selected}
+        defaultMonth={selected?.from ?? first}
+        onSelect={onSelect}
+        onMonthChange={onMonthChange}
+        excludeDisabled
+        className="rentique-calendar"
+      />
+      {soldOutPickable && (
+        <p className="mt-2 flex items-center gap-2 text-xs text-taupe" data-testid="sold-out-legend">
+          <span aria-hidden="true" className="rentique-sold-out-swatch" />
+          Sold out: choose these days to join the waitlist
+        </p>
+      )}
+    </>
   );
 }

@@ -1,42 +1,31 @@
-import { CalendarDays, Store, Truck } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { addDays, isIsoDate, RENTAL_DAYS } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { daysBetween, latestStartDate, MAX_RENTAL_DAYS, RENTAL_MESSAGES } from '@domain/rentals.rules';
-import type { DeliveryAddress, Studio } from '@domain/orders';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { DeliveryChoice, useDeliveryAddress, useStudios } from '../../delivery';
 import { usePickupOption } from '../../plans';
 import { useItemCalendar } from '../api/get-calendar';
-import { useDeliveryAddress, useStudios } from '../api/get-delivery';
 import { useQuote } from '../api/get-quote';
 import { AddToCartButton } from './add-to-cart';
 import { JoinWaitlistButton } from '../../waitlist';
 
-// The calendar (react-day-picker) and the address form (its schema) load when first needed.
+// The calendar (react-day-picker) loads when first needed.
 const loadCalendar = () => import('./booking-calendar');
 const BookingCalendar = lazy(loadCalendar);
-const DeliveryAddressForm = lazy(() => import('./delivery-address-form'));
 
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const fromIso = (s: string) => {
   const [y, m, d] = s.split('-').map(Number);
   return new Date(y!, m! - 1, d!);
-};
-const DAY_NAMES: Record<string, string> = {
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-  sunday: 'Sun',
 };
 
 interface Range {
@@ -134,7 +123,7 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
           ) : calendar.isPending && !range ? (
             <Skeleton className="h-11 w-64" />
           ) : (
-            <DatesPicker range={range} today={today} latest={latest} itemId={itemId} size={size} delivery={delivery} days={days} takenIn={calendar.data?.dates} onChange={setChosen} />
+            <DatesPicker waitlist={!action} range={range} today={today} latest={latest} itemId={itemId} size={size} delivery={delivery} days={days} takenIn={calendar.data?.dates} onChange={setChosen} />
           )}
           {urlDropped && !chosen && (
             <p role="status" className="mt-3 text-sm text-clay">
@@ -217,6 +206,7 @@ function BackupSizeChoice({ options, value, onChange }: { options: readonly stri
 }
 
 function DatesPicker({
+  waitlist,
   range,
   today,
   latest,
@@ -227,6 +217,8 @@ function DatesPicker({
   takenIn,
   onChange,
 }: {
+  /** Sold-out days can be chosen, to join the waitlist for them. */
+  waitlist: boolean;
   range: Range | null;
   today: string;
   latest: string;
@@ -294,6 +286,7 @@ function DatesPicker({
                 first={fromIso(today)}
                 last={last}
                 isTaken={(d) => taken.has(toIso(d))}
+                soldOutPickable={waitlist}
                 onMonthChange={(month) => {
                   const start = toIso(month);
                   setWindowFrom(start > today ? start : null);
@@ -313,126 +306,11 @@ function DatesPicker({
               />
             </Suspense>
             <p className="mt-2 max-w-72 text-xs text-stone">
-              Pick the day it starts and the day it goes back. Greyed-out days have no {size} free. A rental starts within {daysBetween(today, latest)} days.
+              Pick the day it starts and the day it goes back. {waitlist ? '' : `Greyed-out days have no ${size} free. `}A rental starts within {daysBetween(today, latest)} days.
             </p>
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-    </div>
-  );
-}
-
-function DeliveryChoice({
-  delivery,
-  onDelivery,
-  signedIn,
-  address,
-  addressLoading,
-  studios,
-  studioId,
-  onStudio,
-}: {
-  delivery: PickupOption;
-  onDelivery: (d: PickupOption) => void;
-  signedIn: boolean;
-  address: DeliveryAddress | null;
-  addressLoading: boolean;
-  studios: Studio[] | undefined;
-  studioId: number | null;
-  onStudio: (id: number) => void;
-}) {
-  const name = useId();
-  const [editing, setEditing] = useState(false);
-  const studio = studios?.find((s) => s.id === studioId) ?? null;
-  const options: { id: PickupOption; label: string; icon: typeof Truck }[] = [
-    { id: 'online', label: 'Delivery', icon: Truck },
-    { id: 'in-store', label: 'Studio pickup', icon: Store },
-  ];
-  return (
-    <div className="p-5">
-      <fieldset>
-        <legend className="eyebrow mb-2">How it reaches you</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {options.map(({ id, label, icon: Icon }) => (
-            <label
-              key={id}
-              className={cn(
-                'flex min-h-11 cursor-pointer items-center gap-2 rounded-sm border px-3 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-clay',
-                delivery === id ? 'border-ink bg-paper' : 'border-linen hover:border-ink/40',
-              )}
-            >
-              <input type="radio" name={name} value={id} checked={delivery === id} onChange={() => onDelivery(id)} className="size-4 accent-ink" />
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      {delivery === 'online' && signedIn && (
-        <div className="mt-4 text-sm">
-          {addressLoading ? (
-            <Skeleton className="h-12 w-56" />
-          ) : address && !editing ? (
-            <div className="flex items-start justify-between gap-4">
-              <address className="text-taupe not-italic" data-testid="delivery-address">
-                <span className="block text-ink">{address.recipientName}</span>
-                {address.line1}
-                {address.line2 ? `, ${address.line2}` : ''}, {address.city}, {address.state} {address.zipCode}
-              </address>
-              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setEditing(true)} aria-label="Edit delivery address">
-                Edit
-              </Button>
-            </div>
-          ) : (
-            <div>
-              {!address && <p className="mb-3 text-taupe">Where should we deliver? We keep the address on your account.</p>}
-              <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-                <DeliveryAddressForm saved={address} onDone={() => setEditing(false)} {...(address ? { onCancel: () => setEditing(false) } : {})} />
-              </Suspense>
-            </div>
-          )}
-        </div>
-      )}
-
-      {delivery === 'in-store' && (
-        <div className="mt-4 space-y-3 text-sm">
-          {!studios ? (
-            <Skeleton className="h-11 w-full" />
-          ) : (
-            <>
-              <label className="block">
-                <span className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">Studio</span>
-                <select
-                  value={studioId ?? ''}
-                  onChange={(e) => onStudio(Number(e.target.value))}
-                  className="h-11 w-full rounded-sm border border-linen bg-ivory px-3 text-sm focus-visible:ring-2 focus-visible:ring-clay focus-visible:outline-none"
-                >
-                  {studios.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {studio && (
-                <div className="text-taupe" data-testid="studio-details">
-                  <p>
-                    {studio.street}, {studio.city}, {studio.state} {studio.zipCode} · {studio.phone}
-                  </p>
-                  <ul className="mt-2 grid grid-cols-2 gap-x-4 text-xs text-stone sm:grid-cols-4" aria-label="Opening hours">
-                    {studio.hours.map((h) => (
-                      <li key={h.day}>
-                        {DAY_NAMES[h.day]} {h.opens && h.closes ? `${h.opens}–${h.closes}` : 'closed'}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-            </>
-          )}
-        </div>
-      )}
     </div>
   );
 }

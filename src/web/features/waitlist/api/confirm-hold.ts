@@ -17,13 +17,26 @@ export function confirmErrorToast(err: Error, go: (url: string) => void): ErrorT
   return err instanceof ApiClientError ? cardErrorToast(err, go) : undefined; // undefined: the server's message
 }
 
+/** How the held piece reaches her: delivery to her saved address, or pickup at a studio. */
+export interface ConfirmHoldVariables {
+  id: number;
+  delivery: 'online' | 'in-store';
+  studioId?: number | undefined;
+}
+
 /** Confirms a hold (POST /api/waitlist/{id}/confirm): books the held piece, paid like any booking. */
 export function useConfirmHold() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     meta: { errorToast: (err) => confirmErrorToast(err, (url) => void navigate(url)) },
-    mutationFn: (id: number, { client }) => unwrap(apiOf(client).POST('/api/waitlist/{id}/confirm', { params: { path: { id: String(id) } }, body: {} })),
+    mutationFn: ({ id, delivery, studioId }: ConfirmHoldVariables, { client }) =>
+      unwrap(
+        apiOf(client).POST('/api/waitlist/{id}/confirm', {
+          params: { path: { id: String(id) } },
+          body: delivery === 'in-store' ? { delivery, ...(studioId ? { studioId } : {}) } : { delivery },
+        }),
+      ),
     onSettled: () => Promise.all(DEPENDENT_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

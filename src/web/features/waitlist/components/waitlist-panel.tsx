@@ -9,9 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
-import { useConfirmHold } from '../api/confirm-hold';
 import { useWaitlist } from '../api/get-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
+import { ConfirmHoldDialog } from './confirm-hold-dialog';
 
 /** The current time, moved on every minute (the holds' time left). */
 function useNow(): number {
@@ -24,10 +24,9 @@ function useNow(): number {
 }
 
 function EntryRow({ entry, now }: { entry: WaitlistEntry; now: number }) {
-  const confirm = useConfirmHold();
   const leave = useLeaveWaitlist();
   const held = entry.status === 'held';
-  const busy = confirm.isPending || leave.isPending;
+  const busy = leave.isPending;
   return (
     <article
       aria-label={`${entry.name}, size ${entry.size}`}
@@ -68,20 +67,7 @@ function EntryRow({ entry, now }: { entry: WaitlistEntry; now: number }) {
           >
             Leave
           </Button>
-          {held && (
-            <Button
-              size="sm"
-              disabled={busy}
-              aria-label={`Confirm ${entry.name}`}
-              onClick={() =>
-                confirm
-                  .mutateAsync(entry.id)
-                  .then((r) => toast.success(WAITLIST_MESSAGES.confirmed, { description: `${r.name} is yours from ${formatDate(r.startDate)} to ${formatDate(r.returnDate)}.` }), alreadyShown)
-              }
-            >
-              {confirm.isPending ? 'Confirming…' : 'Confirm'}
-            </Button>
-          )}
+          {held && <ConfirmHoldDialog entry={entry} disabled={busy} />}
         </div>
       </div>
     </article>
