@@ -10152,6 +10152,7 @@ export interface paths {
                                     };
                                 };
                                 items: {
+                                    backupSize: string | null;
                                     brand: string;
                                     cancelledAt: string | null;
                                     extensions: number;
@@ -10163,6 +10164,18 @@ export interface paths {
                                     returnDate: string;
                                     size: string;
                                     startDate: string;
+                                }[];
+                                lines: {
+                                    amountCents: number;
+                                    at: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "charge" | "refund";
+                                    label: string;
+                                    purpose: string;
+                                    reference: string | null;
+                                    /** @enum {string} */
+                                    status: "succeeded" | "pending";
                                 }[];
                                 number: string;
                                 placedAt: string;
@@ -10261,6 +10274,7 @@ export interface paths {
                                 };
                             };
                             items: {
+                                backupSize: string | null;
                                 brand: string;
                                 cancelledAt: string | null;
                                 extensions: number;
@@ -10279,6 +10293,8 @@ export interface paths {
                                 description: string;
                                 /** @enum {string} */
                                 kind: "charge" | "refund";
+                                label: string;
+                                purpose: string;
                                 reference: string | null;
                                 /** @enum {string} */
                                 status: "succeeded" | "pending";

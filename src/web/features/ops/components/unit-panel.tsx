@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useAddConditionPhotos, useWaiveLateFee } from '../api/rental-actions';
 import { useCheckIn, useCleaningDone, useRepairDone, useRetireUnit, useSendToRepair } from '../api/unit-actions';
-import { lateText } from './desk-rental-card';
+import { BackupSize, lateText } from './desk-rental-card';
 import { ReasonDialog } from './reason-dialog';
 
 const isOut = (u: UnitDetail) => (OUT_STATES as readonly string[]).includes(u.state);
@@ -67,6 +67,14 @@ export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
               <br />
               {formatDate(r.startDate)} → {formatDate(r.returnDate)}
             </dd>
+            {r.backup && (
+              <>
+                <dt className="text-stone">Backup size</dt>
+                <dd className="min-w-0 font-semibold">
+                  <BackupSize backup={r.backup} />
+                </dd>
+              </>
+            )}
           </>
         )}
         {u.nextRental && (
@@ -192,6 +200,11 @@ function CheckInForm({ unit }: { unit: UnitDetail }) {
       <Field label="Note (optional)" hint="What you saw: a loose button, a mark on the hem.">
         <Textarea value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="min-h-20" />
       </Field>
+      {unit.rental?.backup && (
+        <p className="rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink" data-testid="check-in-backup">
+          The backup size comes back with it: size {unit.rental.backup.size} ({unit.rental.backup.unitCode}). Check both are in the parcel.
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={checkIn.isPending}>
         <Check aria-hidden="true" /> {checkIn.isPending ? 'Checking in…' : 'Check in'}
       </Button>
