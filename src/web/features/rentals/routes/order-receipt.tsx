@@ -1,5 +1,6 @@
 import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link, useParams } from 'react-router';
+import { CARD_BRAND_LABELS, type CardBrand } from '@domain/card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
@@ -88,7 +89,7 @@ export default function Component() {
             <p>Billed to {o.billedTo}</p>
             {o.card && (
               <p data-testid="receipt-card">
-                {o.card.brand} ending in {o.card.lastFour}
+                {CARD_BRAND_LABELS[o.card.brand as CardBrand] ?? o.card.brand} ending in {o.card.lastFour}
               </p>
             )}
           </div>
