@@ -110,6 +110,7 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   await expect(extra).toContainText(`Late return of ${item.name}: 3 days`);
   await expect(extra).toContainText(dollars(fee));
   await expect(order.getByTestId('order-charged')).toHaveText(dollars(item.rentalPriceCents + fee));
+  await shoot(member, 'orders-late-fee');
 
   // Her receipt: the rental and the late fee, each with what it was for, and the total paid.
   await order.getByRole('link', { name: `Receipt for order ${rental.orderNumber}` }).click();

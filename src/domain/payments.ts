@@ -64,7 +64,7 @@ export function receiptLabel(purpose: string, kind: 'charge' | 'refund'): string
     booking: ['Rental', 'Rental refunded'],
     lending_request: ['Rental', 'Rental refunded'],
     extension: ['Extension', 'Extension refunded'],
-    cancellation: ['Cancellation', 'Cancelled: refunded'],
+    cancellation: ['Cancellation', 'Cancellation refund'],
     late_fee: ['Late fee', 'Late fee refunded (waived)'],
     damage_claim: ['Damage claim', 'Damage claim refunded'],
   };

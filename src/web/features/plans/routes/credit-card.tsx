@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LoaderCircle, Lock } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -88,6 +88,11 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
   const saved = manage ? subscription.card : null;
   const [formError, setFormError] = useState<string | null>(null);
   const formErrorId = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  // The reason appears just above the button: keep the button (and so the reason) on the screen.
+  useEffect(() => {
+    if (formError) submitRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [formError]);
 
   const form = useForm<PaymentFormInput, unknown, PaymentForm>({
     resolver: zodResolver(schema),
@@ -236,7 +241,7 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
                 {formError}
               </p>
             )}
-            <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-64" disabled={processing} aria-describedby={formError ? formErrorId : undefined}>
+            <Button ref={submitRef} type="submit" size="lg" className="w-full sm:w-auto sm:min-w-64" disabled={processing} aria-describedby={formError ? formErrorId : undefined}>
               {processing ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="animate-spin" />

@@ -65,6 +65,12 @@ export function AddToCartButton({
 
   const refusalId = useId();
   const refusal = book.isError ? cardRefusal(book.error) : undefined;
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  // The reason appears under the button: bring it on screen when the button sits at the bottom of a phone's.
+  const refused = refusal !== undefined;
+  useEffect(() => {
+    if (refused) refusalRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [refused]);
   const alreadyRented = !added && !book.isPending && !book.isSuccess && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
   const busy = book.isPending || added;
 
@@ -124,7 +130,7 @@ export function AddToCartButton({
         {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : label}
       </Button>
       {refusal && (
-        <p id={refusalId} role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger" data-testid="booking-refusal">
+        <p ref={refusalRef} id={refusalId} role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger" data-testid="booking-refusal">
           <span className="font-medium">{refusal.message}</span> Nothing was booked.{' '}
           <Link to={refusal.action.url} className="font-medium whitespace-nowrap text-ink underline underline-offset-4">
             {refusal.action.label}

@@ -1,5 +1,5 @@
 import { Hourglass } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { WAITLIST_MESSAGES, timeLeft } from '@domain/waitlist.rules';
@@ -7,6 +7,7 @@ import type { WaitlistEntry } from '@domain/waitlist';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { cardRefusal } from '../../../lib/card-error-toast';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { useConfirmHold } from '../api/confirm-hold';
@@ -28,6 +29,9 @@ function EntryRow({ entry, now }: { entry: WaitlistEntry; now: number }) {
   const leave = useLeaveWaitlist();
   const held = entry.status === 'held';
   const busy = confirm.isPending || leave.isPending;
+  // A confirmation refused for its card says why next to Confirm too (the toast goes away).
+  const refusal = confirm.isError ? cardRefusal(confirm.error) : undefined;
+  const refusalId = useId();
   return (
     <article
       aria-label={`${entry.name}, size ${entry.size}`}
@@ -73,6 +77,7 @@ function EntryRow({ entry, now }: { entry: WaitlistEntry; now: number }) {
               size="sm"
               disabled={busy}
               aria-label={`Confirm ${entry.name}`}
+              aria-describedby={refusal ? refusalId : undefined}
               onClick={() =>
                 confirm
                   .mutateAsync(entry.id)
@@ -83,6 +88,14 @@ function EntryRow({ entry, now }: { entry: WaitlistEntry; now: number }) {
             </Button>
           )}
         </div>
+        {held && refusal && (
+          <p id={refusalId} role="alert" className="basis-full text-sm text-danger sm:max-w-xs sm:basis-auto sm:text-right" data-testid="hold-refusal">
+            {refusal.message}{' '}
+            <Link to={refusal.action.url} className="font-medium whitespace-nowrap text-ink underline underline-offset-4">
+              {refusal.action.label}
+            </Link>
+          </p>
+        )}
       </div>
     </article>
   );
