@@ -9012,6 +9012,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             units: {
+                                backupOf: {
+                                    member: string;
+                                    rentalId: number;
+                                    returnDate: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 changedAt: string | null;
                                 code: string;
@@ -9146,6 +9152,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9346,6 +9358,12 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             };
                             unit: {
+                                backupOf: {
+                                    member: string;
+                                    rentalId: number;
+                                    returnDate: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 changedAt: string | null;
                                 code: string;
@@ -9498,6 +9516,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9655,6 +9679,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9812,6 +9842,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9969,6 +10005,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;

@@ -16,7 +16,7 @@ import type { TestMember } from '../../test/test-app';
  * charged to her are recorded on the rental in the payments ledger, not on the order, and still
  * appear on her order and receipt with what they were for; nobody else sees them. And the backup
  * size she booked is in every read model that shows her rental (item 8): her rentals, orders and
- * receipt, the desk's dispatch board, the unit page and check-in.
+ * receipt, the desk's dispatch board, the unit page (the backup unit's names the rental) and check-in.
  */
 
 let now = new Date('2026-11-01T09:00:00Z');
@@ -123,6 +123,10 @@ describe(`the backup size in the read models (${process.env.TEST_DIALECT})`, () 
     await dispatchRental(staff, rental.id);
     const unit = await json<UnitDetail>(staff.request(`/api/ops/units/${card.unitCode}`));
     expect(unit.rental?.backup).toEqual(card.backup);
+    expect(unit.backupOf).toBeNull();
+    // The backup unit's own page names the rental it travels with.
+    const backupUnit = await json<UnitDetail>(staff.request(`/api/ops/units/${card.backup!.unitCode}`));
+    expect(backupUnit).toMatchObject({ size: 'L', rental: null, backupOf: { rentalId: rental.id, unitCode: card.unitCode, member: 'Bea Backup', returnDate: '2026-12-09' } });
     day('2026-12-09');
     const checked = await json<{ rental: DeskRental; unit: UnitDetail }>(staff.request(`/api/ops/units/${card.unitCode}/check-in`, { method: 'POST', json: { condition: 'good' } }));
     expect(checked.rental.backup).toEqual(card.backup);

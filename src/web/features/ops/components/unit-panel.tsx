@@ -1,11 +1,13 @@
 import { Archive, Camera, Check, Sparkles, Wrench } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CONDITIONS, CONDITION_LABELS, OPS_MESSAGES, OUT_STATES, RetireUnitSchema, UNIT_STATE_LABELS, WaiveLateFeeSchema, nextStateAfterCheckIn, type Condition, type UnitDetail } from '@domain/ops';
 import { LATE_FEE_STATUS_LABELS } from '@domain/rentals.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
 import { Textarea } from '../../../components/ui/input';
 import { alreadyShown } from '../../../lib/error-toast';
 import { cn } from '../../../lib/cn';
@@ -86,6 +88,15 @@ export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
           </>
         )}
       </dl>
+      {u.backupOf && (
+        <p className="mt-5 rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink" data-testid="backup-of">
+          Held as the backup size of {u.backupOf.member}’s rental (due back {formatDate(u.backupOf.returnDate)}). It goes out and comes back with unit{' '}
+          <Link to={`${paths.opsCheckIn}?code=${u.backupOf.unitCode}`} className="font-mono font-medium underline underline-offset-4">
+            {u.backupOf.unitCode}
+          </Link>
+          ; checking that unit in checks in both.
+        </p>
+      )}
       {r && (r.daysLate > 0 || r.lateFeeCents > 0) && <LateFee unit={u} />}
       {isOut(u) && <CheckInForm unit={u} />}
       {r?.checkedInAt && !isOut(u) && <ConditionPhotos unit={u} />}
