@@ -130,12 +130,12 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   }
 });
 
-test("the desk's dispatch card shows the backup size she booked, with its unit, to pack in the same parcel", async ({ browser, baseURL }) => {
+test("the desk's dispatch card shows the backup size she booked, with its unit, to pack in the same parcel; the unit page and check-in too", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const member = await newPage(browser, baseURL);
   await signUpViaApi(member, { fullName: 'Bea Backup' });
   await readyToRentViaApi(member);
-  const { item, size, backupSize } = await bookHouseDress(member, { backup: true });
+  const { item, rental, size, backupSize } = await bookHouseDress(member, { backup: true });
   expect(backupSize).not.toBeNull();
   for (const width of shotsDir ? [390, 1280] : [390]) {
     const staff = await staffPage(browser, baseURL, width);
@@ -144,11 +144,25 @@ test("the desk's dispatch card shows the backup size she booked, with its unit, 
     await expect(card).toContainText(`Size ${size}`);
     await expect(card.getByTestId('backup-size')).toContainText(`Size ${backupSize}`);
     await expect(card.getByTestId('backup-size')).toContainText(/RT-\d{6,}/);
-    await expect(card.getByTestId('backup-size')).toBeInViewport({ ratio: 0 });
+    await expect(card.getByTestId('backup-size')).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await shoot(staff, 'dispatch-card-backup', card);
     await shoot(staff, 'ops-today-backup');
   }
+
+  // Sent: the unit page and its check-in name the backup too, and the backup unit's page names the rental.
+  const staff = await staffPage(browser, baseURL, 390);
+  const desk = await ok<{ unitCode: string; backup: { unitCode: string } }>(await staff.request.get(`/api/ops/rentals/${rental.id}`), 'desk rental');
+  await ok(await staff.request.post(`/api/ops/rentals/${rental.id}/dispatch`), 'dispatch');
+  await staff.goto(`/ops/check-in?code=${desk.unitCode}`);
+  await expect(staff.getByTestId('backup-size')).toContainText(`Size ${backupSize} ${desk.backup.unitCode}`);
+  await expect(staff.getByRole('form', { name: 'Check in' }).getByTestId('check-in-backup')).toContainText(`size ${backupSize} (${desk.backup.unitCode})`);
+  await shoot(staff, 'check-in-backup');
+  await staff.goto(`/ops/check-in?code=${desk.backup.unitCode}`);
+  await expect(staff.getByTestId('backup-of')).toContainText('Bea Backup');
+  await staff.getByTestId('backup-of').getByRole('link', { name: desk.unitCode }).click();
+  await expect(staff).toHaveURL(new RegExp(`code=${desk.unitCode}$`));
+  await expect(staff.getByRole('form', { name: 'Check in' })).toBeVisible();
 });
 
 test('on a phone a declined card says why next to the button pressed and in the toast: the card form and the booking', async ({ browser, baseURL }) => {
