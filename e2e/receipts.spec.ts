@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
 import { DISCOUNT_POPUP_SEEN_KEY, TEST_CARD, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
 
@@ -123,6 +124,7 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   await expect(lines.nth(1)).toContainText(`Late return of ${item.name}: 3 days`);
   await expect(lines.nth(1)).toContainText(dollars(fee));
   await expect(member.getByTestId('receipt-charged')).toHaveText(dollars(item.rentalPriceCents + fee));
+  expect(await seriousViolations(member)).toEqual([]);
   await shoot(member, 'receipt-late-fee');
   if (shotsDir) {
     await member.setViewportSize({ width: 1280, height: 900 });
@@ -158,6 +160,7 @@ test("the desk's dispatch card shows the backup size she booked, with its unit, 
   await expect(staff.getByTestId('backup-size')).toContainText(`Size ${backupSize} ${desk.backup.unitCode}`);
   await expect(staff.getByRole('form', { name: 'Check in' }).getByTestId('check-in-backup')).toContainText(`size ${backupSize} (${desk.backup.unitCode})`);
   await shoot(staff, 'check-in-backup');
+  expect(await seriousViolations(staff)).toEqual([]);
   await staff.goto(`/ops/check-in?code=${desk.backup.unitCode}`);
   await expect(staff.getByTestId('backup-of')).toContainText('Bea Backup');
   await staff.getByTestId('backup-of').getByRole('link', { name: desk.unitCode }).click();
@@ -213,4 +216,5 @@ test('on a phone a declined card says why next to the button pressed and in the 
   await expect(refusal.getByRole('link', { name: 'Change card' })).toHaveAttribute('href', /\/credit-card\?mode=manage/);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: reason })).toBeVisible();
   await shoot(page, 'booking-declined', 'viewport');
+  expect(await seriousViolations(page)).toEqual([]);
 });
