@@ -108,5 +108,5 @@ test('a weekly member without a card adds one, books with dates and a total, see
     await expect(page.getByTestId('receipt-refunded')).toHaveText(dollars(item.rentalPriceCents), { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.goto('/orders');
-  await expect(page.getByRole('article', { name: /^Order RT-/ }).getByText('Cancelled')).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Order RT-/ }).getByText('Cancelled', { exact: true })).toBeVisible();
 });

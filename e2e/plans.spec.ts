@@ -149,7 +149,9 @@ test('a declined card shows the payment error and keeps the plan waiting; manage
   await expect(page).toHaveURL(/\/credit-card$/);
   await fillCard(page, { ...CARD, number: '4000000000000002' });
   await page.getByRole('button', { name: 'Save Payment Information' }).click();
-  await expect(page.getByText('There was an issue processing your payment information. Please try again.')).toBeVisible();
+  // The reason, next to the button and in the toast (the first customer's issue, item 10).
+  await expect(page.getByTestId('card-error')).toHaveText('Your card was declined by your bank. Please use another card.');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your card was declined by your bank.' })).toContainText('Card declined');
   await expect(page).toHaveURL(/\/credit-card$/);
   expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ status: 'pending_payment', card: null });
 

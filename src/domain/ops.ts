@@ -259,6 +259,11 @@ export const UnitDetailSchema = z.object({
   nextRental: z.object({ rentalId: z.number().int(), startDate: z.string(), holdsFrom: z.string(), member: z.string() }).nullable(),
   /** While cleaning: the day it is bookable again if nobody marks it done before. */
   heldUntil: z.string().nullable(),
+  /**
+   * Held as the backup size of a rental (decision 0034): it has no state of its own, goes out and
+   * comes back with that rental's unit, and is checked in with it.
+   */
+  backupOf: z.object({ rentalId: z.number().int(), unitCode: z.string(), member: z.string(), returnDate: z.string() }).nullable(),
 });
 export type UnitDetail = z.infer<typeof UnitDetailSchema>;
 

@@ -161,6 +161,8 @@ export const OrderItemSchema = z.object({
   brand: z.string(),
   imageUrl: z.string(),
   size: z.string(),
+  /** The backup size held with it at no charge (decision 0034): it ships and comes back with it; null: none. */
+  backupSize: z.string().nullable(),
   startDate: z.string(),
   /** The return date, extensions included. */
   returnDate: z.string(),
@@ -186,12 +188,17 @@ export const OrderSummarySchema = z.object({
   /** A refund on its way (asked of the provider, not yet answered). */
   refundPendingCents: z.number().int(),
   card: z.object({ brand: z.string(), lastFour: z.string() }).nullable(),
+  /**
+   * Every charge and refund of the order and of its rentals, oldest first, each with what it was
+   * for: the booking, extensions, a cancellation's refund, a late fee and its refund when waived,
+   * a damage claim charged to her. Read from the payments ledger, hers only.
+   */
+  lines: z.array(ReceiptLineSchema),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-/** One order's receipt: the summary and every charge and refund, in order. */
+/** One order's receipt: the summary (with every charge and refund, in order) and who it was billed to. */
 export const OrderReceiptSchema = OrderSummarySchema.extend({
-  lines: z.array(ReceiptLineSchema),
   /** Who it was billed to (the member's name at the time of reading). */
   billedTo: z.string(),
 });

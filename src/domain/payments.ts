@@ -55,9 +55,31 @@ export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const LEDGER_STATUSES = ['pending', 'succeeded', 'declined', 'failed'] as const;
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 
+/**
+ * What a receipt line was for, in the member's words, by purpose and kind (a late fee, its
+ * refund when waived, a damage claim charged to her...). Anything else: 'Payment' or 'Refund'.
+ */
+export function receiptLabel(purpose: string, kind: 'charge' | 'refund'): string {
+  const labels: Record<string, [charge: string, refund: string]> = {
+    booking: ['Rental', 'Rental refunded'],
+    lending_request: ['Rental', 'Rental refunded'],
+    extension: ['Extension', 'Extension refunded'],
+    cancellation: ['Cancellation', 'Cancellation refund'],
+    late_fee: ['Late fee', 'Late fee refunded (waived)'],
+    damage_claim: ['Damage claim', 'Damage claim refunded'],
+  };
+  const pair = labels[purpose];
+  return pair ? pair[kind === 'charge' ? 0 : 1] : kind === 'charge' ? 'Payment' : 'Refund';
+}
+
 /** One line of a receipt: a charge or a refund that went through (or is on its way). */
 export const ReceiptLineSchema = z.object({
   kind: z.enum(['charge', 'refund']),
+  /** Why the money moved (the ledger's purpose: booking, extension, cancellation, late_fee, damage_claim...). */
+  purpose: z.string(),
+  /** What it was for, in words: 'Late fee', 'Late fee refunded (waived)', 'Damage claim'... (receiptLabel). */
+  label: z.string(),
+  /** The detail: which piece, how many days late, which claim. */
   description: z.string(),
   amountCents: z.number().int(),
   /** 'succeeded', or 'pending' while the provider has not answered yet. */

@@ -20,6 +20,8 @@ export interface AppEnv {
     sessionId: string | null;
     /** When the session was last recorded as used (for the account's devices list). */
     sessionSeenAt: Date | null;
+    /** This request's CSP nonce, made by the page security headers (Hono's secureHeaders with NONCE). */
+    secureHeadersNonce?: string;
   };
 }
 

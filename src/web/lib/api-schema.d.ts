@@ -9012,6 +9012,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             units: {
+                                backupOf: {
+                                    member: string;
+                                    rentalId: number;
+                                    returnDate: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 changedAt: string | null;
                                 code: string;
@@ -9146,6 +9152,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9346,6 +9358,12 @@ export interface paths {
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             };
                             unit: {
+                                backupOf: {
+                                    member: string;
+                                    rentalId: number;
+                                    returnDate: string;
+                                    unitCode: string;
+                                } | null;
                                 brand: string;
                                 changedAt: string | null;
                                 code: string;
@@ -9498,6 +9516,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9655,6 +9679,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9812,6 +9842,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -9969,6 +10005,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            backupOf: {
+                                member: string;
+                                rentalId: number;
+                                returnDate: string;
+                                unitCode: string;
+                            } | null;
                             brand: string;
                             changedAt: string | null;
                             code: string;
@@ -10152,6 +10194,7 @@ export interface paths {
                                     };
                                 };
                                 items: {
+                                    backupSize: string | null;
                                     brand: string;
                                     cancelledAt: string | null;
                                     extensions: number;
@@ -10163,6 +10206,18 @@ export interface paths {
                                     returnDate: string;
                                     size: string;
                                     startDate: string;
+                                }[];
+                                lines: {
+                                    amountCents: number;
+                                    at: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "charge" | "refund";
+                                    label: string;
+                                    purpose: string;
+                                    reference: string | null;
+                                    /** @enum {string} */
+                                    status: "succeeded" | "pending";
                                 }[];
                                 number: string;
                                 placedAt: string;
@@ -10261,6 +10316,7 @@ export interface paths {
                                 };
                             };
                             items: {
+                                backupSize: string | null;
                                 brand: string;
                                 cancelledAt: string | null;
                                 extensions: number;
@@ -10279,6 +10335,8 @@ export interface paths {
                                 description: string;
                                 /** @enum {string} */
                                 kind: "charge" | "refund";
+                                label: string;
+                                purpose: string;
                                 reference: string | null;
                                 /** @enum {string} */
                                 status: "succeeded" | "pending";

@@ -113,6 +113,20 @@ export function createUnitLifeRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
+    /** The rental this unit is held for as its backup size (decision 0034: a booking that follows the rental's), soonest first. */
+    backupOf(unitId: number) {
+      return db
+        .selectFrom('bookings')
+        .innerJoin('rentals', 'rentals.booking_id', 'bookings.follows_booking_id')
+        .innerJoin('user', 'user.id', 'rentals.user_id')
+        .select(['rentals.id as rental_id', 'rentals.unit_id', 'rentals.end_date', 'user.name as member_name'])
+        .where('bookings.unit_id', '=', unitId)
+        .where('bookings.released_at', 'is', null)
+        .orderBy('bookings.start_date')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     booking(bookingId: number, q: Db = db) {
       return q.selectFrom('bookings').select(['id', 'start_date', 'end_date', 'released_at']).where('id', '=', bookingId).executeTakeFirst();
     },

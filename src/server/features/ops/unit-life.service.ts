@@ -72,11 +72,12 @@ export function createUnitLifeService(
   async function unitDetail(row: UnitRow): Promise<UnitDetail> {
     const day = today();
     const state = asState(row.state);
-    const [rental, next, photos, hold] = await Promise.all([
+    const [rental, next, photos, hold, backupOf] = await Promise.all([
       row.rental_id !== null ? repo.deskRental(row.rental_id) : undefined,
       repo.nextReservation(row.id),
       row.rental_id !== null ? repo.conditionPhotos([row.rental_id]) : [],
       row.hold_booking_id !== null ? repo.booking(row.hold_booking_id) : undefined,
+      repo.backupOf(row.id),
     ]);
     let heldUntil: string | null = null;
     if (state === 'cleaning') {
@@ -99,6 +100,7 @@ export function createUnitLifeService(
       conditionPhotos: photos.map((p) => ({ url: conditionPhotoUrl(p.rental_id, p.position, p.file_name), width: p.width, height: p.height })),
       nextRental: next ? { rentalId: next.rental_id, startDate: next.start_date, holdsFrom: next.held_from, member: next.member_name } : null,
       heldUntil,
+      backupOf: backupOf ? { rentalId: backupOf.rental_id, unitCode: unitCode(backupOf.unit_id), member: backupOf.member_name, returnDate: backupOf.end_date } : null,
     };
   }
 

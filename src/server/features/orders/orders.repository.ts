@@ -11,6 +11,7 @@ const ORDER_RENTAL_COLUMNS = [
   'rentals.order_id',
   'rentals.item_id',
   'rentals.size',
+  'rentals.backup_size',
   'rentals.start_date',
   'rentals.end_date',
   'rentals.price_cents',

@@ -17,7 +17,7 @@ import {
   type OrderSummary,
   type Studio,
 } from '../../../domain/orders';
-import { formatUsd, type ReceiptLine } from '../../../domain/payments';
+import { formatUsd, receiptLabel, type ReceiptLine } from '../../../domain/payments';
 import { PLANS, type PickupOption } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -85,20 +85,25 @@ function deliveryOf(row: OrderRow): OrderDelivery {
 const cardLabel = (c: { brand: string; lastFour: string }) => `${CARD_BRAND_LABELS[c.brand as CardBrand] ?? 'Card'} ending in ${c.lastFour}`;
 const isMoneyIn = (e: LedgerEntry) => e.kind === 'charge' || e.kind === 'capture';
 
-/** Amounts and receipt lines of one order, from its ledger entries (decision 0029: receipts read the ledger). */
+/**
+ * Amounts and receipt lines of one order, from its ledger entries (decision 0029: receipts read
+ * the ledger): charges that went through and refunds made or on their way, each with what it was
+ * for. A charge still unanswered, declined or refused is not money she paid and is not listed.
+ */
 function moneyOf(entries: LedgerEntry[]) {
   let charged = 0;
   let refunded = 0;
   let refundPending = 0;
   const lines: ReceiptLine[] = [];
   for (const e of entries) {
+    const line = { purpose: e.purpose, description: e.description, amountCents: e.amountCents, reference: e.providerRef, at: e.createdAt };
     if (isMoneyIn(e) && e.status === 'succeeded') {
       charged += e.amountCents;
-      lines.push({ kind: 'charge', description: e.description, amountCents: e.amountCents, status: 'succeeded', reference: e.providerRef, at: e.createdAt });
+      lines.push({ ...line, kind: 'charge', label: receiptLabel(e.purpose, 'charge'), status: 'succeeded' });
     } else if (e.kind === 'refund' && (e.status === 'succeeded' || e.status === 'pending')) {
       if (e.status === 'succeeded') refunded += e.amountCents;
       else refundPending += e.amountCents;
-      lines.push({ kind: 'refund', description: e.description, amountCents: e.amountCents, status: e.status, reference: e.providerRef, at: e.createdAt });
+      lines.push({ ...line, kind: 'refund', label: receiptLabel(e.purpose, 'refund'), status: e.status });
     }
   }
   return { charged, refunded, refundPending, lines };
@@ -117,12 +122,18 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
   const nowIso = () => ctx.clock().toISOString();
   const log = ctx.logger.child({ feature: 'orders' });
 
-  async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
+  /**
+   * The orders as she sees them, with the ledger's entries on each order and on its rentals (a
+   * late fee or a damage claim is recorded on the rental): hers only, whoever else's entries name
+   * the same rental (a lender's payout).
+   */
+  async function summaries(userId: string, rows: OrderRow[]): Promise<OrderSummary[]> {
     const ids = rows.map((r) => r.id);
-    const [rentals, entries] = await Promise.all([repo.rentalsOf(ids), payments.forOrders(ids)]);
-    const pics = await pictures.forIds([...new Set(rentals.map((r) => r.item_id))]);
+    const rentals = await repo.rentalsOf(ids);
+    const [entries, pics] = await Promise.all([payments.forMemberOrders(userId, ids, rentals.map((r) => r.id)), pictures.forIds([...new Set(rentals.map((r) => r.item_id))])]);
     return rows.map((row) => {
-      const money = moneyOf(entries.filter((e) => e.orderId === row.id));
+      const rentalIds = new Set(rentals.filter((r) => r.order_id === row.id).map((r) => r.id));
+      const money = moneyOf(entries.filter((e) => e.orderId === row.id || (e.rentalId !== null && rentalIds.has(e.rentalId))));
       return {
         number: row.number,
         status: row.status as OrderStatus,
@@ -136,6 +147,7 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
             brand: r.brand,
             imageUrl: pics.get(r.item_id)?.imageUrl ?? '',
             size: r.size,
+            backupSize: r.backup_size,
             startDate: r.start_date,
             returnDate: r.end_date,
             priceCents: r.price_cents,
@@ -149,6 +161,7 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
         refundedCents: money.refunded,
         refundPendingCents: money.refundPending,
         card: row.card_brand && row.card_last_four ? { brand: row.card_brand, lastFour: row.card_last_four } : null,
+        lines: money.lines,
       };
     });
   }
@@ -160,10 +173,10 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
   }
 
   async function emailText(order: OrderRow, kind: OrderEmailKind): Promise<{ subject: string; lines: string[] }> {
-    const [summary] = await summaries([order]);
+    const [summary] = await summaries(order.user_id, [order]);
     if (!summary) throw new Error(`order ${order.id} not found`);
     const item = summary.items[0];
-    const what = item ? `${item.name} by ${item.brand}, size ${item.size}` : 'Your rental';
+    const what = item ? `${item.name} by ${item.brand}, size ${item.size}${item.backupSize ? ` (and size ${item.backupSize} as your backup, at no charge)` : ''}` : 'Your rental';
     const delivery =
       summary.delivery.method === 'online'
         ? `Delivered to: ${addressLines(summary.delivery.address).join(', ')}`
@@ -306,17 +319,16 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
     async list(userId: string, before: number | undefined, limit: number): Promise<OrderList> {
       const rows = await repo.listForUser(userId, before, limit);
       const page = rows.slice(0, limit);
-      return { orders: await summaries(page), nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
+      return { orders: await summaries(userId, page), nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
     },
 
     /** One of the member's orders with every charge and refund: 404 for anyone else's. */
     async receipt(userId: string, number: string): Promise<OrderReceipt> {
       const row = await repo.findListed(userId, number);
       if (!row) throw notFound('Order not found');
-      const [summary] = await summaries([row]);
-      const money = moneyOf(await payments.forOrders([row.id]));
+      const [summary] = await summaries(userId, [row]);
       const member = await repo.memberName(userId);
-      return { ...summary!, lines: money.lines, billedTo: member?.name ?? '' };
+      return { ...summary!, billedTo: member?.name ?? '' };
     },
 
     /**

@@ -55,9 +55,19 @@ export function createPaymentsRepository(db: Db) {
       return db.selectFrom('payment_ledger').selectAll().where('settled_at', 'is', null).where('created_at', '<', before).orderBy('created_at').orderBy('id').limit(limit).execute();
     },
 
-    forOrders(orderIds: number[]) {
-      if (orderIds.length === 0) return Promise.resolve([] as LedgerRow[]);
-      return db.selectFrom('payment_ledger').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+    /**
+     * A member's entries on some orders or on their rentals (a late fee or a damage claim is
+     * recorded on the rental, not the order), oldest first. Only hers: the user's index first.
+     */
+    forMemberOrders(userId: string, orderIds: number[], rentalIds: number[]) {
+      if (orderIds.length === 0 && rentalIds.length === 0) return Promise.resolve([] as LedgerRow[]);
+      return db
+        .selectFrom('payment_ledger')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([...(orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : []), ...(rentalIds.length > 0 ? [eb('rental_id', 'in', rentalIds)] : [])]))
+        .orderBy('id')
+        .execute();
     },
 
     forRental(rentalId: number, q: Db = db) {

@@ -273,9 +273,9 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
       return row ? toEntry(row) : null;
     },
 
-    /** The entries of some orders, oldest first (receipts). */
-    async forOrders(orderIds: number[]): Promise<LedgerEntry[]> {
-      return (await repo.forOrders(orderIds)).map(toEntry);
+    /** A member's entries on her orders and on their rentals (late fees, damage claims), oldest first: receipts. */
+    async forMemberOrders(userId: string, orderIds: number[], rentalIds: number[]): Promise<LedgerEntry[]> {
+      return (await repo.forMemberOrders(userId, orderIds, rentalIds)).map(toEntry);
     },
 
     /** The entries of a rental (its booking's charge, extensions, refunds), oldest first, in the caller's transaction. */

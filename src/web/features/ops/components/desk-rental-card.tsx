@@ -10,6 +10,15 @@ export function lateText(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} late`;
 }
 
+/** The backup size held with a rental (decision 0034): its size and unit, which travel in the same parcel. */
+export function BackupSize({ backup, className }: { backup: NonNullable<DeskRental['backup']>; className?: string }) {
+  return (
+    <span className={className} data-testid="backup-size">
+      Size {backup.size} <span className="font-mono text-[0.8rem] text-taupe">{backup.unitCode}</span>, in the same parcel
+    </span>
+  );
+}
+
 /**
  * One rental on a desk board: member, piece, size and unit code, dates, where it goes (the
  * delivery address or the studio), lateness and fee; `actions` are the buttons of its next move.
@@ -29,6 +38,7 @@ export function DeskRentalCard({ rental: r, emphasis, actions }: { rental: DeskR
           <span className="block font-mono text-[0.7rem] font-medium text-taupe" data-testid="unit-code">
             {r.unitCode}
           </span>
+          {r.backup && <span className="mt-1 block border-t border-ink/15 pt-1">+ backup {r.backup.size}</span>}
         </span>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
@@ -36,6 +46,14 @@ export function DeskRentalCard({ rental: r, emphasis, actions }: { rental: DeskR
         <dd className="min-w-0 text-ink">
           {r.member.name} <span className="break-all text-stone">· {r.member.email}</span>
         </dd>
+        {r.backup && (
+          <>
+            <dt className="text-stone">Backup size</dt>
+            <dd className="min-w-0 font-semibold text-ink">
+              <BackupSize backup={r.backup} />
+            </dd>
+          </>
+        )}
         <dt className="text-stone">Dates</dt>
         <dd className="text-ink">
           {formatDate(r.startDate)} → {formatDate(r.returnDate)}

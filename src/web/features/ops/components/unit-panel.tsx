@@ -1,18 +1,20 @@
 import { Archive, Camera, Check, Sparkles, Wrench } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CONDITIONS, CONDITION_LABELS, OPS_MESSAGES, OUT_STATES, RetireUnitSchema, UNIT_STATE_LABELS, WaiveLateFeeSchema, nextStateAfterCheckIn, type Condition, type UnitDetail } from '@domain/ops';
 import { LATE_FEE_STATUS_LABELS } from '@domain/rentals.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
 import { Textarea } from '../../../components/ui/input';
 import { alreadyShown } from '../../../lib/error-toast';
 import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useAddConditionPhotos, useWaiveLateFee } from '../api/rental-actions';
 import { useCheckIn, useCleaningDone, useRepairDone, useRetireUnit, useSendToRepair } from '../api/unit-actions';
-import { lateText } from './desk-rental-card';
+import { BackupSize, lateText } from './desk-rental-card';
 import { ReasonDialog } from './reason-dialog';
 
 const isOut = (u: UnitDetail) => (OUT_STATES as readonly string[]).includes(u.state);
@@ -67,6 +69,14 @@ export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
               <br />
               {formatDate(r.startDate)} → {formatDate(r.returnDate)}
             </dd>
+            {r.backup && (
+              <>
+                <dt className="text-stone">Backup size</dt>
+                <dd className="min-w-0 font-semibold">
+                  <BackupSize backup={r.backup} />
+                </dd>
+              </>
+            )}
           </>
         )}
         {u.nextRental && (
@@ -78,6 +88,15 @@ export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
           </>
         )}
       </dl>
+      {u.backupOf && (
+        <p className="mt-5 rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink" data-testid="backup-of">
+          Held as the backup size of {u.backupOf.member}’s rental (due back {formatDate(u.backupOf.returnDate)}). It goes out and comes back with unit{' '}
+          <Link to={`${paths.opsCheckIn}?code=${u.backupOf.unitCode}`} className="font-mono font-medium underline underline-offset-4">
+            {u.backupOf.unitCode}
+          </Link>
+          ; checking that unit in checks in both.
+        </p>
+      )}
       {r && (r.daysLate > 0 || r.lateFeeCents > 0) && <LateFee unit={u} />}
       {isOut(u) && <CheckInForm unit={u} />}
       {r?.checkedInAt && !isOut(u) && <ConditionPhotos unit={u} />}
@@ -192,6 +211,11 @@ function CheckInForm({ unit }: { unit: UnitDetail }) {
       <Field label="Note (optional)" hint="What you saw: a loose button, a mark on the hem.">
         <Textarea value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="min-h-20" />
       </Field>
+      {unit.rental?.backup && (
+        <p className="rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink" data-testid="check-in-backup">
+          The backup size comes back with it: size {unit.rental.backup.size} ({unit.rental.backup.unitCode}). Check both are in the parcel.
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={checkIn.isPending}>
         <Check aria-hidden="true" /> {checkIn.isPending ? 'Checking in…' : 'Check in'}
       </Button>

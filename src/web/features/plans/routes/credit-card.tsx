@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LoaderCircle, Lock } from 'lucide-react';
-import { useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -87,6 +87,12 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
   const years = expiryYears(now);
   const saved = manage ? subscription.card : null;
   const [formError, setFormError] = useState<string | null>(null);
+  const formErrorId = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  // The reason appears just above the button: keep the button (and so the reason) on the screen.
+  useEffect(() => {
+    if (formError) submitRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [formError]);
 
   const form = useForm<PaymentFormInput, unknown, PaymentForm>({
     resolver: zodResolver(schema),
@@ -126,7 +132,7 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
         }
         if (err.code === 'PAYMENT_DECLINED' || err.code === 'RATE_LIMITED') setFormError(err.message);
       }
-      // The toast (PAYMENT_FAILED) comes from the query client: useSavePaymentMethod's meta.
+      // The toast (the decline's reason, or PAYMENT_FAILED) comes from the query client: useSavePaymentMethod's meta.
     }
   });
 
@@ -168,7 +174,7 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
         <form noValidate onSubmit={onSubmit} aria-label="Payment information" className="space-y-10" aria-busy={processing}>
           {formError && (
-            <p role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger">
+            <p className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger" data-testid="card-error-top">
               {formError}
             </p>
           )}
@@ -229,7 +235,13 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
           </fieldset>
 
           <div className="space-y-4">
-            <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-64" disabled={processing}>
+            {/* The reason again where she pressed the button: on a phone the form's top is out of sight (and the toast goes away). */}
+            {formError && (
+              <p id={formErrorId} role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger" data-testid="card-error">
+                {formError}
+              </p>
+            )}
+            <Button ref={submitRef} type="submit" size="lg" className="w-full sm:w-auto sm:min-w-64" disabled={processing} aria-describedby={formError ? formErrorId : undefined}>
               {processing ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="animate-spin" />

@@ -1,11 +1,13 @@
 import { CreditCard, ShoppingBag } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PickupOption } from '@domain/plans.rules';
 import { toast } from 'sonner';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { cardRefusal } from '../../../lib/card-error-toast';
+import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
 import { formatDate } from '../../../lib/format';
 import { useBookRental } from '../api/book-rental';
@@ -34,7 +36,9 @@ interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
 
 /**
  * Add to Cart on /item/{id}: books the piece (busy state), says 'Added to Cart!' and goes to the
- * dashboard after 1.5 s. A piece the member already has out shows 'Already Rented', disabled.
+ * dashboard after 1.5 s. A piece the member already has out shows 'Already Rented', disabled. A
+ * booking refused for its card says why right under the button too (the toast goes away, and on
+ * a phone the top of the page is out of sight), with the way to change it.
  */
 export function AddToCartButton({
   itemId,
@@ -59,6 +63,14 @@ export function AddToCartButton({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const refusalId = useId();
+  const refusal = book.isError ? cardRefusal(book.error) : undefined;
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  // The reason appears under the button: bring it on screen when the button sits at the bottom of a phone's.
+  const refused = refusal !== undefined;
+  useEffect(() => {
+    if (refused) refusalRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [refused]);
   const alreadyRented = !added && !book.isPending && !book.isSuccess && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
   const busy = book.isPending || added;
 
@@ -112,9 +124,19 @@ export function AddToCartButton({
     );
   }
   return (
-    <Button size="lg" className={className} onClick={onClick} disabled={disabled || busy} aria-busy={book.isPending} {...rest}>
-      <ShoppingBag aria-hidden="true" />
-      {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : label}
-    </Button>
+    <div className={cn('flex min-w-0 flex-col gap-2', className)}>
+      <Button size="lg" className="w-full" onClick={onClick} disabled={disabled || busy} aria-busy={book.isPending} aria-describedby={refusal ? refusalId : undefined} {...rest}>
+        <ShoppingBag aria-hidden="true" />
+        {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : label}
+      </Button>
+      {refusal && (
+        <p ref={refusalRef} id={refusalId} role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger" data-testid="booking-refusal">
+          <span className="font-medium">{refusal.message}</span> Nothing was booked.{' '}
+          <Link to={refusal.action.url} className="font-medium whitespace-nowrap text-ink underline underline-offset-4">
+            {refusal.action.label}
+          </Link>
+        </p>
+      )}
+    </div>
   );
 }

@@ -109,7 +109,8 @@ function RentalRow({ rental }: { rental: Rental }) {
           <p className="eyebrow">{rental.brand}</p>
           <h3 className="mt-1 truncate font-display text-xl leading-tight sm:text-2xl">{rental.name}</h3>
           <p className="mt-1 text-sm text-taupe">
-            Size {rental.size} · {rental.chargeCents > 0 ? formatCents(rental.chargeCents) : 'Included in your plan'}
+            Size {rental.size}
+            {rental.backupSize ? ` (backup ${rental.backupSize})` : ''} · {rental.chargeCents > 0 ? formatCents(rental.chargeCents) : 'Included in your plan'}
           </p>
         </div>
       </Link>

@@ -1,5 +1,6 @@
 import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link, useParams } from 'react-router';
+import { CARD_BRAND_LABELS, type CardBrand } from '@domain/card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
@@ -10,7 +11,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
 import { getOrderQueryOptions, useOrder } from '../api/get-orders';
-import { dateRange, OrderDeliveryText, OrderStatusBadge } from '../components/order-parts';
+import { dateRange, OrderDeliveryText, OrderStatusBadge, PaymentLines } from '../components/order-parts';
 import type { Route } from './+types/order-receipt';
 import './receipt.css';
 
@@ -88,7 +89,7 @@ export default function Component() {
             <p>Billed to {o.billedTo}</p>
             {o.card && (
               <p data-testid="receipt-card">
-                {o.card.brand} ending in {o.card.lastFour}
+                {CARD_BRAND_LABELS[o.card.brand as CardBrand] ?? o.card.brand} ending in {o.card.lastFour}
               </p>
             )}
           </div>
@@ -117,6 +118,7 @@ export default function Component() {
                   <span className="font-medium">{it.name}</span>
                   <span className="block text-xs text-stone">
                     Size {it.size}
+                    {it.backupSize ? ` · backup size ${it.backupSize} (no charge)` : ''}
                     {it.extensions > 0 ? ` · extended ${it.extensions}×` : ''}
                     {it.cancelledAt ? ' · cancelled' : ''}
                   </span>
@@ -132,23 +134,7 @@ export default function Component() {
           <OrderDeliveryText delivery={o.delivery} />
         </p>
 
-        {o.lines.length > 0 && (
-          <table className="mt-6 w-full text-left text-sm">
-            <caption className="mb-2 text-left text-xs font-medium tracking-wide text-stone uppercase">Payments</caption>
-            <tbody className="divide-y divide-linen">
-              {o.lines.map((l, i) => (
-                <tr key={i}>
-                  <td className="py-2 pr-3 text-taupe">{formatDate(l.at)}</td>
-                  <td className="py-2 pr-3">
-                    {l.description}
-                    {l.status === 'pending' && <span className="text-stone"> (on its way)</span>}
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{l.kind === 'refund' ? `−${formatCents(l.amountCents)}` : formatCents(l.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {o.lines.length > 0 && <PaymentLines lines={o.lines} />}
 
         <dl className="mt-6 space-y-1 border-t border-ink pt-4 text-sm">
           <div className="flex justify-between">

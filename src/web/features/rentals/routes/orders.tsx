@@ -11,7 +11,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
 import { getOrdersQueryOptions, useOrders } from '../api/get-orders';
-import { dateRange, OrderDeliveryText, OrderStatusBadge } from '../components/order-parts';
+import { dateRange, lineAmount, OrderDeliveryText, OrderStatusBadge } from '../components/order-parts';
 import type { Route } from './+types/orders';
 
 /** Her orders, fetched on the server for the first paint. */
@@ -72,7 +72,11 @@ export default function Component() {
   );
 }
 
+/** The rental's own payment is the order's price; everything else (an extension, a refund, a late fee, a damage claim) is listed on the card. */
+const isRentalPayment = (l: OrderSummary['lines'][number]) => l.kind === 'charge' && (l.purpose === 'booking' || l.purpose === 'lending_request');
+
 function OrderCard({ order: o }: { order: OrderSummary }) {
+  const extras = o.lines.filter((l) => !isRentalPayment(l));
   return (
     <article aria-label={`Order ${o.number}`} className="rounded-md border border-linen/80 bg-ivory p-5 shadow-soft sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -90,7 +94,8 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
               <p className="text-xs text-stone">{it.brand}</p>
               <h3 className="truncate font-display text-xl leading-tight">{it.name}</h3>
               <p className="text-taupe">
-                Size {it.size} · {dateRange(it.startDate, it.returnDate)}
+                Size {it.size}
+                {it.backupSize ? ` (backup ${it.backupSize})` : ''} · {dateRange(it.startDate, it.returnDate)}
               </p>
             </div>
           </li>
@@ -99,11 +104,24 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
       <p className="mt-4 text-sm text-taupe">
         <OrderDeliveryText delivery={o.delivery} />
       </p>
+      {extras.length > 0 && (
+        <ul className="mt-4 space-y-1.5 rounded-sm bg-sand/40 px-3 py-2.5 text-sm" aria-label={`Other charges and refunds of order ${o.number}`}>
+          {extras.map((l, i) => (
+            <li key={i} className="flex items-baseline justify-between gap-3" data-testid="order-extra">
+              <span className="min-w-0">
+                <span className="font-medium">{l.label}</span>
+                <span className="block text-xs break-words text-stone">{l.description}</span>
+              </span>
+              <span className="shrink-0 tabular-nums">{lineAmount(l)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-linen pt-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-stone">Charged</dt>
           <dd className="font-medium" data-testid="order-charged">
-            {o.coveredByPlan ? 'Included in your plan' : formatCents(o.chargedCents)}
+            {o.coveredByPlan && o.chargedCents === 0 ? 'Included in your plan' : formatCents(o.chargedCents)}
           </dd>
         </div>
         <div>

@@ -5,6 +5,8 @@ import type { PickupOption } from '@domain/plans.rules';
 import type { WaitlistEntry } from '@domain/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Link } from 'react-router';
+import { cardRefusal } from '../../../lib/card-error-toast';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { DeliveryChoice, useDeliveryAddress, useStudios } from '../../delivery';
@@ -42,6 +44,9 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
   const savedAddress = address.data?.address ?? null;
   const missing = delivery === 'online' ? (savedAddress ? null : 'Save a delivery address to confirm.') : studioId ? null : 'Choose a studio to confirm.';
 
+  // A confirmation refused for its card says why next to Confirm too (the toast goes away).
+  const refusal = confirm.isError ? cardRefusal(confirm.error) : undefined;
+
   const submit = () =>
     confirm.mutateAsync({ id: entry.id, delivery, studioId: delivery === 'in-store' ? (studioId ?? undefined) : undefined }).then((r) => {
       onDone();
@@ -72,9 +77,17 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
             {missing}
           </p>
         )}
+        {!missing && refusal && (
+          <p id={`hold-${entry.id}-refusal`} role="alert" className="text-sm text-danger sm:mr-auto" data-testid="hold-refusal">
+            {refusal.message}{' '}
+            <Link to={refusal.action.url} className="font-medium whitespace-nowrap text-ink underline underline-offset-4">
+              {refusal.action.label}
+            </Link>
+          </p>
+        )}
         <Button
           disabled={!!missing || confirm.isPending || pickup.isPending}
-          aria-describedby={missing ? `hold-${entry.id}-missing` : undefined}
+          aria-describedby={missing ? `hold-${entry.id}-missing` : refusal ? `hold-${entry.id}-refusal` : undefined}
           onClick={() => void submit()}
         >
           {confirm.isPending ? 'Confirming…' : delivery === 'online' ? 'Confirm with delivery' : 'Confirm with studio pickup'}
