@@ -31,6 +31,8 @@ export default [
     route('reset-password', 'features/auth/routes/reset-password.tsx'),
     route('*', 'features/shell/routes/not-found.tsx'),
   ]),
+  // Sign Out's form posts here (no page: its action ends the session and goes home, decision 0044).
+  route('sign-out', 'features/auth/routes/sign-out.ts'),
   layout('app/member-section.tsx', [
     route('dashboard', 'features/dashboard/routes/dashboard.tsx'),
     route('account', 'features/account/routes/account.tsx'),
