@@ -191,3 +191,35 @@ test('before the script runs, a form posted from another site is refused', async
   expect(res.status()).toBeGreaterThanOrEqual(400);
   expect(res.headers()['set-cookie'] ?? '').not.toContain('session_token');
 });
+
+test('without JavaScript: Add to Wishlist adds and removes the favourite; a visitor is sent to sign in first', async ({ browser, baseURL }) => {
+  const page = await noScriptPage(browser, baseURL);
+  await page.goto('/item/7');
+  await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await expect(page).toHaveURL(/\/login\?from=%2Fitem%2F7$/);
+
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Wanda Wishlist');
+  await page.getByLabel('Email').fill(uniqueEmail('noscript-fav'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/plan-selection$/);
+
+  await page.goto('/item/7');
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await expect(page).toHaveURL(/\/item\/7$/);
+  await expect(page.getByRole('button', { name: 'In Your Wishlist' })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/favorites');
+  await expect(page.getByRole('list', { name: 'Favorite items' }).getByText(name)).toBeVisible();
+
+  await page.goto('/item/7');
+  await page.getByRole('button', { name: 'In Your Wishlist' }).click();
+  await expect(page).toHaveURL(/\/item\/7$/);
+  await expect(page.getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute('aria-pressed', 'false');
+  await page.goto('/favorites');
+  await expect(page.getByRole('list', { name: 'Favorite items' })).toHaveCount(0);
+  await page.context().close();
+});

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@domain/auth.schema';
 import { paths } from '../../../config/paths';
+import { appPath } from '../../../lib/app-path';
 
 /**
  * What an account form's action answers when it does not redirect (decision 0044): the fields it
@@ -51,20 +52,7 @@ export function shownErrors(client: Errors, server: FormResult | undefined): { s
   };
 }
 
-const PROBE_ORIGIN = 'http://rentique.invalid';
-
-/**
- * Where to go after signing in: `candidate` if it is a path of this app, else the dashboard. The
- * path is read as a browser would read it (a backslash, a tab or a second slash can make a
- * "path" another site), and kept only if it stays on this origin.
- */
+/** Where to go after signing in: `candidate` if it is a path of this app (lib/app-path.ts), else the dashboard. */
 export function safeReturnPath(candidate: string | null | undefined): string {
-  if (!candidate || !candidate.startsWith('/')) return paths.dashboard;
-  try {
-    const url = new URL(candidate, PROBE_ORIGIN);
-    if (url.origin !== PROBE_ORIGIN) return paths.dashboard;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return paths.dashboard;
-  }
+  return appPath(candidate) ?? paths.dashboard;
 }
