@@ -223,3 +223,29 @@ test('without JavaScript: Add to Wishlist adds and removes the favourite; a visi
   await expect(page.getByRole('list', { name: 'Favorite items' })).toHaveCount(0);
   await page.context().close();
 });
+
+test('without JavaScript: the plan choice posts; Continue asks for a plan first, a paid plan goes on to the card', async ({ browser, baseURL }) => {
+  const page = await noScriptPage(browser, baseURL);
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Paula Plan');
+  await page.getByLabel('Email').fill(uniqueEmail('noscript-plan'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/plan-selection$/);
+
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/plan-selection$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Select a plan to continue.' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Monthly' }).check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/credit-card$/);
+
+  // Weekly needs no card: straight to the dashboard.
+  await page.goto('/plan-selection');
+  await page.getByRole('button', { name: 'Continue without Plan - Start with Weekly' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.context().close();
+});
