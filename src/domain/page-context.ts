@@ -21,9 +21,11 @@ export interface PageContext {
   /** The member whose session cookie came with the request; null for visitors. */
   user: PageUser | null;
   /**
-   * Calls our API in-process as this request's visitor or member (her cookie is forwarded): the
-   * same routes, checks and answers as over HTTP, without a network hop. Only the path and query
-   * of the request's URL are read.
+   * Calls our API in-process as this request's visitor or member (her cookie, origin, fetch
+   * metadata, user agent and address are forwarded): the same routes, checks, rate limits and
+   * answers as over HTTP, without a network hop. Only the path and query of the request's URL, its
+   * method, content type and body are read. The answer's Set-Cookie headers (a new session) are
+   * for the page's action to pass on to the browser.
    */
   apiFetch(request: Request): Promise<Response>;
   /** The site's public origin (PUBLIC_URL), for canonical URLs and structured data. */

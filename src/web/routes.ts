@@ -29,6 +29,8 @@ export default [
     // Reachable signed in or out: a reset link may be opened in a browser where someone is signed in.
     route('forgot-password', 'features/auth/routes/forgot-password.tsx'),
     route('reset-password', 'features/auth/routes/reset-password.tsx'),
+    // Sign Out's form posts here (a resource route, no page: its action ends the session and goes home, decision 0044).
+    route('sign-out', 'features/auth/routes/sign-out.ts'),
     route('*', 'features/shell/routes/not-found.tsx'),
   ]),
   layout('app/member-section.tsx', [

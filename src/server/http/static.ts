@@ -29,6 +29,23 @@ export interface WebMountOptions {
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/**
+ * The page request's headers that an in-process API call carries on: the session cookie, and what
+ * the API's own checks read, so a page's action is held to the same rules as the browser calling
+ * the API itself (the origin and fetch-metadata checks against cross-site posts, the client's
+ * address behind a trusted proxy for the rate limits, the user agent a new session records).
+ */
+export const FORWARDED_HEADERS = ['cookie', 'origin', 'referer', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'user-agent', 'x-forwarded-for'] as const;
+
+function forwardedHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}
+
 /** The best encoding an Accept-Encoding header takes. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
@@ -90,21 +107,21 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
   // Who is asking, read once from the session cookie (the same reader as the API's).
   app.use('*', sessionReader(opts.auth));
   app.all('*', async (c) => {
-    const cookie = c.req.header('cookie');
+    const forwarded = forwardedHeaders(c.req.raw.headers);
     const nonce = cspNonce(c);
     // The web app declares React Router's AppLoadContext as this PageContext (src/web/lib/load-context.ts).
     const context: PageContext & AppLoadContext = {
       user: c.var.user,
-      // The app itself, in-process, as this visitor or member: only the path and query are read,
-      // and only her cookie is passed on.
+      // The app itself, in-process, as this visitor or member: only the path and query are read.
+      // Her cookie and the headers the API's checks read (origin, fetch metadata, user agent) are
+      // passed on, and her connection too, so a rate limit counts her address, not the server's.
       apiFetch: async (request) => {
         const url = new URL(request.url);
         const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-        const headers: Record<string, string> = { accept: 'application/json' };
-        if (cookie) headers.cookie = cookie;
+        const headers: Record<string, string> = { ...forwarded, accept: 'application/json' };
         const type = request.headers.get('content-type');
         if (type) headers['content-type'] = type;
-        return app.request(url.pathname + url.search, { method: request.method, headers, ...(body ? { body } : {}) });
+        return app.request(url.pathname + url.search, { method: request.method, headers, ...(body ? { body } : {}) }, c.env);
       },
       origin: opts.publicUrl,
       nonce,

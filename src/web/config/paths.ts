@@ -9,6 +9,8 @@ export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Sign Out posts here (a form that works before the app runs). */
+  signOut: '/sign-out',
   account: '/account',
   accountAddresses: '/account/addresses',
   planSelection: '/plan-selection',

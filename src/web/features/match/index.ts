@@ -4,3 +4,4 @@
  */
 export { WishlistButton, useFavoriteToggle } from './components/wishlist-button';
 export { useFavorites } from './api/get-favorites';
+export { getFavoritesQueryOptions } from './api/get-favorites';

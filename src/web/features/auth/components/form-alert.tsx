@@ -7,8 +7,3 @@ export function FormAlert({ message }: { message: string | undefined }) {
     </p>
   );
 }
-
-/** 'All fields are required' when any field is missing, else nothing (fields show their own errors). */
-export function requiredSummary(errors: Record<string, { message?: string | undefined } | undefined>, requiredMessage: string) {
-  return Object.values(errors).some((e) => e?.message === requiredMessage) ? requiredMessage : undefined;
-}

@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { Form, Link, useLocation, type Location } from 'react-router';
 import { toast } from 'sonner';
-import { MESSAGES, SignInSchema, type SignInInput } from '@domain/auth.schema';
+import { SignInSchema, type SignInInput } from '@domain/auth.schema';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { authClient } from '../../../lib/auth-client';
-import { useSession } from '../../../lib/session';
+import { authErrorMessage } from '../../../lib/auth-errors';
 import { AuthLayout } from '../components/auth-layout';
-import { FormAlert, requiredSummary } from '../components/form-alert';
+import { FormAlert } from '../components/form-alert';
+import { callAuthApi, redirectWithCookies, refused } from '../lib/auth-api.server';
+import { runServerAction } from '../lib/client-action';
+import { fieldErrorsOf, formStrings, safeReturnPath, shownErrors, type FormResult } from '../lib/form-result';
+import { useServerForm } from '../lib/use-server-form';
 import { pageMeta } from '../../../lib/meta';
 import type { Route } from './+types/login';
 
@@ -20,42 +23,41 @@ export const meta: Route.MetaFunction = (args) =>
     description: 'Sign in to Rentique to see your rentals, favourites, plan and earnings.',
   });
 
-/** Only a path of this app (no other origin, no protocol-relative '//host'). */
-const isAppPath = (p: unknown): p is string => typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\');
+/**
+ * Signs in with better-auth's own endpoint, in-process as the browser that posted (decision 0044),
+ * and sends her on with its session cookie: to the page the login gate sent her from (only a path
+ * of this app), else her dashboard. A refusal ('Invalid email or password', too many attempts)
+ * comes back on the form, with the address she typed and never the password.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const input = formStrings(await request.formData(), ['email', 'password', 'from']);
+  const values = { email: input.email };
+  const parsed = SignInSchema.safeParse(input);
+  if (!parsed.success) return refused<keyof SignInInput>({ values, fieldErrors: fieldErrorsOf(parsed.error.issues) });
+  const result = await callAuthApi(context, '/sign-in/email', { email: parsed.data.email, password: parsed.data.password });
+  if (!result.ok) return refused<keyof SignInInput>({ values, fieldErrors: {}, formError: authErrorMessage(result.error, 'Sign-in failed.') }, result.error.status);
+  const from = input.from || new URL(request.url).searchParams.get('from');
+  return redirectWithCookies(safeReturnPath(from), result.response);
+}
 
-/** Where the login gate sent us from, if it did (its state, or ?from=/path): only same-app paths. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return runServerAction(serverAction, () => toast.success('You have been logged in!'));
+}
+
+/** Where the login gate sent us from: its state (a navigation inside the app), or ?from=/path. */
 function returnPath(location: Location): string {
   const from = (location.state as { from?: Location } | null)?.from;
-  if (from && isAppPath(from.pathname)) return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  const query = new URLSearchParams(location.search).get('from');
-  return isAppPath(query) ? query : paths.dashboard;
+  if (from) return safeReturnPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+  return safeReturnPath(new URLSearchParams(location.search).get('from'));
 }
 
 /** /login: sign in, then the dashboard or the page the gate sent you from. */
-export default function Component() {
-  const navigate = useNavigate();
+export default function Component({ actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const session = useSession();
-  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const summary = requiredSummary(errors, MESSAGES.allFieldsRequired);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
-      if (error) {
-        toast.error('Error', { description: error.message ?? 'Sign-in failed.' });
-        return;
-      }
-      // better-auth re-reads the session 10 ms after sign-in; the next page's gate must not see
-      // the visitor we were a moment ago, so the new session is read before we go.
-      await session.refetch();
-      toast.success('You have been logged in!');
-      await navigate(returnPath(location), { replace: true });
-    } catch {
-      toast.error('Error', { description: 'An unexpected error occurred. Please try again.' });
-    }
-  });
+  const result = actionData as FormResult<keyof SignInInput> | undefined;
+  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: result?.values.email ?? '', password: '' } });
+  const { ref, onSubmit, busy } = useServerForm(form);
+  const errors = shownErrors(form.formState.errors, result);
 
   return (
     <AuthLayout
@@ -70,10 +72,11 @@ export default function Component() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
-        <FormAlert message={summary} />
-        <Field label="Email" error={errors.email?.message === MESSAGES.allFieldsRequired ? undefined : errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
+      <Form ref={ref} method="post" noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+        <FormAlert message={errors.summary} />
+        <input type="hidden" name="from" value={returnPath(location)} />
+        <Field label="Email" error={errors.field('email')}>
+          <Input type="email" autoComplete="email" defaultValue={result?.values.email} {...form.register('email')} />
         </Field>
         <Field label="Password" error={undefined}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
@@ -83,10 +86,10 @@ export default function Component() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

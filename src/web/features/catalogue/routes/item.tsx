@@ -10,6 +10,7 @@ import { formatCents } from '../../../lib/format';
 import { getItemQueryOptions, useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
 import { ShortlistButton } from '../../shortlists';
+import { getFavoritesQueryOptions } from '../../match';
 import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
@@ -26,7 +27,11 @@ const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Numbe
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = itemIdOf(params.id);
-  return id === null ? data(null, { status: 404 }) : loadPage(context, (queryClient) => queryClient.fetchQuery(getItemQueryOptions(id)));
+  if (id === null) return data(null, { status: 404 });
+  // A member's favourites too: Add to Wishlist is drawn as it is (its form posts the right change before the app runs).
+  return loadPage(context, (queryClient) =>
+    Promise.all([queryClient.fetchQuery(getItemQueryOptions(id)), context.user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null]),
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => {

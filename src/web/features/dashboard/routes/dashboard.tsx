@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/session';
-import { useSignOut } from '../../../lib/use-sign-out';
+import { SignOutButton } from '../../../components/sign-out-button';
 import { StyleAssistant } from '../../assistant';
 import { EventsTab, getEventsQueryOptions } from '../../events';
 import { ListingTab, getListingsQueryOptions } from '../../listings';
@@ -57,7 +57,6 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Component() {
   const { data: session } = useSession();
   const dashboard = useDashboard();
-  const signOut = useSignOut();
   const [assistantOpen, setAssistantOpen] = useState(false);
   // ?tab=listing|events opens that tab (links in notifications).
   const [params] = useSearchParams();
@@ -80,9 +79,9 @@ export default function Component() {
           </Button>
           <BookAppointmentButton variant="outline" size="sm" />
           <AccountSettingsButton />
-          <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+          <SignOutButton variant="ghost" size="sm">
             <LogOut aria-hidden="true" /> Sign Out
-          </Button>
+          </SignOutButton>
         </div>
       </header>
 

@@ -47,22 +47,38 @@ export function WishlistButton({
   iconOnly = false,
   className,
   ...props
-}: { itemId: number; itemName?: string; /** A round heart named 'Add to favourites' (the static pages). */ iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
+}: { itemId: number; itemName?: string; /** A round heart named 'Add to favourites' (the static pages). */ iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children' | 'type'>) {
   const { isFavorite, isSignedIn, isPending, toggle } = useFavoriteToggle(itemId);
   const navigate = useNavigate();
   const location = useLocation();
+  // Before the app runs the form posts to /favorites' action (decision 0044); once it runs, the
+  // app adds or removes the favourite itself.
   return (
-    <Button
-      variant="outline"
-      {...props}
-      className={cn(className)}
-      aria-pressed={isSignedIn ? isFavorite : undefined}
-      {...(iconOnly ? { 'aria-label': 'Add to favourites' } : {})}
-      disabled={isPending}
-      onClick={() => (isSignedIn ? toggle(itemName) : void navigate(paths.login, { state: { from: location } }))}
+    <form
+      method="post"
+      action={paths.favorites}
+      className="contents"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isSignedIn) toggle(itemName);
+        else void navigate(paths.login, { state: { from: location } });
+      }}
     >
-      <Heart aria-hidden="true" className={cn(isFavorite && 'fill-clay text-clay')} />
-      {!iconOnly && (isFavorite ? 'In Your Wishlist' : 'Add to Wishlist')}
-    </Button>
+      <input type="hidden" name="itemId" value={itemId} />
+      <input type="hidden" name="intent" value={isFavorite ? 'remove' : 'add'} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <Button
+        type="submit"
+        variant="outline"
+        {...props}
+        className={cn(className)}
+        aria-pressed={isSignedIn ? isFavorite : undefined}
+        {...(iconOnly ? { 'aria-label': 'Add to favourites' } : {})}
+        disabled={isPending}
+      >
+        <Heart aria-hidden="true" className={cn(isFavorite && 'fill-clay text-clay')} />
+        {!iconOnly && (isFavorite ? 'In Your Wishlist' : 'Add to Wishlist')}
+      </Button>
+    </form>
   );
 }

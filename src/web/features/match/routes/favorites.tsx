@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, data, redirect } from 'react-router';
 import { toast } from 'sonner';
 import { MATCH_MESSAGES } from '@domain/match.rules';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +14,8 @@ import { useRemoveFavorite } from '../api/remove-favorite';
 import { FavoriteCard } from '../components/favorite-card';
 import { ShortlistsSection, getShortlistsQueryOptions } from '../../shortlists';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { appPath } from '../../../lib/app-path';
+import { browserLoader, loadPage, loginRedirect } from '../../../lib/page-data';
 import type { Route } from './+types/favorites';
 
 /** Her favourites, newest first. */
@@ -23,6 +24,23 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const clientLoader = browserLoader;
+
+/**
+ * POST /favorites: Add to Wishlist's form before the app runs (decision 0044). Adds (`intent=add`)
+ * or removes the item through the API in-process as the member, then goes back to the page the
+ * form was on (`returnTo`, a path of this app). A visitor is sent to sign in first, and back.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '');
+  const back = appPath(field('returnTo')) ?? paths.favorites;
+  if (!context.user) throw loginRedirect(new URL(back, context.origin));
+  if (!/^\d{1,9}$/.test(field('itemId'))) throw data('No such item.', { status: 400 });
+  const method = field('intent') === 'remove' ? 'DELETE' : 'PUT';
+  const res = await context.apiFetch(new Request(new URL(`/api/favorites/${field('itemId')}`, context.origin), { method }));
+  if (!res.ok) throw data((await res.json().catch(() => null)) as unknown, { status: res.status });
+  return redirect(back);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Your Favorites · Rentique', description: 'The pieces you loved on Rentique, ready to rent.', noindex: true });

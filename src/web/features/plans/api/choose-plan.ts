@@ -5,7 +5,7 @@ import { apiOf } from '../../../lib/query-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** The toast docs/product.md names (Messages and timings) for any failure to save the plan. */
-const SAVE_FAILED = 'Something went wrong. Please try again.';
+export const SAVE_FAILED = 'Something went wrong. Please try again.';
 
 /** Chooses a plan (PUT /api/subscription). Weekly is active at once; paid plans wait for the card. */
 export function useChoosePlan() {

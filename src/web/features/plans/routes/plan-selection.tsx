@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, data, redirect, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   MONTHLY_DEFAULT_ITEMS,
@@ -18,7 +18,8 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatCents } from '../../../lib/format';
 import { withMinimumDuration } from '../../../lib/min-duration';
-import { useChoosePlan } from '../api/choose-plan';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { SAVE_FAILED, useChoosePlan } from '../api/choose-plan';
 import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
 import { FeatureList } from '../components/feature-list';
 import { ItemStepper } from '../components/item-stepper';
@@ -34,6 +35,27 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const clientLoader = browserLoader;
 
+const CHOOSE_FIRST = 'Select a plan to continue.';
+
+/**
+ * The plan form before the app runs (decision 0044): the chosen plan (or Continue without Plan's
+ * Weekly) saved through PUT /api/subscription in-process as the member, then on to the dashboard
+ * (Weekly is active at once) or to add a card. Once the app runs, the page saves it itself (with
+ * its toasts and its 'Setting up...' second).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const plan = PlanIdSchema.safeParse(form.get('intent') === 'weekly' ? 'weekly' : form.get('plan'));
+  if (!plan.success) return data({ error: CHOOSE_FIRST }, { status: 400 });
+  const body = { plan: plan.data, ...(plan.data === 'monthly' ? { itemCount: Number(form.get('itemCount')) } : {}) };
+  const res = await context.apiFetch(
+    new Request(new URL('/api/subscription', context.origin), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  );
+  if (!res.ok) return data({ error: SAVE_FAILED }, { status: res.status });
+  const saved = (await res.json()) as Subscription;
+  return redirect(saved.status === 'active' ? paths.dashboard : paths.creditCard);
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Choose your plan · Rentique', description: 'Choose your Rentique plan: Weekly, Monthly (3 to 9 pieces) or 3 Months.', noindex: true });
 
@@ -41,13 +63,13 @@ export const meta: Route.MetaFunction = (args) =>
 const PLAN_SETUP_MS = 1000;
 
 /** /plan-selection: choose Weekly, Monthly (3 to 9 items) or 3 Months. */
-export default function Component() {
+export default function Component({ actionData }: Route.ComponentProps) {
   const subscription = useSubscription();
   const [params] = useSearchParams();
   if (subscription.isPending) return <PlansPageSkeleton />;
   if (subscription.isError) return <PlansLoadError onRetry={() => void subscription.refetch()} />;
   const requested = PlanIdSchema.safeParse(params.get('plan'));
-  return <PlanSelection current={subscription.data} requested={requested.success ? requested.data : null} />;
+  return <PlanSelection current={subscription.data} requested={requested.success ? requested.data : null} refusal={actionData?.error} />;
 }
 
 function priceLine(plan: PlanId, items: number): { figure: string; unit: string } {
@@ -56,8 +78,11 @@ function priceLine(plan: PlanId, items: number): { figure: string; unit: string 
   return { figure: 'Pay per item', unit: '' };
 }
 
-function PlanSelection({ current, requested }: { current: Subscription; requested: PlanId | null }) {
+function PlanSelection({ current, requested, refusal }: { current: Subscription; requested: PlanId | null; refusal: string | undefined }) {
   const navigate = useNavigate();
+  // Before the app runs, the form posts to the action: Continue cannot wait for a choice it cannot see.
+  const hydrated = useHydrated();
+  const formId = useId();
   const choose = useChoosePlan();
   const groupName = useId();
   // A plan the member chose before is shown selected; the Weekly default nobody chose is not.
@@ -92,12 +117,16 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
       </PageHeader>
 
       <form
+        id={formId}
+        method="post"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (selected && !saving) void save(selected, 'plan');
         }}
       >
+        {/* The stepper's count, for the form posted before the app runs. */}
+        <input type="hidden" name="itemCount" value={items} />
         <fieldset>
           <legend className="sr-only">Plans</legend>
           <div className="grid gap-6 md:grid-cols-3">
@@ -126,7 +155,7 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
                       <input
                         id={inputId}
                         type="radio"
-                        name={groupName}
+                        name="plan"
                         value={id}
                         checked={selected === id}
                         onChange={() => setSelected(id)}
@@ -182,17 +211,33 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
                 </span>
               </p>
             ) : (
-              <p className="mt-2 text-sm text-taupe">Select a plan to continue.</p>
+              <p className="mt-2 text-sm text-taupe">{CHOOSE_FIRST}</p>
+            )}
+            {refusal && (
+              <p role="alert" className="mt-2 text-sm font-medium text-danger">
+                {refusal}
+              </p>
             )}
           </div>
-          <Button type="submit" size="lg" className="w-full md:w-auto md:min-w-56" disabled={!selected || !!saving}>
+          <Button type="submit" size="lg" className="w-full md:w-auto md:min-w-56" disabled={hydrated && (!selected || !!saving)}>
             {saving === 'plan' ? 'Setting up...' : 'Continue'}
           </Button>
         </div>
       </form>
 
       <div className="mt-8 text-center">
-        <Button variant="link" disabled={!!saving} onClick={() => void save('weekly', 'weekly')}>
+        <Button
+          type="submit"
+          form={formId}
+          name="intent"
+          value="weekly"
+          variant="link"
+          disabled={!!saving}
+          onClick={(e) => {
+            e.preventDefault();
+            void save('weekly', 'weekly');
+          }}
+        >
           {saving === 'weekly' ? 'Setting up...' : 'Continue without Plan - Start with Weekly'}
         </Button>
         <p className="mt-6 text-xs text-stone">

@@ -1,11 +1,11 @@
 import { ClipboardList, Heart, Menu, UserRound, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { SignOutButton } from '../../../components/sign-out-button';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { isStaff, useSession } from '../../../lib/session';
 import { cn } from '../../../lib/cn';
-import { useSignOut } from '../../../lib/use-sign-out';
 import { NotificationBell } from '../../notifications';
 import { Logo } from './logo';
 import { NavSearch } from './nav-search';
@@ -24,7 +24,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** The navigation bar: links, and Sign In / Join Now or Favorites / Your Account / Sign Out. */
 export function Navbar() {
   const { data: session } = useSession();
-  const signOut = useSignOut();
   const location = useLocation();
   // The phone menu is open for one page only: opening records the path, navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -51,9 +50,9 @@ export function Navbar() {
           <UserRound aria-hidden="true" /> Your Account
         </Link>
       </Button>
-      <Button variant="outline" size="sm" onClick={() => void signOut()}>
+      <SignOutButton variant="outline" size="sm">
         Sign Out
-      </Button>
+      </SignOutButton>
     </>
   ) : (
     <>
