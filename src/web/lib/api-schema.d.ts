@@ -10456,6 +10456,7 @@ export interface paths {
                                 plan: "weekly" | "monthly" | "threemonths";
                                 planTitle: string;
                                 priceCents: number | null;
+                                priceUnit: string | null;
                                 startedAt: string;
                                 /** @enum {string} */
                                 status: "pending_payment" | "active";
@@ -13088,6 +13089,7 @@ export interface paths {
                             plan: "weekly" | "monthly" | "threemonths";
                             planTitle: string;
                             priceCents: number | null;
+                            priceUnit: string | null;
                             startedAt: string;
                             /** @enum {string} */
                             status: "pending_payment" | "active";
@@ -13161,6 +13163,7 @@ export interface paths {
                             plan: "weekly" | "monthly" | "threemonths";
                             planTitle: string;
                             priceCents: number | null;
+                            priceUnit: string | null;
                             startedAt: string;
                             /** @enum {string} */
                             status: "pending_payment" | "active";

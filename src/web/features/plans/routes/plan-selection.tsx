@@ -3,11 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   MONTHLY_DEFAULT_ITEMS,
-  monthlyPriceCents,
   PLAN_IDS,
   PlanIdSchema,
   PLANS,
-  THREE_MONTHS_PRICE_CENTS,
+  planTerms,
   type PlanId,
   type Subscription,
 } from '@domain/plans';
@@ -50,10 +49,10 @@ export default function Component() {
   return <PlanSelection current={subscription.data} requested={requested.success ? requested.data : null} />;
 }
 
+/** The price as every page says it (planTerms, docs/product.md): "$56.66 a month", "$99.99 for 3 months". */
 function priceLine(plan: PlanId, items: number): { figure: string; unit: string } {
-  if (plan === 'monthly') return { figure: formatCents(monthlyPriceCents(items)), unit: '/ month' };
-  if (plan === 'threemonths') return { figure: formatCents(THREE_MONTHS_PRICE_CENTS), unit: '/ month' };
-  return { figure: 'Pay per item', unit: '' };
+  const terms = planTerms(plan, plan === 'monthly' ? items : null);
+  return terms ? { figure: formatCents(terms.priceCents), unit: terms.unit } : { figure: 'Pay per item', unit: '' };
 }
 
 function PlanSelection({ current, requested }: { current: Subscription; requested: PlanId | null }) {
@@ -146,7 +145,7 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
                       <span className="font-display text-4xl leading-none text-ink" data-testid={id === 'monthly' ? 'monthly-price' : undefined}>
                         {price.figure}
                       </span>
-                      {price.unit && <span className="text-sm text-taupe">{price.unit}</span>}
+                      {price.unit && <span className="text-sm text-taupe">{` ${price.unit}`}</span>}
                     </span>
                     <span className="mt-4 block text-sm leading-relaxed text-taupe">{plan.description}</span>
                     <FeatureList features={plan.features.slice(0, 3)} className="mt-5 border-t border-linen/70 pt-5" />
@@ -177,8 +176,8 @@ function PlanSelection({ current, requested }: { current: Subscription; requeste
               <p className="mt-2 font-display text-2xl">
                 {PLANS[selected].title}
                 {selected === 'monthly' && ` · ${items} items`}
-                <span className="ml-2 font-sans text-base text-taupe">
-                  {summary.figure} {summary.unit}
+                <span className="ml-2 font-sans text-base text-taupe" data-testid="plan-price">
+                  {summary.unit ? `${summary.figure} ${summary.unit}` : summary.figure}
                 </span>
               </p>
             ) : (
