@@ -46,6 +46,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.requestExpiry.name, async () => {
     await lending.expireDue();
   });
+  jobs.work(QUEUES.lateDispatch.name, async () => {
+    await services.rentals.sweepLateDispatch();
+  });
 
   const scheduler = createScheduler({
     db: ctx.database.db,
@@ -56,6 +59,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
       { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, run: () => jobs.send(QUEUES.paymentRecovery.name, {}, { singletonKey: 'recover' }) },
       { name: 'overdue-hold', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.overdueHold.name, {}, { singletonKey: 'hold' }) },
       { name: 'waitlist-sweep', everyMs: WAITLIST_SWEEP_EVERY_MS, run: () => jobs.send(QUEUES.waitlistSweep.name, {}, { singletonKey: 'sweep' }) },
+      { name: 'late-dispatch', everyMs: env.scanIntervalMs, run: () => jobs.send(QUEUES.lateDispatch.name, {}, { singletonKey: 'late-dispatch' }) },
       { name: 'request-expiry', everyMs: Math.min(env.scanIntervalMs, 60_000), run: () => jobs.send(QUEUES.requestExpiry.name, {}, { singletonKey: 'expire' }) },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), run: () => jobs.maintain() },
     ],

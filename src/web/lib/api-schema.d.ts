@@ -5401,7 +5401,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account: personal data is removed and every session ends (password required)
-         * @description Refused with 409 while the member has a rental out or one of her pieces is rented out. Deletion removes her profile, card, plan, favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.
+         * @description Refused with 409 while the member has a rental out or one of her pieces is rented out. A reservation not sent yet refuses it too, with details.unsentReservations (what cancelling refunds): send cancelReservations: true to cancel them (each refunded in full) and delete. Deletion removes her profile, card, plan, favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.
          */
         delete: {
             parameters: {
@@ -5413,6 +5413,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        cancelReservations?: boolean;
                         password: string;
                     };
                 };
@@ -5787,7 +5788,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -8744,6 +8745,48 @@ export interface paths {
                                 /** @enum {string} */
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
+                            lateToDispatch: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            }[];
                             overdue: {
                                 backup: {
                                     size: string;
@@ -11189,6 +11232,10 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "accruing" | "due" | "charged" | "waived" | "failed";
                                 } | null;
+                                lateToDispatch: {
+                                    cancelsOn: string;
+                                    since: string;
+                                } | null;
                                 name: string;
                                 orderNumber: string | null;
                                 /** @enum {string|null} */
@@ -11288,6 +11335,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;
@@ -11427,6 +11478,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
+                            } | null;
                             name: string;
                             orderNumber: string | null;
                             /** @enum {string|null} */
@@ -11538,6 +11593,10 @@ export interface paths {
                                     perDayCents: number;
                                     /** @enum {string} */
                                     status: "accruing" | "due" | "charged" | "waived" | "failed";
+                                } | null;
+                                lateToDispatch: {
+                                    cancelsOn: string;
+                                    since: string;
                                 } | null;
                                 name: string;
                                 orderNumber: string | null;
@@ -11661,6 +11720,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;
@@ -11796,6 +11859,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
+                            } | null;
                             name: string;
                             orderNumber: string | null;
                             /** @enum {string|null} */
@@ -11911,6 +11978,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;
@@ -13494,6 +13565,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;
