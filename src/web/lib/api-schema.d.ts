@@ -2282,6 +2282,11 @@ export interface paths {
                                 count: number;
                                 value: string;
                             }[];
+                            tabs: {
+                                discovery: number;
+                                men: number;
+                                women: number;
+                            } | null;
                             total: number;
                         };
                     };
