@@ -75,6 +75,12 @@ test('a weekly member without a card adds one, books with dates and a total, see
   await expect(rental).toBeVisible();
   await expect(rental.getByRole('button', { name: `Cancel ${item.name}` })).toBeVisible();
   await expect(rental.getByRole('button', { name: `Return ${item.name}` })).toHaveCount(0);
+  // Not sent yet (it starts today): Cancel states the refund before anything happens.
+  await rental.getByRole('button', { name: `Cancel ${item.name}` }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(cancel.getByTestId('cancel-refund')).toHaveText(/^You get \$\d+\.\d{2} back in full, to the card it was charged to\.$/);
+  await cancel.getByRole('button', { name: 'Keep booking' }).click();
+  await expect(cancel).toHaveCount(0);
 
   // The order history, from the dashboard, and the receipt (the card's last four only).
   await page.getByRole('link', { name: 'Order history and receipts' }).click();

@@ -146,7 +146,15 @@ test("a garment's life through the desk: added, rented, dispatched, received, re
   await expect(mila.page.getByText('Marked as received').first()).toBeVisible();
   await expect(rental.getByTestId('rental-status')).toHaveText('With you');
   await expect(rental.getByRole('button', { name: `I have received ${name}` })).toHaveCount(0);
+  // Return asks first: nothing happens until she confirms she has sent it back.
   await rental.getByRole('button', { name: `Return ${name}` }).click();
+  const confirm = mila.page.getByRole('dialog', { name: `Return ${name}?` });
+  await expect(confirm).toContainText('There is no refund for returning early.');
+  await confirm.getByRole('button', { name: 'Not yet' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(rental.getByTestId('rental-status')).toHaveText('With you');
+  await rental.getByRole('button', { name: `Return ${name}` }).click();
+  await mila.page.getByRole('dialog', { name: `Return ${name}?` }).getByRole('button', { name: 'I have sent it back' }).click();
   await expect(mila.page.getByText('Item returned').first()).toBeVisible();
 
   // Staff check it in as good, from the list of what is coming back.

@@ -79,7 +79,7 @@ test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and 
     const plan = page.getByRole('region', { name: 'Your subscription' });
     await expect(plan.getByTestId('plan-title')).toHaveText('Monthly');
     await expect(plan.getByTestId('plan-items')).toHaveText('5 a month');
-    await expect(plan.getByTestId('plan-price')).toHaveText('$56.66/month');
+    await expect(plan.getByTestId('plan-price')).toHaveText('$56.66 a month');
     await expect(plan.getByTestId('next-billing')).toHaveText(monthDayYear(nextBilling));
     await expect(plan.getByTestId('dashboard-card')).toContainText('4242');
     const res = await page.request.get('/api/subscription');
@@ -96,7 +96,7 @@ test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and 
     const summary = page.getByRole('complementary');
     await expect(summary.getByText('Monthly plan')).toBeVisible();
     await expect(summary.getByText('5 a month')).toBeVisible();
-    await expect(summary.getByText('$56.66 / month')).toBeVisible();
+    await expect(summary.getByTestId('plan-price')).toHaveText('$56.66 a month');
     await expect(summary.getByText(monthDayYear(nextBilling))).toBeVisible();
     await expect(page.getByTestId('saved-card')).toContainText('Ending in 4242');
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -140,6 +140,32 @@ test('Weekly goes straight to the dashboard, and the card page without a plan wa
   await expect(page.getByText('Plan Selected')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ plan: 'weekly', status: 'active' });
+});
+
+test('3 Months reads "$99.99 for 3 months" on /pricing, plan selection, payment and the dashboard, billed again at the end of the term', async ({ page }) => {
+  const PRICE = '$99.99 for 3 months';
+  await page.goto('/pricing');
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: '3 Months', exact: true }) });
+  await expect(card.getByTestId('plan-price')).toHaveText(PRICE);
+
+  await signUpViaUi(page);
+  await page.getByRole('radio', { name: '3 Months' }).check();
+  await expect(page.getByTestId('plan-price')).toHaveText(PRICE);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/credit-card$/);
+  const termEnd = addMonths(isoDate(new Date()), 3);
+  const summary = page.getByRole('complementary');
+  await expect(summary.getByTestId('plan-price')).toHaveText(PRICE);
+  await expect(summary.getByTestId('next-billing')).toHaveText(monthDayYear(termEnd));
+  await fillCard(page);
+  await page.getByRole('button', { name: 'Save Payment Information' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const plan = page.getByRole('region', { name: 'Your subscription' });
+  await expect(plan.getByTestId('plan-price')).toHaveText(PRICE);
+  await expect(plan.getByTestId('next-billing')).toHaveText(monthDayYear(termEnd));
+  await page.goto('/credit-card?mode=manage');
+  await expect(page.getByRole('complementary').getByTestId('plan-price')).toHaveText(PRICE);
+  await expect(page.getByRole('complementary').getByTestId('next-billing')).toHaveText(monthDayYear(termEnd));
 });
 
 test('a declined card shows the payment error and keeps the plan waiting; manage mode updates the card', async ({ page }) => {

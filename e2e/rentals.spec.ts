@@ -6,7 +6,7 @@ interface ItemSummary {
   name: string;
 }
 
-test('rent an item from its page, see it on the dashboard, reload, extend, return', async ({ page }) => {
+test('rent an item from its page, see it on the dashboard, reload, extend, cancel (not sent: no Return)', async ({ page }) => {
   test.setTimeout(120_000); // two bookings and an extension, each charged through the payment provider
   await signUpViaApi(page, { fullName: 'Renata Renter' });
   await readyToRentViaApi(page);
@@ -37,8 +37,13 @@ test('rent an item from its page, see it on the dashboard, reload, extend, retur
   await expect(returnDate).toHaveAttribute('datetime', expected.toISOString().slice(0, 10));
   await expect(page.getByTestId('water-saved')).not.toHaveText(/^0/);
 
-  await rental.getByRole('button', { name: /^Return/ }).click();
-  await expect(page.getByText('Item returned').first()).toBeVisible();
+  // Not sent yet: no Return, but Cancel, which states the refund (the booking and the extension) first.
+  await expect(rental.getByRole('button', { name: /^Return/ })).toHaveCount(0);
+  await rental.getByRole('button', { name: /^Cancel/ }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(cancel.getByTestId('cancel-refund')).toContainText('back in full');
+  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText('Booking cancelled').first()).toBeVisible();
   await expect(rental).toHaveCount(0);
   await expect(page.getByText('Nothing rented yet')).toBeVisible();
 

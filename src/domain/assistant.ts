@@ -157,7 +157,8 @@ const GENDER_WORDS: Record<ItemGender, readonly string[]> = {
   Men: ['men', 'man', 'mens', "men's", 'menswear', 'male', 'masculine', 'gentlemen', 'gents', 'guys', 'him'],
 };
 
-const OCCASION_WORDS: Record<Occasion, readonly string[]> = {
+/** The words members use for each of the assistant's occasions (also words a search never corrects away: the catalogue's search). */
+export const OCCASION_WORDS: Record<Occasion, readonly string[]> = {
   work: ['work', 'office', 'business', 'meeting', 'meetings', 'interview', 'professional', 'corporate', 'workwear', 'work outfit'],
   party: ['party', 'parties', 'cocktail', 'cocktails', 'gala', 'night out', 'evening', 'celebration', 'birthday', 'wedding', 'club', 'clubbing'],
   hiking: ['hiking', 'hike', 'hikes', 'trek', 'trekking', 'mountain', 'mountains', 'trail', 'trails', 'camping', 'outdoors', 'outdoor'],

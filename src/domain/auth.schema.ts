@@ -140,7 +140,16 @@ export const ChangeEmailSchema = z.object({ newEmail: EmailSchema });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;
 
 /** Delete my account: the password, to prove it is her. */
-export const DeleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH) }).strict();
+export const DeleteAccountSchema = z
+  .object({
+    password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+    /**
+     * Cancel her reserved pieces not sent yet (each refunded in full) and then delete the account.
+     * Without it, such a reservation refuses the deletion with the offer (409, details.unsentReservations).
+     */
+    cancelReservations: z.boolean({ error: 'cancelReservations must be true or false' }).optional(),
+  })
+  .strict();
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
 
 /** The member's profile as the API returns it. */

@@ -235,6 +235,12 @@ export const ItemFacetsSchema = z.object({
   occasions: z.array(FacetCountSchema),
   /** The lowest and highest weekly price (cents) among items matching every filter but the price; null when none. */
   price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
+  /**
+   * With a search: how many pieces each browse tab shows for it (Women, Men, Discovery Outfits),
+   * with what a change of tab keeps (the search, dates, price and theme; the other filters are
+   * reset), so "gucci" in Women can say "1 piece in Men". Null without a search.
+   */
+  tabs: z.object({ women: z.number().int(), men: z.number().int(), discovery: z.number().int() }).nullable(),
 });
 
 /** Search suggestions (GET /api/search/suggest): a few items and brands as the visitor types. */

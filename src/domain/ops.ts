@@ -161,10 +161,16 @@ export const TodayBoardSchema = z.object({
   /** Marked returned today. */
   returnedToday: z.array(DeskRentalSchema),
   /**
-   * To dispatch: not sent yet and holding its unit from today or earlier (a delivery the day
-   * before it starts, a studio pickup the day it starts); late ones first.
+   * To dispatch: not sent yet, holding its unit from today or earlier (a delivery the day
+   * before it starts, a studio pickup the day it starts), and starting today or later.
    */
   toDispatch: z.array(DeskRentalSchema),
+  /**
+   * Late to dispatch: not sent by the end of its start day (oldest first). The member has been
+   * told; one still not sent on its start + LATE_DISPATCH_CANCEL_DAYS is cancelled and refunded
+   * in full by the scheduled job (docs/product.md "Renting").
+   */
+  lateToDispatch: z.array(DeskRentalSchema),
   /** Ready at the studio, not handed over yet. */
   awaitingPickup: z.array(DeskRentalSchema),
   /** Sent back by the member, not checked in yet. */

@@ -54,16 +54,33 @@ export function monthlyPriceCents(items: number): number {
 
 /** How many months one payment of a plan covers: Monthly 1, 3 Months 3; null for Weekly. */
 export function planBillingMonths(plan: PlanId): number | null {
-  if (plan === 'monthly') return 1;
-  if (plan === 'threemonths') return THREE_MONTHS_COMMITMENT_MONTHS;
+  return planTerms(plan, null)?.billingMonths ?? null;
+}
+
+/**
+ * The one reading of a paid plan's price (docs/product.md, Plans and payment): what one payment
+ * costs, how many months it covers, and the words that go after the amount. Every page that shows
+ * a plan's price (/pricing, /plan-selection, /credit-card, the dashboard) and the server's billing
+ * (the charge, the next billing date) read it from here, so "$99.99 for 3 months" is said the same
+ * way everywhere and billed as said. Null for Weekly (pay per item).
+ */
+export interface PlanTerms {
+  priceCents: number;
+  /** Months one payment covers: Monthly 1, 3 Months 3. */
+  billingMonths: number;
+  /** What follows the amount: 'a month' (Monthly), 'for 3 months' (3 Months). */
+  unit: string;
+}
+
+export function planTerms(plan: PlanId, itemCount: number | null): PlanTerms | null {
+  if (plan === 'monthly') return { priceCents: monthlyPriceCents(itemCount ?? MONTHLY_DEFAULT_ITEMS), billingMonths: 1, unit: 'a month' };
+  if (plan === 'threemonths') return { priceCents: THREE_MONTHS_PRICE_CENTS, billingMonths: THREE_MONTHS_COMMITMENT_MONTHS, unit: `for ${THREE_MONTHS_COMMITMENT_MONTHS} months` };
   return null;
 }
 
 /** What a paid plan costs per payment in cents (Monthly: a month; 3 Months: the three months); null for Weekly (pay per item). */
 export function planPriceCents(plan: PlanId, itemCount: number | null): number | null {
-  if (plan === 'monthly') return monthlyPriceCents(itemCount ?? MONTHLY_DEFAULT_ITEMS);
-  if (plan === 'threemonths') return THREE_MONTHS_PRICE_CENTS;
-  return null;
+  return planTerms(plan, itemCount)?.priceCents ?? null;
 }
 
 /** How many pieces a plan allows per billing period; null means unlimited (Weekly). */
@@ -112,7 +129,7 @@ export const PLANS: Record<CataloguePlanId, PlanInfo> = {
     title: 'Monthly',
     priceCents: MONTHLY_MIN_PRICE_CENTS,
     maxPriceCents: MONTHLY_MAX_PRICE_CENTS,
-    priceUnit: 'per month',
+    priceUnit: planTerms('monthly', null)!.unit,
     description: `Choose ${MONTHLY_MIN_ITEMS} to ${MONTHLY_MAX_ITEMS} pieces a month; the price follows the count.`,
     features: [`${MONTHLY_MIN_ITEMS} to ${MONTHLY_MAX_ITEMS} items a month`, 'Price set by your item count', ...PLAN_PROMISES],
     itemsPerMonth: `${MONTHLY_MIN_ITEMS}–${MONTHLY_MAX_ITEMS}`,
@@ -123,7 +140,7 @@ export const PLANS: Record<CataloguePlanId, PlanInfo> = {
     id: 'threemonths',
     title: '3 Months',
     priceCents: THREE_MONTHS_PRICE_CENTS,
-    priceUnit: 'for 3 months',
+    priceUnit: planTerms('threemonths', null)!.unit,
     billingMonths: THREE_MONTHS_COMMITMENT_MONTHS,
     monthlyEquivalentCents: THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS,
     description: `${THREE_MONTHS_ITEMS} outfits a month, one for every day of the week: one payment for three months, the best price per piece.`,
@@ -183,6 +200,16 @@ export function nextBillingDateOn(startDate: string, today: string, months: numb
   let k = 1;
   while (addMonths(startDate, k * months) <= today) k += 1;
   return addMonths(startDate, k * months);
+}
+
+/**
+ * A paid plan's next billing date on `today`, for a plan whose first payment went through on
+ * `startDate` (a plan being paid for now: `startDate` = `today`): the end of the month (Monthly) or
+ * of the term (3 Months), from planTerms. Null for Weekly.
+ */
+export function planNextBillingDate(plan: PlanId, startDate: string, today: string): string | null {
+  const terms = planTerms(plan, null);
+  return terms ? nextBillingDateOn(startDate, today, terms.billingMonths) : null;
 }
 
 /**

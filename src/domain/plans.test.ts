@@ -10,7 +10,9 @@ import {
   planBillingMonths,
   THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS,
   planItemAllowance,
+  planNextBillingDate,
   planPriceCents,
+  planTerms,
 } from './plans';
 
 describe('monthlyPriceCents', () => {
@@ -103,5 +105,34 @@ describe('3 Months: $99.99 for the three months (decision 0030)', () => {
     expect(nextBillingDateOn('2026-11-22', '2027-02-22', 3)).toBe('2027-05-22');
     expect(nextBillingDateOn('2026-01-31', '2026-02-15', 1)).toBe('2026-02-28');
     expect(nextBillingDateOn('2026-01-31', '2026-03-01', 1)).toBe('2026-03-31');
+  });
+});
+
+describe('planTerms: one reading of a plan\'s price and billing period (docs/product.md, Plans and payment)', () => {
+  it('reads 3 Months as $99.99 for the three months, Monthly by the month, Weekly as no price', () => {
+    expect(planTerms('threemonths', null)).toEqual({ priceCents: 9999, billingMonths: 3, unit: 'for 3 months' });
+    expect(planTerms('threemonths', 7)).toEqual(planTerms('threemonths', null));
+    expect(planTerms('monthly', 5)).toEqual({ priceCents: 5666, billingMonths: 1, unit: 'a month' });
+    expect(planTerms('monthly', null)).toEqual({ priceCents: 3999, billingMonths: 1, unit: 'a month' });
+    expect(planTerms('weekly', null)).toBeNull();
+  });
+
+  it('is what the catalogue cards, the charge and the billing months say', () => {
+    for (const plan of ['monthly', 'threemonths'] as const) {
+      const terms = planTerms(plan, null)!;
+      expect(PLANS[plan].priceUnit).toBe(terms.unit);
+      expect(PLANS[plan].priceCents).toBe(terms.priceCents);
+      expect(planPriceCents(plan, null)).toBe(terms.priceCents);
+      expect(planBillingMonths(plan)).toBe(terms.billingMonths);
+    }
+    expect(PLANS.threemonths.billingMonths).toBe(planTerms('threemonths', null)!.billingMonths);
+  });
+
+  it('bills 3 Months again at the end of the term, never a month after paying', () => {
+    expect(planNextBillingDate('threemonths', '2026-11-28', '2026-11-28')).toBe('2027-02-28');
+    expect(planNextBillingDate('threemonths', '2026-11-28', '2027-01-15')).toBe('2027-02-28');
+    expect(planNextBillingDate('threemonths', '2026-11-28', '2027-02-28')).toBe('2027-05-28');
+    expect(planNextBillingDate('monthly', '2026-11-28', '2026-11-28')).toBe('2026-12-28');
+    expect(planNextBillingDate('weekly', '2026-11-28', '2026-11-28')).toBeNull();
   });
 });

@@ -60,6 +60,8 @@ export const SubscriptionSchema = z.object({
   status: SubscriptionStatusSchema,
   /** What one payment of the plan costs, in cents (Monthly: a month; 3 Months: the three months); null for Weekly. */
   priceCents: z.number().int().nullable(),
+  /** What follows the price, from planTerms: 'a month' (Monthly), 'for 3 months' (3 Months); null for Weekly. */
+  priceUnit: z.string().nullable(),
   /** Months one payment covers (Monthly 1, 3 Months 3); null for Weekly. */
   billingMonths: z.number().int().nullable(),
   /** When the plan was chosen, or (for a paid plan) when its first payment went through. ISO timestamp. */

@@ -46,9 +46,11 @@ export const RENTAL_MESSAGES = {
   cancelled: 'Booking cancelled',
   cancelledBody: 'Your booking is cancelled and fully refunded.',
   cancelledPlanBody: 'Your booking is cancelled; the piece is back in your plan for this month.',
-  cancelTooLate: 'This rental has started: return the piece instead of cancelling.',
   cancelDispatched: 'This piece is already on its way to you: return it once it arrives.',
   returnBeforeStart: 'This rental has not started yet: cancel it instead (you get a full refund).',
+  returnNotSent: 'This piece has not been sent to you yet: cancel the booking instead (you get a full refund).',
+  returnConfirm: 'Return means you have sent the piece back or dropped it at the studio. There is no refund for returning early.',
+  lateToDispatch: 'We have not sent this piece yet, and we are sorry for the delay.',
   /** The dashboard says this under a rental within a paid plan: returning early does not give the piece back to the month. */
   returnKeepsAllowance: 'Returning a piece does not give its place in your plan back; cancelling before the start does.',
   addCard: 'Add a card to rent',
@@ -113,18 +115,40 @@ export const RENTAL_ACTIONS = ['cancel', 'extend', 'return', 'received'] as cons
 export type RentalAction = (typeof RENTAL_ACTIONS)[number];
 
 /**
- * Before its start date, while not yet sent, a rental can be cancelled (a full refund, the plan's
- * place back; decision 0030); from its start date it can be returned ('Return': no refund, the
- * place stays used), and a delivery on its way can be marked received. Extending is open until
- * it is sent back. Nothing once it has ended.
+ * Days after its start date a booking never dispatched (nor put ready at the studio) is cancelled
+ * and refunded in full by the scheduled job (docs/product.md "Renting": late to dispatch).
+ */
+export const LATE_DISPATCH_CANCEL_DAYS = 2;
+
+/**
+ * Late to dispatch: not sent (nor ready at the studio) by the end of its start day, and still
+ * open. The desk lists it apart, she is told, and it is cancelled with a full refund on
+ * `lateDispatchCancelDate` if it has still not gone by then.
+ */
+export function isLateToDispatch(r: RentalMarks, today: string): boolean {
+  return !r.dispatchedAt && !r.returnedAt && !r.checkedInAt && !r.cancelledAt && today > r.startDate;
+}
+
+/** The day the scheduled job cancels and refunds a booking still not dispatched. */
+export function lateDispatchCancelDate(startDate: string): string {
+  return addDays(startDate, LATE_DISPATCH_CANCEL_DAYS);
+}
+
+/**
+ * Until it is dispatched (or ready at the studio), whatever the date, a rental can be cancelled:
+ * everything charged is refunded in full and a plan's place comes back (decision 0030). Once it
+ * has been sent and its start date has come it can be returned ('Return': no refund, the place
+ * stays used): Return is never offered for a piece she never received. A delivery on its way can
+ * be marked received. Extending is open until it is sent back, except for a booking we are late
+ * to send. Nothing once it has ended.
  */
 export function rentalActions(r: RentalMarks, today: string): RentalAction[] {
   const status = rentalStatus(r, today);
   if (status === 'cancelled' || status === 'returned' || status === 'returning') return [];
   const actions: RentalAction[] = [];
-  if (today < r.startDate && !r.dispatchedAt) actions.push('cancel');
-  actions.push('extend');
-  if (today >= r.startDate) actions.push('return');
+  if (!r.dispatchedAt) actions.push('cancel');
+  if (!isLateToDispatch(r, today)) actions.push('extend');
+  if (r.dispatchedAt && today >= r.startDate) actions.push('return');
   if (r.dispatchedAt && !r.receivedAt && r.handoff === 'delivery') actions.push('received');
   return actions;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lenderShareCents, ListingInputSchema, rentalPriceBounds } from './listings';
-import { BookRentalSchema, daysLate, defaultRentalRange, lateFeeCapCents, lateFeeCents, lateFeePerDayCents, rentalActions, rentalPriceCents, rentalStatus } from './rentals';
+import { BookRentalSchema, daysLate, defaultRentalRange, isLateToDispatch, lateDispatchCancelDate, lateFeeCapCents, lateFeeCents, lateFeePerDayCents, rentalActions, rentalPriceCents, rentalStatus } from './rentals';
 
 describe('rentals', () => {
   it('defaults to 7 days from today', () => {
@@ -84,7 +84,7 @@ describe('listings', () => {
 });
 
 describe('what a member may do with a rental (issue 15)', () => {
-  it("offers Cancel before the start (while not sent), Return from the start, nothing once it ended", () => {
+  it("offers Cancel until it is sent (its start day included), Return once sent and started, nothing once it ended", () => {
     const r = { startDate: '2026-11-25', endDate: '2026-12-02', handoff: 'delivery' as const, dispatchedAt: null, receivedAt: null, returnedAt: null, checkedInAt: null, cancelledAt: null };
     expect(rentalActions(r, '2026-11-22')).toEqual(['cancel', 'extend']);
     // Sent the day before its start: on its way, no longer cancellable, not yet returnable.
@@ -92,8 +92,14 @@ describe('what a member may do with a rental (issue 15)', () => {
     expect(rentalActions(sent, '2026-11-24')).toEqual(['extend', 'received']);
     expect(rentalActions(sent, '2026-11-25')).toEqual(['extend', 'return', 'received']);
     expect(rentalActions({ ...sent, receivedAt: '2026-11-25T10:00:00Z' }, '2026-11-26')).toEqual(['extend', 'return']);
-    // Not sent by its start date: Return (it cancels the reservation, without a refund).
-    expect(rentalActions(r, '2026-11-25')).toEqual(['extend', 'return']);
+    // Not sent on its start day: still Cancel (a full refund), never Return for a piece she never received.
+    expect(rentalActions(r, '2026-11-25')).toEqual(['cancel', 'extend']);
+    // Late to dispatch (its start day has passed): Cancel only.
+    expect(isLateToDispatch(r, '2026-11-25')).toBe(false);
+    expect(isLateToDispatch(r, '2026-11-26')).toBe(true);
+    expect(rentalActions(r, '2026-11-26')).toEqual(['cancel']);
+    expect(isLateToDispatch(sent, '2026-11-26')).toBe(false);
+    expect(lateDispatchCancelDate('2026-11-25')).toBe('2026-11-27');
     const cancelled = { ...r, returnedAt: '2026-11-22T10:00:00Z', cancelledAt: '2026-11-22T10:00:00Z' };
     expect(rentalStatus(cancelled, '2026-11-22')).toBe('cancelled');
     expect(rentalActions(cancelled, '2026-11-22')).toEqual([]);

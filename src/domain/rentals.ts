@@ -61,7 +61,7 @@ export const RentalSchema = z.object({
   /** When it goes back (the hold ends on this day). */
   returnDate: z.string(),
   status: RentalStatusSchema,
-  /** What the member may do now: the dashboard shows 'Cancel' before the start, 'Return' after it. */
+  /** What the member may do now: 'Cancel' until it is sent, 'Return' once it has been sent and has started. */
   actions: z.array(z.enum(RENTAL_ACTIONS)),
   /** The item's price for the period held (weekly price per started week, extensions included). */
   priceCents: z.number().int(),
@@ -110,6 +110,11 @@ export const RentalSchema = z.object({
     .nullable(),
   /** The backup size held with it at no charge (it ships and comes back with it); null: none. */
   backupSize: z.string().nullable(),
+  /**
+   * Late to dispatch (not sent by the end of its start day): from when, and the day it is
+   * cancelled and refunded in full if still not sent (LATE_DISPATCH_CANCEL_DAYS); null otherwise.
+   */
+  lateToDispatch: z.object({ since: z.string(), cancelsOn: z.string() }).nullable(),
 });
 export type Rental = z.infer<typeof RentalSchema>;
 

@@ -668,7 +668,7 @@ beforeAll(async () => {
 
   const aUnit = await db.selectFrom('rentals').select('unit_id').where('id', '=', rental.id as number).executeTakeFirstOrThrow();
   const cRental = await ok(c.request('/api/rentals', { method: 'POST', json: { itemId: await house(1), size: 'M' } }), 201);
-  await ok(c.request(`/api/rentals/${cRental.id}/return`, { method: 'POST' }));
+  await ok(c.request(`/api/rentals/${cRental.id}/cancel`, { method: 'POST' }));
   const opsItem = await house(3);
   const opsUnits = (await db.selectFrom('item_units').select('id').where('item_id', '=', opsItem).orderBy('unit_no').execute()).map((u) => unitCode(u.id));
 

@@ -46,6 +46,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.requestExpiry.name, async () => {
     await lending.expireDue();
   });
+  jobs.work(QUEUES.lateDispatch.name, async () => {
+    await services.rentals.sweepLateDispatch();
+  });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();
   });
@@ -59,6 +62,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
       { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, queue: QUEUES.paymentRecovery.name, singletonKey: 'recover' },
       { name: 'overdue-hold', everyMs: env.scanIntervalMs, queue: QUEUES.overdueHold.name, singletonKey: 'hold' },
       { name: 'waitlist-sweep', everyMs: WAITLIST_SWEEP_EVERY_MS, queue: QUEUES.waitlistSweep.name, singletonKey: 'sweep' },
+      { name: 'late-dispatch', everyMs: env.scanIntervalMs, queue: QUEUES.lateDispatch.name, singletonKey: 'late-dispatch' },
       { name: 'request-expiry', everyMs: Math.min(env.scanIntervalMs, 60_000), queue: QUEUES.requestExpiry.name, singletonKey: 'expire' },
       { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), queue: QUEUES.queueMaintenance.name, singletonKey: 'maintain' },
     ],

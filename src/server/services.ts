@@ -39,7 +39,9 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);
   const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
-  const rentals = createRentalsService(ctx, { catalogue, plans, units, payments, orders });
+  const rentals = createRentalsService(ctx, { catalogue, plans, units, payments, orders, notifications });
+  // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
+  account.cancelReservationsWith((userId, rentalId) => rentals.cancel(userId, rentalId));
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans });
   const lending = createLendingService(ctx, { catalogue, plans, payments, orders, notifications, units });

@@ -17,6 +17,8 @@ export const QUEUES = {
   orderEmail: { name: 'order-email', singleton: true },
   /** Expires waitlist holds not confirmed in time and holds freed units for those waiting (decision 0034): {}. */
   waitlistSweep: { name: 'waitlist-sweep', singleton: true },
+  /** Bookings not dispatched by their start: the member told, and cancelled and refunded once on the stated day (docs/product.md "Renting"): {}. */
+  lateDispatch: { name: 'late-dispatch', singleton: true },
   /** Expires the booking requests whose lender did not answer within 48 hours (decision 0035): {}. */
   requestExpiry: { name: 'request-expiry', singleton: true },
   /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */

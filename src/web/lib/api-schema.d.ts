@@ -2282,6 +2282,11 @@ export interface paths {
                                 count: number;
                                 value: string;
                             }[];
+                            tabs: {
+                                discovery: number;
+                                men: number;
+                                women: number;
+                            } | null;
                             total: number;
                         };
                     };
@@ -5401,7 +5406,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account: personal data is removed and every session ends (password required)
-         * @description Refused with 409 while the member has a rental out or one of her pieces is rented out. Deletion removes her profile, card, plan, favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.
+         * @description Refused with 409 while the member has a rental out or one of her pieces is rented out. A reservation not sent yet refuses it too, with details.unsentReservations (what cancelling refunds): send cancelReservations: true to cancel them (each refunded in full) and delete. Deletion removes her profile, card, plan, favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.
          */
         delete: {
             parameters: {
@@ -5413,6 +5418,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        cancelReservations?: boolean;
                         password: string;
                     };
                 };
@@ -5787,7 +5793,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -8744,6 +8750,48 @@ export interface paths {
                                 /** @enum {string} */
                                 unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
                             }[];
+                            lateToDispatch: {
+                                backup: {
+                                    size: string;
+                                    unitCode: string;
+                                } | null;
+                                brand: string;
+                                checkedInAt: string | null;
+                                daysLate: number;
+                                destination: {
+                                    address: string | null;
+                                    studio: string | null;
+                                };
+                                dispatchedAt: string | null;
+                                /** @enum {string} */
+                                handoff: "delivery" | "pickup";
+                                holdsFrom: string;
+                                itemId: number;
+                                itemName: string;
+                                lateFeeCents: number;
+                                /** @enum {string|null} */
+                                lateFeeStatus: "accruing" | "due" | "charged" | "waived" | "failed" | null;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pickupOption: string | null;
+                                receivedAt: string | null;
+                                rentalId: number;
+                                returnDate: string;
+                                returnedAt: string | null;
+                                size: string;
+                                startDate: string;
+                                /** @enum {string} */
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                unitCode: string;
+                                unitId: number;
+                                unitNo: number;
+                                unitReady: boolean;
+                                /** @enum {string} */
+                                unitState: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            }[];
                             overdue: {
                                 backup: {
                                     size: string;
@@ -10514,6 +10562,7 @@ export interface paths {
                                 plan: "weekly" | "monthly" | "threemonths";
                                 planTitle: string;
                                 priceCents: number | null;
+                                priceUnit: string | null;
                                 startedAt: string;
                                 /** @enum {string} */
                                 status: "pending_payment" | "active";
@@ -11246,6 +11295,10 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "accruing" | "due" | "charged" | "waived" | "failed";
                                 } | null;
+                                lateToDispatch: {
+                                    cancelsOn: string;
+                                    since: string;
+                                } | null;
                                 name: string;
                                 orderNumber: string | null;
                                 /** @enum {string|null} */
@@ -11345,6 +11398,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;
@@ -11484,6 +11541,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
+                            } | null;
                             name: string;
                             orderNumber: string | null;
                             /** @enum {string|null} */
@@ -11595,6 +11656,10 @@ export interface paths {
                                     perDayCents: number;
                                     /** @enum {string} */
                                     status: "accruing" | "due" | "charged" | "waived" | "failed";
+                                } | null;
+                                lateToDispatch: {
+                                    cancelsOn: string;
+                                    since: string;
                                 } | null;
                                 name: string;
                                 orderNumber: string | null;
@@ -11718,6 +11783,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;
@@ -11853,6 +11922,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
                             } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
+                            } | null;
                             name: string;
                             orderNumber: string | null;
                             /** @enum {string|null} */
@@ -11968,6 +12041,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;
@@ -13146,6 +13223,7 @@ export interface paths {
                             plan: "weekly" | "monthly" | "threemonths";
                             planTitle: string;
                             priceCents: number | null;
+                            priceUnit: string | null;
                             startedAt: string;
                             /** @enum {string} */
                             status: "pending_payment" | "active";
@@ -13219,6 +13297,7 @@ export interface paths {
                             plan: "weekly" | "monthly" | "threemonths";
                             planTitle: string;
                             priceCents: number | null;
+                            priceUnit: string | null;
                             startedAt: string;
                             /** @enum {string} */
                             status: "pending_payment" | "active";
@@ -13549,6 +13628,10 @@ export interface paths {
                                 perDayCents: number;
                                 /** @enum {string} */
                                 status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
                             } | null;
                             name: string;
                             orderNumber: string | null;

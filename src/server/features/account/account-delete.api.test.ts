@@ -5,7 +5,7 @@ import { uploadsDir } from '../../storage/storage';
 import { returnedMemberRental } from '../../test/member-rental';
 import { makeTestItem, readyToRent, requestAndAccept } from '../../test/renter';
 import { ACCOUNT_LIMITS } from './account.limits';
-import { approveListing, makeStaff } from '../../test/staff';
+import { approveListing, dispatchRental, makeStaff } from '../../test/staff';
 import { cookieFrom, createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
 
@@ -59,7 +59,7 @@ async function ok(res: Response | Promise<Response>, status = 200): Promise<Reco
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-const del = (m: TestMember, password: string) => m.request('/api/me', { method: 'DELETE', json: { password } });
+const del = (m: TestMember, password: string, more: { cancelReservations?: boolean } = {}) => m.request('/api/me', { method: 'DELETE', json: { password, ...more } });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
 
 async function whoIs(cookie: string): Promise<string | null> {
@@ -103,14 +103,38 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
     const m = await readyToRent(await t.signUp());
     const itemId = await houseItem();
     const rental = await ok(m.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }), 201);
+    await dispatchRental(await makeStaff(t), rental.id as number);
     const res = await del(m, m.password);
     expect(res.status).toBe(409);
     const err = await errorOf(res);
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toMatch(/rental out.*return it first/i);
+    // Sent: there is no cancelling it with the account.
+    expect((await del(m, m.password, { cancelReservations: true })).status).toBe(409);
     expect(await whoIs(m.cookie)).toBe(m.id);
     await ok(m.request(`/api/rentals/${rental.id}/return`, { method: 'POST' }));
     expect((await del(m, m.password)).status).toBe(204);
+  });
+
+  it('with a reserved piece not sent yet, offers to cancel it (the refund stated) and, asked, cancels it, refunds it in full and deletes', async () => {
+    const m = await readyToRent(await t.signUp());
+    const rental = (await ok(m.request('/api/rentals', { method: 'POST', json: { itemId: await houseItem(), size: 'M' } }), 201)) as { id: number; chargeCents: number };
+    const res = await del(m, m.password);
+    expect(res.status).toBe(409);
+    const err = await errorOf(res);
+    expect(err.message).not.toMatch(/return it first/i);
+    expect(err.message).toMatch(/has not been sent yet: cancel it first \(a full refund\)/);
+    expect(err.details).toMatchObject({ openRentals: 0, rentedOutListings: [], unsentReservations: [{ rentalId: rental.id, refundCents: rental.chargeCents, coveredByPlan: false }] });
+    expect(rental.chargeCents).toBeGreaterThan(0);
+    expect(await whoIs(m.cookie)).toBe(m.id);
+
+    expect((await del(m, m.password, { cancelReservations: true })).status).toBe(204);
+    expect(await whoIs(m.cookie)).toBeNull();
+    const { db } = t.ctx.database;
+    const row = await db.selectFrom('rentals').select(['cancelled_at', 'returned_at']).where('id', '=', rental.id as number).executeTakeFirstOrThrow();
+    expect(row.cancelled_at).not.toBeNull();
+    const refunds = await db.selectFrom('payment_ledger').select(['amount_cents', 'status']).where('rental_id', '=', rental.id).where('kind', '=', 'refund').execute();
+    expect(refunds).toEqual([{ amount_cents: rental.chargeCents, status: 'succeeded' }]);
   });
 
   it('is blocked while one of her pieces is rented out', async () => {
@@ -133,7 +157,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
     // A past rental: the lender's earnings history must survive her deletion.
     const itemId = await houseItem();
     const rental = await ok(m.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }), 201);
-    await ok(m.request(`/api/rentals/${rental.id}/return`, { method: 'POST' }));
+    await ok(m.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' }));
     const spotsBefore = (await db.selectFrom('events').select('spots_left').where('id', '=', eventId).executeTakeFirstOrThrow()).spots_left;
     const photoFiles = (await db.selectFrom('listing_photos').select('file_name').where('item_id', '=', listingId).execute()).map((p) => p.file_name);
     expect(photoFiles).toHaveLength(2);

@@ -12,6 +12,15 @@ export interface ProfilePatch {
 export const DELETED_NAME = 'Deleted member';
 export const deletedEmail = (userId: string) => `deleted-${userId.toLowerCase()}@deleted.invalid`;
 
+/** A reservation of hers not sent yet: cancelling it refunds `refundCents` in full (or gives a plan's place back). */
+export interface UnsentReservation {
+  rentalId: number;
+  name: string;
+  startDate: string;
+  refundCents: number;
+  coveredByPlan: boolean;
+}
+
 export function createAccountRepository(db: Kysely<DB>) {
   /**
    * What she gave us through the features of issues 17 and 18 (fit details, reviews, shortlists,
@@ -253,7 +262,7 @@ export function createAccountRepository(db: Kysely<DB>) {
     async deleteAccount(
       userId: string,
       opts: { now: string; today: string; unitsFreed?: (trx: Transaction<DB>) => Promise<unknown> },
-    ): Promise<{ ok: true; files: string[] } | { ok: false; renting: number; lentOut: { name: string; endDate: string }[] }> {
+    ): Promise<{ ok: true; files: string[] } | { ok: false; renting: number; unsent: UnsentReservation[]; lentOut: { name: string; endDate: string }[] }> {
       return db.transaction().execute(async (trx) => {
         const owned = await trx.selectFrom('items').select('id').where('owner_id', '=', userId).where('status', '<>', 'removed').execute();
         const ownedIds = owned.map((r) => r.id);
@@ -266,7 +275,19 @@ export function createAccountRepository(db: Kysely<DB>) {
           await trx.selectFrom('items').select('id').where('id', 'in', ownedIds).orderBy('id').forUpdate().execute();
         }
         await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
-        const renting = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('returned_at', 'is', null).execute();
+        const open = await trx
+          .selectFrom('rentals')
+          .innerJoin('items', 'items.id', 'rentals.item_id')
+          .select(['rentals.id', 'rentals.dispatched_at', 'rentals.start_date', 'rentals.charge_cents', 'rentals.billing_period_start', 'items.name'])
+          .where('rentals.user_id', '=', userId)
+          .where('rentals.returned_at', 'is', null)
+          .orderBy('rentals.start_date')
+          .execute();
+        // Out with her (sent): she returns it first. Reserved and not sent: she may cancel it (a full refund).
+        const renting = open.filter((r) => r.dispatched_at !== null);
+        const unsent = open
+          .filter((r) => r.dispatched_at === null)
+          .map((r) => ({ rentalId: r.id, name: r.name, startDate: r.start_date, refundCents: r.charge_cents, coveredByPlan: r.billing_period_start !== null }));
         const lentOut = await trx
           .selectFrom('rentals')
           .innerJoin('items', 'items.id', 'rentals.item_id')
@@ -275,8 +296,8 @@ export function createAccountRepository(db: Kysely<DB>) {
           .where('rentals.returned_at', 'is', null)
           .orderBy('rentals.end_date')
           .execute();
-        if (renting.length || lentOut.length) {
-          return { ok: false as const, renting: renting.length, lentOut: lentOut.map((r) => ({ name: r.name, endDate: r.end_date })) };
+        if (renting.length || unsent.length || lentOut.length) {
+          return { ok: false as const, renting: renting.length, unsent, lentOut: lentOut.map((r) => ({ name: r.name, endDate: r.end_date })) };
         }
 
         // Her pieces leave the catalogue, with their photos.

@@ -37,7 +37,8 @@ const deleteMe = memberRoute({
   tags: ['Account'],
   summary: 'Delete the account: personal data is removed and every session ends (password required)',
   description:
-    'Refused with 409 while the member has a rental out or one of her pieces is rented out. Deletion removes her profile, card, plan, ' +
+    'Refused with 409 while the member has a rental out or one of her pieces is rented out. A reservation not sent yet refuses it too, ' +
+    'with details.unsentReservations (what cancelling refunds): send cancelReservations: true to cancel them (each refunded in full) and delete. Deletion removes her profile, card, plan, ' +
     'favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.',
   request: { body: jsonBody(DeleteAccountSchema) },
   responses: {
@@ -114,7 +115,8 @@ export function createAccountRoutes(ctx: AppContext, service: AccountService) {
     .openapi(getMe, async (c) => c.json(await service.getProfile(c.var.user.id), 200))
     .openapi(updateMe, async (c) => c.json(await service.updateProfile(c.var.user.id, c.req.valid('json')), 200))
     .openapi(deleteMe, async (c) => {
-      await service.deleteAccount(c.var.user.id, c.req.valid('json').password);
+      const body = c.req.valid('json');
+      await service.deleteAccount(c.var.user.id, body.password, { cancelReservations: body.cancelReservations });
       clearSessionCookies(c, secure);
       return c.body(null, 204);
     })

@@ -30,6 +30,8 @@ export function createAccountService(ctx: AppContext) {
   const repo = createAccountRepository(ctx.database.db);
   const limiter = createAccountLimiter(ctx.database.db, () => ctx.clock().getTime());
   const now = () => ctx.clock().toISOString();
+  /** Cancels one of her reservations not sent yet (the rentals feature's Cancel), given by the composition root. */
+  let cancelReservation: ((userId: string, rentalId: number) => Promise<unknown>) | null = null;
 
   async function getProfile(userId: string): Promise<Profile> {
     const row = await repo.findProfile(userId);
@@ -238,24 +240,42 @@ export function createAccountService(ctx: AppContext) {
      * Deletes the account (password required; refused while she has rentals out or pieces
      * rented out). Personal data goes in one transaction; every session ends.
      */
-    async deleteAccount(userId: string, password: string): Promise<void> {
+    /** How a reservation not sent yet is cancelled when she deletes her account with it (services.ts: the rentals feature's cancel). */
+    cancelReservationsWith(cancel: (userId: string, rentalId: number) => Promise<unknown>): void {
+      cancelReservation = cancel;
+    },
+
+    async deleteAccount(userId: string, password: string, opts: { cancelReservations?: boolean | undefined } = {}): Promise<void> {
       await limiter.enforce(`acct:password:${userId}`, ACCOUNT_LIMITS.passwordChecksPerMember, 'Too many password attempts. Please wait a few minutes and try again.');
       if (!(await passwordMatches(userId, password))) throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
-      const result = await repo.deleteAccount(userId, {
-        now: now(),
-        today: now().slice(0, 10),
-        unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
-      });
+      const attempt = () =>
+        repo.deleteAccount(userId, {
+          now: now(),
+          today: now().slice(0, 10),
+          unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
+        });
+      let result = await attempt();
+      // Her reservations not sent yet are all that stands in the way, and she asked: each is
+      // cancelled as her Cancel does (a full refund), then the deletion runs again.
+      if (!result.ok && opts.cancelReservations && cancelReservation && result.unsent.length && !result.renting && !result.lentOut.length) {
+        for (const r of result.unsent) await cancelReservation(userId, r.rentalId);
+        result = await attempt();
+      }
       if (!result.ok) {
         const parts: string[] = [];
         if (result.renting) parts.push(`you have ${result.renting === 1 ? 'a rental' : `${result.renting} rentals`} out: return ${result.renting === 1 ? 'it' : 'them'} first`);
+        const next = result.unsent[0];
+        if (next) {
+          const more = result.unsent.length > 1 ? ` (and ${result.unsent.length - 1} more)` : '';
+          parts.push(`your booking of ${next.name}${more} has not been sent yet: cancel it first (a full refund), or delete and cancel together`);
+        }
         const first = result.lentOut[0];
         if (first) {
           const more = result.lentOut.length > 1 ? ` (and ${result.lentOut.length - 1} more)` : '';
           parts.push(`your ${first.name}${more} is rented out until ${first.endDate}`);
         }
         throw new HttpError('CONFLICT', `Your account cannot be deleted yet: ${parts.join('; ')}.`, {
-          details: { openRentals: result.renting, rentedOutListings: result.lentOut },
+          details: { openRentals: result.renting, unsentReservations: result.unsent, rentedOutListings: result.lentOut },
         });
       }
       // Her photos (listings, reviews) leave the storage the app uses (the disk, or the S3 bucket several processes share).

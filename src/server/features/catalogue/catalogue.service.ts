@@ -3,7 +3,10 @@ import { daysBetween, isoDate } from '../../../domain/calendar';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Calendar } from '../../../domain/rentals';
+import { COLOURS, OCCASION_WORDS } from '../../../domain/assistant';
 import {
+  CATEGORIES,
+  OCCASIONS,
   RENTAL_DAYS,
   addDays,
   type CatalogueItem,
@@ -29,6 +32,15 @@ import { hasPrefix, nearestWord } from './search-terms';
 import { createFacetIndex } from './facet-index';
 import { createItemPictures, type ItemPictures } from './item-pictures';
 import { isView, pictureVersion, renderPicture, type View } from './pictures';
+
+/**
+ * Words a correction never replaces (docs/product.md "Search and filters"): the occasions and the
+ * words members use for them (the assistant's: "beach", "office", "gala"...), the categories and
+ * the colours. Typed as they are, they are searched as they are, even when no piece uses them.
+ */
+const KNOWN_WORDS = new Set<string>(
+  [...OCCASIONS, ...Object.values(OCCASION_WORDS).flat(), ...CATEGORIES, ...COLOURS].flatMap((w) => searchTerms(w)),
+);
 
 /** How long the search vocabulary is kept before it is read again (a stale copy answers meanwhile). */
 const VOCABULARY_TTL_MS = 60_000;
@@ -168,7 +180,9 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     const shown: string[] = [];
     const groups: string[][] = [];
     for (const term of terms) {
-      if (hasPrefix(vocabulary, term)) {
+      // A word the catalogue uses, or one we know as an occasion or catalogue word ("beach"), is
+      // searched as typed and never replaced by a neighbour ("peach").
+      if (hasPrefix(vocabulary, term) || KNOWN_WORDS.has(term)) {
         groups.push([term]);
         shown.push(term);
         continue;
@@ -298,7 +312,13 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
       const matches = search ? new Set(await repo.matchingIds(search.match)) : null;
       const held = heldDates(filters);
       const booked = held.from && held.to ? await repo.bookedUnits(held.from, held.to) : null;
-      return facetIndex.count(filters, matches, booked);
+      const counts = await facetIndex.count(filters, matches, booked);
+      if (!matches) return { ...counts, tabs: null };
+      // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay).
+      const kept: ItemFilters = { q: filters.q, theme: filters.theme, minPrice: filters.minPrice, maxPrice: filters.maxPrice, from: held.from, to: held.to };
+      const total = async (tab: Partial<ItemFilters>) => (await facetIndex.count({ ...kept, ...tab }, matches, booked)).total;
+      const [women, men, discovery] = await Promise.all([total({ gender: 'Women' }), total({ gender: 'Men' }), total({ discovery: true })]);
+      return { ...counts, tabs: { women, men, discovery } };
     },
 
     /** Suggestions as the visitor types: the best few items and the brands whose words start like hers. */

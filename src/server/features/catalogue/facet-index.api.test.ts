@@ -50,7 +50,7 @@ async function viaApi(qs: string): Promise<ItemFacets> {
   return (await res.json()) as ItemFacets;
 }
 
-async function viaSql(qs: string): Promise<ItemFacets> {
+async function viaSql(qs: string): Promise<Omit<ItemFacets, 'tabs'>> {
   const { database } = t.ctx;
   const repo = createCatalogueRepository(database.db);
   const checked = checkListQuery(Object.fromEntries(new URLSearchParams(qs)));
@@ -72,7 +72,7 @@ async function viaSql(qs: string): Promise<ItemFacets> {
 }
 
 /** Lists compared as sets of value -> count (the order is each database's own). */
-const normal = (f: ItemFacets) => ({
+const normal = ({ tabs: _tabs, ...f }: Omit<ItemFacets, 'tabs'> & { tabs?: unknown }) => ({
   ...f,
   categories: Object.fromEntries(f.categories.map((c) => [c.value, c.count])),
   brands: Object.fromEntries(f.brands.map((c) => [c.value, c.count])),

@@ -229,4 +229,29 @@ describe(`HTTP caching (${process.env.TEST_DIALECT})`, () => {
     expect(mine.headers.get('etag')).toBeNull();
     expect((await member.request('/api/me')).headers.get('cache-control')).toMatch(/no-store/);
   });
+
+  it('counts a search in the other tabs: "gucci" in Women finds nothing there and 1 piece in Men', async () => {
+    const gucci = CATALOGUE.filter((i) => i.brand === 'Gucci');
+    expect(gucci.map((i) => i.gender)).toEqual(['Men']);
+    const women = await json<ItemFacets>('/api/items/facets?q=gucci&gender=Women&size=M');
+    expect(women.status).toBe(200);
+    expect(women.body.total).toBe(0);
+    // The tabs keep the search and leave the tab's other filters (the size) behind, as a change of tab does.
+    expect(women.body.tabs).toEqual({ women: 0, men: 1, discovery: 0 });
+    expect((await all('q=gucci&gender=Men')).map((i) => i.id)).toEqual(gucci.map((i) => i.id));
+    // Without a search, no tab counts.
+    expect((await json<ItemFacets>('/api/items/facets?gender=Women')).body.tabs).toBeNull();
+  });
+
+  it('never corrects a known occasion or catalogue word: "beach holiday" is not read as "peach holiday"', async () => {
+    const peach = CATALOGUE.filter((i) => i.colour === 'peach');
+    expect(peach.length).toBeGreaterThan(0);
+    const beach = await json<SearchSuggestions>('/api/search/suggest?q=beach%20holiday');
+    expect(beach.body.corrected).toBeNull();
+    expect(beach.body.items.filter((i) => i.colour === 'peach')).toEqual([]);
+    expect((await all('q=beach%20holiday')).filter((i) => i.colour === 'peach')).toEqual([]);
+    // A real typo is still corrected, and "peach" itself still finds the peach pieces.
+    expect((await json<SearchSuggestions>('/api/search/suggest?q=blak%20dres')).body.corrected).toBe('black dres');
+    expect((await all('q=peach')).length).toBeGreaterThanOrEqual(peach.length);
+  });
 });

@@ -179,6 +179,8 @@ export function createListingsRepository(db: Db) {
         .where('lender_id', '=', lenderId)
         .where((eb) => eb.or([eb('charge_cents', '>', 0), eb('billing_period_start', 'is not', null)]))
         .where('start_date', '<=', today)
+        // Cancelled (never sent, refunded in full): nothing was collected to share, even when cancelled on its start day.
+        .where('cancelled_at', 'is', null)
         // ISO texts: a return on the start day ('2026-12-01T09:00Z' >= '2026-12-01') counts as started.
         .where((eb) => eb.or([eb('returned_at', 'is', null), eb('returned_at', '>=', eb.ref('start_date'))]))
         .execute();

@@ -28,6 +28,10 @@ export interface NotificationData {
   lending_sent: { itemName: string; lenderName: string; startDate: string; handoff: 'delivery' | 'pickup' };
   /** To the lender: the renter withdrew her pending request (decision 0041). */
   lending_withdrawn: { itemName: string; renterName: string; startDate: string };
+  /** Not sent by the end of its start day: cancelled and refunded on cancelsOn if still not sent (docs/product.md "Renting"). */
+  dispatch_late: { itemName: string; startDate: string; cancelsOn: string; refund: string | null };
+  /** Still not sent by cancelsOn: cancelled by us, everything refunded (refund null: a plan's place given back). */
+  dispatch_late_cancelled: { itemName: string; startDate: string; refund: string | null };
 }
 
 export interface RenderedNotification {
@@ -153,6 +157,16 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
     title: `${d.renterName} withdrew her request for ${d.itemName}`,
     body: `${d.renterName} no longer needs your ${d.itemName} from ${longDate(d.startDate)} and has withdrawn her request. There is nothing to answer: the dates are free again.`,
     link: '/requests',
+  }),
+  dispatch_late: (d) => ({
+    title: `${d.itemName} has not been sent yet`,
+    body: `We are sorry: your rental of ${d.itemName}, starting ${longDate(d.startDate)}, has not left us yet. You can cancel it from your dashboard for a full refund${d.refund ? ` (${d.refund})` : ''}. If we cannot send it by ${longDate(d.cancelsOn)}, we cancel it and refund you in full${d.refund ? '' : ' (the piece goes back to your plan)'}.`,
+    link: '/dashboard',
+  }),
+  dispatch_late_cancelled: (d) => ({
+    title: `We could not send ${d.itemName}: cancelled and refunded`,
+    body: `We are sorry: we could not send your rental of ${d.itemName}, which was to start ${longDate(d.startDate)}, so we have cancelled it. ${d.refund ? `${d.refund} goes back to your card in full.` : 'The piece goes back to your plan for this month.'}`,
+    link: '/dashboard',
   }),
 };
 

@@ -161,12 +161,17 @@ export function createOpsRepository(db: Db) {
         .where('rentals.dispatched_at', 'is not', null)
         .orderBy('rentals.returned_at', 'desc')
         .execute(),
-    /** Not dispatched, not cancelled, holding their unit from today or before (late ones first); a member's piece requested from her is handed over by her (decision 0035). */
-    rentalsToDispatch: (today: string) =>
+    /**
+     * Not dispatched, not cancelled, holding their unit from today or before; a member's piece
+     * requested from her is handed over by her (decision 0035). `late`: those whose start day has
+     * passed (late to dispatch, docs/product.md "Renting"); else those starting today or later.
+     */
+    rentalsToDispatch: (today: string, late = false) =>
       desk()
         .where('rentals.dispatched_at', 'is', null)
         .where('rentals.returned_at', 'is', null)
         .where('bookings.start_date', '<=', today)
+        .where('rentals.start_date', late ? '<' : '>=', today)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('booking_requests').select('booking_requests.id').whereRef('booking_requests.rental_id', '=', 'rentals.id'))))
         .orderBy('rentals.start_date')
         .orderBy('rentals.id')

@@ -141,12 +141,13 @@ export function createOpsService(
     async today(): Promise<TodayBoard> {
       const date = isoDate(ctx.clock());
       const tomorrow = addDays(date, 1);
-      const [starting, dueBack, overdue, returnedToday, toDispatch, awaitingPickup, returning, checkedInToday] = await Promise.all([
+      const [starting, dueBack, overdue, returnedToday, toDispatch, lateToDispatch, awaitingPickup, returning, checkedInToday] = await Promise.all([
         repo.rentalsStarting(date),
         repo.rentalsDueBack(date),
         repo.rentalsOverdue(date),
         repo.rentalsReturnedOn(date, tomorrow),
         repo.rentalsToDispatch(date),
+        repo.rentalsToDispatch(date, true),
         repo.rentalsAwaitingPickup(),
         repo.rentalsReturning(),
         repo.rentalsCheckedInOn(date, tomorrow),
@@ -159,6 +160,7 @@ export function createOpsService(
         overdue: desk(overdue),
         returnedToday: desk(returnedToday),
         toDispatch: desk(toDispatch),
+        lateToDispatch: desk(lateToDispatch),
         awaitingPickup: desk(awaitingPickup),
         returning: desk(returning),
         checkedInToday: desk(checkedInToday),

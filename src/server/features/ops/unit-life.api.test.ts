@@ -191,7 +191,7 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
     await dispatchRental(staff, later.id);
     // Her next booking of another piece, cancelled before it left: nothing to dispatch.
     const other = await json<Rental>(book(m, { itemId: await makeItem() }), 201);
-    expect((await json<Rental>(m.request(`/api/rentals/${other.id}/return`, { method: 'POST' }))).cancelled).toBe(true);
+    expect((await json<{ rental: Rental }>(m.request(`/api/rentals/${other.id}/cancel`, { method: 'POST' }))).rental.status).toBe('cancelled');
     expect((await staff.request(`/api/ops/rentals/${other.id}/dispatch`, { method: 'POST' })).status).toBe(409);
     expect((await staff.request('/api/ops/rentals/999999/dispatch', { method: 'POST' })).status).toBe(404);
   });

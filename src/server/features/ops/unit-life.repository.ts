@@ -45,7 +45,10 @@ export function createUnitLifeRepository(db: Db) {
 
     /** Units in a state, longest there first (available: those that have been out at least once). */
     unitsInState(state: UnitState, limit = 500) {
-      return units(db).where('unit_states.state', '=', state).orderBy('unit_states.changed_at').orderBy('item_units.id').limit(limit).execute();
+      let q = units(db).where('unit_states.state', '=', state);
+      // The house's cleaning list: a member's piece back with its lender is cleaned by her (decision 0035), never by us.
+      if (state === 'cleaning') q = q.where('items.owner_id', 'is', null);
+      return q.orderBy('unit_states.changed_at').orderBy('item_units.id').limit(limit).execute();
     },
 
     /** An item's units with their states. */

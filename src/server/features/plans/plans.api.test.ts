@@ -97,7 +97,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
   it('chooses Monthly with 5 items: waits for payment, then the card activates and charges it', async () => {
     const m = await t.signUp();
     const chosen = (await (await choose(m, { plan: 'monthly', itemCount: 5 })).json()) as Subscription;
-    expect(chosen).toMatchObject({ plan: 'monthly', itemCount: 5, priceCents: 5666, status: 'pending_payment', nextBillingDate: null, currentPeriod: null });
+    expect(chosen).toMatchObject({ plan: 'monthly', itemCount: 5, priceCents: 5666, priceUnit: 'a month', status: 'pending_payment', nextBillingDate: null, currentPeriod: null });
     expect(await t.services.plans.currentBillingPeriod(m.id)).toBeNull();
 
     now = new Date('2026-11-22T12:30:00.000Z');
@@ -148,7 +148,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
   it('chooses 3 Months: 7 outfits a month, 99.99 once for the three months (decision 0030)', async () => {
     const m = await t.signUp();
     const chosen = (await (await choose(m, { plan: 'threemonths', itemCount: 4 })).json()) as Subscription;
-    expect(chosen).toMatchObject({ plan: 'threemonths', planTitle: '3 Months', itemCount: 7, priceCents: 9999, billingMonths: 3, status: 'pending_payment' });
+    expect(chosen).toMatchObject({ plan: 'threemonths', planTitle: '3 Months', itemCount: 7, priceCents: 9999, priceUnit: 'for 3 months', billingMonths: 3, status: 'pending_payment' });
     const body = (await (await pay(m, card())).json()) as PaymentResult;
     expect(body.charge?.amountCents).toBe(9999);
     // Billed again when the term ends; the allowance counts by the month.

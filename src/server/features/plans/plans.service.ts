@@ -5,14 +5,13 @@ import {
   billingPeriodOn,
   isoDate,
   isPaidPlan,
-  nextBillingDateOn,
-  planBillingMonths,
+  planNextBillingDate,
+  planTerms,
   MONTHLY_DEFAULT_ITEMS,
   MONTHLY_MAX_ITEMS,
   MONTHLY_MIN_ITEMS,
   PickupOptionSchema,
   planItemAllowance,
-  planPriceCents,
   PlanIdSchema,
   planTitle,
   SubscriptionStatusSchema,
@@ -135,16 +134,20 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
     const { plan, status, itemCount } = valid;
     const active = status === 'active' && isPaidPlan(plan);
     const startDate = row.started_at.slice(0, 10);
-    const period = active ? billingPeriodOn(startDate, isoDate(ctx.clock())) : null;
+    const today = isoDate(ctx.clock());
+    const period = active ? billingPeriodOn(startDate, today) : null;
+    // The one reading of the price and its billing period (planTerms: "$99.99 for 3 months").
+    const terms = planTerms(plan, itemCount);
     return {
       plan,
       planTitle: planTitle(plan),
       itemCount,
       status,
-      priceCents: planPriceCents(plan, itemCount),
-      billingMonths: planBillingMonths(plan),
+      priceCents: terms?.priceCents ?? null,
+      priceUnit: terms?.unit ?? null,
+      billingMonths: terms?.billingMonths ?? null,
       startedAt: row.started_at,
-      nextBillingDate: active ? nextBillingDateOn(startDate, isoDate(ctx.clock()), planBillingMonths(plan) ?? 1) : null,
+      nextBillingDate: active ? planNextBillingDate(plan, startDate, today) : null,
       commitmentEndsOn: active && plan === 'threemonths' ? addMonths(startDate, THREE_MONTHS_COMMITMENT_MONTHS) : null,
       currentPeriod: period,
       autoAssigned: row.auto_assigned === 1,
@@ -248,7 +251,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
         });
         const activated = await repo.activatePending(trx, userId, now);
         const valid = activated ? validate(activated) : null;
-        const amountCents = valid ? planPriceCents(valid.plan, valid.itemCount) : null;
+        const amountCents = valid ? (planTerms(valid.plan, valid.itemCount)?.priceCents ?? null) : null;
         if (!valid || amountCents === null) return null;
         const context: PlanChargeContext = { plan: valid.plan, itemCount: valid.itemCount, startedAt: now };
         return payments.record(trx, {

@@ -6,7 +6,7 @@ import type { Calendar, Cancellation, Quote, Rental, RentalList } from '../../..
 import { compose } from '../../compose';
 import { createLogger } from '../../logger';
 import { readyToRent, makeTestItem, requestAndAccept, TEST_CARD } from '../../test/renter';
-import { makeStaff } from '../../test/staff';
+import { dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from '../../test/test-app';
 import { createSimulatedPaymentProvider, type PaymentProvider } from '../payments';
 
@@ -154,7 +154,8 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     expect(ahead).toMatchObject({ coveredByPlan: true, chargeCents: 0, plan: 'monthly' });
     expect((await errorOf(await book(m, { itemId: items[3], size: 'M' }))).code).toBe('ALLOWANCE_EXCEEDED');
 
-    // Returned after its start: the place stays used.
+    // Sent, then returned after its start: the place stays used.
+    await dispatchRental(await makeStaff(t), today.id);
     await json(post(m, `/api/rentals/${today.id}/return`));
     expect((await errorOf(await book(m, { itemId: items[3], size: 'M' }))).code).toBe('ALLOWANCE_EXCEEDED');
     // Cancelled before its start: the place comes back.
@@ -197,21 +198,33 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     expect(usage).toEqual([{ used: 0 }]);
   });
 
-  it("offers 'Cancel' before the start and 'Return' once it has started, and refuses the other", async () => {
+  it("offers 'Cancel' until the piece is sent, its start day included, with the refund stated; 'Return' only once sent and started", async () => {
+    const staff = await makeStaff(t);
     const m = await renter();
     const rental = await json<Rental>(book(m, { itemId: await item(), size: 'M', startDate: '2026-11-25', endDate: '2026-12-02' }), 201);
     expect(rental.actions).toEqual(['cancel', 'extend']);
     const early = await post(m, `/api/rentals/${rental.id}/return`);
     expect(early.status).toBe(409);
-    expect(await errorOf(early)).toMatchObject({ message: 'This rental has not started yet: cancel it instead (you get a full refund).', details: { action: 'cancel' } });
-    await at('2026-11-25T08:00:00.000Z', async () => {
-      expect((await json<Rental>(m.request(`/api/rentals/${rental.id}`))).actions).toEqual(['extend', 'return']);
-      const late = await post(m, `/api/rentals/${rental.id}/cancel`);
-      expect(late.status).toBe(409);
-      expect(await errorOf(late)).toMatchObject({ message: 'This rental has started: return the piece instead of cancelling.', details: { action: 'return' } });
-      expect(await json<Rental>(post(m, `/api/rentals/${rental.id}/return`))).toMatchObject({ status: 'returned', actions: [] });
+    expect(await errorOf(early)).toMatchObject({ message: 'This piece has not been sent to you yet: cancel the booking instead (you get a full refund).', details: { action: 'cancel' } });
+    await at('2026-11-25T16:00:00.000Z', async () => {
+      // Its start day, not sent: still Cancel (never Return for a piece she never received).
+      expect(await json<Rental>(m.request(`/api/rentals/${rental.id}`))).toMatchObject({ status: 'reserved', actions: ['cancel', 'extend'], lateToDispatch: null });
+      expect((await post(m, `/api/rentals/${rental.id}/return`)).status).toBe(409);
+      expect(await json<Cancellation>(post(m, `/api/rentals/${rental.id}/cancel`))).toMatchObject({ refundCents: 799, allowanceReturned: false, rental: { status: 'cancelled', actions: [] } });
     });
-    expect((await ledgerOf(m.id)).filter((e) => e.kind === 'refund')).toEqual([]);
+    expect((await ledgerOf(m.id)).filter((e) => e.kind === 'refund').map((e) => [e.rental_id, e.amount_cents, e.status])).toEqual([[rental.id, 799, 'succeeded']]);
+
+    // Sent (the day before a delivery starts): no longer cancellable; returned from its start, without a refund.
+    const sent = await json<Rental>(book(m, { itemId: await item(), size: 'M', startDate: '2026-11-25', endDate: '2026-12-02' }), 201);
+    await at('2026-11-24T09:00:00.000Z', () => dispatchRental(staff, sent.id));
+    const refused = await post(m, `/api/rentals/${sent.id}/cancel`);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toMatchObject({ message: 'This piece is already on its way to you: return it once it arrives.', details: { action: 'return' } });
+    await at('2026-11-25T08:00:00.000Z', async () => {
+      expect((await json<Rental>(m.request(`/api/rentals/${sent.id}`))).actions).toEqual(['extend', 'return', 'received']);
+      expect(await json<Rental>(post(m, `/api/rentals/${sent.id}/return`))).toMatchObject({ status: 'returning', actions: [] });
+    });
+    expect((await ledgerOf(m.id)).filter((e) => e.kind === 'refund' && e.rental_id === sent.id)).toEqual([]);
   });
 
   it('charges every week an extension adds, also when extensions without a date race each other', async () => {

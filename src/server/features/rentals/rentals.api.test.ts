@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingList } from '../../../domain/listings';
-import type { Rental, RentalList } from '../../../domain/rentals';
+import { RENTAL_MESSAGES, type Rental, type RentalList } from '../../../domain/rentals';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { readyToRent, requestAndAccept } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
@@ -94,7 +94,8 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
       pickupOption: 'in-store',
       handoff: 'pickup',
       orderNumber: expect.stringMatching(/^RT-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
-      actions: ['extend', 'return'],
+      // Not ready at the studio yet: cancelled (a full refund) rather than returned, even on its start day.
+      actions: ['cancel', 'extend'],
       extensions: 0,
       dispatchedAt: null,
       cancelled: false,
@@ -203,17 +204,21 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect((await rentalsOf(a))[0]).toMatchObject({ returnDate: '2026-12-06', extensions: 1 });
   });
 
-  it('returning a piece before it is dispatched cancels the reservation: the unit is free for the next member at once', async () => {
+  it('a booking starting today is cancelled, never returned, until it is sent: a full refund, and the unit is free for the next member at once', async () => {
     const itemId = await makeItem({ units: 1, sizes: ['M'] });
     const a = await renter();
     const b = await renter();
     const rental = (await (await book(a, { itemId, size: 'M' })).json()) as Rental;
+    expect(rental).toMatchObject({ startDate: '2026-11-22', status: 'reserved', actions: ['cancel', 'extend'], lateToDispatch: null });
     expect((await book(b, { itemId, size: 'M' })).status).toBe(409);
-    // Nothing to mark received before it has been sent.
+    // Nothing to mark received before it has been sent, and nothing to return.
     expect((await a.request(`/api/rentals/${rental.id}/received`, { method: 'POST' })).status).toBe(409);
     const ret = await a.request(`/api/rentals/${rental.id}/return`, { method: 'POST' });
-    expect(ret.status).toBe(200);
-    expect(await ret.json()).toMatchObject({ status: 'returned', cancelled: true, returnedAt: expect.any(String), dispatchedAt: null });
+    expect(ret.status).toBe(409);
+    expect(await ret.json()).toMatchObject({ error: { code: 'CONFLICT', message: RENTAL_MESSAGES.returnNotSent, details: { action: 'cancel' } } });
+    const cancel = await a.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' });
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toMatchObject({ rental: { status: 'cancelled', cancelledAt: expect.any(String), dispatchedAt: null, actions: [] }, refundCents: rental.chargeCents });
     expect(await rentalsOf(a)).toHaveLength(0);
     expect(await rentalsOf(a, 'all')).toHaveLength(1);
     expect((await a.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(409);
@@ -306,9 +311,14 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     now = new Date('2026-11-25T00:00:00Z');
     try {
       expect(await earnings()).toEqual({ total: 1_400, item: 1_400, times: 1 });
-      // Returned after it started: the share stays.
+      // Sent by the lender, returned after it started: the share stays.
+      const request = await t.ctx.database.db.selectFrom('booking_requests').select('id').where('rental_id', '=', ahead.id).executeTakeFirstOrThrow();
+      expect((await lender.request(`/api/lending/requests/${request.id}/send`, { method: 'POST' })).status).toBe(200);
       expect((await renter.request(`/api/rentals/${ahead.id}/return`, { method: 'POST' })).status).toBe(200);
       expect(await earnings()).toEqual({ total: 1_400, item: 1_400, times: 1 });
+      // Back with the lender and cleaned: bookable again at once.
+      expect((await lender.request(`/api/lending/requests/${request.id}/back`, { method: 'POST', json: { condition: 'good' } })).status).toBe(200);
+      expect((await lender.request(`/api/lending/requests/${request.id}/clean`, { method: 'POST' })).status).toBe(200);
 
       // A member of a paid plan pays a member's piece per piece (decision 0035); it earns once started (today).
       const member = await t.signUp();
@@ -423,7 +433,10 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     expect((await lender.request(`/api/listings/${listing.id}`, { method: 'PATCH', json: { name: 'Renamed' } })).status).toBe(409);
 
     await rita.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' });
-    await rita.request(`/api/rentals/${rental.id}/return`, { method: 'POST' });
+    // Sent by the lender, then returned (Return is for a piece she has received).
+    const request = await t.ctx.database.db.selectFrom('booking_requests').select('id').where('rental_id', '=', rental.id).executeTakeFirstOrThrow();
+    expect((await lender.request(`/api/lending/requests/${request.id}/send`, { method: 'POST' })).status).toBe(200);
+    expect((await rita.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(200);
     mine = (await (await lender.request('/api/listings')).json()) as ListingList;
     expect(mine.listings[0]).toMatchObject({ status: 'available', rentedBy: null, earningsCents: 2_800 });
     expect(mine.totalEarningsCents).toBe(2_800);

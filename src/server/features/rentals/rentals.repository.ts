@@ -104,6 +104,26 @@ export function createRentalsRepository(db: Db) {
       return q.orderBy(sql`case when rentals.returned_at is null then 0 else 1 end`).orderBy('rentals.end_date').orderBy('rentals.id', 'desc').execute();
     },
 
+    /**
+     * Late to dispatch (docs/product.md "Renting"): open, confirmed bookings of our pieces not sent
+     * (nor ready at the studio) by the end of their start day, oldest start first. A member's
+     * piece is handed over by its lender (decision 0035), so it is not one of ours to be late with.
+     */
+    lateToDispatch(today: string, limit = 500) {
+      return base(db)
+        .select('rentals.user_id')
+        .where('rentals.dispatched_at', 'is', null)
+        .where('rentals.returned_at', 'is', null)
+        .where('rentals.start_date', '<', today)
+        .where('rentals.lender_id', 'is', null)
+        .where((eb) => eb.or([eb('orders.status', 'is', null), eb('orders.status', '=', 'confirmed')]))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('booking_requests').select('booking_requests.id').whereRef('booking_requests.rental_id', '=', 'rentals.id'))))
+        .orderBy('rentals.start_date')
+        .orderBy('rentals.id')
+        .limit(limit)
+        .execute();
+    },
+
     /** One of the member's rentals; undefined for anyone else's. */
     findForUser(id: number, userId: string, q: Db = db) {
       return base(q).where('rentals.id', '=', id).where('rentals.user_id', '=', userId).executeTakeFirst();

@@ -12,6 +12,8 @@ import {
   daysBetween,
   daysLate,
   defaultRentalRange,
+  isLateToDispatch,
+  lateDispatchCancelDate,
   LATE_FEE_STATUSES,
   lateFeeCapCents,
   lateFeeCents,
@@ -32,13 +34,14 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound, unauthenticated } from '../../http/errors';
-import { QUEUES } from '../../jobs/queues';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
 import { createItemPictures, type CatalogueService } from '../catalogue';
 import type { UnitLifeService } from '../ops';
 import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
+import type { NotificationsService } from '../notifications';
+import { createRentalCancellation } from './rental-cancellation';
 import { createRentalsRepository, isUniqueViolation, type RentalRow } from './rentals.repository';
 
 /**
@@ -102,10 +105,11 @@ const paymentInProgress = () => new HttpError('CONFLICT', 'A payment for this re
  */
 export function createRentalsService(
   ctx: AppContext,
-  deps: { catalogue: CatalogueService; plans: PlansService; units: UnitLifeService; payments: PaymentsService; orders: OrdersService },
+  deps: { catalogue: CatalogueService; plans: PlansService; units: UnitLifeService; payments: PaymentsService; orders: OrdersService; notifications: NotificationsService },
 ) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
+  const cancellation = createRentalCancellation(ctx, { repo, payments: deps.payments, orders: deps.orders, notifications: deps.notifications });
   const { catalogue, payments, orders } = deps;
   const pictures = createItemPictures(db);
   const subscriptions = deps.plans;
@@ -155,6 +159,7 @@ export function createRentalsService(
       cancelled: row.returned_at !== null && row.dispatched_at === null,
       late: lateOf(row, day),
       backupSize: row.backup_size,
+      lateToDispatch: row.lender_id === null && row.order_status !== 'pending_payment' && isLateToDispatch(marks, day) ? { since: row.start_date, cancelsOn: lateDispatchCancelDate(row.start_date) } : null,
     };
   }
 
@@ -527,6 +532,8 @@ export function createRentalsService(
       if (!row || row.order_status === 'payment_failed') throw notFound('Rental not found');
       if (row.cancelled_at) throw new HttpError('CONFLICT', 'This rental has been cancelled.');
       if (row.order_status === 'pending_payment') throw paymentInProgress();
+      // Never for a piece she has not received: before it is sent, Cancel (a full refund) is the way out.
+      if (!row.returned_at && !row.dispatched_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnNotSent, { details: { action: 'cancel' } });
       if (!row.returned_at && today() < row.start_date) throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnBeforeStart, { details: { action: 'cancel' } });
       if ((await payments.forRental(row.id)).some((e) => e.settledAt === null)) throw paymentInProgress();
       await deps.units.memberReturn(userId, rentalId);
@@ -540,62 +547,21 @@ export function createRentalsService(
     },
 
     /**
-     * Cancels a rental before its start: the unit is free at once, a plan's place in the month
-     * comes back, and everything charged for it (the booking and any extension) is refunded in
-     * full through the provider. The refunds are recorded in the cancelling transaction and sent
-     * after it (a refund the provider has not answered yet is on the order as pending).
+     * Cancels a rental not yet sent (whatever the date: decision 0030 as amended in
+     * docs/product.md "Renting"): the unit is free at once, a plan's place in the month comes
+     * back, and everything charged for it is refunded in full (rental-cancellation.ts).
      */
     async cancel(userId: string, rentalId: number): Promise<Cancellation> {
-      const result = await db.transaction().execute(async (trx) => {
-        const row = await repo.findForUser(rentalId, userId, trx);
-        if (!row || row.order_status === 'payment_failed') throw notFound('Rental not found');
-        if (row.returned_at) throw new HttpError('CONFLICT', row.cancelled_at ? 'This rental has already been cancelled.' : 'This rental has been returned.');
-        if (row.order_status === 'pending_payment') throw paymentInProgress();
-        if (today() >= row.start_date) throw new HttpError('CONFLICT', RENTAL_MESSAGES.cancelTooLate, { details: { action: 'return' } });
-        if (row.dispatched_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.cancelDispatched, { details: { action: 'return' } });
-        const entries = await payments.forRental(row.id, trx);
-        if (entries.some((e) => e.settledAt === null)) throw paymentInProgress();
-        const now = ctx.clock().toISOString();
-        if (!(await repo.markCancelled(trx, row.id, row.booking_id, now))) throw new HttpError('CONFLICT', 'This rental has just been cancelled, returned or sent out.');
-        const allowanceReturned = row.billing_period_start ? await repo.giveBackAllowance(trx, userId, row.billing_period_start) : false;
-        await repo.uncountRental(trx, row.item_id);
-        const refunds: LedgerEntry[] = [];
-        for (const charge of entries.filter((e) => (e.kind === 'charge' || e.kind === 'capture') && e.status === 'succeeded')) {
-          const amount = await payments.refundableCents(trx, charge);
-          if (amount <= 0) continue;
-          refunds.push(
-            await payments.record(trx, {
-              userId,
-              purpose: 'cancellation',
-              kind: 'refund',
-              amountCents: amount,
-              description: `Refund: cancelled before the start (${charge.description})`,
-              idempotencyKey: `${charge.idempotencyKey}:refund`,
-              orderId: row.order_id,
-              rentalId: row.id,
-              target: charge,
-            }),
-          );
-        }
-        if (row.order_id !== null) await orders.cancel(trx, row.order_id);
-        // The unit is free again: whoever waits for it is offered it (decision 0034).
-        await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
-        return { refunds, allowanceReturned };
-      });
-      for (const refund of result.refunds) {
-        try {
-          await payments.run(refund.id);
-        } catch (err) {
-          // No answer from the provider: the refund stays pending and the recovery sends it again.
-          log.warn({ err, entryId: refund.id }, 'cancellation refund: no answer yet');
-        }
-      }
+      const result = await cancellation.cancel(userId, rentalId, () => notFound('Rental not found'));
       return {
         rental: await getOwn(rentalId, userId),
         refundCents: result.refunds.reduce((n, r) => n + r.amountCents, 0),
         allowanceReturned: result.allowanceReturned,
       };
     },
+
+    /** The scheduled job of bookings late to dispatch: she is told, and on the stated day it is cancelled and refunded once. */
+    sweepLateDispatch: () => cancellation.sweepLateDispatch(),
 
     /** Ids of every item the member has ever rented (repeats included; cancellations left out). */
     async rentedItemIds(userId: string): Promise<number[]> {

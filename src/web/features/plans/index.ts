@@ -6,4 +6,5 @@ export { getSubscriptionQueryOptions, subscriptionQueryKey, useSubscription } fr
 export { getPickupQueryOptions, pickupQueryKey, usePickupOption } from './api/get-pickup';
 export { useSavePickupOption } from './api/save-pickup';
 export { CardBrandMark } from './components/card-brand';
+export { planPriceText } from './components/plan-price-text';
 export type { PickupOption, PickupState, SavedCard, Subscription } from '@domain/plans';

@@ -1,5 +1,5 @@
 import { SearchX, X } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { THEMES } from '@domain/catalogue.rules';
 import { ItemCard, itemGridClass } from '../../../components/item/item-card';
 import { ItemGridSkeleton } from '../../../components/item/item-grid-skeleton';
@@ -42,8 +42,11 @@ export default function Component() {
   const items = useItems(toApiQuery(state));
   const facets = useFacets(toFacetQuery(state));
   const update = (patch: Partial<BrowseState>) => setSearchParams(toSearchParams({ ...state, ...patch }));
-  const switchTab = (tab: BrowseTab) =>
-    setSearchParams(toSearchParams({ tab, sort: state.sort, theme: state.theme, q: state.q, from: state.from, to: state.to, minPrice: state.minPrice, maxPrice: state.maxPrice }));
+  // What a change of tab keeps (the server counts the other tabs' results the same way: facets.tabs).
+  const tabState = (tab: BrowseTab): BrowseState => ({ tab, sort: state.sort, theme: state.theme, q: state.q, from: state.from, to: state.to, minPrice: state.minPrice, maxPrice: state.maxPrice });
+  const switchTab = (tab: BrowseTab) => setSearchParams(toSearchParams(tabState(tab)));
+  const tabCounts = facets.data?.tabs;
+  const elsewhere = state.q && tabCounts ? BROWSE_TABS.filter((t) => t.value !== state.tab && tabCounts[t.value] > 0) : [];
   const list = items.data?.pages.flatMap((p) => p.items) ?? [];
   const theme = state.theme ? THEMES[state.theme] : undefined;
 
@@ -98,6 +101,19 @@ export default function Component() {
             <p className="mb-4 text-sm text-taupe" aria-live="polite" data-testid="result-count">
               {facets.data ? `${facets.data.total} ${facets.data.total === 1 ? 'piece' : 'pieces'}${state.q ? ` for “${state.q}”` : ''}` : '\u00a0'}
             </p>
+            {elsewhere.length > 0 && tabCounts && (
+              <p className="-mt-2 mb-4 text-sm text-taupe" data-testid="other-tabs">
+                Also{' '}
+                {elsewhere.map((t, i) => (
+                  <span key={t.value}>
+                    {i > 0 && ' · '}
+                    <Link to={`?${toSearchParams(tabState(t.value)).toString()}`} className="text-ink underline underline-offset-4 hover:text-taupe">
+                      {tabCounts[t.value]} {tabCounts[t.value] === 1 ? 'piece' : 'pieces'} in {t.label}
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            )}
             {items.isPending ? (
               <ItemGridSkeleton count={8} />
             ) : items.isError ? (

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatCents, formatDate } from '../../../lib/format';
-import { CardBrandMark, useSubscription } from '../../plans';
+import { CardBrandMark, planPriceText, useSubscription } from '../../plans';
 
 function SummaryCard({ eyebrow, icon, children, footer, label }: { eyebrow: string; icon: ReactNode; children: ReactNode; footer?: ReactNode; label: string }) {
   return (
@@ -58,7 +58,7 @@ export function SubscriptionCard() {
             <dt className="text-stone">Items</dt>
             <dd data-testid="plan-items">{sub.itemCount === null ? 'Unlimited' : `${sub.itemCount} a month`}</dd>
             <dt className="text-stone">Price</dt>
-            <dd data-testid="plan-price">{sub.priceCents === null ? 'Pay per item' : `${formatCents(sub.priceCents)}/month`}</dd>
+            <dd data-testid="plan-price">{sub.priceCents === null || sub.priceUnit === null ? 'Pay per item' : planPriceText({ priceCents: sub.priceCents, unit: sub.priceUnit })}</dd>
             <dt className="text-stone">Next billing</dt>
             <dd data-testid="next-billing">
               {sub.status === 'pending_payment' ? 'Awaiting payment' : sub.nextBillingDate ? formatDate(sub.nextBillingDate) : PAY_AS_YOU_GO}

@@ -42,6 +42,8 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   lending_message: <MessageCircle className="size-5" aria-hidden="true" />,
   lending_sent: <Truck className="size-5" aria-hidden="true" />,
   lending_withdrawn: <Undo2 className="size-5" aria-hidden="true" />,
+  dispatch_late: <Hourglass className="size-5" aria-hidden="true" />,
+  dispatch_late_cancelled: <PackageX className="size-5" aria-hidden="true" />,
 };
 
 /** "Nov 29, 2026, 9:00 AM" in the reader's time zone. */

@@ -2,6 +2,7 @@ import { PackageCheck, Send, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { OPS_MESSAGES, type DeskRental } from '@domain/ops';
+import { lateDispatchCancelDate } from '@domain/rentals.rules';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -83,6 +84,24 @@ export default function Component() {
         <LoadError title="The board could not be loaded" onRetry={() => void today.refetch()} />
       ) : (
         <>
+          {board!.lateToDispatch.length > 0 && (
+            <OpsSection id="late-to-dispatch" title="Late to dispatch" count={board!.lateToDispatch.length}>
+              <DeskRentalList
+                rentals={board!.lateToDispatch}
+                label="Late to dispatch"
+                empty="Nothing is late to go out."
+                actions={(r) => (
+                  <div className="flex w-full flex-col gap-2 sm:w-auto">
+                    <p className="text-sm font-semibold text-danger" data-testid="late-dispatch">
+                      Late to dispatch: was to start {formatDate(r.startDate)}. The member has been told; cancelled and refunded in full on{' '}
+                      {formatDate(lateDispatchCancelDate(r.startDate))} if not sent.
+                    </p>
+                    <DispatchButton rental={r} />
+                  </div>
+                )}
+              />
+            </OpsSection>
+          )}
           <OpsSection id="to-dispatch" title="To dispatch" count={board!.toDispatch.length}>
             <DeskRentalList
               rentals={board!.toDispatch}

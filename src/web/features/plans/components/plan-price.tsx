@@ -4,7 +4,7 @@ import { formatCents } from '../../../lib/format';
 
 const LOWEST_WEEKLY_CENTS = Math.min(...Object.values(CATEGORY_RENTAL_PRICE_CENTS));
 
-/** The price block of a plan card: a large figure and a quiet line under it. */
+/** The price block of a plan card: a large figure with its unit from planTerms (via PLANS), and a quiet line under it. */
 export function PlanPrice({ id }: { id: CataloguePlanId }) {
   const plan = PLANS[id];
   let figure: string;
@@ -17,7 +17,7 @@ export function PlanPrice({ id }: { id: CataloguePlanId }) {
       break;
     case 'monthly':
       figure = formatCents(plan.priceCents ?? 0);
-      unit = '/ month';
+      unit = plan.priceUnit;
       note = `for 3 items, up to ${formatCents(plan.maxPriceCents ?? 0)} for 9`;
       break;
     case 'threemonths':
@@ -32,9 +32,9 @@ export function PlanPrice({ id }: { id: CataloguePlanId }) {
   }
   return (
     <div>
-      <p className="flex items-baseline gap-1.5">
+      <p className="flex items-baseline gap-1.5" data-testid={unit ? 'plan-price' : undefined}>
         <span className="font-display text-[2.6rem] leading-none font-medium text-ink">{figure}</span>
-        {unit && <span className="text-sm text-taupe">{unit}</span>}
+        {unit && <span className="text-sm text-taupe">{` ${unit}`}</span>}
       </p>
       <p className="mt-2 text-xs tracking-wide text-stone">{note}</p>
     </div>

@@ -16,7 +16,7 @@ import {
   type PaymentFormInput,
 } from '@domain/card';
 import type { Subscription } from '@domain/plans';
-import { addMonths, isoDate, THREE_MONTHS_COMMITMENT_MONTHS } from '@domain/plans.rules';
+import { addMonths, isoDate, planNextBillingDate, THREE_MONTHS_COMMITMENT_MONTHS } from '@domain/plans.rules';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
@@ -27,6 +27,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
 import { useSavePaymentMethod } from '../api/save-payment-method';
 import { CardBrandMark } from '../components/card-brand';
+import { planPriceText } from '../components/plan-price-text';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
@@ -290,6 +291,8 @@ function SummaryRow({ label, value }: { label: string; value: ReactNode }) {
 function OrderSummary({ subscription: s, manage }: { subscription: Subscription; manage: boolean }) {
   const today = isoDate(new Date());
   const price = s.priceCents !== null ? formatCents(s.priceCents) : 'Pay per item';
+  // Paid today, next billed at the end of the month or of the term (planTerms' billing months).
+  const firstBilling = s.priceCents !== null ? planNextBillingDate(s.plan, today, today) : null;
   return (
     <aside aria-labelledby="order-summary" className="h-fit rounded-md border border-linen bg-ivory p-6 shadow-soft lg:sticky lg:top-24">
       <p className="eyebrow">{manage ? 'On file' : 'Order summary'}</p>
@@ -298,13 +301,13 @@ function OrderSummary({ subscription: s, manage }: { subscription: Subscription;
       </h2>
       <dl className="mt-4 divide-y divide-linen/70 border-t border-linen/70">
         <SummaryRow label="Items" value={s.itemCount !== null ? `${s.itemCount} a month` : 'Unlimited'} />
-        <SummaryRow label="Price" value={s.priceCents !== null ? `${price} / month` : price} />
+        <SummaryRow label="Price" value={<span data-testid="plan-price">{s.priceCents !== null && s.priceUnit !== null ? planPriceText({ priceCents: s.priceCents, unit: s.priceUnit }) : price}</span>} />
         {!manage && s.priceCents !== null && <SummaryRow label="Due today" value={price} />}
-        {!manage && s.priceCents !== null && <SummaryRow label="Next billing date" value={formatDate(addMonths(today, 1))} />}
+        {!manage && firstBilling && <SummaryRow label="Next billing date" value={<span data-testid="next-billing">{formatDate(firstBilling)}</span>} />}
         {!manage && s.plan === 'threemonths' && (
           <SummaryRow label="Commitment until" value={formatDate(addMonths(today, THREE_MONTHS_COMMITMENT_MONTHS))} />
         )}
-        {manage && <SummaryRow label="Next billing date" value={s.nextBillingDate ? formatDate(s.nextBillingDate) : 'Pay as you go'} />}
+        {manage && <SummaryRow label="Next billing date" value={<span data-testid="next-billing">{s.nextBillingDate ? formatDate(s.nextBillingDate) : 'Pay as you go'}</span>} />}
       </dl>
       {manage && (
         <div className="mt-6 rounded-sm border border-linen/80 bg-paper p-4">

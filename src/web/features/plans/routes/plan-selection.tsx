@@ -3,11 +3,10 @@ import { Link, data, redirect, useNavigate, useSearchParams } from 'react-router
 import { toast } from 'sonner';
 import {
   MONTHLY_DEFAULT_ITEMS,
-  monthlyPriceCents,
   PLAN_IDS,
   PlanIdSchema,
   PLANS,
-  THREE_MONTHS_PRICE_CENTS,
+  planTerms,
   type PlanId,
   type Subscription,
 } from '@domain/plans';
@@ -72,10 +71,10 @@ export default function Component({ actionData }: Route.ComponentProps) {
   return <PlanSelection current={subscription.data} requested={requested.success ? requested.data : null} refusal={actionData?.error} />;
 }
 
+/** The price as every page says it (planTerms, docs/product.md): "$56.66 a month", "$99.99 for 3 months". */
 function priceLine(plan: PlanId, items: number): { figure: string; unit: string } {
-  if (plan === 'monthly') return { figure: formatCents(monthlyPriceCents(items)), unit: '/ month' };
-  if (plan === 'threemonths') return { figure: formatCents(THREE_MONTHS_PRICE_CENTS), unit: '/ month' };
-  return { figure: 'Pay per item', unit: '' };
+  const terms = planTerms(plan, plan === 'monthly' ? items : null);
+  return terms ? { figure: formatCents(terms.priceCents), unit: terms.unit } : { figure: 'Pay per item', unit: '' };
 }
 
 function PlanSelection({ current, requested, refusal }: { current: Subscription; requested: PlanId | null; refusal: string | undefined }) {
@@ -175,7 +174,7 @@ function PlanSelection({ current, requested, refusal }: { current: Subscription;
                       <span className="font-display text-4xl leading-none text-ink" data-testid={id === 'monthly' ? 'monthly-price' : undefined}>
                         {price.figure}
                       </span>
-                      {price.unit && <span className="text-sm text-taupe">{price.unit}</span>}
+                      {price.unit && <span className="text-sm text-taupe">{` ${price.unit}`}</span>}
                     </span>
                     <span className="mt-4 block text-sm leading-relaxed text-taupe">{plan.description}</span>
                     <FeatureList features={plan.features.slice(0, 3)} className="mt-5 border-t border-linen/70 pt-5" />
@@ -206,8 +205,8 @@ function PlanSelection({ current, requested, refusal }: { current: Subscription;
               <p className="mt-2 font-display text-2xl">
                 {PLANS[selected].title}
                 {selected === 'monthly' && ` · ${items} items`}
-                <span className="ml-2 font-sans text-base text-taupe">
-                  {summary.figure} {summary.unit}
+                <span className="ml-2 font-sans text-base text-taupe" data-testid="plan-price">
+                  {summary.unit ? `${summary.figure} ${summary.unit}` : summary.figure}
                 </span>
               </p>
             ) : (

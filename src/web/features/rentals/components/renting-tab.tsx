@@ -84,6 +84,7 @@ function RentalRow({ rental }: { rental: Rental }) {
   const cancel = useCancelRental();
   const received = useMarkReceived();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingReturn, setConfirmingReturn] = useState(false);
   const busy = extend.isPending || giveBack.isPending || cancel.isPending || received.isPending;
   const can = (a: Rental['actions'][number]) => rental.actions.includes(a);
   const onCancel = () =>
@@ -119,16 +120,29 @@ function RentalRow({ rental }: { rental: Rental }) {
           <Badge tone={rental.status === 'reserved' ? 'outline' : rental.status === 'overdue' ? 'clay' : 'sand'} data-testid="rental-status">
             {RENTAL_STATUS_LABELS[rental.status]}
           </Badge>
-          <span className="inline-flex items-center gap-1.5 text-taupe">
-            <CalendarClock className="size-4" aria-hidden="true" />
-            <span>
-              Return by{' '}
-              <time dateTime={rental.returnDate} data-testid="return-date">
-                {formatDate(rental.returnDate)}
-              </time>
+          {!rental.lateToDispatch && (
+            <span className="inline-flex items-center gap-1.5 text-taupe">
+              <CalendarClock className="size-4" aria-hidden="true" />
+              {rental.status === 'reserved' ? (
+                // Never "Return by" alone for a piece she has not received: when it starts, then when it goes back.
+                <span>
+                  Starts <time dateTime={rental.startDate}>{formatDate(rental.startDate)}</time>, return by{' '}
+                  <time dateTime={rental.returnDate} data-testid="return-date">
+                    {formatDate(rental.returnDate)}
+                  </time>
+                </span>
+              ) : (
+                <span>
+                  Return by{' '}
+                  <time dateTime={rental.returnDate} data-testid="return-date">
+                    {formatDate(rental.returnDate)}
+                  </time>
+                </span>
+              )}
             </span>
-          </span>
+          )}
         </div>
+        {rental.lateToDispatch && <LateDispatchLine rental={rental} />}
         {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
         <div className="flex flex-wrap gap-2">
           {can('received') && (
@@ -174,14 +188,10 @@ function RentalRow({ rental }: { rental: Rental }) {
                   Cancel
                 </Button>
               </DialogTrigger>
-              <DialogContent
-                title="Cancel this booking?"
-                description={
-                  rental.coveredByPlan
-                    ? `${rental.name} has not started yet: cancelling frees it and gives the piece back to your plan for this month.`
-                    : `${rental.name} has not started yet: cancelling frees it and refunds ${formatCents(rental.chargeCents)} in full to your card.`
-                }
-              >
+              <DialogContent title="Cancel this booking?" description={`${rental.name} has not been sent to you yet, so you can cancel it.`}>
+                <p className="mt-4 rounded-sm border border-linen bg-paper px-4 py-3 text-sm font-medium text-ink" data-testid="cancel-refund">
+                  {refundText(rental)}
+                </p>
                 <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                   <DialogClose asChild>
                     <Button variant="ghost" disabled={cancel.isPending}>
@@ -196,27 +206,61 @@ function RentalRow({ rental }: { rental: Rental }) {
             </Dialog>
           )}
           {can('return') && (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              aria-label={`Return ${rental.name}`}
-              onClick={() =>
-                giveBack.mutateAsync(rental.id).then(
-                  () =>
-                    toast.success(RENTAL_MESSAGES.returned, {
-                      description: `${rental.name} is on its way back to us.`,
-                    }),
-                  alreadyShown,
-                )
-              }
-            >
-              {giveBack.isPending ? 'Returning…' : 'Return'}
-            </Button>
+            <Dialog open={confirmingReturn} onOpenChange={(o) => !giveBack.isPending && setConfirmingReturn(o)}>
+              <DialogTrigger asChild>
+                <Button size="sm" variant="outline" disabled={busy} aria-label={`Return ${rental.name}`}>
+                  Return
+                </Button>
+              </DialogTrigger>
+              <DialogContent
+                title={`Return ${rental.name}?`}
+                description={`${RENTAL_MESSAGES.returnConfirm}${rental.coveredByPlan ? ' Its place in your plan this month stays used.' : ''}`}
+              >
+                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="ghost" disabled={giveBack.isPending}>
+                      Not yet
+                    </Button>
+                  </DialogClose>
+                  <Button
+                    disabled={giveBack.isPending}
+                    aria-busy={giveBack.isPending}
+                    onClick={() =>
+                      void giveBack.mutateAsync(rental.id).then(() => {
+                        setConfirmingReturn(false);
+                        toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` });
+                      }, alreadyShown)
+                    }
+                  >
+                    {giveBack.isPending ? 'Returning…' : 'I have sent it back'}
+                  </Button>
+                </div>
+              </DialogContent>
+            </Dialog>
           )}
         </div>
       </div>
     </article>
+  );
+}
+
+/** What cancelling gives back: the full charge to her card, or the plan's place. */
+function refundText(rental: Rental): string {
+  if (rental.coveredByPlan) return 'Nothing was charged: the piece goes back to your plan for this month.';
+  if (rental.chargeCents > 0) return `You get ${formatCents(rental.chargeCents)} back in full, to the card it was charged to.`;
+  return 'Nothing was charged, so there is nothing to refund.';
+}
+
+/** A booking we have not sent by its start: no "Return by" a past date, but what happens now. */
+function LateDispatchLine({ rental }: { rental: Rental }) {
+  const late = rental.lateToDispatch!;
+  return (
+    <p className="max-w-xs text-xs leading-relaxed text-danger sm:text-right" data-testid="late-dispatch">
+      <span className="font-semibold">Not sent yet: it was to start {formatDate(late.since)}.</span>
+      <span className="block text-taupe">
+        {RENTAL_MESSAGES.lateToDispatch} Cancel it for a full refund, or if we cannot send it by {formatDate(late.cancelsOn)} we cancel it and refund you in full.
+      </span>
+    </p>
   );
 }
 
