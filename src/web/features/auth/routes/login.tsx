@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { authClient } from '../../../lib/auth-client';
+import { safePath } from '../../../lib/safe-path';
 import { useSession } from '../../../lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, requiredSummary } from '../components/form-alert';
@@ -20,15 +21,11 @@ export const meta: Route.MetaFunction = (args) =>
     description: 'Sign in to Rentique to see your rentals, favourites, plan and earnings.',
   });
 
-/** Only a path of this app (no other origin, no protocol-relative '//host'). */
-const isAppPath = (p: unknown): p is string => typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\');
-
-/** Where the login gate sent us from, if it did (its state, or ?from=/path): only same-app paths. */
+/** Where the login gate sent us from, if it did (its state, or ?from=/path): only a path of this site (safePath). */
 function returnPath(location: Location): string {
-  const from = (location.state as { from?: Location } | null)?.from;
-  if (from && isAppPath(from.pathname)) return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  const query = new URLSearchParams(location.search).get('from');
-  return isAppPath(query) ? query : paths.dashboard;
+  const from = (location.state as { from?: Partial<Location> } | null)?.from;
+  const remembered = from && typeof from.pathname === 'string' ? safePath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`) : null;
+  return remembered ?? safePath(new URLSearchParams(location.search).get('from')) ?? paths.dashboard;
 }
 
 /** /login: sign in, then the dashboard or the page the gate sent you from. */
