@@ -6071,7 +6071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first, filtered by actor, action or subject */
+        /**
+         * The audit log, newest first, filtered by actor, action or subject
+         * @description subjectType is one of rental, unit, claim, item, listing, user (400 otherwise).
+         */
         get: {
             parameters: {
                 query?: {
@@ -6080,7 +6083,7 @@ export interface paths {
                     before?: string;
                     limit?: number;
                     subjectId?: string;
-                    subjectType?: string;
+                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user";
                 };
                 header?: never;
                 path?: never;
