@@ -274,7 +274,7 @@ export function createLendingService(
       }
       if (!item.fromMember) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
       const card = await plans.cardForCharge(userId);
-      if (!card) throw new HttpError('CARD_REQUIRED', RENTAL_MESSAGES.cardRequired, { details: { addCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` } });
+      if (!card) throw new HttpError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, { details: { addCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` } });
       const delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId));
       const handoff = handoffOf(delivery.method);
       const held = catalogue.occupancy(startDate, endDate, handoff);
