@@ -679,6 +679,7 @@ export interface paths {
                                 } | null;
                                 name: string;
                                 rating: number;
+                                rentalCount: number;
                                 rentalPriceCents: number;
                                 retailPriceCents: number;
                                 reviewCount: number;
@@ -1449,6 +1450,7 @@ export interface paths {
                                 } | null;
                                 name: string;
                                 rating: number;
+                                rentalCount: number;
                                 rentalPriceCents: number;
                                 retailPriceCents: number;
                                 reviewCount: number;

@@ -78,6 +78,7 @@ function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | '
     rentalPriceCents: row.rental_price_cents,
     rating: Number(row.rating),
     reviewCount: row.review_count,
+    rentalCount: row.rental_count,
     isNew: !!row.is_new,
     imageUrl: cover.imageUrl,
     imageAlt: cover.imageAlt,
