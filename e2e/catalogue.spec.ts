@@ -167,7 +167,7 @@ test("honest numbers on an item page: the retail value is not struck through, an
   const retail = page.getByText(/^Retail value \$129\.99$/);
   await expect(retail).toBeVisible();
   expect(await retail.evaluate((el) => getComputedStyle(el).textDecorationLine)).not.toContain('line-through');
-  await expect(page.getByText('Rented 15 times')).toBeVisible();
+  await expect(page.getByText(/^Rented \d+ times$/)).toBeVisible();
   await expect(page.getByText(CATALOGUE_RATINGS_NOTE)).toBeVisible();
   // A house piece whose count is below its times rented needs no note.
   await page.goto('/item/2');
