@@ -109,8 +109,8 @@ export default function Component() {
           </NativeSelect>
         </div>
         <div>
-          <Label htmlFor="audit-subject-id">Subject number or unit code</Label>
-          <Input id="audit-subject-id" name="subjectId" defaultValue={filters.subjectId ?? ''} inputMode="text" />
+          <Label htmlFor="audit-subject-id">Subject number</Label>
+          <Input id="audit-subject-id" name="subjectId" defaultValue={filters.subjectId ?? ''} inputMode="text" placeholder="12, or RT-000012" />
         </div>
         <div className="flex gap-2 sm:col-span-2 xl:col-span-1">
           <Button type="submit" className="h-11 flex-1 xl:flex-none">
