@@ -19,7 +19,8 @@ export function safePath(value: unknown): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== ORIGIN) return null;
+  // Dot segments can leave a path that starts '//' ('/.//evil.example'): used as a link, another site.
+  if (url.origin !== ORIGIN || url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
