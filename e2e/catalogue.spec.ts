@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { CATALOGUE_RATINGS_NOTE } from '../src/domain/reviews.rules';
 
 test('browse: tabs, a filter that survives a reload, and an item page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -96,6 +97,8 @@ test('a static hoodie page shows its facts', async ({ page }) => {
   await expect(page.getByText('The North Face', { exact: true })).toBeVisible();
   await expect(page.getByText('New', { exact: true })).toBeVisible();
   await expect(page.getByText('(156 reviews)')).toBeVisible();
+  // 156 ratings of a piece rented 15 times: the page says where they came from.
+  await expect(page.getByText(CATALOGUE_RATINGS_NOTE)).toBeVisible();
   await expect(page.getByText('/week')).toBeVisible();
   await expect(page.getByText('Retail price: $129.99')).toBeVisible();
   for (const size of ['XS', 'S', 'M', 'L', 'XL']) {
@@ -157,4 +160,21 @@ test('filters that match nothing show an empty state with a way out', async ({ p
   await expect(page.getByRole('heading', { name: 'Nothing matches just now' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear all filters' }).click();
   await expect(page.getByRole('region', { name: 'Items' }).getByRole('article').first()).toBeVisible();
+});
+
+test("honest numbers on an item page: the retail value is not struck through, and a count above the times rented is explained", async ({ page }) => {
+  await page.goto('/item/77');
+  const retail = page.getByText(/^Retail value \$129\.99$/);
+  await expect(retail).toBeVisible();
+  expect(await retail.evaluate((el) => getComputedStyle(el).textDecorationLine)).not.toContain('line-through');
+  await expect(page.getByText(/^Rented \d+ times$/)).toBeVisible();
+  await expect(page.getByText(CATALOGUE_RATINGS_NOTE)).toBeVisible();
+  // A house piece whose count is below its times rented needs no note.
+  await page.goto('/item/2');
+  await expect(page.getByText(/^Rented \d+ times$/)).toBeVisible();
+  await expect(page.getByText(CATALOGUE_RATINGS_NOTE)).toHaveCount(0);
+  // Its card on /browse shows no count above its times rented either.
+  await page.goto('/browse?q=North%20Face%20Fleece');
+  await expect(page.getByRole('link', { name: /The North Face Black Fleece Half-Zip/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /The North Face Black Fleece Half-Zip/ }).first()).not.toContainText('(156)');
 });

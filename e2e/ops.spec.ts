@@ -72,7 +72,12 @@ test('staff made with npm run staff approve a member listing: it reaches /browse
   await signInViaUi(staffPage, staff);
   await expect(staffPage).toHaveURL(/\/ops\/listings$/);
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Listings to review' })).toBeVisible();
-  await expect(staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ops desk' })).toBeVisible();
+  // The desk's header is the staff navigation, not the shop's (no Match, no Favorites).
+  const staffNav = staffPage.getByRole('navigation', { name: 'Staff' });
+  await expect(staffNav.getByRole('link', { name: 'Ops desk' })).toBeVisible();
+  await expect(staffNav.getByRole('link', { name: 'Back to the shop' })).toBeVisible();
+  await expect(staffPage.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  for (const shopLink of ['NEW: Match your Outfit', 'Favorites', 'Your Account']) await expect(staffPage.getByRole('link', { name: shopLink })).toHaveCount(0);
 
   const card = staffPage.getByRole('article', { name });
   await expect(card.getByRole('heading', { name })).toBeVisible();
@@ -86,6 +91,14 @@ test('staff made with npm run staff approve a member listing: it reaches /browse
   const entry = staffPage.getByRole('list', { name: 'Audit entries, newest first' }).getByRole('listitem').filter({ hasText: `listing #${itemId}` });
   await expect(entry).toContainText(staff.email);
   await expect(entry).toContainText('Approved a listing');
+  // Its fields in words, its subject filter covers every kind of subject.
+  await expect(entry).toContainText('Status');
+  await expect(entry).toContainText('pending → approved');
+  const subjects = staffPage.getByLabel('Subject', { exact: true });
+  for (const option of ['Rental', 'Unit', 'Damage claim', 'Catalogue item', 'Listing', 'Account']) await expect(subjects.locator('option', { hasText: option })).toHaveCount(1);
+  // The shop is one click away, with its own navigation back.
+  await staffNav.getByRole('link', { name: 'Back to the shop' }).click();
+  await expect(staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ops desk' })).toBeVisible();
 
   // Now it is in /browse, as text.
   await visitor.page.goto(`/browse?q=${encodeURIComponent('Column Dress')}&sort=newest`);

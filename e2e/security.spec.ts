@@ -116,3 +116,20 @@ test('the policy refuses an inline script without the nonce, and each response h
   expect(ran).toEqual({ without: undefined, with: 1 });
   await expect.poll(() => violations.length).toBeGreaterThan(0);
 });
+
+test('/credit-card goes back only to a path of this site, whatever the browser would make of ?returnTo= (safePath)', async ({ page }) => {
+  await signUpViaApi(page);
+  // A tab, a newline or a backslash that the browser would turn into //evil.example.
+  for (const trick of ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%5Cevil.example', '%5C%5Cevil.example']) {
+    await page.goto(`/credit-card?mode=manage&returnTo=${trick}`);
+    const back = page.getByRole('link', { name: 'Back to Dashboard' });
+    await expect(back, trick).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('link', { name: 'Back to the piece' })).toHaveCount(0);
+    // Nothing on the page, rendered on the server or in the browser, links off the site.
+    const offSite = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href).filter((h) => !h.startsWith(location.origin)));
+    expect(offSite.filter((h) => h.includes('evil.example')), trick).toEqual([]);
+  }
+  // A real path of the site is kept.
+  await page.goto(`/credit-card?mode=manage&returnTo=${encodeURIComponent('/item/7?size=M')}`);
+  await expect(page.getByRole('link', { name: 'Back to the piece' })).toHaveAttribute('href', '/item/7?size=M');
+});

@@ -160,7 +160,7 @@ test.describe('pages rendered on the server', () => {
     expect(product!.image[0]).toMatch(new RegExp(`^${baseURL}/api/items/7/pictures/`));
     expect(product!.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: (item.rentalPriceCents / 100).toFixed(2) });
     expect(product!.offers.priceSpecification.referenceQuantity).toMatchObject({ value: 1, unitCode: 'WEE' });
-    if (item.reviewCount > 0) expect(product!.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: item.reviewCount });
+    if (item.reviewCount > 0) expect(product!.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingCount: item.reviewCount });
   });
 
   test('without JavaScript the item page and the collection can still be read', async ({ browser, baseURL }) => {

@@ -102,6 +102,8 @@ export const CatalogueItemSummarySchema = CatalogueItemSchema.pick({
   rentalPriceCents: true,
   rating: true,
   reviewCount: true,
+  /** With reviewCount: a card shows the count only when it is not above this (countsCatalogueRatings). */
+  rentalCount: true,
   isNew: true,
   imageUrl: true,
   imageAlt: true,

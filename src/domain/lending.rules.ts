@@ -38,7 +38,13 @@ export const LENDING_ACTIONS = ['accept', 'decline', 'withdraw', 'send', 'receiv
 export type LendingAction = (typeof LENDING_ACTIONS)[number];
 
 export const LENDING_MESSAGES = {
-  requestRule: 'The lender has 48 hours to accept. Your card is only authorised now, and charged when she accepts; if she declines or does not answer, the hold is released.',
+  /**
+   * The one statement of what a request costs and when (the server authorises the price when the
+   * request is sent and captures it when the lender accepts; no plan allowance applies).
+   */
+  requestRule:
+    "The lender has 48 hours to accept. Your card is authorised now and charged only when she accepts; if she declines or does not answer, the hold is released and nothing is charged. A member's piece is paid per piece, outside your plan's allowance.",
+  cardRequired: 'Add a card to send a request: it is authorised when you send it and charged only when the lender accepts.',
   requestButton: 'Request to book',
   requested: 'Request sent',
   alreadyAnswered: 'This request has already been answered.',

@@ -69,6 +69,19 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** What an audit entry is about: every subject the desk and the staff command write. */
+export const AUDIT_SUBJECT_TYPES = ['rental', 'unit', 'claim', 'item', 'listing', 'user'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
+  rental: 'Rental',
+  unit: 'Unit',
+  claim: 'Damage claim',
+  item: 'Catalogue item',
+  listing: 'Listing',
+  user: 'Account',
+};
+
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'listing.approve': 'Approved a listing',
   'listing.reject': 'Rejected a listing',

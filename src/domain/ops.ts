@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HANDOFFS } from './availability';
 import { CATEGORIES, COLOUR_PATTERN, ITEM_GENDERS, ItemPictureSchema, SIZES, SizeSchema } from './catalogue';
 import { ListingSchema, MAX_LISTING_PHOTOS, MAX_RETAIL_CENTS, MIN_RETAIL_CENTS, ReviewStatusSchema, rentalPriceProblems } from './listings';
-import { ACTOR_KINDS, AUDIT_ACTIONS, OPS_MESSAGES } from './ops.rules';
+import { ACTOR_KINDS, AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, OPS_MESSAGES } from './ops.rules';
 import { LATE_FEE_STATUSES, RENTAL_STATUSES } from './rentals.rules';
 import { CONDITIONS, UNIT_CODE_MESSAGE, UNIT_STATES, parseUnitCode } from './unit-life';
 
@@ -70,7 +70,7 @@ export const AuditQuerySchema = z.object({
   /** An actor: a staff member's e-mail or user id, or 'cli' / 'system'. */
   actor: z.string().trim().min(1).max(254).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: `must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
-  subjectType: z.string().trim().min(1).max(40).optional(),
+  subjectType: z.enum(AUDIT_SUBJECT_TYPES, { error: `must be one of ${AUDIT_SUBJECT_TYPES.join(', ')}` }).optional(),
   subjectId: z.string().trim().min(1).max(80).optional(),
   /** The id of the last row of the previous page (rows come newest first). */
   before: z

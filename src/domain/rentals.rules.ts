@@ -22,6 +22,16 @@ export function latestStartDate(today: string): string {
   return addDays(today, MAX_BOOKING_AHEAD_DAYS);
 }
 
+/**
+ * What is wrong with a start date on `today` (a rental, a request to book, a waitlist entry or a
+ * lender's blocked days), or null: it is today or later and within the booking horizon.
+ */
+export function startDateProblem(startDate: string, today: string): string | null {
+  if (startDate < today) return 'must be today or later';
+  const latest = latestStartDate(today);
+  return startDate > latest ? `must be at most ${MAX_BOOKING_AHEAD_DAYS} days from today (${latest})` : null;
+}
+
 export const RENTAL_MESSAGES = {
   added: 'Added to Cart!',
   addedBody: 'The piece is in your rental collection.',

@@ -435,6 +435,8 @@ const CASES: Record<string, Case> = {
     target: (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/pictures/back.svg` }),
     expect: (_st, res) => expect(res.status).toBe(200),
   },
+  // A piece in A's history (she rented it): its nameless picture is hers, not B's.
+  'GET /api/items/{id}/past-pictures/{file}': refused((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/past-pictures/front.svg` })),
 
   // Ratings, payouts and damage claims between members (decision 0036).
   'GET /api/ratings': ownOnly(() => ({ method: 'GET', path: '/api/ratings' }), (_st, body) => {

@@ -679,6 +679,7 @@ export interface paths {
                                 } | null;
                                 name: string;
                                 rating: number;
+                                rentalCount: number;
                                 rentalPriceCents: number;
                                 retailPriceCents: number;
                                 reviewCount: number;
@@ -1449,6 +1450,7 @@ export interface paths {
                                 } | null;
                                 name: string;
                                 rating: number;
+                                rentalCount: number;
                                 rentalPriceCents: number;
                                 retailPriceCents: number;
                                 reviewCount: number;
@@ -1784,6 +1786,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/items/{id}/past-pictures/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A view of a piece in your history, without its name (SVG)
+         * @description The picture a removed piece keeps in your orders, rentals, requests and favourites: the same drawing, its title and label without the name. Only for a member who rented (or requested), lent or liked the piece; 404 for anyone else. Never kept by a shared cache.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    v?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The view as a file name: front.svg, back.svg or detail.svg */
+                    file: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The picture (SVG; gzip when asked for) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/items/{id}/pictures/{file}": {
         parameters: {
             query?: never;
@@ -1793,7 +1874,7 @@ export interface paths {
         };
         /**
          * One generated view of an item (front, back or detail; SVG)
-         * @description Deterministic per item. With the `v` the item's `images` give, the answer is cached for a year (immutable); without it or with an old one, for five minutes. ETag and If-None-Match (304) either way. An item with photos still has its drawings here; its `images` list the photos instead.
+         * @description Deterministic per item. With the `v` the item's `images` give, the answer is cached for a year (immutable); without it or with an old one, for five minutes. ETag and If-None-Match (304) either way. An item with photos still has its drawings here; its `images` list the photos instead. Only an active item's: a drawing names its item, so once a listing is removed (or waits for review) this is 404 like the item.
          */
         get: {
             parameters: {
@@ -2321,7 +2402,7 @@ export interface paths {
         put?: never;
         /**
          * Block days of your piece (not available): browse, the item calendar and booking respect them
-         * @description 409 when a rental or request holds any of those days.
+         * @description startDate is today or later and at most 90 days from today (UTC), like a request's (400 otherwise). 409 when a rental or request holds any of those days.
          */
         post: {
             parameters: {
@@ -5998,7 +6079,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first, filtered by actor, action or subject */
+        /**
+         * The audit log, newest first, filtered by actor, action or subject
+         * @description subjectType is one of rental, unit, claim, item, listing, user (400 otherwise).
+         */
         get: {
             parameters: {
                 query?: {
@@ -6007,7 +6091,7 @@ export interface paths {
                     before?: string;
                     limit?: number;
                     subjectId?: string;
-                    subjectType?: string;
+                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user";
                 };
                 header?: never;
                 path?: never;

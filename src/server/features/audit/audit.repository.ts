@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditAction, AuditQuery } from '../../../domain/ops';
+import type { AuditAction, AuditQuery, AuditSubjectType } from '../../../domain/ops';
 import type { DB } from '../../db/schema';
 
 /** Who did it: a staff member (from the session), the staff command line, or the system. */
@@ -12,7 +12,7 @@ export interface AuditActor {
 export interface AuditRecord {
   actor: AuditActor;
   action: AuditAction;
-  subjectType: string;
+  subjectType: AuditSubjectType;
   subjectId: string | number;
   before: unknown;
   after: unknown;

@@ -21,9 +21,10 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { etagMatches, setCachePolicy, strongEtag } from '../../http/cache-headers';
 import { sendJsonText, toJsonText } from '../../http/json-text';
-import { errorResponses, jsonContent, newRouter } from '../../http/openapi';
+import { errorResponses, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
-import type { CatalogueService, GeneratedPicture } from './catalogue.service';
+import type { CatalogueService } from './catalogue.service';
+import type { GeneratedPicture } from './served-pictures';
 
 const listItems = createRoute({
   method: 'get',
@@ -117,9 +118,22 @@ const getPicture = createRoute({
   description:
     'Deterministic per item. With the `v` the item\'s `images` give, the answer is cached for a year (immutable); ' +
     'without it or with an old one, for five minutes. ETag and If-None-Match (304) either way. ' +
-    'An item with photos still has its drawings here; its `images` list the photos instead.',
+    'An item with photos still has its drawings here; its `images` list the photos instead. ' +
+    'Only an active item\'s: a drawing names its item, so once a listing is removed (or waits for review) this is 404 like the item.',
   request: { params: PictureParams, query: z.object({ v: z.string().max(40).optional() }) },
   responses: { ...svgResponses, ...errorResponses(400, 404) },
+});
+
+const getPastPicture = memberRoute({
+  method: 'get',
+  path: '/{id}/past-pictures/{file}',
+  tags: ['Catalogue'],
+  summary: 'A view of a piece in your history, without its name (SVG)',
+  description:
+    'The picture a removed piece keeps in your orders, rentals, requests and favourites: the same drawing, its title and label without the name. ' +
+    'Only for a member who rented (or requested), lent or liked the piece; 404 for anyone else. Never kept by a shared cache.',
+  request: { params: PictureParams, query: z.object({ v: z.string().max(40).optional() }) },
+  responses: { ...svgResponses, ...errorResponses(400, 401, 404) },
 });
 
 const getImage = createRoute({
@@ -135,16 +149,22 @@ const getImage = createRoute({
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const SHORT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
+/** A member's own picture: her browser may keep it a day, a shared cache never. */
+const PRIVATE_CACHE = 'private, max-age=86400';
+
+const NO_SUCH_VIEW = 'No such picture: the views are front.svg, back.svg and detail.svg';
+const viewOf = (file: string) => /^(front|back|detail)\.svg$/.exec(file)?.[1];
+
 /** Whether an Accept-Encoding header takes gzip. */
 function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return acceptEncoding !== undefined && /\bgzip\b/.test(acceptEncoding);
 }
 
 /** Answers a generated picture: 304 when the browser has it, gzip when it takes gzip. */
-function sendPicture(c: Context, picture: GeneratedPicture) {
+function sendPicture(c: Context, picture: GeneratedPicture, cache = picture.immutable ? LONG_CACHE : SHORT_CACHE) {
   const headers: Record<string, string> = {
     etag: picture.etag,
-    'cache-control': picture.immutable ? LONG_CACHE : SHORT_CACHE,
+    'cache-control': cache,
     vary: 'accept-encoding',
     'x-content-type-options': 'nosniff',
   };
@@ -237,15 +257,22 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
     })
     .openapi(getPicture, async (c) => {
       const { id, file } = c.req.valid('param');
-      const view = /^(front|back|detail)\.svg$/.exec(file)?.[1];
-      const picture = view ? await service.picture(Number(id), view, c.req.valid('query').v) : null;
-      if (!picture) throw notFound(view ? 'Item not found' : 'No such picture: the views are front.svg, back.svg and detail.svg');
+      const view = viewOf(file);
+      const picture = view ? await service.served.picture(Number(id), view, c.req.valid('query').v) : null;
+      if (!picture) throw notFound(view ? 'Item not found' : NO_SUCH_VIEW);
       return sendPicture(c, picture);
     })
     .openapi(getImage, async (c) => {
-      const picture = await service.picture(Number(c.req.valid('param').id), 'front');
+      const picture = await service.served.picture(Number(c.req.valid('param').id), 'front');
       if (!picture) throw notFound('Item not found');
       return sendPicture(c, { ...picture, immutable: false });
+    })
+    .openapi(getPastPicture, async (c) => {
+      const { id, file } = c.req.valid('param');
+      const view = viewOf(file);
+      const picture = view ? await service.served.pastPicture(Number(id), view, c.var.user.id) : null;
+      if (!picture) throw notFound(view ? 'Item not found' : NO_SUCH_VIEW);
+      return sendPicture(c, picture, PRIVATE_CACHE);
     });
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addDays, rentalPriceForCategory } from '../../../domain/catalogue';
+import { combinedRating } from '../../../domain/reviews';
 import type { Seed } from '../../db/seed';
 import { syncIdSequences } from '../../db/sql';
 import type { DB } from '../../db/schema';
@@ -81,6 +82,43 @@ async function syncRetailPrices(db: Kysely<DB>): Promise<number> {
 }
 
 /**
+ * The catalogue's first review counts are versioned with the code too: a house piece's count
+ * never exceeds its times rented (one review per rental), except the SPEC's ten hoodies, whose
+ * pages say their ratings came with the catalogue (docs/product.md, "Rating and count"). A
+ * database seeded before gets the current seed counts: a piece without real reviews takes the
+ * count as it is (its rating is the seed's); one with real reviews has its seed count replaced
+ * and its rating and count worked out again from the seed and its real reviews.
+ */
+async function syncReviewCounts(db: Kysely<DB>): Promise<number> {
+  const want = new Map(CATALOGUE.map((i) => [i.id, i.reviews]));
+  const rows = await db
+    .selectFrom('items')
+    .select(['id', 'review_count', 'seed_rating', 'seed_review_count'])
+    .where('id', 'in', [...want.keys()])
+    .where('owner_id', 'is', null)
+    .execute();
+  const stale = rows.filter((r) => (r.seed_review_count ?? r.review_count) !== want.get(r.id));
+  if (stale.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    for (const r of stale) {
+      const count = want.get(r.id)!;
+      if (r.seed_review_count === null) {
+        await trx.updateTable('items').set({ review_count: count }).where('id', '=', r.id).where('seed_review_count', 'is', null).execute();
+        continue;
+      }
+      const real = await trx
+        .selectFrom('reviews')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number | null>('rating').as('total')])
+        .where('item_id', '=', r.id)
+        .executeTakeFirstOrThrow();
+      const shown = combinedRating({ rating: Number(r.seed_rating ?? 0), count }, { sum: Number(real.total ?? 0), count: Number(real.n) });
+      await trx.updateTable('items').set({ seed_review_count: count, rating: shown.rating, review_count: shown.reviewCount }).where('id', '=', r.id).execute();
+    }
+  });
+  return stale.length;
+}
+
+/**
  * The house catalogue from data/catalogue.ts. Idempotent: rows that exist are left alone (their
  * rental counts move with real rentals), missing items and units are added.
  */
@@ -100,6 +138,8 @@ export const catalogueSeed: Seed = {
       if (changed) ctx.logger.info({ items: changed }, 'catalogue looks updated');
       const repriced = await syncRetailPrices(db);
       if (repriced) ctx.logger.info({ items: repriced }, 'catalogue retail prices updated');
+      const recounted = await syncReviewCounts(db);
+      if (recounted) ctx.logger.info({ items: recounted }, 'catalogue review counts updated');
       return;
     }
 
@@ -123,6 +163,7 @@ export const catalogueSeed: Seed = {
     });
     await syncLooks(db, ids);
     await syncRetailPrices(db);
+    await syncReviewCounts(db);
     ctx.logger.info({ items: ids.length }, 'catalogue seeded');
   },
 };

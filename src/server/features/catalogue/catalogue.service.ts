@@ -31,7 +31,7 @@ import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow
 import { hasPrefix, nearestWord } from './search-terms';
 import { createFacetIndex } from './facet-index';
 import { createItemPictures, type ItemPictures } from './item-pictures';
-import { isView, pictureVersion, renderPicture, type View } from './pictures';
+import { createServedPictures } from './served-pictures';
 
 /**
  * Words a correction never replaces (docs/product.md "Search and filters"): the occasions and the
@@ -90,6 +90,7 @@ function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | '
     rentalPriceCents: row.rental_price_cents,
     rating: Number(row.rating),
     reviewCount: row.review_count,
+    rentalCount: row.rental_count,
     isNew: !!row.is_new,
     imageUrl: cover.imageUrl,
     imageAlt: cover.imageAlt,
@@ -97,13 +98,6 @@ function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | '
 }
 
 const isCanonicalIdNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
-/** A generated picture as the routes serve it. */
-export interface GeneratedPicture {
-  svg: string;
-  etag: string;
-  /** True when the URL named the current version: the answer never changes, cache it for a year. */
-  immutable: boolean;
-}
 
 function badParam(path: string, message: string): HttpError {
   return new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, { issues: [{ path, message }] });
@@ -424,18 +418,8 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     /** Every picture of items by id (any status): the one owner, for the other features. */
     pictures,
 
-    /**
-     * A generated view of an item (SVG), or null for an unknown item or view. `version` is the
-     * `v` of the URL: when it is the current one the answer may be cached for good.
-     */
-    async picture(id: number, view: string, version?: string): Promise<GeneratedPicture | null> {
-      if (!isView(view)) return null;
-      const row = await repo.findById(id);
-      // A member's listing in review (or rejected) is not public yet: its name is in the picture.
-      if (!row || row.status === 'pending_review' || row.status === 'rejected') return null;
-      const current = pictureVersion(row);
-      return { svg: renderPicture(row, view as View), etag: `"${current}-${view}"`, immutable: version === current };
-    },
+    /** The generated views as served: public while the item is active, nameless in a member's history (served-pictures.ts). */
+    served: createServedPictures(db),
   };
 }
 

@@ -58,6 +58,28 @@ export function generatedPictureUrl(source: PictureSubject, view: PictureView): 
   return `/api/items/${source.id}/pictures/${view}.svg?v=${pictureVersion(source)}`;
 }
 
+/** The URL of a generated view without the item's name, for a member whose history has it (served-pictures.ts). */
+export function pastPictureUrl(source: PictureSubject, view: PictureView): string {
+  return `/api/items/${source.id}/past-pictures/${view}.svg?v=${pictureVersion(source)}`;
+}
+
+/**
+ * The pictures of a piece that is no longer listed (removed, or its owner's account deleted), in
+ * a member's own history: its drawings without the name, never its photos (those went with it).
+ */
+export function pastPicturesOf(source: PictureSource): ItemPictures {
+  const images: ItemPicture[] = PICTURE_VIEWS.map((view) => ({
+    url: pastPictureUrl(source, view),
+    alt: `${source.name} by ${source.brand}: ${describePicture(source, view)}`,
+    kind: 'illustration',
+    view,
+    label: LABELS[view],
+    width: GENERATED_SIZE,
+    height: GENERATED_SIZE,
+  }));
+  return { imageUrl: images[0]!.url, imageAlt: images[0]!.alt, images };
+}
+
 /** An item's pictures from its row and its photos (any order). */
 export function picturesOf(source: PictureSource, photos: readonly PhotoRow[] = []): ItemPictures {
   let images: ItemPicture[];
@@ -135,11 +157,16 @@ export function createItemPictures(db: Kysely<DB>) {
       return new Map(rows.map((r) => [r.id, coverOf(r, photos.get(r.id)?.[0])]));
     },
 
-    /** Every picture of items by id, whatever their status (rentals and favourites keep removed pieces). */
+    /**
+     * Every picture of items by id, whatever their status (rentals and favourites keep removed
+     * pieces): a piece no longer active has its nameless drawings (pastPicturesOf).
+     */
     async forIds(ids: readonly number[]): Promise<Map<number, ItemPictures>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('items').select(SOURCE_COLUMNS).where('id', 'in', [...new Set(ids)]).execute();
-      return this.forRows(rows);
+      const rows = await db.selectFrom('items').select([...SOURCE_COLUMNS, 'status']).where('id', 'in', [...new Set(ids)]).execute();
+      const listed = await this.forRows(rows.filter((r) => r.status === 'active'));
+      for (const r of rows) if (r.status !== 'active') listed.set(r.id, pastPicturesOf(r));
+      return listed;
     },
   };
 }

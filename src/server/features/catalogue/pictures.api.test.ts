@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueItem, ItemPage } from '../../../domain/catalogue';
 import type { Listing, ListingList } from '../../../domain/listings';
 import type { FavoriteList } from '../../../domain/match';
+import type { OrderList } from '../../../domain/orders';
+import { makeTestItem, readyToRent, requestAndAccept } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, makePng, sampleListing } from '../listings/listings.test-helpers';
@@ -162,5 +164,76 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     const body = (await res.json()) as { items: { id: number; imageUrl: string }[] };
     expect(body.items.length).toBeGreaterThan(0);
     for (const i of body.items) expect(i.imageUrl).toBe((await item(i.id)).imageUrl);
+  });
+});
+
+describe(`pictures of pieces no longer listed (${process.env.TEST_DIALECT})`, () => {
+  /** A member's approved listing, public with its pictures. */
+  async function listed(lender: TestMember, name: string): Promise<number> {
+    const form = listingForm(sampleListing({ name, rentalPriceCents: 2_500 }), [{ data: await makePng(500, 500), name: 'front.png', type: 'image/png' }]);
+    const created = await lender.request('/api/listings', { method: 'POST', body: form });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as Listing;
+    await approveListing(await makeStaff(t), id);
+    return id;
+  }
+  /** Every public address that would name the piece: its page, its image and its views. */
+  const publicUrls = (id: number) => [`/api/items/${id}`, `/api/items/${id}/image.svg`, ...['front', 'back', 'detail'].map((v) => `/api/items/${id}/pictures/${v}.svg`)];
+
+  it("a removed listing's name is gone from every public picture: its page, image.svg and its views all answer 404", async () => {
+    const lender = await t.signUp({ fullName: 'Remy Removed' });
+    const id = await listed(lender, 'Vermilion Secret Gown');
+    const { images } = await item(id);
+    for (const url of publicUrls(id)) expect((await t.request(url)).status, url).toBe(200);
+    expect(await (await t.request(`/api/items/${id}/image.svg`)).text()).toContain('Vermilion Secret Gown');
+
+    expect((await lender.request(`/api/listings/${id}`, { method: 'DELETE' })).status).toBe(204);
+    for (const url of [...publicUrls(id), ...images.map((i) => i.url)]) {
+      const res = await t.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toContain('Vermilion');
+    }
+    // Her own history keeps it, without the name; another member's does not have it.
+    const hers = await lender.request(`/api/items/${id}/past-pictures/front.svg`);
+    expect(hers.status).toBe(200);
+    expect(await hers.text()).not.toContain('Vermilion');
+    expect((await (await t.signUp()).request(`/api/items/${id}/past-pictures/front.svg`)).status).toBe(404);
+  });
+
+  it("a deleted account's listings are 404 at every public picture address", async () => {
+    const lender = await t.signUp({ fullName: 'Dora Deleted' });
+    const id = await listed(lender, 'Ultramarine Hidden Jumpsuit');
+    expect((await lender.request('/api/me', { method: 'DELETE', json: { password: lender.password } })).status).toBe(204);
+    for (const url of publicUrls(id)) expect((await t.request(url)).status, url).toBe(404);
+  });
+
+  it('her past order keeps a picture without the name, for her (and the lender) only', async () => {
+    const lender = await readyToRent(await t.signUp({ fullName: 'Lou Lender' }));
+    const id = await makeTestItem(t.ctx.database.db, { ownerId: lender.id, name: 'Saffron Private Blazer' });
+    const renter = await readyToRent(await t.signUp({ fullName: 'Ria Renter' }));
+    expect((await requestAndAccept(renter, lender, { itemId: id, size: 'M' })).status).toBe(201);
+    const orderPicture = async () => ((await (await renter.request('/api/orders')).json()) as OrderList).orders.flatMap((o) => o.items).find((i) => i.itemId === id)!.imageUrl;
+    expect(await orderPicture()).toMatch(new RegExp(`^/api/items/${id}/pictures/front\\.svg\\?v=`));
+
+    // The piece leaves the catalogue (as when its lender removes it once it is back).
+    await t.ctx.database.db.updateTable('items').set({ status: 'removed' }).where('id', '=', id).execute();
+    for (const url of publicUrls(id)) expect((await t.request(url)).status, url).toBe(404);
+    const past = await orderPicture();
+    expect(past).toMatch(new RegExp(`^/api/items/${id}/past-pictures/front\\.svg\\?v=`));
+
+    const mine = await renter.request(past);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(mine.headers.get('cache-control')).toBe('private, max-age=86400');
+    const svg = await mine.text();
+    expect(svg).toMatch(/<title>Illustration of the [^<]+, front view<\/title>/);
+    expect(svg).not.toContain('Saffron');
+    expect(svg).not.toContain('Blazer');
+    expect((await lender.request(past)).status).toBe(200);
+
+    // Nobody else: another member 404, a visitor 401.
+    const other = await t.signUp();
+    expect((await other.request(past)).status).toBe(404);
+    expect((await t.request(past)).status).toBe(401);
   });
 });

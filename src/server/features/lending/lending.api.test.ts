@@ -282,4 +282,27 @@ describe(`the lender's calendar (${process.env.TEST_DIALECT ?? 'sqlite'})`, () =
     expect(await browse()).toContain(itemId);
     await json(requestPiece(rita, itemId, { startDate: '2026-12-12', endDate: '2026-12-19' }), 201);
   });
+
+  it('blocks keep to the booking horizon of requests and rentals: a start more than 90 days ahead, or in the past, is a 400 naming startDate', async () => {
+    const { lender, itemId } = await lenderWithPiece('Hori Zon');
+    const blocks = `/api/lending/items/${itemId}/blocks`;
+    // Today is 2026-11-22: the last start day is 2027-02-20.
+    for (const range of [
+      { startDate: '9999-12-01', endDate: '9999-12-05' },
+      { startDate: '2027-02-21', endDate: '2027-02-25' },
+      { startDate: '2026-11-21', endDate: '2026-11-25' },
+    ]) {
+      const res = await post(lender, blocks, range);
+      expect(res.status, range.startDate).toBe(400);
+      const body = (await res.json()) as { error: { code: string; issues?: { path: string }[] } };
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.issues?.[0]?.path).toBe('startDate');
+    }
+    // The same horizon as a request's: its last day is accepted for both.
+    await json<LenderBlock>(post(lender, blocks, { startDate: '2027-02-20', endDate: '2027-02-22' }), 201);
+    const rita = await renter('Hana Horizon');
+    expect((await requestPiece(rita, itemId, { startDate: '2027-02-21', endDate: '2027-02-28' })).status).toBe(400);
+    const cal = await json<LenderCalendar>(lender.request(`/api/lending/items/${itemId}/calendar`));
+    expect(cal.blocks.map((b) => b.startDate)).toEqual(['2027-02-20']);
+  });
 });

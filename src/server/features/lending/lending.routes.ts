@@ -11,7 +11,7 @@ import {
   ThreadSchema,
   UnreadMessagesSchema,
 } from '../../../domain/lending';
-import { BookRentalSchema } from '../../../domain/rentals';
+import { BookRentalSchema, MAX_BOOKING_AHEAD_DAYS } from '../../../domain/rentals';
 import { CONDITIONS } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
@@ -160,7 +160,7 @@ const block = memberRoute({
   path: '/items/{id}/blocks',
   tags,
   summary: 'Block days of your piece (not available): browse, the item calendar and booking respect them',
-  description: '409 when a rental or request holds any of those days.',
+  description: `startDate is today or later and at most ${MAX_BOOKING_AHEAD_DAYS} days from today (UTC), like a request's (400 otherwise). 409 when a rental or request holds any of those days.`,
   request: { params: IdParams, body: jsonBody(BlockDatesSchema) },
   responses: { 201: jsonContent(LenderBlockSchema, 'The blocked days'), ...errorResponses(400, 401, 404, 409) },
 });

@@ -18,7 +18,7 @@ import {
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
 import { isoDate } from '../../../domain/plans';
-import { MAX_BOOKING_AHEAD_DAYS, RENTAL_MESSAGES, daysBetween, latestStartDate, rentalPriceCents, type BookRentalInput } from '../../../domain/rentals';
+import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, startDateProblem, type BookRentalInput } from '../../../domain/rentals';
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -222,9 +222,8 @@ export function createLendingService(
     const day = today();
     const startDate = input.startDate ?? day;
     const endDate = input.endDate ?? addDays(startDate, 7);
-    if (startDate < day) throw invalidStart('must be today or later');
-    const latest = latestStartDate(day);
-    if (startDate > latest) throw invalidStart(`must be at most ${MAX_BOOKING_AHEAD_DAYS} days from today (${latest})`);
+    const problem = startDateProblem(startDate, day);
+    if (problem) throw invalidStart(problem);
     return { startDate, endDate };
   }
 
@@ -274,7 +273,7 @@ export function createLendingService(
       }
       if (!item.fromMember) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
       const card = await plans.cardForCharge(userId);
-      if (!card) throw new HttpError('CARD_REQUIRED', RENTAL_MESSAGES.cardRequired, { details: { addCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` } });
+      if (!card) throw new HttpError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, { details: { addCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` } });
       const delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId));
       const handoff = handoffOf(delivery.method);
       const held = catalogue.occupancy(startDate, endDate, handoff);
@@ -575,8 +574,9 @@ export function createLendingService(
      * by a rental or request cannot be blocked (409); two blocks at once over the same days: one.
      */
     async block(lenderId: string, itemId: number, input: BlockDatesInput): Promise<LenderBlock> {
-      const day = today();
-      if (input.startDate < day) throw invalidStart('must be today or later');
+      // The booking horizon of requests and rentals: a block far ahead would hold the piece for years.
+      const problem = startDateProblem(input.startDate, today());
+      if (problem) throw invalidStart(problem);
       const at = nowIso();
       const id = await db.transaction().execute(async (trx) => {
         const item = await repo.ownedItem(itemId, trx);

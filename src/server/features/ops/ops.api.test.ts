@@ -284,6 +284,27 @@ describe(`the audit log and the desk's boards (${process.env.TEST_DIALECT})`, ()
     expect((await staff.request('/api/ops/audit?action=listing.delete')).status).toBe(400);
   });
 
+  it('filters the audit log by every kind of subject: rentals, units and claims as well as listings and accounts', async () => {
+    const listing = await list(lender, 'Audit Subject Dress');
+    await approveListing(staff, listing.id);
+    const listings = await json<AuditPage>(staff.request(`/api/ops/audit?subjectType=listing&subjectId=${listing.id}`));
+    expect(listings.entries.map((e) => [e.action, e.subjectType, e.subjectId])).toEqual([['listing.approve', 'listing', String(listing.id)]]);
+
+    const member = await readyToRent(await t.signUp({ fullName: 'Aud Subject' }));
+    const items = await json<{ items: { id: number }[] }>(t.request('/api/items?sort=price-desc&limit=1&size=M'));
+    const rental = await json<{ id: number }>(member.request('/api/rentals', { method: 'POST', json: { itemId: items.items[0]!.id, size: 'M' } }), 201);
+    await dispatchRental(staff, rental.id);
+    const rentals = await json<AuditPage>(staff.request(`/api/ops/audit?subjectType=rental&subjectId=${rental.id}`));
+    expect(rentals.entries.map((e) => [e.action, e.subjectType, e.subjectId])).toEqual([['rental.dispatch', 'rental', String(rental.id)]]);
+    for (const type of ['unit', 'claim', 'item', 'user']) {
+      const page = await json<AuditPage>(staff.request(`/api/ops/audit?subjectType=${type}`));
+      expect(page.entries.every((e) => e.subjectType === type), type).toBe(true);
+    }
+    const bad = await staff.request('/api/ops/audit?subjectType=spaceship');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { issues: { path: string }[] } }).error.issues[0]!.path).toBe('subjectType');
+  });
+
   it("shows today's board from the rentals: to dispatch, starting, due back, overdue with its fee so far, sent back", async () => {
     const items = await json<{ items: { id: number }[] }>(t.request('/api/items?sort=price-asc&limit=6&size=M'));
     const [a, b, c] = items.items.map((i) => i.id);

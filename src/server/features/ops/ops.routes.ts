@@ -3,6 +3,7 @@ import { LISTING_MESSAGES, MAX_PHOTO_BYTES } from '../../../domain/listings';
 import {
   AuditPageSchema,
   AuditQuerySchema,
+  AUDIT_SUBJECT_TYPES,
   CheckInSchema,
   ConditionPhotoSchema,
   DeskRentalSchema,
@@ -82,6 +83,7 @@ const auditLog = staffRoute({
   method: 'get',
   path: '/audit',
   summary: 'The audit log, newest first, filtered by actor, action or subject',
+  description: `subjectType is one of ${AUDIT_SUBJECT_TYPES.join(', ')} (400 otherwise).`,
   request: { query: AuditQuerySchema },
   responses: { 200: jsonContent(AuditPageSchema, 'A page of entries'), ...errorResponses(400, 401, 403) },
 });

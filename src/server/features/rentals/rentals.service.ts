@@ -6,7 +6,6 @@ import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
 import { PickupOptionSchema, PlanIdSchema, isoDate, planTitle } from '../../../domain/plans';
 import {
-  MAX_BOOKING_AHEAD_DAYS,
   MAX_RENTAL_DAYS,
   RENTAL_MESSAGES,
   daysBetween,
@@ -18,10 +17,10 @@ import {
   lateFeeCapCents,
   lateFeeCents,
   lateFeePerDayCents,
-  latestStartDate,
   rentalActions,
   rentalPriceCents,
   rentalStatus,
+  startDateProblem,
   type BookRentalInput,
   type Cancellation,
   type LateFeeStatus,
@@ -243,9 +242,8 @@ export function createRentalsService(
   function rangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }) {
     const day = today();
     const { startDate, endDate } = input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : defaultRentalRange(day);
-    if (startDate < day) throw invalidStart('must be today or later');
-    const latest = latestStartDate(day);
-    if (startDate > latest) throw invalidStart(`must be at most ${MAX_BOOKING_AHEAD_DAYS} days from today (${latest})`);
+    const problem = startDateProblem(startDate, day);
+    if (problem) throw invalidStart(problem);
     return { startDate, endDate };
   }
 

@@ -1,5 +1,5 @@
 import { isoDate } from '../../../domain/calendar';
-import { latestStartDate, MAX_BOOKING_AHEAD_DAYS, type Rental } from '../../../domain/rentals';
+import { startDateProblem, type Rental } from '../../../domain/rentals';
 import { WAITLIST_HOLD_HOURS, WAITLIST_MESSAGES, WAITLIST_STATUSES, type ConfirmHoldInput, type JoinWaitlistInput, type WaitlistEntry, type WaitlistStatus } from '../../../domain/waitlist';
 import { handoffOf } from '../../../domain/availability';
 import type { AppContext } from '../../context';
@@ -142,10 +142,8 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
 
     /** Joins the waitlist for a size that is sold out for the dates (409 when a unit is free: book it). */
     async join(userId: string, input: JoinWaitlistInput): Promise<WaitlistEntry> {
-      const day = today();
-      if (input.startDate < day) throw invalid('startDate', 'must be today or later');
-      const latest = latestStartDate(day);
-      if (input.startDate > latest) throw invalid('startDate', `must be at most ${MAX_BOOKING_AHEAD_DAYS} days from today (${latest})`);
+      const problem = startDateProblem(input.startDate, today());
+      if (problem) throw invalid('startDate', problem);
       const item = await catalogue.getItem(input.itemId);
       if (!(item.sizes as string[]).includes(input.size)) throw invalid('size', `must be one of ${item.sizes.join(', ')}`);
       const handoff = handoffOf((await deps.plans.getPickup(userId)).option);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CatalogueItemSummary } from '@domain/catalogue';
+import { countsCatalogueRatings } from '@domain/reviews.rules';
 import { cn } from '../../lib/cn';
 import { formatCents } from '../../lib/format';
 import { Badge } from '../ui/badge';
@@ -9,7 +10,7 @@ import { ItemImage } from './item-image';
 
 export type ItemCardItem = Pick<
   CatalogueItemSummary,
-  'id' | 'name' | 'brand' | 'rentalPriceCents' | 'rating' | 'reviewCount' | 'isNew' | 'imageUrl' | 'imageAlt'
+  'id' | 'name' | 'brand' | 'rentalPriceCents' | 'rating' | 'reviewCount' | 'rentalCount' | 'isNew' | 'imageUrl' | 'imageAlt'
 > & { lenderRating?: CatalogueItemSummary['lenderRating'] };
 
 /**
@@ -40,7 +41,8 @@ export function ItemCard({
           <h3 className="line-clamp-2 font-sans text-[0.95rem] leading-snug font-medium tracking-normal text-ink">{item.name}</h3>
           <div className="flex items-center gap-1.5 text-xs text-stone">
             <Stars rating={item.rating} reviewCount={item.reviewCount} className="[&_svg]:size-3" />
-            {item.reviewCount > 0 && <span>({item.reviewCount})</span>}
+            {/* A count above the times rented takes in the catalogue's first ratings: a card has no room to say so (the item page does). */}
+            {item.reviewCount > 0 && !countsCatalogueRatings(item) && <span>({item.reviewCount})</span>}
           </div>
           {item.lenderRating && (
             <p className="text-xs text-stone" data-testid="lender-rating">

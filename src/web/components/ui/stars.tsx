@@ -1,4 +1,5 @@
 import { Star, StarHalf } from 'lucide-react';
+import { CATALOGUE_RATINGS_NOTE, countsCatalogueRatings } from '@domain/reviews.rules';
 import { cn } from '../../lib/cn';
 
 /** A rating rounded to the nearest half star (4.9 -> 5, 4.3 -> 4.5, 4.2 -> 4). */
@@ -35,7 +36,8 @@ export function Stars({ rating, reviewCount, className }: { rating: number; revi
 
 /**
  * The rating as a line of text: stars, the figure and '(N reviews)', or 'New' for a piece with
- * no reviews yet (instead of '0.0 (0 reviews)').
+ * no reviews yet (instead of '0.0 (0 reviews)'). Put CatalogueRatingsNote beside it where the
+ * count may be more than the times rented.
  */
 export function RatingSummary({ rating, reviewCount, className }: { rating: number; reviewCount: number; className?: string }) {
   if (reviewCount === 0) {
@@ -55,4 +57,14 @@ export function RatingSummary({ rating, reviewCount, className }: { rating: numb
       </span>
     </span>
   );
+}
+
+/**
+ * Where a count of ratings is shown next to the times rented: when it is the larger, it says the
+ * count takes in the house catalogue's first ratings (countsCatalogueRatings), so '124 reviews'
+ * beside 'Rented 12 times' is never left unexplained.
+ */
+export function CatalogueRatingsNote({ item, className }: { item: { reviewCount: number; rentalCount: number }; className?: string }) {
+  if (!countsCatalogueRatings(item)) return null;
+  return <p className={cn('text-xs text-stone', className)}>{CATALOGUE_RATINGS_NOTE}</p>;
 }

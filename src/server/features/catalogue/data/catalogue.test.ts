@@ -27,3 +27,23 @@ describe('house catalogue prices', () => {
     ]);
   });
 });
+
+describe('house catalogue review counts', () => {
+  it("never counts more reviews than times rented, except the SPEC's hoodies, whose pages say their ratings came with the catalogue", () => {
+    const above = CATALOGUE.filter((i) => i.reviews > i.rentals).map((i) => i.id);
+    expect(above).toEqual([75, 76, 77, 78, 79, 80, 81, 82, 83, 84]);
+    const hoodies = CATALOGUE.filter((i) => i.id >= 75 && i.id <= 84).map((i) => [i.id, i.rating, i.reviews, i.rentals]);
+    expect(hoodies).toEqual([
+      [75, 4.6, 124, 12],
+      [76, 4.5, 98, 8],
+      [77, 4.8, 156, 15],
+      [78, 4.4, 89, 4],
+      [79, 4.7, 134, 19],
+      [80, 4.6, 112, 7],
+      [81, 4.8, 167, 11],
+      [82, 4.5, 93, 3],
+      [83, 4.7, 145, 17],
+      [84, 4.6, 128, 9],
+    ]);
+  });
+});

@@ -19,11 +19,17 @@ export const VIEWS: readonly View[] = ['front', 'back', 'detail'];
 
 export const isView = (v: string): v is View => (VIEWS as readonly string[]).includes(v);
 
-/** The SVG of one view of an item. */
-export function renderPicture(subject: PictureSubject, view: View): string {
+/**
+ * The SVG of one view of an item. `named: false` leaves the item's name out of its title and
+ * label ("Illustration of the red dress, front view"): a removed piece in a member's history.
+ */
+export function renderPicture(subject: PictureSubject, view: View, opts: { named?: boolean } = {}): string {
   const look = lookFor(subject);
-  return renderScene({ seed: hashString(`${subject.id}:${subject.name}`), title: pictureTitle(subject, look, view), colour: swatchFor(subject.colour, subject.name).word, look }, view);
+  const title = opts.named === false ? capitalise(describePicture(subject, view, look)) : pictureTitle(subject, look, view);
+  return renderScene({ seed: hashString(`${subject.id}:${subject.name}`), title, colour: swatchFor(subject.colour, subject.name).word, look }, view);
 }
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A short version of what the generator draws for an item: changes when the picture would. */
 export function pictureVersion(subject: PictureSubject): string {

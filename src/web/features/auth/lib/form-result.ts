@@ -1,6 +1,6 @@
 import { MESSAGES } from '@domain/auth.schema';
 import { paths } from '../../../config/paths';
-import { appPath } from '../../../lib/app-path';
+import { safePath } from '../../../lib/safe-path';
 
 /**
  * What an account form's action answers when it does not redirect (decision 0044): the fields it
@@ -52,7 +52,7 @@ export function shownErrors(client: Errors, server: FormResult | undefined): { s
   };
 }
 
-/** Where to go after signing in: `candidate` if it is a path of this app (lib/app-path.ts), else the dashboard. */
+/** Where to go after signing in: `candidate` if it is a path of this app (lib/safe-path.ts), else the dashboard. */
 export function safeReturnPath(candidate: string | null | undefined): string {
-  return appPath(candidate) ?? paths.dashboard;
+  return safePath(candidate) ?? paths.dashboard;
 }

@@ -29,7 +29,8 @@ export function itemMeta(args: MetaArgs, item: CatalogueItem | undefined): MetaD
     category: item.category,
     color: item.colour,
     url,
-    ...(item.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: item.rating, reviewCount: item.reviewCount, bestRating: 5 } } : {}),
+    // Star ratings, some of them the house catalogue's first figures: a count of ratings, not of written reviews.
+    ...(item.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: item.rating, ratingCount: item.reviewCount, bestRating: 5 } } : {}),
     offers: {
       '@type': 'Offer',
       url,

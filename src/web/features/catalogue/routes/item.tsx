@@ -3,7 +3,7 @@ import { Link, data, useParams, useSearchParams } from 'react-router';
 import { RENTAL_DAYS, isIsoDate } from '@domain/catalogue.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { RatingSummary } from '../../../components/ui/stars';
+import { CatalogueRatingsNote, RatingSummary } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
@@ -92,12 +92,12 @@ export default function Component({ loaderData }: Route.ComponentProps) {
               Rented {it.rentalCount} times
             </span>
           </div>
+          <CatalogueRatingsNote item={it} className="mt-1" />
           <div className="mt-6 flex items-baseline gap-3 border-y border-linen py-5">
             <p className="font-display text-4xl">{formatCents(it.rentalPriceCents)}</p>
             <p className="text-sm text-taupe">for {RENTAL_DAYS} days</p>
-            <p className="ml-auto text-sm text-stone">
-              Retail price: <span className="line-through decoration-stone/60">{formatCents(it.retailPriceCents)}</span>
-            </p>
+            {/* Not struck through: it is what the piece costs new, not a former price of ours. */}
+            <p className="ml-auto text-sm text-stone">Retail value {formatCents(it.retailPriceCents)}</p>
           </div>
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { RatingSummary } from '../../../components/ui/stars';
+import { CatalogueRatingsNote, RatingSummary } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -77,6 +77,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
               <div className="mt-4 flex items-center gap-2 text-sm text-taupe">
                 <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
               </div>
+              <CatalogueRatingsNote item={it} className="mt-1" />
               <p className="mt-6">
                 <span className="font-display text-4xl">{formatCents(it.rentalPriceCents)}</span>
                 <span className="text-taupe">/week</span>

@@ -3,7 +3,7 @@ import type { MatchItem } from '@domain/match';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { RatingSummary } from '../../../components/ui/stars';
+import { CatalogueRatingsNote, RatingSummary } from '../../../components/ui/stars';
 import { formatCents } from '../../../lib/format';
 import { ItemImage } from '../../../components/item/item-image';
 
@@ -35,9 +35,10 @@ export function ItemDetailsDialog({
                 <RatingSummary rating={item.rating} reviewCount={item.reviewCount} />
                 {item.isNew && <Badge tone="ink">New</Badge>}
               </div>
+              <CatalogueRatingsNote item={item} className="mt-1" />
               <p className="mt-3 text-sm">
                 <span className="font-semibold">{formatCents(item.rentalPriceCents)}</span> / week
-                <span className="text-taupe"> · Retail {formatCents(item.retailPriceCents)}</span>
+                <span className="text-taupe"> · Retail value {formatCents(item.retailPriceCents)}</span>
               </p>
             </div>
             {item.description && <p className="text-sm leading-relaxed text-taupe">{item.description}</p>}

@@ -14,7 +14,7 @@ import { useRemoveFavorite } from '../api/remove-favorite';
 import { FavoriteCard } from '../components/favorite-card';
 import { ShortlistsSection, getShortlistsQueryOptions } from '../../shortlists';
 import { pageMeta } from '../../../lib/meta';
-import { appPath } from '../../../lib/app-path';
+import { safePath } from '../../../lib/safe-path';
 import { browserLoader, loadPage, loginRedirect } from '../../../lib/page-data';
 import type { Route } from './+types/favorites';
 
@@ -33,7 +33,7 @@ export const clientLoader = browserLoader;
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '');
-  const back = appPath(field('returnTo')) ?? paths.favorites;
+  const back = safePath(field('returnTo')) ?? paths.favorites;
   if (!context.user) throw loginRedirect(new URL(back, context.origin));
   if (!/^\d{1,9}$/.test(field('itemId'))) throw data('No such item.', { status: 400 });
   const method = field('intent') === 'remove' ? 'DELETE' : 'PUT';

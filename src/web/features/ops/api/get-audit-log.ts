@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction } from '@domain/ops';
+import type { AuditAction, AuditSubjectType } from '@domain/ops';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 
 export interface AuditFilters {
   actor?: string | undefined;
   action?: AuditAction | undefined;
-  subjectType?: string | undefined;
+  subjectType?: AuditSubjectType | undefined;
   subjectId?: string | undefined;
 }
 

@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditAction, type AuditEntry } from '@domain/ops';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES, type AuditAction, type AuditEntry } from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
@@ -9,6 +9,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { getAuditLogQueryOptions, useAuditLog, type AuditFilters } from '../api/get-audit-log';
 import { OpsHeader } from '../components/ops-header';
 import { browserLoader } from '../../../lib/page-data';
+import { fieldLabel, fieldValue, isAuditSubjectType, subjectText } from '../lib/audit-text';
 import { deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/audit';
 
@@ -19,7 +20,7 @@ function filtersOf(params: URLSearchParams): AuditFilters {
   return {
     actor: params.get('actor') || undefined,
     action: (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? (params.get('action') as AuditAction) : undefined,
-    subjectType: params.get('subjectType') || undefined,
+    subjectType: isAuditSubjectType(params.get('subjectType')) ? (params.get('subjectType') as AuditFilters['subjectType']) : undefined,
     subjectId: params.get('subjectId') || undefined,
   };
 }
@@ -38,18 +39,6 @@ function actorText(a: AuditEntry['actor']): string {
   return a.email ?? a.id ?? 'Staff';
 }
 
-/** What the entry is about, readably: an account by its e-mail, a listing by its number. */
-function subjectText(e: Pick<AuditEntry, 'subjectType' | 'subjectId'> & { before?: unknown; after?: unknown }): string {
-  const email = [e.after, e.before].map((v) => (v as { email?: unknown } | null)?.email).find((x): x is string => typeof x === 'string');
-  if (e.subjectType === 'user') return `account ${email ?? e.subjectId}`;
-  return `${e.subjectType} #${e.subjectId}`;
-}
-
-function show(v: unknown): string {
-  if (v === null || v === undefined) return '—';
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
 /** The fields that changed, before → after (every field when there is only one side). */
 function Changes({ before, after }: { before: unknown; after: unknown }) {
   const b = (before ?? {}) as Record<string, unknown>;
@@ -61,9 +50,9 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
       {changed.map((k) => (
         <div key={k} className="contents">
-          <dt className="font-medium text-stone">{k}</dt>
+          <dt className="font-medium text-stone">{fieldLabel(k)}</dt>
           <dd className="break-words text-ink">
-            <span className="text-stone line-through decoration-stone/60">{show(b[k])}</span> → {show(a[k])}
+            <span className="text-stone">{fieldValue(k, b[k])}</span> → {fieldValue(k, a[k])}
           </dd>
         </div>
       ))}
@@ -112,13 +101,16 @@ export default function Component() {
           <Label htmlFor="audit-subject-type">Subject</Label>
           <NativeSelect id="audit-subject-type" name="subjectType" defaultValue={filters.subjectType ?? ''}>
             <option value="">Anything</option>
-            <option value="listing">Listing</option>
-            <option value="user">Account</option>
+            {AUDIT_SUBJECT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {AUDIT_SUBJECT_LABELS[type]}
+              </option>
+            ))}
           </NativeSelect>
         </div>
         <div>
-          <Label htmlFor="audit-subject-id">Subject id</Label>
-          <Input id="audit-subject-id" name="subjectId" defaultValue={filters.subjectId ?? ''} inputMode="text" />
+          <Label htmlFor="audit-subject-id">Subject number</Label>
+          <Input id="audit-subject-id" name="subjectId" defaultValue={filters.subjectId ?? ''} inputMode="text" placeholder="12, or RT-000012" />
         </div>
         <div className="flex gap-2 sm:col-span-2 xl:col-span-1">
           <Button type="submit" className="h-11 flex-1 xl:flex-none">

@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
+import { safePath } from '../../../lib/safe-path';
 import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
 import { useSavePaymentMethod } from '../api/save-payment-method';
 import { CardBrandMark } from '../components/card-brand';
@@ -72,13 +73,9 @@ export default function Component() {
   if (subscription.isError) return <PlansLoadError onRetry={() => void subscription.refetch()} />;
   if (allowed === null || !subscription.data) return <PlansPageSkeleton cards={2} />;
   if (!allowed) return <Navigate to={paths.planSelection} replace />;
-  return <PaymentPage manage={manage} subscription={subscription.data} returnTo={safeReturnTo(params.get('returnTo'))} />;
+  return <PaymentPage manage={manage} subscription={subscription.data} returnTo={safePath(params.get('returnTo'))} />;
 }
 
-/** Where to go after saving (?returnTo=, e.g. the item she was renting with its dates): a path on this site only. */
-function safeReturnTo(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}
 
 function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subscription: Subscription; returnTo: string | null }) {
   const navigate = useNavigate();

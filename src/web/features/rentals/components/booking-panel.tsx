@@ -9,13 +9,14 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { DeliveryChoice, useDeliveryAddress, useStudios } from '../../delivery';
 import { usePickupOption } from '../../plans';
 import { useItemCalendar } from '../api/get-calendar';
 import { useQuote } from '../api/get-quote';
 import { AddToCartButton } from './add-to-cart';
+import { BookingTotal } from './booking-total';
 import { JoinWaitlistButton } from '../../waitlist';
 
 // The calendar (react-day-picker) loads when first needed.
@@ -147,7 +148,7 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
         {backupOptions.length > 0 && size && <BackupSizeChoice options={backupOptions} value={backupSize ?? ''} onChange={setBackup} />}
 
         <div className="p-5" aria-live="polite">
-          <Total quote={q} loading={!!size && !!range && quote.isPending} failed={quote.isError ? quote.error.message : null} />
+          <BookingTotal quote={q} loading={!!size && !!range && quote.isPending} failed={quote.isError ? quote.error.message : null} requested={!!action} />
         </div>
       </section>
 
@@ -311,44 +312,6 @@ function DatesPicker({
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-    </div>
-  );
-}
-
-function Total({ quote, loading, failed }: { quote: ReturnType<typeof useQuote>['data']; loading: boolean; failed: string | null }) {
-  if (failed) return <p className="text-sm text-danger">{failed}</p>;
-  if (!quote) return loading ? <Skeleton className="h-9 w-40" /> : <p className="text-sm text-taupe">The total appears once you choose a size.</p>;
-  const refusal = quote.refusal;
-  return (
-    <div>
-      <div className="flex items-baseline justify-between gap-4">
-        <p className="text-sm text-taupe">
-          Total for {quote.days} days
-          {quote.weeks > 1 ? ` (${quote.weeks} weeks at ${formatCents(quote.weeklyPriceCents)})` : ''}
-        </p>
-        <p className="font-display text-3xl" data-testid="booking-total">
-          {quote.includedInPlan ? RENTAL_MESSAGES.includedInPlan : formatCents(quote.priceCents)}
-        </p>
-      </div>
-      {quote.includedInPlan && quote.plan && (
-        <p className="mt-1 text-xs text-stone">
-          {quote.plan.title} plan · {quote.plan.remaining} of {quote.plan.allowance} pieces left this month
-        </p>
-      )}
-      {!quote.includedInPlan && quote.card && (
-        <p className="mt-1 text-xs text-stone">
-          Charged to your {quote.card.brand} ending in {quote.card.lastFour} when you book.
-        </p>
-      )}
-      {refusal && refusal.code !== 'UNAUTHENTICATED' && refusal.code !== 'ALREADY_RENTED' && (
-        <p className="mt-2 text-sm text-clay">
-          {refusal.code === 'CARD_REQUIRED'
-            ? RENTAL_MESSAGES.cardRequired
-            : refusal.code === 'SOLD_OUT' && quote.nextFreeDate
-              ? `${RENTAL_MESSAGES.soldOut}: free again from ${formatDate(quote.nextFreeDate)}.`
-              : refusal.message}
-        </p>
-      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { NotificationBell } from '../../notifications';
 import { Logo } from './logo';
 import { NavSearch } from './nav-search';
+import { StaffNavbar, isDeskPath } from './staff-navbar';
 
 const LINKS = [
   { to: paths.home, label: 'Home', end: true },
@@ -21,8 +22,18 @@ const LINKS = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('whitespace-nowrap text-[0.82rem] tracking-wide transition-colors hover:text-ink', isActive ? 'text-ink' : 'text-taupe');
 
-/** The navigation bar: links, and Sign In / Join Now or Favorites / Your Account / Sign Out. */
+/**
+ * The navigation bar: links, and Sign In / Join Now or Favorites / Your Account / Sign Out. On
+ * the operations desk, staff get the desk's own header instead (StaffNavbar).
+ */
 export function Navbar() {
+  const { data: session } = useSession();
+  const location = useLocation();
+  if (isStaff(session) && isDeskPath(location.pathname)) return <StaffNavbar />;
+  return <ShopNavbar />;
+}
+
+function ShopNavbar() {
   const { data: session } = useSession();
   const location = useLocation();
   // The phone menu is open for one page only: opening records the path, navigating closes it.

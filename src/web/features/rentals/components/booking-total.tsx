@@ -1,0 +1,49 @@
+import { LENDING_MESSAGES } from '@domain/lending.rules';
+import { RENTAL_MESSAGES } from '@domain/rentals.rules';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatCents, formatDate } from '../../../lib/format';
+import type { useQuote } from '../api/get-quote';
+
+/**
+ * The price and how it is paid. A member's piece is `requested` (its 'Request to book' says when
+ * the card is charged, LENDING_MESSAGES.requestRule): the card line names the card only.
+ */
+export function BookingTotal({ quote, loading, failed, requested }: { quote: ReturnType<typeof useQuote>['data']; loading: boolean; failed: string | null; requested: boolean }) {
+  if (failed) return <p className="text-sm text-danger">{failed}</p>;
+  if (!quote) return loading ? <Skeleton className="h-9 w-40" /> : <p className="text-sm text-taupe">The total appears once you choose a size.</p>;
+  const refusal = quote.refusal;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-4">
+        <p className="text-sm text-taupe">
+          Total for {quote.days} days
+          {quote.weeks > 1 ? ` (${quote.weeks} weeks at ${formatCents(quote.weeklyPriceCents)})` : ''}
+        </p>
+        <p className="font-display text-3xl" data-testid="booking-total">
+          {quote.includedInPlan ? RENTAL_MESSAGES.includedInPlan : formatCents(quote.priceCents)}
+        </p>
+      </div>
+      {quote.includedInPlan && quote.plan && (
+        <p className="mt-1 text-xs text-stone">
+          {quote.plan.title} plan · {quote.plan.remaining} of {quote.plan.allowance} pieces left this month
+        </p>
+      )}
+      {!quote.includedInPlan && quote.card && (
+        <p className="mt-1 text-xs text-stone">
+          {requested ? `Authorised on your ${quote.card.brand} ending in ${quote.card.lastFour} with the request.` : `Charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`}
+        </p>
+      )}
+      {refusal && refusal.code !== 'UNAUTHENTICATED' && refusal.code !== 'ALREADY_RENTED' && (
+        <p className="mt-2 text-sm text-clay">
+          {refusal.code === 'CARD_REQUIRED'
+            ? requested
+              ? LENDING_MESSAGES.cardRequired
+              : RENTAL_MESSAGES.cardRequired
+            : refusal.code === 'SOLD_OUT' && quote.nextFreeDate
+              ? `${RENTAL_MESSAGES.soldOut}: free again from ${formatDate(quote.nextFreeDate)}.`
+              : refusal.message}
+        </p>
+      )}
+    </div>
+  );
+}
