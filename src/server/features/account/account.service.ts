@@ -243,7 +243,7 @@ export function createAccountService(ctx: AppContext) {
       if (!(await passwordMatches(userId, password))) throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
       const result = await repo.deleteAccount(userId, {
         now: now(),
-        today: now().slice(0, 10),
+        today: ctx.today(),
         postgres: ctx.database.dialect === 'postgres',
         unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
       });

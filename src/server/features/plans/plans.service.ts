@@ -3,7 +3,6 @@ import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES, expiryProblem, t
 import {
   addMonths,
   billingPeriodOn,
-  isoDate,
   isPaidPlan,
   nextBillingDateOn,
   planBillingMonths,
@@ -134,8 +133,8 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
   function shape(row: SubscriptionRow, valid: ValidRow, card: PaymentMethodRow | undefined): Subscription {
     const { plan, status, itemCount } = valid;
     const active = status === 'active' && isPaidPlan(plan);
-    const startDate = row.started_at.slice(0, 10);
-    const period = active ? billingPeriodOn(startDate, isoDate(ctx.clock())) : null;
+    const startDate = ctx.dayOf(row.started_at);
+    const period = active ? billingPeriodOn(startDate, ctx.today()) : null;
     return {
       plan,
       planTitle: planTitle(plan),
@@ -144,7 +143,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       priceCents: planPriceCents(plan, itemCount),
       billingMonths: planBillingMonths(plan),
       startedAt: row.started_at,
-      nextBillingDate: active ? nextBillingDateOn(startDate, isoDate(ctx.clock()), planBillingMonths(plan) ?? 1) : null,
+      nextBillingDate: active ? nextBillingDateOn(startDate, ctx.today(), planBillingMonths(plan) ?? 1) : null,
       commitmentEndsOn: active && plan === 'threemonths' ? addMonths(startDate, THREE_MONTHS_COMMITMENT_MONTHS) : null,
       currentPeriod: period,
       autoAssigned: row.auto_assigned === 1,
