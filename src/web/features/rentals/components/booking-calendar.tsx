@@ -4,7 +4,9 @@ import '../../../components/ui/calendar.css';
 
 /**
  * The booking's range calendar (loaded when its popover first opens): days before `first` or
- * after `last` cannot be picked, nor days `isTaken` (no free unit of the size that day).
+ * after `last` cannot be picked, nor days `isTaken` (no free unit of the size that day). It shows
+ * `selected`; what a click on a day does is the caller's (`onDayClick`: the booking panel's
+ * nextRange), not react-day-picker's range rule, which made a click after the range its end.
  */
 export default function BookingCalendar({
   months,
@@ -12,7 +14,7 @@ export default function BookingCalendar({
   first,
   last,
   isTaken,
-  onSelect,
+  onDayClick,
   onMonthChange,
 }: {
   months: number;
@@ -20,7 +22,7 @@ export default function BookingCalendar({
   first: Date;
   last: Date;
   isTaken: (day: Date) => boolean;
-  onSelect: (range: DateRange | undefined) => void;
+  onDayClick: (day: Date) => void;
   onMonthChange: (month: Date) => void;
 }) {
   return (
@@ -32,7 +34,7 @@ export default function BookingCalendar({
       endMonth={last}
       selected={selected}
       defaultMonth={selected?.from ?? first}
-      onSelect={onSelect}
+      onSelect={(_range, day) => onDayClick(day)}
       onMonthChange={onMonthChange}
       excludeDisabled
       className="rentique-calendar"
