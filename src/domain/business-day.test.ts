@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, dayStart, DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from './business-day';
+import { businessDay, dayStart, DEFAULT_BUSINESS_TIME_ZONE, isTimeZone, timeZoneFromCookie } from './business-day';
 
 const NY = 'America/New_York';
 
@@ -71,5 +71,16 @@ describe('dayStart', () => {
       expect(businessDay(start, NY)).toBe(day);
       expect(businessDay(start - 1, NY)).not.toBe(day);
     }
+  });
+});
+
+describe('timeZoneFromCookie', () => {
+  it('reads a real zone from the tz cookie and ignores anything else', () => {
+    expect(timeZoneFromCookie('a=1; tz=America%2FLos_Angeles; b=2')).toBe('America/Los_Angeles');
+    expect(timeZoneFromCookie('tz=Europe/Paris')).toBe('Europe/Paris');
+    expect(timeZoneFromCookie('xtz=Europe/Paris')).toBeNull();
+    expect(timeZoneFromCookie('tz=Mars%2FOlympus')).toBeNull();
+    expect(timeZoneFromCookie('tz=%E0%A4%A')).toBeNull();
+    expect(timeZoneFromCookie(undefined)).toBeNull();
   });
 });

@@ -88,3 +88,22 @@ export function dayStart(day: string, timeZone: string): Date {
   const guess = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
   return new Date(midnightUtc - zoneOffsetMs(guess, timeZone));
 }
+
+/**
+ * The cookie a member's browser keeps its IANA zone in (the web's lib/time-zone.ts writes it), so
+ * the server renders times of day in her zone, as her browser will.
+ */
+export const TIME_ZONE_COOKIE = 'tz';
+
+/** The zone named by a request's Cookie header, if it is a real one. */
+export function timeZoneFromCookie(cookieHeader: string | null | undefined): string | null {
+  const match = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
+  if (!match) return null;
+  let zone: string;
+  try {
+    zone = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return isTimeZone(zone) ? zone : null;
+}

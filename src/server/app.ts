@@ -141,7 +141,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
-  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl, security });
+  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl, businessTimeZone: env.businessTimeZone, security });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;
 }

@@ -8,6 +8,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { timeZoneFromCookie } from '../../domain/business-day';
 import type { PageContext } from '../../domain/page-context';
 import type { Auth } from '../auth';
 import type { securityHeaders } from './security-headers';
@@ -26,6 +27,8 @@ export interface WebMountOptions {
   auth: Auth;
   /** The site's origin (PUBLIC_URL): canonical URLs and structured data. */
   publicUrl: string;
+  /** BUSINESS_TIME_ZONE: pages render times in it until the browser has told its own (the `tz` cookie). */
+  businessTimeZone: string;
   security: ReturnType<typeof securityHeaders>;
 }
 
@@ -111,6 +114,8 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
       origin: opts.publicUrl,
       nonce,
       requestId: c.var.requestId,
+      timeZone: timeZoneFromCookie(cookie) ?? opts.businessTimeZone,
+      businessTimeZone: opts.businessTimeZone,
     };
     const res = opts.security.page(await handle(c.req.raw, context), nonce);
     // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are

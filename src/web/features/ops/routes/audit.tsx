@@ -11,6 +11,8 @@ import { OpsHeader } from '../components/ops-header';
 import { browserLoader } from '../../../lib/page-data';
 import { deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/audit';
+import { formatDateTime } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/time-zone';
 
 const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId'] as const;
 
@@ -76,6 +78,7 @@ export default function Component() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const log = useAuditLog(filters);
+  const timeZone = useTimeZone();
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -159,7 +162,7 @@ export default function Component() {
                     </Link>
                   </p>
                   <time dateTime={e.at} className="text-xs text-stone">
-                    {new Date(e.at).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })}
+                    {formatDateTime(e.at, timeZone)}
                   </time>
                 </div>
                 <Changes before={e.before} after={e.after} />

@@ -19,6 +19,7 @@ import { nextRange, type RangeDraft } from '../lib/next-range';
 import { AddToCartButton } from './add-to-cart';
 import { DatesSummary } from './dates-summary';
 import { JoinWaitlistButton } from '../../waitlist';
+import { useBusinessToday } from '../../../lib/time-zone';
 
 // The calendar (react-day-picker) and the address form (its schema) load when first needed.
 const loadCalendar = () => import('./booking-calendar');
@@ -108,7 +109,8 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
         }
       : null,
   );
-  const today = calendar.data?.today ?? toIso(new Date());
+  const businessToday = useBusinessToday();
+  const today = calendar.data?.today ?? businessToday;
   const latest = calendar.data?.latestStartDate ?? latestStartDate(today);
   // Dates in the URL that have passed (or lie beyond the booking window) are dropped, with a note.
   const urlUsable = fromUrl && fromUrl.from >= today && fromUrl.from <= latest ? fromUrl : null;
