@@ -291,7 +291,12 @@ function DatesPicker({
           </Button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={8} className="z-50 max-w-[calc(100vw-1rem)] rounded-md border border-linen bg-ivory p-4 shadow-lift">
+          <Popover.Content
+            align="start"
+            sideOffset={8}
+            collisionPadding={8}
+            className="z-50 max-h-(--radix-popover-content-available-height) max-w-[calc(100vw-1rem)] overflow-y-auto overscroll-contain rounded-md border border-linen bg-ivory p-4 shadow-lift"
+          >
             <Suspense fallback={<div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />}>
               <BookingCalendar
                 months={1}
