@@ -30,6 +30,8 @@ export default function BookingCalendar({
       mode="range"
       numberOfMonths={months}
       disabled={[{ before: first }, { after: last }, isTaken]}
+      // "Today" is the business's (the first day that can be picked), not the browser's own date.
+      today={first}
       startMonth={first}
       endMonth={last}
       selected={selected}
