@@ -101,6 +101,10 @@ test("the calendar offers the business's today (New York), not the server's UTC 
   await expect(calendar.locator(`[data-day="${today}"]`)).not.toHaveAttribute('data-disabled', 'true');
   if (addDays(today, -1).slice(0, 7) === today.slice(0, 7)) await expect(calendar.locator(`[data-day="${addDays(today, -1)}"] button`)).toBeDisabled();
   await page.screenshot({ path: test.info().outputPath('calendar-1280.png') });
+  // One click picks the start: a week from there, its total under the calendar.
+  await calendar.locator(`[data-day="${today}"] button`).click();
+  await expect(page.getByTestId('dates-summary-total')).toHaveText(/^1 week · \$\d+\.\d\d$/);
+  await page.screenshot({ path: test.info().outputPath('calendar-1280-summary.png') });
   expect(problems).toEqual([]);
   await context.close();
 });
