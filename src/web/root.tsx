@@ -75,9 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // On the server, pages render from what their loaders fetched: this cache calls no API.
   const [queryClient] = useState(() => createQueryClient(typeof window === 'undefined' ? null : createBrowserApi()));
-  // Her browser tells the server its zone (the tz cookie), so the next pages render times in it.
-  const renderedIn = useLoaderData<typeof loader>()?.timeZone;
-  useEffect(() => rememberTimeZone(renderedIn), [renderedIn]);
+  // A member's browser tells the server its zone (the tz cookie), so her next pages render times in
+  // it. Visitors' pages show no time of day, and a visitor's sign-up carries no cookie but hers.
+  const root = useLoaderData<typeof loader>();
+  const signedIn = !!root?.user;
+  const renderedIn = root?.timeZone;
+  useEffect(() => {
+    if (signedIn) rememberTimeZone(renderedIn);
+  }, [signedIn, renderedIn]);
   return (
     <AppProviders queryClient={queryClient}>
       <RouteData>
