@@ -39,6 +39,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The browser's zone is the business's (New York) and the server's is UTC (webServer below):
+    // two zones, as for a member in New York. e2e/time-zones.spec.ts puts the browser in Los Angeles.
+    timezoneId: 'America/New_York',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -53,6 +56,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      TZ: 'UTC',
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addMonths, isoDate } from '../src/domain/plans';
+import { businessDay, DEFAULT_BUSINESS_TIME_ZONE } from '../src/domain/business-day';
+import { addMonths } from '../src/domain/plans';
 import { signInViaUi, signUpViaApi, signUpViaUi } from './support';
 
 const CARD = {
@@ -72,7 +73,8 @@ test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and 
   await expect(page.getByText('Your payment details have been securely saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const nextBilling = addMonths(isoDate(new Date()), 1);
+  // Billing counts in the business's days (New York, decision 0047), not the UTC date.
+  const nextBilling = addMonths(businessDay(new Date(), DEFAULT_BUSINESS_TIME_ZONE), 1);
   const checkEverything = async () => {
     // The dashboard shows the plan, its items and price, the next billing date and the card.
     await page.goto('/dashboard');
@@ -153,7 +155,7 @@ test('3 Months reads "$99.99 for 3 months" on /pricing, plan selection, payment 
   await expect(page.getByTestId('plan-price')).toHaveText(PRICE);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/credit-card$/);
-  const termEnd = addMonths(isoDate(new Date()), 3);
+  const termEnd = addMonths(businessDay(new Date(), DEFAULT_BUSINESS_TIME_ZONE), 3);
   const summary = page.getByRole('complementary');
   await expect(summary.getByTestId('plan-price')).toHaveText(PRICE);
   await expect(summary.getByTestId('next-billing')).toHaveText(monthDayYear(termEnd));

@@ -1,4 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
+import { businessDay, DEFAULT_BUSINESS_TIME_ZONE } from '../src/domain/business-day';
+import { addDays } from '../src/domain/calendar';
 import { appPage, expect, test } from './fixtures';
 import { DISCOUNT_POPUP_SEEN_KEY, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
 
@@ -18,7 +20,8 @@ const ok = async (res: Awaited<ReturnType<Page['request']['post']>>, status = 20
   return res.json() as Promise<Record<string, unknown>>;
 };
 
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// Days from the business's today (New York, decision 0047), as the server counts them.
+const isoDay = (offset: number) => addDays(businessDay(Date.now(), DEFAULT_BUSINESS_TIME_ZONE), offset);
 
 test('a sold-out size: join the waitlist, the piece comes back from cleaning, the hold shows on her dashboard and she confirms it', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

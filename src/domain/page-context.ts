@@ -34,4 +34,11 @@ export interface PageContext {
   nonce: string;
   /** The request's id (X-Request-Id), as in the server's log lines. */
   requestId: string;
+  /**
+   * The zone this page shows times of day in: the visitor's, from the `tz` cookie her browser
+   * sets, else the business's (decision 0047).
+   */
+  timeZone: string;
+  /** BUSINESS_TIME_ZONE: the zone "today" and every due date count in. */
+  businessTimeZone: string;
 }

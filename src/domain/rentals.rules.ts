@@ -92,6 +92,8 @@ export interface RentalMarks {
   /** 'pickup' (the studio) or 'delivery'. */
   handoff: 'delivery' | 'pickup';
   dispatchedAt: string | null;
+  /** The business day it was sent (dispatchedAt in BUSINESS_TIME_ZONE, decision 0047); null until sent. */
+  dispatchedOn: string | null;
   receivedAt: string | null;
   /** Her 'Return': sent back (or, before dispatch, the reservation cancelled). */
   returnedAt: string | null;
@@ -116,7 +118,7 @@ export function rentalStatus(r: RentalMarks, today: string): RentalStatus {
   if (today > r.endDate) return 'overdue';
   if (r.receivedAt) return 'out';
   if (r.handoff === 'pickup') return 'dispatched';
-  const arrives = addDays(r.dispatchedAt.slice(0, 10), 1);
+  const arrives = addDays(r.dispatchedOn ?? r.startDate, 1);
   return today < r.startDate || today < arrives ? 'dispatched' : 'out';
 }
 

@@ -14,16 +14,16 @@ describe('rentals', () => {
   });
 
   it('derives the status from the rental\'s marks and the dates', () => {
-    const r = { startDate: '2026-11-25', endDate: '2026-12-02', handoff: 'delivery' as const, dispatchedAt: null, receivedAt: null, returnedAt: null, checkedInAt: null };
-    const sent = { ...r, dispatchedAt: '2026-11-24T09:00:00Z' };
+    const r = { startDate: '2026-11-25', endDate: '2026-12-02', handoff: 'delivery' as const, dispatchedAt: null, dispatchedOn: null, receivedAt: null, returnedAt: null, checkedInAt: null };
+    const sent = { ...r, dispatchedAt: '2026-11-24T09:00:00Z', dispatchedOn: '2026-11-24' };
     expect(rentalStatus(r, '2026-11-22')).toBe('reserved');
     // Not dispatched: still reserved on its start date (the piece has not left).
     expect(rentalStatus(r, '2026-11-25')).toBe('reserved');
     expect(rentalStatus(sent, '2026-11-24')).toBe('dispatched');
     // A delivery is with her from its start date (or the day after it was sent), marked received or not; a studio pickup once handed over.
     expect(rentalStatus(sent, '2026-11-25')).toBe('out');
-    expect(rentalStatus({ ...sent, dispatchedAt: '2026-11-25T09:00:00Z' }, '2026-11-25')).toBe('dispatched');
-    expect(rentalStatus({ ...sent, dispatchedAt: '2026-11-25T09:00:00Z', receivedAt: '2026-11-25T18:00:00Z' }, '2026-11-25')).toBe('out');
+    expect(rentalStatus({ ...sent, dispatchedAt: '2026-11-25T09:00:00Z', dispatchedOn: '2026-11-25' }, '2026-11-25')).toBe('dispatched');
+    expect(rentalStatus({ ...sent, dispatchedAt: '2026-11-25T09:00:00Z', dispatchedOn: '2026-11-25', receivedAt: '2026-11-25T18:00:00Z' }, '2026-11-25')).toBe('out');
     expect(rentalStatus({ ...sent, handoff: 'pickup' }, '2026-11-26')).toBe('dispatched');
     expect(rentalStatus({ ...sent, handoff: 'pickup', receivedAt: '2026-11-25T10:00:00Z' }, '2026-11-26')).toBe('out');
     expect(rentalStatus(sent, '2026-12-02')).toBe('out');
@@ -85,10 +85,10 @@ describe('listings', () => {
 
 describe('what a member may do with a rental (issue 15)', () => {
   it("offers Cancel until it is sent (its start day included), Return once sent and started, nothing once it ended", () => {
-    const r = { startDate: '2026-11-25', endDate: '2026-12-02', handoff: 'delivery' as const, dispatchedAt: null, receivedAt: null, returnedAt: null, checkedInAt: null, cancelledAt: null };
+    const r = { startDate: '2026-11-25', endDate: '2026-12-02', handoff: 'delivery' as const, dispatchedAt: null, dispatchedOn: null, receivedAt: null, returnedAt: null, checkedInAt: null, cancelledAt: null };
     expect(rentalActions(r, '2026-11-22')).toEqual(['cancel', 'extend']);
     // Sent the day before its start: on its way, no longer cancellable, not yet returnable.
-    const sent = { ...r, dispatchedAt: '2026-11-24T09:00:00Z' };
+    const sent = { ...r, dispatchedAt: '2026-11-24T09:00:00Z', dispatchedOn: '2026-11-24' };
     expect(rentalActions(sent, '2026-11-24')).toEqual(['extend', 'received']);
     expect(rentalActions(sent, '2026-11-25')).toEqual(['extend', 'return', 'received']);
     expect(rentalActions({ ...sent, receivedAt: '2026-11-25T10:00:00Z' }, '2026-11-26')).toEqual(['extend', 'return']);

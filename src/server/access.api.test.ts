@@ -9,6 +9,7 @@ import { listApiRoutes, type ApiRoute } from './test/routes';
 import { readyToRent, requestAndAccept } from './test/renter';
 import { approveListing, makeStaff } from './test/staff';
 import { createTestApp, type TestApp, type TestMember } from './test/test-app';
+import { businessDayFromToday } from './test/business-day';
 
 /*
  * The access-control matrix. Member A owns one of everything (a paid plan with a card, a pickup
@@ -327,7 +328,7 @@ const CASES: Record<string, Case> = {
   }),
   'POST /api/waitlist': {
     // B joins for herself (a userId in the body is not a field), for a piece of nobody's: 409, it is free to book.
-    target: (st) => ({ method: 'POST', path: '/api/waitlist', json: { itemId: st.freeItemId, size: 'M', startDate: addDays(new Date().toISOString().slice(0, 10), 0), endDate: addDays(new Date().toISOString().slice(0, 10), 7), userId: st.a.id } }),
+    target: (st) => ({ method: 'POST', path: '/api/waitlist', json: { itemId: st.freeItemId, size: 'M', startDate: businessDayFromToday(0), endDate: businessDayFromToday(7), userId: st.a.id } }),
     expect: (st, res, text) => {
       expect([201, 409], `${res.status} ${text.slice(0, 200)}`).toContain(res.status);
       expect(text).not.toContain(st.a.id);
@@ -539,7 +540,7 @@ const CASES: Record<string, Case> = {
   'DELETE /api/lending/items/{id}/blocks/{blockId}': refused((st) => ({ method: 'DELETE', path: `/api/lending/items/${st.aListingId}/blocks/${st.aBlockId}` })),
 };
 
-const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (days: number) => businessDayFromToday(days);
 
 /** Today's counted views of a member, from the database. */
 async function dailyCount(userId: string): Promise<number> {
@@ -664,7 +665,7 @@ beforeAll(async () => {
   const notification = await db.selectFrom('notifications').select('id').where('user_id', '=', a.id).orderBy('id').executeTakeFirstOrThrow();
   const rental = await ok(a.request('/api/rentals', { method: 'POST', json: { itemId: aRentedItemId, size: 'M' } }), 201);
 
-  let appointmentDate = addDays(new Date().toISOString().slice(0, 10), 2);
+  let appointmentDate = businessDayFromToday(2);
   while (!isStudioOpen(appointmentDate)) appointmentDate = addDays(appointmentDate, 1);
   await ok(a.request('/api/appointments', { method: 'POST', json: { date: appointmentDate, time: '10:00', kind: 'wardrobe-consultation', note: `${A_NAME} would like tailoring` } }), 201);
 

@@ -140,7 +140,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
-  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl });
+  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl, businessTimeZone: env.businessTimeZone });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;
 }

@@ -1,3 +1,4 @@
+import { businessDay, dayStart } from '../domain/business-day';
 import { createAuth, migrateAuth, type Auth } from './auth';
 import { createClock } from './clock';
 import { createDatabase, type Database } from './db/database';
@@ -21,6 +22,15 @@ export interface AppContext {
   storage: FileStorage;
   /** The time source; tests inject one to move "today" forward (or, for spawned servers, CLOCK_FILE). */
   clock: () => Date;
+  /**
+   * The business's day now, 'YYYY-MM-DD': the clock's instant in BUSINESS_TIME_ZONE (decision
+   * 0047). Every "today" of the server comes from here, never from the instant's UTC date.
+   */
+  today: () => string;
+  /** The business's day an instant (a timestamp from the database, an ISO string) falls on. */
+  dayOf: (instant: Date | string) => string;
+  /** The first instant of a business day, as an ISO string (bounds of "returned today"...). */
+  dayStartsAt: (day: string) => string;
   /**
    * Background work (decision 0021): services send jobs here (in their transaction); workers
    * and the scheduler run only where src/server/background.ts starts them.
@@ -63,6 +73,9 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
     mailer,
     storage,
     clock,
+    today: () => businessDay(clock(), env.businessTimeZone),
+    dayOf: (instant) => businessDay(instant, env.businessTimeZone),
+    dayStartsAt: (day) => dayStart(day, env.businessTimeZone).toISOString(),
     jobs,
     async close() {
       await jobs.stop();

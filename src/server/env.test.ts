@@ -76,3 +76,16 @@ describe('background work and the test clock', () => {
     expect(env({ NODE_ENV: 'development', CLOCK_FILE: 'clock' }).clockFile).toBe(path.resolve('clock'));
   });
 });
+
+describe('the business time zone', () => {
+  it('is New York unless BUSINESS_TIME_ZONE names another real zone', () => {
+    expect(env({}).businessTimeZone).toBe('America/New_York');
+    expect(env({ BUSINESS_TIME_ZONE: 'Europe/London' }).businessTimeZone).toBe('Europe/London');
+    expect(env({ BUSINESS_TIME_ZONE: 'UTC' }).businessTimeZone).toBe('UTC');
+  });
+
+  it('refuses a name that is not an IANA zone, with the setting named', () => {
+    expect(() => env({ BUSINESS_TIME_ZONE: 'Eastern' })).toThrow(/BUSINESS_TIME_ZONE: must be an IANA time zone name/);
+    expect(() => env({ BUSINESS_TIME_ZONE: 'America/Atlantis' })).toThrow(/BUSINESS_TIME_ZONE/);
+  });
+});

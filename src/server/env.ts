@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLEANING_DAYS, MAX_CLEANING_DAYS } from '../domain/availability';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../domain/business-day';
 
 /**
  * The only reader of process.env. Everything the server can be told from outside is here,
@@ -61,6 +62,10 @@ const EnvSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
   CLOCK_FILE: z.string().min(1).optional(),
   CLEANING_DAYS: z.coerce.number().int().min(0).max(MAX_CLEANING_DAYS).default(DEFAULT_CLEANING_DAYS),
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_BUSINESS_TIME_ZONE)
+    .refine(isTimeZone, { error: 'must be an IANA time zone name, e.g. America/New_York or UTC' }),
 });
 
 /** Where uploaded files live: a folder on this machine, or an S3-compatible bucket every app process shares. */
@@ -130,6 +135,8 @@ export type Env = {
   clockFile: string | undefined;
   /** Days a returned unit is held for cleaning after its return (availability: decision 0031). */
   cleaningDays: number;
+  /** The zone the business's days count in: "today", due dates, late days, reminders (decision 0047). */
+  businessTimeZone: string;
 };
 
 /** Reads and checks the environment. `overrides` lets tests build an Env without touching process.env. */
@@ -178,6 +185,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     clockFile: e.CLOCK_FILE ? path.resolve(e.CLOCK_FILE) : undefined,
     cleaningDays: e.CLEANING_DAYS,
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
     ...overrides,
   };
   if (env.clockFile && env.nodeEnv === 'production') {

@@ -9,6 +9,7 @@ import { startSmtpServer, type TestSmtpServer } from './test/smtp-server';
 import { randomPort, spawnServer, type SpawnedServer } from './test/spawn-server';
 import { TEST_CARD, TEST_DELIVERY_ADDRESS } from './test/renter';
 import { testDialect } from './test/test-app';
+import { businessDayFromToday } from './test/business-day';
 
 /*
  * Reminders with two real app processes on one PostgreSQL database (pg-boss), a real SMTP server
@@ -23,7 +24,8 @@ import { testDialect } from './test/test-app';
 
 const DAY = 86_400_000;
 const root = path.resolve(import.meta.dirname, '../..');
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
+// The day the servers count on once their clock is moved by offsetDays (the business's day: decision 0047).
+const isoDay = (offsetDays: number) => businessDayFromToday(0, Date.now() + offsetDays * DAY);
 const MEMBERS = 10;
 const LEASE_SECONDS = 3;
 

@@ -1,7 +1,7 @@
 // First: zod's CSP-safe setting, before any module that loads zod (see zod-config.ts).
 import './zod-config';
-import { useState, type ReactNode } from 'react';
-import { Links, Meta, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Links, Meta, Scripts, ScrollRestoration, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AppProviders } from './app/app';
 import { AppFrame } from './app/layout';
 import { RouteErrorBoundary } from './app/route-error';
@@ -12,6 +12,7 @@ import { SITE_DESCRIPTION, pageMeta } from './lib/meta';
 import { prefetch, type PageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import type { RootData } from './lib/session';
+import { rememberTimeZone } from './lib/time-zone';
 import fonts from './fonts.css?url';
 import stylesheet from './styles.css?url';
 import type { Route } from './+types/root';
@@ -27,11 +28,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Renti
 /**
  * Who is visiting, for every page: the member the server read from the session cookie (or null),
  * so the navigation is hers from the first paint; for a member, her unread count too (the bell).
+ * And the time zones: the one times are rendered in, and the business's (lib/time-zone.ts).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData & Partial<PageData>> {
-  const { user, origin } = context;
-  if (!user) return { user, origin };
-  return { user, origin, ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))) };
+  const { user, origin, timeZone, businessTimeZone } = context;
+  if (!user) return { user, origin, timeZone, businessTimeZone };
+  return { user, origin, timeZone, businessTimeZone, ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))) };
 }
 
 /**
@@ -73,6 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // On the server, pages render from what their loaders fetched: this cache calls no API.
   const [queryClient] = useState(() => createQueryClient(typeof window === 'undefined' ? null : createBrowserApi()));
+  // A member's browser tells the server its zone (the tz cookie), so her next pages render times in
+  // it. Visitors' pages show no time of day, and a visitor's sign-up carries no cookie but hers.
+  const root = useLoaderData<typeof loader>();
+  const signedIn = !!root?.user;
+  const renderedIn = root?.timeZone;
+  useEffect(() => {
+    if (signedIn) rememberTimeZone(renderedIn);
+  }, [signedIn, renderedIn]);
   return (
     <AppProviders queryClient={queryClient}>
       <RouteData>

@@ -7,6 +7,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { timeZoneFromCookie } from '../../domain/business-day';
 import type { PageContext } from '../../domain/page-context';
 import type { Auth } from '../auth';
 import { cspNonce, withRequestId } from './security-headers';
@@ -25,6 +26,8 @@ export interface WebMountOptions {
   auth: Auth;
   /** The site's origin (PUBLIC_URL): canonical URLs and structured data. */
   publicUrl: string;
+  /** BUSINESS_TIME_ZONE: pages render times in it until the browser has told its own (the `tz` cookie). */
+  businessTimeZone: string;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -108,6 +111,7 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
   app.use('*', sessionReader(opts.auth));
   app.all('*', async (c) => {
     const forwarded = forwardedHeaders(c.req.raw.headers);
+    const cookie = c.req.header('cookie');
     const nonce = cspNonce(c);
     // The web app declares React Router's AppLoadContext as this PageContext (src/web/lib/load-context.ts).
     const context: PageContext & AppLoadContext = {
@@ -126,6 +130,8 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
       origin: opts.publicUrl,
       nonce,
       requestId: c.var.requestId,
+      timeZone: timeZoneFromCookie(cookie) ?? opts.businessTimeZone,
+      businessTimeZone: opts.businessTimeZone,
     };
     const res = withRequestId(await handle(c.req.raw, context), c.var.requestId);
     // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are

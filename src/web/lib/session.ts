@@ -14,6 +14,10 @@ export interface Session {
 export interface RootData {
   user: PageUser | null;
   origin: string;
+  /** The zone the server rendered times of day in: hers (the `tz` cookie), else the business's (lib/time-zone.ts). */
+  timeZone: string;
+  /** BUSINESS_TIME_ZONE: the zone the business's days count in. */
+  businessTimeZone: string;
 }
 
 export interface SessionState {

@@ -8,6 +8,7 @@ import { ACCOUNT_LIMITS } from './account.limits';
 import { approveListing, dispatchRental, makeStaff } from '../../test/staff';
 import { cookieFrom, createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
+import { businessDayFromToday } from '../../test/business-day';
 
 /**
  * Deleting an account (issue 12): password required; open rentals and pieces rented out block
@@ -224,7 +225,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
     // A shortlist, and first in line on a waitlist (a unit comes free and is held for her; a second member waits behind her).
     const list = await ok(her.request('/api/shortlists', { method: 'POST', json: { name: 'Wanda wedding list', itemId: rented.itemId } }), 201);
     const itemId = await makeTestItem(db, { sizes: ['M'] });
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => businessDayFromToday(n, Date.now() + clockAheadMs);
     const holder = await readyToRent(await t.signUp());
     const booked = await ok(holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
     await ok(her.request('/api/waitlist', { method: 'POST', json: { itemId, size: 'M', startDate: day(6), endDate: day(13) } }), 201);
@@ -367,7 +368,7 @@ describe(`deleting an account while she books a piece herself (${process.env.TES
 describe(`deleting an account while she confirms a piece held for her on a waitlist (${process.env.TEST_DIALECT})`, () => {
   it('either she leaves the list and nothing is booked, or the booking stands and the deletion waits: 8 times', { timeout: 180_000 }, async () => {
     const { db } = t.ctx.database;
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => businessDayFromToday(n, Date.now() + clockAheadMs);
     const outcomes = { deleted: 0, booked: 0 };
     for (let trial = 0; trial < 8; trial += 1) {
       const itemId = await houseItem();

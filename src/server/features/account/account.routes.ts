@@ -128,7 +128,7 @@ export function createAccountRoutes(ctx: AppContext, service: AccountService) {
     .openapi(endOtherSessions, async (c) => c.json({ ended: await service.endOtherSessions(c.var.user.id, sessionOf(c)) }, 200))
     .openapi(exportData, async (c) => {
       const data = await service.exportData(c.var.user.id);
-      c.header('content-disposition', `attachment; filename="rentique-my-data-${new Date().toISOString().slice(0, 10)}.json"`);
+      c.header('content-disposition', `attachment; filename="rentique-my-data-${ctx.today()}.json"`);
       c.header('cache-control', 'no-store');
       return c.json(data, 200);
     });

@@ -251,7 +251,7 @@ export function createAccountService(ctx: AppContext) {
       const attempt = () =>
         repo.deleteAccount(userId, {
           now: now(),
-          today: now().slice(0, 10),
+          today: ctx.today(),
           unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
         });
       let result = await attempt();

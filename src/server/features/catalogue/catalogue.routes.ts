@@ -14,7 +14,7 @@ import {
   type ItemListQuery,
 } from '../../../domain/catalogue';
 import { handoffOf } from '../../../domain/availability';
-import { addDays, daysBetween, isoDate } from '../../../domain/calendar';
+import { addDays, daysBetween } from '../../../domain/calendar';
 import { RENTAL_DAYS } from '../../../domain/catalogue';
 import { CalendarQuerySchema, CalendarSchema, MAX_CALENDAR_DAYS, latestStartDate } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
@@ -245,7 +245,7 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
     })
     .openapi(getCalendar, async (c) => {
       const q = c.req.valid('query');
-      const today = isoDate(ctx.clock());
+      const today = ctx.today();
       const from = q.from ?? today;
       const to = q.to ?? addDays(from, MAX_CALENDAR_DAYS);
       if (to <= from || daysBetween(from, to) > MAX_CALENDAR_DAYS) {

@@ -1,5 +1,5 @@
 import { firstFreeStart, occupancyOf, type Handoff, type Occupancy } from '../../../domain/availability';
-import { daysBetween, isoDate } from '../../../domain/calendar';
+import { daysBetween } from '../../../domain/calendar';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Calendar } from '../../../domain/rentals';
@@ -193,7 +193,7 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
   // Availability (decision 0031): the days a rental holds a unit come from the domain's one
   // definition (domain/availability.ts); the queries below only test held intervals for overlap.
   const rules = { cleaningDays: ctx.env.cleaningDays };
-  const today = () => isoDate(ctx.clock());
+  const today = () => ctx.today();
 
   /** The days a rental of [startDate, endDate) holds its unit (delivered unless said otherwise). */
   function occupancy(startDate: string, endDate: string, handoff: Handoff = 'delivery'): Occupancy {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { occupancyOf } from '../../../domain/availability';
-import { isoDate } from '../../../domain/calendar';
 import { checkListQuery, type ItemFacets } from '../../../domain/catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogueRepository } from './catalogue.repository';
+import { businessDayFromToday } from '../../test/business-day';
 
 /*
  * The facet index (decision 0024) answers exactly what the SQL definition (repository.facets)
@@ -57,7 +57,7 @@ async function viaSql(qs: string): Promise<Omit<ItemFacets, 'tabs'>> {
   if (!checked.ok) throw new Error(checked.message);
   const { sort: _s, cursor: _c, limit: _l, ...asked } = checked.query;
   // The SQL definition is asked for the days a unit is held (the delivered case: decision 0031).
-  const held = asked.from && asked.to ? occupancyOf({ startDate: asked.from, endDate: asked.to }, 'delivery', { cleaningDays: t.ctx.env.cleaningDays }, isoDate(new Date())) : null;
+  const held = asked.from && asked.to ? occupancyOf({ startDate: asked.from, endDate: asked.to }, 'delivery', { cleaningDays: t.ctx.env.cleaningDays }, businessDayFromToday()) : null;
   const filters = held ? { ...asked, from: held.start, to: held.end } : asked;
   // The same typo correction as the service: ask the API's suggestion for the corrected words.
   let match = null;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MAX_PAGE_SIZE, type CatalogueItemSummary } from '../../../domain/catalogue';
 import { RECOMMENDATION_COUNT, recommendationGender, waterSavedLitres, type Dashboard } from '../../../domain/dashboard';
-import { isoDate } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { AccountService } from '../account';
 import type { CatalogueService } from '../catalogue';
@@ -34,7 +33,7 @@ export function createDashboardService(
         rentedCount: rentedIds.length,
         waterSavedLitres: waterSavedLitres(rentedIds),
         totalEarningsCents: mine.totalEarningsCents,
-        recommendations: dailyOrder(candidates, `${userId}:${isoDate(ctx.clock())}`).slice(0, RECOMMENDATION_COUNT),
+        recommendations: dailyOrder(candidates, `${userId}:${ctx.today()}`).slice(0, RECOMMENDATION_COUNT),
         bookingFormUrl: ctx.env.bookingFormUrl,
       };
     },

@@ -23,7 +23,7 @@ function toEvent(row: EventRow): Event {
 export function createEventsService(ctx: AppContext) {
   const { db } = ctx.database;
   const repo = createEventsRepository(db);
-  const today = () => ctx.clock().toISOString().slice(0, 10);
+  const today = () => ctx.today();
 
   async function upcomingOr404(eventId: number, userId: string | null) {
     const row = await repo.findEvent(eventId, userId);

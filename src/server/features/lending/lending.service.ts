@@ -17,7 +17,6 @@ import {
 } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
-import { isoDate } from '../../../domain/plans';
 import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, startDateProblem, type BookRentalInput } from '../../../domain/rentals';
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
@@ -66,7 +65,7 @@ export function createLendingService(
   const pictures = createItemPictures(db);
   const { catalogue, plans, payments, orders, notifications, units } = deps;
   const log = ctx.logger.child({ feature: 'lending' });
-  const today = () => isoDate(ctx.clock());
+  const today = () => ctx.today();
   const nowIso = () => ctx.clock().toISOString();
   /** Who else may read a thread (staff, while a claim on the rental is open): set by the claims feature. */
   let staffMayRead: (rentalId: number) => Promise<boolean> = async () => false;

@@ -15,7 +15,6 @@ import {
   rentalPriceProblems,
   reviewStatusOfItem,
 } from '../../../domain/listings';
-import { isoDate } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
 import { HttpError, notFound } from '../../http/errors';
@@ -98,7 +97,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
    * her earning rentals (repo.earningRentals decides which those are).
    */
   async function earnings(ownerId: string): Promise<{ totalCents: number; byItem: Map<number, { cents: number; times: number }> }> {
-    const rows = await repo.earningRentals(ownerId, isoDate(ctx.clock()));
+    const rows = await repo.earningRentals(ownerId, ctx.today());
     const byItem = new Map<number, { cents: number; times: number }>();
     let totalCents = 0;
     for (const r of rows) {
@@ -156,7 +155,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
      * share and when each came back: what payouts and the statement are made of (decision 0036).
      */
     async earningRentals(lenderId: string): Promise<{ rentalId: number; itemId: number; priceCents: number; shareCents: number; startDate: string; returnedAt: string | null }[]> {
-      const rows = await repo.earningRentals(lenderId, isoDate(ctx.clock()));
+      const rows = await repo.earningRentals(lenderId, ctx.today());
       return rows.map((r) => ({ rentalId: r.id, itemId: r.item_id, priceCents: r.price_cents, shareCents: lenderShareCents(r.price_cents), startDate: r.start_date, returnedAt: r.returned_at }));
     },
 

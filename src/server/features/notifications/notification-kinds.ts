@@ -41,12 +41,26 @@ export interface RenderedNotification {
   link: string | null;
 }
 
-/** 'Tuesday 1 December' from '2026-12-01' (UTC, as every date of the product). */
+/**
+ * 'Tuesday 1 December' from '2026-12-01': a date-only day stays that day (read in UTC, so no zone
+ * moves it); the business's days are already counted in its zone (decision 0047).
+ */
 export function longDate(iso: string): string {
   return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 }
 
-export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: NotificationData[K]) => RenderedNotification } = {
+/**
+ * 'Sunday 29 November, 8:00 PM EST' from an instant, in the business's zone with the zone named:
+ * a notification is written once, for mail and the app, before anyone knows the reader's zone.
+ */
+export function longDateTime(instant: string, timeZone: string): string {
+  const at = new Date(instant);
+  const day = at.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone });
+  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
+  return `${day}, ${time}`;
+}
+
+export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: NotificationData[K], timeZone: string) => RenderedNotification } = {
   due_back_reminder: (d) => ({
     title: `${d.itemName} is due back ${longDate(d.returnDate)}`,
     body: `A reminder that your rental of ${d.itemName} ends on ${longDate(d.returnDate)}. Please send it back or drop it at the studio by then, or extend it from your dashboard if you need it longer.`,
@@ -108,14 +122,14 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
           : 'Our team did not uphold the claim: nothing is charged.') + `\nNote from our team: ${d.note}`,
     link: d.party === 'lender' ? '/lending/payouts' : '/ratings',
   }),
-  waitlist_hold: (d) => ({
+  waitlist_hold: (d, timeZone) => ({
     title: `${d.itemName} in ${d.size} is held for you`,
-    body: `Good news: ${d.itemName} in size ${d.size} has come free for ${longDate(d.startDate)} to ${longDate(d.returnDate)}. We are holding it for you for 24 hours, until ${new Date(d.expiresAt).toUTCString().replace(' GMT', ' UTC')}. Confirm it from your dashboard to book it; after that it goes to the next member waiting.`,
+    body: `Good news: ${d.itemName} in size ${d.size} has come free for ${longDate(d.startDate)} to ${longDate(d.returnDate)}. We are holding it for you for 24 hours, until ${longDateTime(d.expiresAt, timeZone)}. Confirm it from your dashboard to book it; after that it goes to the next member waiting.`,
     link: '/dashboard',
   }),
-  lending_requested: (d) => ({
+  lending_requested: (d, timeZone) => ({
     title: `${d.renterName} would like to rent ${d.itemName}`,
-    body: `${d.renterName} has asked to rent your ${d.itemName} from ${longDate(d.startDate)} to ${longDate(d.returnDate)}. Her card is authorised. Accept or decline by ${d.expiresAt.slice(0, 16).replace('T', ' ')} UTC; without an answer the request expires and the dates are freed.`,
+    body: `${d.renterName} has asked to rent your ${d.itemName} from ${longDate(d.startDate)} to ${longDate(d.returnDate)}. Her card is authorised. Accept or decline by ${longDateTime(d.expiresAt, timeZone)}; without an answer the request expires and the dates are freed.`,
     link: '/requests',
   }),
   lending_accepted: (d) => ({
@@ -170,7 +184,7 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
   }),
 };
 
-/** The title, body and link of a notification of this kind. */
-export function renderNotification<K extends NotificationKind>(kind: K, data: NotificationData[K]): RenderedNotification {
-  return NOTIFICATION_TEMPLATES[kind](data);
+/** The title, body and link of a notification of this kind; its times are shown in `timeZone` (the business's). */
+export function renderNotification<K extends NotificationKind>(kind: K, data: NotificationData[K], timeZone: string): RenderedNotification {
+  return NOTIFICATION_TEMPLATES[kind](data, timeZone);
 }

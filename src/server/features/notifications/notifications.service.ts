@@ -8,7 +8,6 @@ import {
   type NotificationKind,
   type NotificationPage,
 } from '../../../domain/notifications';
-import { isoDate } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -49,7 +48,7 @@ export function createNotificationsService(ctx: AppContext) {
   const realNow = () => new Date();
 
   async function notify<K extends NotificationKind>(trx: Kysely<DB>, input: NotifyInput<K>): Promise<number | null> {
-    const { title, body, link } = renderNotification(input.kind, input.data);
+    const { title, body, link } = renderNotification(input.kind, input.data, ctx.env.businessTimeZone);
     const id = await repo.insertOnce(trx, {
       user_id: input.userId,
       kind: input.kind,
@@ -137,7 +136,7 @@ export function createNotificationsService(ctx: AppContext) {
      * back into the queue. Safe to run any number of times, anywhere: the unique key decides.
      */
     async scan(): Promise<{ created: number; requeued: number }> {
-      const today = isoDate(ctx.clock());
+      const today = ctx.today();
       let created = 0;
       for (const r of await repo.dueBackSoon(today, addDays(today, DUE_BACK_REMINDER_DAYS))) {
         created += await notifyNow({

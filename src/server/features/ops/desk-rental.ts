@@ -7,17 +7,21 @@ import type { DeskRow } from './ops.repository';
 const asUnitState = (v: string | null): UnitState => ((UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available');
 const asFeeStatus = (v: string | null): LateFeeStatus | null => ((LATE_FEE_STATUSES as readonly string[]).includes(v ?? '') ? (v as LateFeeStatus) : null);
 
+/** The business's day of an instant (AppContext.dayOf: BUSINESS_TIME_ZONE, decision 0047). */
+export type DayOf = (instant: string) => string;
+
 /**
  * How late a rental is and what it costs so far (docs/product.md "Renting"): after check-in, as
- * worked out then; before, counted to the day she sent it back, or to today while she has it.
+ * worked out then; before, counted to the business day she sent it back, or to today while she has it.
  */
 export function lateOf(
   r: { end_date: string; returned_at: string | null; dispatched_at: string | null; checked_in_at: string | null; late_days: number | null; late_fee_cents: number | null; late_fee_status: string | null; rental_price_cents: number; retail_price_cents: number },
   today: string,
+  dayOf: DayOf,
 ): { days: number; feeCents: number; status: LateFeeStatus | null } {
   if (r.checked_in_at) return { days: r.late_days ?? 0, feeCents: r.late_fee_cents ?? 0, status: asFeeStatus(r.late_fee_status) };
   if (!r.dispatched_at) return { days: 0, feeCents: 0, status: null };
-  const days = daysLate(r.end_date, r.returned_at ? r.returned_at.slice(0, 10) : today);
+  const days = daysLate(r.end_date, r.returned_at ? dayOf(r.returned_at) : today);
   return { days, feeCents: lateFeeCents(days, r.rental_price_cents, r.retail_price_cents), status: days > 0 ? 'accruing' : null };
 }
 
@@ -32,9 +36,9 @@ function destinationOf(r: DeskRow): DeskRental['destination'] {
 }
 
 /** A rental as the desk shows it, from a row of `deskQuery`. */
-export function toDeskRental(r: DeskRow, today: string): DeskRental {
+export function toDeskRental(r: DeskRow, today: string, dayOf: DayOf): DeskRental {
   const handoff = handoffOf(r.pickup_option);
-  const late = lateOf(r, today);
+  const late = lateOf(r, today, dayOf);
   const unitState = asUnitState(r.unit_state);
   return {
     rentalId: r.rental_id,
@@ -53,7 +57,16 @@ export function toDeskRental(r: DeskRow, today: string): DeskRental {
     unitId: r.unit_id,
     unitState,
     status: rentalStatus(
-      { startDate: r.start_date, endDate: r.end_date, handoff, dispatchedAt: r.dispatched_at, receivedAt: r.received_at, returnedAt: r.returned_at, checkedInAt: r.checked_in_at },
+      {
+        startDate: r.start_date,
+        endDate: r.end_date,
+        handoff,
+        dispatchedAt: r.dispatched_at,
+        dispatchedOn: r.dispatched_at ? dayOf(r.dispatched_at) : null,
+        receivedAt: r.received_at,
+        returnedAt: r.returned_at,
+        checkedInAt: r.checked_in_at,
+      },
       today,
     ),
     handoff,

@@ -153,11 +153,11 @@ export function createOpsRepository(db: Db) {
         .orderBy('rentals.id')
         .limit(500)
         .execute(),
-    /** Sent back today (a cancelled reservation never left, so it is not one). */
-    rentalsReturnedOn: (today: string, tomorrow: string) =>
+    /** Sent back from `from` until `until` (instants: today's bounds; a cancelled reservation never left, so it is not one). */
+    rentalsReturnedOn: (from: string, until: string) =>
       desk()
-        .where('rentals.returned_at', '>=', today)
-        .where('rentals.returned_at', '<', tomorrow)
+        .where('rentals.returned_at', '>=', from)
+        .where('rentals.returned_at', '<', until)
         .where('rentals.dispatched_at', 'is not', null)
         .orderBy('rentals.returned_at', 'desc')
         .execute(),
@@ -198,8 +198,9 @@ export function createOpsRepository(db: Db) {
         .orderBy('rentals.id')
         .limit(500)
         .execute(),
-    rentalsCheckedInOn: (today: string, tomorrow: string) =>
-      desk().where('rentals.checked_in_at', '>=', today).where('rentals.checked_in_at', '<', tomorrow).orderBy('rentals.checked_in_at', 'desc').limit(500).execute(),
+    /** Checked in from `from` until `until` (instants: today's bounds). */
+    rentalsCheckedInOn: (from: string, until: string) =>
+      desk().where('rentals.checked_in_at', '>=', from).where('rentals.checked_in_at', '<', until).orderBy('rentals.checked_in_at', 'desc').limit(500).execute(),
 
     /** A page of the catalogue (any status but removed) by id, with a name/brand search. */
     inventoryPage(q: string | undefined, after: number | undefined, limit: number) {

@@ -12,7 +12,6 @@ import {
   type ReviewStatus,
   type TodayBoard,
 } from '../../../domain/ops';
-import { isoDate } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/types';
@@ -139,20 +138,23 @@ export function createOpsService(
     },
 
     async today(): Promise<TodayBoard> {
-      const date = isoDate(ctx.clock());
+      const date = ctx.today();
       const tomorrow = addDays(date, 1);
+      // "Returned / checked in today": instants from the business day's first to the next day's.
+      const from = ctx.dayStartsAt(date);
+      const until = ctx.dayStartsAt(tomorrow);
       const [starting, dueBack, overdue, returnedToday, toDispatch, lateToDispatch, awaitingPickup, returning, checkedInToday] = await Promise.all([
         repo.rentalsStarting(date),
         repo.rentalsDueBack(date),
         repo.rentalsOverdue(date),
-        repo.rentalsReturnedOn(date, tomorrow),
+        repo.rentalsReturnedOn(from, until),
         repo.rentalsToDispatch(date),
         repo.rentalsToDispatch(date, true),
         repo.rentalsAwaitingPickup(),
         repo.rentalsReturning(),
-        repo.rentalsCheckedInOn(date, tomorrow),
+        repo.rentalsCheckedInOn(from, until),
       ]);
-      const desk = (rows: typeof starting) => rows.map((r) => toDeskRental(r, date));
+      const desk = (rows: typeof starting) => rows.map((r) => toDeskRental(r, date, ctx.dayOf));
       return {
         date,
         starting: desk(starting),

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { handoffOf, heldUntilAfterCleaning } from '../../../domain/availability';
-import { isoDate } from '../../../domain/calendar';
 import { OPS_MESSAGES, type CheckInInput, type DeskRental, type UnitDetail } from '../../../domain/ops';
 import { RENTAL_MESSAGES, daysLate, lateFeeCents } from '../../../domain/rentals';
 import {
@@ -60,13 +59,13 @@ export function createUnitLifeService(
   const { catalogue, plans, payments, notifications } = deps;
   const rules = catalogue.availabilityRules;
   const log = ctx.logger.child({ feature: 'unit-life' });
-  const today = () => isoDate(ctx.clock());
+  const today = () => ctx.today();
   const nowIso = () => ctx.clock().toISOString();
 
   async function deskRental(rentalId: number): Promise<DeskRental> {
     const row = await repo.deskRental(rentalId);
     if (!row) throw notFound('Rental not found');
-    return toDeskRental(row, today());
+    return toDeskRental(row, today(), ctx.dayOf);
   }
 
   async function unitDetail(row: UnitRow): Promise<UnitDetail> {
@@ -96,7 +95,7 @@ export function createUnitLifeService(
       condition: asCondition(row.condition),
       note: row.note,
       changedAt: row.changed_at,
-      rental: rental ? toDeskRental(rental, day) : null,
+      rental: rental ? toDeskRental(rental, day, ctx.dayOf) : null,
       conditionPhotos: photos.map((p) => ({ url: conditionPhotoUrl(p.rental_id, p.position, p.file_name), width: p.width, height: p.height })),
       nextRental: next ? { rentalId: next.rental_id, startDate: next.start_date, holdsFrom: next.held_from, member: next.member_name } : null,
       heldUntil,
@@ -230,7 +229,7 @@ export function createUnitLifeService(
       await db.transaction().execute(async (trx) => {
         const r = await repo.deskRental(rentalId, trx);
         if (!r) throw notFound('Rental not found');
-        if (r.dispatched_at || r.returned_at) throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day).status });
+        if (r.dispatched_at || r.returned_at) throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day, ctx.dayOf).status });
         if (r.held_from > day) throw conflict(OPS_MESSAGES.tooEarlyToDispatch, { holdsFrom: r.held_from });
         const unit = await repo.unit(r.unit_id, trx);
         await repo.ensureState(trx, r.unit_id, at);
@@ -264,7 +263,7 @@ export function createUnitLifeService(
         const r = await repo.deskRental(rentalId, trx);
         if (!r) throw notFound('Rental not found');
         if (handoffOf(r.pickup_option) !== 'pickup') throw conflict('This rental is delivered by courier: the member marks it received');
-        if (!r.dispatched_at || r.received_at || r.returned_at) throw conflict('Only a rental ready at the studio can be handed over', { status: toDeskRental(r, today()).status });
+        if (!r.dispatched_at || r.received_at || r.returned_at) throw conflict('Only a rental ready at the studio can be handed over', { status: toDeskRental(r, today(), ctx.dayOf).status });
         // The unit's row first, then the rental's: every move locks them in this order (no deadlock on PostgreSQL).
         if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.hand_over.from, 'with_member', at, {}, r.rental_id)) || !(await repo.markReceived(trx, r.rental_id, at))) {
           throw conflict(OPS_MESSAGES.unitChanged);
@@ -303,7 +302,7 @@ export function createUnitLifeService(
         if (!checkInTargetAllowed(input.condition, to)) {
           throw new HttpError('VALIDATION_FAILED', OPS_MESSAGES.conditionNeedsRepair, { issues: [{ path: 'to', message: OPS_MESSAGES.conditionNeedsRepair }] });
         }
-        const days = daysLate(r.end_date, r.returned_at ? r.returned_at.slice(0, 10) : day);
+        const days = daysLate(r.end_date, r.returned_at ? ctx.dayOf(r.returned_at) : day);
         const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
         const hold = to === 'repair' ? await repo.insertHold(trx, { id: unitId, itemId: r.item_id }, day, OPEN_END, at) : null;
         const set = { condition: input.condition, note: input.note || null, rental_id: r.rental_id, ...(hold !== null ? { hold_booking_id: hold } : {}) };
@@ -335,7 +334,7 @@ export function createUnitLifeService(
           action: 'unit.check_in',
           subjectType: 'unit',
           subjectId: unitCode(unitId),
-          before: { unitState: state, rentalId: r.rental_id, status: toDeskRental(r, day).status },
+          before: { unitState: state, rentalId: r.rental_id, status: toDeskRental(r, day, ctx.dayOf).status },
           after: { unitState: to, rentalId: r.rental_id, condition: input.condition, note: input.note || null, daysLate: days, lateFeeCents: fee },
           requestId,
           at,
@@ -596,7 +595,7 @@ export function createUnitLifeService(
       const day = today();
       const r = await repo.deskRental(rentalId, trx);
       if (!r) throw notFound('Rental not found');
-      if (r.dispatched_at || r.returned_at) throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day).status });
+      if (r.dispatched_at || r.returned_at) throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day, ctx.dayOf).status });
       if (r.held_from > day) throw conflict(OPS_MESSAGES.tooEarlyToDispatch, { holdsFrom: r.held_from });
       const handoff = handoffOf(r.pickup_option);
       await repo.ensureState(trx, r.unit_id, at);
@@ -618,7 +617,7 @@ export function createUnitLifeService(
       await repo.lockUnitRow(trx, r.unit_id);
       if (!r.dispatched_at) throw conflict(RENTAL_MESSAGES.notDispatched);
       if (r.checked_in_at) throw conflict(RENTAL_MESSAGES.alreadyReturned);
-      const days = daysLate(r.end_date, r.returned_at ? r.returned_at.slice(0, 10) : day);
+      const days = daysLate(r.end_date, r.returned_at ? ctx.dayOf(r.returned_at) : day);
       const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
       if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.check_in.from, 'cleaning', at, { condition, note: null, rental_id: r.rental_id }, r.rental_id))) throw conflict(OPS_MESSAGES.unitChanged);
       if (!(await repo.markCheckedIn(trx, r.rental_id, { at, by: lenderId, condition, note: null, lateDays: days, feeCents: fee, feeStatus: fee > 0 ? 'due' : null }))) throw conflict(OPS_MESSAGES.unitChanged);

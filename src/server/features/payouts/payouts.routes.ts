@@ -57,7 +57,7 @@ export function createPayoutsRoutes(ctx: AppContext, service: PayoutsService) {
     .openapi(statementCsv, async (c) =>
       c.body(await service.statementCsv(c.var.user.id), 200, {
         'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="rentique-statement-${ctx.clock().toISOString().slice(0, 10)}.csv"`,
+        'content-disposition': `attachment; filename="rentique-statement-${ctx.today()}.csv"`,
         'cache-control': 'private, no-store',
       }),
     )

@@ -212,9 +212,11 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
     /** The statement as CSV (RFC 4180 quoting): every earning, fee, claim credit and payout. */
     async statementCsv(lenderId: string): Promise<string> {
       const s = await statement(lenderId);
+      // A line's instant is written as the business's day it fell on (decision 0047).
+      const day = (at: string) => (at.length > 10 ? ctx.dayOf(at) : at);
       const rows = [
         ['Date', 'Type', 'Description', 'Amount (USD)', `Commission ${s.commissionPercent}% (USD)`, 'Net (USD)', 'Status', 'Available from'],
-        ...s.lines.map((l) => [l.date.slice(0, 10), l.kind, l.description, csvMoney(l.grossCents), csvMoney(-l.feeCents), csvMoney(l.netCents), l.status, l.availableFrom ? l.availableFrom.slice(0, 10) : '']),
+        ...s.lines.map((l) => [day(l.date), l.kind, l.description, csvMoney(l.grossCents), csvMoney(-l.feeCents), csvMoney(l.netCents), l.status, l.availableFrom ? day(l.availableFrom) : '']),
       ];
       return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
     },

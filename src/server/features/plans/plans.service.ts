@@ -3,7 +3,6 @@ import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES, expiryProblem, t
 import {
   addMonths,
   billingPeriodOn,
-  isoDate,
   isPaidPlan,
   planNextBillingDate,
   planTerms,
@@ -133,8 +132,8 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
   function shape(row: SubscriptionRow, valid: ValidRow, card: PaymentMethodRow | undefined): Subscription {
     const { plan, status, itemCount } = valid;
     const active = status === 'active' && isPaidPlan(plan);
-    const startDate = row.started_at.slice(0, 10);
-    const today = isoDate(ctx.clock());
+    const startDate = ctx.dayOf(row.started_at);
+    const today = ctx.today();
     const period = active ? billingPeriodOn(startDate, today) : null;
     // The one reading of the price and its billing period (planTerms: "$99.99 for 3 months").
     const terms = planTerms(plan, itemCount);

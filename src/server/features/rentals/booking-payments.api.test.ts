@@ -276,7 +276,7 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     expect(kept.chargeCents).toBe(2_000);
     expect(await earned()).toBe(0);
     await at('2026-11-24T10:00:00.000Z', async () => expect(await earned()).toBe(0));
-    await at('2026-12-01T00:00:00.000Z', async () => expect(await earned()).toBe(1_400));
+    await at('2026-12-01T12:00:00.000Z', async () => expect(await earned()).toBe(1_400));
   });
 
   it('one rental is one piece: a quantity other than 1 is refused, never ignored', async () => {

@@ -308,7 +308,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
     // A paid rental that starts later earns nothing until it starts, then the lender's 70%.
     const ahead = (await (await requestAndAccept(renter, lender, { itemId, size: 'M', startDate: '2026-11-25', endDate: '2026-12-02' })).json()) as Rental;
     expect(await earnings()).toEqual({ total: 0, item: 0, times: 0 });
-    now = new Date('2026-11-25T00:00:00Z');
+    now = new Date('2026-11-25T12:00:00Z');
     try {
       expect(await earnings()).toEqual({ total: 1_400, item: 1_400, times: 1 });
       // Sent by the lender, returned after it started: the share stays.

@@ -4,7 +4,7 @@ import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
 import { LENDING_MESSAGES } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
-import { PickupOptionSchema, PlanIdSchema, isoDate, planTitle } from '../../../domain/plans';
+import { PickupOptionSchema, PlanIdSchema, planTitle } from '../../../domain/plans';
 import {
   MAX_RENTAL_DAYS,
   RENTAL_MESSAGES,
@@ -66,7 +66,7 @@ interface ExtensionContext {
 }
 
 /** How late a rental is and its fee (docs/product.md "Renting"): so far while out, as worked out at check-in after. */
-function lateOf(row: RentalRow, today: string): Rental['late'] {
+function lateOf(row: RentalRow, today: string, dayOf: (instant: string) => string): Rental['late'] {
   const perDayCents = lateFeePerDayCents(row.rental_price_cents);
   const capCents = lateFeeCapCents(row.rental_price_cents, row.retail_price_cents);
   if (row.checked_in_at) {
@@ -75,17 +75,18 @@ function lateOf(row: RentalRow, today: string): Rental['late'] {
     return { days: row.late_days, feeCents: row.late_fee_cents ?? 0, perDayCents, capCents, status };
   }
   if (!row.dispatched_at) return null;
-  const days = daysLate(row.end_date, row.returned_at ? row.returned_at.slice(0, 10) : today);
+  const days = daysLate(row.end_date, row.returned_at ? dayOf(row.returned_at) : today);
   if (days === 0) return null;
   return { days, feeCents: lateFeeCents(days, row.rental_price_cents, row.retail_price_cents), perDayCents, capCents, status: 'accruing' };
 }
 
-function marksOf(row: RentalRow): RentalMarks {
+function marksOf(row: RentalRow, dayOf: (instant: string) => string): RentalMarks {
   return {
     startDate: row.start_date,
     endDate: row.end_date,
     handoff: handoffOf(row.pickup_option),
     dispatchedAt: row.dispatched_at,
+    dispatchedOn: row.dispatched_at ? dayOf(row.dispatched_at) : null,
     receivedAt: row.received_at,
     returnedAt: row.returned_at,
     checkedInAt: row.checked_in_at,
@@ -112,7 +113,7 @@ export function createRentalsService(
   const { catalogue, payments, orders } = deps;
   const pictures = createItemPictures(db);
   const subscriptions = deps.plans;
-  const today = () => isoDate(ctx.clock());
+  const today = () => ctx.today();
   const limiter = createRateLimiter(db, ctx.clock);
   const log = ctx.logger.child({ feature: 'rentals' });
   /** Booking and extension charges per member and hour: each reaches the payment provider. */
@@ -128,7 +129,7 @@ export function createRentalsService(
     const pickup = PickupOptionSchema.safeParse(row.pickup_option);
     const plan = PlanIdSchema.safeParse(row.plan);
     const day = today();
-    const marks = marksOf(row);
+    const marks = marksOf(row, ctx.dayOf);
     const status = rentalStatus(marks, day);
     return {
       id: row.id,
@@ -156,7 +157,7 @@ export function createRentalsService(
       receivedAt: row.received_at,
       checkedInAt: row.checked_in_at,
       cancelled: row.returned_at !== null && row.dispatched_at === null,
-      late: lateOf(row, day),
+      late: lateOf(row, day, ctx.dayOf),
       backupSize: row.backup_size,
       lateToDispatch: row.lender_id === null && row.order_status !== 'pending_payment' && isLateToDispatch(marks, day) ? { since: row.start_date, cancelsOn: lateDispatchCancelDate(row.start_date) } : null,
     };

@@ -45,7 +45,7 @@ export function createSupportService(ctx: AppContext) {
   const limiter = createRateLimiter(ctx.database.db, ctx.clock);
   // Like the other endpoints that send mail (MAIL_RATE_LIMIT per 15 minutes and client address).
   const contactLimit: RateLimit = { name: 'contact', max: ctx.env.mailRateLimit, windowMs: 15 * 60 * 1000 };
-  const today = () => ctx.clock().toISOString().slice(0, 10);
+  const today = () => ctx.today();
 
   /** Sends a confirmation; a mail server that refuses it does not undo what was stored. */
   async function confirm(to: string, subject: string, text: string) {

@@ -1,4 +1,3 @@
-import { isoDate } from '../../../domain/calendar';
 import { startDateProblem, type Rental } from '../../../domain/rentals';
 import { WAITLIST_HOLD_HOURS, WAITLIST_MESSAGES, WAITLIST_STATUSES, type ConfirmHoldInput, type JoinWaitlistInput, type WaitlistEntry, type WaitlistStatus } from '../../../domain/waitlist';
 import { handoffOf } from '../../../domain/availability';
@@ -38,7 +37,7 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
   const { catalogue, rentals, notifications } = deps;
   const log = ctx.logger.child({ feature: 'waitlist' });
   const nowIso = () => ctx.clock().toISOString();
-  const today = () => isoDate(ctx.clock());
+  const today = () => ctx.today();
 
   async function toEntries(rows: WaitlistRow[]): Promise<WaitlistEntry[]> {
     const pics = await pictures.forIds(rows.map((r) => r.item_id));

@@ -1,6 +1,7 @@
 import { DayPicker, type DateRange } from 'react-day-picker';
 import { RENTAL_DAYS } from '@domain/catalogue.rules';
 import { MAX_BOOKING_AHEAD_DAYS } from '@domain/rentals.rules';
+import { useBusinessToday } from '../../../lib/time-zone';
 import 'react-day-picker/style.css';
 import '../../../components/ui/calendar.css';
 
@@ -9,8 +10,9 @@ import '../../../components/ui/calendar.css';
  * nothing beyond a week-long rental starting on the last day a booking may start (90 days ahead).
  */
 export default function RangeCalendar({ months, selected, onSelect }: { months: number; selected: DateRange | undefined; onSelect: (range: DateRange | undefined) => void }) {
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
+  // The business's today (decision 0047), as a local midnight like the calendar's days.
+  const [y, m, d] = useBusinessToday().split('-').map(Number);
+  const today = new Date(y!, m! - 1, d!);
   const last = new Date(today);
   last.setDate(last.getDate() + MAX_BOOKING_AHEAD_DAYS + RENTAL_DAYS);
   return (

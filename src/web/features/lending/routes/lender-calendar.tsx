@@ -17,6 +17,7 @@ import { browserLoader, loadPage } from '../../../lib/page-data';
 import { getLenderCalendarQueryOptions, useBlockDates, useLenderCalendar, useUnblockDates } from '../api/lender-calendar';
 import { lendingPaths } from '../lib/lending-text';
 import type { Route } from './+types/lender-calendar';
+import { useBusinessToday } from '../../../lib/time-zone';
 
 const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
@@ -28,8 +29,6 @@ export function loader({ context, params }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Your calendar · Rentique', description: 'Block the days your piece is not available to lend.', noindex: true });
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** /lending/calendar/{itemId}: the lender blocks the days her piece is not available (and frees them again). */
 export default function Component() {
@@ -102,11 +101,13 @@ function BlockForm({ itemId }: { itemId: number }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [errors, setErrors] = useState<{ start?: string; end?: string; form?: string }>({});
+  // The business's day (decision 0047): the same for the server's render and her browser.
+  const today = useBusinessToday();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: typeof errors = {};
     if (!start) next.start = 'Choose the first day';
-    else if (start < today()) next.start = 'Choose today or a later day';
+    else if (start < today) next.start = 'Choose today or a later day';
     if (!end) next.end = 'Choose the day it is available again';
     else if (start && end <= start) next.end = 'Choose a day after the first day';
     setErrors(next);
@@ -127,10 +128,10 @@ function BlockForm({ itemId }: { itemId: number }) {
     <form onSubmit={submit} noValidate className="rounded-md border border-linen/80 bg-paper p-5 sm:p-6" aria-label="Block days">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First day unavailable" error={errors.start}>
-          <Input type="date" value={start} min={today()} onChange={(e) => setStart(e.target.value)} />
+          <Input type="date" value={start} min={today} onChange={(e) => setStart(e.target.value)} />
         </Field>
         <Field label="Available again from" error={errors.end}>
-          <Input type="date" value={end} min={start || today()} onChange={(e) => setEnd(e.target.value)} />
+          <Input type="date" value={end} min={start || today} onChange={(e) => setEnd(e.target.value)} />
         </Field>
       </div>
       {errors.form && (

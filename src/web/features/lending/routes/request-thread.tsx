@@ -21,6 +21,8 @@ import { useSendMessage } from '../api/send-message';
 import { RequestCard } from '../components/request-card';
 import { lendingPaths } from '../lib/lending-text';
 import type { Route } from './+types/request-thread';
+import { formatDateTime } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/time-zone';
 
 const rentalIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
@@ -124,10 +126,6 @@ function HandoverPhotos({ request: r }: { request: BookingRequest }) {
   );
 }
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
-
 /** The messages between the two members, and a box to write. */
 function Conversation({ rentalId, other }: { rentalId: number; other: string }) {
   const thread = useThread(rentalId);
@@ -185,11 +183,12 @@ function Conversation({ rentalId, other }: { rentalId: number; other: string }) 
 }
 
 function MessageBubble({ message: m }: { message: Message }) {
+  const timeZone = useTimeZone();
   return (
     <li className={cn('flex', m.mine ? 'justify-end' : 'justify-start')}>
       <div className={cn('max-w-[85%] rounded-md px-4 py-3 text-sm leading-relaxed', m.mine ? 'bg-ink text-ivory' : 'border border-linen bg-ivory text-ink')}>
         <p className={cn('mb-1 text-xs', m.mine ? 'text-ivory/70' : 'text-stone')}>
-          {m.mine ? 'You' : m.from} · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+          {m.mine ? 'You' : m.from} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone, { year: false })}</time>
         </p>
         <p className="whitespace-pre-line">{m.body}</p>
       </div>

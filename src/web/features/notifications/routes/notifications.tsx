@@ -13,6 +13,8 @@ import { useMarkAllRead, useMarkRead } from '../api/mark-read';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
 import type { Route } from './+types/notifications';
+import { formatDateTime } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/time-zone';
 
 /** Her latest notifications. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -45,11 +47,6 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   dispatch_late: <Hourglass className="size-5" aria-hidden="true" />,
   dispatch_late_cancelled: <PackageX className="size-5" aria-hidden="true" />,
 };
-
-/** "Nov 29, 2026, 9:00 AM" in the reader's time zone. */
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
 
 /** /notifications (members): reminders and news about listings, newest first; mark one or all read. */
 export default function Component() {
@@ -114,6 +111,7 @@ export default function Component() {
 
 function NotificationRow({ notification: n }: { notification: Notification }) {
   const markRead = useMarkRead();
+  const timeZone = useTimeZone();
   const unread = n.readAt === null;
   return (
     <li>
@@ -129,7 +127,7 @@ function NotificationRow({ notification: n }: { notification: Notification }) {
               {n.title}
             </h2>
             <time dateTime={n.createdAt} className="text-xs text-stone">
-              {when(n.createdAt)}
+              {formatDateTime(n.createdAt, timeZone)}
             </time>
           </div>
           <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-line text-taupe">{n.body}</p>

@@ -12,6 +12,8 @@ import { browserLoader } from '../../../lib/page-data';
 import { fieldLabel, fieldValue, isAuditSubjectType, subjectText } from '../lib/audit-text';
 import { deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/audit';
+import { formatDateTime } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/time-zone';
 
 const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId'] as const;
 
@@ -65,6 +67,7 @@ export default function Component() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const log = useAuditLog(filters);
+  const timeZone = useTimeZone();
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -151,7 +154,7 @@ export default function Component() {
                     </Link>
                   </p>
                   <time dateTime={e.at} className="text-xs text-stone">
-                    {new Date(e.at).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })}
+                    {formatDateTime(e.at, timeZone)}
                   </time>
                 </div>
                 <Changes before={e.before} after={e.after} />

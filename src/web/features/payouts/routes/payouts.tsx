@@ -13,7 +13,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { alreadyShown } from '../../../lib/error-toast';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatCents, formatDateTime, formatInstantDate } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/time-zone';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
 import { getClaimableQueryOptions, getClaimsQueryOptions, useClaimable, useClaims } from '../api/get-claims';
@@ -137,6 +138,7 @@ function Balances({ statement: s }: { statement: Statement }) {
 function Claims() {
   const claimable = useClaimable();
   const claims = useClaims();
+  const timeZone = useTimeZone();
   const [claiming, setClaiming] = useState<ClaimableRental | null>(null);
   const open = claimable.data?.rentals ?? [];
   const mine = claims.data?.claims ?? [];
@@ -157,7 +159,7 @@ function Claims() {
               <div>
                 <p className="font-medium">{r.itemName}</p>
                 <p className="text-sm text-stone">
-                  Back {formatDate(r.returnedAt)} · claim until {new Date(r.claimUntil).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
+                  Back {formatInstantDate(r.returnedAt, timeZone)} · claim until {formatDateTime(r.claimUntil, timeZone, { year: false })}
                 </p>
               </div>
               <Button variant="subtle" onClick={() => setClaiming(r)} aria-label={`Report damage to ${r.itemName}`}>
@@ -200,6 +202,7 @@ function ClaimRow({ claim: c }: { claim: Claim }) {
 }
 
 function StatementTable({ statement: s }: { statement: Statement }) {
+  const timeZone = useTimeZone();
   return (
     <section aria-labelledby="statement-title" className="mt-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -246,14 +249,14 @@ function StatementTable({ statement: s }: { statement: Statement }) {
             <tbody>
               {s.lines.map((l, i) => (
                 <tr key={`${l.kind}-${l.date}-${i}`} className="border-b border-linen/60 last:border-0">
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(l.date)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatInstantDate(l.date, timeZone)}</td>
                   <td className="px-4 py-3">{l.description}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatCents(l.grossCents)}</td>
                   <td className="px-4 py-3 text-right text-stone tabular-nums">{l.feeCents ? `−${formatCents(l.feeCents)}` : '—'}</td>
                   <td className={`px-4 py-3 text-right font-medium tabular-nums ${l.netCents < 0 ? 'text-taupe' : ''}`}>{formatCents(l.netCents)}</td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     {l.status}
-                    {l.status === 'Clearing' && l.availableFrom && <span className="block text-xs text-stone">from {formatDate(l.availableFrom)}</span>}
+                    {l.status === 'Clearing' && l.availableFrom && <span className="block text-xs text-stone">from {formatInstantDate(l.availableFrom, timeZone)}</span>}
                   </td>
                 </tr>
               ))}

@@ -10,7 +10,9 @@ export const SOLD_OUT_DAY_LABEL = 'sold out, join the waitlist';
  * after `last` cannot be picked. Days `isTaken` (no free unit of the size from that day) are
  * marked sold out, unlike past days: with `soldOutPickable` she may choose them, and the booking
  * panel offers 'Join the waitlist' for those dates; without it (a member's piece, which has no
- * waitlist) they cannot be picked.
+ * waitlist) they cannot be picked. It shows `selected`; what a click on a day does is the
+ * caller's (`onDayClick`: the booking panel's nextRange), not react-day-picker's range rule,
+ * which made a click after the range its end.
  */
 export default function BookingCalendar({
   months,
@@ -19,7 +21,7 @@ export default function BookingCalendar({
   last,
   isTaken,
   soldOutPickable = false,
-  onSelect,
+  onDayClick,
   onMonthChange,
 }: {
   months: number;
@@ -28,7 +30,7 @@ export default function BookingCalendar({
   last: Date;
   isTaken: (day: Date) => boolean;
   soldOutPickable?: boolean;
-  onSelect: (range: DateRange | undefined) => void;
+  onDayClick: (day: Date) => void;
   onMonthChange: (month: Date) => void;
 }) {
   return (
@@ -40,11 +42,13 @@ export default function BookingCalendar({
         modifiers={{ soldOut: (day) => day >= first && day <= last && isTaken(day) }}
         modifiersClassNames={{ soldOut: 'rdp-sold_out' }}
         labels={{ labelDayButton: (date, modifiers, options, dateLib) => `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.soldOut ? `, ${SOLD_OUT_DAY_LABEL}` : ''}` }}
+        // "Today" is the business's (the first day that can be picked), not the browser's own date.
+        today={first}
         startMonth={first}
         endMonth={last}
         selected={selected}
         defaultMonth={selected?.from ?? first}
-        onSelect={onSelect}
+        onSelect={(_range, day) => onDayClick(day)}
         onMonthChange={onMonthChange}
         excludeDisabled
         className="rentique-calendar"

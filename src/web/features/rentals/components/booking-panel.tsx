@@ -1,7 +1,6 @@
 import { CalendarDays } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import type { DateRange } from 'react-day-picker';
 import { addDays, isIsoDate, RENTAL_DAYS } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { daysBetween, latestStartDate, MAX_RENTAL_DAYS, RENTAL_MESSAGES } from '@domain/rentals.rules';
@@ -15,9 +14,12 @@ import { DeliveryChoice, useDeliveryAddress, useStudios } from '../../delivery';
 import { usePickupOption } from '../../plans';
 import { useItemCalendar } from '../api/get-calendar';
 import { useQuote } from '../api/get-quote';
+import { nextRange, type RangeDraft } from '../lib/next-range';
 import { AddToCartButton } from './add-to-cart';
 import { BookingTotal } from './booking-total';
+import { DatesSummary } from './dates-summary';
 import { JoinWaitlistButton } from '../../waitlist';
+import { useBusinessToday } from '../../../lib/time-zone';
 
 // The calendar (react-day-picker) loads when first needed.
 const loadCalendar = () => import('./booking-calendar');
@@ -97,7 +99,8 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
         }
       : null,
   );
-  const today = calendar.data?.today ?? toIso(new Date());
+  const businessToday = useBusinessToday();
+  const today = calendar.data?.today ?? businessToday;
   const latest = calendar.data?.latestStartDate ?? latestStartDate(today);
   // Dates in the URL that have passed (or lie beyond the booking window) are dropped, with a note.
   const urlUsable = fromUrl && fromUrl.from >= today && fromUrl.from <= latest ? fromUrl : null;
@@ -231,7 +234,8 @@ function DatesPicker({
   onChange: (r: Range) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<DateRange | undefined>(undefined);
+  // Her clicks in the open calendar (nextRange: a click picks the start); applied by "Use these dates".
+  const [draft, setDraft] = useState<RangeDraft | null>(null);
   // The calendar's later months ask for their own window of days (62 at a time).
   const [windowFrom, setWindowFrom] = useState<string | null>(null);
   const later = useItemCalendar(
@@ -246,7 +250,8 @@ function DatesPicker({
       : null,
   );
   const taken = new Set([...(takenIn ?? []), ...(later.data?.dates ?? [])].filter((d) => !d.free).map((d) => d.date));
-  const selected: DateRange | undefined = draft ?? (range ? { from: fromIso(range.from), to: fromIso(range.to) } : undefined);
+  const shown = draft?.range ?? range;
+  const selected = shown ? { from: fromIso(shown.from), to: fromIso(shown.to) } : undefined;
   const last = fromIso(addDays(latest, RENTAL_DAYS));
 
   return (
@@ -255,7 +260,7 @@ function DatesPicker({
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
-          setDraft(undefined);
+          setDraft(null);
         }}
       >
         <Popover.Trigger asChild>
@@ -279,7 +284,12 @@ function DatesPicker({
           </Button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={8} className="z-50 max-w-[calc(100vw-1rem)] rounded-md border border-linen bg-ivory p-4 shadow-lift">
+          <Popover.Content
+            align="start"
+            sideOffset={8}
+            collisionPadding={8}
+            className="z-50 max-h-(--radix-popover-content-available-height) max-w-[calc(100vw-1rem)] overflow-y-auto overscroll-contain rounded-md border border-linen bg-ivory p-4 shadow-lift"
+          >
             <Suspense fallback={<div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />}>
               <BookingCalendar
                 months={1}
@@ -292,22 +302,28 @@ function DatesPicker({
                   const start = toIso(month);
                   setWindowFrom(start > today ? start : null);
                 }}
-                onSelect={(picked) => {
-                  setDraft(picked);
-                  if (picked?.from && picked.to && picked.to > picked.from) {
-                    const from = toIso(picked.from);
-                    let to = toIso(picked.to);
-                    if (daysBetween(from, to) > MAX_RENTAL_DAYS) to = addDays(from, MAX_RENTAL_DAYS);
-                    if (from > latest) return;
-                    onChange({ from, to });
-                    setOpen(false);
-                    setDraft(undefined);
-                  }
+                onDayClick={(day) => {
+                  const next = nextRange(draft ?? (range ? { range, awaitingEnd: false } : null), toIso(day), { defaultDays: RENTAL_DAYS, maxDays: MAX_RENTAL_DAYS });
+                  if (next.range.from <= latest) setDraft(next);
                 }}
               />
             </Suspense>
+            {draft && (
+              <DatesSummary
+                draft={draft}
+                itemId={itemId}
+                size={size}
+                delivery={delivery}
+                onConfirm={() => {
+                  onChange(draft.range);
+                  setOpen(false);
+                  setDraft(null);
+                }}
+              />
+            )}
             <p className="mt-2 max-w-72 text-xs text-stone">
-              Pick the day it starts and the day it goes back. {waitlist ? '' : `Greyed-out days have no ${size} free. `}A rental starts within {daysBetween(today, latest)} days.
+              {draft ? '' : 'Pick the day it starts (and then, if you like, the day it goes back). '}
+              {waitlist ? '' : `Greyed-out days have no ${size} free. `}A rental starts within {daysBetween(today, latest)} days.
             </p>
           </Popover.Content>
         </Popover.Portal>

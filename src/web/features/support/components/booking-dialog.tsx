@@ -24,6 +24,7 @@ import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { useAvailability } from '../api/get-availability';
 import { useBookAppointment } from '../api/book-appointment';
+import { useBusinessToday } from '../../../lib/time-zone';
 import 'react-day-picker/style.css';
 import '../../../components/ui/calendar.css';
 import './calendar.css';
@@ -84,7 +85,7 @@ function BookingForm({ onDone }: { onDone: () => void }) {
   const kind = useWatch({ control: form.control, name: 'kind' });
   const availability = useAvailability(date || null);
 
-  const today = toIso(new Date());
+  const today = useBusinessToday();
   const bookable = appointmentWindow(today);
 
   const onSubmit = form.handleSubmit(async (values) => {
