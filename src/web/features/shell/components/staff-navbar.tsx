@@ -1,4 +1,4 @@
-import { ClipboardList, Store } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -26,8 +26,10 @@ export function StaffNavbar() {
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <Button variant="ghost" size="sm" asChild>
-            <Link to={paths.home} aria-label="Back to the shop">
-              <Store aria-hidden="true" /> <span className="max-sm:hidden">Back to the shop</span>
+            {/* One of the two words is shown, and it is the link's name. */}
+            <Link to={paths.home}>
+              <span className="sm:hidden">Shop</span>
+              <span className="max-sm:hidden">Back to the shop</span>
             </Link>
           </Button>
           <Button variant="outline" size="sm" onClick={() => void signOut()}>
