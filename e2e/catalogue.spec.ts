@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { CATALOGUE_RATINGS_NOTE } from '../src/domain/reviews.rules';
+import { CATALOGUE_RATINGS_NOTE } from '../src/domain/catalogue-ratings';
 
 test('browse: tabs, a filter that survives a reload, and an item page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -206,15 +206,15 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
     /** Her returned rentals (to review, or reviewed) and her fit details, for the review form. */
     async mine(userId: string): Promise<MyReviews> {
       const [rows, fit] = await Promise.all([repo.returnedRentals(userId), repo.fitOf(userId)]);
-      const items = await deps.catalogue.getItems([...new Set(rows.map((r) => r.item_id))]);
-      const image = new Map(items.map((i) => [i.id, i.imageUrl]));
+      // Pictures of past rentals: a piece no longer listed keeps its nameless drawing (decision 0046).
+      const pictures = await deps.catalogue.pictures.forIds([...new Set(rows.map((r) => r.item_id))]);
       return {
         rentals: rows.map((r) => ({
           rentalId: r.id,
           itemId: r.item_id,
           itemName: r.name,
           brand: r.brand,
-          imageUrl: image.get(r.item_id) ?? `/api/items/${r.item_id}/pictures/front.svg`,
+          imageUrl: pictures.get(r.item_id)?.imageUrl ?? `/api/items/${r.item_id}/past-pictures/front.svg`,
           size: r.size as Size,
           sizes: parseSizes(r.sizes),
           startDate: r.start_date,

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOGUE_RATINGS_NOTE } from '@domain/reviews.rules';
+import { CATALOGUE_RATINGS_NOTE } from '@domain/catalogue-ratings';
 import { CatalogueRatingsNote } from '../ui/stars';
 import { ItemCard, type ItemCardItem } from './item-card';
 

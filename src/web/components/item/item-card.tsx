@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CatalogueItemSummary } from '@domain/catalogue';
-import { countsCatalogueRatings } from '@domain/reviews.rules';
+import { countsCatalogueRatings } from '@domain/catalogue-ratings';
 import { cn } from '../../lib/cn';
 import { formatCents } from '../../lib/format';
 import { Badge } from '../ui/badge';

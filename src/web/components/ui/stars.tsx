@@ -1,5 +1,5 @@
 import { Star, StarHalf } from 'lucide-react';
-import { CATALOGUE_RATINGS_NOTE, countsCatalogueRatings } from '@domain/reviews.rules';
+import { CATALOGUE_RATINGS_NOTE, countsCatalogueRatings } from '@domain/catalogue-ratings';
 import { cn } from '../../lib/cn';
 
 /** A rating rounded to the nearest half star (4.9 -> 5, 4.3 -> 4.5, 4.2 -> 4). */

@@ -1,4 +1,4 @@
-import { ClipboardList, Store } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
 import { SignOutButton } from '../../../components/sign-out-button';
 import { Button } from '../../../components/ui/button';
@@ -25,8 +25,10 @@ export function StaffNavbar() {
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <Button variant="ghost" size="sm" asChild>
-            <Link to={paths.home} aria-label="Back to the shop">
-              <Store aria-hidden="true" /> <span className="max-sm:hidden">Back to the shop</span>
+            {/* One of the two words is shown, and it is the link's name. */}
+            <Link to={paths.home}>
+              <span className="sm:hidden">Shop</span>
+              <span className="max-sm:hidden">Back to the shop</span>
             </Link>
           </Button>
           <SignOutButton variant="outline" size="sm">
