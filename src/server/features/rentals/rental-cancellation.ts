@@ -1,4 +1,3 @@
-import { isoDate } from '../../../domain/calendar';
 import { RENTAL_MESSAGES, lateDispatchCancelDate } from '../../../domain/rentals';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
@@ -106,7 +105,7 @@ export function createRentalCancellation(
      * told. Safe to run any number of times, in any number of processes at once.
      */
     async sweepLateDispatch(): Promise<{ notified: number; cancelled: number }> {
-      const today = isoDate(ctx.clock());
+      const today = ctx.today();
       let notified = 0;
       let cancelled = 0;
       for (const row of await repo.lateToDispatch(today)) {
