@@ -5,8 +5,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const importsOf = (...layers) => layers.flatMap((l) => [`**/${l}/**`, `@${l}/*`, `@${l}`]);
-const serverLayer = [{ group: importsOf('web'), message: 'The server never imports web code; share through src/domain.' }];
-const webLayer = [{ group: importsOf('server'), message: 'The web never imports server code; share through src/domain.' }];
+const serverLayer = [
+  { group: importsOf('web'), message: 'The server never imports web code; share through src/domain.' },
+];
+const webLayer = [
+  { group: importsOf('server'), message: 'The web never imports server code; share through src/domain.' },
+];
 
 const featuresOf = (side) =>
   readdirSync(`src/${side}/features`, { withFileTypes: true })
@@ -45,13 +49,26 @@ function featureBoundaries(side, layerPatterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.react-router/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.react-router/**',
+      'node_modules/**',
+      'data/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -60,7 +77,10 @@ export default tseslint.config(
   {
     files: ['src/domain/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: importsOf('server', 'web'), message: 'src/domain is pure: it imports only zod.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: importsOf('server', 'web'), message: 'src/domain is pure: it imports only zod.' }] },
+      ],
     },
   },
   {
@@ -80,7 +100,12 @@ export default tseslint.config(
   {
     files: ['src/web/components/ui/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: [...importsOf('server'), '**/features/**'], message: 'UI primitives know no features.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: [...importsOf('server'), '**/features/**'], message: 'UI primitives know no features.' }],
+        },
+      ],
     },
   },
   ...featureBoundaries('server', serverLayer),
@@ -99,8 +124,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "BinaryExpression:has(Literal[value='test']):has(:matches(Identifier[name='nodeEnv'], Identifier[name='NODE_ENV'], Identifier[name='MODE']))",
-          message: 'No test-only branches in app code: give the behaviour a setting (env.ts) and have the test harness pass it.',
+          selector:
+            "BinaryExpression:has(Literal[value='test']):has(:matches(Identifier[name='nodeEnv'], Identifier[name='NODE_ENV'], Identifier[name='MODE']))",
+          message:
+            'No test-only branches in app code: give the behaviour a setting (env.ts) and have the test harness pass it.',
         },
       ],
     },

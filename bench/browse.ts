@@ -24,7 +24,8 @@ import { load, type LoadResult } from './lib/load';
 import { startApp, startBare } from './lib/processes';
 import { printTable } from './lib/table';
 
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sizes = arg('sizes', '1000,100000').split(',').map(Number);
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '50'));
@@ -54,7 +55,13 @@ const SEARCH_PATHS = [
   '/api/items?q=trench&gender=Women&occasion=work&limit=24',
 ];
 
-const SUGGEST_PATHS = ['/api/search/suggest?q=bl', '/api/search/suggest?q=blak', '/api/search/suggest?q=blak%20dr', '/api/search/suggest?q=gucc', '/api/search/suggest?q=wool%20co'];
+const SUGGEST_PATHS = [
+  '/api/search/suggest?q=bl',
+  '/api/search/suggest?q=blak',
+  '/api/search/suggest?q=blak%20dr',
+  '/api/search/suggest?q=gucc',
+  '/api/search/suggest?q=wool%20co',
+];
 
 const FACET_PATHS = [
   '/api/items/facets?gender=Women&occasion=party',
@@ -63,7 +70,8 @@ const FACET_PATHS = [
   '/api/items/facets?gender=Women&category=Dresses&minPrice=2000',
 ];
 
-const prepare = (dialect: BenchDialect, n: number) => prepareDatabase(dialect, n, { name: process.env.BENCH_NAME ?? 'bench', pgBase });
+const prepare = (dialect: BenchDialect, n: number) =>
+  prepareDatabase(dialect, n, { name: process.env.BENCH_NAME ?? 'bench', pgBase });
 
 const MODES = ['browse', 'browse+dates', 'search', 'suggest', 'facets'] as const;
 type Mode = (typeof MODES)[number];
@@ -108,7 +116,8 @@ async function measure(dialect: 'sqlite' | 'postgres', n: number): Promise<Row> 
     } finally {
       await yardstick.stop();
     }
-    for (const mode of modes) result[mode] = await load(app.url, PATHS[mode], { connections, duration, distinct: true });
+    for (const mode of modes)
+      result[mode] = await load(app.url, PATHS[mode], { connections, duration, distinct: true });
   } finally {
     await app.stop();
   }
@@ -121,15 +130,35 @@ async function main() {
   const rows: Row[] = [];
   for (const dialect of dialects) for (const n of sizes) rows.push(await measure(dialect, n));
 
-  console.log(`\nBrowse and search API vs bare node:http, autocannon ${connections} connections, ${duration} s each (after a 2 s warm-up), every URL distinct, no response cache\n`);
+  console.log(
+    `\nBrowse and search API vs bare node:http, autocannon ${connections} connections, ${duration} s each (after a 2 s warm-up), every URL distinct, no response cache\n`,
+  );
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   printTable(
     ['database', 'items', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'errors/non-2xx'],
     rows.flatMap((r) => [
-      [r.dialect, fmt(r.items), `bare node:http (${fmt(r.bytes)} B)`, fmt(r.bare.rps), r.bare.p50, r.bare.p99, '1.00', `${r.bare.errors}/${r.bare.non2xx}`],
+      [
+        r.dialect,
+        fmt(r.items),
+        `bare node:http (${fmt(r.bytes)} B)`,
+        fmt(r.bare.rps),
+        r.bare.p50,
+        r.bare.p99,
+        '1.00',
+        `${r.bare.errors}/${r.bare.non2xx}`,
+      ],
       ...modes.map((m) => {
         const a = r.app[m]!;
-        return [r.dialect, fmt(r.items), `Rentique, ${m}`, fmt(a.rps), a.p50, a.p99, (a.rps / r.bare.rps).toFixed(2), `${a.errors}/${a.non2xx}`];
+        return [
+          r.dialect,
+          fmt(r.items),
+          `Rentique, ${m}`,
+          fmt(a.rps),
+          a.p50,
+          a.p99,
+          (a.rps / r.bare.rps).toFixed(2),
+          `${a.errors}/${a.non2xx}`,
+        ];
       }),
     ]),
   );
@@ -142,7 +171,9 @@ async function main() {
     for (const m of modes) {
       const a = big.app[m]!;
       const growth = a.p50 / Math.max(small.app[m]!.p50, 1);
-      console.log(`${dialect} ${m}: p99 ${a.p99} ms ${a.p99 < 50 ? 'ok' : 'MISSED'}; p50 ${small.app[m]!.p50} -> ${a.p50} ms (x${growth.toFixed(2)}) ${growth <= 1.5 ? 'ok' : 'MISSED'}`);
+      console.log(
+        `${dialect} ${m}: p99 ${a.p99} ms ${a.p99 < 50 ? 'ok' : 'MISSED'}; p50 ${small.app[m]!.p50} -> ${a.p50} ms (x${growth.toFixed(2)}) ${growth <= 1.5 ? 'ok' : 'MISSED'}`,
+      );
     }
   }
 }

@@ -21,12 +21,17 @@
 import { compose } from '../src/server/compose';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
-import { createCatalogueRepository, type ItemFilters, type SearchMatch } from '../src/server/features/catalogue/catalogue.repository';
+import {
+  createCatalogueRepository,
+  type ItemFilters,
+  type SearchMatch,
+} from '../src/server/features/catalogue/catalogue.repository';
 import { createFacetIndex } from '../src/server/features/catalogue/facet-index';
 import { prepareDatabase, type BenchDialect } from './lib/databases';
 import { printTable } from './lib/table';
 
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sizes = arg('sizes', '1000,100000').split(',').map(Number);
 const n = Number(arg('n', '50'));
 const pgBase = process.env.BENCH_DATABASE_URL;
@@ -35,7 +40,15 @@ const dialects: BenchDialect[] = pgBase ? ['sqlite', 'postgres'] : ['sqlite'];
 /** The bench's searches after typo correction (bench/browse.ts SEARCH_PATHS), as word groups. */
 const SEARCHES: [string, SearchMatch][] = [
   ['black dress', { groups: [['black'], ['dress']] }],
-  ['blak dres', { groups: [['blak', 'black'], ['dres', 'dress']] }],
+  [
+    'blak dres',
+    {
+      groups: [
+        ['blak', 'black'],
+        ['dres', 'dress'],
+      ],
+    },
+  ],
   ['wool coat', { groups: [['wool'], ['coat']] }],
   ['gucci', { groups: [['gucci']] }],
   ['leathr', { groups: [['leathr', 'leather']] }],
@@ -71,7 +84,11 @@ async function main() {
   for (const dialect of dialects) {
     for (const size of sizes) {
       const env = await prepareDatabase(dialect, size, { pgBase });
-      const { ctx } = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn'), seed: false });
+      const { ctx } = await compose({
+        env: loadEnv({ ...env, LOG_LEVEL: 'warn' }),
+        logger: createLogger('warn'),
+        seed: false,
+      });
       try {
         const db = ctx.database.db;
         const repo = createCatalogueRepository(db);
@@ -80,11 +97,25 @@ async function main() {
           const ids = await repo.matchingIds(match);
           const match1 = await p50(() => repo.matchingIds(match));
           const ranked = await p50(() => repo.list({ sort: 'relevance', limit: 24 }, null, match));
-          rows.push([dialect, size.toLocaleString('en-US'), `search "${label}"`, ids.length.toLocaleString('en-US'), ms(match1), ms(ranked)]);
+          rows.push([
+            dialect,
+            size.toLocaleString('en-US'),
+            `search "${label}"`,
+            ids.length.toLocaleString('en-US'),
+            ms(match1),
+            ms(ranked),
+          ]);
         }
         for (const [label, filters] of FACETS) {
           const counts = await index.count(filters, null, null);
-          rows.push([dialect, size.toLocaleString('en-US'), `facets ${label}`, counts.total.toLocaleString('en-US'), '', ms(await p50(() => index.count(filters, null, null)))]);
+          rows.push([
+            dialect,
+            size.toLocaleString('en-US'),
+            `facets ${label}`,
+            counts.total.toLocaleString('en-US'),
+            '',
+            ms(await p50(() => index.count(filters, null, null))),
+          ]);
         }
         console.error(`${dialect} ${size} done`);
       } finally {
@@ -94,7 +125,9 @@ async function main() {
   }
   console.log(`\nThe database's (or the facet index's) own work, one call at a time, p50 of ${n} calls, no HTTP\n`);
   printTable(['database', 'items', 'work', 'matches / total', 'match ms', 'ranked page / facet pass ms'], rows);
-  console.log('\nBudget at 50 connections on one process for p99 < 50 ms: about 1 ms per request, for all of its work.');
+  console.log(
+    '\nBudget at 50 connections on one process for p99 < 50 ms: about 1 ms per request, for all of its work.',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -101,7 +101,14 @@ async function prepare(dialect: 'sqlite' | 'postgres', opts: MixedOptions) {
   }
   return {
     dir,
-    env: { ...env, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), SIGN_IN_RATE_LIMIT: '10000000', SIGN_UP_RATE_LIMIT: '10000000', PAYMENT_DELAY_MS: '0', RENTAL_CHARGE_RATE_LIMIT: '10000000' },
+    env: {
+      ...env,
+      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+      SIGN_IN_RATE_LIMIT: '10000000',
+      SIGN_UP_RATE_LIMIT: '10000000',
+      PAYMENT_DELAY_MS: '0',
+      RENTAL_CHARGE_RATE_LIMIT: '10000000',
+    },
     units,
     async cleanup() {
       await drop();
@@ -111,11 +118,22 @@ async function prepare(dialect: 'sqlite' | 'postgres', opts: MixedOptions) {
 }
 
 /** `processes` Rentique processes behind one port (node:cluster round-robin). */
-async function startCluster(env: Record<string, string>, processes: number): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startCluster(
+  env: Record<string, string>,
+  processes: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = fork('bench/lib/cluster.ts', [String(processes)], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), WEB_DIST_DIR: '.tmp/bench/no-web', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST_DIR: '.tmp/bench/no-web',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -139,7 +157,13 @@ const CARD = {
   cardholderName: 'Bench Member',
   billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
 };
-const ADDRESS = { recipientName: 'Bench Member', line1: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201' };
+const ADDRESS = {
+  recipientName: 'Bench Member',
+  line1: '12 Analytical Way',
+  city: 'Brooklyn',
+  state: 'NY',
+  zipCode: '11201',
+};
 
 /**
  * Members for the connections, each with three liked items (the day's counted views) and what a
@@ -153,7 +177,13 @@ async function makeMembers(url: string, count: number, itemIds: number[]): Promi
     const res = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ email, password: PASSWORD, name: `Bench ${i}`, fullName: `Bench Member ${i}`, gender: 'female' }),
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        name: `Bench ${i}`,
+        fullName: `Bench Member ${i}`,
+        gender: 'female',
+      }),
     });
     if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
     const cookie = cookieOf(res.headers.getSetCookie());
@@ -174,7 +204,11 @@ async function makeMembers(url: string, count: number, itemIds: number[]): Promi
       ['/api/delivery-address', 'PUT', ADDRESS],
       ['/api/pickup', 'PUT', { option: 'online' }],
     ] as const) {
-      const res = await fetch(`${url}${what}`, { method, headers: { 'content-type': 'application/json', origin: url, cookie }, body: JSON.stringify(body) });
+      const res = await fetch(`${url}${what}`, {
+        method,
+        headers: { 'content-type': 'application/json', origin: url, cookie },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
     }
     members.push({ email, liked });
@@ -195,31 +229,50 @@ function memberVisit(url: string, members: Member[], units: { item_id: number; s
   const withCookie = (req: Req, ctx: Ctx, extra: Req = {}): Req => ({
     ...req,
     ...extra,
-    headers: { ...req.headers, origin: url, cookie: ctx.cookie ?? '', ...(extra.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...req.headers,
+      origin: url,
+      cookie: ctx.cookie ?? '',
+      ...(extra.body ? { 'content-type': 'application/json' } : {}),
+    },
   });
   const signIn = {
-      method: 'POST',
-      path: '/api/auth/sign-in/email',
-      setupRequest: (req: Req, ctx: Ctx) => {
-        const member = members[next++ % members.length]!;
-        ctx.member = member;
-        return { ...req, headers: { ...req.headers, 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email: member.email, password: PASSWORD }) };
-      },
-      onResponse: (_status: number, _body: string, ctx: Ctx, headers: Record<string, string | string[]>) => {
-        ctx.cookie = cookieOf(headers['set-cookie'] ?? headers['Set-Cookie']);
-      },
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    setupRequest: (req: Req, ctx: Ctx) => {
+      const member = members[next++ % members.length]!;
+      ctx.member = member;
+      return {
+        ...req,
+        headers: { ...req.headers, 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: member.email, password: PASSWORD }),
+      };
+    },
+    onResponse: (_status: number, _body: string, ctx: Ctx, headers: Record<string, string | string[]>) => {
+      ctx.cookie = cookieOf(headers['set-cookie'] ?? headers['Set-Cookie']);
+    },
   };
   const steps = [
     {
       method: 'GET',
       setupRequest: (req: Req, ctx: Ctx) =>
-        withCookie(req, ctx, { path: rand(['/api/items?gender=Women&sort=popular&limit=24', '/api/items?gender=Men&sort=newest&limit=24', '/api/items?gender=Women&category=Dresses&limit=24']) }),
+        withCookie(req, ctx, {
+          path: rand([
+            '/api/items?gender=Women&sort=popular&limit=24',
+            '/api/items?gender=Men&sort=newest&limit=24',
+            '/api/items?gender=Women&category=Dresses&limit=24',
+          ]),
+        }),
     },
-    { method: 'GET', setupRequest: (req: Req, ctx: Ctx) => withCookie(req, ctx, { path: `/api/items/${rand(units).item_id}` }) },
+    {
+      method: 'GET',
+      setupRequest: (req: Req, ctx: Ctx) => withCookie(req, ctx, { path: `/api/items/${rand(units).item_id}` }),
+    },
     {
       method: 'POST',
       path: '/api/match/swipes',
-      setupRequest: (req: Req, ctx: Ctx) => withCookie(req, ctx, { body: JSON.stringify({ itemId: rand(ctx.member!.liked), action: 'like' }) }),
+      setupRequest: (req: Req, ctx: Ctx) =>
+        withCookie(req, ctx, { body: JSON.stringify({ itemId: rand(ctx.member!.liked), action: 'like' }) }),
     },
     {
       method: 'POST',
@@ -228,7 +281,14 @@ function memberVisit(url: string, members: Member[], units: { item_id: number; s
         const unit = rand(units);
         // Within the booking window (a start at most 90 days ahead).
         const start = 1 + Math.floor(Math.random() * 85);
-        return withCookie(req, ctx, { body: JSON.stringify({ itemId: unit.item_id, size: unit.size, startDate: day(start), endDate: day(start + 1 + Math.floor(Math.random() * 7)) }) });
+        return withCookie(req, ctx, {
+          body: JSON.stringify({
+            itemId: unit.item_id,
+            size: unit.size,
+            startDate: day(start),
+            endDate: day(start + 1 + Math.floor(Math.random() * 7)),
+          }),
+        });
       },
     },
     { method: 'GET', path: '/api/dashboard', setupRequest: (req: Req, ctx: Ctx) => withCookie(req, ctx) },
@@ -236,12 +296,18 @@ function memberVisit(url: string, members: Member[], units: { item_id: number; s
   return [signIn, ...Array.from({ length: rounds }, () => steps.map((step) => ({ ...step }))).flat()];
 }
 
-async function loadMixed(url: string, requests: ReturnType<typeof memberVisit>, opts: MixedOptions): Promise<MixedResult> {
-  const run = (duration: number) => autocannon({ url, connections: opts.connections, duration, requests } as unknown as Options);
+async function loadMixed(
+  url: string,
+  requests: ReturnType<typeof memberVisit>,
+  opts: MixedOptions,
+): Promise<MixedResult> {
+  const run = (duration: number) =>
+    autocannon({ url, connections: opts.connections, duration, requests } as unknown as Options);
   await run(opts.warmup);
   const r = (await run(opts.duration)) as Result & { statusCodeStats?: Record<string, { count: number }> };
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]));
-  const sum = (pred: (s: number) => boolean) => Object.entries(statuses).reduce((n, [k, v]) => n + (pred(Number(k)) ? v : 0), 0);
+  const sum = (pred: (s: number) => boolean) =>
+    Object.entries(statuses).reduce((n, [k, v]) => n + (pred(Number(k)) ? v : 0), 0);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -267,7 +333,9 @@ async function scenario(dialect: 'sqlite' | 'postgres', processes: number, opts:
       headers: { 'content-type': 'application/json', origin: app.url },
       body: JSON.stringify({ email: members[0]!.email, password: PASSWORD }),
     });
-    const dash = await fetch(`${app.url}/api/dashboard`, { headers: { cookie: cookieOf(signIn.headers.getSetCookie()) } });
+    const dash = await fetch(`${app.url}/api/dashboard`, {
+      headers: { cookie: cookieOf(signIn.headers.getSetCookie()) },
+    });
     const body = Buffer.from(await dash.arrayBuffer());
     if (!dash.ok) throw new Error(`dashboard answered ${dash.status}: ${body.toString()}`);
     const file = path.join(db.dir, 'bare-body.json');
@@ -275,7 +343,11 @@ async function scenario(dialect: 'sqlite' | 'postgres', processes: number, opts:
     const bareServer = await startBare(file);
     let bare: LoadResult;
     try {
-      bare = await load(bareServer.url, ['/api/dashboard'], { connections: opts.connections, duration: opts.duration, warmup: opts.warmup });
+      bare = await load(bareServer.url, ['/api/dashboard'], {
+        connections: opts.connections,
+        duration: opts.duration,
+        warmup: opts.warmup,
+      });
     } finally {
       await bareServer.stop();
     }
@@ -301,16 +373,53 @@ export function printMixed(rows: MixedRow[], opts: MixedOptions): void {
   );
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   printTable(
-    ['database', 'processes', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', '2xx', '4xx (sold out...)', '5xx', 'errors'],
+    [
+      'database',
+      'processes',
+      'server',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'ratio to bare',
+      '2xx',
+      '4xx (sold out...)',
+      '5xx',
+      'errors',
+    ],
     rows.flatMap((r) => [
-      [r.database, String(r.processes), `bare node:http (${fmt(r.bytes)} B)`, fmt(r.bare.rps), r.bare.p50, r.bare.p99, '1.00', '', '', '', `${r.bare.errors}/${r.bare.non2xx}`],
-      [r.database, String(r.processes), 'Rentique member mix', fmt(r.app.rps), r.app.p50, r.app.p99, (r.app.rps / r.bare.rps).toFixed(3), fmt(r.app.s2xx), fmt(r.app.s4xx), fmt(r.app.s5xx), String(r.app.errors)],
+      [
+        r.database,
+        String(r.processes),
+        `bare node:http (${fmt(r.bytes)} B)`,
+        fmt(r.bare.rps),
+        r.bare.p50,
+        r.bare.p99,
+        '1.00',
+        '',
+        '',
+        '',
+        `${r.bare.errors}/${r.bare.non2xx}`,
+      ],
+      [
+        r.database,
+        String(r.processes),
+        'Rentique member mix',
+        fmt(r.app.rps),
+        r.app.p50,
+        r.app.p99,
+        (r.app.rps / r.bare.rps).toFixed(3),
+        fmt(r.app.s2xx),
+        fmt(r.app.s4xx),
+        fmt(r.app.s5xx),
+        String(r.app.errors),
+      ],
     ]),
   );
   for (const r of rows) console.log(`${r.database}: status codes ${JSON.stringify(r.app.statuses)}`);
 }
 
-export const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+export const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 
 export function mixedOptionsFromArgs(): MixedOptions {
   return {

@@ -20,7 +20,8 @@ import { createLogger } from '../src/server/logger';
 import { prepareDatabase, type BenchDialect } from './lib/databases';
 import { printTable } from './lib/table';
 
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sizes = arg('sizes', '1000,100000').split(',').map(Number);
 const n = Number(arg('n', '200'));
 const name = arg('name', 'bench');
@@ -51,9 +52,50 @@ const FILTERS = [
   'gender=Women&category=Tops&brand=Ganni&colour=white',
 ];
 const SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'rating'];
-const WORDS = ['black dress', 'blak dres', 'wool coat', 'gucci', 'leathr', 'silk', 'red', 'trench', 'linen shirt', 'boots', 'maxi', 'blazer', 'navy suit', 'sneakrs'];
-const SEARCH_EXTRAS = ['', '&gender=Women', '&sort=price-asc', '&category=Jackets', '&gender=Women&size=M', '&sort=rating', '&occasion=work', '&gender=Men&colour=black'];
-const TYPED = ['bl', 'bla', 'blak', 'blak d', 'blak dr', 'gucc', 'wool', 'wool co', 'sil', 'silk s', 'trenc', 'leat', 'leathr b', 'mid', 'midi sk', 'nav'];
+const WORDS = [
+  'black dress',
+  'blak dres',
+  'wool coat',
+  'gucci',
+  'leathr',
+  'silk',
+  'red',
+  'trench',
+  'linen shirt',
+  'boots',
+  'maxi',
+  'blazer',
+  'navy suit',
+  'sneakrs',
+];
+const SEARCH_EXTRAS = [
+  '',
+  '&gender=Women',
+  '&sort=price-asc',
+  '&category=Jackets',
+  '&gender=Women&size=M',
+  '&sort=rating',
+  '&occasion=work',
+  '&gender=Men&colour=black',
+];
+const TYPED = [
+  'bl',
+  'bla',
+  'blak',
+  'blak d',
+  'blak dr',
+  'gucc',
+  'wool',
+  'wool co',
+  'sil',
+  'silk s',
+  'trenc',
+  'leat',
+  'leathr b',
+  'mid',
+  'midi sk',
+  'nav',
+];
 
 /** A 7-day range starting 1-60 days after 2026-11-24 (the seeded bookings fall in those weeks). */
 function dates(i: number): string {
@@ -63,24 +105,32 @@ function dates(i: number): string {
 }
 
 /** A filter set and sort for request i: every filter with every sort before any repeats. */
-const browse = (i: number) => `${FILTERS[i % FILTERS.length]}&sort=${SORTS[Math.floor(i / FILTERS.length) % SORTS.length]}`;
+const browse = (i: number) =>
+  `${FILTERS[i % FILTERS.length]}&sort=${SORTS[Math.floor(i / FILTERS.length) % SORTS.length]}`;
 /** A new facet key per request: an upper price bound that keeps every item (prices are below 100,000 cents), or the set's own bound moved up by i cents. */
-const unique = (f: string, i: number) => (f.includes('maxPrice') ? f.replace(/maxPrice=(\d+)/, (_, m: string) => `maxPrice=${Number(m) + i}`) : `${f}&maxPrice=${100_000 + i}`);
+const unique = (f: string, i: number) =>
+  f.includes('maxPrice')
+    ? f.replace(/maxPrice=(\d+)/, (_, m: string) => `maxPrice=${Number(m) + i}`)
+    : `${f}&maxPrice=${100_000 + i}`;
 
 const KINDS = {
   browse: (i: number) => `/api/items?${browse(i)}&limit=24&_=${i}`,
   'browse+dates': (i: number) => `/api/items?${browse(i)}&limit=24${dates(i)}&_=${i}`,
   facets: (i: number) => `/api/items/facets?${unique(FILTERS[i % FILTERS.length]!, i)}`,
   'facets+dates': (i: number) => `/api/items/facets?${FILTERS[i % FILTERS.length]}${dates(i)}&_=${i}`,
-  search: (i: number) => `/api/items?q=${encodeURIComponent(WORDS[i % WORDS.length]!)}${SEARCH_EXTRAS[Math.floor(i / WORDS.length) % SEARCH_EXTRAS.length]}&limit=24&_=${i}`,
-  'search+dates': (i: number) => `/api/items?q=${encodeURIComponent(WORDS[i % WORDS.length]!)}${SEARCH_EXTRAS[Math.floor(i / WORDS.length) % SEARCH_EXTRAS.length]}&limit=24${dates(i)}&_=${i}`,
-  'search facets': (i: number) => `/api/items/facets?q=${encodeURIComponent(WORDS[i % WORDS.length]!)}${SEARCH_EXTRAS[Math.floor(i / WORDS.length) % SEARCH_EXTRAS.length]!.replace(/&sort=[a-z-]+/, '')}&maxPrice=${100_000 + i}`,
+  search: (i: number) =>
+    `/api/items?q=${encodeURIComponent(WORDS[i % WORDS.length]!)}${SEARCH_EXTRAS[Math.floor(i / WORDS.length) % SEARCH_EXTRAS.length]}&limit=24&_=${i}`,
+  'search+dates': (i: number) =>
+    `/api/items?q=${encodeURIComponent(WORDS[i % WORDS.length]!)}${SEARCH_EXTRAS[Math.floor(i / WORDS.length) % SEARCH_EXTRAS.length]}&limit=24${dates(i)}&_=${i}`,
+  'search facets': (i: number) =>
+    `/api/items/facets?q=${encodeURIComponent(WORDS[i % WORDS.length]!)}${SEARCH_EXTRAS[Math.floor(i / WORDS.length) % SEARCH_EXTRAS.length]!.replace(/&sort=[a-z-]+/, '')}&maxPrice=${100_000 + i}`,
   suggest: (i: number) => `/api/search/suggest?q=${encodeURIComponent(TYPED[i % TYPED.length]!)}&_=${i}`,
 } satisfies Record<string, (i: number) => string>;
 type Kind = keyof typeof KINDS;
 const kinds = arg('kinds', Object.keys(KINDS).join(',')).split(',') as Kind[];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 
 async function main() {
@@ -88,7 +138,11 @@ async function main() {
   for (const dialect of dialects) {
     for (const size of sizes) {
       const env = await prepareDatabase(dialect, size, { name, pgBase });
-      const { ctx, app } = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'warn' }), logger: createLogger('warn'), seed: false });
+      const { ctx, app } = await compose({
+        env: loadEnv({ ...env, LOG_LEVEL: 'warn' }),
+        logger: createLogger('warn'),
+        seed: false,
+      });
       try {
         for (const kind of kinds) {
           const url = KINDS[kind];
@@ -103,7 +157,14 @@ async function main() {
             if (res.status !== 200) throw new Error(`${url(i)} answered ${res.status}`);
           }
           times.sort((a, b) => a - b);
-          rows.push([dialect, size.toLocaleString('en-US'), kind, ms(pct(times, 50)), ms(pct(times, 99)), ms(times[times.length - 1]!)]);
+          rows.push([
+            dialect,
+            size.toLocaleString('en-US'),
+            kind,
+            ms(pct(times, 50)),
+            ms(pct(times, 99)),
+            ms(times[times.length - 1]!),
+          ]);
           console.error(rows[rows.length - 1]!.join(' '));
         }
       } finally {
@@ -111,7 +172,9 @@ async function main() {
       }
     }
   }
-  console.log(`\nOne request at a time, in process (app.request), ${n} distinct URLs per kind after 10 warm-up requests\n`);
+  console.log(
+    `\nOne request at a time, in process (app.request), ${n} distinct URLs per kind after 10 warm-up requests\n`,
+  );
   printTable(['database', 'items', 'query', 'p50 ms', 'p99 ms', 'max ms'], rows);
 }
 

@@ -16,7 +16,14 @@ const duration = arg('duration', process.env.BENCH_DURATION ?? '5');
 const only = arg('only', 'all');
 
 function runBrowse(): Promise<number> {
-  const args = ['--import', 'tsx', 'bench/browse.ts', `--duration=${duration}`, `--sizes=${arg('sizes', '1000,100000')}`, `--connections=${arg('connections', '50')}`];
+  const args = [
+    '--import',
+    'tsx',
+    'bench/browse.ts',
+    `--duration=${duration}`,
+    `--sizes=${arg('sizes', '1000,100000')}`,
+    `--connections=${arg('connections', '50')}`,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit', env: process.env });
     child.once('error', reject);
@@ -38,7 +45,9 @@ async function main() {
     printMixed(rows, opts);
     failed ||= rows.some((r) => r.app.s5xx > 0 || r.app.errors > 0);
   }
-  console.log(`\nbench finished in ${Math.round((Date.now() - started) / 1000)} s${failed ? ' (with failures: see above)' : ''}`);
+  console.log(
+    `\nbench finished in ${Math.round((Date.now() - started) / 1000)} s${failed ? ' (with failures: see above)' : ''}`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hostileBody, sendHostileUpload } from '../src/server/test/hostile-upload';
 
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const root = path.resolve(arg('root', process.cwd()));
 const parts = Number(arg('parts', '200000'));
 const every = Number(arg('pings-every', '20'));
@@ -27,22 +28,45 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-stall-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, BETTER_AUTH_SECRET: randomBytes(32).toString('hex') },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (let i = 0; ; i += 1) {
       if (i > 300) throw new Error('server did not start');
-      if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) break;
+      if (
+        await fetch(`${url}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ email: 'bench@example.com', password: `Bench-${randomBytes(8).toString('hex')}`, name: 'Bench', fullName: 'Bench Mark', gender: 'other' }),
+      body: JSON.stringify({
+        email: 'bench@example.com',
+        password: `Bench-${randomBytes(8).toString('hex')}`,
+        name: 'Bench',
+        fullName: 'Bench Mark',
+        gender: 'other',
+      }),
     });
     if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const body = hostileBody(parts);
     const pings: { at: number; ms: number }[] = [];
@@ -64,12 +88,16 @@ async function main() {
     const sorted = pings.map((p) => p.ms).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
     const max = sorted[sorted.length - 1] ?? 0;
-    console.log(`\nHostile upload: ${(body.length / 1e6).toFixed(1)} MB, ${parts} parts, to POST /api/listings (server: ${root})\n`);
+    console.log(
+      `\nHostile upload: ${(body.length / 1e6).toFixed(1)} MB, ${parts} parts, to POST /api/listings (server: ${root})\n`,
+    );
     console.log('| figure | value |');
     console.log('|---|---:|');
     console.log(`| upload answered with | ${result.status ?? 'connection closed'} |`);
     console.log(`| upload answered after | ${answeredMs.toFixed(0)} ms |`);
-    console.log(`| body bytes sent when answered | ${result.sentWhenAnswered < 0 ? 'n/a' : result.sentWhenAnswered} of ${result.total} |`);
+    console.log(
+      `| body bytes sent when answered | ${result.sentWhenAnswered < 0 ? 'n/a' : result.sentWhenAnswered} of ${result.total} |`,
+    );
     console.log(`| /api/health answers in the window | ${pings.length} |`);
     console.log(`| /api/health slowest answer | ${max.toFixed(0)} ms |`);
     console.log(`| /api/health median answer | ${median.toFixed(1)} ms |`);

@@ -32,7 +32,10 @@ for (const path of ['/', '/how-it-works', '/pricing', '/browse', '/item/7', '/ma
   });
 }
 
-test('axe finds no serious or critical violation with the discount popup or the style assistant open', async ({ browser, baseURL }) => {
+test('axe finds no serious or critical violation with the discount popup or the style assistant open', async ({
+  browser,
+  baseURL,
+}) => {
   const first = await openPage(browser, baseURL, { popupSeen: false });
   await first.page.goto('/');
   await expect(first.page.getByRole('dialog', { name: '20% off your first rental' })).toBeVisible({ timeout: 6000 });

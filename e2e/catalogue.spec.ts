@@ -102,7 +102,9 @@ test('a static hoodie page shows its facts', async ({ page }) => {
   await expect(page.getByText('/week')).toBeVisible();
   await expect(page.getByText('Retail price: $129.99')).toBeVisible();
   for (const size of ['XS', 'S', 'M', 'L', 'XL']) {
-    await expect(page.getByRole('list', { name: 'Available Sizes' }).getByRole('button', { name: size, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Available Sizes' }).getByRole('button', { name: size, exact: true }),
+    ).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Rent Now' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible();
@@ -162,7 +164,9 @@ test('filters that match nothing show an empty state with a way out', async ({ p
   await expect(page.getByRole('region', { name: 'Items' }).getByRole('article').first()).toBeVisible();
 });
 
-test("honest numbers on an item page: the retail value is not struck through, and a count above the times rented is explained", async ({ page }) => {
+test('honest numbers on an item page: the retail value is not struck through, and a count above the times rented is explained', async ({
+  page,
+}) => {
   await page.goto('/item/77');
   const retail = page.getByText(/^Retail value \$129\.99$/);
   await expect(retail).toBeVisible();
@@ -176,5 +180,7 @@ test("honest numbers on an item page: the retail value is not struck through, an
   // Its card on /browse shows no count above its times rented either.
   await page.goto('/browse?q=North%20Face%20Fleece');
   await expect(page.getByRole('link', { name: /The North Face Black Fleece Half-Zip/ }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: /The North Face Black Fleece Half-Zip/ }).first()).not.toContainText('(156)');
+  await expect(page.getByRole('link', { name: /The North Face Black Fleece Half-Zip/ }).first()).not.toContainText(
+    '(156)',
+  );
 });

@@ -15,10 +15,14 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 // Issue 15: a Weekly member without a card rents, pays, finds the order and its receipt, and
 // cancels before the start for a full refund (decision 0030).
-test('a weekly member without a card adds one, books with dates and a total, sees the order and receipt, cancels for a refund', async ({ page }) => {
+test('a weekly member without a card adds one, books with dates and a total, sees the order and receipt, cancels for a refund', async ({
+  page,
+}) => {
   test.setTimeout(180_000); // the whole of issue 15's flow, on a busy machine too
   await signUpViaApi(page, { fullName: 'Carla Checkout' });
-  const list = (await (await page.request.get('/api/items?gender=Women&sort=price-asc&limit=5')).json()) as { items: ItemSummary[] };
+  const list = (await (await page.request.get('/api/items?gender=Women&sort=price-asc&limit=5')).json()) as {
+    items: ItemSummary[];
+  };
   const item = (await (await page.request.get(`/api/items/${list.items[1]!.id}`)).json()) as Item;
   const size = item.sizes[0]!;
   // Starting in three days: before the start the dashboard offers 'Cancel', not 'Return'.
@@ -78,7 +82,9 @@ test('a weekly member without a card adds one, books with dates and a total, see
   // Not sent yet (it starts today): Cancel states the refund before anything happens.
   await rental.getByRole('button', { name: `Cancel ${item.name}` }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
-  await expect(cancel.getByTestId('cancel-refund')).toHaveText(/^You get \$\d+\.\d{2} back in full, to the card it was charged to\.$/);
+  await expect(cancel.getByTestId('cancel-refund')).toHaveText(
+    /^You get \$\d+\.\d{2} back in full, to the card it was charged to\.$/,
+  );
   await cancel.getByRole('button', { name: 'Keep booking' }).click();
   await expect(cancel).toHaveCount(0);
 

@@ -32,7 +32,9 @@ function guardRawErrors(page: Page): Promise<unknown> {
       let queued = false;
       const check = () => {
         queued = false;
-        for (const el of document.querySelectorAll('[data-sonner-toast], [role="alert"], [role="status"], [aria-live]')) {
+        for (const el of document.querySelectorAll(
+          '[data-sonner-toast], [role="alert"], [role="status"], [aria-live]',
+        )) {
           const text = el.textContent ?? '';
           if (raw.test(text) && !reported.has(text)) {
             reported.add(text);

@@ -3,7 +3,9 @@ import { signInViaUi, signUpViaUi, skipDiscountPopup } from './support';
 
 test('sign up goes to plan selection; sign out returns home with a toast', async ({ page }) => {
   await signUpViaUi(page, { fullName: 'Coco Member' });
-  await expect(page.getByText('Your account has been created! Please check your email for verification.')).toBeVisible();
+  await expect(
+    page.getByText('Your account has been created! Please check your email for verification.'),
+  ).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -42,7 +44,10 @@ test('a member route sends a visitor to sign in, and back after signing in', asy
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('signing in goes back to the member page even before better-auth re-reads the session', async ({ page, context }) => {
+test('signing in goes back to the member page even before better-auth re-reads the session', async ({
+  page,
+  context,
+}) => {
   const member = await signUpViaUi(page);
   await context.clearCookies();
   await page.clock.install();
@@ -70,7 +75,9 @@ test('the navigation names the match feature as the SPEC does', async ({ page })
   await skipDiscountPopup(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NEW: Match your Outfit' })).toHaveAttribute('href', '/match');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NEW: Match your Outfit' }),
+  ).toHaveAttribute('href', '/match');
 });
 
 test('an unknown page shows the 404 screen', async ({ page }) => {
@@ -95,7 +102,9 @@ test('on a 390 px phone the nav uses a toggle menu and nothing scrolls sideways'
   await expect(page.locator('#mobile-menu')).toBeHidden();
   for (const path of ['/', '/signup', '/login', '/no-such-page']) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
   }
 });

@@ -9,11 +9,17 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function serious(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
 
-test('the item gallery switches views, opens a zoom that zooms, closes with Escape and gives focus back', async ({ page }) => {
+test('the item gallery switches views, opens a zoom that zooms, closes with Escape and gives focus back', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(err.message));
   page.on('console', (msg) => {
@@ -36,7 +42,10 @@ test('the item gallery switches views, opens a zoom that zooms, closes with Esca
   await expect(gallery.getByRole('button', { name: 'Show back' })).toHaveAttribute('aria-current', 'true');
   await expect(gallery.getByRole('group', { name: '2 of 3: Back' })).not.toHaveAttribute('aria-hidden', 'true');
   const backImg = gallery.getByRole('group', { name: '2 of 3: Back' }).getByRole('img');
-  await expect(backImg).toHaveAttribute('alt', /Peach Floral Maxi Dress by Zimmermann: illustration of the peach dress, back view/);
+  await expect(backImg).toHaveAttribute(
+    'alt',
+    /Peach Floral Maxi Dress by Zimmermann: illustration of the peach dress, back view/,
+  );
   await expect.poll(() => backImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
 
   // Keyboard: arrow keys move between pictures while focus is in the gallery.
@@ -60,7 +69,9 @@ test('the item gallery switches views, opens a zoom that zooms, closes with Esca
   await dialog.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(async () => Number((await level.textContent())!.replace('%', ''))).toBeGreaterThan(150);
   const zoomed = await dialog.getByTestId('zoomed-picture').boundingBox();
-  const frame = await dialog.getByTestId('zoomed-picture').evaluate((el) => el.closest('.react-transform-wrapper')!.getBoundingClientRect().width);
+  const frame = await dialog
+    .getByTestId('zoomed-picture')
+    .evaluate((el) => el.closest('.react-transform-wrapper')!.getBoundingClientRect().width);
   expect(zoomed!.width).toBeGreaterThan(frame * 1.4);
   // Keys zoom too, and 0 resets.
   await page.keyboard.press('0');

@@ -50,7 +50,9 @@ test('Escape closes the popup; Create Your Account Now goes to sign-up', async (
 test('a signed-in member never sees the popup', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your Account' })).toBeAttached();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your Account' }),
+  ).toBeAttached();
   await page.waitForTimeout(3000);
   await expect(popup(page)).toBeHidden();
 });
@@ -63,11 +65,13 @@ test('the home page shows the hero, figures, services, members and designers', a
   await expect(main.getByRole('link', { name: 'Start Your Style Journey' })).toHaveAttribute('href', '/signup');
   await expect(main.getByRole('link', { name: 'Try Our New Match Feature' })).toHaveAttribute('href', '/match');
   await expect(main.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/pricing');
-  for (const figure of ['5000+', '250+', '15k+', '100%']) await expect(main.getByText(figure, { exact: true })).toBeVisible();
+  for (const figure of ['5000+', '250+', '15k+', '100%'])
+    await expect(main.getByText(figure, { exact: true })).toBeVisible();
   await expect(main.getByText(/new collections arrive on the first of every month/i)).toBeVisible();
   await expect(main.getByRole('heading', { name: 'Rent designer pieces' })).toBeVisible();
   await expect(main.getByRole('heading', { name: 'List your own clothes' })).toBeVisible();
-  for (const plan of ['Essential member', 'Premium member', 'Luxe member']) await expect(main.getByText(plan)).toBeVisible();
+  for (const plan of ['Essential member', 'Premium member', 'Luxe member'])
+    await expect(main.getByText(plan)).toBeVisible();
   await expect(main.getByText(/personal stylist/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Featured designers' }).getByRole('listitem')).toHaveCount(6);
   await expect(main.getByRole('link', { name: 'Explore More Outfits' })).toHaveAttribute('href', '/browse');
@@ -86,7 +90,9 @@ test('the outfit carousel advances on its own, pauses on hover, and has working 
   await page.mouse.move(5, 5); // pointer away from the carousel
   const current = carousel.locator('button[aria-current="true"]');
   await expect(current).toHaveAccessibleName('Show outfit 1: The Boardroom Edit');
-  await expect(carousel.getByRole('link', { name: 'Rent This Outfit: The Boardroom Edit', includeHidden: true })).toHaveAttribute('href', '/browse');
+  await expect(
+    carousel.getByRole('link', { name: 'Rent This Outfit: The Boardroom Edit', includeHidden: true }),
+  ).toHaveAttribute('href', '/browse');
   // Every 5 s it moves on.
   await expect(current).toHaveAccessibleName(/^Show outfit 2/, { timeout: 7000 });
   await expect(carousel.getByRole('group', { name: /^2 of 4/ })).toBeVisible();
@@ -134,7 +140,9 @@ test('the style assistant answers "black jackets under $10" with matching catalo
   expect(expected.items.length).toBeGreaterThan(0);
   const cards = panel.getByRole('list', { name: 'Suggested pieces' }).getByRole('link');
   await expect(cards).toHaveCount(expected.items.length);
-  for (const [i, item] of (expected.items as { id: number; name: string; category: string; rentalPriceCents: number }[]).entries()) {
+  for (const [i, item] of (
+    expected.items as { id: number; name: string; category: string; rentalPriceCents: number }[]
+  ).entries()) {
     expect(item.category).toBe('Jackets');
     expect(item.rentalPriceCents).toBeLessThanOrEqual(1000);
     await expect(cards.nth(i)).toHaveAttribute('href', `/item/${item.id}`);
@@ -145,7 +153,9 @@ test('the style assistant answers "black jackets under $10" with matching catalo
   const catalogueItem = await (await page.request.get(`/api/items/${expected.items[0].id}`)).json();
   expect(expected.items[0].imageUrl).toBe(catalogueItem.imageUrl);
   await expect(image).toHaveAttribute('src', catalogueItem.imageUrl);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // Escape closes the panel and hands focus back to the button; reopening keeps the conversation.
   await input.press('Escape');
@@ -177,7 +187,9 @@ test('at 390 px the home and How It Works pages do not scroll sideways', async (
     await page.goto(path);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(300);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
   }
 });

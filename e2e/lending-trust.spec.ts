@@ -16,7 +16,11 @@ import { DISCOUNT_POPUP_SEEN_KEY, makeStaffWithCli, signUpViaApi } from './suppo
  */
 
 async function newPage(browser: Browser, baseURL: string | undefined, width = 1280) {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 844 : 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    acceptDownloads: true,
+  });
   await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), DISCOUNT_POPUP_SEEN_KEY);
   return { context, page: appPage(await context.newPage()) };
 }
@@ -27,8 +31,15 @@ async function ok(res: Awaited<ReturnType<Page['request']['post']>>, status = 20
 }
 
 /** A rental of the lender's piece, booked, sent out and back, over the API; returns the item and rental ids. */
-async function returnedRental(lender: Page, renter: Page, staff: Page, name: string): Promise<{ itemId: number; rentalId: number }> {
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 90 } } })
+async function returnedRental(
+  lender: Page,
+  renter: Page,
+  staff: Page,
+  name: string,
+): Promise<{ itemId: number; rentalId: number }> {
+  const photo = await sharp({
+    create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 90 } },
+  })
     .jpeg()
     .toBuffer();
   const data = JSON.stringify({
@@ -42,7 +53,12 @@ async function returnedRental(lender: Page, renter: Page, staff: Page, name: str
     rentalPriceCents: 4_000,
     handover: 'drop-off',
   });
-  const listing = await ok(await lender.request.post('/api/listings', { multipart: { data, photos: { name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo } } }), 201);
+  const listing = await ok(
+    await lender.request.post('/api/listings', {
+      multipart: { data, photos: { name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    }),
+    201,
+  );
   const itemId = listing.id as number;
   await ok(await staff.request.post(`/api/ops/listings/${itemId}/approve`));
   await ok(
@@ -57,7 +73,17 @@ async function returnedRental(lender: Page, renter: Page, staff: Page, name: str
       },
     }),
   );
-  await ok(await renter.request.put('/api/delivery-address', { data: { recipientName: 'Rita Renter', line1: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
+  await ok(
+    await renter.request.put('/api/delivery-address', {
+      data: {
+        recipientName: 'Rita Renter',
+        line1: '12 Analytical Way',
+        city: 'Brooklyn',
+        state: 'NY',
+        zipCode: '11201',
+      },
+    }),
+  );
   await ok(await renter.request.put('/api/pickup', { data: { option: 'online' } }));
   // A member's piece is requested and the lender accepts (decision 0035); she sends it, the renter receives and returns it.
   const request = await ok(await renter.request.post('/api/lending/requests', { data: { itemId, size: 'M' } }), 201);
@@ -74,16 +100,28 @@ function moveReturnBack(rentalId: number, days: number) {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'rentique.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const row = db.prepare('select start_date, end_date, returned_at from rentals where id = ?').get(rentalId) as { start_date: string; end_date: string; returned_at: string };
+    const row = db.prepare('select start_date, end_date, returned_at from rentals where id = ?').get(rentalId) as {
+      start_date: string;
+      end_date: string;
+      returned_at: string;
+    };
     const back = (iso: string) => new Date(new Date(iso).getTime() - days * 86_400_000).toISOString();
     // The whole rental moves back, its dates with its return (a return before the start would not earn: decision 0012).
-    db.prepare('update rentals set start_date = ?, end_date = ?, returned_at = ? where id = ?').run(back(row.start_date).slice(0, 10), back(row.end_date).slice(0, 10), back(row.returned_at), rentalId);
+    db.prepare('update rentals set start_date = ?, end_date = ?, returned_at = ? where id = ?').run(
+      back(row.start_date).slice(0, 10),
+      back(row.end_date).slice(0, 10),
+      back(row.returned_at),
+      rentalId,
+    );
   } finally {
     db.close();
   }
 }
 
-test('both rate, the earning becomes available, the lender is paid out and downloads her statement', async ({ browser, baseURL }, testInfo) => {
+test('both rate, the earning becomes available, the lender is paid out and downloads her statement', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(240_000);
   const name = `Ink Column Dress ${Date.now().toString(36)}`;
   const lender = await newPage(browser, baseURL);
@@ -126,7 +164,9 @@ test('both rate, the earning becomes available, the lender is paid out and downl
   await rateRita.getByRole('button', { name: 'Send rating' }).click();
   await expect(lenderCard.getByText('“Beautiful dress, packed with care.”')).toBeVisible();
   await renter.page.reload();
-  await expect(renter.page.getByRole('article', { name }).getByRole('img', { name: 'Rated 4.0 out of 5' })).toBeVisible();
+  await expect(
+    renter.page.getByRole('article', { name }).getByRole('img', { name: 'Rated 4.0 out of 5' }),
+  ).toBeVisible();
 
   // Her piece now shows her rating.
   await renter.page.goto(`/item/${itemId}`);
@@ -160,9 +200,14 @@ test('both rate, the earning becomes available, the lender is paid out and downl
   await lender.page.screenshot({ path: testInfo.outputPath('payouts-1280.png'), fullPage: true });
 
   // The statement as CSV: the earning (price, commission, share) and the payout.
-  const [download] = await Promise.all([lender.page.waitForEvent('download'), lender.page.getByRole('link', { name: 'Statement (CSV)' }).click()]);
+  const [download] = await Promise.all([
+    lender.page.waitForEvent('download'),
+    lender.page.getByRole('link', { name: 'Statement (CSV)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^rentique-statement-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(csv[0]).toBe('Date,Type,Description,Amount (USD),Commission 30% (USD),Net (USD),Status,Available from');
   expect(csv).toHaveLength(3);
   expect(csv.find((l) => l.includes(',payout,'))).toContain(',28.00,0.00,-28.00,Paid,');
@@ -173,7 +218,10 @@ test('both rate, the earning becomes available, the lender is paid out and downl
   for (const c of [lender, renter, staff]) await c.context.close();
 });
 
-test('the lender reports damage with photos, staff uphold it on the desk, and the renter is charged', async ({ browser, baseURL }, testInfo) => {
+test('the lender reports damage with photos, staff uphold it on the desk, and the renter is charged', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(240_000);
   const name = `Pleated Silk Skirt ${Date.now().toString(36)}`;
   const lender = await newPage(browser, baseURL, 390);
@@ -216,7 +264,9 @@ test('the lender reports damage with photos, staff uphold it on the desk, and th
   await expect(staff.page.getByText('Claim upheld').first()).toBeVisible();
   await expect(card).toHaveCount(0);
   await staff.page.getByRole('button', { name: 'Upheld' }).click();
-  await expect(staff.page.getByRole('article', { name: `Claim on ${name}` }).getByText('The photo shows a burn')).toBeVisible();
+  await expect(
+    staff.page.getByRole('article', { name: `Claim on ${name}` }).getByText('The photo shows a burn'),
+  ).toBeVisible();
   await staff.page.screenshot({ path: testInfo.outputPath('ops-claims-1280.png'), fullPage: true });
 
   // The lender sees it upheld, credited to what she can pay out; both were notified.
@@ -230,7 +280,10 @@ test('the lender reports damage with photos, staff uphold it on the desk, and th
 });
 
 for (const width of [1280, 390]) {
-  test(`the payouts page, ratings and the desk's Claims page pass axe and fit at ${width} px`, async ({ browser, baseURL }, testInfo) => {
+  test(`the payouts page, ratings and the desk's Claims page pass axe and fit at ${width} px`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const { context, page } = await newPage(browser, baseURL, width);
     const member = await signUpViaApi(page, { fullName: 'Cora Claims' });
@@ -240,7 +293,10 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page), `${p} at ${width}px`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${p} fits ${width}px`).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `${p} fits ${width}px`,
+      ).toBe(true);
       await page.screenshot({ path: testInfo.outputPath(`${p.replaceAll('/', '-')}-${width}.png`), fullPage: true });
     }
     await context.close();

@@ -12,7 +12,15 @@ test('the renter withdraws her pending request from its page', async ({ browser 
   const name = `Silk Tea Dress ${Date.now().toString(36)}`;
   const { lender, staff, itemId } = await approvedListingViaApi(
     browser,
-    { name, brand: 'Rixo', category: 'Dresses', description: 'Silk tea dress, worn once to a garden party.', retailPriceCents: 42_000, rentalPriceCents: 2_500, rgb: { r: 40, g: 70, b: 90 } },
+    {
+      name,
+      brand: 'Rixo',
+      category: 'Dresses',
+      description: 'Silk tea dress, worn once to a garden party.',
+      retailPriceCents: 42_000,
+      rentalPriceCents: 2_500,
+      rgb: { r: 40, g: 70, b: 90 },
+    },
     { lender: 'Wren Lender', staff: 'Sol Staff' },
   );
 

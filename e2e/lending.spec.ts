@@ -12,7 +12,15 @@ test('list, staff approve, request, the lender accepts, messages, handover and r
   const name = `Velvet Opera Coat ${Date.now().toString(36)}`;
   const { lender, staff, itemId } = await approvedListingViaApi(
     browser,
-    { name, brand: 'Erdem', category: 'Jackets', description: 'Velvet opera coat, worn once to the ballet.', retailPriceCents: 98_000, rentalPriceCents: 2_000, rgb: { r: 90, g: 40, b: 60 } },
+    {
+      name,
+      brand: 'Erdem',
+      category: 'Jackets',
+      description: 'Velvet opera coat, worn once to the ballet.',
+      retailPriceCents: 98_000,
+      rentalPriceCents: 2_000,
+      rgb: { r: 90, g: 40, b: 60 },
+    },
     { lender: 'Lou Lender', staff: 'Sam Staff' },
   );
 
@@ -31,7 +39,9 @@ test('list, staff approve, request, the lender accepts, messages, handover and r
   await expect(renter.getByTestId('request-status')).toHaveText('Waiting for the lender');
   await renter.getByLabel('Message to Lou').fill('Hello Lou! Could I collect it on Friday?');
   await renter.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(renter.getByRole('list', { name: 'Messages' }).getByText('Hello Lou! Could I collect it on Friday?')).toBeVisible();
+  await expect(
+    renter.getByRole('list', { name: 'Messages' }).getByText('Hello Lou! Could I collect it on Friday?'),
+  ).toBeVisible();
 
   // The lender sees the request with its countdown and the unread message, accepts, replies.
   await lender.goto('/requests');

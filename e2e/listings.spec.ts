@@ -2,9 +2,13 @@ import { appPage, expect, test } from './fixtures';
 import sharp from 'sharp';
 import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
 
-test('list an item with a photo, staff approve it, see it in /browse as another member, request it, the lender accepts, and she earns', async ({ browser }) => {
+test('list an item with a photo, staff approve it, see it in /browse as another member, request it, the lender accepts, and she earns', async ({
+  browser,
+}) => {
   const name = `Linen Wrap Dress ${Date.now().toString(36)}`;
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 170, b: 140 } } })
+  const photo = await sharp({
+    create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 170, b: 140 } },
+  })
     .jpeg()
     .toBuffer();
 
@@ -39,7 +43,9 @@ test('list an item with a photo, staff approve it, see it in /browse as another 
   const staff = appPage(await staffCtx.newPage());
   const staffMember = await signUpViaApi(staff, { fullName: 'Sam Staff' });
   makeStaffWithCli(staffMember.email);
-  const mine = (await (await lender.request.get('/api/listings')).json()) as { listings: { id: number; name: string }[] };
+  const mine = (await (await lender.request.get('/api/listings')).json()) as {
+    listings: { id: number; name: string }[];
+  };
   await approveViaApi(staff, mine.listings.find((l) => l.name === name)!.id);
   await lender.reload();
   await lender.getByRole('tab', { name: 'Listing' }).click();
@@ -51,7 +57,10 @@ test('list an item with a photo, staff approve it, see it in /browse as another 
   await signUpViaApi(renter, { fullName: 'Rita Renter' });
   await readyToRentViaApi(renter);
   await renter.goto(`/browse?q=${encodeURIComponent(name)}`);
-  await renter.getByRole('link', { name: new RegExp(name) }).first().click();
+  await renter
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(renter.getByRole('heading', { level: 1, name })).toBeVisible();
   const img = renter.locator(`img[src*="/api/listings/"]`).first();
   await expect(img).toBeVisible();

@@ -21,7 +21,9 @@ async function dragCard(page: Page, dx: number, label: 'Like' | 'Nope') {
   await page.mouse.up();
 }
 
-test('like one, skip two (buttons and a drag), hit the daily limit, find the like in favourites and remove it', async ({ page }) => {
+test('like one, skip two (buttons and a drag), hit the daily limit, find the like in favourites and remove it', async ({
+  page,
+}) => {
   await signUpViaUi(page, { fullName: 'Mila Match' });
   await page.goto('/match');
   await expect(page.getByRole('heading', { name: 'Match Your Outfit' })).toBeVisible();
@@ -146,7 +148,9 @@ test('a visitor sees Login Required with Sign Up Now and Sign In', async ({ page
   expect((await page.request.get('/api/match/daily')).status()).toBe(401);
 });
 
-test("the item page's Add to Wishlist adds and removes the same favourite, without counting a view", async ({ page }) => {
+test("the item page's Add to Wishlist adds and removes the same favourite, without counting a view", async ({
+  page,
+}) => {
   await signUpViaApi(page);
   const deck = await page.request.get('/api/match/deck?gender=Women');
   const item = ((await deck.json()) as { items: { item: { id: number; name: string } }[] }).items[0]!.item;

@@ -11,14 +11,19 @@ import { PASSWORD, uniqueEmail } from './support';
  */
 
 async function noScriptPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 },
+  });
   return context.newPage();
 }
 
 /** No form field in the URL's query (the login gate's `from` may be there). */
 function expectNoFieldsInUrl(page: Page) {
   const params = new URL(page.url()).searchParams;
-  for (const field of ['email', 'password', 'confirmPassword', 'fullName', 'gender']) expect(params.has(field), `${field} in ${page.url()}`).toBe(false);
+  for (const field of ['email', 'password', 'confirmPassword', 'fullName', 'gender'])
+    expect(params.has(field), `${field} in ${page.url()}`).toBe(false);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -33,7 +38,10 @@ async function expectSignedOut(page: Page) {
   await expect(nav(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 }
 
-test('without JavaScript: sign up, sign out, sign in (wrong then right password), and back where the gate sent her', async ({ browser, baseURL }) => {
+test('without JavaScript: sign up, sign out, sign in (wrong then right password), and back where the gate sent her', async ({
+  browser,
+  baseURL,
+}) => {
   const page = await noScriptPage(browser, baseURL);
   const email = uniqueEmail('noscript');
 
@@ -129,7 +137,10 @@ test('without JavaScript: a sign-in gate never sends her to another site', async
   await page.context().close();
 });
 
-test('without JavaScript: forgot password sends the link, and the link sets a new password', async ({ browser, baseURL }) => {
+test('without JavaScript: forgot password sends the link, and the link sets a new password', async ({
+  browser,
+  baseURL,
+}) => {
   const page = await noScriptPage(browser, baseURL);
   const email = uniqueEmail('noscript-reset');
   await page.goto('/signup');
@@ -192,7 +203,10 @@ test('before the script runs, a form posted from another site is refused', async
   expect(res.headers()['set-cookie'] ?? '').not.toContain('session_token');
 });
 
-test('without JavaScript: Add to Wishlist adds and removes the favourite; a visitor is sent to sign in first', async ({ browser, baseURL }) => {
+test('without JavaScript: Add to Wishlist adds and removes the favourite; a visitor is sent to sign in first', async ({
+  browser,
+  baseURL,
+}) => {
   const page = await noScriptPage(browser, baseURL);
   await page.goto('/item/7');
   await page.getByRole('button', { name: 'Add to Wishlist' }).click();
@@ -224,7 +238,10 @@ test('without JavaScript: Add to Wishlist adds and removes the favourite; a visi
   await page.context().close();
 });
 
-test('without JavaScript: the plan choice posts; Continue asks for a plan first, a paid plan goes on to the card', async ({ browser, baseURL }) => {
+test('without JavaScript: the plan choice posts; Continue asks for a plan first, a paid plan goes on to the card', async ({
+  browser,
+  baseURL,
+}) => {
   const page = await noScriptPage(browser, baseURL);
   await page.goto('/signup');
   await page.getByLabel('Full name').fill('Paula Plan');

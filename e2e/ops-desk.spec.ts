@@ -27,7 +27,14 @@ async function readyToRent(page: Page, name: string): Promise<void> {
     cardholderName: name,
     billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
   };
-  const address = { recipientName: name, line1: '12 Analytical Way', line2: 'Apt 4B', city: 'Brooklyn', state: 'NY', zipCode: '11201' };
+  const address = {
+    recipientName: name,
+    line1: '12 Analytical Way',
+    line2: 'Apt 4B',
+    city: 'Brooklyn',
+    state: 'NY',
+    zipCode: '11201',
+  };
   for (const [path, data] of [
     ['/api/payment-method', card],
     ['/api/delivery-address', address],
@@ -59,7 +66,10 @@ async function quote(page: Page, itemId: number): Promise<Quote> {
 async function expectNoSeriousViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page), what).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what} fits the screen`).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `${what} fits the screen`,
+  ).toBe(true);
 }
 
 /** Chooses a radio drawn as a card (its input is visually hidden) by its label. */
@@ -67,7 +77,10 @@ async function choose(scope: Locator, name: string) {
   await scope.getByRole('radio', { name, exact: true }).check({ force: true });
 }
 
-test("a garment's life through the desk: added, rented, dispatched, received, returned, checked in, cleaned, and bookable again", async ({ browser, baseURL }, testInfo) => {
+test("a garment's life through the desk: added, rented, dispatched, received, returned, checked in, cleaned, and bookable again", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   // Long: one garment's whole life, with three people; the axe checks are in the next test.
   test.setTimeout(480_000);
   const name = `Desk Life Coat ${Date.now().toString(36)}`;
@@ -101,10 +114,14 @@ test("a garment's life through the desk: added, rented, dispatched, received, re
   await expect(units).toHaveCount(1);
   const unitCode = (await units.first().textContent())!.match(/RT-\d{6}/)![0];
 
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 70 } } })
+  const photo = await sharp({
+    create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 70 } },
+  })
     .jpeg()
     .toBuffer();
-  await staff.getByLabel('Upload product photos').setInputFiles({ name: 'coat.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await staff
+    .getByLabel('Upload product photos')
+    .setInputFiles({ name: 'coat.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(staff.getByText('Photos uploaded').first()).toBeVisible();
   await expect(staff.getByRole('heading', { name: 'Product photos' })).toBeVisible();
   // The photo replaces the drawings wherever the piece is shown.
@@ -129,7 +146,9 @@ test("a garment's life through the desk: added, rented, dispatched, received, re
   // Staff dispatch it from Today: the card names the member, the size, the unit and the address.
   await staff.goto('/ops');
   await expect(staff).toHaveTitle('Today · Ops desk · Rentique');
-  const toDispatch = staff.getByRole('list', { name: 'To dispatch' }).getByRole('article', { name: `${name} for Mila Member` });
+  const toDispatch = staff
+    .getByRole('list', { name: 'To dispatch' })
+    .getByRole('article', { name: `${name} for Mila Member` });
   await expect(toDispatch).toContainText('Size M');
   await expect(toDispatch.getByTestId('unit-code')).toHaveText(unitCode);
   await expect(toDispatch).toContainText('12 Analytical Way');
@@ -154,7 +173,10 @@ test("a garment's life through the desk: added, rented, dispatched, received, re
   await expect(confirm).toHaveCount(0);
   await expect(rental.getByTestId('rental-status')).toHaveText('With you');
   await rental.getByRole('button', { name: `Return ${name}` }).click();
-  await mila.page.getByRole('dialog', { name: `Return ${name}?` }).getByRole('button', { name: 'I have sent it back' }).click();
+  await mila.page
+    .getByRole('dialog', { name: `Return ${name}?` })
+    .getByRole('button', { name: 'I have sent it back' })
+    .click();
   await expect(mila.page.getByText('Item returned').first()).toBeVisible();
 
   // Staff check it in as good, from the list of what is coming back.
@@ -198,7 +220,9 @@ test("a garment's life through the desk: added, rented, dispatched, received, re
   // Now the other member can book those very dates.
   const now = await quote(nora.page, itemId);
   expect(now).toMatchObject({ available: true, startDate });
-  const second = await nora.page.request.post('/api/rentals', { data: { itemId, size: 'M', startDate, endDate: returnDate } });
+  const second = await nora.page.request.post('/api/rentals', {
+    data: { itemId, size: 'M', startDate, endDate: returnDate },
+  });
   expect(second.status(), await second.text()).toBe(201);
 
   // The audit log has each move, by the staff member.
@@ -210,13 +234,21 @@ test("a garment's life through the desk: added, rented, dispatched, received, re
   for (const c of [staffCtx, mila, nora]) await c.context.close();
 });
 
-test('the desk on a phone: check-in, its retire dialog and the inventory editor fit 390 px and pass axe; a wrong code is said plainly', async ({ browser, baseURL }, testInfo) => {
+test('the desk on a phone: check-in, its retire dialog and the inventory editor fit 390 px and pass axe; a wrong code is said plainly', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(300_000);
   const { context, page } = await newPage(browser, baseURL, 390);
   await staffAccount(page);
-  const first = (await (await page.request.get('/api/ops/inventory')).json()) as { items: { id: number; fromMember: boolean }[] };
+  const first = (await (await page.request.get('/api/ops/inventory')).json()) as {
+    items: { id: number; fromMember: boolean }[];
+  };
   const house = first.items.find((i) => !i.fromMember)!;
-  const detail = (await (await page.request.get(`/api/ops/items/${house.id}`)).json()) as { name: string; units: { code: string; state: string }[] };
+  const detail = (await (await page.request.get(`/api/ops/items/${house.id}`)).json()) as {
+    name: string;
+    units: { code: string; state: string }[];
+  };
   const unit = detail.units.find((u) => u.state === 'available') ?? detail.units[0]!;
 
   await page.goto('/ops/check-in');

@@ -28,7 +28,9 @@ async function listOverApi(page: Page, name: string): Promise<number> {
     rentalPriceCents: 4_000,
     handover: 'drop-off',
   });
-  const res = await page.request.post('/api/listings', { multipart: { data, photos: { name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  const res = await page.request.post('/api/listings', {
+    multipart: { data, photos: { name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -40,7 +42,10 @@ async function staffAccount(page: Page): Promise<NewMember> {
   return staff;
 }
 
-test('staff made with npm run staff approve a member listing: it reaches /browse only then, and the member is notified', async ({ browser, baseURL }) => {
+test('staff made with npm run staff approve a member listing: it reaches /browse only then, and the member is notified', async ({
+  browser,
+  baseURL,
+}) => {
   // A title with a script tag: it must show as text everywhere and never run.
   const name = `<script>window.__pwned=1</script> Column Dress ${Date.now().toString(36)}`;
 
@@ -77,7 +82,8 @@ test('staff made with npm run staff approve a member listing: it reaches /browse
   await expect(staffNav.getByRole('link', { name: 'Ops desk' })).toBeVisible();
   await expect(staffNav.getByRole('link', { name: 'Back to the shop' })).toBeVisible();
   await expect(staffPage.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-  for (const shopLink of ['NEW: Match your Outfit', 'Favorites', 'Your Account']) await expect(staffPage.getByRole('link', { name: shopLink })).toHaveCount(0);
+  for (const shopLink of ['NEW: Match your Outfit', 'Favorites', 'Your Account'])
+    await expect(staffPage.getByRole('link', { name: shopLink })).toHaveCount(0);
 
   const card = staffPage.getByRole('article', { name });
   await expect(card.getByRole('heading', { name })).toBeVisible();
@@ -88,22 +94,31 @@ test('staff made with npm run staff approve a member listing: it reaches /browse
 
   // The audit log has it, with the staff member and the change.
   await staffPage.getByRole('navigation', { name: 'Operations desk' }).getByRole('link', { name: 'Audit log' }).click();
-  const entry = staffPage.getByRole('list', { name: 'Audit entries, newest first' }).getByRole('listitem').filter({ hasText: `listing #${itemId}` });
+  const entry = staffPage
+    .getByRole('list', { name: 'Audit entries, newest first' })
+    .getByRole('listitem')
+    .filter({ hasText: `listing #${itemId}` });
   await expect(entry).toContainText(staff.email);
   await expect(entry).toContainText('Approved a listing');
   // Its fields in words, its subject filter covers every kind of subject.
   await expect(entry).toContainText('Status');
   await expect(entry).toContainText('pending → approved');
   const subjects = staffPage.getByLabel('Subject', { exact: true });
-  for (const option of ['Rental', 'Unit', 'Damage claim', 'Catalogue item', 'Listing', 'Account']) await expect(subjects.locator('option', { hasText: option })).toHaveCount(1);
+  for (const option of ['Rental', 'Unit', 'Damage claim', 'Catalogue item', 'Listing', 'Account'])
+    await expect(subjects.locator('option', { hasText: option })).toHaveCount(1);
   // The shop is one click away, with its own navigation back.
   await staffNav.getByRole('link', { name: 'Back to the shop' }).click();
-  await expect(staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ops desk' })).toBeVisible();
+  await expect(
+    staffPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ops desk' }),
+  ).toBeVisible();
 
   // Now it is in /browse, as text.
   await visitor.page.goto(`/browse?q=${encodeURIComponent('Column Dress')}&sort=newest`);
   await expect(visitor.page.getByText(name).first()).toBeVisible({ timeout: 15_000 });
-  await visitor.page.getByRole('link', { name: new RegExp('Column Dress') }).first().click();
+  await visitor.page
+    .getByRole('link', { name: new RegExp('Column Dress') })
+    .first()
+    .click();
   await expect(visitor.page.getByRole('heading', { level: 1, name })).toBeVisible();
   expect(await visitor.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
@@ -145,10 +160,14 @@ test('a rejection with a reason reaches the member, who edits and resubmits', as
   await expect(page.getByRole('article', { name })).toContainText('The photo is blurred');
 
   await member.page.goto('/notifications');
-  await expect(member.page.getByRole('article', { name: `Your listing ${name} needs changes` })).toContainText('The photo is blurred');
+  await expect(member.page.getByRole('article', { name: `Your listing ${name} needs changes` })).toContainText(
+    'The photo is blurred',
+  );
   await member.page.goto('/dashboard?tab=listing');
   const mine = member.page.getByRole('article', { name });
-  await expect(mine.getByTestId('listing-review-reason')).toContainText('The photo is blurred: please add a sharp one in daylight.');
+  await expect(mine.getByTestId('listing-review-reason')).toContainText(
+    'The photo is blurred: please add a sharp one in daylight.',
+  );
   await mine.getByRole('button', { name: `Edit ${name}` }).click();
   const form = member.page.getByRole('form', { name: 'Edit listing' });
   await form.getByLabel('Description').fill('Tweed blazer, new photo taken by the window in daylight.');
@@ -163,7 +182,10 @@ test('a rejection with a reason reaches the member, who edits and resubmits', as
 });
 
 for (const width of [1280, 390]) {
-  test(`axe finds no serious or critical violation on the ops desk and /notifications at ${width} px; nothing overflows`, async ({ browser, baseURL }, testInfo) => {
+  test(`axe finds no serious or critical violation on the ops desk and /notifications at ${width} px; nothing overflows`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const { context, page } = await newPage(browser, baseURL, width);
     await staffAccount(page);
@@ -174,8 +196,14 @@ for (const width of [1280, 390]) {
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
       // Nothing wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits ${width}px`).toBe(true);
-      await page.screenshot({ path: testInfo.outputPath(`ops${path.replaceAll('/', '-')}-${width}.png`), fullPage: true });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `${path} fits ${width}px`,
+      ).toBe(true);
+      await page.screenshot({
+        path: testInfo.outputPath(`ops${path.replaceAll('/', '-')}-${width}.png`),
+        fullPage: true,
+      });
       if (width === 390 && path === '/ops') {
         // On a phone the desk's menu sits along the bottom edge, with thumb-sized targets.
         const nav = page.getByRole('navigation', { name: 'Operations desk' });

@@ -29,9 +29,16 @@ async function fillCard(page: Page, card = CARD) {
 }
 
 const monthDayYear = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
-test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and billing date stay with the account', async ({ page }) => {
+test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and billing date stay with the account', async ({
+  page,
+}) => {
   const member = await signUpViaUi(page, { fullName: 'Coco Member' });
 
   // Plan selection: nothing chosen yet, so Continue waits.
@@ -121,13 +128,19 @@ test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and 
   await checkEverything();
 });
 
-test('Weekly goes straight to the dashboard, and the card page without a plan waiting goes back to plan selection', async ({ page }) => {
+test('Weekly goes straight to the dashboard, and the card page without a plan waiting goes back to plan selection', async ({
+  page,
+}) => {
   await signUpViaUi(page);
   await page.getByRole('radio', { name: 'Weekly' }).check();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('Plan Selected')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ plan: 'weekly', status: 'active', nextBillingDate: null });
+  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+    plan: 'weekly',
+    status: 'active',
+    nextBillingDate: null,
+  });
 
   await page.goto('/credit-card');
   await expect(page).toHaveURL(/\/plan-selection$/);
@@ -141,10 +154,15 @@ test('Weekly goes straight to the dashboard, and the card page without a plan wa
   await page.getByRole('button', { name: 'Continue without Plan - Start with Weekly' }).click();
   await expect(page.getByText('Plan Selected')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ plan: 'weekly', status: 'active' });
+  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+    plan: 'weekly',
+    status: 'active',
+  });
 });
 
-test('3 Months reads "$99.99 for 3 months" on /pricing, plan selection, payment and the dashboard, billed again at the end of the term', async ({ page }) => {
+test('3 Months reads "$99.99 for 3 months" on /pricing, plan selection, payment and the dashboard, billed again at the end of the term', async ({
+  page,
+}) => {
   const PRICE = '$99.99 for 3 months';
   await page.goto('/pricing');
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: '3 Months', exact: true }) });
@@ -170,7 +188,9 @@ test('3 Months reads "$99.99 for 3 months" on /pricing, plan selection, payment 
   await expect(page.getByRole('complementary').getByTestId('next-billing')).toHaveText(monthDayYear(termEnd));
 });
 
-test('a declined card shows the payment error and keeps the plan waiting; manage mode updates the card', async ({ page }) => {
+test('a declined card shows the payment error and keeps the plan waiting; manage mode updates the card', async ({
+  page,
+}) => {
   await signUpViaUi(page);
   await page.getByRole('radio', { name: '3 Months' }).check();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -178,10 +198,17 @@ test('a declined card shows the payment error and keeps the plan waiting; manage
   await fillCard(page, { ...CARD, number: '4000000000000002' });
   await page.getByRole('button', { name: 'Save Payment Information' }).click();
   // The reason, next to the button and in the toast (the first customer's issue, item 10).
-  await expect(page.getByTestId('card-error')).toHaveText('Your card was declined by your bank. Please use another card.');
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your card was declined by your bank.' })).toContainText('Card declined');
+  await expect(page.getByTestId('card-error')).toHaveText(
+    'Your card was declined by your bank. Please use another card.',
+  );
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Your card was declined by your bank.' }),
+  ).toContainText('Card declined');
   await expect(page).toHaveURL(/\/credit-card$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ status: 'pending_payment', card: null });
+  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+    status: 'pending_payment',
+    card: null,
+  });
 
   await page.getByLabel('Card number').fill('5555555555554444');
   await expect(page.getByText('Mastercard', { exact: true })).toBeVisible();
@@ -196,10 +223,16 @@ test('a declined card shows the payment error and keeps the plan waiting; manage
   await page.getByRole('button', { name: 'Update Payment Information' }).click();
   await expect(page.getByText('Your payment information has been updated successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ plan: 'threemonths', status: 'active', card: { lastFour: '4242' } });
+  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+    plan: 'threemonths',
+    status: 'active',
+    card: { lastFour: '4242' },
+  });
 });
 
-test('pricing: four plans; Choose Plan goes to sign-up for visitors and to plan selection for members; Contact Sales mails', async ({ page }) => {
+test('pricing: four plans; Choose Plan goes to sign-up for visitors and to plan selection for members; Contact Sales mails', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   for (const title of ['Weekly', 'Monthly', '3 Months', 'Custom']) {
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
@@ -258,7 +291,9 @@ test('the plan pages fit a 390 px phone without sideways scrolling', async ({ pa
   for (const path of ['/pricing', '/plan-selection', '/credit-card', '/credit-card?mode=manage', '/pickup-location']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
   }
 });

@@ -20,7 +20,8 @@ interface Box {
   width: number;
   height: number;
 }
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test.describe('on a phone (390 px)', () => {
   test.use({ viewport: PHONE });
@@ -35,7 +36,9 @@ test.describe('on a phone (390 px)', () => {
       expect(box.height, `${name} height`).toBeGreaterThanOrEqual(44);
       expect(box.x + box.width, `${name} inside the screen`).toBeLessThanOrEqual(PHONE.width);
       // The label fits: nothing inside spills out of the button.
-      const spills = await button.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+      const spills = await button.evaluate(
+        (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+      );
       expect(spills, `${name} label spills`).toBe(false);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -61,7 +64,11 @@ test.describe('on a phone (390 px)', () => {
     // To the very end (the page grows as lazy sections load, so until it stops).
     await expect(async () => {
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-      expect(await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)).toBe(true);
+      expect(
+        await page.evaluate(
+          () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+        ),
+      ).toBe(true);
     }).toPass();
     const fab = (await page.getByRole('button', { name: 'Open style assistant' }).boundingBox())!;
     const footer = page.locator('footer');
@@ -77,11 +84,14 @@ test.describe('on a phone (390 px)', () => {
       expect(overlaps(fab, box), `${await target.textContent()} is under the assistant button`).toBe(false);
     }
     // The page's last line ends above the button: the whole band it floats in is left free.
-    const lastLine = await footer.locator('p').last().evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return range.getBoundingClientRect().bottom;
-    });
+    const lastLine = await footer
+      .locator('p')
+      .last()
+      .evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().bottom;
+      });
     expect(lastLine).toBeLessThanOrEqual(fab.y);
   });
 
@@ -107,7 +117,9 @@ test('the assistant finds the black jackets for "black jackets for work"', async
   await page.getByRole('button', { name: 'Open style assistant' }).click();
   await page.getByRole('textbox').fill('black jackets for work');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('list', { name: 'Suggested pieces' }).getByText('Black Leather Biker Jacket')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Suggested pieces' }).getByText('Black Leather Biker Jacket'),
+  ).toBeVisible();
   await expect(page.getByText(/couldn't find/)).toHaveCount(0);
 });
 
@@ -135,7 +147,9 @@ test.describe('the static item pages', () => {
     const heart = page.getByRole('button', { name: 'Add to favourites' });
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
-    const favs = (await (await page.request.get('/api/favorites')).json()) as { items: { item: { slug?: string | null; name: string } }[] };
+    const favs = (await (await page.request.get('/api/favorites')).json()) as {
+      items: { item: { slug?: string | null; name: string } }[];
+    };
     expect(favs.items).toHaveLength(1);
 
     // Without a size, Rent Now asks for one; with one, it books and goes to the dashboard.
@@ -175,7 +189,9 @@ const FOOTER_PAGES = [
 
 // One test per page: eight pages with axe each in one test passed 60 s only on a quiet machine.
 for (const p of FOOTER_PAGES) {
-  test(`the footer's ${p.link} link leads to a real page with a title, and axe finds nothing serious`, async ({ page }) => {
+  test(`the footer's ${p.link} link leads to a real page with a title, and axe finds nothing serious`, async ({
+    page,
+  }) => {
     await popupSeen(page);
     await page.goto('/');
     await page.locator('footer').getByRole('link', { name: p.link, exact: true }).click();
@@ -185,8 +201,15 @@ for (const p of FOOTER_PAGES) {
     // Real content, not a placeholder.
     expect(((await page.locator('main').textContent()) ?? '').length).toBeGreaterThan(400);
     expect(await page.locator('main').textContent()).not.toMatch(/lorem ipsum/i);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`), p.path).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+      p.path,
+    ).toEqual([]);
   });
 }
 
@@ -227,7 +250,9 @@ test('the contact form stores the message and e-mails a copy', async ({ page }) 
   expect(mail.text).toContain('Max Mara coat');
 });
 
-test('Book Appointment opens our booking dialog: date, time, kind, note; booked and confirmed by e-mail', async ({ page }) => {
+test('Book Appointment opens our booking dialog: date, time, kind, note; booked and confirmed by e-mail', async ({
+  page,
+}) => {
   await popupSeen(page);
   const member = await signUpViaApi(page, { fullName: 'Beatrix Booker' });
   await page.goto('/dashboard');
@@ -260,19 +285,27 @@ test('Book Appointment opens our booking dialog: date, time, kind, note; booked 
   await expect(open).toBeFocused();
 
   // The slot is now taken for everyone.
-  const mine = (await (await page.request.get('/api/appointments')).json()) as { appointments: { date: string; time: string }[] };
+  const mine = (await (await page.request.get('/api/appointments')).json()) as {
+    appointments: { date: string; time: string }[];
+  };
   expect(mine.appointments).toHaveLength(1);
-  const day = (await (await page.request.get(`/api/appointments/availability?date=${mine.appointments[0]!.date}`)).json()) as { slots: { time: string; available: boolean }[] };
+  const day = (await (
+    await page.request.get(`/api/appointments/availability?date=${mine.appointments[0]!.date}`)
+  ).json()) as { slots: { time: string; available: boolean }[] };
   expect(day.slots.find((s) => s.time === '15:00')?.available).toBe(false);
 });
 
-test("the nav's Match link: its visible text is part of its accessible name (axe label-content-name-mismatch)", async ({ page }) => {
+test("the nav's Match link: its visible text is part of its accessible name (axe label-content-name-mismatch)", async ({
+  page,
+}) => {
   await popupSeen(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
   expect(results.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NEW: Match your Outfit' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NEW: Match your Outfit' }),
+  ).toBeVisible();
 });
 
 test('SPEC timings: the discount popup appears 2 s after the navigation starts', async ({ page }) => {
@@ -283,8 +316,13 @@ test('SPEC timings: the discount popup appears 2 s after the navigation starts',
   await expect(page.getByRole('dialog', { name: '20% off your first rental' })).toBeVisible({ timeout: 6_000 });
   const { popupAt, readyAt } = await popupTimings(page);
 
-  test.info().annotations.push({ type: 'timing', description: `app ready at ${Math.round(readyAt)} ms, popup at ${Math.round(popupAt)} ms after navigation start` });
-  console.log(`discount popup: app ready at ${Math.round(readyAt)} ms, popup at ${Math.round(popupAt)} ms after navigation start`);
+  test.info().annotations.push({
+    type: 'timing',
+    description: `app ready at ${Math.round(readyAt)} ms, popup at ${Math.round(popupAt)} ms after navigation start`,
+  });
+  console.log(
+    `discount popup: app ready at ${Math.round(readyAt)} ms, popup at ${Math.round(popupAt)} ms after navigation start`,
+  );
   expect(popupAt).toBeGreaterThanOrEqual(1950);
   // 2 s after the navigation started, not 2 s after the app came alive (which measured 2.8 s);
   // on a machine so loaded that the app is not alive by then, as soon as it is. The margin is for

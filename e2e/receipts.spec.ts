@@ -39,15 +39,23 @@ async function ok<T>(res: { ok(): boolean; status(): number; text(): Promise<str
 }
 
 /** Books the first house dress that takes it (other specs book too), with `backupSize` when the piece has a second size. */
-async function bookHouseDress(page: Page, opts: { backup?: boolean } = {}): Promise<{ item: Item; rental: { id: number; orderNumber: string }; size: string; backupSize: string | null }> {
-  const list = (await (await page.request.get('/api/items?category=Dresses&limit=48')).json()) as { items: ItemSummary[] };
+async function bookHouseDress(
+  page: Page,
+  opts: { backup?: boolean } = {},
+): Promise<{ item: Item; rental: { id: number; orderNumber: string }; size: string; backupSize: string | null }> {
+  const list = (await (await page.request.get('/api/items?category=Dresses&limit=48')).json()) as {
+    items: ItemSummary[];
+  };
   for (const { id } of list.items) {
     const item = (await (await page.request.get(`/api/items/${id}`)).json()) as Item;
     if (item.fromMember || item.sizes.length < (opts.backup ? 2 : 1)) continue;
     const [size, second] = item.sizes.slice(-2).reverse() as [string, string | undefined];
     const backupSize = opts.backup ? (second ?? null) : null;
-    const res = await page.request.post('/api/rentals', { data: { itemId: id, size, ...(backupSize ? { backupSize } : {}) } });
-    if (res.status() === 201) return { item, rental: (await res.json()) as { id: number; orderNumber: string }, size, backupSize };
+    const res = await page.request.post('/api/rentals', {
+      data: { itemId: id, size, ...(backupSize ? { backupSize } : {}) },
+    });
+    if (res.status() === 201)
+      return { item, rental: (await res.json()) as { id: number; orderNumber: string }, size, backupSize };
   }
   throw new Error('no house dress could be booked');
 }
@@ -64,9 +72,17 @@ function moveRentalBack(rentalId: number, days: number): void {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'rentique.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const row = db.prepare('select start_date, end_date from rentals where id = ?').get(rentalId) as { start_date: string; end_date: string };
-    const back = (iso: string) => new Date(new Date(`${iso}T12:00:00Z`).getTime() - days * 86_400_000).toISOString().slice(0, 10);
-    db.prepare('update rentals set start_date = ?, end_date = ? where id = ?').run(back(row.start_date), back(row.end_date), rentalId);
+    const row = db.prepare('select start_date, end_date from rentals where id = ?').get(rentalId) as {
+      start_date: string;
+      end_date: string;
+    };
+    const back = (iso: string) =>
+      new Date(new Date(`${iso}T12:00:00Z`).getTime() - days * 86_400_000).toISOString().slice(0, 10);
+    db.prepare('update rentals set start_date = ?, end_date = ? where id = ?').run(
+      back(row.start_date),
+      back(row.end_date),
+      rentalId,
+    );
   } finally {
     db.close();
   }
@@ -83,7 +99,10 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['locator
   else await page.screenshot({ path: file, fullPage: true });
 }
 
-test('a late fee is on her orders and her receipt with what it was for, and in the total paid', async ({ browser, baseURL }) => {
+test('a late fee is on her orders and her receipt with what it was for, and in the total paid', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await newPage(browser, baseURL, 390);
   await signUpViaApi(member, { fullName: 'Lola Late' });
@@ -93,7 +112,10 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   await ok(await staff.request.post(`/api/ops/rentals/${rental.id}/dispatch`), 'dispatch');
   // Her return date was three days ago; staff check the piece in: the late fee is charged.
   moveRentalBack(rental.id, 10);
-  const { unitCode } = await ok<{ unitCode: string }>(await staff.request.get(`/api/ops/rentals/${rental.id}`), 'desk rental');
+  const { unitCode } = await ok<{ unitCode: string }>(
+    await staff.request.get(`/api/ops/rentals/${rental.id}`),
+    'desk rental',
+  );
   const checked = await ok<{ rental: { lateFeeCents: number; lateFeeStatus: string; daysLate: number } }>(
     await staff.request.post(`/api/ops/units/${unitCode}/check-in`, { data: { condition: 'good' } }),
     'check-in',
@@ -132,7 +154,10 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   }
 });
 
-test("the desk's dispatch card shows the backup size she booked, with its unit, to pack in the same parcel; the unit page and check-in too", async ({ browser, baseURL }) => {
+test("the desk's dispatch card shows the backup size she booked, with its unit, to pack in the same parcel; the unit page and check-in too", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await newPage(browser, baseURL);
   await signUpViaApi(member, { fullName: 'Bea Backup' });
@@ -142,7 +167,9 @@ test("the desk's dispatch card shows the backup size she booked, with its unit, 
   for (const width of shotsDir ? [390, 1280] : [390]) {
     const staff = await staffPage(browser, baseURL, width);
     await staff.goto('/ops');
-    const card = staff.getByRole('list', { name: 'To dispatch' }).getByRole('article', { name: `${item.name} for Bea Backup` });
+    const card = staff
+      .getByRole('list', { name: 'To dispatch' })
+      .getByRole('article', { name: `${item.name} for Bea Backup` });
     await expect(card).toContainText(`Size ${size}`);
     await expect(card.getByTestId('backup-size')).toContainText(`Size ${backupSize}`);
     await expect(card.getByTestId('backup-size')).toContainText(/RT-\d{6,}/);
@@ -154,11 +181,16 @@ test("the desk's dispatch card shows the backup size she booked, with its unit, 
 
   // Sent: the unit page and its check-in name the backup too, and the backup unit's page names the rental.
   const staff = await staffPage(browser, baseURL, 390);
-  const desk = await ok<{ unitCode: string; backup: { unitCode: string } }>(await staff.request.get(`/api/ops/rentals/${rental.id}`), 'desk rental');
+  const desk = await ok<{ unitCode: string; backup: { unitCode: string } }>(
+    await staff.request.get(`/api/ops/rentals/${rental.id}`),
+    'desk rental',
+  );
   await ok(await staff.request.post(`/api/ops/rentals/${rental.id}/dispatch`), 'dispatch');
   await staff.goto(`/ops/check-in?code=${desk.unitCode}`);
   await expect(staff.getByTestId('backup-size')).toContainText(`Size ${backupSize} ${desk.backup.unitCode}`);
-  await expect(staff.getByRole('form', { name: 'Check in' }).getByTestId('check-in-backup')).toContainText(`size ${backupSize} (${desk.backup.unitCode})`);
+  await expect(staff.getByRole('form', { name: 'Check in' }).getByTestId('check-in-backup')).toContainText(
+    `size ${backupSize} (${desk.backup.unitCode})`,
+  );
   await shoot(staff, 'check-in-backup');
   expect(await seriousViolations(staff)).toEqual([]);
   await staff.goto(`/ops/check-in?code=${desk.backup.unitCode}`);
@@ -168,7 +200,10 @@ test("the desk's dispatch card shows the backup size she booked, with its unit, 
   await expect(staff.getByRole('form', { name: 'Check in' })).toBeVisible();
 });
 
-test('on a phone a declined card says why next to the button pressed and in the toast: the card form and the booking', async ({ browser, baseURL }) => {
+test('on a phone a declined card says why next to the button pressed and in the toast: the card form and the booking', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const reason = 'Your card has insufficient funds. Please use another card.';
   const page = await newPage(browser, baseURL, 390);
@@ -198,8 +233,13 @@ test('on a phone a declined card says why next to the button pressed and in the 
 
   // The booking: a card on file whose charges are declined for insufficient funds (4000 0000 0000 0358).
   await readyToRentViaApi(page);
-  await ok(await page.request.put('/api/payment-method', { data: { ...TEST_CARD, cardNumber: '4000 0000 0000 0358' } }), 'saving the card');
-  const list = (await (await page.request.get('/api/items?category=Dresses&limit=24')).json()) as { items: ItemSummary[] };
+  await ok(
+    await page.request.put('/api/payment-method', { data: { ...TEST_CARD, cardNumber: '4000 0000 0000 0358' } }),
+    'saving the card',
+  );
+  const list = (await (await page.request.get('/api/items?category=Dresses&limit=24')).json()) as {
+    items: ItemSummary[];
+  };
   const item = (await (await page.request.get(`/api/items/${list.items[2]!.id}`)).json()) as Item;
   const size = item.sizes[0]!;
   await page.goto(`/item/${item.id}?size=${encodeURIComponent(size)}`);
@@ -213,7 +253,10 @@ test('on a phone a declined card says why next to the button pressed and in the 
   await expect(refusal).toContainText('Nothing was booked.');
   await expect(refusal).toBeInViewport();
   await expect(addToCart).toBeInViewport();
-  await expect(refusal.getByRole('link', { name: 'Change card' })).toHaveAttribute('href', /\/credit-card\?mode=manage/);
+  await expect(refusal.getByRole('link', { name: 'Change card' })).toHaveAttribute(
+    'href',
+    /\/credit-card\?mode=manage/,
+  );
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: reason })).toBeVisible();
   await shoot(page, 'booking-declined', 'viewport');
   expect(await seriousViolations(page)).toEqual([]);

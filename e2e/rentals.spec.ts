@@ -6,11 +6,15 @@ interface ItemSummary {
   name: string;
 }
 
-test('rent an item from its page, see it on the dashboard, reload, extend, cancel (not sent: no Return)', async ({ page }) => {
+test('rent an item from its page, see it on the dashboard, reload, extend, cancel (not sent: no Return)', async ({
+  page,
+}) => {
   test.setTimeout(120_000); // two bookings and an extension, each charged through the payment provider
   await signUpViaApi(page, { fullName: 'Renata Renter' });
   await readyToRentViaApi(page);
-  const list = (await (await page.request.get('/api/items?gender=Women&sort=price-desc&limit=5')).json()) as { items: ItemSummary[] };
+  const list = (await (await page.request.get('/api/items?gender=Women&sort=price-desc&limit=5')).json()) as {
+    items: ItemSummary[];
+  };
   const item = list.items[2]!;
 
   await page.goto(`/item/${item.id}`);

@@ -25,11 +25,23 @@ async function ok(res: { ok(): boolean; status(): number; text(): Promise<string
 async function readyToRent(page: Page, name: string) {
   await ok(
     await page.request.put('/api/payment-method', {
-      data: { cardNumber: '4242 4242 4242 4242', expiryMonth: '08', expiryYear: '2031', cvv: '123', cardholderName: name, billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' } },
+      data: {
+        cardNumber: '4242 4242 4242 4242',
+        expiryMonth: '08',
+        expiryYear: '2031',
+        cvv: '123',
+        cardholderName: name,
+        billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
+      },
     }),
     'card',
   );
-  await ok(await page.request.put('/api/delivery-address', { data: { recipientName: name, line1: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201' } }), 'address');
+  await ok(
+    await page.request.put('/api/delivery-address', {
+      data: { recipientName: name, line1: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201' },
+    }),
+    'address',
+  );
   await ok(await page.request.put('/api/pickup', { data: { option: 'online' } }), 'delivery');
 }
 
@@ -58,7 +70,10 @@ async function pickDress(page: Page): Promise<{ id: number; name: string }> {
   throw new Error('no house dress in size M');
 }
 
-test('a returned rental is reviewed with fit and a photo; the item page shows it and the fit summary; a member like her sees size advice', async ({ browser, baseURL }) => {
+test('a returned rental is reviewed with fit and a photo; the item page shows it and the fit summary; a member like her sees size advice', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(420_000);
   const staffCtx = await newPage(browser, baseURL);
   const staff = await signUpViaApi(staffCtx.page, { fullName: 'Sam Staff' });
@@ -87,8 +102,12 @@ test('a returned rental is reviewed with fit and a photo; the item page shows it
   await dialog.locator('label', { hasText: 'True to size' }).click();
   await expect(dialog.getByRole('radio', { name: 'True to size' })).toBeChecked();
   await dialog.getByLabel('Occasion (optional)').selectOption('wedding');
-  await dialog.getByRole('textbox', { name: 'Your review' }).fill('Wore it to my sister’s wedding: the silk drapes beautifully and the length was perfect with heels.');
-  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 176, g: 141, b: 87 } } })
+  await dialog
+    .getByRole('textbox', { name: 'Your review' })
+    .fill('Wore it to my sister’s wedding: the silk drapes beautifully and the length was perfect with heels.');
+  const photo = await sharp({
+    create: { width: 900, height: 1200, channels: 3, background: { r: 176, g: 141, b: 87 } },
+  })
     .jpeg()
     .toBuffer();
   await dialog.getByLabel(/^Photos/).setInputFiles({ name: 'wedding.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -127,7 +146,15 @@ test('a returned rental is reviewed with fit and a photo; the item page shows it
     await readyToRent(m.page, name);
     const rentalId = await rentAndReturn(m.page, staffCtx.page, dress.id, size);
     const res = await m.page.request.post(`/api/rentals/${rentalId}/review`, {
-      multipart: { data: JSON.stringify({ rating: 5, fit, sizeWorn: size, text: 'Lovely piece, arrived pressed and ready.', fitDetails: { heightCm: 171, usualSize: 'M' } }) },
+      multipart: {
+        data: JSON.stringify({
+          rating: 5,
+          fit,
+          sizeWorn: size,
+          text: 'Lovely piece, arrived pressed and ready.',
+          fitDetails: { heightCm: 171, usualSize: 'M' },
+        }),
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     await m.context.close();

@@ -22,11 +22,16 @@ test('screenshots of the member and staff pages at 390 and 1280 px (SCREENSHOTS=
   const setup = await open(1280);
   await signUpViaApi(setup, { fullName: 'Nora Screens' });
   await readyToRentViaApi(setup);
-  const list = (await (await setup.request.get('/api/items?category=Dresses&limit=24')).json()) as { items: { id: number }[] };
+  const list = (await (await setup.request.get('/api/items?category=Dresses&limit=24')).json()) as {
+    items: { id: number }[];
+  };
   let itemId = list.items[0]!.id;
   let orderNumber: string | undefined;
   for (const { id } of list.items) {
-    const item = (await (await setup.request.get(`/api/items/${id}`)).json()) as { fromMember: boolean; sizes: string[] };
+    const item = (await (await setup.request.get(`/api/items/${id}`)).json()) as {
+      fromMember: boolean;
+      sizes: string[];
+    };
     const size = item.sizes[0];
     if (item.fromMember || !size) continue;
     const booked = await setup.request.post('/api/rentals', { data: { itemId: id, size } });

@@ -13,7 +13,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const width of [1280, 390]) {
-  test(`"blak dres" in the navigation's search at ${width} px: suggestions, then black dresses first`, async ({ page }) => {
+  test(`"blak dres" in the navigation's search at ${width} px: suggestions, then black dresses first`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     const box = navSearch(page);
@@ -41,7 +43,9 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('facet counts stay truthful after two filters: the count beside a size is what choosing it shows', async ({ page }) => {
+test('facet counts stay truthful after two filters: the count beside a size is what choosing it shows', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/browse');
   const count = page.getByTestId('result-count');
@@ -68,7 +72,9 @@ test('facet counts stay truthful after two filters: the count beside a size is w
 
   // And colour, a third filter: its count too.
   const colourSelect = page.getByLabel('Colour', { exact: true });
-  const colour = (await colourSelect.locator('option:not([disabled])').allTextContents()).map((l) => /^(.+) \((\d+)\)$/.exec(l)).find((m) => m !== null);
+  const colour = (await colourSelect.locator('option:not([disabled])').allTextContents())
+    .map((l) => /^(.+) \((\d+)\)$/.exec(l))
+    .find((m) => m !== null);
   if (colour) {
     await colourSelect.selectOption({ label: colour[0] });
     await expect(count).toHaveText(`${colour[2]} ${colour[2] === '1' ? 'piece' : 'pieces'}`);
@@ -76,7 +82,10 @@ test('facet counts stay truthful after two filters: the count beside a size is w
   }
 });
 
-test('axe: no serious or critical violation on /browse with filters, a search and its suggestions open', async ({ browser, baseURL }) => {
+test('axe: no serious or critical violation on /browse with filters, a search and its suggestions open', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), SEEN_KEY);
   const page = appPage(await context.newPage());
@@ -85,7 +94,12 @@ test('axe: no serious or critical violation on /browse with filters, a search an
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
   await navSearch(page).pressSequentially('gucc', { delay: 30 });
-  await expect(page.getByRole('listbox', { name: /Suggestions/ }).getByRole('option', { name: /Gucci/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('listbox', { name: /Suggestions/ })
+      .getByRole('option', { name: /Gucci/ })
+      .first(),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });

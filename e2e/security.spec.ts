@@ -12,7 +12,11 @@ const PAGES = ['/', '/browse', '/item/7', '/dashboard'];
 function expectSecurityHeaders(res: Response, where: string) {
   const h = res.headers();
   const csp = h['content-security-policy'] ?? '';
-  const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? '';
   expect(csp, `${where}: CSP`).not.toBe('');
   const scripts = directive('script-src') || directive('default-src');
   expect(scripts, `${where}: script-src`).toContain("'self'");
@@ -52,7 +56,9 @@ for (const path of PAGES) {
     // Every inline script of the page carries the response's nonce (JSON-LD is data, never run),
     // so the policy lets them run and nothing else.
     const nonce = /'nonce-([^']+)'/.exec(res!.headers()['content-security-policy'] ?? '')?.[1];
-    const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+    const inline = await page
+      .locator('script:not([src]):not([type="application/ld+json"])')
+      .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
     expect(inline.length).toBeGreaterThan(0);
     for (const n of inline) expect(n).toBe(nonce);
     expect(violations).toEqual([]);
@@ -90,9 +96,13 @@ test('a page cannot be framed by another site', async ({ page, baseURL }) => {
   await expect(page.getByRole('link', { name: 'Rentique home' })).toBeVisible();
 });
 
-test('the policy refuses an inline script without the nonce, and each response has its own nonce', async ({ page, request }) => {
+test('the policy refuses an inline script without the nonce, and each response has its own nonce', async ({
+  page,
+  request,
+}) => {
   const nonces = new Set<string>();
-  for (let i = 0; i < 3; i += 1) nonces.add(/'nonce-([^']+)'/.exec((await request.get('/')).headers()['content-security-policy'] ?? '')?.[1] ?? '');
+  for (let i = 0; i < 3; i += 1)
+    nonces.add(/'nonce-([^']+)'/.exec((await request.get('/')).headers()['content-security-policy'] ?? '')?.[1] ?? '');
   expect(nonces.size).toBe(3);
 
   const violations: string[] = [];
@@ -117,7 +127,9 @@ test('the policy refuses an inline script without the nonce, and each response h
   await expect.poll(() => violations.length).toBeGreaterThan(0);
 });
 
-test('/credit-card goes back only to a path of this site, whatever the browser would make of ?returnTo= (safePath)', async ({ page }) => {
+test('/credit-card goes back only to a path of this site, whatever the browser would make of ?returnTo= (safePath)', async ({
+  page,
+}) => {
   await signUpViaApi(page);
   // A tab, a newline or a backslash that the browser would turn into //evil.example.
   for (const trick of ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%5Cevil.example', '%5C%5Cevil.example']) {
@@ -126,8 +138,15 @@ test('/credit-card goes back only to a path of this site, whatever the browser w
     await expect(back, trick).toHaveAttribute('href', '/dashboard');
     await expect(page.getByRole('link', { name: 'Back to the piece' })).toHaveCount(0);
     // Nothing on the page, rendered on the server or in the browser, links off the site.
-    const offSite = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href).filter((h) => !h.startsWith(location.origin)));
-    expect(offSite.filter((h) => h.includes('evil.example')), trick).toEqual([]);
+    const offSite = await page
+      .locator('a[href]')
+      .evaluateAll((links) =>
+        links.map((a) => (a as HTMLAnchorElement).href).filter((h) => !h.startsWith(location.origin)),
+      );
+    expect(
+      offSite.filter((h) => h.includes('evil.example')),
+      trick,
+    ).toEqual([]);
   }
   // A real path of the site is kept.
   await page.goto(`/credit-card?mode=manage&returnTo=${encodeURIComponent('/item/7?size=M')}`);

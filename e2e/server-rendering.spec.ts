@@ -48,7 +48,10 @@ test.describe('pages rendered on the server', () => {
     expect(home).toContain('Limited space.');
   });
 
-  test("a member's hard refresh of /dashboard paints her name and her navigation, never the visitor's", async ({ browser, baseURL }) => {
+  test("a member's hard refresh of /dashboard paints her name and her navigation, never the visitor's", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL: baseURL! });
     const page = await context.newPage();
     await signUpViaApi(page, { fullName: 'Margot Fontaine' });
@@ -65,11 +68,17 @@ test.describe('pages rendered on the server', () => {
     expect(html).not.toContain('Loading...');
 
     // In the browser, the page as it arrives (before any script runs) is hers too...
-    const noJs = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false, storageState: await context.storageState() });
+    const noJs = await browser.newContext({
+      baseURL: baseURL!,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
     const still = await noJs.newPage();
     await still.goto('/dashboard');
     await expect(still.getByRole('heading', { level: 1, name: 'Welcome back, Margot' })).toBeVisible();
-    await expect(still.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your Account' })).toBeVisible();
+    await expect(
+      still.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your Account' }),
+    ).toBeVisible();
     await expect(still.getByRole('link', { name: 'Join Now' })).toHaveCount(0);
     await noJs.close();
 
@@ -92,7 +101,11 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
-  test('the server sends a visitor who asks for a member page to sign in, and a member who asks for /login home', async ({ browser, baseURL, request }) => {
+  test('the server sends a visitor who asks for a member page to sign in, and a member who asks for /login home', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     for (const [path, from] of [
       ['/dashboard', '%2Fdashboard'],
       ['/favorites?x=1', '%2Ffavorites%3Fx%3D1'],
@@ -118,7 +131,20 @@ test.describe('pages rendered on the server', () => {
   });
 
   test('each page has its own title, description and canonical URL', async ({ request, baseURL }) => {
-    const pages = ['/', '/browse', '/item/7', '/items/peach-nike-zip-up-hoodie', '/pricing', '/how-it-works', '/match', '/help', '/contact', '/about', '/login', '/signup'];
+    const pages = [
+      '/',
+      '/browse',
+      '/item/7',
+      '/items/peach-nike-zip-up-hoodie',
+      '/pricing',
+      '/how-it-works',
+      '/match',
+      '/help',
+      '/contact',
+      '/about',
+      '/login',
+      '/signup',
+    ];
     const titles = new Set<string>();
     const item = (await (await request.get('/api/items/7')).json()) as { name: string; brand: string };
     for (const path of pages) {
@@ -135,13 +161,22 @@ test.describe('pages rendered on the server', () => {
     }
     expect(titles.size, 'every page titled differently').toBe(pages.length);
     // The canonical URL leaves the query out.
-    expect(await firstHtml(request, '/browse?tab=men&utm_source=x')).toContain(`<link rel="canonical" href="${baseURL}/browse"/>`);
+    expect(await firstHtml(request, '/browse?tab=men&utm_source=x')).toContain(
+      `<link rel="canonical" href="${baseURL}/browse"/>`,
+    );
   });
 
   test('an item page carries schema.org Product data', async ({ request, baseURL }) => {
-    const item = (await (await request.get('/api/items/7')).json()) as { name: string; brand: string; rentalPriceCents: number; reviewCount: number };
+    const item = (await (await request.get('/api/items/7')).json()) as {
+      name: string;
+      brand: string;
+      rentalPriceCents: number;
+      reviewCount: number;
+    };
     const html = await firstHtml(request, '/item/7');
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     interface Product {
       '@context': string;
       name: string;
@@ -158,9 +193,14 @@ test.describe('pages rendered on the server', () => {
     expect(product!.brand).toEqual({ '@type': 'Brand', name: item.brand });
     expect(product!.url).toBe(`${baseURL}/item/7`);
     expect(product!.image[0]).toMatch(new RegExp(`^${baseURL}/api/items/7/pictures/`));
-    expect(product!.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: (item.rentalPriceCents / 100).toFixed(2) });
+    expect(product!.offers).toMatchObject({
+      '@type': 'Offer',
+      priceCurrency: 'USD',
+      price: (item.rentalPriceCents / 100).toFixed(2),
+    });
     expect(product!.offers.priceSpecification.referenceQuantity).toMatchObject({ value: 1, unitCode: 'WEE' });
-    if (item.reviewCount > 0) expect(product!.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingCount: item.reviewCount });
+    if (item.reviewCount > 0)
+      expect(product!.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingCount: item.reviewCount });
   });
 
   test('without JavaScript the item page and the collection can still be read', async ({ browser, baseURL }) => {
@@ -174,7 +214,9 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
-  test('hydration matches the server, for visitors and members: no console errors or warnings, and the page answers at once', async ({ page }) => {
+  test('hydration matches the server, for visitors and members: no console errors or warnings, and the page answers at once', async ({
+    page,
+  }) => {
     const problems: string[] = [];
     const watch = (p: Page) => {
       p.on('pageerror', (err) => problems.push(err.message));
@@ -184,7 +226,17 @@ test.describe('pages rendered on the server', () => {
     };
     watch(page);
     await skipDiscountPopup(page);
-    for (const path of ['/', '/how-it-works', '/pricing', '/browse', '/item/7', '/items/peach-nike-zip-up-hoodie', '/match', '/help', '/login']) {
+    for (const path of [
+      '/',
+      '/how-it-works',
+      '/pricing',
+      '/browse',
+      '/item/7',
+      '/items/peach-nike-zip-up-hoodie',
+      '/match',
+      '/help',
+      '/login',
+    ]) {
       await page.goto(path);
     }
     // Hydrated: the tabs switch without a reload and the data for the new tab is fetched.
@@ -194,7 +246,17 @@ test.describe('pages rendered on the server', () => {
     await expect(page.getByRole('link', { name: /Navy Double-Breasted Blazer/ })).toBeVisible();
 
     await signUpViaApi(page, { fullName: 'Hydra Member' });
-    for (const path of ['/', '/dashboard', '/match', '/favorites', '/account', '/plan-selection', '/pickup-location', '/notifications', '/item/7']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/match',
+      '/favorites',
+      '/account',
+      '/plan-selection',
+      '/pickup-location',
+      '/notifications',
+      '/item/7',
+    ]) {
       await page.goto(path);
     }
     expect(problems).toEqual([]);

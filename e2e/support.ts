@@ -20,7 +20,10 @@ export interface NewMember {
 }
 
 /** Signs a new member up through the form and waits for /plan-selection. */
-export async function signUpViaUi(page: Page, opts: { fullName?: string; gender?: string; email?: string } = {}): Promise<NewMember> {
+export async function signUpViaUi(
+  page: Page,
+  opts: { fullName?: string; gender?: string; email?: string } = {},
+): Promise<NewMember> {
   const member = {
     email: opts.email ?? uniqueEmail(),
     password: PASSWORD,
@@ -118,7 +121,12 @@ export function makeStaffWithCli(email: string): string {
     LOG_LEVEL: 'silent',
   };
   delete env.DATABASE_URL;
-  const r = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email], { cwd: path.resolve(import.meta.dirname, '..'), env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (r.status !== 0) throw new Error(`npm run staff -- add ${email} failed (${r.status}): ${r.stderr}${r.stdout}`);
   return r.stdout;
 }
@@ -180,7 +188,9 @@ export async function approvedListingViaApi(
   names: { lender: string; staff: string },
 ): Promise<{ lender: Page; staff: Page; itemId: number }> {
   const { rgb, ...fields } = piece;
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: rgb } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: rgb } })
+    .jpeg()
+    .toBuffer();
   const lender = appPage(await (await browser.newContext()).newPage());
   await signUpViaApi(lender, { fullName: names.lender });
   const listed = await lender.request.post('/api/listings', {

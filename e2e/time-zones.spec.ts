@@ -61,8 +61,15 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function browserIn(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ baseURL: server.url, timezoneId: BROWSER_ZONE, viewport: { width, height: width < 600 ? 844 : 900 } });
+async function browserIn(
+  browser: Browser,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    timezoneId: BROWSER_ZONE,
+    viewport: { width, height: width < 600 ? 844 : 900 },
+  });
   await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), DISCOUNT_POPUP_SEEN_KEY);
   const page = appPage(await context.newPage());
   const problems: string[] = [];
@@ -86,7 +93,8 @@ async function aPiece(page: Page): Promise<{ id: number; size: string }> {
   return { id, size: (item.sizes as string[])[0]! };
 }
 
-const formatIn = (iso: string, opts: Intl.DateTimeFormatOptions) => new Date(iso).toLocaleString('en-US', { ...opts, timeZone: BROWSER_ZONE });
+const formatIn = (iso: string, opts: Intl.DateTimeFormatOptions) =>
+  new Date(iso).toLocaleString('en-US', { ...opts, timeZone: BROWSER_ZONE });
 
 test("the calendar offers the business's today (New York), not the server's UTC date", async ({ browser }) => {
   const { context, page, problems } = await browserIn(browser);
@@ -99,7 +107,8 @@ test("the calendar offers the business's today (New York), not the server's UTC 
   const calendar = page.locator('.rentique-calendar');
   await expect(calendar.locator(`[data-day="${today}"] button`)).toBeEnabled();
   await expect(calendar.locator(`[data-day="${today}"]`)).not.toHaveAttribute('data-disabled', 'true');
-  if (addDays(today, -1).slice(0, 7) === today.slice(0, 7)) await expect(calendar.locator(`[data-day="${addDays(today, -1)}"] button`)).toBeDisabled();
+  if (addDays(today, -1).slice(0, 7) === today.slice(0, 7))
+    await expect(calendar.locator(`[data-day="${addDays(today, -1)}"] button`)).toBeDisabled();
   await page.screenshot({ path: test.info().outputPath('calendar-1280.png') });
   // One click picks the start: a week from there, its total under the calendar.
   await calendar.locator(`[data-day="${today}"] button`).click();
@@ -109,7 +118,9 @@ test("the calendar offers the business's today (New York), not the server's UTC 
   await context.close();
 });
 
-test('a click on a day before the chosen week starts a new week there, with its total shown before she confirms', async ({ browser }) => {
+test('a click on a day before the chosen week starts a new week there, with its total shown before she confirms', async ({
+  browser,
+}) => {
   const { context, page, problems } = await browserIn(browser, 390);
   const piece = await aPiece(page);
   // A week chosen in the middle of next month (as from /browse): 6th to 13th.
@@ -124,7 +135,10 @@ test('a click on a day before the chosen week starts a new week there, with its 
   const summary = page.getByTestId('dates-summary');
   await expect(summary).toContainText('7 days');
   await expect(page.getByTestId('dates-summary-total')).toHaveText(/^1 week · \$\d+\.\d\d$/);
-  await expect(page.locator(`.rentique-calendar [data-day="${addDays(earlier, 7)}"]`)).toHaveAttribute('data-selected', 'true');
+  await expect(page.locator(`.rentique-calendar [data-day="${addDays(earlier, 7)}"]`)).toHaveAttribute(
+    'data-selected',
+    'true',
+  );
   await expect(page.locator(`.rentique-calendar [data-day="${to}"]`)).not.toHaveAttribute('data-selected', 'true');
   await page.screenshot({ path: test.info().outputPath('calendar-390.png') });
   await summary.getByRole('button', { name: 'Use these dates' }).click();
@@ -135,7 +149,9 @@ test('a click on a day before the chosen week starts a new week there, with its 
   await context.close();
 });
 
-test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Angeles), with no hydration error', async ({ browser }) => {
+test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Angeles), with no hydration error', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const lender = await browserIn(browser);
   const renter = await browserIn(browser);
@@ -145,7 +161,12 @@ test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Ang
   const staffMember = await signUpViaApi(staff.page, { fullName: 'Sid Staff' });
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
-  const cli = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', staffMember.email], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+  const cli = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', staffMember.email], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(cli.status, cli.stderr).toBe(0);
 
   // The lender's piece is listed, approved, requested, sent, received and returned: an earning on her statement.
@@ -161,10 +182,16 @@ test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Ang
     handover: 'drop-off',
   });
   const photo = { name: 'dress.png', mimeType: 'image/png', buffer: await lender.page.screenshot() };
-  const listing = await ok(await lender.page.request.post('/api/listings', { multipart: { data, photos: photo } }), 201);
+  const listing = await ok(
+    await lender.page.request.post('/api/listings', { multipart: { data, photos: photo } }),
+    201,
+  );
   await ok(await staff.page.request.post(`/api/ops/listings/${listing.id as number}/approve`));
   await readyToRentViaApi(renter.page);
-  const request = await ok(await renter.page.request.post('/api/lending/requests', { data: { itemId: listing.id, size: 'M' } }), 201);
+  const request = await ok(
+    await renter.page.request.post('/api/lending/requests', { data: { itemId: listing.id, size: 'M' } }),
+    201,
+  );
   await ok(await lender.page.request.post(`/api/lending/requests/${request.id as number}/accept`));
   await ok(await lender.page.request.post(`/api/lending/requests/${request.id as number}/send`));
   await ok(await renter.page.request.post(`/api/rentals/${request.rentalId as number}/received`));
@@ -175,7 +202,9 @@ test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Ang
     await lender.page.goto('/notifications');
     const first = lender.page.getByRole('main').locator('time').first();
     const at = (await first.getAttribute('datetime'))!;
-    await expect(first).toHaveText(formatIn(at, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }));
+    await expect(first).toHaveText(
+      formatIn(at, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+    );
 
     await lender.page.goto('/lending/payouts');
     await expect(lender.page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -184,7 +213,9 @@ test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Ang
     await staff.page.goto('/ops/audit');
     const entry = staff.page.getByRole('main').locator('time').first();
     const entryAt = (await entry.getAttribute('datetime'))!;
-    await expect(entry).toHaveText(formatIn(entryAt, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }));
+    await expect(entry).toHaveText(
+      formatIn(entryAt, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+    );
     if (visit === 1) {
       const cookies = await lender.context.cookies();
       expect(cookies.find((c) => c.name === 'tz')?.value).toBe(encodeURIComponent(BROWSER_ZONE));
@@ -192,9 +223,13 @@ test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Ang
   }
   // The server now renders her zone itself: the HTML it sends has her time.
   const html = await (await lender.page.request.get('/notifications')).text();
-  const sent = /<time[^>]*dateTime="([^"]+)"[^>]*>([^<]+)<\/time>/.exec(html) ?? /<time[^>]*datetime="([^"]+)"[^>]*>([^<]+)<\/time>/.exec(html);
+  const sent =
+    /<time[^>]*dateTime="([^"]+)"[^>]*>([^<]+)<\/time>/.exec(html) ??
+    /<time[^>]*datetime="([^"]+)"[^>]*>([^<]+)<\/time>/.exec(html);
   expect(sent, 'a time in the server-rendered /notifications').not.toBeNull();
-  expect(sent![2]).toBe(formatIn(sent![1]!, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }));
+  expect(sent![2]).toBe(
+    formatIn(sent![1]!, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+  );
 
   expect([...lender.problems, ...renter.problems, ...staff.problems]).toEqual([]);
   for (const p of [lender, renter, staff]) await p.context.close();

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
-import { DISCOUNT_POPUP_SEEN_KEY, TEST_CARD, TEST_DELIVERY_ADDRESS, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
+import {
+  DISCOUNT_POPUP_SEEN_KEY,
+  TEST_CARD,
+  TEST_DELIVERY_ADDRESS,
+  makeStaffWithCli,
+  readyToRentViaApi,
+  signUpViaApi,
+} from './support';
 
 /**
  * The first customer's blocker (a held piece a member who never chose delivery or pickup could
@@ -41,7 +48,12 @@ async function shoot(page: Page, target: Locator, name: string, fullPage = false
 }
 
 /** A house piece with one unit of M (added by staff on the desk), and another member who rents it from `start`. */
-async function rentedPiece(browser: Browser, baseURL: string | undefined, name: string, dates: { startDate: string; endDate: string } | null) {
+async function rentedPiece(
+  browser: Browser,
+  baseURL: string | undefined,
+  name: string,
+  dates: { startDate: string; endDate: string } | null,
+) {
   const staff = await newPage(browser, baseURL);
   const staffMember = await signUpViaApi(staff.page, { fullName: 'Sam Staff' });
   expect(makeStaffWithCli(staffMember.email)).toContain('is now staff');
@@ -65,7 +77,10 @@ async function rentedPiece(browser: Browser, baseURL: string | undefined, name: 
   const holder = await newPage(browser, baseURL);
   await signUpViaApi(holder.page, { fullName: 'Hana Holder' });
   await readyToRentViaApi(holder.page);
-  const rental = await ok(await holder.page.request.post('/api/rentals', { data: { itemId, size: 'M', ...dates } }), 201);
+  const rental = await ok(
+    await holder.page.request.post('/api/rentals', { data: { itemId, size: 'M', ...dates } }),
+    201,
+  );
   return { itemId, rentalId: rental.id as number, holder: holder.page };
 }
 
@@ -74,16 +89,27 @@ async function rentedPiece(browser: Browser, baseURL: string | undefined, name: 
  * piece; the other member cancels, and the sweep holds it for her.
  */
 async function heldForNewMember(browser: Browser, baseURL: string | undefined, name: string) {
-  const { itemId, rentalId, holder } = await rentedPiece(browser, baseURL, name, { startDate: isoDay(1), endDate: isoDay(8) });
+  const { itemId, rentalId, holder } = await rentedPiece(browser, baseURL, name, {
+    startDate: isoDay(1),
+    endDate: isoDay(8),
+  });
   const { page } = await newPage(browser, baseURL);
   await signUpViaApi(page, { fullName: 'Nia Nochoice' });
   await ok(await page.request.put('/api/payment-method', { data: TEST_CARD }));
   expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({ option: null });
   const from = isoDay(2);
-  await ok(await page.request.post('/api/waitlist', { data: { itemId, size: 'M', startDate: from, endDate: isoDay(9) } }), 201);
+  await ok(
+    await page.request.post('/api/waitlist', { data: { itemId, size: 'M', startDate: from, endDate: isoDay(9) } }),
+    201,
+  );
   await ok(await holder.request.post(`/api/rentals/${rentalId}/cancel`));
   await expect
-    .poll(async () => ((await (await page.request.get('/api/waitlist')).json()) as { entries: { status: string }[] }).entries[0]?.status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/waitlist')).json()) as { entries: { status: string }[] }).entries[0]
+          ?.status,
+      { timeout: 30_000 },
+    )
     .toBe('held');
   await page.goto('/dashboard');
   const entry = page.getByRole('article', { name: `${name}, size M` });
@@ -95,10 +121,19 @@ async function heldForNewMember(browser: Browser, baseURL: string | undefined, n
 }
 
 async function rentalsOf(page: Page) {
-  return ((await ok(await page.request.get('/api/rentals'))).rentals as { itemId: number; startDate: string; pickupOption: string }[]).map((r) => [r.itemId, r.startDate, r.pickupOption]);
+  return (
+    (await ok(await page.request.get('/api/rentals'))).rentals as {
+      itemId: number;
+      startDate: string;
+      pickupOption: string;
+    }[]
+  ).map((r) => [r.itemId, r.startDate, r.pickupOption]);
 }
 
-test('a held piece, no address and no choice yet: she chooses delivery, adds her address in the dialog and confirms', async ({ browser, baseURL }) => {
+test('a held piece, no address and no choice yet: she chooses delivery, adds her address in the dialog and confirms', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const name = `Hold Delivery Dress ${Date.now().toString(36)}`;
   const { itemId, from, page, dialog } = await heldForNewMember(browser, baseURL, name);
@@ -132,7 +167,10 @@ test('a held piece, no address and no choice yet: she chooses delivery, adds her
   await expect(page.getByTestId('delivery-address')).toContainText(TEST_DELIVERY_ADDRESS.line1);
 });
 
-test('a held piece, no address and no choice yet: she picks a studio in the dialog and confirms; her account page keeps a studio as her choice', async ({ browser, baseURL }) => {
+test('a held piece, no address and no choice yet: she picks a studio in the dialog and confirms; her account page keeps a studio as her choice', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const name = `Hold Studio Dress ${Date.now().toString(36)}`;
   const { itemId, from, page, dialog } = await heldForNewMember(browser, baseURL, name);
@@ -155,13 +193,21 @@ test('a held piece, no address and no choice yet: she picks a studio in the dial
   await choice.getByRole('combobox', { name: 'Studio' }).selectOption({ label: 'Rentique Williamsburg' });
   await choice.getByRole('button', { name: 'Save my choice' }).click();
   await expect(page.getByText('Your choice is saved')).toBeVisible();
-  const studios = ((await ok(await page.request.get('/api/studios'))).studios as { id: number; name: string }[]).filter((s) => s.name === 'Rentique Williamsburg');
-  expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({ option: 'in-store', studioId: studios[0]!.id });
+  const studios = ((await ok(await page.request.get('/api/studios'))).studios as { id: number; name: string }[]).filter(
+    (s) => s.name === 'Rentique Williamsburg',
+  );
+  expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({
+    option: 'in-store',
+    studioId: studios[0]!.id,
+  });
   expect(await seriousViolations(page), '/account/addresses').toEqual([]);
   await shoot(page, page.getByRole('heading', { name: 'Addresses and pickup' }), 'account-addresses', true);
 });
 
-test('the item calendar marks sold-out days (unlike past days), and choosing one offers Join the waitlist', async ({ browser, baseURL }) => {
+test('the item calendar marks sold-out days (unlike past days), and choosing one offers Join the waitlist', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const name = `Calendar Slip Dress ${Date.now().toString(36)}`;
   const { itemId } = await rentedPiece(browser, baseURL, name, null);
@@ -188,7 +234,9 @@ test('the item calendar marks sold-out days (unlike past days), and choosing one
     for (let i = 0; i < 3 && !(await day(iso).isVisible()); i++) {
       const shown = new Date(`${await page.locator('.rdp-caption_label').first().textContent()} 1 UTC`);
       const wanted = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
-      await page.getByRole('button', { name: wanted < shown ? 'Go to the Previous Month' : 'Go to the Next Month' }).click();
+      await page
+        .getByRole('button', { name: wanted < shown ? 'Go to the Previous Month' : 'Go to the Next Month' })
+        .click();
     }
   };
   const soldOut = day(isoDay(1));
@@ -214,6 +262,8 @@ test('the item calendar marks sold-out days (unlike past days), and choosing one
   await expect(join).toBeVisible();
   await join.click();
   await expect(page.getByText("You're on the waitlist").first()).toBeVisible();
-  const entries = ((await ok(await page.request.get('/api/waitlist'))).entries as { itemId: number; startDate: string }[]).map((e) => [e.itemId, e.startDate]);
+  const entries = (
+    (await ok(await page.request.get('/api/waitlist'))).entries as { itemId: number; startDate: string }[]
+  ).map((e) => [e.itemId, e.startDate]);
   expect(entries).toEqual([[itemId, isoDay(1)]]);
 });

@@ -23,7 +23,10 @@ const ok = async (res: Awaited<ReturnType<Page['request']['post']>>, status = 20
 // Days from the business's today (New York, decision 0047), as the server counts them.
 const isoDay = (offset: number) => addDays(businessDay(Date.now(), DEFAULT_BUSINESS_TIME_ZONE), offset);
 
-test('a sold-out size: join the waitlist, the piece comes back from cleaning, the hold shows on her dashboard and she confirms it', async ({ browser, baseURL }) => {
+test('a sold-out size: join the waitlist, the piece comes back from cleaning, the hold shows on her dashboard and she confirms it', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const name = `Waitlist Slip Dress ${Date.now().toString(36)}`;
   const staff = await newPage(browser, baseURL);
@@ -90,5 +93,7 @@ test('a sold-out size: join the waitlist, the piece comes back from cleaning, th
   await expect(waiting.page.getByText('Booked from your waitlist hold')).toBeVisible();
   await expect(waiting.page.getByRole('article', { name })).toBeVisible();
   const rentals = await ok(await waiting.page.request.get('/api/rentals'));
-  expect((rentals.rentals as { itemId: number; startDate: string }[]).map((r) => [r.itemId, r.startDate])).toEqual([[itemId, from]]);
+  expect((rentals.rentals as { itemId: number; startDate: string }[]).map((r) => [r.itemId, r.startDate])).toEqual([
+    [itemId, from],
+  ]);
 });

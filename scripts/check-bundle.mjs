@@ -61,7 +61,9 @@ const total = rows.reduce((s, r) => s + r.gzKb, 0);
 console.log('Initial JS for /');
 console.log('| file | raw KB | gzip KB |\n|---|---:|---:|');
 for (const r of rows) console.log(`| ${r.file} | ${r.kb.toFixed(1)} | ${r.gzKb.toFixed(1)} |`);
-console.log(`| **total** (${rows.length} files) | ${rows.reduce((s, r) => s + r.kb, 0).toFixed(1)} | **${total.toFixed(1)}** |`);
+console.log(
+  `| **total** (${rows.length} files) | ${rows.reduce((s, r) => s + r.kb, 0).toFixed(1)} | **${total.toFixed(1)}** |`,
+);
 console.log(`budget ${BUDGET_KB} KB gzip: ${total <= BUDGET_KB ? 'within' : 'OVER'}`);
 
 process.exit(total <= BUDGET_KB ? 0 : 1);

@@ -15,12 +15,29 @@ import { chromium } from '@playwright/test';
 import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
 const OUT = path.resolve(process.env.CONTACT_SHEET_DIR ?? '.tmp/contact-sheets');
-const VIEWS = (process.env.CONTACT_SHEET_VIEWS ?? 'front').split(',').map((v) => v.trim()).filter(Boolean);
-const CATEGORIES = ['Dresses', 'Tops', 'Shirts', 'Skirts', 'Pants', 'Jackets', 'Hoodies', 'Sets', 'Work Outfit', 'Mountain Outfit', 'Shoes', 'Accessories'];
+const VIEWS = (process.env.CONTACT_SHEET_VIEWS ?? 'front')
+  .split(',')
+  .map((v) => v.trim())
+  .filter(Boolean);
+const CATEGORIES = [
+  'Dresses',
+  'Tops',
+  'Shirts',
+  'Skirts',
+  'Pants',
+  'Jackets',
+  'Hoodies',
+  'Sets',
+  'Work Outfit',
+  'Mountain Outfit',
+  'Shoes',
+  'Accessories',
+];
 
 /** The app on a spare port with a throwaway DATA_DIR (seeded on start), or the one given. */
 async function startApp() {
-  if (process.env.CONTACT_SHEET_URL) return { url: process.env.CONTACT_SHEET_URL.replace(/\/$/, ''), stop: async () => {} };
+  if (process.env.CONTACT_SHEET_URL)
+    return { url: process.env.CONTACT_SHEET_URL.replace(/\/$/, ''), stop: async () => {} };
   return startBuiltApp({ name: 'sheets' });
 }
 
@@ -86,10 +103,16 @@ async function main() {
       for (const item of items) rows.push({ item, pictures: await picturesOf(app.url, item) });
       // Served at the app's own origin (its pictures are same-origin resources).
       const html = sheet(app.url, category, rows);
-      await page.route(`${app.url}/__contact-sheet`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+      await page.route(`${app.url}/__contact-sheet`, (route) =>
+        route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+      );
       await page.goto(`${app.url}/__contact-sheet`, { waitUntil: 'load' });
       await page.unroute(`${app.url}/__contact-sheet`);
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+        null,
+        { timeout: 60_000 },
+      );
       const file = path.join(OUT, `${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`);
       await page.screenshot({ path: file, fullPage: true });
       written.push(`${file} (${items.length} items)`);

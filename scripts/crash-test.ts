@@ -46,8 +46,15 @@ interface Stats {
   noAnswer: number;
 }
 /** Acknowledged writes, by kind: keys that must be found after the restart. */
-const acked: Record<Kind, { member: number; key: number; expect?: number }[]> = { booking: [], like: [], listing: [], rsvp: [] };
-const stats: Record<Kind, Stats> = Object.fromEntries(KINDS.map((k) => [k, { tried: 0, acked: 0, refused: 0, s5xx: 0, noAnswer: 0 }])) as Record<Kind, Stats>;
+const acked: Record<Kind, { member: number; key: number; expect?: number }[]> = {
+  booking: [],
+  like: [],
+  listing: [],
+  rsvp: [],
+};
+const stats: Record<Kind, Stats> = Object.fromEntries(
+  KINDS.map((k) => [k, { tried: 0, acked: 0, refused: 0, s5xx: 0, noAnswer: 0 }]),
+) as Record<Kind, Stats>;
 const serverErrors: string[] = [];
 /** Why writes were refused (error codes), by kind. */
 const refusals: Record<Kind, Record<string, number>> = { booking: {}, like: {}, listing: {}, rsvp: {} };
@@ -66,7 +73,9 @@ const env = {
 };
 
 /** One entry per member and key (liking an item twice is one favourite). */
-const unique = <T extends { member: number; key: number }>(xs: T[]): T[] => [...new Map(xs.map((x) => [`${x.member}:${x.key}`, x])).values()];
+const unique = <T extends { member: number; key: number }>(xs: T[]): T[] => [
+  ...new Map(xs.map((x) => [`${x.member}:${x.key}`, x])).values(),
+];
 
 const rand = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -82,7 +91,12 @@ function cookieOf(res: Response): string {
     .join('; ');
 }
 
-async function call(server: SpawnedServer, member: Member | null, pathname: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<Response> {
+async function call(
+  server: SpawnedServer,
+  member: Member | null,
+  pathname: string,
+  init: { method?: string; json?: unknown; form?: FormData } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { origin: server.url };
   if (member) headers.cookie = member.cookie;
   let body: BodyInit | undefined;
@@ -95,7 +109,9 @@ async function call(server: SpawnedServer, member: Member | null, pathname: stri
 
 async function main() {
   const t0 = Date.now();
-  console.log(`crash test: DATA_DIR=${dataDir} port=${port} rounds=${ROUNDS} members=${MEMBERS} workers/member=${WORKERS} kill after ${KILL_AFTER_MS} ms`);
+  console.log(
+    `crash test: DATA_DIR=${dataDir} port=${port} rounds=${ROUNDS} members=${MEMBERS} workers/member=${WORKERS} kill after ${KILL_AFTER_MS} ms`,
+  );
   let server = await start();
 
   const members: Member[] = await Promise.all(
@@ -103,12 +119,22 @@ async function main() {
       const email = `crash${index}.${randomBytes(3).toString('hex')}@example.com`;
       const res = await call(server, null, '/api/auth/sign-up/email', {
         method: 'POST',
-        json: { email, password: 'correct horse battery', name: `Crash ${index}`, fullName: `Crash Member ${index}`, gender: index % 2 ? 'male' : 'female' },
+        json: {
+          email,
+          password: 'correct horse battery',
+          name: `Crash ${index}`,
+          fullName: `Crash Member ${index}`,
+          gender: index % 2 ? 'male' : 'female',
+        },
       });
       if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
       const member = { email, cookie: cookieOf(res), index };
       // Pay-per-item bookings take payment (decision 0030): a card, a delivery address, delivery chosen.
-      for (const [route, json] of [['/api/payment-method', TEST_CARD], ['/api/delivery-address', TEST_DELIVERY_ADDRESS], ['/api/pickup', { option: 'online' }]] as const) {
+      for (const [route, json] of [
+        ['/api/payment-method', TEST_CARD],
+        ['/api/delivery-address', TEST_DELIVERY_ADDRESS],
+        ['/api/pickup', { option: 'online' }],
+      ] as const) {
         const put = await call(server, member, route, { method: 'PUT', json });
         if (!put.ok) throw new Error(`${route} failed: ${put.status} ${await put.text()}`);
       }
@@ -117,7 +143,9 @@ async function main() {
   );
 
   // A few pieces for everyone to fight over (1 to 3 units per size), and the events.
-  const list = (await (await call(server, null, '/api/items?limit=48&sort=newest')).json()) as { items: { id: number }[] };
+  const list = (await (await call(server, null, '/api/items?limit=48&sort=newest')).json()) as {
+    items: { id: number }[];
+  };
   const pieces = await Promise.all(
     list.items.slice(0, 6).map(async ({ id }) => {
       const item = (await (await call(server, null, `/api/items/${id}`)).json()) as { id: number; sizes: string[] };
@@ -125,8 +153,12 @@ async function main() {
     }),
   );
   const likeable = list.items.map((i) => i.id);
-  const events = ((await (await call(server, null, '/api/events')).json()) as { events: { id: number }[] }).events.map((e) => e.id);
-  const png = await sharp({ create: { width: 64, height: 80, channels: 3, background: { r: 176, g: 141, b: 87 } } }).png().toBuffer();
+  const events = ((await (await call(server, null, '/api/events')).json()) as { events: { id: number }[] }).events.map(
+    (e) => e.id,
+  );
+  const png = await sharp({ create: { width: 64, height: 80, channels: 3, background: { r: 176, g: 141, b: 87 } } })
+    .png()
+    .toBuffer();
   let listingNo = 0;
 
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -145,7 +177,15 @@ async function main() {
         const p = rand(pieces);
         key = p.id;
         const start = Math.floor(Math.random() * 14);
-        req = call(server, member, '/api/rentals', { method: 'POST', json: { itemId: p.id, size: rand(p.sizes), startDate: day(start), endDate: day(start + 2 + Math.floor(Math.random() * 8)) } });
+        req = call(server, member, '/api/rentals', {
+          method: 'POST',
+          json: {
+            itemId: p.id,
+            size: rand(p.sizes),
+            startDate: day(start),
+            endDate: day(start + 2 + Math.floor(Math.random() * 8)),
+          },
+        });
       } else if (kind === 'like') {
         key = rand(likeable);
         req = call(server, member, '/api/match/swipes', { method: 'POST', json: { itemId: key, action: 'like' } });
@@ -166,7 +206,8 @@ async function main() {
             handover: 'drop-off',
           }),
         );
-        for (let i = 0; i < PHOTOS_PER_LISTING; i += 1) form.append('photos', new File([new Uint8Array(png)], `p${i}.png`, { type: 'image/png' }));
+        for (let i = 0; i < PHOTOS_PER_LISTING; i += 1)
+          form.append('photos', new File([new Uint8Array(png)], `p${i}.png`, { type: 'image/png' }));
         expectN = PHOTOS_PER_LISTING;
         req = call(server, member, '/api/listings', { method: 'POST', form });
       } else {
@@ -185,8 +226,7 @@ async function main() {
           s.refused += 1;
           const code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? String(res.status);
           refusals[kind][code] = (refusals[kind][code] ?? 0) + 1;
-        }
-        else {
+        } else {
           s.acked += 1;
           const body = JSON.parse(text) as { id?: number; itemId?: number };
           if (kind === 'booking' || kind === 'listing') key = body.id!;
@@ -220,10 +260,26 @@ async function main() {
   const foundTotal: Record<Kind, number> = { booking: 0, like: 0, listing: 0, rsvp: 0 };
   const missing: string[] = [];
   for (const m of members) {
-    const rentals = new Set(((await (await call(server, m, '/api/rentals?status=all')).json()) as { rentals: { id: number }[] }).rentals.map((r) => r.id));
-    const favs = new Set(((await (await call(server, m, '/api/favorites')).json()) as { items: { itemId: number }[] }).items.map((f) => f.itemId));
-    const listings = new Map(((await (await call(server, m, '/api/listings')).json()) as { listings: { id: number; photos: unknown[] }[] }).listings.map((l) => [l.id, l.photos.length]));
-    const reserved = new Set(((await (await call(server, m, '/api/events')).json()) as { events: { id: number; reserved: boolean }[] }).events.filter((e) => e.reserved).map((e) => e.id));
+    const rentals = new Set(
+      ((await (await call(server, m, '/api/rentals?status=all')).json()) as { rentals: { id: number }[] }).rentals.map(
+        (r) => r.id,
+      ),
+    );
+    const favs = new Set(
+      ((await (await call(server, m, '/api/favorites')).json()) as { items: { itemId: number }[] }).items.map(
+        (f) => f.itemId,
+      ),
+    );
+    const listings = new Map(
+      (
+        (await (await call(server, m, '/api/listings')).json()) as { listings: { id: number; photos: unknown[] }[] }
+      ).listings.map((l) => [l.id, l.photos.length]),
+    );
+    const reserved = new Set(
+      ((await (await call(server, m, '/api/events')).json()) as { events: { id: number; reserved: boolean }[] }).events
+        .filter((e) => e.reserved)
+        .map((e) => e.id),
+    );
     foundTotal.booking += rentals.size;
     foundTotal.like += favs.size;
     foundTotal.listing += listings.size;
@@ -237,7 +293,10 @@ async function main() {
     for (const k of KINDS) {
       for (const a of unique(acked[k].filter((x) => x.member === m.index))) {
         if (present[k](a.key, a.expect)) found[k] += 1;
-        else missing.push(`${k} ${a.key} of member ${m.index}${k === 'listing' ? ` (photos: ${listings.get(a.key) ?? 'none'})` : ''}`);
+        else
+          missing.push(
+            `${k} ${a.key} of member ${m.index}${k === 'listing' ? ` (photos: ${listings.get(a.key) ?? 'none'})` : ''}`,
+          );
       }
     }
   }
@@ -247,14 +306,22 @@ async function main() {
   // minutes on; here it runs at once, in-process on the same data (decision 0029).
   const pendingBefore = await (async () => {
     const d = new SQLite(path.join(dataDir, 'rentique.sqlite'), { readonly: true });
-    const c = Number((d.prepare(`select count(*) n from payment_ledger where settled_at is null`).get() as { n: number }).n);
+    const c = Number(
+      (d.prepare(`select count(*) n from payment_ledger where settled_at is null`).get() as { n: number }).n,
+    );
     d.close();
     return c;
   })();
-  const recovering = await compose({ env: loadEnv({ ...env, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), logger: createLogger('silent'), seed: false });
+  const recovering = await compose({
+    env: loadEnv({ ...env, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+    logger: createLogger('silent'),
+    seed: false,
+  });
   const recovered = await recovering.services.payments.recover({ olderThanMs: 0 });
   await recovering.ctx.close();
-  console.log(`payments left unsettled by the kills: ${pendingBefore}; recovered ${recovered.settled}, still without an answer ${recovered.pending}`);
+  console.log(
+    `payments left unsettled by the kills: ${pendingBefore}; recovered ${recovered.settled}, still without an answer ${recovered.pending}`,
+  );
 
   // Invariants, straight from the database file.
   const db = new SQLite(path.join(dataDir, 'rentique.sqlite'), { readonly: true });
@@ -262,7 +329,8 @@ async function main() {
   const uploads = path.join(dataDir, 'uploads');
   const photoFiles = db.prepare('select file_name from listing_photos').all() as { file_name: string }[];
   const invariants: [string, boolean, string][] = [];
-  const check = (name: string, bad: number, unit = 'violations') => invariants.push([name, bad === 0, `${bad} ${unit}`]);
+  const check = (name: string, bad: number, unit = 'violations') =>
+    invariants.push([name, bad === 0, `${bad} ${unit}`]);
   check(
     'no unit double-booked for overlapping dates',
     n(`select count(*) n from bookings b1 join bookings b2 on b1.unit_id = b2.unit_id and b1.id < b2.id
@@ -270,40 +338,106 @@ async function main() {
     'overlapping pairs',
   );
   // A booking holds the days its rental occupies the unit (decision 0031): at least the member's dates.
-  check('every rental holds its own booking (same unit and item, its dates within the held days)', n(`select count(*) n from rentals r left join bookings b on b.id = r.booking_id
-       where b.id is null or b.unit_id <> r.unit_id or b.item_id <> r.item_id or b.start_date > r.start_date or b.end_date < r.end_date`));
-  check('no unit of a size the item does not have', n(`select count(*) n from rentals r join item_units u on u.id = r.unit_id where u.size <> r.size or u.item_id <> r.item_id`));
-  check('daily views <= 3 per member and day', n('select count(*) n from user_daily_views where count > 3 or count < 0'));
-  check('daily count == items first viewed that day', n(`select count(*) n from user_daily_views d where d.count <> (select count(*) from user_viewed_items v where v.user_id = d.user_id and substr(v.viewed_at, 1, 10) = d.day)`));
-  check('every like is a viewed item (swipes are atomic)', n('select count(*) n from user_liked_items l where not exists (select 1 from user_viewed_items v where v.user_id = l.user_id and v.item_id = l.item_id)'));
+  check(
+    'every rental holds its own booking (same unit and item, its dates within the held days)',
+    n(`select count(*) n from rentals r left join bookings b on b.id = r.booking_id
+       where b.id is null or b.unit_id <> r.unit_id or b.item_id <> r.item_id or b.start_date > r.start_date or b.end_date < r.end_date`),
+  );
+  check(
+    'no unit of a size the item does not have',
+    n(
+      `select count(*) n from rentals r join item_units u on u.id = r.unit_id where u.size <> r.size or u.item_id <> r.item_id`,
+    ),
+  );
+  check(
+    'daily views <= 3 per member and day',
+    n('select count(*) n from user_daily_views where count > 3 or count < 0'),
+  );
+  check(
+    'daily count == items first viewed that day',
+    n(
+      `select count(*) n from user_daily_views d where d.count <> (select count(*) from user_viewed_items v where v.user_id = d.user_id and substr(v.viewed_at, 1, 10) = d.day)`,
+    ),
+  );
+  check(
+    'every like is a viewed item (swipes are atomic)',
+    n(
+      'select count(*) n from user_liked_items l where not exists (select 1 from user_viewed_items v where v.user_id = l.user_id and v.item_id = l.item_id)',
+    ),
+  );
   check('event spots_left >= 0', n('select count(*) n from events where spots_left < 0'));
-  check('event spots_left + RSVPs == spots', n('select count(*) n from events e where e.spots_left + (select count(*) from event_rsvps r where r.event_id = e.id) <> e.spots'));
-  check('every listing has its item, units and photos', n(`select count(*) n from listings l left join items i on i.id = l.item_id
+  check(
+    'event spots_left + RSVPs == spots',
+    n(
+      'select count(*) n from events e where e.spots_left + (select count(*) from event_rsvps r where r.event_id = e.id) <> e.spots',
+    ),
+  );
+  check(
+    'every listing has its item, units and photos',
+    n(`select count(*) n from listings l left join items i on i.id = l.item_id
        where i.id is null or i.owner_id <> l.owner_id
           or not exists (select 1 from listing_photos p where p.item_id = l.item_id)
-          or not exists (select 1 from item_units u where u.item_id = l.item_id)`));
-  check('every member item is a listing', n('select count(*) n from items i where i.owner_id is not null and not exists (select 1 from listings l where l.item_id = i.id)'));
-  check('every photo row has its file on disk', photoFiles.filter((p) => !existsSync(path.join(uploads, p.file_name))).length, 'missing files');
-  check('no 5xx answered', KINDS.reduce((a, k) => a + stats[k].s5xx, 0), '5xx');
+          or not exists (select 1 from item_units u where u.item_id = l.item_id)`),
+  );
+  check(
+    'every member item is a listing',
+    n(
+      'select count(*) n from items i where i.owner_id is not null and not exists (select 1 from listings l where l.item_id = i.id)',
+    ),
+  );
+  check(
+    'every photo row has its file on disk',
+    photoFiles.filter((p) => !existsSync(path.join(uploads, p.file_name))).length,
+    'missing files',
+  );
+  check(
+    'no 5xx answered',
+    KINDS.reduce((a, k) => a + stats[k].s5xx, 0),
+    '5xx',
+  );
   // Payments (decisions 0029, 0030), after the recovery.
-  check('every payment settled after the recovery', n('select count(*) n from payment_ledger where settled_at is null or status = \'pending\''));
-  check('every confirmed pay-per-item order has exactly one successful charge', n(`select count(*) n from orders o where o.status = 'confirmed' and o.covered_by_plan = 0
-       and (select count(*) from payment_ledger p where p.order_id = o.id and p.purpose = 'booking' and p.kind = 'charge' and p.status = 'succeeded') <> 1`));
+  check(
+    'every payment settled after the recovery',
+    n("select count(*) n from payment_ledger where settled_at is null or status = 'pending'"),
+  );
+  check(
+    'every confirmed pay-per-item order has exactly one successful charge',
+    n(`select count(*) n from orders o where o.status = 'confirmed' and o.covered_by_plan = 0
+       and (select count(*) from payment_ledger p where p.order_id = o.id and p.purpose = 'booking' and p.kind = 'charge' and p.status = 'succeeded') <> 1`),
+  );
   check('no order left waiting for payment', n(`select count(*) n from orders where status = 'pending_payment'`));
-  check('no rental of a declined order', n(`select count(*) n from rentals r join orders o on o.id = r.order_id where o.status = 'payment_failed'`));
-  check('every pay-per-item rental records what was collected', n(`select count(*) n from rentals r join orders o on o.id = r.order_id
-       where o.status in ('confirmed', 'cancelled') and o.covered_by_plan = 0 and r.charge_cents <> (select coalesce(sum(p.amount_cents), 0) from payment_ledger p where p.rental_id = r.id and p.kind = 'charge' and p.status = 'succeeded')`));
-  check('every request the provider saw was recorded in the ledger first', n(`select count(*) n from payment_sim_requests q where not exists (select 1 from payment_ledger p where p.idempotency_key = q.idempotency_key)`));
-  check('every successful charge exists at the provider, once', n(`select count(*) n from payment_ledger p where p.kind = 'charge' and p.status = 'succeeded'
-       and (select count(*) from payment_sim_objects s where s.id = p.provider_ref) <> 1`));
+  check(
+    'no rental of a declined order',
+    n(`select count(*) n from rentals r join orders o on o.id = r.order_id where o.status = 'payment_failed'`),
+  );
+  check(
+    'every pay-per-item rental records what was collected',
+    n(`select count(*) n from rentals r join orders o on o.id = r.order_id
+       where o.status in ('confirmed', 'cancelled') and o.covered_by_plan = 0 and r.charge_cents <> (select coalesce(sum(p.amount_cents), 0) from payment_ledger p where p.rental_id = r.id and p.kind = 'charge' and p.status = 'succeeded')`),
+  );
+  check(
+    'every request the provider saw was recorded in the ledger first',
+    n(
+      `select count(*) n from payment_sim_requests q where not exists (select 1 from payment_ledger p where p.idempotency_key = q.idempotency_key)`,
+    ),
+  );
+  check(
+    'every successful charge exists at the provider, once',
+    n(`select count(*) n from payment_ledger p where p.kind = 'charge' and p.status = 'succeeded'
+       and (select count(*) from payment_sim_objects s where s.id = p.provider_ref) <> 1`),
+  );
   db.close();
 
-  console.log('\n| kind | tried | acknowledged 2xx | refused 4xx | 5xx | no answer (killed) | acknowledged found after restart | rows found in all |');
+  console.log(
+    '\n| kind | tried | acknowledged 2xx | refused 4xx | 5xx | no answer (killed) | acknowledged found after restart | rows found in all |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const k of KINDS) {
     const s = stats[k];
     const ackN = unique(acked[k]).length;
-    console.log(`| ${k} | ${s.tried} | ${ackN} | ${s.refused} | ${s.s5xx} | ${s.noAnswer} | ${found[k]} / ${ackN} | ${foundTotal[k]} |`);
+    console.log(
+      `| ${k} | ${s.tried} | ${ackN} | ${s.refused} | ${s.s5xx} | ${s.noAnswer} | ${found[k]} / ${ackN} | ${foundTotal[k]} |`,
+    );
   }
   console.log(`refusals: ${KINDS.map((k) => `${k} ${JSON.stringify(refusals[k])}`).join('; ')}`);
   console.log('\n| invariant | ok |');
@@ -313,7 +447,9 @@ async function main() {
   for (const m of missing.slice(0, 20)) console.log(`lost: ${m}`);
 
   const failed = missing.length > 0 || invariants.some(([, ok]) => !ok) || KINDS.every((k) => acked[k].length === 0);
-  console.log(`\n${failed ? 'FAILED' : 'ok'}: ${missing.length} acknowledged writes lost, ${invariants.filter(([, ok]) => !ok).length} invariants broken (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\n${failed ? 'FAILED' : 'ok'}: ${missing.length} acknowledged writes lost, ${invariants.filter(([, ok]) => !ok).length} invariants broken (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
   if (!process.env.CRASH_KEEP) rmSync(dataDir, { recursive: true, force: true });
   process.exit(failed ? 1 : 0);
 }

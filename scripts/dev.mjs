@@ -5,10 +5,21 @@
 import { spawn } from 'node:child_process';
 
 // tsx run directly (no npx, so no shell expands the exclude pattern); web code is Vite's to reload.
-const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', '--exclude', './src/web/**', 'src/server/index.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, WEB_DEV: 'true' },
-});
+const child = spawn(
+  process.execPath,
+  [
+    'node_modules/tsx/dist/cli.mjs',
+    'watch',
+    '--clear-screen=false',
+    '--exclude',
+    './src/web/**',
+    'src/server/index.ts',
+  ],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DEV: 'true' },
+  },
+);
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

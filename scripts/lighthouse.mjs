@@ -56,10 +56,19 @@ async function memberCookie(url) {
   const res = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: 'correct horse battery staple', name: 'Louise Lighthouse', fullName: 'Louise Lighthouse', gender: 'female' }),
+    body: JSON.stringify({
+      email,
+      password: 'correct horse battery staple',
+      name: 'Louise Lighthouse',
+      fullName: 'Louise Lighthouse',
+      gender: 'female',
+    }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie.includes('session_token')) throw new Error('sign-up set no session cookie');
   return cookie;
 }
@@ -87,7 +96,10 @@ async function main() {
   const { lighthouse, chromeLauncher } = await loadTools();
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
   const server = await startBuiltApp({ name: 'lighthouse' });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   const reports = path.resolve('.tmp/lighthouse');
   mkdirSync(reports, { recursive: true });
   const rows = [];
@@ -122,15 +134,33 @@ async function main() {
           console.log(`${page}: ${error.code}, measuring again`);
         }
         const { lhr } = result;
-        if (who === 'member' && new URL(lhr.finalDisplayedUrl).pathname !== page) throw new Error(`${page} as a member ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
+        if (who === 'member' && new URL(lhr.finalDisplayedUrl).pathname !== page)
+          throw new Error(`${page} as a member ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
         const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}${RUNS > 1 ? `-${run}` : ''}`;
-        writeFileSync(path.join(reports, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+        writeFileSync(
+          path.join(reports, `${name}.json`),
+          typeof result.report === 'string' ? result.report : JSON.stringify(lhr),
+        );
         const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
         const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode))
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode),
+          )
           .map((a) => a.id);
         const value = (id) => lhr.audits[id]?.numericValue;
-        runs.push({ perf: score('performance'), a11y: score('accessibility'), bp: score('best-practices'), fcp: value('first-contentful-paint'), lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'), failing });
+        runs.push({
+          perf: score('performance'),
+          a11y: score('accessibility'),
+          bp: score('best-practices'),
+          fcp: value('first-contentful-paint'),
+          lcp: value('largest-contentful-paint'),
+          tbt: value('total-blocking-time'),
+          cls: value('cumulative-layout-shift'),
+          failing,
+        });
       }
       const all = (k) => runs.map((r) => r[k]);
       rows.push({
@@ -142,7 +172,11 @@ async function main() {
         lcp: metricRange(all('lcp'), 's'),
         tbt: metricRange(all('tbt'), 'ms'),
         cls: metricRange(all('cls'), 'x'),
-        scores: runs.flatMap((r) => [['performance', r.perf], ['accessibility', r.a11y], ['best practices', r.bp]]),
+        scores: runs.flatMap((r) => [
+          ['performance', r.perf],
+          ['accessibility', r.a11y],
+          ['best practices', r.bp],
+        ]),
         failing: [...new Set(runs.flatMap((r) => r.failing))],
       });
     }
@@ -151,14 +185,19 @@ async function main() {
     await server.stop();
   }
 
-  console.log(`\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}${RUNS > 1 ? `, ${RUNS} runs per page (ranges)` : ''}\n`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}${RUNS > 1 ? `, ${RUNS} runs per page (ranges)` : ''}\n`,
+  );
   console.log('| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.page} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`);
+  for (const r of rows)
+    console.log(`| ${r.page} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`);
   for (const r of rows) if (r.failing.length) console.log(`${r.page}: failed audits: ${r.failing.join(', ')}`);
   console.log(`\nreports: ${reports}/*.json`);
   if (MIN !== null) {
-    const low = rows.flatMap((r) => r.scores.filter(([, s]) => s === null || s < MIN).map(([c, s]) => `${r.page} ${c} ${s}`));
+    const low = rows.flatMap((r) =>
+      r.scores.filter(([, s]) => s === null || s < MIN).map(([c, s]) => `${r.page} ${c} ${s}`),
+    );
     if (low.length) {
       console.log(`below ${MIN}: ${low.join('; ')}`);
       process.exit(1);

@@ -13,10 +13,19 @@ try {
   const signup = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: `timings.${Date.now().toString(36)}@example.com`, password: 'correct horse battery staple', name: 'Tina Timing', fullName: 'Tina Timing', gender: 'female' }),
+    body: JSON.stringify({
+      email: `timings.${Date.now().toString(36)}@example.com`,
+      password: 'correct horse battery staple',
+      name: 'Tina Timing',
+      fullName: 'Tina Timing',
+      gender: 'female',
+    }),
   });
   if (!signup.ok) throw new Error(`sign-up failed: ${signup.status}`);
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const pages = [
     ['/', null],
     ['/browse', null],
@@ -31,7 +40,10 @@ try {
     let bytes = 0;
     for (let i = 0; i < N + 5; i++) {
       const start = performance.now();
-      const res = await fetch(`${base}${page}`, { headers: { 'accept-encoding': 'br', ...(c ? { cookie: c } : {}) }, redirect: 'manual' });
+      const res = await fetch(`${base}${page}`, {
+        headers: { 'accept-encoding': 'br', ...(c ? { cookie: c } : {}) },
+        redirect: 'manual',
+      });
       if (res.status !== 200) throw new Error(`${page}: ${res.status}`);
       bytes = (await res.arrayBuffer()).byteLength;
       if (i >= 5) times.push(performance.now() - start);

@@ -8,7 +8,16 @@
  * the tables' shape.
  */
 import { pathToFileURL } from 'node:url';
-import { BRANDS, CATEGORIES, ITEM_GENDERS, RENTAL_DAYS, addDays, rentalPriceForCategory, type Category, type ItemGender } from '../src/domain/catalogue';
+import {
+  BRANDS,
+  CATEGORIES,
+  ITEM_GENDERS,
+  RENTAL_DAYS,
+  addDays,
+  rentalPriceForCategory,
+  type Category,
+  type ItemGender,
+} from '../src/domain/catalogue';
 import { compose } from '../src/server/compose';
 import type { Database } from '../src/server/db/database';
 import { refreshPlannerStatistics, syncIdSequences } from '../src/server/db/sql';
@@ -85,10 +94,28 @@ export function syntheticItem(id: number, rand: () => number) {
 }
 
 /** Adds synthetic items (ids after the current maximum) until the catalogue holds `total` items. */
-export async function fillCatalogue(database: Database, total: number, log: (msg: string) => void = () => {}): Promise<void> {
+export async function fillCatalogue(
+  database: Database,
+  total: number,
+  log: (msg: string) => void = () => {},
+): Promise<void> {
   const { db } = database;
-  const count = Number((await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const maxId = Number((await db.selectFrom('items').select((eb) => eb.fn.max('id').as('m')).executeTakeFirstOrThrow()).m ?? 0);
+  const count = Number(
+    (
+      await db
+        .selectFrom('items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const maxId = Number(
+    (
+      await db
+        .selectFrom('items')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirstOrThrow()
+    ).m ?? 0,
+  );
   const missing = total - count;
   if (missing <= 0) {
     log(`already ${count} items`);
@@ -104,15 +131,28 @@ export async function fillCatalogue(database: Database, total: number, log: (msg
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('items').values(items).execute();
       const units = items.flatMap((item) =>
-        (JSON.parse(item.sizes) as string[]).flatMap((size, k) => Array.from({ length: unitsPerSize(item.id, k) }, (_, n) => ({ item_id: item.id, size, unit_no: n + 1 }))),
+        (JSON.parse(item.sizes) as string[]).flatMap((size, k) =>
+          Array.from({ length: unitsPerSize(item.id, k) }, (_, n) => ({ item_id: item.id, size, unit_no: n + 1 })),
+        ),
       );
       for (let u = 0; u < units.length; u += 1000) {
-        const inserted = await trx.insertInto('item_units').values(units.slice(u, u + 1000)).returning(['id', 'item_id']).execute();
+        const inserted = await trx
+          .insertInto('item_units')
+          .values(units.slice(u, u + 1000))
+          .returning(['id', 'item_id'])
+          .execute();
         const bookings = inserted
           .filter(() => rand() < 0.05)
           .map((unit) => {
             const start = addDays(today, Math.floor(rand() * 60));
-            return { unit_id: unit.id, item_id: unit.item_id, start_date: start, end_date: addDays(start, RENTAL_DAYS), released_at: null, created_at: new Date().toISOString() };
+            return {
+              unit_id: unit.id,
+              item_id: unit.item_id,
+              start_date: start,
+              end_date: addDays(start, RENTAL_DAYS),
+              released_at: null,
+              created_at: new Date().toISOString(),
+            };
           });
         if (bookings.length) await trx.insertInto('bookings').values(bookings).execute();
       }

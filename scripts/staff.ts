@@ -28,12 +28,24 @@ async function main(): Promise<number> {
     // The same idempotent migrations the server runs, so the role column exists on any database.
     // (Migrating needs no secret: a placeholder keeps the command from writing DATA_DIR/auth-secret.)
     const migrationOnly = { ...env, authSecret: env.authSecret ?? 'migration-only-placeholder-secret-0000' };
-    await migrateAuth(createAuth({ env: migrationOnly, database, logger, mailer: createMailer({ smtpUrl: undefined, from: env.mailFrom, logger }) }));
+    await migrateAuth(
+      createAuth({
+        env: migrationOnly,
+        database,
+        logger,
+        mailer: createMailer({ smtpUrl: undefined, from: env.mailFrom, logger }),
+      }),
+    );
     await migrateToLatest(database.db);
     const { where } = database;
 
     if (command === 'list') {
-      const staff = await database.db.selectFrom('user').select(['email', 'name']).where('role', '=', 'staff').orderBy('email').execute();
+      const staff = await database.db
+        .selectFrom('user')
+        .select(['email', 'name'])
+        .where('role', '=', 'staff')
+        .orderBy('email')
+        .execute();
       if (staff.length === 0) console.log(`No staff accounts in ${where}.`);
       for (const s of staff) console.log(`${s.email}\t${s.name}`);
       return 0;
@@ -42,12 +54,20 @@ async function main(): Promise<number> {
     const role = command === 'add' ? 'staff' : 'member';
     const result = await setStaffRole(database.db, email!, role, { kind: 'cli', id: null, email: null });
     if (result.outcome === 'unknown') {
-      console.error(`No account with the e-mail ${email} in ${where}. The person must sign up first, then run this again.`);
+      console.error(
+        `No account with the e-mail ${email} in ${where}. The person must sign up first, then run this again.`,
+      );
       return 1;
     }
     const who = result.user.email;
-    if (command === 'add') console.log(result.outcome === 'changed' ? `${who} is now staff: the operations desk is at /ops.` : `${who} is already staff: nothing to do.`);
-    else console.log(result.outcome === 'changed' ? `${who} is no longer staff.` : `${who} was not staff: nothing to do.`);
+    if (command === 'add')
+      console.log(
+        result.outcome === 'changed'
+          ? `${who} is now staff: the operations desk is at /ops.`
+          : `${who} is already staff: nothing to do.`,
+      );
+    else
+      console.log(result.outcome === 'changed' ? `${who} is no longer staff.` : `${who} was not staff: nothing to do.`);
     return 0;
   } finally {
     await database.destroy();

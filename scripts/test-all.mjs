@@ -34,12 +34,23 @@ if (want('typecheck') || want('api-types')) {
   else failed += 1;
 }
 // React Router's route types (.react-router/types, `import type { Route } from './+types/page'`) first.
-if (want('typecheck') && !(run('route types', 'npx', ['react-router', 'typegen']) && run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']))) failed += 1;
+if (
+  want('typecheck') &&
+  !(
+    run('route types', 'npx', ['react-router', 'typegen']) &&
+    run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
+  )
+)
+  failed += 1;
 if (want('lint') && !run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failed += 1;
 // The formatter owns layout (decision 0052): a file it would change fails the run (`npm run format` fixes it).
 if (want('lint') && !run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'])) failed += 1;
 // Import cycles, type-only ones included (madge reads `import type` too; decision 0023).
-if (want('lint') && !run('import cycles', 'npx', ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'src'])) failed += 1;
+if (
+  want('lint') &&
+  !run('import cycles', 'npx', ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'src'])
+)
+  failed += 1;
 
 if (want('vitest') || want('unit') || want('api')) {
   const out = path.join(tmp, 'vitest.json');
@@ -79,7 +90,9 @@ if (want('e2e')) {
 
 // A suite file that failed to load counts once; one whose tests failed is already counted by them.
 function countSuitesWithFailedTests(report) {
-  return report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.some((a) => a.status === 'failed')).length;
+  return report.testResults.filter(
+    (s) => s.status === 'failed' && s.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
 }
 
 console.log('\nSteps:');

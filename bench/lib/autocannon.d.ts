@@ -22,7 +22,11 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
-    requests?: { path?: string; method?: string; setupRequest?: (req: { path: string; method?: string }) => { path: string; method?: string } }[];
+    requests?: {
+      path?: string;
+      method?: string;
+      setupRequest?: (req: { path: string; method?: string }) => { path: string; method?: string };
+    }[];
     headers?: Record<string, string>;
   }
   function autocannon(opts: Options): Promise<Result>;

@@ -13,7 +13,11 @@ export type BenchDialect = 'sqlite' | 'postgres';
  * .tmp/<name>/sqlite-<n>, or the PostgreSQL database rentique_<name>_<n> next to `pgBase`.
  * Returns the environment (DATA_DIR, DATABASE_URL) that opens it.
  */
-export async function prepareDatabase(dialect: BenchDialect, n: number, opts: { name?: string; pgBase?: string | undefined } = {}): Promise<Record<string, string>> {
+export async function prepareDatabase(
+  dialect: BenchDialect,
+  n: number,
+  opts: { name?: string; pgBase?: string | undefined } = {},
+): Promise<Record<string, string>> {
   const name = opts.name ?? 'bench';
   let env: Record<string, string>;
   if (dialect === 'sqlite') {

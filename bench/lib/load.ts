@@ -22,10 +22,22 @@ export async function load(
   let n = 0;
   const requests = paths.map((path) =>
     opts.distinct
-      ? { method: 'GET', setupRequest: (req: { path: string; method?: string }) => ({ ...req, path: `${path}${path.includes('?') ? '&' : '?'}_=${(n += 1)}` }) }
+      ? {
+          method: 'GET',
+          setupRequest: (req: { path: string; method?: string }) => ({
+            ...req,
+            path: `${path}${path.includes('?') ? '&' : '?'}_=${(n += 1)}`,
+          }),
+        }
       : { path, method: 'GET' },
   );
   await autocannon({ url: baseUrl, connections, duration: opts.warmup ?? 2, requests });
   const r: Result = await autocannon({ url: baseUrl, connections, duration: opts.duration ?? 10, requests });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }

@@ -33,7 +33,15 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 export async function startApp(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), WEB_DIST_DIR: '.tmp/bench/no-web', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST_DIR: '.tmp/bench/no-web',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -44,7 +52,10 @@ export async function startApp(env: Record<string, string>): Promise<{ url: stri
 /** Starts the bare node:http yardstick answering `bodyFile`. */
 export async function startBare(bodyFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = fork('bench/lib/bare-server.ts', [String(port), bodyFile], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork('bench/lib/bare-server.ts', [String(port), bodyFile], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));

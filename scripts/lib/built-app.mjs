@@ -10,7 +10,15 @@ import path from 'node:path';
 /** Debian's Chromium, as the browser tests use it. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The same flags as the browser tests (playwright.config.ts). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Where the built web app is served from. */
 export const webDist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
@@ -29,7 +37,10 @@ function freePort() {
 function buildIfMissing() {
   if (existsSync(path.join(webDist, 'server', 'index.js'))) return;
   console.log(`No build in ${webDist}: building it...`);
-  const r = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: webDist } });
+  const r = spawnSync('npm', ['run', '--silent', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST_DIR: webDist },
+  });
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
@@ -39,7 +50,16 @@ export async function startBuiltApp({ name }) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `rentique-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://localhost:${port}`;

@@ -12,7 +12,17 @@ import {
   type AssistantFilters,
 } from './assistant';
 
-const BRANDS = ['Nike', 'The North Face', 'North Face Kids', 'Columbia', 'Tommy Jeans', 'Gucci', 'Max Mara', 'Levi’s', 'Red Valentino'];
+const BRANDS = [
+  'Nike',
+  'The North Face',
+  'North Face Kids',
+  'Columbia',
+  'Tommy Jeans',
+  'Gucci',
+  'Max Mara',
+  'Levi’s',
+  'Red Valentino',
+];
 
 /** message -> the filters it must give (exactly: anything not listed must be absent). */
 const TABLE: [string, AssistantFilters][] = [
@@ -70,7 +80,10 @@ describe('parseAssistantMessage', () => {
   });
 
   it('reads the first category and colour mentioned', () => {
-    expect(parseAssistantMessage('a navy blazer or a black dress')).toMatchObject({ category: 'Jackets', colour: 'navy' });
+    expect(parseAssistantMessage('a navy blazer or a black dress')).toMatchObject({
+      category: 'Jackets',
+      colour: 'navy',
+    });
   });
 });
 
@@ -95,13 +108,19 @@ describe('replies', () => {
     const a = cannedReplyFor('hello there');
     expect(CANNED_REPLIES).toContain(a);
     expect(cannedReplyFor('Hello   THERE')).toBe(a);
-    const seen = new Set(['hi', 'hello', 'what now', 'tell me more', 'thanks', 'ok', 'nice', 'hmm'].map(cannedReplyFor));
+    const seen = new Set(
+      ['hi', 'hello', 'what now', 'tell me more', 'thanks', 'ok', 'nice', 'hmm'].map(cannedReplyFor),
+    );
     expect(seen.size).toBeGreaterThan(1);
   });
 
   it('describes the filters it understood', () => {
-    expect(describeFilters({ category: 'Jackets', colour: 'black', maxPriceCents: 1000 })).toBe('black jackets under $10');
-    expect(describeFilters({ occasion: 'party', gender: 'Women', maxPriceCents: 1550 })).toBe('pieces for women for a party under $15.50');
+    expect(describeFilters({ category: 'Jackets', colour: 'black', maxPriceCents: 1000 })).toBe(
+      'black jackets under $10',
+    );
+    expect(describeFilters({ occasion: 'party', gender: 'Women', maxPriceCents: 1550 })).toBe(
+      'pieces for women for a party under $15.50',
+    );
     expect(describeFilters({ category: 'Mountain Outfit', occasion: 'hiking' })).toBe('mountain outfits');
     expect(matchReply({ category: 'Jackets', colour: 'black', maxPriceCents: 1000 }, 2)).toBe(
       "Here are 2 black jackets under $10 I think you'll love:",
@@ -115,7 +134,9 @@ describe('replies', () => {
 describe('AssistantMessageRequestSchema', () => {
   it('refuses blank and over-long messages and trims the rest', () => {
     expect(AssistantMessageRequestSchema.safeParse({ message: '   ' }).success).toBe(false);
-    expect(AssistantMessageRequestSchema.safeParse({ message: 'x'.repeat(MAX_ASSISTANT_MESSAGE_LENGTH + 1) }).success).toBe(false);
+    expect(
+      AssistantMessageRequestSchema.safeParse({ message: 'x'.repeat(MAX_ASSISTANT_MESSAGE_LENGTH + 1) }).success,
+    ).toBe(false);
     expect(AssistantMessageRequestSchema.parse({ message: '  hi  ' })).toEqual({ message: 'hi' });
   });
 });

@@ -36,9 +36,31 @@ export const OccasionSchema = z.enum(OCCASIONS);
 export type Occasion = z.infer<typeof OccasionSchema>;
 
 export const COLOURS = [
-  'black', 'white', 'cream', 'ivory', 'beige', 'camel', 'tan', 'brown', 'grey', 'navy', 'blue', 'red',
-  'burgundy', 'pink', 'peach', 'orange', 'yellow', 'green', 'olive', 'khaki', 'purple', 'lilac', 'silver',
-  'gold', 'taupe',
+  'black',
+  'white',
+  'cream',
+  'ivory',
+  'beige',
+  'camel',
+  'tan',
+  'brown',
+  'grey',
+  'navy',
+  'blue',
+  'red',
+  'burgundy',
+  'pink',
+  'peach',
+  'orange',
+  'yellow',
+  'green',
+  'olive',
+  'khaki',
+  'purple',
+  'lilac',
+  'silver',
+  'gold',
+  'taupe',
 ] as const;
 export const ColourSchema = z.enum(COLOURS);
 export type Colour = z.infer<typeof ColourSchema>;
@@ -88,18 +110,96 @@ export type AssistantReply = z.infer<typeof AssistantReplySchema>;
 // Word lists. Phrases are matched on whole words, longest first, so "t-shirt" is a top and
 // "sweatshirt" a hoodie, never a shirt.
 const CATEGORY_WORDS: Record<Category, readonly string[]> = {
-  Jackets: ['jacket', 'jackets', 'coat', 'coats', 'blazer', 'blazers', 'parka', 'parkas', 'bomber', 'bombers', 'trench', 'outerwear'],
+  Jackets: [
+    'jacket',
+    'jackets',
+    'coat',
+    'coats',
+    'blazer',
+    'blazers',
+    'parka',
+    'parkas',
+    'bomber',
+    'bombers',
+    'trench',
+    'outerwear',
+  ],
   Pants: ['pants', 'trousers', 'jeans', 'chinos', 'leggings', 'joggers', 'slacks'],
-  Accessories: ['accessory', 'accessories', 'bag', 'bags', 'handbag', 'handbags', 'clutch', 'scarf', 'scarves', 'belt', 'belts', 'hat', 'hats', 'jewellery', 'jewelry', 'sunglasses'],
+  Accessories: [
+    'accessory',
+    'accessories',
+    'bag',
+    'bags',
+    'handbag',
+    'handbags',
+    'clutch',
+    'scarf',
+    'scarves',
+    'belt',
+    'belts',
+    'hat',
+    'hats',
+    'jewellery',
+    'jewelry',
+    'sunglasses',
+  ],
   Sets: ['sets', 'co-ord', 'co-ords', 'coord', 'two-piece', 'matching set'],
   'Work Outfit': ['work outfit', 'work outfits', 'suit', 'suits', 'workwear'],
   Skirts: ['skirt', 'skirts', 'miniskirt', 'midi skirt'],
-  Hoodies: ['hoodie', 'hoodies', 'sweatshirt', 'sweatshirts', 'pullover', 'pullovers', 'zip-up', 'half-zip', 'fleece', 'crewneck'],
+  Hoodies: [
+    'hoodie',
+    'hoodies',
+    'sweatshirt',
+    'sweatshirts',
+    'pullover',
+    'pullovers',
+    'zip-up',
+    'half-zip',
+    'fleece',
+    'crewneck',
+  ],
   Shirts: ['shirt', 'shirts', 'blouse', 'blouses', 'button-down', 'button-up'],
   'Mountain Outfit': ['mountain outfit', 'mountain outfits', 'hiking outfit', 'hiking outfits', 'outdoor outfit'],
   Dresses: ['dress', 'dresses', 'gown', 'gowns', 'frock', 'frocks', 'sundress', 'sundresses'],
-  Tops: ['top', 'tops', 'tee', 'tees', 't-shirt', 't-shirts', 'tshirt', 'tank', 'tanks', 'camisole', 'cami', 'sweater', 'sweaters', 'knit', 'knitwear', 'cardigan', 'cardigans', 'bodysuit'],
-  Shoes: ['shoe', 'shoes', 'heel', 'heels', 'sneaker', 'sneakers', 'trainer', 'trainers', 'boot', 'boots', 'loafer', 'loafers', 'sandal', 'sandals', 'flats', 'pumps', 'footwear'],
+  Tops: [
+    'top',
+    'tops',
+    'tee',
+    'tees',
+    't-shirt',
+    't-shirts',
+    'tshirt',
+    'tank',
+    'tanks',
+    'camisole',
+    'cami',
+    'sweater',
+    'sweaters',
+    'knit',
+    'knitwear',
+    'cardigan',
+    'cardigans',
+    'bodysuit',
+  ],
+  Shoes: [
+    'shoe',
+    'shoes',
+    'heel',
+    'heels',
+    'sneaker',
+    'sneakers',
+    'trainer',
+    'trainers',
+    'boot',
+    'boots',
+    'loafer',
+    'loafers',
+    'sandal',
+    'sandals',
+    'flats',
+    'pumps',
+    'footwear',
+  ],
 };
 
 /**
@@ -153,15 +253,65 @@ export const COLOUR_MATCH_TERMS: Record<Colour, readonly string[]> = {
 };
 
 const GENDER_WORDS: Record<ItemGender, readonly string[]> = {
-  Women: ['women', 'woman', 'womens', "women's", 'womenswear', 'ladies', 'lady', "ladies'", 'female', 'feminine', 'girls', 'her'],
+  Women: [
+    'women',
+    'woman',
+    'womens',
+    "women's",
+    'womenswear',
+    'ladies',
+    'lady',
+    "ladies'",
+    'female',
+    'feminine',
+    'girls',
+    'her',
+  ],
   Men: ['men', 'man', 'mens', "men's", 'menswear', 'male', 'masculine', 'gentlemen', 'gents', 'guys', 'him'],
 };
 
 /** The words members use for each of the assistant's occasions (also words a search never corrects away: the catalogue's search). */
 export const OCCASION_WORDS: Record<Occasion, readonly string[]> = {
-  work: ['work', 'office', 'business', 'meeting', 'meetings', 'interview', 'professional', 'corporate', 'workwear', 'work outfit'],
-  party: ['party', 'parties', 'cocktail', 'cocktails', 'gala', 'night out', 'evening', 'celebration', 'birthday', 'wedding', 'club', 'clubbing'],
-  hiking: ['hiking', 'hike', 'hikes', 'trek', 'trekking', 'mountain', 'mountains', 'trail', 'trails', 'camping', 'outdoors', 'outdoor'],
+  work: [
+    'work',
+    'office',
+    'business',
+    'meeting',
+    'meetings',
+    'interview',
+    'professional',
+    'corporate',
+    'workwear',
+    'work outfit',
+  ],
+  party: [
+    'party',
+    'parties',
+    'cocktail',
+    'cocktails',
+    'gala',
+    'night out',
+    'evening',
+    'celebration',
+    'birthday',
+    'wedding',
+    'club',
+    'clubbing',
+  ],
+  hiking: [
+    'hiking',
+    'hike',
+    'hikes',
+    'trek',
+    'trekking',
+    'mountain',
+    'mountains',
+    'trail',
+    'trails',
+    'camping',
+    'outdoors',
+    'outdoor',
+  ],
   summer: ['summer', 'summery', 'beach', 'vacation', 'holiday', 'holidays', 'sunny', 'poolside', 'resort'],
 };
 
@@ -169,10 +319,14 @@ export const OCCASION_WORDS: Record<Occasion, readonly string[]> = {
 // "no more than $8", "cheaper than 9", "budget of $25", "$10 or less", "$10 max".
 const CURRENCY_AMOUNT = String.raw`(?:\$|usd\s*|£|€)?\s*(\d{1,6}(?:\.\d{1,2})?)\s*(?:dollars?|usd|bucks)?`;
 const BUDGET_BEFORE = new RegExp(
-  String.raw`(?:under|below|beneath|less than|lower than|cheaper than|up to|upto|at most|max(?:imum)?|no more than|not more than|budget(?: of| is)?|<=?)\s*` + CURRENCY_AMOUNT,
+  String.raw`(?:under|below|beneath|less than|lower than|cheaper than|up to|upto|at most|max(?:imum)?|no more than|not more than|budget(?: of| is)?|<=?)\s*` +
+    CURRENCY_AMOUNT,
   'i',
 );
-const BUDGET_AFTER = new RegExp(String.raw`(?:\$|usd\s*)\s*(\d{1,6}(?:\.\d{1,2})?)\s*(?:or less|or under|or below|max(?:imum)?|tops)\b`, 'i');
+const BUDGET_AFTER = new RegExp(
+  String.raw`(?:\$|usd\s*)\s*(\d{1,6}(?:\.\d{1,2})?)\s*(?:or less|or under|or below|max(?:imum)?|tops)\b`,
+  'i',
+);
 
 /** Lower-cases, unifies apostrophes and dashes, and squeezes spaces so word lists can match. */
 export function normaliseMessage(text: string): string {
@@ -320,7 +474,11 @@ export function describeFilters(f: AssistantFilters): string {
   parts.push(f.category ? CATEGORY_PHRASE[f.category] : 'pieces');
   if (f.brand) parts.push(`by ${f.brand}`);
   if (f.gender) parts.push(`for ${f.gender.toLowerCase()}`);
-  if (f.occasion && !(f.occasion === 'work' && f.category === 'Work Outfit') && !(f.occasion === 'hiking' && f.category === 'Mountain Outfit')) {
+  if (
+    f.occasion &&
+    !(f.occasion === 'work' && f.category === 'Work Outfit') &&
+    !(f.occasion === 'hiking' && f.category === 'Mountain Outfit')
+  ) {
     parts.push(OCCASION_PHRASE[f.occasion]);
   }
   if (f.maxPriceCents !== undefined) parts.push(`under ${formatBudget(f.maxPriceCents)}`);
@@ -354,5 +512,7 @@ export function matchReply(filters: AssistantFilters, found: number, forOccasion
   if (found === 0) {
     return `I couldn't find ${what} in the collection right now. Try a wider budget or another colour, or browse everything.`;
   }
-  return found === 1 ? `Here is one of our ${what} I think you'll love:` : `Here are ${found} ${what} I think you'll love:`;
+  return found === 1
+    ? `Here is one of our ${what} I think you'll love:`
+    : `Here are ${found} ${what} I think you'll love:`;
 }

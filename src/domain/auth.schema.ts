@@ -33,7 +33,9 @@ export const MESSAGES = {
 
 /** The weak-password message: what is wrong (zxcvbn's warning, if any), then what to do. */
 export function passwordTooWeakMessage(warning?: string): string {
-  return ['This password is too easy to guess.', warning, 'Try a phrase of three or four unrelated words.'].filter(Boolean).join(' ');
+  return ['This password is too easy to guess.', warning, 'Try a phrase of three or four unrelated words.']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Error code (better-auth's `code`, our `details.authCode`) for a password refused as guessable. */
@@ -45,11 +47,14 @@ const required = z.string().trim().min(1, MESSAGES.allFieldsRequired);
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const GenderSchema = z.enum(GENDERS, {
-  error: (issue) => (issue.input === undefined || issue.input === '' ? MESSAGES.allFieldsRequired : MESSAGES.invalidGender),
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? MESSAGES.allFieldsRequired : MESSAGES.invalidGender,
 });
 export type Gender = z.infer<typeof GenderSchema>;
 
-export const FullNameSchema = required.max(FULL_NAME_MAX_LENGTH, MESSAGES.fullNameTooLong).refine((v) => !CONTROL_CHARS.test(v), MESSAGES.fullNameControl);
+export const FullNameSchema = required
+  .max(FULL_NAME_MAX_LENGTH, MESSAGES.fullNameTooLong)
+  .refine((v) => !CONTROL_CHARS.test(v), MESSAGES.fullNameControl);
 
 export const EmailSchema = required.max(EMAIL_MAX_LENGTH, MESSAGES.invalidEmail).pipe(z.email(MESSAGES.invalidEmail));
 
@@ -74,7 +79,10 @@ export type ProfileFields = z.infer<typeof ProfileFieldsSchema>;
 export const ImageUrlSchema = z
   .string()
   .max(2048, MESSAGES.imageUrl)
-  .refine((v) => (v.startsWith('/') && !v.startsWith('//') && !v.includes('\\')) || /^https:\/\/[^\s/?#]+[^\s]*$/i.test(v), MESSAGES.imageUrl);
+  .refine(
+    (v) => (v.startsWith('/') && !v.startsWith('//') && !v.includes('\\')) || /^https:\/\/[^\s/?#]+[^\s]*$/i.test(v),
+    MESSAGES.imageUrl,
+  );
 
 /**
  * A change to the profile: any of its fields, nothing else. Fields a member may not set
@@ -104,7 +112,10 @@ export type SignUpInput = z.infer<typeof SignUpSchema>;
 export const SignUpRequestSchema = ProfileFieldsSchema.extend({
   email: EmailSchema,
   password: NewPasswordSchema,
-  name: z.string().max(FULL_NAME_MAX_LENGTH * 2).optional(),
+  name: z
+    .string()
+    .max(FULL_NAME_MAX_LENGTH * 2)
+    .optional(),
   callbackURL: z.string().max(2048).optional(),
   rememberMe: z.boolean().optional(),
 }).strict();
@@ -122,7 +133,10 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 /** A new password, typed twice (reset). */
 export const NewPasswordFormSchema = z
   .object({ password: NewPasswordSchema, confirmPassword: z.string().min(1, MESSAGES.allFieldsRequired) })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 export type NewPasswordFormInput = z.infer<typeof NewPasswordFormSchema>;
 
 /** Change password: the current one and the new one, typed twice. */
@@ -132,7 +146,10 @@ export const ChangePasswordFormSchema = z
     password: NewPasswordSchema,
     confirmPassword: z.string().min(1, MESSAGES.allFieldsRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordFormInput = z.infer<typeof ChangePasswordFormSchema>;
 
 /** Change e-mail: the new address (it takes effect once confirmed from that address). */

@@ -5,13 +5,24 @@ const rules = { cleaningDays: 2 };
 
 describe('availability: the days a rental holds its unit', () => {
   it('holds a delivery from the shipping day before its start to the end of the cleaning window', () => {
-    expect(occupancyOf({ startDate: '2026-12-10', endDate: '2026-12-17' }, 'delivery', rules, '2026-12-01')).toEqual({ start: '2026-12-09', end: '2026-12-19' });
-    expect(occupancyOf({ startDate: '2026-12-10', endDate: '2026-12-17' }, 'pickup', rules, '2026-12-01')).toEqual({ start: '2026-12-10', end: '2026-12-19' });
-    expect(occupancyOf({ startDate: '2026-12-10', endDate: '2026-12-17' }, 'delivery', { cleaningDays: 0 }, '2026-12-01')).toEqual({ start: '2026-12-09', end: '2026-12-17' });
+    expect(occupancyOf({ startDate: '2026-12-10', endDate: '2026-12-17' }, 'delivery', rules, '2026-12-01')).toEqual({
+      start: '2026-12-09',
+      end: '2026-12-19',
+    });
+    expect(occupancyOf({ startDate: '2026-12-10', endDate: '2026-12-17' }, 'pickup', rules, '2026-12-01')).toEqual({
+      start: '2026-12-10',
+      end: '2026-12-19',
+    });
+    expect(
+      occupancyOf({ startDate: '2026-12-10', endDate: '2026-12-17' }, 'delivery', { cleaningDays: 0 }, '2026-12-01'),
+    ).toEqual({ start: '2026-12-09', end: '2026-12-17' });
   });
 
   it('never holds a day before today: a piece going out today is sent today', () => {
-    expect(occupancyOf({ startDate: '2026-12-01', endDate: '2026-12-08' }, 'delivery', rules, '2026-12-01')).toEqual({ start: '2026-12-01', end: '2026-12-10' });
+    expect(occupancyOf({ startDate: '2026-12-01', endDate: '2026-12-08' }, 'delivery', rules, '2026-12-01')).toEqual({
+      start: '2026-12-01',
+      end: '2026-12-10',
+    });
   });
 
   it('reads the pickup choice: in-store is a studio pickup, anything else a delivery', () => {
@@ -23,14 +34,15 @@ describe('availability: the days a rental holds its unit', () => {
   it('a piece checked in today is not bookable for tomorrow, and is once its cleaning window has passed', () => {
     const today = '2026-12-01';
     const held = { start: '2026-11-20', end: heldUntilAfterCleaning(today, rules) }; // until 2026-12-03
-    const wants = (start: string, handoff: 'delivery' | 'pickup') => occupancyOf({ startDate: start, endDate: '2026-12-20' }, handoff, rules, today);
+    const wants = (start: string, handoff: 'delivery' | 'pickup') =>
+      occupancyOf({ startDate: start, endDate: '2026-12-20' }, handoff, rules, today);
     expect(overlaps(held, wants('2026-12-02', 'delivery'))).toBe(true);
     expect(overlaps(held, wants('2026-12-03', 'delivery'))).toBe(true); // shipped 12-02, still cleaning
     expect(overlaps(held, wants('2026-12-03', 'pickup'))).toBe(false);
     expect(overlaps(held, wants('2026-12-04', 'delivery'))).toBe(false);
   });
 
-  it('finds the first start whose own held days fit between the unit\'s', () => {
+  it("finds the first start whose own held days fit between the unit's", () => {
     const held = [
       { start: '2026-12-09', end: '2026-12-19' },
       { start: '2026-12-23', end: '2027-01-02' },

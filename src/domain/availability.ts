@@ -62,7 +62,12 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
  * when delivered (but not before today: a piece going out today is sent today) to the end of the
  * cleaning window after its return date.
  */
-export function occupancyOf(range: { startDate: string; endDate: string }, handoff: Handoff, rules: AvailabilityRules, today: string): Occupancy {
+export function occupancyOf(
+  range: { startDate: string; endDate: string },
+  handoff: Handoff,
+  rules: AvailabilityRules,
+  today: string,
+): Occupancy {
   const shipped = handoff === 'delivery' ? addDays(range.startDate, -SHIPPING_DAYS) : range.startDate;
   return {
     start: later(shipped, earlier(today, range.startDate)),
@@ -92,7 +97,12 @@ export function firstFreeStart(
   const sorted = [...held].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   let start = opts.from;
   while (start <= opts.until) {
-    const occupancy = occupancyOf({ startDate: start, endDate: addDays(start, opts.days) }, opts.handoff, opts.rules, opts.today);
+    const occupancy = occupancyOf(
+      { startDate: start, endDate: addDays(start, opts.days) },
+      opts.handoff,
+      opts.rules,
+      opts.today,
+    );
     const clash = sorted.find((h) => overlaps(h, occupancy));
     if (!clash) return start;
     // The earliest start whose own occupancy begins when the clashing one ends.

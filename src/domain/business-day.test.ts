@@ -54,7 +54,7 @@ describe('isTimeZone', () => {
 });
 
 describe('dayStart', () => {
-  it('is the zone\'s midnight as an instant, in winter, in summer and on DST days', () => {
+  it("is the zone's midnight as an instant, in winter, in summer and on DST days", () => {
     expect(dayStart('2026-11-28', NY).toISOString()).toBe('2026-11-28T05:00:00.000Z');
     expect(dayStart('2026-07-04', NY).toISOString()).toBe('2026-07-04T04:00:00.000Z');
     expect(dayStart('2026-03-08', NY).toISOString()).toBe('2026-03-08T05:00:00.000Z');

@@ -37,7 +37,12 @@ export function daysBetween(a: string, b: string): number {
  * A zod refinement of a date range [startDate, endDate): the end after the start, at most
  * `maxDays` later; the issue is on endDate. (zod's types only: this module loads no zod, decision 0039.)
  */
-export function refineDateRange(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx, maxDays: number): void {
+export function refineDateRange(
+  v: { startDate: string; endDate: string },
+  ctx: z.RefinementCtx,
+  maxDays: number,
+): void {
   if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be after startDate' });
-  else if (daysBetween(v.startDate, v.endDate) > maxDays) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `must be at most ${maxDays} days after startDate` });
+  else if (daysBetween(v.startDate, v.endDate) > maxDays)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: `must be at most ${maxDays} days after startDate` });
 }

@@ -65,11 +65,23 @@ describe('card number', () => {
   it('accepts a good card and refuses letters, bad grouping, too many characters and a bad check digit', () => {
     expect(issuesOf(valid())).toEqual([]);
     expect(issuesOf(valid({ cardNumber: '4242424242424242' }))).toEqual([]);
-    expect(issuesOf(valid({ cardNumber: '4242 4242 4242 424a' }))).toContainEqual({ path: 'cardNumber', message: CARD_MESSAGES.cardNumberFormat });
-    expect(issuesOf(valid({ cardNumber: '42 4242 4242 4242' }))).toContainEqual({ path: 'cardNumber', message: CARD_MESSAGES.cardNumberFormat });
+    expect(issuesOf(valid({ cardNumber: '4242 4242 4242 424a' }))).toContainEqual({
+      path: 'cardNumber',
+      message: CARD_MESSAGES.cardNumberFormat,
+    });
+    expect(issuesOf(valid({ cardNumber: '42 4242 4242 4242' }))).toContainEqual({
+      path: 'cardNumber',
+      message: CARD_MESSAGES.cardNumberFormat,
+    });
     expect(issuesOf(valid({ cardNumber: '4242 4242 4242 4242 4' }))[0]?.path).toBe('cardNumber');
-    expect(issuesOf(valid({ cardNumber: '4242 4242 4242 4241' }))).toContainEqual({ path: 'cardNumber', message: CARD_MESSAGES.cardNumberLuhn });
-    expect(issuesOf(valid({ cardNumber: '4242 4242' }))).toContainEqual({ path: 'cardNumber', message: CARD_MESSAGES.cardNumberLength });
+    expect(issuesOf(valid({ cardNumber: '4242 4242 4242 4241' }))).toContainEqual({
+      path: 'cardNumber',
+      message: CARD_MESSAGES.cardNumberLuhn,
+    });
+    expect(issuesOf(valid({ cardNumber: '4242 4242' }))).toContainEqual({
+      path: 'cardNumber',
+      message: CARD_MESSAGES.cardNumberLength,
+    });
   });
 });
 
@@ -82,14 +94,22 @@ describe('the other fields', () => {
     expect(issuesOf(valid({ billingAddress: { ...valid().billingAddress, zipCode: '1234' } }))).toEqual([
       { path: 'billingAddress.zipCode', message: CARD_MESSAGES.zipCode },
     ]);
-    expect(issuesOf(valid({ expiryMonth: '13' }))).toEqual([{ path: 'expiryMonth', message: CARD_MESSAGES.expiryMonth }]);
-    expect(issuesOf(valid({ expiryMonth: '1' }))).toEqual([{ path: 'expiryMonth', message: CARD_MESSAGES.expiryMonth }]);
+    expect(issuesOf(valid({ expiryMonth: '13' }))).toEqual([
+      { path: 'expiryMonth', message: CARD_MESSAGES.expiryMonth },
+    ]);
+    expect(issuesOf(valid({ expiryMonth: '1' }))).toEqual([
+      { path: 'expiryMonth', message: CARD_MESSAGES.expiryMonth },
+    ]);
   });
 
   it('requires every field and defaults the country to US', () => {
     const parsed = PaymentFormSchema.parse(valid());
     expect(parsed.billingAddress.country).toBe('US');
-    const missing = issuesOf({ ...valid(), cardholderName: '   ', billingAddress: { street: '', city: 'x', state: 'y', zipCode: '10001' } });
+    const missing = issuesOf({
+      ...valid(),
+      cardholderName: '   ',
+      billingAddress: { street: '', city: 'x', state: 'y', zipCode: '10001' },
+    });
     expect(missing).toEqual(
       expect.arrayContaining([
         { path: 'cardholderName', message: CARD_MESSAGES.required },
@@ -116,7 +136,9 @@ describe('expiry', () => {
     expect(expiryProblem('12', '2025', NOW)).toEqual({ path: 'expiryYear', message: CARD_MESSAGES.expired });
     expect(expiryProblem('01', '2045', NOW)).toBeNull();
     expect(expiryProblem('01', '2046', NOW)).toEqual({ path: 'expiryYear', message: CARD_MESSAGES.expiryYearRange });
-    expect(issuesOf(valid({ expiryMonth: '10', expiryYear: '2026' }))).toEqual([{ path: 'expiryMonth', message: CARD_MESSAGES.expired }]);
+    expect(issuesOf(valid({ expiryMonth: '10', expiryYear: '2026' }))).toEqual([
+      { path: 'expiryMonth', message: CARD_MESSAGES.expired },
+    ]);
     // The same card is fine a month earlier.
     expect(issuesOf(valid({ expiryMonth: '10', expiryYear: '2026' }), new Date('2026-10-31T23:59:59Z'))).toEqual([]);
   });

@@ -104,7 +104,11 @@ export const EXPIRY_MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).
  * Checks the expiry against "now" (UTC): a card is good through the last day of its month, and
  * the year must be one of the offered 20. Returns the problem, or null.
  */
-export function expiryProblem(month: string, year: string, now: Date): { path: 'expiryMonth' | 'expiryYear'; message: string } | null {
+export function expiryProblem(
+  month: string,
+  year: string,
+  now: Date,
+): { path: 'expiryMonth' | 'expiryYear'; message: string } | null {
   const y = Number(year);
   const m = Number(month);
   const thisYear = now.getUTCFullYear();
@@ -125,8 +129,17 @@ export const BillingAddressSchema = z.object({
   street: required(200, 'Street'),
   city: required(100, 'City'),
   state: required(100, 'State'),
-  zipCode: z.string({ error: CARD_MESSAGES.required }).trim().min(1, CARD_MESSAGES.required).regex(/^\d{5}$/, CARD_MESSAGES.zipCode),
-  country: z.string().trim().min(2, 'Country is required').max(56, 'Country is at most 56 characters').default(DEFAULT_COUNTRY),
+  zipCode: z
+    .string({ error: CARD_MESSAGES.required })
+    .trim()
+    .min(1, CARD_MESSAGES.required)
+    .regex(/^\d{5}$/, CARD_MESSAGES.zipCode),
+  country: z
+    .string()
+    .trim()
+    .min(2, 'Country is required')
+    .max(56, 'Country is at most 56 characters')
+    .default(DEFAULT_COUNTRY),
 });
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
@@ -147,9 +160,18 @@ export const PaymentFormSchema = z.object({
       return n >= CARD_NUMBER_MIN_DIGITS && n <= CARD_NUMBER_MAX_DIGITS;
     }, CARD_MESSAGES.cardNumberLength)
     .refine((v) => luhnValid(digitsOnly(v)), CARD_MESSAGES.cardNumberLuhn),
-  expiryMonth: z.string({ error: CARD_MESSAGES.required }).min(1, CARD_MESSAGES.required).regex(/^(0[1-9]|1[0-2])$/, CARD_MESSAGES.expiryMonth),
-  expiryYear: z.string({ error: CARD_MESSAGES.required }).min(1, CARD_MESSAGES.required).regex(/^\d{4}$/, CARD_MESSAGES.expiryYear),
-  cvv: z.string({ error: CARD_MESSAGES.required }).min(1, CARD_MESSAGES.required).regex(/^\d{3,4}$/, CARD_MESSAGES.cvv),
+  expiryMonth: z
+    .string({ error: CARD_MESSAGES.required })
+    .min(1, CARD_MESSAGES.required)
+    .regex(/^(0[1-9]|1[0-2])$/, CARD_MESSAGES.expiryMonth),
+  expiryYear: z
+    .string({ error: CARD_MESSAGES.required })
+    .min(1, CARD_MESSAGES.required)
+    .regex(/^\d{4}$/, CARD_MESSAGES.expiryYear),
+  cvv: z
+    .string({ error: CARD_MESSAGES.required })
+    .min(1, CARD_MESSAGES.required)
+    .regex(/^\d{3,4}$/, CARD_MESSAGES.cvv),
   cardholderName: required(100, 'Cardholder name'),
   billingAddress: BillingAddressSchema,
 });

@@ -10,4 +10,5 @@ export function countsCatalogueRatings(item: { reviewCount: number; rentalCount:
   return item.reviewCount > item.rentalCount;
 }
 
-export const CATALOGUE_RATINGS_NOTE = 'These star ratings include ones that came with our house catalogue, before members could rent the piece here.';
+export const CATALOGUE_RATINGS_NOTE =
+  'These star ratings include ones that came with our house catalogue, before members could rent the piece here.';

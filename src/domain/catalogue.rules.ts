@@ -141,7 +141,6 @@ export const SORT_LABELS: Record<ItemSort, string> = {
 export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
 
-
 export { addDays, isIsoDate } from './calendar';
 
 /** How many days a browse date range may span. */
@@ -151,7 +150,17 @@ export const MAX_RANGE_DAYS = 90;
  * The occasions a piece can be filtered by: the words of its tags that name an occasion
  * (docs/product.md, "Search and filters"). A piece may suit several.
  */
-export const OCCASIONS = ['party', 'evening', 'work', 'wedding', 'casual', 'holiday', 'travel', 'festival', 'hiking'] as const;
+export const OCCASIONS = [
+  'party',
+  'evening',
+  'work',
+  'wedding',
+  'casual',
+  'holiday',
+  'travel',
+  'festival',
+  'hiking',
+] as const;
 export type Occasion = (typeof OCCASIONS)[number];
 export const OCCASION_LABELS: Record<Occasion, string> = {
   party: 'Party',

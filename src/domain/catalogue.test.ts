@@ -22,16 +22,26 @@ describe('catalogue rules', () => {
       ok: true,
       query: expect.objectContaining({ gender: 'Women', discovery: true, limit: 12, sort: 'popular' }),
     });
-    expect(checkListQuery({ from: '2027-01-10' })).toEqual({ ok: false, path: 'to', message: 'is required when from is given' });
+    expect(checkListQuery({ from: '2027-01-10' })).toEqual({
+      ok: false,
+      path: 'to',
+      message: 'is required when from is given',
+    });
     expect(checkListQuery({ from: '2027-01-10', to: '2027-01-09' })).toMatchObject({ ok: false, path: 'to' });
-    expect(checkListQuery({ from: '2027-01-10', to: '2027-06-10' })).toMatchObject({ ok: false, path: 'to', message: /90 days/ });
+    expect(checkListQuery({ from: '2027-01-10', to: '2027-06-10' })).toMatchObject({
+      ok: false,
+      path: 'to',
+      message: /90 days/,
+    });
   });
 
   it('names the bad parameter', () => {
     const r = ItemListQuerySchema.safeParse({ category: 'Hats', limit: '100' });
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => `${i.path.join('.')} ${i.message}`);
-    expect(paths).toContain('category must be one of Jackets, Pants, Accessories, Sets, Work Outfit, Skirts, Hoodies, Shirts, Mountain Outfit, Dresses, Tops, Shoes');
+    expect(paths).toContain(
+      'category must be one of Jackets, Pants, Accessories, Sets, Work Outfit, Skirts, Hoodies, Shirts, Mountain Outfit, Dresses, Tops, Shoes',
+    );
     expect(paths).toContain('limit must be a whole number from 1 to 48');
   });
 });

@@ -115,7 +115,6 @@ export const ItemSortSchema = z.enum(ITEM_SORTS, { error: `must be one of ${ITEM
 
 export const IsoDateSchema = z.string().refine(isIsoDate, { error: 'must be a date written YYYY-MM-DD' });
 
-
 const centsParam = z.string().regex(/^(0|[1-9][0-9]{0,7})$/, { error: 'must be a whole number of cents' });
 
 const boolParam = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' });
@@ -131,9 +130,18 @@ export const ItemListQuerySchema = z.object({
   /** Only the Discovery Outfits categories (Work Outfit, Mountain Outfit). */
   discovery: boolParam.optional(),
   size: z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` }).optional(),
-  brand: z.string().trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' }).optional(),
+  brand: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(80, { error: 'must be at most 80 characters' })
+    .optional(),
   /** Full-text search over name, brand, description, category and colour; typos are corrected. */
-  q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` })
+    .optional(),
   theme: ThemeSchema.optional(),
   colour: z.string().regex(COLOUR_PATTERN, { error: 'must be one lower-case colour word' }).optional(),
   occasion: z.enum(OCCASIONS, { error: `must be one of ${OCCASIONS.join(', ')}` }).optional(),
@@ -149,7 +157,9 @@ export const ItemListQuerySchema = z.object({
   limit: z
     .string()
     .regex(/^[1-9][0-9]{0,2}$/, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_PAGE_SIZE, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_PAGE_SIZE, {
+      error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+    })
     .optional(),
 });
 export type ItemListQueryInput = z.infer<typeof ItemListQuerySchema>;
@@ -178,17 +188,21 @@ export interface ItemListQuery {
  * Applies defaults and the cross-field rules. Returns the typed query, or the parameter name and
  * message of the first problem.
  */
-export function checkListQuery(input: ItemListQueryInput): { ok: true; query: ItemListQuery } | { ok: false; path: string; message: string } {
+export function checkListQuery(
+  input: ItemListQueryInput,
+): { ok: true; query: ItemListQuery } | { ok: false; path: string; message: string } {
   const { from, to } = input;
   if (from && !to) return { ok: false, path: 'to', message: 'is required when from is given' };
   if (to && !from) return { ok: false, path: 'from', message: 'is required when to is given' };
   if (from && to) {
     if (to <= from) return { ok: false, path: 'to', message: 'must be after from' };
-    if (to > addDays(from, MAX_RANGE_DAYS)) return { ok: false, path: 'to', message: `must be at most ${MAX_RANGE_DAYS} days after from` };
+    if (to > addDays(from, MAX_RANGE_DAYS))
+      return { ok: false, path: 'to', message: `must be at most ${MAX_RANGE_DAYS} days after from` };
   }
   const minPrice = input.minPrice === undefined ? undefined : Number(input.minPrice);
   const maxPrice = input.maxPrice === undefined ? undefined : Number(input.maxPrice);
-  if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice) return { ok: false, path: 'maxPrice', message: 'must not be below minPrice' };
+  if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice)
+    return { ok: false, path: 'maxPrice', message: 'must not be below minPrice' };
   const q = input.q || undefined;
   if (input.sort === 'relevance' && !q) return { ok: false, path: 'sort', message: 'relevance needs a search (q)' };
   return {
@@ -249,7 +263,18 @@ export const ItemFacetsSchema = z.object({
 export const SearchSuggestionsSchema = z.object({
   /** The words searched for after typo correction ("blak dres" -> "black dres"). */
   corrected: z.string().nullable(),
-  items: z.array(CatalogueItemSummarySchema.pick({ id: true, name: true, brand: true, category: true, colour: true, rentalPriceCents: true, imageUrl: true, imageAlt: true })),
+  items: z.array(
+    CatalogueItemSummarySchema.pick({
+      id: true,
+      name: true,
+      brand: true,
+      category: true,
+      colour: true,
+      rentalPriceCents: true,
+      imageUrl: true,
+      imageAlt: true,
+    }),
+  ),
   brands: z.array(z.string()),
 });
 export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;

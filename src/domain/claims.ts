@@ -16,7 +16,11 @@ export const CLAIM_NOTE_MAX = 500;
 
 export const CLAIM_STATUSES = ['open', 'upheld', 'rejected'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { open: 'Open', upheld: 'Upheld', rejected: 'Rejected' };
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+  open: 'Open',
+  upheld: 'Upheld',
+  rejected: 'Rejected',
+};
 
 /** The upheld claim's charge to the renter. */
 export const CLAIM_CHARGE_STATUSES = ['pending', 'charged', 'failed'] as const;
@@ -25,7 +29,10 @@ export type ClaimChargeStatus = (typeof CLAIM_CHARGE_STATUSES)[number];
 /** The `data` field of POST /api/claims (multipart, with the photos). */
 export const ClaimInputSchema = z.object({
   rentalId: z.number({ error: 'rentalId must be a rental id' }).int().positive(),
-  amountCents: z.number({ error: 'Enter the amount' }).int('The amount is in whole cents').positive('The amount must be more than zero'),
+  amountCents: z
+    .number({ error: 'Enter the amount' })
+    .int('The amount is in whole cents')
+    .positive('The amount must be more than zero'),
   description: z
     .string({ error: 'Describe the damage' })
     .trim()

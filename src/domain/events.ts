@@ -45,7 +45,8 @@ export const SAMPLE_EVENTS = [
     daysFromToday: 9,
     time: '7:00 PM – 10:00 PM',
     location: 'Rentique Atelier, 12 Greene Street, New York',
-    description: 'An evening of champagne and summer party looks, styled live by our in-house team. Try on the season’s edit before anyone else.',
+    description:
+      'An evening of champagne and summer party looks, styled live by our in-house team. Try on the season’s edit before anyone else.',
     spots: 15,
     isExclusive: true,
     theme: 'summer-party',
@@ -56,7 +57,8 @@ export const SAMPLE_EVENTS = [
     daysFromToday: 16,
     time: '2:00 PM – 4:00 PM',
     location: 'Rentique Studio, 88 Rivington Street, New York',
-    description: 'A hands-on session on caring for fine fabrics, mending, and building a wardrobe that rents, rotates and lasts.',
+    description:
+      'A hands-on session on caring for fine fabrics, mending, and building a wardrobe that rents, rotates and lasts.',
     spots: 8,
     isExclusive: false,
     theme: 'sustainability',
@@ -67,7 +69,8 @@ export const SAMPLE_EVENTS = [
     daysFromToday: 23,
     time: '6:00 PM – 9:00 PM',
     location: 'The Gallery, 450 West 15th Street, New York',
-    description: 'Preview next month’s arrivals from our designer partners, meet the makers, and reserve pieces before they reach the catalogue.',
+    description:
+      'Preview next month’s arrivals from our designer partners, meet the makers, and reserve pieces before they reach the catalogue.',
     spots: 25,
     isExclusive: false,
     theme: 'new-arrivals',

@@ -12,7 +12,15 @@ export const REQUEST_ANSWER_HOURS = 48;
  * final: accepted, declined, expired, failed (the card refused) or withdrawn (by the renter while
  * it was pending).
  */
-export const REQUEST_STATUSES = ['authorising', 'pending', 'accepted', 'declined', 'expired', 'failed', 'withdrawn'] as const;
+export const REQUEST_STATUSES = [
+  'authorising',
+  'pending',
+  'accepted',
+  'declined',
+  'expired',
+  'failed',
+  'withdrawn',
+] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
@@ -34,7 +42,16 @@ export const HANDOVER_STAGES = ['requested', 'to_send', 'sent', 'with_renter', '
 export type HandoverStage = (typeof HANDOVER_STAGES)[number];
 
 /** What the member reading a request can do now. */
-export const LENDING_ACTIONS = ['accept', 'decline', 'withdraw', 'send', 'received', 'return', 'back', 'clean'] as const;
+export const LENDING_ACTIONS = [
+  'accept',
+  'decline',
+  'withdraw',
+  'send',
+  'received',
+  'return',
+  'back',
+  'clean',
+] as const;
 export type LendingAction = (typeof LENDING_ACTIONS)[number];
 
 export const LENDING_MESSAGES = {
@@ -44,7 +61,8 @@ export const LENDING_MESSAGES = {
    */
   requestRule:
     "The lender has 48 hours to accept. Your card is authorised now and charged only when she accepts; if she declines or does not answer, the hold is released and nothing is charged. A member's piece is paid per piece, outside your plan's allowance.",
-  cardRequired: 'Add a card to send a request: it is authorised when you send it and charged only when the lender accepts.',
+  cardRequired:
+    'Add a card to send a request: it is authorised when you send it and charged only when the lender accepts.',
   requestButton: 'Request to book',
   requested: 'Request sent',
   alreadyAnswered: 'This request has already been answered.',
@@ -59,7 +77,7 @@ export const LENDING_MESSAGES = {
   alreadyBack: 'The piece is already back.',
   notBack: 'The piece is not back yet: mark it back first.',
   notCleaning: 'The piece is not waiting for cleaning.',
-  memberPiecesOnly: 'Only a member\'s own pieces are requested; pieces from our collection are booked at once.',
+  memberPiecesOnly: "Only a member's own pieces are requested; pieces from our collection are booked at once.",
   requestRequired: 'This piece belongs to a member: send a request to book, which she accepts within 48 hours.',
   blockOverlapsBooking: 'These days are booked already: choose days without rentals.',
   blockNotFound: 'Blocked days not found',
@@ -107,4 +125,3 @@ export function lendingActions(
   if ((stage === 'sent' || stage === 'with_renter') && opts.today >= opts.startDate) actions.push('return');
   return actions;
 }
-

@@ -39,7 +39,14 @@ export const BookingRequestSchema = z.object({
   receivedAt: z.string().nullable(),
   returnedAt: z.string().nullable(),
   checkedInAt: z.string().nullable(),
-  photos: z.array(z.object({ stage: z.enum(['sent', 'returned']), url: z.string(), width: z.number().int(), height: z.number().int() })),
+  photos: z.array(
+    z.object({
+      stage: z.enum(['sent', 'returned']),
+      url: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  ),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
@@ -90,7 +97,13 @@ export const BlockDatesSchema = z
   .superRefine((v, ctx) => refineDateRange(v, ctx, MAX_RANGE_DAYS));
 export type BlockDatesInput = z.infer<typeof BlockDatesSchema>;
 
-export const LenderBlockSchema = z.object({ id: z.number().int(), itemId: z.number().int(), startDate: z.string(), endDate: z.string(), createdAt: z.string() });
+export const LenderBlockSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  createdAt: z.string(),
+});
 export type LenderBlock = z.infer<typeof LenderBlockSchema>;
 
 export const LenderCalendarSchema = z.object({

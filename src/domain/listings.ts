@@ -58,7 +58,11 @@ const ListingFieldsSchema = z.object({
     .min(1, 'Choose at least one size')
     .max(SIZES.length)
     .refine((s) => new Set(s).size === s.length, 'Each size once'),
-  description: z.string().trim().min(10, 'Describe the piece in at least 10 characters').max(1000, 'Description is at most 1000 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(10, 'Describe the piece in at least 10 characters')
+    .max(1000, 'Description is at most 1000 characters'),
   retailPriceCents: cents('Retail price')
     .min(MIN_RETAIL_CENTS, `Retail price must be at least $${MIN_RETAIL_CENTS / 100}`)
     .max(MAX_RETAIL_CENTS, `Retail price must be at most $${(MAX_RETAIL_CENTS / 100).toLocaleString('en-US')}`),
@@ -71,16 +75,23 @@ const ListingFieldsSchema = z.object({
  * category's bounds and never above the retail price. What is wrong with a price, in words; empty
  * when it is right. The form, the create route and the edit (on the merged values) all ask here.
  */
-export function rentalPriceProblems(v: { category?: Category | undefined; rentalPriceCents?: number | undefined; retailPriceCents?: number | undefined }): string[] {
+export function rentalPriceProblems(v: {
+  category?: Category | undefined;
+  rentalPriceCents?: number | undefined;
+  retailPriceCents?: number | undefined;
+}): string[] {
   const problems: string[] = [];
   if (v.rentalPriceCents === undefined) return problems;
   if (v.category) {
     const { min, max } = rentalPriceBounds(v.category);
     if (v.rentalPriceCents < min || v.rentalPriceCents > max) {
-      problems.push(`Rental price for ${v.category} must be between $${(min / 100).toFixed(2)} and $${(max / 100).toFixed(2)} a week`);
+      problems.push(
+        `Rental price for ${v.category} must be between $${(min / 100).toFixed(2)} and $${(max / 100).toFixed(2)} a week`,
+      );
     }
   }
-  if (v.retailPriceCents !== undefined && v.rentalPriceCents > v.retailPriceCents) problems.push('Rental price cannot be more than the retail price');
+  if (v.retailPriceCents !== undefined && v.rentalPriceCents > v.retailPriceCents)
+    problems.push('Rental price cannot be more than the retail price');
   return problems;
 }
 

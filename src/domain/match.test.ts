@@ -65,7 +65,8 @@ describe('match rules', () => {
         const picked = pickCurrent(deck, index)!;
         expect(deck).toContain(picked);
         // Nothing in the deck lies between the index and the pick (no item is jumped over).
-        if (picked.position >= index) expect(deck.some((d) => d.position >= index && d.position < picked.position)).toBe(false);
+        if (picked.position >= index)
+          expect(deck.some((d) => d.position >= index && d.position < picked.position)).toBe(false);
         else expect(deck.some((d) => d.position >= index)).toBe(false);
       }),
     );

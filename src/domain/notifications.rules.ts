@@ -3,7 +3,26 @@
  * page's bundle); notifications.ts re-exports all of this with the API schemas.
  */
 
-export const NOTIFICATION_KINDS = ['due_back_reminder', 'overdue_notice', 'rsvp_reminder', 'listing_approved', 'listing_rejected', 'rental_dispatched', 'claim_opened', 'claim_decided', 'waitlist_hold', 'lending_requested', 'lending_accepted', 'lending_declined', 'lending_expired', 'lending_message', 'lending_sent', 'lending_withdrawn', 'dispatch_late', 'dispatch_late_cancelled'] as const;
+export const NOTIFICATION_KINDS = [
+  'due_back_reminder',
+  'overdue_notice',
+  'rsvp_reminder',
+  'listing_approved',
+  'listing_rejected',
+  'rental_dispatched',
+  'claim_opened',
+  'claim_decided',
+  'waitlist_hold',
+  'lending_requested',
+  'lending_accepted',
+  'lending_declined',
+  'lending_expired',
+  'lending_message',
+  'lending_sent',
+  'lending_withdrawn',
+  'dispatch_late',
+  'dispatch_late_cancelled',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Days before the return date the due-back reminder goes out. */

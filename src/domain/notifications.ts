@@ -38,4 +38,3 @@ export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
-

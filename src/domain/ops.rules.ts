@@ -13,7 +13,8 @@ export function roleOf(value: unknown): Role {
 
 export const OPS_MESSAGES = {
   staffOnly: 'Staff only',
-  staffOnlyBody: 'This part of Rentique is for our operations team. If you work with us, ask a colleague to give your account staff access.',
+  staffOnlyBody:
+    'This part of Rentique is for our operations team. If you work with us, ask a colleague to give your account staff access.',
   approved: 'Listing approved',
   rejected: 'Listing rejected',
   reasonRequired: 'Give the member a reason (at least 10 characters)',
@@ -29,7 +30,8 @@ export const OPS_MESSAGES = {
   feeWaived: 'Late fee waived',
   unitNotFound: 'No unit has this code',
   notDispatchable: 'This rental cannot be dispatched now',
-  tooEarlyToDispatch: 'Too early: this rental holds its unit from its shipping day (the day before a delivery starts, the day of a studio pickup)',
+  tooEarlyToDispatch:
+    'Too early: this rental holds its unit from its shipping day (the day before a delivery starts, the day of a studio pickup)',
   unitNotOnShelf: 'The unit booked for this rental is not on the shelf',
   notOut: 'This unit is not out on a rental: there is nothing to check in',
   unitChanged: 'This unit has just been changed by someone else',
@@ -104,4 +106,3 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'claim.reject': 'Rejected a damage claim',
   'claim.retry_charge': 'Charged a damage claim again',
 };
-

@@ -1,14 +1,28 @@
 import { z } from 'zod';
 import { HANDOFFS } from './availability';
 import { CATEGORIES, COLOUR_PATTERN, ITEM_GENDERS, ItemPictureSchema, SIZES, SizeSchema } from './catalogue';
-import { ListingSchema, MAX_LISTING_PHOTOS, MAX_RETAIL_CENTS, MIN_RETAIL_CENTS, ReviewStatusSchema, rentalPriceProblems } from './listings';
+import {
+  ListingSchema,
+  MAX_LISTING_PHOTOS,
+  MAX_RETAIL_CENTS,
+  MIN_RETAIL_CENTS,
+  ReviewStatusSchema,
+  rentalPriceProblems,
+} from './listings';
 import { ACTOR_KINDS, AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, OPS_MESSAGES } from './ops.rules';
 import { LATE_FEE_STATUSES, RENTAL_STATUSES } from './rentals.rules';
 import { CONDITIONS, UNIT_CODE_MESSAGE, UNIT_STATES, parseUnitCode } from './unit-life';
 
 export * from './ops.rules';
 export * from './unit-life';
-export { ITEM_STATUS_FOR_REVIEW, REVIEW_STATUSES, REVIEW_STATUS_LABELS, ReviewStatusSchema, reviewStatusOfItem, type ReviewStatus } from './listings';
+export {
+  ITEM_STATUS_FOR_REVIEW,
+  REVIEW_STATUSES,
+  REVIEW_STATUS_LABELS,
+  ReviewStatusSchema,
+  reviewStatusOfItem,
+  type ReviewStatus,
+} from './listings';
 
 /**
  * The operations desk (/ops): staff accounts, the review of members' listings, the audit log and
@@ -234,11 +248,19 @@ export type CheckInInput = z.infer<typeof CheckInSchema>;
 export const UnitNoteSchema = z.object({ note: NoteSchema.optional() });
 
 export const RetireUnitSchema = z.object({
-  reason: z.string({ error: OPS_MESSAGES.reasonShort }).trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'The reason is at most 500 characters'),
+  reason: z
+    .string({ error: OPS_MESSAGES.reasonShort })
+    .trim()
+    .min(3, 'Give a reason (at least 3 characters)')
+    .max(500, 'The reason is at most 500 characters'),
 });
 
 export const WaiveLateFeeSchema = z.object({
-  reason: z.string({ error: OPS_MESSAGES.reasonShort }).trim().min(10, OPS_MESSAGES.reasonShort).max(500, 'The reason is at most 500 characters'),
+  reason: z
+    .string({ error: OPS_MESSAGES.reasonShort })
+    .trim()
+    .min(10, OPS_MESSAGES.reasonShort)
+    .max(500, 'The reason is at most 500 characters'),
 });
 
 export const ConditionPhotoSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
@@ -262,14 +284,18 @@ export const UnitDetailSchema = z.object({
   /** Photos taken when that rental was checked in. */
   conditionPhotos: z.array(ConditionPhotoSchema),
   /** The next reservation of the unit not dispatched yet. */
-  nextRental: z.object({ rentalId: z.number().int(), startDate: z.string(), holdsFrom: z.string(), member: z.string() }).nullable(),
+  nextRental: z
+    .object({ rentalId: z.number().int(), startDate: z.string(), holdsFrom: z.string(), member: z.string() })
+    .nullable(),
   /** While cleaning: the day it is bookable again if nobody marks it done before. */
   heldUntil: z.string().nullable(),
   /**
    * Held as the backup size of a rental (decision 0034): it has no state of its own, goes out and
    * comes back with that rental's unit, and is checked in with it.
    */
-  backupOf: z.object({ rentalId: z.number().int(), unitCode: z.string(), member: z.string(), returnDate: z.string() }).nullable(),
+  backupOf: z
+    .object({ rentalId: z.number().int(), unitCode: z.string(), member: z.string(), returnDate: z.string() })
+    .nullable(),
 });
 export type UnitDetail = z.infer<typeof UnitDetailSchema>;
 
@@ -291,9 +317,16 @@ const InventoryFieldsSchema = z.object({
   brand: z.string().trim().min(1, 'Brand is required').max(60, 'Brand is at most 60 characters'),
   category: z.enum(CATEGORIES, { error: 'Choose a category' }),
   gender: z.enum(ITEM_GENDERS, { error: 'Choose Women or Men' }),
-  colour: z.string().trim().regex(COLOUR_PATTERN, { error: 'The colour is one lower-case word, e.g. black or navy-blue' }),
+  colour: z
+    .string()
+    .trim()
+    .regex(COLOUR_PATTERN, { error: 'The colour is one lower-case word, e.g. black or navy-blue' }),
   tags: z.array(TagSchema).max(12, 'At most 12 tags').default([]),
-  description: z.string().trim().min(10, 'Describe the piece in at least 10 characters').max(1000, 'Description is at most 1000 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(10, 'Describe the piece in at least 10 characters')
+    .max(1000, 'Description is at most 1000 characters'),
   materials: z.string().trim().max(300).nullable().optional(),
   careInstructions: z.string().trim().max(300).nullable().optional(),
   retailPriceCents: z
@@ -302,16 +335,31 @@ const InventoryFieldsSchema = z.object({
     .min(MIN_RETAIL_CENTS, `Retail price must be at least $${MIN_RETAIL_CENTS / 100}`)
     .max(MAX_RETAIL_CENTS, 'Retail price is too high'),
   /** The weekly price; the category's house price when left out (docs/product.md). */
-  rentalPriceCents: z.number({ error: 'Rental price must be a number' }).int('Rental price must be in whole cents').positive('Rental price must be more than zero').optional(),
+  rentalPriceCents: z
+    .number({ error: 'Rental price must be a number' })
+    .int('Rental price must be in whole cents')
+    .positive('Rental price must be more than zero')
+    .optional(),
 });
 
-function checkPrice(v: { category?: (typeof CATEGORIES)[number] | undefined; rentalPriceCents?: number | undefined; retailPriceCents?: number | undefined }, ctx: z.RefinementCtx) {
+function checkPrice(
+  v: {
+    category?: (typeof CATEGORIES)[number] | undefined;
+    rentalPriceCents?: number | undefined;
+    retailPriceCents?: number | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
   for (const message of rentalPriceProblems(v)) ctx.addIssue({ code: 'custom', path: ['rentalPriceCents'], message });
 }
 
 export const UnitsToAddSchema = z.object({
   size: SizeSchema,
-  count: z.number({ error: 'count must be a number' }).int('count must be a whole number').min(1, 'Add at least one unit').max(MAX_UNITS_PER_ADD, `At most ${MAX_UNITS_PER_ADD} units at a time`),
+  count: z
+    .number({ error: 'count must be a number' })
+    .int('count must be a whole number')
+    .min(1, 'Add at least one unit')
+    .max(MAX_UNITS_PER_ADD, `At most ${MAX_UNITS_PER_ADD} units at a time`),
 });
 export type UnitsToAdd = z.infer<typeof UnitsToAddSchema>;
 

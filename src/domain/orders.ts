@@ -14,7 +14,9 @@ export const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** 'RT-7K3M-9P2X'. */
 export const ORDER_NUMBER_PATTERN = /^RT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
-export const OrderNumberSchema = z.string().regex(ORDER_NUMBER_PATTERN, { error: "must be an order number like 'RT-7K3M-9P2X'" });
+export const OrderNumberSchema = z
+  .string()
+  .regex(ORDER_NUMBER_PATTERN, { error: "must be an order number like 'RT-7K3M-9P2X'" });
 
 /**
  * pending_payment: the unit is held while the card is charged (seconds); confirmed; payment_failed:
@@ -36,9 +38,57 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** Where we deliver: the United States (state codes, with DC). */
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME',
-  'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI',
-  'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const;
 
 export const DELIVERY_MESSAGES = {
@@ -80,7 +130,10 @@ export const DeliveryAddressInputSchema = z.object({
     .trim()
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(US_STATES, { error: DELIVERY_MESSAGES.state })),
-  zipCode: z.string({ error: DELIVERY_MESSAGES.required }).trim().regex(/^\d{5}(-\d{4})?$/, DELIVERY_MESSAGES.zipCode),
+  zipCode: z
+    .string({ error: DELIVERY_MESSAGES.required })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, DELIVERY_MESSAGES.zipCode),
   /** We deliver in the United States only. */
   country: z.literal('US', { error: 'We deliver within the United States only' }).default('US'),
 });
@@ -150,7 +203,10 @@ export const DeliveryMethodSchema = z.enum(PICKUP_OPTIONS, { error: DELIVERY_MES
 
 export const OrderDeliverySchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('online'), address: DeliveryAddressSchema }),
-  z.object({ method: z.literal('in-store'), studio: z.object({ id: z.number().int().nullable(), name: z.string(), address: z.string() }) }),
+  z.object({
+    method: z.literal('in-store'),
+    studio: z.object({ id: z.number().int().nullable(), name: z.string(), address: z.string() }),
+  }),
 ]);
 export type OrderDelivery = z.infer<typeof OrderDeliverySchema>;
 

@@ -33,7 +33,9 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
 };
 
 export function declineMessage(code: string | null | undefined): string {
-  return (DECLINE_CODES as readonly string[]).includes(code ?? '') ? DECLINE_MESSAGES[code as DeclineCode] : DECLINE_MESSAGES.card_declined;
+  return (DECLINE_CODES as readonly string[]).includes(code ?? '')
+    ? DECLINE_MESSAGES[code as DeclineCode]
+    : DECLINE_MESSAGES.card_declined;
 }
 
 /** The operations a provider performs, as the ledger records them. */
@@ -44,7 +46,16 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  * Why money moved: each purpose has one owner that applies the outcome (the booking is confirmed,
  * the plan activated...). Later issues add theirs (late fees, lending requests, damage claims).
  */
-export const PAYMENT_PURPOSES = ['booking', 'extension', 'cancellation', 'plan', 'late_fee', 'payout', 'damage_claim', 'lending_request'] as const;
+export const PAYMENT_PURPOSES = [
+  'booking',
+  'extension',
+  'cancellation',
+  'plan',
+  'late_fee',
+  'payout',
+  'damage_claim',
+  'lending_request',
+] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**

@@ -17,7 +17,11 @@ export const EARNINGS_CLEAR_DAYS = 2;
 export const COMMISSION_TEXT = `Rentique keeps a ${PLATFORM_COMMISSION_PERCENT}% commission on each rental (cleaning, delivery and care); you earn ${LENDER_SHARE_PERCENT}%.`;
 
 export const PayoutAccountInputSchema = z.object({
-  holderName: z.string({ error: 'Enter the account holder’s name' }).trim().min(2, 'Enter the account holder’s name').max(80, 'The name is at most 80 characters'),
+  holderName: z
+    .string({ error: 'Enter the account holder’s name' })
+    .trim()
+    .min(2, 'Enter the account holder’s name')
+    .max(80, 'The name is at most 80 characters'),
   routingNumber: z
     .string({ error: 'Enter the 9-digit routing number' })
     .transform((v) => v.replace(/[\s-]/g, ''))

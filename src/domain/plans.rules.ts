@@ -30,7 +30,9 @@ export const THREE_MONTHS_PRICE_CENTS = 9999;
 export const THREE_MONTHS_ITEMS = 7;
 export const THREE_MONTHS_COMMITMENT_MONTHS = 3;
 /** What 3 Months comes to a month ($33.33), for the pricing cards. */
-export const THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS = Math.round(THREE_MONTHS_PRICE_CENTS / THREE_MONTHS_COMMITMENT_MONTHS);
+export const THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS = Math.round(
+  THREE_MONTHS_PRICE_CENTS / THREE_MONTHS_COMMITMENT_MONTHS,
+);
 
 /** Plans that need a card and a charge before they are active. */
 export const PAID_PLANS: readonly PlanId[] = ['monthly', 'threemonths'];
@@ -45,10 +47,12 @@ export const CUSTOM_PLAN_MAIL_SUBJECT = 'Custom Plan Inquiry';
  */
 export function monthlyPriceCents(items: number): number {
   if (!Number.isInteger(items)) throw new RangeError(`items must be a whole number, got ${items}`);
-  if (items > MONTHLY_MAX_ITEMS) throw new RangeError(`the Monthly plan has at most ${MONTHLY_MAX_ITEMS} items, got ${items}`);
+  if (items > MONTHLY_MAX_ITEMS)
+    throw new RangeError(`the Monthly plan has at most ${MONTHLY_MAX_ITEMS} items, got ${items}`);
   const n = Math.max(items, MONTHLY_MIN_ITEMS);
   const span = MONTHLY_MAX_ITEMS - MONTHLY_MIN_ITEMS;
-  const numerator = MONTHLY_MIN_PRICE_CENTS * span + (n - MONTHLY_MIN_ITEMS) * (MONTHLY_MAX_PRICE_CENTS - MONTHLY_MIN_PRICE_CENTS);
+  const numerator =
+    MONTHLY_MIN_PRICE_CENTS * span + (n - MONTHLY_MIN_ITEMS) * (MONTHLY_MAX_PRICE_CENTS - MONTHLY_MIN_PRICE_CENTS);
   return Math.round(numerator / span);
 }
 
@@ -73,8 +77,14 @@ export interface PlanTerms {
 }
 
 export function planTerms(plan: PlanId, itemCount: number | null): PlanTerms | null {
-  if (plan === 'monthly') return { priceCents: monthlyPriceCents(itemCount ?? MONTHLY_DEFAULT_ITEMS), billingMonths: 1, unit: 'a month' };
-  if (plan === 'threemonths') return { priceCents: THREE_MONTHS_PRICE_CENTS, billingMonths: THREE_MONTHS_COMMITMENT_MONTHS, unit: `for ${THREE_MONTHS_COMMITMENT_MONTHS} months` };
+  if (plan === 'monthly')
+    return { priceCents: monthlyPriceCents(itemCount ?? MONTHLY_DEFAULT_ITEMS), billingMonths: 1, unit: 'a month' };
+  if (plan === 'threemonths')
+    return {
+      priceCents: THREE_MONTHS_PRICE_CENTS,
+      billingMonths: THREE_MONTHS_COMMITMENT_MONTHS,
+      unit: `for ${THREE_MONTHS_COMMITMENT_MONTHS} months`,
+    };
   return null;
 }
 
@@ -110,7 +120,11 @@ export interface PlanInfo {
 }
 
 /** Promises every plan shares (docs/product.md, Plans and payment). */
-export const PLAN_PROMISES = ['Cancel or change anytime', 'Wear each piece up to 7 days', 'Free shipping and returns'] as const;
+export const PLAN_PROMISES = [
+  'Cancel or change anytime',
+  'Wear each piece up to 7 days',
+  'Free shipping and returns',
+] as const;
 
 export const PLANS: Record<CataloguePlanId, PlanInfo> = {
   weekly: {
@@ -131,7 +145,11 @@ export const PLANS: Record<CataloguePlanId, PlanInfo> = {
     maxPriceCents: MONTHLY_MAX_PRICE_CENTS,
     priceUnit: planTerms('monthly', null)!.unit,
     description: `Choose ${MONTHLY_MIN_ITEMS} to ${MONTHLY_MAX_ITEMS} pieces a month; the price follows the count.`,
-    features: [`${MONTHLY_MIN_ITEMS} to ${MONTHLY_MAX_ITEMS} items a month`, 'Price set by your item count', ...PLAN_PROMISES],
+    features: [
+      `${MONTHLY_MIN_ITEMS} to ${MONTHLY_MAX_ITEMS} items a month`,
+      'Price set by your item count',
+      ...PLAN_PROMISES,
+    ],
     itemsPerMonth: `${MONTHLY_MIN_ITEMS}–${MONTHLY_MAX_ITEMS}`,
     popular: true,
     isFlexible: true,
@@ -144,7 +162,11 @@ export const PLANS: Record<CataloguePlanId, PlanInfo> = {
     billingMonths: THREE_MONTHS_COMMITMENT_MONTHS,
     monthlyEquivalentCents: THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS,
     description: `${THREE_MONTHS_ITEMS} outfits a month, one for every day of the week: one payment for three months, the best price per piece.`,
-    features: [`${THREE_MONTHS_ITEMS} outfits (one a day)`, `${THREE_MONTHS_COMMITMENT_MONTHS}-month commitment`, ...PLAN_PROMISES],
+    features: [
+      `${THREE_MONTHS_ITEMS} outfits (one a day)`,
+      `${THREE_MONTHS_COMMITMENT_MONTHS}-month commitment`,
+      ...PLAN_PROMISES,
+    ],
     itemsPerMonth: String(THREE_MONTHS_ITEMS),
     popular: false,
     isFlexible: false,

@@ -53,7 +53,13 @@ describe('the plan catalogue', () => {
   it('has the four SPEC plans with the shared promises', () => {
     expect(CATALOGUE_PLAN_IDS.map((id) => PLANS[id].title)).toEqual(['Weekly', 'Monthly', '3 Months', 'Custom']);
     for (const id of ['weekly', 'monthly', 'threemonths'] as const) {
-      expect(PLANS[id].features).toEqual(expect.arrayContaining(['Cancel or change anytime', 'Wear each piece up to 7 days', 'Free shipping and returns']));
+      expect(PLANS[id].features).toEqual(
+        expect.arrayContaining([
+          'Cancel or change anytime',
+          'Wear each piece up to 7 days',
+          'Free shipping and returns',
+        ]),
+      );
     }
     expect(PLANS.threemonths.features).toEqual(expect.arrayContaining(['7 outfits (one a day)', '3-month commitment']));
     expect(PLANS.monthly.popular).toBe(true);
@@ -92,7 +98,12 @@ describe('the billing calendar', () => {
 
 describe('3 Months: $99.99 for the three months (decision 0030)', () => {
   it('reads as the better deal: less a month than Monthly at the same 7 pieces', () => {
-    expect(PLANS.threemonths).toMatchObject({ priceCents: 9999, priceUnit: 'for 3 months', billingMonths: 3, monthlyEquivalentCents: 3333 });
+    expect(PLANS.threemonths).toMatchObject({
+      priceCents: 9999,
+      priceUnit: 'for 3 months',
+      billingMonths: 3,
+      monthlyEquivalentCents: 3333,
+    });
     expect(THREE_MONTHS_MONTHLY_EQUIVALENT_CENTS).toBeLessThan(monthlyPriceCents(7));
     expect(planBillingMonths('threemonths')).toBe(3);
     expect(planBillingMonths('monthly')).toBe(1);
@@ -108,7 +119,7 @@ describe('3 Months: $99.99 for the three months (decision 0030)', () => {
   });
 });
 
-describe('planTerms: one reading of a plan\'s price and billing period (docs/product.md, Plans and payment)', () => {
+describe("planTerms: one reading of a plan's price and billing period (docs/product.md, Plans and payment)", () => {
   it('reads 3 Months as $99.99 for the three months, Monthly by the month, Weekly as no price', () => {
     expect(planTerms('threemonths', null)).toEqual({ priceCents: 9999, billingMonths: 3, unit: 'for 3 months' });
     expect(planTerms('threemonths', 7)).toEqual(planTerms('threemonths', null));

@@ -11,7 +11,12 @@ export const PickupOptionSchema = z.enum(PICKUP_OPTIONS, { error: 'Choose either
 /** PUT /api/pickup: the option, and for in-store pickup the studio (GET /api/studios). */
 export const PickupSchema = z.object({
   option: PickupOptionSchema,
-  studioId: z.number({ error: 'studioId must be a number' }).int('studioId must be a whole number').positive('studioId must be positive').max(2_147_483_647, 'studioId is too large').optional(),
+  studioId: z
+    .number({ error: 'studioId must be a number' })
+    .int('studioId must be a whole number')
+    .positive('studioId must be positive')
+    .max(2_147_483_647, 'studioId is too large')
+    .optional(),
 });
 export type PickupInput = z.infer<typeof PickupSchema>;
 

@@ -16,8 +16,16 @@ export type RatingSide = (typeof RATING_SIDES)[number];
 
 export const RatingInputSchema = z.object({
   rentalId: z.number({ error: 'rentalId must be a rental id' }).int().positive(),
-  stars: z.number({ error: 'Choose from 1 to 5 stars' }).int('Choose from 1 to 5 stars').min(1, 'Choose from 1 to 5 stars').max(5, 'Choose from 1 to 5 stars'),
-  comment: z.string().trim().max(RATING_COMMENT_MAX, `A comment is at most ${RATING_COMMENT_MAX} characters`).optional(),
+  stars: z
+    .number({ error: 'Choose from 1 to 5 stars' })
+    .int('Choose from 1 to 5 stars')
+    .min(1, 'Choose from 1 to 5 stars')
+    .max(5, 'Choose from 1 to 5 stars'),
+  comment: z
+    .string()
+    .trim()
+    .max(RATING_COMMENT_MAX, `A comment is at most ${RATING_COMMENT_MAX} characters`)
+    .optional(),
 });
 export type RatingInput = z.infer<typeof RatingInputSchema>;
 

@@ -52,17 +52,20 @@ export const RENTAL_MESSAGES = {
   alreadyReceived: 'This piece is already marked as with you.',
   studioHandover: 'A studio pickup is marked as handed over by our studio team.',
   extendReturned: 'This rental has been returned.',
-  extendedMeanwhile: 'This rental was extended a moment ago (its return date changed). Check the new date before extending again.',
+  extendedMeanwhile:
+    'This rental was extended a moment ago (its return date changed). Check the new date before extending again.',
   cancelled: 'Booking cancelled',
   cancelledBody: 'Your booking is cancelled and fully refunded.',
   cancelledPlanBody: 'Your booking is cancelled; the piece is back in your plan for this month.',
   cancelDispatched: 'This piece is already on its way to you: return it once it arrives.',
   returnBeforeStart: 'This rental has not started yet: cancel it instead (you get a full refund).',
   returnNotSent: 'This piece has not been sent to you yet: cancel the booking instead (you get a full refund).',
-  returnConfirm: 'Return means you have sent the piece back or dropped it at the studio. There is no refund for returning early.',
+  returnConfirm:
+    'Return means you have sent the piece back or dropped it at the studio. There is no refund for returning early.',
   lateToDispatch: 'We have not sent this piece yet, and we are sorry for the delay.',
   /** The dashboard says this under a rental within a paid plan: returning early does not give the piece back to the month. */
-  returnKeepsAllowance: 'Returning a piece does not give its place in your plan back; cancelling before the start does.',
+  returnKeepsAllowance:
+    'Returning a piece does not give its place in your plan back; cancelling before the start does.',
   addCard: 'Add a card to rent',
   cardRequired: 'Add a card to rent: pay-per-item rentals are charged when you book.',
   includedInPlan: 'Included in your plan',
@@ -71,7 +74,15 @@ export const RENTAL_MESSAGES = {
   beyondHorizon: `Those dates are further ahead than we book (a rental starts within ${MAX_BOOKING_AHEAD_DAYS} days): we show the first free dates instead.`,
 } as const;
 
-export const RENTAL_STATUSES = ['reserved', 'dispatched', 'out', 'overdue', 'returning', 'returned', 'cancelled'] as const;
+export const RENTAL_STATUSES = [
+  'reserved',
+  'dispatched',
+  'out',
+  'overdue',
+  'returning',
+  'returned',
+  'cancelled',
+] as const;
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 
 export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {

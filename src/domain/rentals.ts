@@ -16,12 +16,20 @@ export * from './rentals.rules';
 
 export const RentalStatusSchema = z.enum(RENTAL_STATUSES);
 
-const ItemIdSchema = z.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive').max(MAX_ID, `itemId must be at most ${MAX_ID}`);
+const ItemIdSchema = z
+  .number({ error: 'itemId must be a number' })
+  .int('itemId must be a whole number')
+  .positive('itemId must be positive')
+  .max(MAX_ID, `itemId must be at most ${MAX_ID}`);
 
 /** Both dates or neither; the end after the start, at most MAX_RANGE_DAYS later. */
 function checkRange(v: { startDate?: string | undefined; endDate?: string | undefined }, ctx: z.RefinementCtx) {
   if (!!v.startDate !== !!v.endDate) {
-    ctx.addIssue({ code: 'custom', path: [v.startDate ? 'endDate' : 'startDate'], message: 'Give both startDate and endDate, or neither' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.startDate ? 'endDate' : 'startDate'],
+      message: 'Give both startDate and endDate, or neither',
+    });
     return;
   }
   if (v.startDate && v.endDate) refineDateRange({ startDate: v.startDate, endDate: v.endDate }, ctx, MAX_RANGE_DAYS);
@@ -39,14 +47,20 @@ export const BookRentalSchema = z
     startDate: IsoDateSchema.optional(),
     endDate: IsoDateSchema.optional(),
     delivery: z.enum(PICKUP_OPTIONS, { error: 'Choose either online delivery or in-store pickup' }).optional(),
-    studioId: z.number({ error: 'studioId must be a number' }).int('studioId must be a whole number').positive('studioId must be positive').max(MAX_ID, `studioId must be at most ${MAX_ID}`).optional(),
+    studioId: z
+      .number({ error: 'studioId must be a number' })
+      .int('studioId must be a whole number')
+      .positive('studioId must be positive')
+      .max(MAX_ID, `studioId must be at most ${MAX_ID}`)
+      .optional(),
     quantity: z.literal(1, { error: RENTAL_MESSAGES.onePiece }).optional(),
     /** A second size of the same piece held with it at no charge, one per order (decision 0034). */
     backupSize: SizeSchema.optional(),
   })
   .superRefine(checkRange)
   .superRefine((v, ctx) => {
-    if (v.backupSize !== undefined && v.backupSize === v.size) ctx.addIssue({ code: 'custom', path: ['backupSize'], message: 'must be a different size from size' });
+    if (v.backupSize !== undefined && v.backupSize === v.size)
+      ctx.addIssue({ code: 'custom', path: ['backupSize'], message: 'must be a different size from size' });
   });
 export type BookRentalInput = z.infer<typeof BookRentalSchema>;
 
@@ -146,7 +160,11 @@ export type Cancellation = z.infer<typeof CancellationSchema>;
 // ---------------------------------------------------------------------------------------------
 // Before booking: the total for chosen dates, and which days are free.
 
-const CoercedItemIdSchema = z.coerce.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive').max(MAX_ID, `itemId must be at most ${MAX_ID}`);
+const CoercedItemIdSchema = z.coerce
+  .number({ error: 'itemId must be a number' })
+  .int('itemId must be a whole number')
+  .positive('itemId must be positive')
+  .max(MAX_ID, `itemId must be at most ${MAX_ID}`);
 
 /** GET /api/rentals/quote: what booking this item, size and range would cost (7 days from today by default). */
 export const QuoteQuerySchema = z
@@ -180,7 +198,14 @@ export const QuoteSchema = z.object({
   includedInPlan: z.boolean(),
   /** The member's paid plan and its month, or null (Weekly, or a visitor). */
   plan: z
-    .object({ id: PlanIdSchema, title: z.string(), allowance: z.number().int(), used: z.number().int(), remaining: z.number().int(), periodEnd: z.string() })
+    .object({
+      id: PlanIdSchema,
+      title: z.string(),
+      allowance: z.number().int(),
+      used: z.number().int(),
+      remaining: z.number().int(),
+      periodEnd: z.string(),
+    })
     .nullable(),
   /** A unit of the size is free for the whole range. */
   available: z.boolean(),
@@ -207,14 +232,20 @@ export const CalendarQuerySchema = z
     size: SizeSchema,
     from: IsoDateSchema.optional(),
     to: IsoDateSchema.optional(),
-    days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(MAX_RANGE_DAYS, `days must be at most ${MAX_RANGE_DAYS}`).optional(),
+    days: z.coerce
+      .number({ error: 'days must be a number' })
+      .int('days must be a whole number')
+      .min(1, 'days must be at least 1')
+      .max(MAX_RANGE_DAYS, `days must be at most ${MAX_RANGE_DAYS}`)
+      .optional(),
     /** How it would reach her: a delivery holds the unit a shipping day before the start (decision 0031). Delivery by default. */
     delivery: z.enum(PICKUP_OPTIONS, { error: 'Choose either online delivery or in-store pickup' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to) {
       if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
-      else if (daysBetween(v.from, v.to) > MAX_CALENDAR_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_CALENDAR_DAYS} days after from` });
+      else if (daysBetween(v.from, v.to) > MAX_CALENDAR_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_CALENDAR_DAYS} days after from` });
     }
   });
 export type CalendarQuery = z.infer<typeof CalendarQuerySchema>;

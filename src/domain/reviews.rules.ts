@@ -7,7 +7,11 @@ import { LETTER_SIZES, type Category } from './catalogue.rules';
 
 export const FITS = ['runs_small', 'true_to_size', 'runs_large'] as const;
 export type Fit = (typeof FITS)[number];
-export const FIT_LABELS: Record<Fit, string> = { runs_small: 'Runs small', true_to_size: 'True to size', runs_large: 'Runs large' };
+export const FIT_LABELS: Record<Fit, string> = {
+  runs_small: 'Runs small',
+  true_to_size: 'True to size',
+  runs_large: 'Runs large',
+};
 
 /** A review's photos: the same checks as a listing's (decision 0007), at most this many. */
 export const MAX_REVIEW_PHOTOS = 3;
@@ -60,7 +64,10 @@ export function fitHeadline(summary: FitSummary): string | null {
  * The catalogue's rating and count: the seed's numbers plus real reviews, the rating their
  * weighted mean rounded to one decimal (docs/product.md "Reviews and fit").
  */
-export function combinedRating(seed: { rating: number; count: number }, real: { sum: number; count: number }): { rating: number; reviewCount: number } {
+export function combinedRating(
+  seed: { rating: number; count: number },
+  real: { sum: number; count: number },
+): { rating: number; reviewCount: number } {
   const count = seed.count + real.count;
   if (count === 0) return { rating: 0, reviewCount: 0 };
   return { rating: Math.round(((seed.rating * seed.count + real.sum) / count) * 10) / 10, reviewCount: count };
@@ -133,7 +140,7 @@ const ONE_SIZE_GUIDE: SizeGuide = {
 export function sizeGuideFor(category: Category, gender: 'Women' | 'Men' = 'Women'): SizeGuide {
   if (category === 'Shoes') return SHOES;
   if (category === 'Accessories') return ONE_SIZE_GUIDE;
-  if (category === 'Pants' || category === 'Skirts') return gender === 'Men' ? { ...PANTS, rows: PANTS.rows.filter((r) => r.size !== 'XS') } : PANTS;
+  if (category === 'Pants' || category === 'Skirts')
+    return gender === 'Men' ? { ...PANTS, rows: PANTS.rows.filter((r) => r.size !== 'XS') } : PANTS;
   return gender === 'Men' ? MENS_CLOTHING : CLOTHING;
 }
-

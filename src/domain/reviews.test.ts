@@ -4,18 +4,29 @@ import { combinedRating, fitHeadline, fitSummaryOf, sizeAdviceOf, sizeGuideFor }
 describe('fit summary', () => {
   it('leads with the most given answer as a whole percentage, a tie going to true to size', () => {
     const s = fitSummaryOf(['true_to_size', 'true_to_size', 'runs_small', 'true_to_size', 'runs_large']);
-    expect(s).toEqual({ reviews: 5, counts: { runs_small: 1, true_to_size: 3, runs_large: 1 }, majority: { fit: 'true_to_size', percent: 60 } });
+    expect(s).toEqual({
+      reviews: 5,
+      counts: { runs_small: 1, true_to_size: 3, runs_large: 1 },
+      majority: { fit: 'true_to_size', percent: 60 },
+    });
     expect(fitHeadline(s)).toBe('60% say true to size');
     expect(fitSummaryOf(['runs_small', 'true_to_size']).majority).toEqual({ fit: 'true_to_size', percent: 50 });
     expect(fitHeadline(fitSummaryOf(['runs_large', 'runs_large', 'runs_small']))).toBe('67% say runs large');
-    expect(fitSummaryOf([])).toEqual({ reviews: 0, counts: { runs_small: 0, true_to_size: 0, runs_large: 0 }, majority: null });
+    expect(fitSummaryOf([])).toEqual({
+      reviews: 0,
+      counts: { runs_small: 0, true_to_size: 0, runs_large: 0 },
+      majority: null,
+    });
   });
 });
 
 describe('the rating the catalogue shows', () => {
   it('is seed plus real reviews, weighted by count, to one decimal', () => {
     expect(combinedRating({ rating: 4.5, count: 10 }, { sum: 3, count: 1 })).toEqual({ rating: 4.4, reviewCount: 11 });
-    expect(combinedRating({ rating: 4.8, count: 120 }, { sum: 0, count: 0 })).toEqual({ rating: 4.8, reviewCount: 120 });
+    expect(combinedRating({ rating: 4.8, count: 120 }, { sum: 0, count: 0 })).toEqual({
+      rating: 4.8,
+      reviewCount: 120,
+    });
     expect(combinedRating({ rating: 0, count: 0 }, { sum: 9, count: 2 })).toEqual({ rating: 4.5, reviewCount: 2 });
     expect(combinedRating({ rating: 0, count: 0 }, { sum: 0, count: 0 })).toEqual({ rating: 0, reviewCount: 0 });
   });
@@ -24,7 +35,12 @@ describe('the rating the catalogue shows', () => {
 describe('size advice', () => {
   const me = { heightCm: 170, usualSize: 'M' as const };
   it('says there is not enough data below 3 similar reviews', () => {
-    expect(sizeAdviceOf(me, [{ sizeWorn: 'M', fit: 'true_to_size' }, { sizeWorn: 'M', fit: 'true_to_size' }])).toEqual({ status: 'not_enough_data', minimum: 3, similarReviews: 2, heightCm: 170, usualSize: 'M' });
+    expect(
+      sizeAdviceOf(me, [
+        { sizeWorn: 'M', fit: 'true_to_size' },
+        { sizeWorn: 'M', fit: 'true_to_size' },
+      ]),
+    ).toEqual({ status: 'not_enough_data', minimum: 3, similarReviews: 2, heightCm: 170, usualSize: 'M' });
   });
   it('advises the size most wore; a tie goes to the one more found true to size, then the smaller', () => {
     const a = sizeAdviceOf(me, [
@@ -35,8 +51,20 @@ describe('size advice', () => {
       { sizeWorn: 'L', fit: 'true_to_size' },
     ]);
     expect(a).toMatchObject({ status: 'advice', size: 'L', sizeReviews: 3, similarReviews: 5 });
-    expect(sizeAdviceOf(me, [{ sizeWorn: 'L', fit: 'runs_small' }, { sizeWorn: 'M', fit: 'true_to_size' }, { sizeWorn: 'S', fit: 'runs_small' }])).toMatchObject({ size: 'M' });
-    expect(sizeAdviceOf(me, [{ sizeWorn: 'L', fit: 'true_to_size' }, { sizeWorn: 'S', fit: 'true_to_size' }, { sizeWorn: 'M', fit: 'runs_small' }])).toMatchObject({ size: 'S' });
+    expect(
+      sizeAdviceOf(me, [
+        { sizeWorn: 'L', fit: 'runs_small' },
+        { sizeWorn: 'M', fit: 'true_to_size' },
+        { sizeWorn: 'S', fit: 'runs_small' },
+      ]),
+    ).toMatchObject({ size: 'M' });
+    expect(
+      sizeAdviceOf(me, [
+        { sizeWorn: 'L', fit: 'true_to_size' },
+        { sizeWorn: 'S', fit: 'true_to_size' },
+        { sizeWorn: 'M', fit: 'runs_small' },
+      ]),
+    ).toMatchObject({ size: 'S' });
   });
 });
 

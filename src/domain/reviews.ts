@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { OCCASIONS, SIZES, type Size } from './catalogue.rules';
-import { FITS, HEIGHT_RANGE_CM, BODY_RANGE_CM, MIN_SIMILAR_REVIEWS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, USUAL_SIZES, fitSummaryOf, type Fit, type FitSummary } from './reviews.rules';
+import {
+  FITS,
+  HEIGHT_RANGE_CM,
+  BODY_RANGE_CM,
+  MIN_SIMILAR_REVIEWS,
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+  USUAL_SIZES,
+  fitSummaryOf,
+  type Fit,
+  type FitSummary,
+} from './reviews.rules';
 
 /*
  * Reviews, fit details, the fit summary, size advice and the size guide (issue 17, part A;
@@ -11,7 +22,11 @@ import { FITS, HEIGHT_RANGE_CM, BODY_RANGE_CM, MIN_SIMILAR_REVIEWS, REVIEW_TEXT_
 export * from './reviews.rules';
 
 const whole = (what: string, min: number, max: number) =>
-  z.number({ error: `${what} must be a number of centimetres` }).int({ error: `${what} must be whole centimetres` }).min(min, { error: `${what} must be at least ${min} cm` }).max(max, { error: `${what} must be at most ${max} cm` });
+  z
+    .number({ error: `${what} must be a number of centimetres` })
+    .int({ error: `${what} must be whole centimetres` })
+    .min(min, { error: `${what} must be at least ${min} cm` })
+    .max(max, { error: `${what} must be at most ${max} cm` });
 
 /** Fit details kept on the member's profile (all optional; advice needs height and usual size). */
 export const FitDetailsSchema = z.object({
@@ -28,10 +43,17 @@ export type FitDetailsState = z.infer<typeof FitDetailsStateSchema>;
 
 /** What a member writes about a returned rental (the `data` field of the review form). */
 export const ReviewInputSchema = z.object({
-  rating: z.number({ error: 'Choose a rating from 1 to 5' }).int({ error: 'Choose a rating from 1 to 5' }).min(1, { error: 'Choose a rating from 1 to 5' }).max(5, { error: 'Choose a rating from 1 to 5' }),
+  rating: z
+    .number({ error: 'Choose a rating from 1 to 5' })
+    .int({ error: 'Choose a rating from 1 to 5' })
+    .min(1, { error: 'Choose a rating from 1 to 5' })
+    .max(5, { error: 'Choose a rating from 1 to 5' }),
   fit: z.enum(FITS, { error: 'Choose how it fit' }),
   sizeWorn: z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` }),
-  occasion: z.enum(OCCASIONS, { error: `must be one of ${OCCASIONS.join(', ')}` }).nullable().optional(),
+  occasion: z
+    .enum(OCCASIONS, { error: `must be one of ${OCCASIONS.join(', ')}` })
+    .nullable()
+    .optional(),
   text: z
     .string()
     .trim()
@@ -42,7 +64,12 @@ export const ReviewInputSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
-export const ReviewPhotoSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+export const ReviewPhotoSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
 
 export const ReviewSchema = z.object({
   id: z.number().int(),
@@ -143,13 +170,23 @@ export function sizeAdviceOf(
   me: { heightCm: number; usualSize: (typeof USUAL_SIZES)[number] },
   similar: readonly { sizeWorn: Size; fit: Fit }[],
 ): SizeAdvice {
-  const base = { minimum: MIN_SIMILAR_REVIEWS, similarReviews: similar.length, heightCm: me.heightCm, usualSize: me.usualSize };
+  const base = {
+    minimum: MIN_SIMILAR_REVIEWS,
+    similarReviews: similar.length,
+    heightCm: me.heightCm,
+    usualSize: me.usualSize,
+  };
   if (similar.length < MIN_SIMILAR_REVIEWS) return { status: 'not_enough_data', ...base };
   const bySize = new Map<Size, Fit[]>();
   for (const r of similar) bySize.set(r.sizeWorn, [...(bySize.get(r.sizeWorn) ?? []), r.fit]);
   const sizes = [...bySize.entries()]
     .map(([size, fits]) => ({ size, reviews: fits.length, fit: fitSummaryOf(fits) }))
-    .sort((a, b) => b.reviews - a.reviews || b.fit.counts.true_to_size - a.fit.counts.true_to_size || SIZES.indexOf(a.size) - SIZES.indexOf(b.size));
+    .sort(
+      (a, b) =>
+        b.reviews - a.reviews ||
+        b.fit.counts.true_to_size - a.fit.counts.true_to_size ||
+        SIZES.indexOf(a.size) - SIZES.indexOf(b.size),
+    );
   const top = sizes[0]!;
   return { status: 'advice', ...base, size: top.size, sizeReviews: top.reviews, fit: top.fit, sizes };
 }

@@ -17,7 +17,11 @@ export const ShortlistNameSchema = z
   .min(1, { error: 'Give the shortlist a name' })
   .max(SHORTLIST_NAME_MAX, { error: `A name is at most ${SHORTLIST_NAME_MAX} characters` });
 
-const ItemIdSchema = z.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive').max(MAX_ID, `itemId must be at most ${MAX_ID}`);
+const ItemIdSchema = z
+  .number({ error: 'itemId must be a number' })
+  .int('itemId must be a whole number')
+  .positive('itemId must be positive')
+  .max(MAX_ID, `itemId must be at most ${MAX_ID}`);
 
 export const CreateShortlistSchema = z.object({
   name: ShortlistNameSchema,

@@ -4,17 +4,40 @@
  */
 import { addDays } from './catalogue.rules';
 
-export const CONTACT_TOPICS = ['A rental or a delivery', 'My membership or billing', 'Lending my clothes', 'Sizing and styling', 'Press and partnerships', 'Something else'] as const;
+export const CONTACT_TOPICS = [
+  'A rental or a delivery',
+  'My membership or billing',
+  'Lending my clothes',
+  'Sizing and styling',
+  'Press and partnerships',
+  'Something else',
+] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 
 export const CONTACT_LIMITS = { nameMax: 100, messageMin: 10, messageMax: 2000 } as const;
 
 /** The kinds of styling appointment, with what each is. */
 export const APPOINTMENT_KINDS = {
-  'wardrobe-consultation': { label: 'Wardrobe consultation', minutes: 45, about: 'A stylist looks at how you dress now and plans your next weeks of rentals with you.' },
-  'occasion-styling': { label: 'Occasion styling', minutes: 45, about: 'A wedding, a gala, an interview: we pull three looks for the day and fit the one you choose.' },
-  'fitting-session': { label: 'Fitting session', minutes: 30, about: 'Try on the sizes of the pieces you have your eye on before you rent them.' },
-  'virtual-styling': { label: 'Virtual styling call', minutes: 30, about: 'The same advice by video, wherever you are.' },
+  'wardrobe-consultation': {
+    label: 'Wardrobe consultation',
+    minutes: 45,
+    about: 'A stylist looks at how you dress now and plans your next weeks of rentals with you.',
+  },
+  'occasion-styling': {
+    label: 'Occasion styling',
+    minutes: 45,
+    about: 'A wedding, a gala, an interview: we pull three looks for the day and fit the one you choose.',
+  },
+  'fitting-session': {
+    label: 'Fitting session',
+    minutes: 30,
+    about: 'Try on the sizes of the pieces you have your eye on before you rent them.',
+  },
+  'virtual-styling': {
+    label: 'Virtual styling call',
+    minutes: 30,
+    about: 'The same advice by video, wherever you are.',
+  },
 } as const;
 export type AppointmentKind = keyof typeof APPOINTMENT_KINDS;
 export const APPOINTMENT_KIND_IDS = Object.keys(APPOINTMENT_KINDS) as [AppointmentKind, ...AppointmentKind[]];

@@ -12,8 +12,17 @@ export * from './support.rules';
 
 /** A message sent with the contact form; stored, and confirmed to the sender by e-mail. */
 export const ContactMessageRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Tell us your name').max(CONTACT_LIMITS.nameMax, `Keep it under ${CONTACT_LIMITS.nameMax} characters`),
-  email: z.string().trim().toLowerCase().max(254, 'Enter a valid e-mail address').pipe(z.email('Enter a valid e-mail address')),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Tell us your name')
+    .max(CONTACT_LIMITS.nameMax, `Keep it under ${CONTACT_LIMITS.nameMax} characters`),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'Enter a valid e-mail address')
+    .pipe(z.email('Enter a valid e-mail address')),
   topic: z.enum(CONTACT_TOPICS, { message: 'Choose a topic' }),
   message: z
     .string()
@@ -39,7 +48,11 @@ export const AppointmentRequestSchema = z.object({
   date: IsoDateSchema,
   time: AppointmentSlotSchema,
   kind: AppointmentKindSchema,
-  note: z.string().trim().max(APPOINTMENT_NOTE_MAX, `Keep the note under ${APPOINTMENT_NOTE_MAX} characters`).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(APPOINTMENT_NOTE_MAX, `Keep the note under ${APPOINTMENT_NOTE_MAX} characters`)
+    .optional(),
 });
 export type AppointmentRequest = z.infer<typeof AppointmentRequestSchema>;
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { UNIT_ACTIONS, UNIT_STATES, UNIT_TRANSITIONS, canTransition, checkInTargetAllowed, nextStateAfterCheckIn, parseUnitCode, unitCode } from './unit-life';
+import {
+  UNIT_ACTIONS,
+  UNIT_STATES,
+  UNIT_TRANSITIONS,
+  canTransition,
+  checkInTargetAllowed,
+  nextStateAfterCheckIn,
+  parseUnitCode,
+  unitCode,
+} from './unit-life';
 
 describe("the unit's life", () => {
   it('goes available -> dispatched -> with the member -> returned -> cleaning -> available, or to repair and retirement', () => {
@@ -13,7 +22,8 @@ describe("the unit's life", () => {
       ['repair_done', 'repair', 'cleaning'],
       ['retire', 'cleaning', 'retired'],
     ];
-    for (const [action, from, to] of path) expect(canTransition(action, from as never, to as never), `${action}: ${from} -> ${to}`).toBe(true);
+    for (const [action, from, to] of path)
+      expect(canTransition(action, from as never, to as never), `${action}: ${from} -> ${to}`).toBe(true);
     // A unit out on a rental cannot be retired, cleaned or dispatched again before check-in.
     expect(canTransition('retire', 'with_member', 'retired')).toBe(false);
     expect(canTransition('cleaning_done', 'returned', 'available')).toBe(false);
@@ -42,6 +52,7 @@ describe("the unit's life", () => {
     expect(unitCode(42)).toBe('RT-000042');
     expect(unitCode(1234567)).toBe('RT-1234567');
     for (const text of ['RT-000042', 'rt-42', 'RT42', ' rt000042 ']) expect(parseUnitCode(text), text).toBe(42);
-    for (const text of ['42', 'RT-0', 'XX-42', 'RT-42a', 'RT-99999999999']) expect(parseUnitCode(text), text).toBeNull();
+    for (const text of ['42', 'RT-0', 'XX-42', 'RT-42a', 'RT-99999999999'])
+      expect(parseUnitCode(text), text).toBeNull();
   });
 });

@@ -15,7 +15,15 @@
  * rentable for other dates) until its rental is dispatched. Zod-free (the desk's pages use it).
  */
 
-export const UNIT_STATES = ['available', 'dispatched', 'with_member', 'returned', 'cleaning', 'repair', 'retired'] as const;
+export const UNIT_STATES = [
+  'available',
+  'dispatched',
+  'with_member',
+  'returned',
+  'cleaning',
+  'repair',
+  'retired',
+] as const;
 export type UnitState = (typeof UNIT_STATES)[number];
 
 export const UNIT_STATE_LABELS: Record<UnitState, string> = {
@@ -28,7 +36,17 @@ export const UNIT_STATE_LABELS: Record<UnitState, string> = {
   retired: 'Retired',
 };
 
-export const UNIT_ACTIONS = ['dispatch', 'receive', 'hand_over', 'send_back', 'check_in', 'cleaning_done', 'send_to_repair', 'repair_done', 'retire'] as const;
+export const UNIT_ACTIONS = [
+  'dispatch',
+  'receive',
+  'hand_over',
+  'send_back',
+  'check_in',
+  'cleaning_done',
+  'send_to_repair',
+  'repair_done',
+  'retire',
+] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
 /** Who makes a move: the desk's staff, or the member who holds the rental. */
@@ -44,14 +62,24 @@ export interface UnitTransition {
 
 export const UNIT_TRANSITIONS: Record<UnitAction, UnitTransition> = {
   // A delivered rental leaves by courier; a studio pickup waits at the studio ("ready").
-  dispatch: { from: ['available'], to: ['dispatched'], by: 'staff', label: 'Dispatched (sent, or ready at the studio)' },
+  dispatch: {
+    from: ['available'],
+    to: ['dispatched'],
+    by: 'staff',
+    label: 'Dispatched (sent, or ready at the studio)',
+  },
   // The member marks a delivery received; staff mark a studio pickup handed over.
   receive: { from: ['dispatched'], to: ['with_member'], by: 'member', label: 'Received by the member' },
   hand_over: { from: ['dispatched'], to: ['with_member'], by: 'staff', label: 'Handed over at the studio' },
   // The member's 'Return': she has sent it back or dropped it off.
   send_back: { from: ['dispatched', 'with_member'], to: ['returned'], by: 'member', label: 'Sent back by the member' },
   // Staff check it in at the warehouse or studio, graded, into cleaning or repair.
-  check_in: { from: ['dispatched', 'with_member', 'returned'], to: ['cleaning', 'repair'], by: 'staff', label: 'Checked in' },
+  check_in: {
+    from: ['dispatched', 'with_member', 'returned'],
+    to: ['cleaning', 'repair'],
+    by: 'staff',
+    label: 'Checked in',
+  },
   cleaning_done: { from: ['cleaning'], to: ['available'], by: 'staff', label: 'Cleaning done' },
   send_to_repair: { from: ['available', 'cleaning'], to: ['repair'], by: 'staff', label: 'Sent to repair' },
   // A repaired piece is cleaned before it goes out again.

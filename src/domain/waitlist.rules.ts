@@ -20,7 +20,8 @@ export const WAITLIST_MESSAGES = {
   left: 'You have left the waitlist',
   holdTitle: 'Held for you',
   /** After a declined card: the hold stays hers until it expires (an ISO time, shown in UTC). */
-  stillHeld: (expiresIso: string) => `We keep it held for you until ${expiresIso.slice(0, 10)} ${expiresIso.slice(11, 16)} UTC: update your card and confirm again.`,
+  stillHeld: (expiresIso: string) =>
+    `We keep it held for you until ${expiresIso.slice(0, 10)} ${expiresIso.slice(11, 16)} UTC: update your card and confirm again.`,
 } as const;
 
 /** '23 h 59 min left' from milliseconds (what the dashboard shows beside 'Confirm'). */

@@ -14,7 +14,11 @@ export * from './waitlist.rules';
 
 export const JoinWaitlistSchema = z
   .object({
-    itemId: z.number({ error: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive').max(MAX_ID, `itemId must be at most ${MAX_ID}`),
+    itemId: z
+      .number({ error: 'itemId must be a number' })
+      .int('itemId must be a whole number')
+      .positive('itemId must be positive')
+      .max(MAX_ID, `itemId must be at most ${MAX_ID}`),
     size: SizeSchema,
     startDate: IsoDateSchema,
     endDate: IsoDateSchema,
@@ -49,6 +53,11 @@ export type WaitlistList = z.infer<typeof WaitlistListSchema>;
 /** POST /api/waitlist/{id}/confirm: how the held piece reaches her (her saved choice by default). */
 export const ConfirmHoldSchema = z.object({
   delivery: z.enum(['online', 'in-store'], { error: 'Choose either online delivery or in-store pickup' }).optional(),
-  studioId: z.number({ error: 'studioId must be a number' }).int('studioId must be a whole number').positive('studioId must be positive').max(MAX_ID, `studioId must be at most ${MAX_ID}`).optional(),
+  studioId: z
+    .number({ error: 'studioId must be a number' })
+    .int('studioId must be a whole number')
+    .positive('studioId must be positive')
+    .max(MAX_ID, `studioId must be at most ${MAX_ID}`)
+    .optional(),
 });
 export type ConfirmHoldInput = z.infer<typeof ConfirmHoldSchema>;

@@ -105,24 +105,25 @@ const CARD = (holder: string, street: string) => ({
 const json = (text: string) => JSON.parse(text) as Record<string, unknown> & { error?: { code: string } };
 
 /** B is refused: 404 (or 403), in the error shape. */
-const refused =
-  (target: Case['target']): Case => ({
-    target,
-    expect: (_s, res, text) => {
-      expect([403, 404], `${res.status} ${text.slice(0, 200)}`).toContain(res.status);
-      expect(ApiErrorSchema.safeParse(json(text)).success).toBe(true);
-    },
-  });
+const refused = (target: Case['target']): Case => ({
+  target,
+  expect: (_s, res, text) => {
+    expect([403, 404], `${res.status} ${text.slice(0, 200)}`).toContain(res.status);
+    expect(ApiErrorSchema.safeParse(json(text)).success).toBe(true);
+  },
+});
 
 /** B's own answer (2xx) about B only; `check` looks closer. */
-const ownOnly =
-  (target: Case['target'], check?: (s: Scenario, body: Record<string, unknown>, who: TestMember | null) => Promise<void> | void): Case => ({
-    target,
-    expect: async (s, res, text, who) => {
-      expect(res.status, text.slice(0, 300)).toBeLessThan(300);
-      if (check) await check(s, res.status === 204 || !text ? {} : json(text), who);
-    },
-  });
+const ownOnly = (
+  target: Case['target'],
+  check?: (s: Scenario, body: Record<string, unknown>, who: TestMember | null) => Promise<void> | void,
+): Case => ({
+  target,
+  expect: async (s, res, text, who) => {
+    expect(res.status, text.slice(0, 300)).toBeLessThan(300);
+    if (check) await check(s, res.status === 204 || !text ? {} : json(text), who);
+  },
+});
 
 /** A staff-only route: member B is refused with 403 FORBIDDEN; staff member S gets `staffStatus`. */
 const staffOnly = (target: Case['target'], staffStatus = 200): Case => ({
@@ -150,12 +151,18 @@ const covered = new Set<string>();
 /** Keys are "METHOD /api/path/{param}" exactly as in the OpenAPI document. */
 const CASES: Record<string, Case> = {
   // Account
-  'GET /api/me': ownOnly(() => ({ method: 'GET', path: '/api/me' }), (st, body) => {
-    expect(body).toMatchObject({ email: st.b.email });
-  }),
-  'PATCH /api/me': ownOnly(() => ({ method: 'PATCH', path: '/api/me', json: { fullName: 'Bram Mallory' } }), (st, body) => {
-    expect(body).toMatchObject({ id: st.b.id, fullName: 'Bram Mallory' });
-  }),
+  'GET /api/me': ownOnly(
+    () => ({ method: 'GET', path: '/api/me' }),
+    (st, body) => {
+      expect(body).toMatchObject({ email: st.b.email });
+    },
+  ),
+  'PATCH /api/me': ownOnly(
+    () => ({ method: 'PATCH', path: '/api/me', json: { fullName: 'Bram Mallory' } }),
+    (st, body) => {
+      expect(body).toMatchObject({ id: st.b.id, fullName: 'Bram Mallory' });
+    },
+  ),
   // B's own account, with a wrong password: refused, and A's account is untouched.
   'DELETE /api/me': {
     target: () => ({ method: 'DELETE', path: '/api/me', json: { password: 'not the password' } }),
@@ -164,138 +171,262 @@ const CASES: Record<string, Case> = {
       expect(ApiErrorSchema.safeParse(json(text)).success).toBe(true);
     },
   },
-  'GET /api/me/sessions': ownOnly(() => ({ method: 'GET', path: '/api/me/sessions' }), (st, body) => {
-    const sessions = body.sessions as { id: string; current: boolean }[];
-    expect(sessions.map((x) => x.id)).not.toContain(st.aSessionId);
-    expect(sessions.filter((x) => x.current)).toHaveLength(1);
-  }),
+  'GET /api/me/sessions': ownOnly(
+    () => ({ method: 'GET', path: '/api/me/sessions' }),
+    (st, body) => {
+      const sessions = body.sessions as { id: string; current: boolean }[];
+      expect(sessions.map((x) => x.id)).not.toContain(st.aSessionId);
+      expect(sessions.filter((x) => x.current)).toHaveLength(1);
+    },
+  ),
   // A's session, named by id: not B's to end.
-  'DELETE /api/me/sessions/{sessionId}': refused((st) => ({ method: 'DELETE', path: `/api/me/sessions/${st.aSessionId}` })),
-  'POST /api/me/sessions/sign-out-others': ownOnly(() => ({ method: 'POST', path: '/api/me/sessions/sign-out-others' }), (_st, body) => {
-    expect(body.ended).toBe(0);
-  }),
-  'GET /api/me/export': ownOnly(() => ({ method: 'GET', path: '/api/me/export' }), (st, body) => {
-    expect(body.account).toMatchObject({ id: st.b.id, email: st.b.email });
-  }),
+  'DELETE /api/me/sessions/{sessionId}': refused((st) => ({
+    method: 'DELETE',
+    path: `/api/me/sessions/${st.aSessionId}`,
+  })),
+  'POST /api/me/sessions/sign-out-others': ownOnly(
+    () => ({ method: 'POST', path: '/api/me/sessions/sign-out-others' }),
+    (_st, body) => {
+      expect(body.ended).toBe(0);
+    },
+  ),
+  'GET /api/me/export': ownOnly(
+    () => ({ method: 'GET', path: '/api/me/export' }),
+    (st, body) => {
+      expect(body.account).toMatchObject({ id: st.b.id, email: st.b.email });
+    },
+  ),
 
   // Plans
-  'GET /api/subscription': ownOnly(() => ({ method: 'GET', path: '/api/subscription' }), (_st, body) => {
-    expect(body.itemCount).not.toBe(A_MONTHLY_ITEMS);
-  }),
-  'PUT /api/subscription': ownOnly((st) => ({ method: 'PUT', path: '/api/subscription', json: { plan: 'monthly', itemCount: 4, userId: st.a.id, user_id: st.a.id } }), (_st, body) => {
-    expect(body).toMatchObject({ plan: 'monthly', itemCount: 4 });
-  }),
-  'GET /api/payment-method': ownOnly(() => ({ method: 'GET', path: '/api/payment-method' }), (_st, body) => {
-    const card = body.card as { cardholderName: string } | null;
-    if (card) expect(card.cardholderName).toBe('Bram Mallory');
-  }),
-  'PUT /api/payment-method': ownOnly((st) => ({ method: 'PUT', path: '/api/payment-method', json: { ...CARD('Bram Mallory', '1 Mallory Lane'), userId: st.a.id } }), (_st, body) => {
-    expect((body.subscription as { card: { cardholderName: string } }).card.cardholderName).toBe('Bram Mallory');
-  }),
-  'GET /api/pickup': ownOnly(() => ({ method: 'GET', path: '/api/pickup' }), (_st, body) => {
-    // A chose in-store; B only ever chooses online.
-    expect(body.option).not.toBe('in-store');
-    expect(body.studioId).toBeNull();
-  }),
-  'PUT /api/pickup': ownOnly((st) => ({ method: 'PUT', path: '/api/pickup', json: { option: 'online', userId: st.a.id } }), (_st, body) => {
-    expect(body.option).toBe('online');
-  }),
+  'GET /api/subscription': ownOnly(
+    () => ({ method: 'GET', path: '/api/subscription' }),
+    (_st, body) => {
+      expect(body.itemCount).not.toBe(A_MONTHLY_ITEMS);
+    },
+  ),
+  'PUT /api/subscription': ownOnly(
+    (st) => ({
+      method: 'PUT',
+      path: '/api/subscription',
+      json: { plan: 'monthly', itemCount: 4, userId: st.a.id, user_id: st.a.id },
+    }),
+    (_st, body) => {
+      expect(body).toMatchObject({ plan: 'monthly', itemCount: 4 });
+    },
+  ),
+  'GET /api/payment-method': ownOnly(
+    () => ({ method: 'GET', path: '/api/payment-method' }),
+    (_st, body) => {
+      const card = body.card as { cardholderName: string } | null;
+      if (card) expect(card.cardholderName).toBe('Bram Mallory');
+    },
+  ),
+  'PUT /api/payment-method': ownOnly(
+    (st) => ({
+      method: 'PUT',
+      path: '/api/payment-method',
+      json: { ...CARD('Bram Mallory', '1 Mallory Lane'), userId: st.a.id },
+    }),
+    (_st, body) => {
+      expect((body.subscription as { card: { cardholderName: string } }).card.cardholderName).toBe('Bram Mallory');
+    },
+  ),
+  'GET /api/pickup': ownOnly(
+    () => ({ method: 'GET', path: '/api/pickup' }),
+    (_st, body) => {
+      // A chose in-store; B only ever chooses online.
+      expect(body.option).not.toBe('in-store');
+      expect(body.studioId).toBeNull();
+    },
+  ),
+  'PUT /api/pickup': ownOnly(
+    (st) => ({ method: 'PUT', path: '/api/pickup', json: { option: 'online', userId: st.a.id } }),
+    (_st, body) => {
+      expect(body.option).toBe('online');
+    },
+  ),
 
   // Orders: the delivery address, the order history and receipts
-  'GET /api/delivery-address': ownOnly(() => ({ method: 'GET', path: '/api/delivery-address' }), (_st, body) => {
-    expect((body.address as { recipientName: string } | null)?.recipientName).toBe('Bram Mallory');
-  }),
-  'PUT /api/delivery-address': ownOnly((st) => ({ method: 'PUT', path: '/api/delivery-address', json: { recipientName: 'Bram Mallory', line1: '1 Mallory Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201', userId: st.a.id } }), (_st, body) => {
-    expect(body.address).toMatchObject({ recipientName: 'Bram Mallory', line1: '1 Mallory Lane' });
-  }),
-  'GET /api/orders': ownOnly(() => ({ method: 'GET', path: '/api/orders' }), (st, body) => {
-    expect((body.orders as { number: string }[]).map((o) => o.number)).not.toContain(st.aOrderNumber);
-  }),
+  'GET /api/delivery-address': ownOnly(
+    () => ({ method: 'GET', path: '/api/delivery-address' }),
+    (_st, body) => {
+      expect((body.address as { recipientName: string } | null)?.recipientName).toBe('Bram Mallory');
+    },
+  ),
+  'PUT /api/delivery-address': ownOnly(
+    (st) => ({
+      method: 'PUT',
+      path: '/api/delivery-address',
+      json: {
+        recipientName: 'Bram Mallory',
+        line1: '1 Mallory Lane',
+        city: 'Brooklyn',
+        state: 'NY',
+        zipCode: '11201',
+        userId: st.a.id,
+      },
+    }),
+    (_st, body) => {
+      expect(body.address).toMatchObject({ recipientName: 'Bram Mallory', line1: '1 Mallory Lane' });
+    },
+  ),
+  'GET /api/orders': ownOnly(
+    () => ({ method: 'GET', path: '/api/orders' }),
+    (st, body) => {
+      expect((body.orders as { number: string }[]).map((o) => o.number)).not.toContain(st.aOrderNumber);
+    },
+  ),
   'GET /api/orders/{number}': refused((st) => ({ method: 'GET', path: `/api/orders/${st.aOrderNumber}` })),
 
   // Match and favourites
-  'GET /api/match/deck': ownOnly(() => ({ method: 'GET', path: '/api/match/deck?gender=Women' }), (st, body) => {
-    // A's views do not thin B's deck: the item A skipped is still there for B.
-    expect(JSON.stringify(body)).toContain(`"id":${st.skippedItemId},`);
-  }),
-  'GET /api/match/daily': ownOnly(() => ({ method: 'GET', path: '/api/match/daily' }), async (st, body) => {
-    expect(body.count).toBe(await dailyCount(st.b.id));
-  }),
-  'GET /api/match/progress': ownOnly(() => ({ method: 'GET', path: '/api/match/progress' }), (_st, body) => {
-    expect((body.indexes as { Men: number }).Men).not.toBe(A_MEN_INDEX);
-  }),
-  'PUT /api/match/progress': ownOnly((st) => ({ method: 'PUT', path: '/api/match/progress', json: { gender: 'Women', lastItemIndex: 1, userId: st.a.id } }), (_st, body) => {
-    expect(body).toMatchObject({ currentGender: 'Women', indexes: { Women: 1, Men: 0 } });
-  }),
-  'POST /api/match/swipes': ownOnly((st) => ({ method: 'POST', path: '/api/match/swipes', json: { itemId: st.likedItemId, action: 'like', userId: st.a.id } }), async (st, body) => {
-    expect(body).toMatchObject({ itemId: st.likedItemId, counted: true });
-    expect((body.daily as { count: number }).count).toBe(await dailyCount(st.b.id));
-  }),
-  'GET /api/favorites': ownOnly(() => ({ method: 'GET', path: '/api/favorites' }), (st, body) => {
-    const ids = (body.items as { itemId: number }[]).map((f) => f.itemId);
-    expect(ids).not.toContain(st.wishItemId);
-  }),
-  'PUT /api/favorites/{itemId}': ownOnly((st) => ({ method: 'PUT', path: `/api/favorites/${st.likedItemId}`, json: { userId: st.a.id } }), (st, body) => {
-    expect(body.itemId).toBe(st.likedItemId);
-  }),
+  'GET /api/match/deck': ownOnly(
+    () => ({ method: 'GET', path: '/api/match/deck?gender=Women' }),
+    (st, body) => {
+      // A's views do not thin B's deck: the item A skipped is still there for B.
+      expect(JSON.stringify(body)).toContain(`"id":${st.skippedItemId},`);
+    },
+  ),
+  'GET /api/match/daily': ownOnly(
+    () => ({ method: 'GET', path: '/api/match/daily' }),
+    async (st, body) => {
+      expect(body.count).toBe(await dailyCount(st.b.id));
+    },
+  ),
+  'GET /api/match/progress': ownOnly(
+    () => ({ method: 'GET', path: '/api/match/progress' }),
+    (_st, body) => {
+      expect((body.indexes as { Men: number }).Men).not.toBe(A_MEN_INDEX);
+    },
+  ),
+  'PUT /api/match/progress': ownOnly(
+    (st) => ({
+      method: 'PUT',
+      path: '/api/match/progress',
+      json: { gender: 'Women', lastItemIndex: 1, userId: st.a.id },
+    }),
+    (_st, body) => {
+      expect(body).toMatchObject({ currentGender: 'Women', indexes: { Women: 1, Men: 0 } });
+    },
+  ),
+  'POST /api/match/swipes': ownOnly(
+    (st) => ({
+      method: 'POST',
+      path: '/api/match/swipes',
+      json: { itemId: st.likedItemId, action: 'like', userId: st.a.id },
+    }),
+    async (st, body) => {
+      expect(body).toMatchObject({ itemId: st.likedItemId, counted: true });
+      expect((body.daily as { count: number }).count).toBe(await dailyCount(st.b.id));
+    },
+  ),
+  'GET /api/favorites': ownOnly(
+    () => ({ method: 'GET', path: '/api/favorites' }),
+    (st, body) => {
+      const ids = (body.items as { itemId: number }[]).map((f) => f.itemId);
+      expect(ids).not.toContain(st.wishItemId);
+    },
+  ),
+  'PUT /api/favorites/{itemId}': ownOnly(
+    (st) => ({ method: 'PUT', path: `/api/favorites/${st.likedItemId}`, json: { userId: st.a.id } }),
+    (st, body) => {
+      expect(body.itemId).toBe(st.likedItemId);
+    },
+  ),
   // B has no such favourite: A's stays.
   'DELETE /api/favorites/{itemId}': refused((st) => ({ method: 'DELETE', path: `/api/favorites/${st.wishItemId}` })),
 
   // Events
-  'GET /api/events': ownOnly(() => ({ method: 'GET', path: '/api/events' }), (st, body) => {
-    const ev = (body.events as { id: number; reserved: boolean }[]).find((e) => e.id === st.eventId);
-    expect(ev?.reserved).toBe(false);
-  }),
+  'GET /api/events': ownOnly(
+    () => ({ method: 'GET', path: '/api/events' }),
+    (st, body) => {
+      const ev = (body.events as { id: number; reserved: boolean }[]).find((e) => e.id === st.eventId);
+      expect(ev?.reserved).toBe(false);
+    },
+  ),
   // B has no spot: cancelling must not give back A's.
   'DELETE /api/events/{id}/rsvp': refused((st) => ({ method: 'DELETE', path: `/api/events/${st.eventId}/rsvp` })),
-  'POST /api/events/{id}/rsvp': ownOnly((st) => ({ method: 'POST', path: `/api/events/${st.eventId}/rsvp`, json: { userId: st.a.id } }), async (st, body, who) => {
-    expect(body).toMatchObject({ id: st.eventId, reserved: true });
-    // B gives her own spot back: A's stays.
-    if (who) expect((await who.request(`/api/events/${st.eventId}/rsvp`, { method: 'DELETE' })).status).toBe(200);
-  }),
+  'POST /api/events/{id}/rsvp': ownOnly(
+    (st) => ({ method: 'POST', path: `/api/events/${st.eventId}/rsvp`, json: { userId: st.a.id } }),
+    async (st, body, who) => {
+      expect(body).toMatchObject({ id: st.eventId, reserved: true });
+      // B gives her own spot back: A's stays.
+      if (who) expect((await who.request(`/api/events/${st.eventId}/rsvp`, { method: 'DELETE' })).status).toBe(200);
+    },
+  ),
 
   // Styling appointments
-  'GET /api/appointments': ownOnly(() => ({ method: 'GET', path: '/api/appointments' }), (_st, body) => {
-    for (const ap of body.appointments as { time: string; note: string | null }[]) {
-      expect(ap.time).not.toBe('10:00');
-      expect(ap.note ?? '').not.toContain(A_NAME);
-    }
-  }),
+  'GET /api/appointments': ownOnly(
+    () => ({ method: 'GET', path: '/api/appointments' }),
+    (_st, body) => {
+      for (const ap of body.appointments as { time: string; note: string | null }[]) {
+        expect(ap.time).not.toBe('10:00');
+        expect(ap.note ?? '').not.toContain(A_NAME);
+      }
+    },
+  ),
   // B books her own slot (a userId in the body is not a field); A's 10:00 is not hers to take.
   'POST /api/appointments': ownOnly(
-    (st) => ({ method: 'POST', path: '/api/appointments', json: { date: st.appointmentDate, time: '11:00', kind: 'fitting-session', userId: st.a.id } }),
+    (st) => ({
+      method: 'POST',
+      path: '/api/appointments',
+      json: { date: st.appointmentDate, time: '11:00', kind: 'fitting-session', userId: st.a.id },
+    }),
     async (st, body, who) => {
       expect(body).toMatchObject({ date: st.appointmentDate, time: '11:00' });
       if (who) {
-        const taken = await who.request('/api/appointments', { method: 'POST', json: { date: st.appointmentDate, time: '10:00', kind: 'fitting-session' } });
+        const taken = await who.request('/api/appointments', {
+          method: 'POST',
+          json: { date: st.appointmentDate, time: '10:00', kind: 'fitting-session' },
+        });
         expect(taken.status).toBe(409);
       }
     },
   ),
 
   // Listings
-  'GET /api/listings': ownOnly(() => ({ method: 'GET', path: '/api/listings' }), (st, body) => {
-    const ids = (body.listings as { id: number }[]).map((l) => l.id);
-    expect(ids).not.toContain(st.aListingId);
-    expect(ids).not.toContain(st.aRentedListingId);
-    expect(body.totalEarningsCents).toBe(0);
-  }),
+  'GET /api/listings': ownOnly(
+    () => ({ method: 'GET', path: '/api/listings' }),
+    (st, body) => {
+      const ids = (body.listings as { id: number }[]).map((l) => l.id);
+      expect(ids).not.toContain(st.aListingId);
+      expect(ids).not.toContain(st.aRentedListingId);
+      expect(body.totalEarningsCents).toBe(0);
+    },
+  ),
   'POST /api/listings': ownOnly(
     (st) => ({
       method: 'POST',
       path: '/api/listings',
-      form: async () => listingForm({ ...sampleListing({ name: 'Bram Linen Dress' }), ownerId: st.a.id, owner_id: st.a.id }, [{ data: await makePng(120, 160), name: 'b.png', type: 'image/png' }]),
+      form: async () =>
+        listingForm({ ...sampleListing({ name: 'Bram Linen Dress' }), ownerId: st.a.id, owner_id: st.a.id }, [
+          { data: await makePng(120, 160), name: 'b.png', type: 'image/png' },
+        ]),
     }),
     async (st, body) => {
-      const row = await t.ctx.database.db.selectFrom('items').select('owner_id').where('id', '=', body.id as number).executeTakeFirstOrThrow();
+      const row = await t.ctx.database.db
+        .selectFrom('items')
+        .select('owner_id')
+        .where('id', '=', body.id as number)
+        .executeTakeFirstOrThrow();
       expect(row.owner_id).toBe(st.b.id);
     },
   ),
   'GET /api/listings/{id}': refused((st) => ({ method: 'GET', path: `/api/listings/${st.aListingId}` })),
-  'PATCH /api/listings/{id}': refused((st) => ({ method: 'PATCH', path: `/api/listings/${st.aListingId}`, json: { name: 'Taken Over', rentalPriceCents: 1_000 } })),
+  'PATCH /api/listings/{id}': refused((st) => ({
+    method: 'PATCH',
+    path: `/api/listings/${st.aListingId}`,
+    json: { name: 'Taken Over', rentalPriceCents: 1_000 },
+  })),
   'DELETE /api/listings/{id}': refused((st) => ({ method: 'DELETE', path: `/api/listings/${st.aListingId}` })),
-  'POST /api/listings/{id}/photos': refused((st) => ({ method: 'POST', path: `/api/listings/${st.aListingId}/photos`, form: photoForm })),
-  'DELETE /api/listings/{id}/photos/{position}': refused((st) => ({ method: 'DELETE', path: `/api/listings/${st.aListingId}/photos/1` })),
+  'POST /api/listings/{id}/photos': refused((st) => ({
+    method: 'POST',
+    path: `/api/listings/${st.aListingId}/photos`,
+    form: photoForm,
+  })),
+  'DELETE /api/listings/{id}/photos/{position}': refused((st) => ({
+    method: 'DELETE',
+    path: `/api/listings/${st.aListingId}/photos/1`,
+  })),
   // Public once approved, like the catalogue: the photo, nothing about its owner. A listing in
   // review shows its photos to its owner and staff only.
   'GET /api/listings/{id}/photos/{position}': {
@@ -309,125 +440,270 @@ const CASES: Record<string, Case> = {
   },
 
   // Notifications (A has some: her listings were approved)
-  'GET /api/notifications': ownOnly(() => ({ method: 'GET', path: '/api/notifications' }), (st, body) => {
-    expect((body.notifications as { id: number }[]).map((n) => n.id)).not.toContain(st.aNotificationId);
-    expect(body.unreadCount).toBe(0);
-  }),
-  'GET /api/notifications/unread-count': ownOnly(() => ({ method: 'GET', path: '/api/notifications/unread-count' }), (_st, body) => {
-    expect(body.unreadCount).toBe(0);
-  }),
-  'POST /api/notifications/{id}/read': refused((st) => ({ method: 'POST', path: `/api/notifications/${st.aNotificationId}/read` })),
+  'GET /api/notifications': ownOnly(
+    () => ({ method: 'GET', path: '/api/notifications' }),
+    (st, body) => {
+      expect((body.notifications as { id: number }[]).map((n) => n.id)).not.toContain(st.aNotificationId);
+      expect(body.unreadCount).toBe(0);
+    },
+  ),
+  'GET /api/notifications/unread-count': ownOnly(
+    () => ({ method: 'GET', path: '/api/notifications/unread-count' }),
+    (_st, body) => {
+      expect(body.unreadCount).toBe(0);
+    },
+  ),
+  'POST /api/notifications/{id}/read': refused((st) => ({
+    method: 'POST',
+    path: `/api/notifications/${st.aNotificationId}/read`,
+  })),
   // B marks her own (none): A's stay unread (the snapshot of A's rows checks it).
-  'POST /api/notifications/read-all': ownOnly(() => ({ method: 'POST', path: '/api/notifications/read-all' }), (_st, body) => {
-    expect(body.unreadCount).toBe(0);
-  }),
+  'POST /api/notifications/read-all': ownOnly(
+    () => ({ method: 'POST', path: '/api/notifications/read-all' }),
+    (_st, body) => {
+      expect(body.unreadCount).toBe(0);
+    },
+  ),
 
   // The waitlist and shortlists (decision 0034): B sees and changes only her own.
-  'GET /api/waitlist': ownOnly(() => ({ method: 'GET', path: '/api/waitlist' }), (st, body) => {
-    expect((body.entries as { id: number }[]).map((e) => e.id)).not.toContain(st.aWaitlistEntryId);
-  }),
+  'GET /api/waitlist': ownOnly(
+    () => ({ method: 'GET', path: '/api/waitlist' }),
+    (st, body) => {
+      expect((body.entries as { id: number }[]).map((e) => e.id)).not.toContain(st.aWaitlistEntryId);
+    },
+  ),
   'POST /api/waitlist': {
     // B joins for herself (a userId in the body is not a field), for a piece of nobody's: 409, it is free to book.
-    target: (st) => ({ method: 'POST', path: '/api/waitlist', json: { itemId: st.freeItemId, size: 'M', startDate: businessDayFromToday(0), endDate: businessDayFromToday(7), userId: st.a.id } }),
+    target: (st) => ({
+      method: 'POST',
+      path: '/api/waitlist',
+      json: {
+        itemId: st.freeItemId,
+        size: 'M',
+        startDate: businessDayFromToday(0),
+        endDate: businessDayFromToday(7),
+        userId: st.a.id,
+      },
+    }),
     expect: (st, res, text) => {
       expect([201, 409], `${res.status} ${text.slice(0, 200)}`).toContain(res.status);
       expect(text).not.toContain(st.a.id);
     },
   },
-  'POST /api/waitlist/{id}/confirm': refused((st) => ({ method: 'POST', path: `/api/waitlist/${st.aWaitlistEntryId}/confirm`, json: {} })),
+  'POST /api/waitlist/{id}/confirm': refused((st) => ({
+    method: 'POST',
+    path: `/api/waitlist/${st.aWaitlistEntryId}/confirm`,
+    json: {},
+  })),
   'DELETE /api/waitlist/{id}': refused((st) => ({ method: 'DELETE', path: `/api/waitlist/${st.aWaitlistEntryId}` })),
-  'GET /api/shortlists': ownOnly(() => ({ method: 'GET', path: '/api/shortlists' }), (st, body) => {
-    expect((body.shortlists as { id: number }[]).map((l) => l.id)).not.toContain(st.aShortlistId);
-  }),
-  'POST /api/shortlists': ownOnly((st) => ({ method: 'POST', path: '/api/shortlists', json: { name: `Matrix ${Math.random().toString(36).slice(2, 8)}`, itemId: st.wishItemId, userId: st.a.id } })),
-  'PATCH /api/shortlists/{id}': refused((st) => ({ method: 'PATCH', path: `/api/shortlists/${st.aShortlistId}`, json: { name: 'Taken over' } })),
+  'GET /api/shortlists': ownOnly(
+    () => ({ method: 'GET', path: '/api/shortlists' }),
+    (st, body) => {
+      expect((body.shortlists as { id: number }[]).map((l) => l.id)).not.toContain(st.aShortlistId);
+    },
+  ),
+  'POST /api/shortlists': ownOnly((st) => ({
+    method: 'POST',
+    path: '/api/shortlists',
+    json: { name: `Matrix ${Math.random().toString(36).slice(2, 8)}`, itemId: st.wishItemId, userId: st.a.id },
+  })),
+  'PATCH /api/shortlists/{id}': refused((st) => ({
+    method: 'PATCH',
+    path: `/api/shortlists/${st.aShortlistId}`,
+    json: { name: 'Taken over' },
+  })),
   'DELETE /api/shortlists/{id}': refused((st) => ({ method: 'DELETE', path: `/api/shortlists/${st.aShortlistId}` })),
-  'PUT /api/shortlists/{id}/items/{itemId}': refused((st) => ({ method: 'PUT', path: `/api/shortlists/${st.aShortlistId}/items/${st.freeItemId}` })),
-  'DELETE /api/shortlists/{id}/items/{itemId}': refused((st) => ({ method: 'DELETE', path: `/api/shortlists/${st.aShortlistId}/items/${st.wishItemId}` })),
+  'PUT /api/shortlists/{id}/items/{itemId}': refused((st) => ({
+    method: 'PUT',
+    path: `/api/shortlists/${st.aShortlistId}/items/${st.freeItemId}`,
+  })),
+  'DELETE /api/shortlists/{id}/items/{itemId}': refused((st) => ({
+    method: 'DELETE',
+    path: `/api/shortlists/${st.aShortlistId}/items/${st.wishItemId}`,
+  })),
 
   // The operations desk: staff only. Approve/reject aim at A's live listing: staff get 409 (only a
   // listing in review can be decided), so A's rows stay as they are.
   'GET /api/ops/listings': staffOnly(() => ({ method: 'GET', path: '/api/ops/listings' })),
-  'GET /api/ops/listings/{id}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/listings/${st.aPendingListingId}` })),
-  'POST /api/ops/listings/{id}/approve': staffOnly((st) => ({ method: 'POST', path: `/api/ops/listings/${st.aListingId}/approve` }), 409),
-  'POST /api/ops/listings/{id}/reject': staffOnly((st) => ({ method: 'POST', path: `/api/ops/listings/${st.aListingId}/reject`, json: { reason: 'Photos are too dark to judge.' } }), 409),
+  'GET /api/ops/listings/{id}': staffOnly((st) => ({
+    method: 'GET',
+    path: `/api/ops/listings/${st.aPendingListingId}`,
+  })),
+  'POST /api/ops/listings/{id}/approve': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/listings/${st.aListingId}/approve` }),
+    409,
+  ),
+  'POST /api/ops/listings/{id}/reject': staffOnly(
+    (st) => ({
+      method: 'POST',
+      path: `/api/ops/listings/${st.aListingId}/reject`,
+      json: { reason: 'Photos are too dark to judge.' },
+    }),
+    409,
+  ),
   'GET /api/ops/audit': staffOnly(() => ({ method: 'GET', path: '/api/ops/audit' })),
   'GET /api/ops/today': staffOnly(() => ({ method: 'GET', path: '/api/ops/today' })),
   'GET /api/ops/inventory': staffOnly(() => ({ method: 'GET', path: '/api/ops/inventory' })),
   // The unit's life: reads aim at A's rental and unit; moves at C's cancelled reservation (409,
   // nothing to move) or at units of a piece of nobody's, so A's rows stay as they are.
   'GET /api/ops/rentals/{id}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/rentals/${st.aRentalId}` })),
-  'POST /api/ops/rentals/{id}/dispatch': staffOnly((st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/dispatch` }), 409),
-  'POST /api/ops/rentals/{id}/hand-over': staffOnly((st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/hand-over` }), 409),
-  'POST /api/ops/rentals/{id}/late-fee/waive': staffOnly(
-    (st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/late-fee/waive`, json: { reason: 'Goodwill for a loyal member.' } }),
+  'POST /api/ops/rentals/{id}/dispatch': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/dispatch` }),
     409,
   ),
-  'POST /api/ops/rentals/{id}/condition-photos': staffOnly((st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/condition-photos`, form: photoForm }), 409),
-  'GET /api/ops/rentals/{id}/condition-photos/{position}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/rentals/${st.cCancelledRentalId}/condition-photos/0` }), 404),
+  'POST /api/ops/rentals/{id}/hand-over': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/hand-over` }),
+    409,
+  ),
+  'POST /api/ops/rentals/{id}/late-fee/waive': staffOnly(
+    (st) => ({
+      method: 'POST',
+      path: `/api/ops/rentals/${st.cCancelledRentalId}/late-fee/waive`,
+      json: { reason: 'Goodwill for a loyal member.' },
+    }),
+    409,
+  ),
+  'POST /api/ops/rentals/{id}/condition-photos': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/rentals/${st.cCancelledRentalId}/condition-photos`, form: photoForm }),
+    409,
+  ),
+  'GET /api/ops/rentals/{id}/condition-photos/{position}': staffOnly(
+    (st) => ({ method: 'GET', path: `/api/ops/rentals/${st.cCancelledRentalId}/condition-photos/0` }),
+    404,
+  ),
   'GET /api/ops/units': staffOnly(() => ({ method: 'GET', path: '/api/ops/units?state=cleaning' })),
   'GET /api/ops/units/{code}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/units/${st.aUnitCode}` })),
-  'POST /api/ops/units/{code}/check-in': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/check-in`, json: { condition: 'good' } }), 409),
-  'POST /api/ops/units/{code}/cleaning-done': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/cleaning-done` }), 409),
-  'POST /api/ops/units/{code}/repair': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[0]}/repair`, json: { note: 'Loose hem' } })),
-  'POST /api/ops/units/{code}/repair-done': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/repair-done`, json: {} }), 409),
-  'POST /api/ops/units/{code}/retire': staffOnly((st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[1]}/retire`, json: { reason: 'Worn through' } })),
+  'POST /api/ops/units/{code}/check-in': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/check-in`, json: { condition: 'good' } }),
+    409,
+  ),
+  'POST /api/ops/units/{code}/cleaning-done': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/cleaning-done` }),
+    409,
+  ),
+  'POST /api/ops/units/{code}/repair': staffOnly((st) => ({
+    method: 'POST',
+    path: `/api/ops/units/${st.opsUnitCodes[0]}/repair`,
+    json: { note: 'Loose hem' },
+  })),
+  'POST /api/ops/units/{code}/repair-done': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/repair-done`, json: {} }),
+    409,
+  ),
+  'POST /api/ops/units/{code}/retire': staffOnly((st) => ({
+    method: 'POST',
+    path: `/api/ops/units/${st.opsUnitCodes[1]}/retire`,
+    json: { reason: 'Worn through' },
+  })),
   // Inventory: a new house piece is nobody's; A's listing is hers to change (409), readable by staff.
   'POST /api/ops/items': staffOnly(
     () => ({
       method: 'POST',
       path: '/api/ops/items',
-      json: { name: 'Matrix Trench', brand: 'Burberry', category: 'Jackets', gender: 'Women', colour: 'beige', description: 'A trench for the access matrix.', retailPriceCents: 190_000, units: [{ size: 'M', count: 1 }] },
+      json: {
+        name: 'Matrix Trench',
+        brand: 'Burberry',
+        category: 'Jackets',
+        gender: 'Women',
+        colour: 'beige',
+        description: 'A trench for the access matrix.',
+        retailPriceCents: 190_000,
+        units: [{ size: 'M', count: 1 }],
+      },
     }),
     201,
   ),
   'GET /api/ops/items/{id}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/items/${st.aListingId}` })),
-  'PATCH /api/ops/items/{id}': staffOnly((st) => ({ method: 'PATCH', path: `/api/ops/items/${st.aListingId}`, json: { name: 'Taken Over' } }), 409),
-  'POST /api/ops/items/{id}/units': staffOnly((st) => ({ method: 'POST', path: `/api/ops/items/${st.aListingId}/units`, json: { size: 'M', count: 1 } }), 409),
-  'PUT /api/ops/items/{id}/photos': staffOnly((st) => ({ method: 'PUT', path: `/api/ops/items/${st.aListingId}/photos`, form: photoForm }), 409),
-  'DELETE /api/ops/items/{id}/photos': staffOnly((st) => ({ method: 'DELETE', path: `/api/ops/items/${st.aListingId}/photos` }), 409),
+  'PATCH /api/ops/items/{id}': staffOnly(
+    (st) => ({ method: 'PATCH', path: `/api/ops/items/${st.aListingId}`, json: { name: 'Taken Over' } }),
+    409,
+  ),
+  'POST /api/ops/items/{id}/units': staffOnly(
+    (st) => ({ method: 'POST', path: `/api/ops/items/${st.aListingId}/units`, json: { size: 'M', count: 1 } }),
+    409,
+  ),
+  'PUT /api/ops/items/{id}/photos': staffOnly(
+    (st) => ({ method: 'PUT', path: `/api/ops/items/${st.aListingId}/photos`, form: photoForm }),
+    409,
+  ),
+  'DELETE /api/ops/items/{id}/photos': staffOnly(
+    (st) => ({ method: 'DELETE', path: `/api/ops/items/${st.aListingId}/photos` }),
+    409,
+  ),
 
   // Rentals
-  'GET /api/rentals': ownOnly(() => ({ method: 'GET', path: '/api/rentals?status=all' }), (st, body) => {
-    expect((body.rentals as { id: number }[]).map((r) => r.id)).not.toContain(st.aRentalId);
-  }),
+  'GET /api/rentals': ownOnly(
+    () => ({ method: 'GET', path: '/api/rentals?status=all' }),
+    (st, body) => {
+      expect((body.rentals as { id: number }[]).map((r) => r.id)).not.toContain(st.aRentalId);
+    },
+  ),
   // B cannot take the unit A holds (the only one), even naming A.
   'POST /api/rentals': {
-    target: (st) => ({ method: 'POST', path: '/api/rentals', json: { itemId: st.aRentedItemId, size: 'M', userId: st.a.id } }),
+    target: (st) => ({
+      method: 'POST',
+      path: '/api/rentals',
+      json: { itemId: st.aRentedItemId, size: 'M', userId: st.a.id },
+    }),
     expect: async (st, res, text, who) => {
       expect(res.status, text).toBe(409);
       expect(json(text).error?.code).toBe('SOLD_OUT');
       if (!who) return;
       // A booking of another piece naming A is B's own.
-      const own = await who.request('/api/rentals', { method: 'POST', json: { itemId: st.freeItemId, size: 'M', userId: st.a.id, user_id: st.a.id } });
+      const own = await who.request('/api/rentals', {
+        method: 'POST',
+        json: { itemId: st.freeItemId, size: 'M', userId: st.a.id, user_id: st.a.id },
+      });
       expect(own.status).toBe(201);
       const { id } = (await own.json()) as { id: number };
-      const row = await t.ctx.database.db.selectFrom('rentals').select('user_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.ctx.database.db
+        .selectFrom('rentals')
+        .select('user_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.user_id).toBe(who.id);
     },
   },
   'GET /api/rentals/{id}': refused((st) => ({ method: 'GET', path: `/api/rentals/${st.aRentalId}` })),
   'POST /api/rentals/{id}/extend': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/extend` })),
   'POST /api/rentals/{id}/return': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/return` })),
-  'POST /api/rentals/{id}/received': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/received` })),
+  'POST /api/rentals/{id}/received': refused((st) => ({
+    method: 'POST',
+    path: `/api/rentals/${st.aRentalId}/received`,
+  })),
   'POST /api/rentals/{id}/cancel': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/cancel` })),
 
   // Dashboard
-  'GET /api/dashboard': ownOnly(() => ({ method: 'GET', path: '/api/dashboard' }), (st, body) => {
-    expect(body.fullName).toBe(st.b.fullName);
-    expect(body.totalEarningsCents).toBe(0);
-  }),
+  'GET /api/dashboard': ownOnly(
+    () => ({ method: 'GET', path: '/api/dashboard' }),
+    (st, body) => {
+      expect(body.fullName).toBe(st.b.fullName);
+      expect(body.totalEarningsCents).toBe(0);
+    },
+  ),
 
   // Public routes with path parameters, aimed at A's listing and rental: no trace of A.
-  'GET /api/items/{id}': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedListingId}` }), (st, body) => {
-    expect(body).toMatchObject({ id: st.aRentedListingId, fromMember: true });
-  }),
+  'GET /api/items/{id}': ownOnly(
+    (st) => ({ method: 'GET', path: `/api/items/${st.aRentedListingId}` }),
+    (st, body) => {
+      expect(body).toMatchObject({ id: st.aRentedListingId, fromMember: true });
+    },
+  ),
   'GET /api/items/by-slug/{slug}': ownOnly((st) => ({ method: 'GET', path: `/api/items/by-slug/${st.slug}` })),
-  'GET /api/items/{id}/availability': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/availability?from=${isoDay(0)}&to=${isoDay(7)}` })),
-  'GET /api/items/{id}/calendar': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/calendar?size=M&from=${isoDay(0)}&to=${isoDay(14)}` }), (_st, body) => {
-    // A holds the only unit for the week: no day of it is free, to anyone.
-    expect((body.dates as { free: boolean }[]).slice(0, 7).every((d) => !d.free)).toBe(true);
-  }),
+  'GET /api/items/{id}/availability': ownOnly((st) => ({
+    method: 'GET',
+    path: `/api/items/${st.aRentedItemId}/availability?from=${isoDay(0)}&to=${isoDay(7)}`,
+  })),
+  'GET /api/items/{id}/calendar': ownOnly(
+    (st) => ({
+      method: 'GET',
+      path: `/api/items/${st.aRentedItemId}/calendar?size=M&from=${isoDay(0)}&to=${isoDay(14)}`,
+    }),
+    (_st, body) => {
+      // A holds the only unit for the week: no day of it is free, to anyone.
+      expect((body.dates as { free: boolean }[]).slice(0, 7).every((d) => !d.free)).toBe(true);
+    },
+  ),
   'GET /api/items/{id}/image.svg': {
     target: (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/image.svg` }),
     expect: (_st, res) => expect(res.status).toBe(200),
@@ -437,22 +713,39 @@ const CASES: Record<string, Case> = {
     expect: (_st, res) => expect(res.status).toBe(200),
   },
   // A piece in A's history (she rented it): its nameless picture is hers, not B's.
-  'GET /api/items/{id}/past-pictures/{file}': refused((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/past-pictures/front.svg` })),
+  'GET /api/items/{id}/past-pictures/{file}': refused((st) => ({
+    method: 'GET',
+    path: `/api/items/${st.aRentedItemId}/past-pictures/front.svg`,
+  })),
 
   // Ratings, payouts and damage claims between members (decision 0036).
-  'GET /api/ratings': ownOnly(() => ({ method: 'GET', path: '/api/ratings' }), (_st, body) => {
-    expect(body.rentals).toEqual([]);
-  }),
+  'GET /api/ratings': ownOnly(
+    () => ({ method: 'GET', path: '/api/ratings' }),
+    (_st, body) => {
+      expect(body.rentals).toEqual([]);
+    },
+  ),
   'GET /api/ratings/rentals/{id}': refused((st) => ({ method: 'GET', path: `/api/ratings/rentals/${st.aRentalId}` })),
-  'POST /api/ratings': refused((st) => ({ method: 'POST', path: '/api/ratings', json: { rentalId: st.aRentalId, stars: 1 } })),
+  'POST /api/ratings': refused((st) => ({
+    method: 'POST',
+    path: '/api/ratings',
+    json: { rentalId: st.aRentalId, stars: 1 },
+  })),
   'GET /api/payouts/account': ownOnly(() => ({ method: 'GET', path: '/api/payouts/account' })),
   'PUT /api/payouts/account': ownOnly(
-    () => ({ method: 'PUT', path: '/api/payouts/account', json: { holderName: 'Bram Mallory', routingNumber: '011000015', accountNumber: '99887766' } }),
+    () => ({
+      method: 'PUT',
+      path: '/api/payouts/account',
+      json: { holderName: 'Bram Mallory', routingNumber: '011000015', accountNumber: '99887766' },
+    }),
     (_st, body) => expect(body).toMatchObject({ holderName: 'Bram Mallory', lastFour: '7766' }),
   ),
-  'GET /api/payouts/statement': ownOnly(() => ({ method: 'GET', path: '/api/payouts/statement' }), (_st, body) => {
-    expect(body).toMatchObject({ availableCents: 0, pendingCents: 0, paidOutCents: 0, lines: [], payouts: [] });
-  }),
+  'GET /api/payouts/statement': ownOnly(
+    () => ({ method: 'GET', path: '/api/payouts/statement' }),
+    (_st, body) => {
+      expect(body).toMatchObject({ availableCents: 0, pendingCents: 0, paidOutCents: 0, lines: [], payouts: [] });
+    },
+  ),
   'GET /api/payouts/statement.csv': {
     target: () => ({ method: 'GET', path: '/api/payouts/statement.csv' }),
     expect: (_st, res, text) => {
@@ -468,30 +761,55 @@ const CASES: Record<string, Case> = {
       expect(ApiErrorSchema.safeParse(json(text)).success).toBe(true);
     },
   },
-  'GET /api/claims': ownOnly(() => ({ method: 'GET', path: '/api/claims' }), (_st, body) => expect(body.claims).toEqual([])),
-  'GET /api/claims/claimable': ownOnly(() => ({ method: 'GET', path: '/api/claims/claimable' }), (_st, body) => expect(body.rentals).toEqual([])),
+  'GET /api/claims': ownOnly(
+    () => ({ method: 'GET', path: '/api/claims' }),
+    (_st, body) => expect(body.claims).toEqual([]),
+  ),
+  'GET /api/claims/claimable': ownOnly(
+    () => ({ method: 'GET', path: '/api/claims/claimable' }),
+    (_st, body) => expect(body.rentals).toEqual([]),
+  ),
   'POST /api/claims': refused((st) => ({
     method: 'POST',
     path: '/api/claims',
     form: async () => {
       const form = await photoForm();
-      form.set('data', JSON.stringify({ rentalId: st.aRentalId, amountCents: 1_000, description: 'Claiming on a rental of someone else' }));
+      form.set(
+        'data',
+        JSON.stringify({
+          rentalId: st.aRentalId,
+          amountCents: 1_000,
+          description: 'Claiming on a rental of someone else',
+        }),
+      );
       return form;
     },
   })),
   'GET /api/claims/{id}/photos/{position}': refused(() => ({ method: 'GET', path: '/api/claims/1/photos/0' })),
   'GET /api/ops/claims': staffOnly(() => ({ method: 'GET', path: '/api/ops/claims' })),
   'GET /api/ops/claims/{id}': staffOnly(() => ({ method: 'GET', path: '/api/ops/claims/999999' }), 404),
-  'POST /api/ops/claims/{id}/uphold': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/uphold', json: { note: 'Upheld by the matrix' } }), 404),
-  'POST /api/ops/claims/{id}/reject': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/reject', json: { note: 'Rejected by the matrix' } }), 404),
-  'POST /api/ops/claims/{id}/retry-charge': staffOnly(() => ({ method: 'POST', path: '/api/ops/claims/999999/retry-charge' }), 404),
+  'POST /api/ops/claims/{id}/uphold': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/claims/999999/uphold', json: { note: 'Upheld by the matrix' } }),
+    404,
+  ),
+  'POST /api/ops/claims/{id}/reject': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/claims/999999/reject', json: { note: 'Rejected by the matrix' } }),
+    404,
+  ),
+  'POST /api/ops/claims/{id}/retry-charge': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/claims/999999/retry-charge' }),
+    404,
+  ),
   // Reviews and fit (issue 17 part A): only the renter reviews her rental; fit details are her own.
   'POST /api/rentals/{id}/review': refused((st) => ({
     method: 'POST',
     path: `/api/rentals/${st.aRentalId}/review`,
     form: async () => {
       const form = await photoForm();
-      form.set('data', JSON.stringify({ rating: 1, fit: 'runs_small', sizeWorn: 'M', text: 'Not my rental, but a review anyway.' }));
+      form.set(
+        'data',
+        JSON.stringify({ rating: 1, fit: 'runs_small', sizeWorn: 'M', text: 'Not my rental, but a review anyway.' }),
+      );
       return form;
     },
   })),
@@ -500,51 +818,130 @@ const CASES: Record<string, Case> = {
     target: () => ({ method: 'GET', path: '/api/reviews/999999/photos/0' }),
     expect: (_st, res) => expect(res.status).toBe(404),
   },
-  'GET /api/items/{id}/size-advice': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/size-advice` }), (_st, body) => {
-    expect(body.status).toBe('no_fit_details');
-  }),
-  'GET /api/reviews/mine': ownOnly(() => ({ method: 'GET', path: '/api/reviews/mine' }), (_st, body) => {
-    expect(body.rentals).toEqual([]);
-    expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
-  }),
-  'GET /api/fit-details': ownOnly(() => ({ method: 'GET', path: '/api/fit-details' }), (_st, body) => {
-    expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
-  }),
-  'PUT /api/fit-details': ownOnly((st) => ({ method: 'PUT', path: '/api/fit-details', json: { heightCm: 181, bustCm: null, waistCm: null, hipsCm: null, usualSize: 'L', userId: st.a.id } }), (_st, body) => {
-    expect((body.fit as { heightCm: unknown }).heightCm).toBe(181);
-  }),
+  'GET /api/items/{id}/size-advice': ownOnly(
+    (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/size-advice` }),
+    (_st, body) => {
+      expect(body.status).toBe('no_fit_details');
+    },
+  ),
+  'GET /api/reviews/mine': ownOnly(
+    () => ({ method: 'GET', path: '/api/reviews/mine' }),
+    (_st, body) => {
+      expect(body.rentals).toEqual([]);
+      expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
+    },
+  ),
+  'GET /api/fit-details': ownOnly(
+    () => ({ method: 'GET', path: '/api/fit-details' }),
+    (_st, body) => {
+      expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
+    },
+  ),
+  'PUT /api/fit-details': ownOnly(
+    (st) => ({
+      method: 'PUT',
+      path: '/api/fit-details',
+      json: { heightCm: 181, bustCm: null, waistCm: null, hipsCm: null, usualSize: 'L', userId: st.a.id },
+    }),
+    (_st, body) => {
+      expect((body.fit as { heightCm: unknown }).heightCm).toBe(181);
+    },
+  ),
   // Lending between members (decision 0035): the request between C (renter) and A (lender)
-  'GET /api/lending/requests': ownOnly(() => ({ method: 'GET', path: '/api/lending/requests' }), (st, body) => {
-    const all = [...(body.incoming as { id: number }[]), ...(body.outgoing as { id: number }[])].map((r) => r.id);
-    expect(all).not.toContain(st.aRequestId);
-  }),
+  'GET /api/lending/requests': ownOnly(
+    () => ({ method: 'GET', path: '/api/lending/requests' }),
+    (st, body) => {
+      const all = [...(body.incoming as { id: number }[]), ...(body.outgoing as { id: number }[])].map((r) => r.id);
+      expect(all).not.toContain(st.aRequestId);
+    },
+  ),
   // A's listing still in review: not requestable by anyone.
-  'POST /api/lending/requests': refused((st) => ({ method: 'POST', path: '/api/lending/requests', json: { itemId: st.aPendingListingId, size: 'M', userId: st.a.id } })),
-  'GET /api/lending/requests/{id}': refused((st) => ({ method: 'GET', path: `/api/lending/requests/${st.aRequestId}` })),
-  'GET /api/lending/rentals/{id}/request': refused((st) => ({ method: 'GET', path: `/api/lending/rentals/${st.aRequestRentalId}/request` })),
-  'POST /api/lending/requests/{id}/accept': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/accept` })),
-  'POST /api/lending/requests/{id}/decline': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/decline` })),
-  'POST /api/lending/requests/{id}/withdraw': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/withdraw` })),
-  'POST /api/lending/requests/{id}/send': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/send` })),
-  'POST /api/lending/requests/{id}/back': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/back`, json: { condition: 'good' } })),
-  'POST /api/lending/requests/{id}/clean': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/clean` })),
-  'POST /api/lending/requests/{id}/photos/{stage}': refused((st) => ({ method: 'POST', path: `/api/lending/requests/${st.aRequestId}/photos/sent`, form: photoForm })),
-  'GET /api/lending/rentals/{id}/photos/{stage}/{position}': refused((st) => ({ method: 'GET', path: `/api/lending/rentals/${st.aRequestRentalId}/photos/sent/0` })),
-  'GET /api/lending/threads/{id}': refused((st) => ({ method: 'GET', path: `/api/lending/threads/${st.aRequestRentalId}` })),
-  'POST /api/lending/threads/{id}/messages': refused((st) => ({ method: 'POST', path: `/api/lending/threads/${st.aRequestRentalId}/messages`, json: { body: 'Hello from B' } })),
-  'GET /api/lending/unread': ownOnly(() => ({ method: 'GET', path: '/api/lending/unread' }), (_st, body) => {
-    expect(body.unreadCount).toBe(0);
-  }),
-  'GET /api/lending/items/{id}/calendar': refused((st) => ({ method: 'GET', path: `/api/lending/items/${st.aListingId}/calendar` })),
-  'POST /api/lending/items/{id}/blocks': refused((st) => ({ method: 'POST', path: `/api/lending/items/${st.aListingId}/blocks`, json: { startDate: isoDay(40), endDate: isoDay(42) } })),
-  'DELETE /api/lending/items/{id}/blocks/{blockId}': refused((st) => ({ method: 'DELETE', path: `/api/lending/items/${st.aListingId}/blocks/${st.aBlockId}` })),
+  'POST /api/lending/requests': refused((st) => ({
+    method: 'POST',
+    path: '/api/lending/requests',
+    json: { itemId: st.aPendingListingId, size: 'M', userId: st.a.id },
+  })),
+  'GET /api/lending/requests/{id}': refused((st) => ({
+    method: 'GET',
+    path: `/api/lending/requests/${st.aRequestId}`,
+  })),
+  'GET /api/lending/rentals/{id}/request': refused((st) => ({
+    method: 'GET',
+    path: `/api/lending/rentals/${st.aRequestRentalId}/request`,
+  })),
+  'POST /api/lending/requests/{id}/accept': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/requests/${st.aRequestId}/accept`,
+  })),
+  'POST /api/lending/requests/{id}/decline': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/requests/${st.aRequestId}/decline`,
+  })),
+  'POST /api/lending/requests/{id}/withdraw': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/requests/${st.aRequestId}/withdraw`,
+  })),
+  'POST /api/lending/requests/{id}/send': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/requests/${st.aRequestId}/send`,
+  })),
+  'POST /api/lending/requests/{id}/back': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/requests/${st.aRequestId}/back`,
+    json: { condition: 'good' },
+  })),
+  'POST /api/lending/requests/{id}/clean': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/requests/${st.aRequestId}/clean`,
+  })),
+  'POST /api/lending/requests/{id}/photos/{stage}': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/requests/${st.aRequestId}/photos/sent`,
+    form: photoForm,
+  })),
+  'GET /api/lending/rentals/{id}/photos/{stage}/{position}': refused((st) => ({
+    method: 'GET',
+    path: `/api/lending/rentals/${st.aRequestRentalId}/photos/sent/0`,
+  })),
+  'GET /api/lending/threads/{id}': refused((st) => ({
+    method: 'GET',
+    path: `/api/lending/threads/${st.aRequestRentalId}`,
+  })),
+  'POST /api/lending/threads/{id}/messages': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/threads/${st.aRequestRentalId}/messages`,
+    json: { body: 'Hello from B' },
+  })),
+  'GET /api/lending/unread': ownOnly(
+    () => ({ method: 'GET', path: '/api/lending/unread' }),
+    (_st, body) => {
+      expect(body.unreadCount).toBe(0);
+    },
+  ),
+  'GET /api/lending/items/{id}/calendar': refused((st) => ({
+    method: 'GET',
+    path: `/api/lending/items/${st.aListingId}/calendar`,
+  })),
+  'POST /api/lending/items/{id}/blocks': refused((st) => ({
+    method: 'POST',
+    path: `/api/lending/items/${st.aListingId}/blocks`,
+    json: { startDate: isoDay(40), endDate: isoDay(42) },
+  })),
+  'DELETE /api/lending/items/{id}/blocks/{blockId}': refused((st) => ({
+    method: 'DELETE',
+    path: `/api/lending/items/${st.aListingId}/blocks/${st.aBlockId}`,
+  })),
 };
 
 const isoDay = (days: number) => businessDayFromToday(days);
 
 /** Today's counted views of a member, from the database. */
 async function dailyCount(userId: string): Promise<number> {
-  const rows = await t.ctx.database.db.selectFrom('user_daily_views').select('count').where('user_id', '=', userId).execute();
+  const rows = await t.ctx.database.db
+    .selectFrom('user_daily_views')
+    .select('count')
+    .where('user_id', '=', userId)
+    .execute();
   return rows.reduce((n, r) => n + Number(r.count), 0);
 }
 
@@ -556,7 +953,13 @@ async function snapshotOfA(): Promise<Record<string, string[]>> {
   const { db } = t.ctx.database;
   const aItems = (await db.selectFrom('items').select('id').where('owner_id', '=', s.a.id).execute()).map((r) => r.id);
   aItems.push(s.aRentedItemId);
-  const aBookings = (await db.selectFrom('rentals').select('booking_id').where((eb) => eb.or([eb('user_id', '=', s.a.id), eb('lender_id', '=', s.a.id)])).execute()).map((r) => r.booking_id);
+  const aBookings = (
+    await db
+      .selectFrom('rentals')
+      .select('booking_id')
+      .where((eb) => eb.or([eb('user_id', '=', s.a.id), eb('lender_id', '=', s.a.id)]))
+      .execute()
+  ).map((r) => r.booking_id);
   const snapshot: Record<string, string[]> = {};
   for (const table of await db.introspection.getTables()) {
     if (SKIP_TABLES.has(table.name)) continue;
@@ -566,7 +969,8 @@ async function snapshotOfA(): Promise<Record<string, string[]>> {
     for (const col of USER_COLUMNS) if (cols.has(col)) conditions.push([col, [s.a.id]]);
     if (table.name === 'user') conditions.push(['id', [s.a.id]]);
     // Likes and views of A's pieces by others are theirs, not A's.
-    if (cols.has('item_id') && table.name !== 'user_liked_items' && table.name !== 'user_viewed_items') conditions.push(['item_id', aItems]);
+    if (cols.has('item_id') && table.name !== 'user_liked_items' && table.name !== 'user_viewed_items')
+      conditions.push(['item_id', aItems]);
     if (table.name === 'items') conditions.push(['id', aItems]);
     if (table.name === 'bookings') conditions.push(['id', aBookings]);
     const usable = conditions.filter(([, values]) => values.length > 0);
@@ -576,7 +980,10 @@ async function snapshotOfA(): Promise<Record<string, string[]>> {
       .selectAll()
       .where((eb) => eb.or(usable.map(([col, values]) => eb(col, 'in', values))))
       .execute();
-    if (rows.length) snapshot[table.name] = rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).sort();
+    if (rows.length)
+      snapshot[table.name] = rows
+        .map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
+        .sort();
   }
   return snapshot;
 }
@@ -585,7 +992,11 @@ const keyOf = (r: ApiRoute) => `${r.method.toUpperCase()} ${r.path}`;
 const templateRegex = (key: string) => new RegExp(`^${key.split(' ')[1]!.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?.*)?$`);
 
 async function send(who: TestMember | null, target: Target): Promise<Response> {
-  const init = { method: target.method, ...(target.json !== undefined ? { json: target.json } : {}), ...(target.form ? { body: await target.form() } : {}) };
+  const init = {
+    method: target.method,
+    ...(target.json !== undefined ? { json: target.json } : {}),
+    ...(target.form ? { body: await target.form() } : {}),
+  };
   return who ? who.request(target.path, init) : t.request(target.path, init);
 }
 
@@ -608,14 +1019,31 @@ beforeAll(async () => {
     const { id } = await db
       .insertInto('items')
       .values({
-        slug: null, name: `Access Blazer ${units}`, brand: 'Theory', category: 'Jackets', gender: 'Women', sizes: JSON.stringify(['M']),
-        colour: 'black', tags: '', retail_price_cents: 49_000, rental_price_cents: 799, rating: 4.5, review_count: 1, rental_count: 0,
-        is_new: 0, description: 'A piece for the access matrix.', materials: null, care_instructions: null, owner_id: null,
-        status: 'active', created_at: new Date().toISOString(),
+        slug: null,
+        name: `Access Blazer ${units}`,
+        brand: 'Theory',
+        category: 'Jackets',
+        gender: 'Women',
+        sizes: JSON.stringify(['M']),
+        colour: 'black',
+        tags: '',
+        retail_price_cents: 49_000,
+        rental_price_cents: 799,
+        rating: 4.5,
+        review_count: 1,
+        rental_count: 0,
+        is_new: 0,
+        description: 'A piece for the access matrix.',
+        materials: null,
+        care_instructions: null,
+        owner_id: null,
+        status: 'active',
+        created_at: new Date().toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (let n = 1; n <= units; n += 1) await db.insertInto('item_units').values({ item_id: id, size: 'M', unit_no: n }).execute();
+    for (let n = 1; n <= units; n += 1)
+      await db.insertInto('item_units').values({ item_id: id, size: 'M', unit_no: n }).execute();
     return id;
   };
   const aRentedItemId = await house(1);
@@ -630,13 +1058,28 @@ beforeAll(async () => {
   await ok(a.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: A_MONTHLY_ITEMS } }));
   await ok(a.request('/api/payment-method', { method: 'PUT', json: CARD(A_CARD_HOLDER, A_STREET) }));
   const studios = (await ok(t.request('/api/studios'))) as { studios: { id: number }[] };
-  await ok(a.request('/api/delivery-address', { method: 'PUT', json: { recipientName: A_NAME, line1: A_STREET, city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
+  await ok(
+    a.request('/api/delivery-address', {
+      method: 'PUT',
+      json: { recipientName: A_NAME, line1: A_STREET, city: 'Brooklyn', state: 'NY', zipCode: '11201' },
+    }),
+  );
   await ok(a.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studios.studios[0]!.id } }));
   // B and C rent pay-per-item: a card, a delivery address, delivery chosen (decision 0030).
   await ok(b.request('/api/payment-method', { method: 'PUT', json: CARD('Bram Mallory', '1 Mallory Lane') }));
-  await ok(b.request('/api/delivery-address', { method: 'PUT', json: { recipientName: 'Bram Mallory', line1: '1 Mallory Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201' } }));
+  await ok(
+    b.request('/api/delivery-address', {
+      method: 'PUT',
+      json: { recipientName: 'Bram Mallory', line1: '1 Mallory Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201' },
+    }),
+  );
   await ok(b.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
-  await ok(a.request('/api/fit-details', { method: 'PUT', json: { heightCm: 166, bustCm: 86, waistCm: 68, hipsCm: 94, usualSize: 'S' } }));
+  await ok(
+    a.request('/api/fit-details', {
+      method: 'PUT',
+      json: { heightCm: 166, bustCm: 86, waistCm: 68, hipsCm: 94, usualSize: 'S' },
+    }),
+  );
   await readyToRent(c);
 
   const deck = (await ok(a.request('/api/match/deck?gender=Women'))) as { items: { item: { id: number } }[] };
@@ -652,36 +1095,109 @@ beforeAll(async () => {
   await ok(a.request(`/api/events/${eventId}/rsvp`, { method: 'POST' }), 201);
 
   const photo = { data: await makePng(200, 260), name: 'a.png', type: 'image/png' };
-  const rentedListing = await ok(a.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: 'Aurelia Rented Gown' }), [photo]) }), 201);
-  const listing = await ok(a.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: 'Aurelia Silk Slip' }), [photo, photo]) }), 201);
-  const pendingListing = await ok(a.request('/api/listings', { method: 'POST', body: listingForm(sampleListing({ name: 'Aurelia Velvet Cape' }), [photo]) }), 201);
+  const rentedListing = await ok(
+    a.request('/api/listings', {
+      method: 'POST',
+      body: listingForm(sampleListing({ name: 'Aurelia Rented Gown' }), [photo]),
+    }),
+    201,
+  );
+  const listing = await ok(
+    a.request('/api/listings', {
+      method: 'POST',
+      body: listingForm(sampleListing({ name: 'Aurelia Silk Slip' }), [photo, photo]),
+    }),
+    201,
+  );
+  const pendingListing = await ok(
+    a.request('/api/listings', {
+      method: 'POST',
+      body: listingForm(sampleListing({ name: 'Aurelia Velvet Cape' }), [photo]),
+    }),
+    201,
+  );
   const staff = await makeStaff(t, { fullName: 'Sasha Staff' });
   await approveListing(staff, rentedListing.id as number);
   await approveListing(staff, listing.id as number);
   const cRequestRental = await ok(await requestAndAccept(c, a, { itemId: rentedListing.id, size: 'M' }), 201);
-  const aRequest = await db.selectFrom('booking_requests').select('id').where('rental_id', '=', cRequestRental.id as number).executeTakeFirstOrThrow();
-  await ok(c.request(`/api/lending/threads/${cRequestRental.id}/messages`, { method: 'POST', json: { body: 'See you Friday' } }), 201);
-  const aBlock = await ok(a.request(`/api/lending/items/${listing.id}/blocks`, { method: 'POST', json: { startDate: isoDay(30), endDate: isoDay(33) } }), 201);
-  const notification = await db.selectFrom('notifications').select('id').where('user_id', '=', a.id).orderBy('id').executeTakeFirstOrThrow();
-  const rental = await ok(a.request('/api/rentals', { method: 'POST', json: { itemId: aRentedItemId, size: 'M' } }), 201);
+  const aRequest = await db
+    .selectFrom('booking_requests')
+    .select('id')
+    .where('rental_id', '=', cRequestRental.id as number)
+    .executeTakeFirstOrThrow();
+  await ok(
+    c.request(`/api/lending/threads/${cRequestRental.id}/messages`, {
+      method: 'POST',
+      json: { body: 'See you Friday' },
+    }),
+    201,
+  );
+  const aBlock = await ok(
+    a.request(`/api/lending/items/${listing.id}/blocks`, {
+      method: 'POST',
+      json: { startDate: isoDay(30), endDate: isoDay(33) },
+    }),
+    201,
+  );
+  const notification = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', a.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const rental = await ok(
+    a.request('/api/rentals', { method: 'POST', json: { itemId: aRentedItemId, size: 'M' } }),
+    201,
+  );
 
   let appointmentDate = businessDayFromToday(2);
   while (!isStudioOpen(appointmentDate)) appointmentDate = addDays(appointmentDate, 1);
-  await ok(a.request('/api/appointments', { method: 'POST', json: { date: appointmentDate, time: '10:00', kind: 'wardrobe-consultation', note: `${A_NAME} would like tailoring` } }), 201);
+  await ok(
+    a.request('/api/appointments', {
+      method: 'POST',
+      json: {
+        date: appointmentDate,
+        time: '10:00',
+        kind: 'wardrobe-consultation',
+        note: `${A_NAME} would like tailoring`,
+      },
+    }),
+    201,
+  );
 
-  const aUnit = await db.selectFrom('rentals').select('unit_id').where('id', '=', rental.id as number).executeTakeFirstOrThrow();
-  const cRental = await ok(c.request('/api/rentals', { method: 'POST', json: { itemId: await house(1), size: 'M' } }), 201);
+  const aUnit = await db
+    .selectFrom('rentals')
+    .select('unit_id')
+    .where('id', '=', rental.id as number)
+    .executeTakeFirstOrThrow();
+  const cRental = await ok(
+    c.request('/api/rentals', { method: 'POST', json: { itemId: await house(1), size: 'M' } }),
+    201,
+  );
   await ok(c.request(`/api/rentals/${cRental.id}/cancel`, { method: 'POST' }));
   const opsItem = await house(3);
-  const opsUnits = (await db.selectFrom('item_units').select('id').where('item_id', '=', opsItem).orderBy('unit_no').execute()).map((u) => unitCode(u.id));
+  const opsUnits = (
+    await db.selectFrom('item_units').select('id').where('item_id', '=', opsItem).orderBy('unit_no').execute()
+  ).map((u) => unitCode(u.id));
 
-  const entry = await ok(a.request('/api/waitlist', { method: 'POST', json: { itemId: aRentedItemId, size: 'M', startDate: rental.startDate, endDate: rental.returnDate } }), 201);
-  const shortlist = await ok(a.request('/api/shortlists', { method: 'POST', json: { name: `${A_NAME}'s wedding`, itemId: wish } }), 201);
+  const entry = await ok(
+    a.request('/api/waitlist', {
+      method: 'POST',
+      json: { itemId: aRentedItemId, size: 'M', startDate: rental.startDate, endDate: rental.returnDate },
+    }),
+    201,
+  );
+  const shortlist = await ok(
+    a.request('/api/shortlists', { method: 'POST', json: { name: `${A_NAME}'s wedding`, itemId: wish } }),
+    201,
+  );
 
   const slugRow = await db.selectFrom('items').select('slug').where('slug', 'is not', null).executeTakeFirstOrThrow();
   const aSession = await db.selectFrom('session').select('id').where('userId', '=', a.id).executeTakeFirstOrThrow();
   s = {
-    a, b, c,
+    a,
+    b,
+    c,
     staff,
     aPendingListingId: pendingListing.id as number,
     aNotificationId: notification.id,
@@ -712,7 +1228,9 @@ beforeAll(async () => {
 afterAll(async () => {
   const member = routes?.filter((r) => r.member).length ?? 0;
   const withParams = routes?.filter((r) => !r.member && r.pathParams.length).length ?? 0;
-  console.log(`access matrix (${t?.dialect}): ${covered.size} routes covered — ${member} member routes (visitor 401 + member B refused/own-only) and ${withParams} public routes with path parameters; A's rows unchanged after each`);
+  console.log(
+    `access matrix (${t?.dialect}): ${covered.size} routes covered — ${member} member routes (visitor 401 + member B refused/own-only) and ${withParams} public routes with path parameters; A's rows unchanged after each`,
+  );
   await t?.close();
 });
 
@@ -722,7 +1240,10 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
     const required = routes.filter((r) => r.member || r.pathParams.length > 0).map(keyOf);
     const missing = required.filter((k) => !(k in CASES));
     expect(missing, `member routes without an access case: add them to CASES in ${import.meta.filename}`).toEqual([]);
-    expect(Object.keys(CASES).filter((k) => !keys.has(k)), 'cases for routes that no longer exist').toEqual([]);
+    expect(
+      Object.keys(CASES).filter((k) => !keys.has(k)),
+      'cases for routes that no longer exist',
+    ).toEqual([]);
   });
 
   it('has a staff-only case for every /api/ops route, and every one of them declares cookie auth', () => {
@@ -732,12 +1253,34 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
       expect(r.member, `${keyOf(r)} declares cookie auth`).toBe(true);
       expect(CASES[keyOf(r)]?.staffStatus, `${keyOf(r)}: add a staffOnly(...) case`).toBeDefined();
     }
-    expect(Object.entries(CASES).filter(([k, c]) => c.staffStatus !== undefined && !k.split(' ')[1]!.startsWith('/api/ops')).map(([k]) => k)).toEqual([]);
+    expect(
+      Object.entries(CASES)
+        .filter(([k, c]) => c.staffStatus !== undefined && !k.split(' ')[1]!.startsWith('/api/ops'))
+        .map(([k]) => k),
+    ).toEqual([]);
   });
 
   it('A has everything the cases aim at', async () => {
     const snap = await snapshotOfA();
-    for (const table of ['subscriptions', 'payment_methods', 'charges', 'pickup_preferences', 'user_viewed_items', 'user_liked_items', 'user_session_progress', 'user_daily_views', 'event_rsvps', 'listings', 'listing_photos', 'rentals', 'bookings', 'notifications', 'orders', 'payment_ledger', 'delivery_addresses']) {
+    for (const table of [
+      'subscriptions',
+      'payment_methods',
+      'charges',
+      'pickup_preferences',
+      'user_viewed_items',
+      'user_liked_items',
+      'user_session_progress',
+      'user_daily_views',
+      'event_rsvps',
+      'listings',
+      'listing_photos',
+      'rentals',
+      'bookings',
+      'notifications',
+      'orders',
+      'payment_ledger',
+      'delivery_addresses',
+    ]) {
       expect(snap[table]?.length ?? 0, `A has rows in ${table}`).toBeGreaterThan(0);
     }
   });
@@ -781,11 +1324,16 @@ describe(`access-control matrix (${process.env.TEST_DIALECT})`, () => {
     });
   }
 
-  it("A still has her photos, rental, listings and spot after the whole matrix", async () => {
+  it('A still has her photos, rental, listings and spot after the whole matrix', async () => {
     for (const p of [0, 1]) expect((await s.a.request(`/api/listings/${s.aListingId}/photos/${p}`)).status).toBe(200);
     expect((await s.a.request(`/api/rentals/${s.aRentalId}`)).status).toBe(200);
-    const listings = (await (await s.a.request('/api/listings')).json()) as { listings: { id: number }[]; totalEarningsCents: number };
-    expect(listings.listings.map((l) => l.id).sort()).toEqual([s.aListingId, s.aRentedListingId, s.aPendingListingId].sort());
+    const listings = (await (await s.a.request('/api/listings')).json()) as {
+      listings: { id: number }[];
+      totalEarningsCents: number;
+    };
+    expect(listings.listings.map((l) => l.id).sort()).toEqual(
+      [s.aListingId, s.aRentedListingId, s.aPendingListingId].sort(),
+    );
     expect((await s.a.request(`/api/listings/${s.aPendingListingId}/photos/0`)).status).toBe(200);
     const notes = (await (await s.a.request('/api/notifications')).json()) as { unreadCount: number };
     // Her two listings approved, C's request for one of them, C's message.

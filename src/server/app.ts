@@ -37,7 +37,13 @@ import type { AppEnv } from './http/types';
 /** Bodies larger than this are refused with 413, except on the upload routes below. */
 export const MAX_JSON_BODY = 1024 * 1024;
 /** Upload routes (listing photos: up to 4 of 5 MB each, plus the form fields; the desk's product and check-in photos). */
-export const UPLOAD_ROUTES: RegExp[] = [LISTING_UPLOAD_ROUTE, OPS_UPLOAD_ROUTE, CLAIM_UPLOAD_ROUTE, REVIEW_UPLOAD_ROUTE, LENDING_UPLOAD_ROUTE];
+export const UPLOAD_ROUTES: RegExp[] = [
+  LISTING_UPLOAD_ROUTE,
+  OPS_UPLOAD_ROUTE,
+  CLAIM_UPLOAD_ROUTE,
+  REVIEW_UPLOAD_ROUTE,
+  LENDING_UPLOAD_ROUTE,
+];
 export const MAX_UPLOAD_BODY = 4 * 5 * 1024 * 1024 + 256 * 1024;
 
 /**
@@ -78,7 +84,9 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.use('/api/*', refuseNul());
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, session, sign-out, ...).
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => withRequestId(await toAuthErrorShape(await auth.handler(c.req.raw)), c.var.requestId));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
+    withRequestId(await toAuthErrorShape(await auth.handler(c.req.raw)), c.var.requestId),
+  );
 
   app.use('/api/*', sessionReader(auth));
   app.use('/api/*', sessionActivity(ctx, services.account));
@@ -140,7 +148,11 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
-  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, { auth, publicUrl: env.publicUrl, businessTimeZone: env.businessTimeZone });
+  mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, {
+    auth,
+    publicUrl: env.publicUrl,
+    businessTimeZone: env.businessTimeZone,
+  });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;
 }

@@ -53,14 +53,22 @@ function invalid(issues: ErrorIssue[], code?: string): APIError {
   const first = issues[0];
   // A refused password is told as it is; other fields are named ("gender: ...").
   return new APIError('BAD_REQUEST', {
-    message: first ? (code === PASSWORD_TOO_WEAK ? first.message : `${first.path}: ${first.message}`) : 'Invalid request',
+    message: first
+      ? code === PASSWORD_TOO_WEAK
+        ? first.message
+        : `${first.path}: ${first.message}`
+      : 'Invalid request',
     issues,
     ...(code ? { code } : {}),
   });
 }
 
 function tooMany(retryAfterSeconds: number): APIError {
-  return new APIError('TOO_MANY_REQUESTS', { message: 'Too many attempts.', code: 'RATE_LIMITED' }, { 'X-Retry-After': String(retryAfterSeconds) });
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { message: 'Too many attempts.', code: 'RATE_LIMITED' },
+    { 'X-Retry-After': String(retryAfterSeconds) },
+  );
 }
 
 /**
@@ -69,7 +77,10 @@ function tooMany(retryAfterSeconds: number): APIError {
  */
 function tokenPayload(token: string): { email?: string; updateTo?: string } {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     return {
       ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
       ...(typeof payload.updateTo === 'string' ? { updateTo: payload.updateTo } : {}),
@@ -92,7 +103,9 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
    * whether or not a mail went out (nobody can tell from the timing that an address has an account).
    */
   const deliver = (mail: Mail) => {
-    mailer.send(mail).catch((err: unknown) => logger.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent'));
+    mailer
+      .send(mail)
+      .catch((err: unknown) => logger.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent'));
   };
 
   async function enforce(key: string, rule: LimitRule) {
@@ -102,7 +115,8 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
 
   async function requireStrong(password: unknown, userInputs: string[]) {
     // Length and type are better-auth's own checks (and the schemas'); strength is ours.
-    if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+    if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+      return;
     const verdict = await checkPasswordStrength(password, userInputs);
     if (!verdict.ok) throw invalid([{ path: 'password', message: verdict.message }], PASSWORD_TOO_WEAK);
   }
@@ -231,7 +245,11 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
             const input = name !== undefined && rest.fullName === undefined ? { ...rest, fullName: name } : rest;
             const parsed = ProfileUpdateSchema.safeParse(input);
             if (!parsed.success) throw invalid(toErrorIssues(parsed.error.issues));
-            if (name !== undefined && rest.fullName !== undefined && (typeof name !== 'string' || name.trim() !== parsed.data.fullName)) {
+            if (
+              name !== undefined &&
+              rest.fullName !== undefined &&
+              (typeof name !== 'string' || name.trim() !== parsed.data.fullName)
+            ) {
               throw invalid([{ path: 'name', message: 'name must equal fullName' }]);
             }
             await accounts.updateProfile(session.user.id, parsed.data, new Date().toISOString());
@@ -246,7 +264,12 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
             return { context: { body: { revokeOtherSessions: true } } };
           }
           case '/reset-password': {
-            const token = typeof body.token === 'string' ? body.token : typeof ctx.query?.token === 'string' ? ctx.query.token : undefined;
+            const token =
+              typeof body.token === 'string'
+                ? body.token
+                : typeof ctx.query?.token === 'string'
+                  ? ctx.query.token
+                  : undefined;
             const owner = token ? await accounts.userOfResetToken(token) : undefined;
             await requireStrong(body.newPassword, owner ? [owner.email, owner.name] : []);
             return;
@@ -266,7 +289,8 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
             const session = await getSessionFromCtx(ctx);
             if (!session) return;
             const parsed = EmailSchema.safeParse(body.newEmail);
-            if (!parsed.success) throw invalid(toErrorIssues(parsed.error.issues).map((i) => ({ ...i, path: 'newEmail' })));
+            if (!parsed.success)
+              throw invalid(toErrorIssues(parsed.error.issues).map((i) => ({ ...i, path: 'newEmail' })));
             await enforce(`acct:change-email:${session.user.id}`, ACCOUNT_LIMITS.changeEmailPerMember);
             return;
           }
@@ -283,7 +307,13 @@ export function createAuth(opts: { env: Env; database: Database; logger: Logger;
             const u = user as typeof user & { fullName?: string; gender?: string };
             await database.db
               .insertInto('profiles')
-              .values({ id: user.id, full_name: u.fullName ?? user.name, gender: u.gender ?? 'prefer-not-to-say', created_at: now, updated_at: now })
+              .values({
+                id: user.id,
+                full_name: u.fullName ?? user.name,
+                gender: u.gender ?? 'prefer-not-to-say',
+                created_at: now,
+                updated_at: now,
+              })
               .onConflict((oc) => oc.column('id').doNothing())
               .execute();
           },

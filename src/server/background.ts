@@ -59,12 +59,37 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
     tickMs: Math.min(env.jobPollMs, env.scanIntervalMs),
     tasks: [
       { name: 'reminder-scan', everyMs: env.scanIntervalMs, queue: QUEUES.reminderScan.name, singletonKey: 'scan' },
-      { name: 'payment-recovery', everyMs: PAYMENT_RECOVERY_EVERY_MS, queue: QUEUES.paymentRecovery.name, singletonKey: 'recover' },
+      {
+        name: 'payment-recovery',
+        everyMs: PAYMENT_RECOVERY_EVERY_MS,
+        queue: QUEUES.paymentRecovery.name,
+        singletonKey: 'recover',
+      },
       { name: 'overdue-hold', everyMs: env.scanIntervalMs, queue: QUEUES.overdueHold.name, singletonKey: 'hold' },
-      { name: 'waitlist-sweep', everyMs: WAITLIST_SWEEP_EVERY_MS, queue: QUEUES.waitlistSweep.name, singletonKey: 'sweep' },
-      { name: 'late-dispatch', everyMs: env.scanIntervalMs, queue: QUEUES.lateDispatch.name, singletonKey: 'late-dispatch' },
-      { name: 'request-expiry', everyMs: Math.min(env.scanIntervalMs, 60_000), queue: QUEUES.requestExpiry.name, singletonKey: 'expire' },
-      { name: 'queue-maintenance', everyMs: Math.max(1000, env.jobLeaseSeconds * 500), queue: QUEUES.queueMaintenance.name, singletonKey: 'maintain' },
+      {
+        name: 'waitlist-sweep',
+        everyMs: WAITLIST_SWEEP_EVERY_MS,
+        queue: QUEUES.waitlistSweep.name,
+        singletonKey: 'sweep',
+      },
+      {
+        name: 'late-dispatch',
+        everyMs: env.scanIntervalMs,
+        queue: QUEUES.lateDispatch.name,
+        singletonKey: 'late-dispatch',
+      },
+      {
+        name: 'request-expiry',
+        everyMs: Math.min(env.scanIntervalMs, 60_000),
+        queue: QUEUES.requestExpiry.name,
+        singletonKey: 'expire',
+      },
+      {
+        name: 'queue-maintenance',
+        everyMs: Math.max(1000, env.jobLeaseSeconds * 500),
+        queue: QUEUES.queueMaintenance.name,
+        singletonKey: 'maintain',
+      },
     ],
   });
 

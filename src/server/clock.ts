@@ -15,7 +15,8 @@ function readOffset(file: string): number {
     throw err;
   }
   if (text === '') return 0;
-  if (!/^-?\d{1,15}$/.test(text)) throw new Error(`CLOCK_FILE ${file} must hold a whole number of milliseconds, not "${text.slice(0, 40)}"`);
+  if (!/^-?\d{1,15}$/.test(text))
+    throw new Error(`CLOCK_FILE ${file} must hold a whole number of milliseconds, not "${text.slice(0, 40)}"`);
   return Number(text);
 }
 

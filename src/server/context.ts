@@ -63,7 +63,11 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
   const clock = opts.clock ?? createClock(env);
   const auth = createAuth({ env, database, logger, mailer, clock });
-  if (env.clockFile) logger.warn({ clockFile: env.clockFile, now: clock().toISOString() }, 'CLOCK_FILE is set: this server runs on a moved clock (tests only)');
+  if (env.clockFile)
+    logger.warn(
+      { clockFile: env.clockFile, now: clock().toISOString() },
+      'CLOCK_FILE is set: this server runs on a moved clock (tests only)',
+    );
   const jobs = createJobQueue({ env, database, logger });
   const ctx: AppContext = {
     env,

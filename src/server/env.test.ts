@@ -66,13 +66,27 @@ describe('storage settings', () => {
 
 describe('background work and the test clock', () => {
   it('reads the job settings with their defaults', () => {
-    expect(env({})).toMatchObject({ jobsEnabled: true, jobPollMs: 2000, scanIntervalMs: 300_000, jobLeaseSeconds: 60, jobRetryDelaySeconds: 30, jobRetryLimit: 6, clockFile: undefined });
-    expect(env({ JOBS: 'off', JOB_POLL_MS: '500', SCAN_INTERVAL_MS: '1000' })).toMatchObject({ jobsEnabled: false, jobPollMs: 500, scanIntervalMs: 1000 });
+    expect(env({})).toMatchObject({
+      jobsEnabled: true,
+      jobPollMs: 2000,
+      scanIntervalMs: 300_000,
+      jobLeaseSeconds: 60,
+      jobRetryDelaySeconds: 30,
+      jobRetryLimit: 6,
+      clockFile: undefined,
+    });
+    expect(env({ JOBS: 'off', JOB_POLL_MS: '500', SCAN_INTERVAL_MS: '1000' })).toMatchObject({
+      jobsEnabled: false,
+      jobPollMs: 500,
+      scanIntervalMs: 1000,
+    });
     expect(() => env({ JOB_POLL_MS: '100' })).toThrow(/JOB_POLL_MS/);
   });
 
   it('refuses CLOCK_FILE in production, and takes it elsewhere', () => {
-    expect(() => env({ NODE_ENV: 'production', CLOCK_FILE: 'clock' })).toThrow(/CLOCK_FILE: .*refused with NODE_ENV=production/);
+    expect(() => env({ NODE_ENV: 'production', CLOCK_FILE: 'clock' })).toThrow(
+      /CLOCK_FILE: .*refused with NODE_ENV=production/,
+    );
     expect(env({ NODE_ENV: 'development', CLOCK_FILE: 'clock' }).clockFile).toBe(path.resolve('clock'));
   });
 });

@@ -38,7 +38,9 @@ const EnvSchema = z.object({
   STORAGE: z.enum(['disk', 's3']).optional(),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name: 3-63 lowercase letters, digits, dots or hyphens' })
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be an S3 bucket name: 3-63 lowercase letters, digits, dots or hyphens',
+    })
     .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://minio:9000' }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -189,7 +191,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   if (env.clockFile && env.nodeEnv === 'production') {
-    throw new Error('Invalid environment:\n  CLOCK_FILE: moves the server\'s clock for tests and is refused with NODE_ENV=production');
+    throw new Error(
+      "Invalid environment:\n  CLOCK_FILE: moves the server's clock for tests and is refused with NODE_ENV=production",
+    );
   }
   mkdirSync(env.dataDir, { recursive: true });
   return env;
@@ -201,12 +205,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
  */
 function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
   const kind = e.STORAGE ?? (e.S3_BUCKET ? 's3' : 'disk');
-  const s3Vars = (['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => e[k] !== undefined);
+  const s3Vars = (['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (k) => e[k] !== undefined,
+  );
   const fail = (message: string) => {
     throw new Error(`Invalid environment:\n  STORAGE: ${message}`);
   };
   if (kind === 'disk') {
-    if (s3Vars.length) fail(`STORAGE=disk, but ${s3Vars.join(', ')} ${s3Vars.length > 1 ? 'are' : 'is'} set: unset ${s3Vars.length > 1 ? 'them' : 'it'} or use STORAGE=s3`);
+    if (s3Vars.length)
+      fail(
+        `STORAGE=disk, but ${s3Vars.join(', ')} ${s3Vars.length > 1 ? 'are' : 'is'} set: unset ${s3Vars.length > 1 ? 'them' : 'it'} or use STORAGE=s3`,
+      );
     return { kind: 'disk' };
   }
   if (!e.S3_BUCKET) fail('STORAGE=s3 needs S3_BUCKET (the bucket must exist)');
@@ -218,7 +227,10 @@ function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
     bucket: e.S3_BUCKET!,
     endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
     region: e.S3_REGION,
-    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
     prefix: e.S3_PREFIX,
   };

@@ -13,27 +13,42 @@ import { setStaffRole } from './features/ops/staff-accounts';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 // Tables a refused request may legitimately touch: throttling counters and session bookkeeping.
-const VOLATILE = new Set(['rateLimit', 'request_limits', 'session', 'verification', 'kysely_migration', 'kysely_migration_lock']);
+const VOLATILE = new Set([
+  'rateLimit',
+  'request_limits',
+  'session',
+  'verification',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 
 /** Strings with a NUL character inside (PostgreSQL refuses to store them). */
 const withNul = fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\u0000${b}`);
 /** Keyset cursors of GET /api/items (base64url JSON [sort, key, id]) holding the wrong types. */
 const cursorOf = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 const hostileCursor = fc.oneof(
-  fc.constantFrom(
-    ['popular', 'text', 1],
-    ['popular', 1e308, 1],
-    ['popular', 1, 1e308],
-    ['popular', 1, 2 ** 40],
-    ['popular', -1.5, 1],
-    ['popular', '\u0000', 1],
-    ['newest', 5, 1],
-    ['newest', 'not a date\u0000', 1],
-    ['rating', 'x', 1],
-    ['price-asc', 9e18, 1],
-    ['price-desc', 1, -1],
-  ).map(cursorOf),
-  fc.tuple(fc.constantFrom('popular', 'newest', 'price-asc', 'price-desc', 'rating'), fc.oneof(fc.string({ maxLength: 12 }), fc.double(), fc.integer(), withNul), fc.oneof(fc.integer(), fc.double())).map(cursorOf),
+  fc
+    .constantFrom(
+      ['popular', 'text', 1],
+      ['popular', 1e308, 1],
+      ['popular', 1, 1e308],
+      ['popular', 1, 2 ** 40],
+      ['popular', -1.5, 1],
+      ['popular', '\u0000', 1],
+      ['newest', 5, 1],
+      ['newest', 'not a date\u0000', 1],
+      ['rating', 'x', 1],
+      ['price-asc', 9e18, 1],
+      ['price-desc', 1, -1],
+    )
+    .map(cursorOf),
+  fc
+    .tuple(
+      fc.constantFrom('popular', 'newest', 'price-asc', 'price-desc', 'rating'),
+      fc.oneof(fc.string({ maxLength: 12 }), fc.double(), fc.integer(), withNul),
+      fc.oneof(fc.integer(), fc.double()),
+    )
+    .map(cursorOf),
 );
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -62,7 +77,11 @@ const hostileString = fc.oneof(
   fc.constant('x'.repeat(5000)),
   withNul,
 );
-const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 2 ** 53, -(2 ** 31), Number.MAX_SAFE_INTEGER));
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 2 ** 53, -(2 ** 31), Number.MAX_SAFE_INTEGER),
+);
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -71,7 +90,11 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'prototype'), withNul), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'prototype'), withNul),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
@@ -82,7 +105,16 @@ function bodyFor(route: ApiRoute): fc.Arbitrary<string | undefined> {
   return fc.oneof(
     known.map((o) => JSON.stringify(o)),
     hostileValue.map((v) => JSON.stringify(v)),
-    fc.constantFrom('{"__proto__": {"isAdmin": true}}', '{"constructor": {"prototype": {"x": 1}}}', '{', 'null', '[]', '"str"', 'not json at all', ''),
+    fc.constantFrom(
+      '{"__proto__": {"isAdmin": true}}',
+      '{"constructor": {"prototype": {"x": 1}}}',
+      '{',
+      'null',
+      '[]',
+      '"str"',
+      'not json at all',
+      '',
+    ),
     fc.constant(undefined),
   );
 }
@@ -102,9 +134,19 @@ function queryFor(route: ApiRoute): fc.Arbitrary<Record<string, string | string[
   const names = route.queryParams.length ? route.queryParams : ['q'];
   const known = fc
     .shuffledSubarray(names, { maxLength: Math.min(3, names.length) })
-    .chain((chosen) => (chosen.length ? fc.tuple(...chosen.map((n) => value(n).map((v) => [n, v] as const))) : fc.constant([] as (readonly [string, string | string[]])[])));
-  const junk = fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), withNul), fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 })), { maxKeys: 2 });
-  return fc.tuple(known, junk).map(([k, j]) => ({ ...j, ...Object.fromEntries(k) }) as Record<string, string | string[]>);
+    .chain((chosen) =>
+      chosen.length
+        ? fc.tuple(...chosen.map((n) => value(n).map((v) => [n, v] as const)))
+        : fc.constant([] as (readonly [string, string | string[]])[]),
+    );
+  const junk = fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 6 }), withNul),
+    fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 })),
+    { maxKeys: 2 },
+  );
+  return fc
+    .tuple(known, junk)
+    .map(([k, j]) => ({ ...j, ...Object.fromEntries(k) }) as Record<string, string | string[]>);
 }
 
 let t: TestApp;
@@ -134,8 +176,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const rows = [...tried].map(([route, s]) => `| ${route} | ${s.requests} | ${s.s2xx} | ${s.s4xx} | ${s.s5xx} |`);
-  const total = [...tried.values()].reduce((a, s) => ({ requests: a.requests + s.requests, s5xx: a.s5xx + s.s5xx }), { requests: 0, s5xx: 0 });
-  console.log(['| route | requests | 2xx | 4xx | 5xx |', '|---|---:|---:|---:|---:|', ...rows, `| **all ${tried.size} routes** | **${total.requests}** | | | **${total.s5xx}** |`].join('\n'));
+  const total = [...tried.values()].reduce((a, s) => ({ requests: a.requests + s.requests, s5xx: a.s5xx + s.s5xx }), {
+    requests: 0,
+    s5xx: 0,
+  });
+  console.log(
+    [
+      '| route | requests | 2xx | 4xx | 5xx |',
+      '|---|---:|---:|---:|---:|',
+      ...rows,
+      `| **all ${tried.size} routes** | **${total.requests}** | | | **${total.s5xx}** |`,
+    ].join('\n'),
+  );
   await t?.close();
 });
 
@@ -156,7 +208,14 @@ describe('fuzzing every API route', () => {
             query: queryFor(route),
             body: route.hasBody ? bodyFor(route) : fc.constant(undefined),
             asMember: fc.boolean(),
-            contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16'),
+            contentType: fc.constantFrom(
+              'application/json',
+              'application/json',
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'multipart/form-data; boundary=x',
+              'application/json; charset=utf-16',
+            ),
             junkCookie: fc.boolean(),
             junkHeader: fc.string({ maxLength: 200 }).map((s) => s.replace(/[^\x20-\x7e]/g, '?')),
           }),
@@ -166,14 +225,19 @@ describe('fuzzing every API route', () => {
               path = path.replace(`{${name}}`, encodeURIComponent(String(input.params[i] ?? '')) || '%20');
             });
             const qs = new URLSearchParams();
-            for (const [k, v] of Object.entries(input.query)) for (const one of Array.isArray(v) ? v : [v]) qs.append(k, one);
+            for (const [k, v] of Object.entries(input.query))
+              for (const one of Array.isArray(v) ? v : [v]) qs.append(k, one);
             const url = qs.size ? `${path}?${qs}` : path;
             const headers: Record<string, string> = {};
             if (input.body !== undefined) headers['content-type'] = input.contentType;
             if (input.junkCookie) headers.cookie = 'better-auth.session_token=forged.value; other=1';
             headers['accept-language'] = input.junkHeader;
             const before = await rowCounts();
-            const init = { method: route.method.toUpperCase(), headers, ...(input.body !== undefined ? { body: input.body } : {}) };
+            const init = {
+              method: route.method.toUpperCase(),
+              headers,
+              ...(input.body !== undefined ? { body: input.body } : {}),
+            };
             // Never sign the fuzzing member out: the rest of the run needs the session.
             const asMember = input.asMember && !input.junkCookie && route.path !== '/api/auth/sign-out';
             const res = asMember ? await member.request(url, init) : await t.request(url, init);
@@ -181,12 +245,16 @@ describe('fuzzing every API route', () => {
             const text = await res.text();
             if (res.status >= 500) {
               stats.s5xx += 1;
-              throw new Error(`${key} -> ${res.status} for ${url} ${input.body?.slice(0, 200) ?? ''}: ${text.slice(0, 300)}`);
+              throw new Error(
+                `${key} -> ${res.status} for ${url} ${input.body?.slice(0, 200) ?? ''}: ${text.slice(0, 300)}`,
+              );
             }
             if (res.status >= 400) {
               stats.s4xx += 1;
               const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
-              expect(parsed.success, `${key} ${res.status} body not in the error shape: ${text.slice(0, 200)}`).toBe(true);
+              expect(parsed.success, `${key} ${res.status} body not in the error shape: ${text.slice(0, 200)}`).toBe(
+                true,
+              );
               expect(await rowCounts(), `${key} ${res.status} changed rows`).toEqual(before);
             } else {
               stats.s2xx += 1;

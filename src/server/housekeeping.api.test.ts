@@ -65,7 +65,9 @@ describe(`housekeeping (${process.env.TEST_DIALECT})`, () => {
     const report = await runHousekeeping(t.ctx);
     expect(report).toEqual({ authRateLimitRows: 1, requestLimitRows: 1, tempFiles: 1 });
     const { db } = t.ctx.database;
-    expect((await db.selectFrom('rateLimit').select('key').execute()).map((r) => r.key)).toEqual(['10.0.0.1/sign-in/email']);
+    expect((await db.selectFrom('rateLimit').select('key').execute()).map((r) => r.key)).toEqual([
+      '10.0.0.1/sign-in/email',
+    ]);
     expect((await db.selectFrom('request_limits').select('key').execute()).map((r) => r.key)).toEqual(['card:live:1']);
     expect(existsSync(files.old)).toBe(false);
     // A temp file being written right now (another process's upload) and the photos stay.
@@ -82,7 +84,9 @@ describe(`housekeeping (${process.env.TEST_DIALECT})`, () => {
         if ((await db.selectFrom('request_limits').select('key').execute()).length === 1) break;
         await new Promise((r) => setTimeout(r, 10));
       }
-      expect((await db.selectFrom('request_limits').select('key').execute()).map((r) => r.key)).toEqual(['card:live:1']);
+      expect((await db.selectFrom('request_limits').select('key').execute()).map((r) => r.key)).toEqual([
+        'card:live:1',
+      ]);
       expect(await db.selectFrom('rateLimit').select('key').execute()).toHaveLength(1);
     } finally {
       stop();
@@ -95,14 +99,24 @@ describe.skipIf(testDialect() === 'postgres')('housekeeping at start (a real ser
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rentique-housekeeping-'));
     try {
       const port = randomPort();
-      const env = { DATA_DIR: dataDir, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: `http://127.0.0.1:${port}` };
+      const env = {
+        DATA_DIR: dataDir,
+        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      };
       // A first start creates the database; then rows and files are left as a crash would leave them.
       const first = await spawnServer(env, port);
       await first.stop();
       const sqlite = new SQLite(path.join(dataDir, 'rentique.sqlite'));
-      sqlite.prepare('insert into "rateLimit" (id, key, count, "lastRequest") values (?, ?, ?, ?)').run('a', 'old', 5, Date.now() - 2 * HOUR);
-      sqlite.prepare('insert into "rateLimit" (id, key, count, "lastRequest") values (?, ?, ?, ?)').run('b', 'recent', 1, Date.now());
-      sqlite.prepare('insert into request_limits (key, count, expires_at) values (?, ?, ?)').run('card:x:0', 5, new Date(Date.now() - 60_000).toISOString());
+      sqlite
+        .prepare('insert into "rateLimit" (id, key, count, "lastRequest") values (?, ?, ?, ?)')
+        .run('a', 'old', 5, Date.now() - 2 * HOUR);
+      sqlite
+        .prepare('insert into "rateLimit" (id, key, count, "lastRequest") values (?, ?, ?, ?)')
+        .run('b', 'recent', 1, Date.now());
+      sqlite
+        .prepare('insert into request_limits (key, count, expires_at) values (?, ?, ?)')
+        .run('card:x:0', 5, new Date(Date.now() - 60_000).toISOString());
       sqlite.close();
       const files = seedFiles(uploadsDir(dataDir));
 

@@ -59,7 +59,10 @@ async function sweepTempFiles(dir: string, nowMs: number): Promise<number> {
 export async function runHousekeeping(ctx: AppContext): Promise<HousekeepingReport> {
   const now = ctx.clock();
   const { db } = ctx.database;
-  const auth = await db.deleteFrom('rateLimit').where('lastRequest', '<', now.getTime() - AUTH_RATE_LIMIT_KEEP_MS).executeTakeFirst();
+  const auth = await db
+    .deleteFrom('rateLimit')
+    .where('lastRequest', '<', now.getTime() - AUTH_RATE_LIMIT_KEEP_MS)
+    .executeTakeFirst();
   const requestLimitRows = await createRateLimiter(db, ctx.clock).purgeExpired(now);
   // File ages are the file system's: compared with the real time, not the app's clock.
   const tempFiles = await sweepTempFiles(uploadsDir(ctx.env.dataDir), Date.now());

@@ -23,19 +23,26 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   // `npm run dev`: Vite in this process (hot reload on the same port, pages rendered from the sources).
   const dev: WebDev | null = env.webDev ? await startWebDev(server) : null;
-  const { ctx, app, background } = await compose({ env, ...(dev ? { web: { kind: 'vite', loadBuild: dev.loadBuild } } : {}) });
+  const { ctx, app, background } = await compose({
+    env,
+    ...(dev ? { web: { kind: 'vite', loadBuild: dev.loadBuild } } : {}),
+  });
   // Notification e-mails and reminder scans (decision 0021); JOBS=off leaves them to other processes.
   if (env.jobsEnabled) await background.start();
   // Old rate-limit rows and temp files of interrupted uploads go before the first request, then every 10 minutes.
   const swept = await runHousekeeping(ctx);
-  if (swept.tempFiles || swept.authRateLimitRows || swept.requestLimitRows) ctx.logger.info({ ...swept }, 'housekeeping at start');
+  if (swept.tempFiles || swept.authRateLimitRows || swept.requestLimitRows)
+    ctx.logger.info({ ...swept }, 'housekeeping at start');
   const stopHousekeeping = startHousekeeping(ctx);
   // Every request goes through Hono: caching is said in HTTP headers for a CDN or proxy (decision 0018).
   const listener = getRequestListener(app.fetch, { hostname: env.host }) as RequestListener;
   server.on('request', dev ? (req, res) => dev.middlewares(req, res, () => void listener(req, res)) : listener);
   server.listen(env.port, env.host, () => {
     const { port } = server.address() as AddressInfo;
-    ctx.logger.info({ port, dataDir: env.dataDir, dialect: ctx.database.dialect }, `Rentique is up on http://localhost:${port}`);
+    ctx.logger.info(
+      { port, dataDir: env.dataDir, dialect: ctx.database.dialect },
+      `Rentique is up on http://localhost:${port}`,
+    );
   });
   const stop = (signal: string) => {
     ctx.logger.info({ signal }, 'shutting down');

@@ -18,12 +18,20 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
   if (!opts.smtpUrl) {
     return {
       async send(mail) {
-        opts.logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL set, not sent)');
+        opts.logger.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          'mail (no SMTP_URL set, not sent)',
+        );
       },
     };
   }
   // Bounded waits: a notification's e-mail claim (a lease, decision 0021) outlasts a send.
-  const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from: opts.from, ...mail });

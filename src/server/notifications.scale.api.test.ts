@@ -58,7 +58,8 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
   async function waitFor(what: string, cond: () => boolean, ms = 60_000) {
     const deadline = Date.now() + ms;
     while (!cond()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (notification mails so far: ${notificationMails().length})`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what} (notification mails so far: ${notificationMails().length})`);
       await sleep(100);
     }
   }
@@ -75,7 +76,9 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
 
   /** Each accepted notification mail, with its row's kind and recipient; checks one per (recipient, kind). */
   async function mailsByRecipientAndKind() {
-    const rows = await query<{ id: number; kind: string; email: string }>('select n.id, n.kind, u.email from notifications n join "user" u on u.id = n.user_id');
+    const rows = await query<{ id: number; kind: string; email: string }>(
+      'select n.id, n.kind, u.email from notifications n join "user" u on u.id = n.user_id',
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const counts = new Map<string, number>();
     for (const m of notificationMails()) {
@@ -148,8 +151,13 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
   it('mails each dispatched notice, due-back reminder, overdue notice and RSVP reminder once per member, with a process killed mid-send; holds overdue units once; charges a late fee once', async () => {
     // Ten members, half through each process, each renting a different piece for the default
     // week and holding a spot at the first event (9 days after the seed day).
-    const items = ((await (await fetch(`${a.url}/api/items?size=M&sort=price-asc&limit=${MEMBERS}`)).json()) as { items: { id: number }[] }).items;
-    const events = ((await (await fetch(`${b.url}/api/events`)).json()) as { events: { id: number; date: string }[] }).events;
+    const items = (
+      (await (await fetch(`${a.url}/api/items?size=M&sort=price-asc&limit=${MEMBERS}`)).json()) as {
+        items: { id: number }[];
+      }
+    ).items;
+    const events = ((await (await fetch(`${b.url}/api/events`)).json()) as { events: { id: number; date: string }[] })
+      .events;
     expect(items).toHaveLength(MEMBERS);
     const emails: string[] = [];
     const rentals: { id: number; cookie: string; server: SpawnedServer }[] = [];
@@ -160,7 +168,10 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
         body: JSON.stringify({ email, password: 'correct horse battery', name, fullName: name, gender: 'female' }),
       });
       expect(res.status).toBe(200);
-      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     };
     for (let i = 0; i < MEMBERS; i += 1) {
       const server = i % 2 ? b : a;
@@ -168,11 +179,19 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
       const cookie = await signUp(server, email, `Member ${i}`);
       const headers = { cookie, origin: server.url, 'content-type': 'application/json' };
       // What a pay-per-item booking needs (decision 0030): a card, a delivery address, delivery chosen.
-      for (const [route, body] of [['/api/payment-method', TEST_CARD], ['/api/delivery-address', TEST_DELIVERY_ADDRESS], ['/api/pickup', { option: 'online' }]] as const) {
+      for (const [route, body] of [
+        ['/api/payment-method', TEST_CARD],
+        ['/api/delivery-address', TEST_DELIVERY_ADDRESS],
+        ['/api/pickup', { option: 'online' }],
+      ] as const) {
         const put = await fetch(`${server.url}${route}`, { method: 'PUT', headers, body: JSON.stringify(body) });
         expect(put.status, `${route}: ${await put.clone().text()}`).toBe(200);
       }
-      const rental = await fetch(`${server.url}/api/rentals`, { method: 'POST', headers, body: JSON.stringify({ itemId: items[i]!.id, size: 'M' }) });
+      const rental = await fetch(`${server.url}/api/rentals`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ itemId: items[i]!.id, size: 'M' }),
+      });
       expect(rental.status, await rental.clone().text()).toBe(201);
       rentals.push({ id: ((await rental.json()) as { id: number }).id, cookie, server });
       const rsvp = await fetch(`${server.url}/api/events/${events[0]!.id}/rsvp`, { method: 'POST', headers });
@@ -183,18 +202,39 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
     // A staff member, made with the staff command on this database, signed in on both processes.
     const staffEmail = `desk.${Date.now()}@example.com`;
     await signUp(a, staffEmail, 'Desk Staff');
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', staffEmail], { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url }, encoding: 'utf8', timeout: 60_000 });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', staffEmail], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(cli.status, cli.stderr).toBe(0);
     const staffCookie = async (server: SpawnedServer) => {
-      const res = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: staffEmail, password: 'correct horse battery' }) });
+      const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ email: staffEmail, password: 'correct horse battery' }),
+      });
       expect(res.status).toBe(200);
-      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     };
     const desk = { a: await staffCookie(a), b: await staffCookie(b) };
     const onBoth = (path: string, body?: unknown) =>
       Promise.all(
-        ([[a, desk.a], [b, desk.b]] as const).map(([server, cookie]) =>
-          fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }).then((r) => r.status),
+        (
+          [
+            [a, desk.a],
+            [b, desk.b],
+          ] as const
+        ).map(([server, cookie]) =>
+          fetch(`${server.url}${path}`, {
+            method: 'POST',
+            headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          }).then((r) => r.status),
         ),
       );
 
@@ -209,7 +249,16 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
     const exited = new Promise((r) => a.child.once('exit', r));
     killA = true;
     moveClock(5);
-    await Promise.race([exited, sleep(60_000).then(() => Promise.reject(new Error(`A was not killed: mails so far from ${[...new Set(smtp.received.map((m) => m.client))].join(', ')}`)))]);
+    await Promise.race([
+      exited,
+      sleep(60_000).then(() =>
+        Promise.reject(
+          new Error(
+            `A was not killed: mails so far from ${[...new Set(smtp.received.map((m) => m.client))].join(', ')}`,
+          ),
+        ),
+      ),
+    ]);
     expect(killedMidSend).not.toBeNull();
     await waitFor('every due-back reminder', () => notificationMails().length >= 2 * MEMBERS);
     a = await spawnServer(envA, portA);
@@ -226,12 +275,15 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
     counts = await mailsByRecipientAndKind();
     expect(notificationMails()).toHaveLength(4 * MEMBERS);
     for (const email of emails) {
-      for (const kind of ['rental_dispatched', 'due_back_reminder', 'overdue_notice', 'rsvp_reminder']) expect(counts.get(`${email} ${kind}`), `${email} ${kind}`).toBe(1);
+      for (const kind of ['rental_dispatched', 'due_back_reminder', 'overdue_notice', 'rsvp_reminder'])
+        expect(counts.get(`${email} ${kind}`), `${email} ${kind}`).toBe(1);
     }
 
     // The daily hold (both schedulers run it): every overdue unit is held to the end of today's cleaning window, once.
     const heldTill = isoDay(8 + 2);
-    const holds = await query<{ end_date: string }>(`select b.end_date from rentals r join bookings b on b.id = r.booking_id where r.id in (${rentals.map((r) => r.id).join(',')})`);
+    const holds = await query<{ end_date: string }>(
+      `select b.end_date from rentals r join bookings b on b.id = r.booking_id where r.id in (${rentals.map((r) => r.id).join(',')})`,
+    );
     expect(holds.map((h) => h.end_date)).toEqual(Array(MEMBERS).fill(heldTill));
 
     // Member 0's late piece checked in from both processes at once: one check-in, one fee charged.
@@ -239,11 +291,15 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
     const code = `RT-${String(unit[0]!.unit_id).padStart(6, '0')}`;
     expect((await onBoth(`/api/ops/units/${code}/check-in`, { condition: 'good' })).sort()).toEqual([200, 409]);
     await sleep(1500);
-    const fee = await query<{ late_days: number; late_fee_status: string }>(`select late_days, late_fee_status from rentals where id = ${rentals[0]!.id}`);
+    const fee = await query<{ late_days: number; late_fee_status: string }>(
+      `select late_days, late_fee_status from rentals where id = ${rentals[0]!.id}`,
+    );
     expect(fee[0]).toEqual({ late_days: 1, late_fee_status: 'charged' });
     // One fee charge in the payments ledger, answered and settled (after the booking's own charge);
     // two charges made on her card at the provider: the booking and the fee.
-    const ledger = await query<{ purpose: string; kind: string; status: string; settled: boolean }>(`select purpose, kind, status, settled_at is not null as settled from payment_ledger where rental_id = ${rentals[0]!.id} order by id`);
+    const ledger = await query<{ purpose: string; kind: string; status: string; settled: boolean }>(
+      `select purpose, kind, status, settled_at is not null as settled from payment_ledger where rental_id = ${rentals[0]!.id} order by id`,
+    );
     expect(ledger).toEqual([
       { purpose: 'booking', kind: 'charge', status: 'succeeded', settled: true },
       { purpose: 'late_fee', kind: 'charge', status: 'succeeded', settled: true },
@@ -252,14 +308,20 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
       `select count(*)::int as n from payment_sim_objects o join payment_methods p on p.provider_token = o.token join rentals r on r.user_id = p.user_id where r.id = ${rentals[0]!.id} and o.kind = 'charge'`,
     );
     expect(provider[0]!.n).toBe(2);
-    const checkIns = await query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'unit.check_in' and subject_id = '${code}'`);
+    const checkIns = await query<{ n: number }>(
+      `select count(*)::int as n from audit_log where action = 'unit.check_in' and subject_id = '${code}'`,
+    );
     expect(checkIns[0]!.n).toBe(1);
 
     // The database agrees: one row per (kind, subject, recipient), each marked e-mailed. The mail
     // A was sending when it died was claimed again after its lease and sent by a live process.
-    const rows = await query<{ n: number; sent: number }>('select count(*)::int as n, count(emailed_at)::int as sent from notifications');
+    const rows = await query<{ n: number; sent: number }>(
+      'select count(*)::int as n, count(emailed_at)::int as sent from notifications',
+    );
     expect(rows[0]).toEqual({ n: 4 * MEMBERS, sent: 4 * MEMBERS });
-    const interrupted = await query<{ email_attempts: number }>(`select email_attempts from notifications where id = ${idOf(killedMidSend!)}`);
+    const interrupted = await query<{ email_attempts: number }>(
+      `select email_attempts from notifications where id = ${idOf(killedMidSend!)}`,
+    );
     expect(interrupted[0]!.email_attempts).toBe(2);
     const senders = new Set(notificationMails().map((m) => m.client));
     expect([...senders].sort()).toEqual(['proc-a', 'proc-b']);

@@ -39,7 +39,10 @@ export function createRateLimiter(db: Kysely<DB>, clock: () => Date) {
         .where('key', '=', key)
         .where('count', '<', limit.max)
         .executeTakeFirst();
-      return { allowed: Number(res.numUpdatedRows) === 1, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+      return {
+        allowed: Number(res.numUpdatedRows) === 1,
+        retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+      };
     },
 
     /** Deletes the rows of windows that ended before `now`; returns how many. */

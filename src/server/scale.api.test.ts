@@ -66,7 +66,13 @@ describe.skipIf(testDialect() !== 'postgres')('two app processes on one PostgreS
     const signUp = await fetch(`${a.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: a.url },
-      body: JSON.stringify({ email: 'two@example.com', password: 'correct horse battery', name: 'Two', fullName: 'Two Procs', gender: 'other' }),
+      body: JSON.stringify({
+        email: 'two@example.com',
+        password: 'correct horse battery',
+        name: 'Two',
+        fullName: 'Two Procs',
+        gender: 'other',
+      }),
     });
     expect(signUp.status).toBe(200);
     const cookie = signUp.headers
@@ -92,7 +98,13 @@ describe.skipIf(testDialect() !== 'postgres')('two app processes on one PostgreS
     const signUp = await fetch(`${a.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: a.url },
-      body: JSON.stringify({ email: 'lender@example.com', password: 'correct horse battery', name: 'Lena', fullName: 'Lena Lender', gender: 'female' }),
+      body: JSON.stringify({
+        email: 'lender@example.com',
+        password: 'correct horse battery',
+        name: 'Lena',
+        fullName: 'Lena Lender',
+        gender: 'female',
+      }),
     });
     expect(signUp.status).toBe(200);
     const cookie = signUp.headers
@@ -104,7 +116,11 @@ describe.skipIf(testDialect() !== 'postgres')('two app processes on one PostgreS
       { data: jpeg, name: 'front.jpg', type: 'image/jpeg' },
       { data: await makeJpeg(500, 700), name: 'back.jpg', type: 'image/jpeg' },
     ];
-    const created = await fetch(`${a.url}/api/listings`, { method: 'POST', headers: { cookie, origin: a.url }, body: listingForm(sampleListing(), photos) });
+    const created = await fetch(`${a.url}/api/listings`, {
+      method: 'POST',
+      headers: { cookie, origin: a.url },
+      body: listingForm(sampleListing(), photos),
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const listing = (await created.json()) as Listing;
     expect(listing.photos).toHaveLength(2);
@@ -128,10 +144,20 @@ describe.skipIf(testDialect() !== 'postgres')('two app processes on one PostgreS
 
     // B removes the first photo: the object is gone from the bucket, so A no longer has it either.
     const client = createS3Client(s3.config());
-    const objects = async () => ((await client.send(new ListObjectsV2Command({ Bucket: 'rentique-scale' }))).Contents ?? []).map((o) => o.Key).sort();
+    const objects = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: 'rentique-scale' }))).Contents ?? [])
+        .map((o) => o.Key)
+        .sort();
     expect(await objects()).toHaveLength(2);
-    const before = await Promise.all([0, 1].map((p) => fetch(`${a.url}${listing.photos[p]!.url}`, own).then(async (r) => Buffer.from(await r.arrayBuffer()))));
-    const removed = await fetch(`${b.url}/api/listings/${listing.id}/photos/0`, { method: 'DELETE', headers: { cookie, origin: b.url } });
+    const before = await Promise.all(
+      [0, 1].map((p) =>
+        fetch(`${a.url}${listing.photos[p]!.url}`, own).then(async (r) => Buffer.from(await r.arrayBuffer())),
+      ),
+    );
+    const removed = await fetch(`${b.url}/api/listings/${listing.id}/photos/0`, {
+      method: 'DELETE',
+      headers: { cookie, origin: b.url },
+    });
     expect(removed.status, await removed.clone().text()).toBe(200);
     const after = (await removed.json()) as Listing;
     expect(after.photos).toHaveLength(1);

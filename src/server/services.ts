@@ -29,7 +29,9 @@ import { createShortlistsService } from './features/shortlists';
  * provider serves every caller.)
  */
 export function createServices(ctx: AppContext, overrides: { paymentProvider?: PaymentProvider } = {}) {
-  const paymentProvider = overrides.paymentProvider ?? createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
+  const paymentProvider =
+    overrides.paymentProvider ??
+    createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
   const ratings = createRatingsService(ctx);
   const catalogue = createCatalogueService(ctx, { lenderRatings: ratings.lenderRatings });
@@ -63,7 +65,12 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     assistant: createAssistantService(ctx),
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
-    ops: createOpsService(ctx, { listings, notifications, units, inventory: createInventoryService(ctx, { catalogue }) }),
+    ops: createOpsService(ctx, {
+      listings,
+      notifications,
+      units,
+      inventory: createInventoryService(ctx, { catalogue }),
+    }),
     ratings,
     payouts: createPayoutsService(ctx, { payments, listings }),
     claims,

@@ -1,7 +1,14 @@
 // First: zod's CSP-safe setting, before any module that loads zod (see zod-config.ts).
 import './zod-config';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Links, Meta, Scripts, ScrollRestoration, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { AppProviders } from './app/app';
 import { AppFrame } from './app/layout';
 import { RouteErrorBoundary } from './app/route-error';
@@ -23,7 +30,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The head of a page without a `meta` of its own. */
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Rentique · Designer fashion, by the week', description: SITE_DESCRIPTION });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Rentique · Designer fashion, by the week', description: SITE_DESCRIPTION });
 
 /**
  * Who is visiting, for every page: the member the server read from the session cookie (or null),
@@ -33,14 +41,25 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Renti
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData & Partial<PageData>> {
   const { user, origin, timeZone, businessTimeZone } = context;
   if (!user) return { user, origin, timeZone, businessTimeZone };
-  return { user, origin, timeZone, businessTimeZone, ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))) };
+  return {
+    user,
+    origin,
+    timeZone,
+    businessTimeZone,
+    ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))),
+  };
 }
 
 /**
  * The session is read again only when asked (useSession().refetch: after signing in or out, a
  * profile change) or after a form action; a navigation keeps the one the page arrived with.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }

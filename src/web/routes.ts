@@ -25,7 +25,10 @@ export default [
     route('sustainability', 'features/support/routes/sustainability.tsx'),
     route('blog', 'features/support/routes/blog.tsx'),
     route('careers', 'features/support/routes/careers.tsx'),
-    layout('app/guest-only.tsx', [route('signup', 'features/auth/routes/signup.tsx'), route('login', 'features/auth/routes/login.tsx')]),
+    layout('app/guest-only.tsx', [
+      route('signup', 'features/auth/routes/signup.tsx'),
+      route('login', 'features/auth/routes/login.tsx'),
+    ]),
     // Reachable signed in or out: a reset link may be opened in a browser where someone is signed in.
     route('forgot-password', 'features/auth/routes/forgot-password.tsx'),
     route('reset-password', 'features/auth/routes/reset-password.tsx'),

@@ -31,7 +31,11 @@ export function isPostgresUrl(url: string | undefined): url is string {
  * Opens the database: PostgreSQL when `databaseUrl` is a postgres URL, else an embedded SQLite
  * file under `dataDir` (WAL, foreign keys, busy timeout).
  */
-export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Database {
+export function createDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}): Database {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client dropped by the server (restart, failover, DROP DATABASE) must not crash the
@@ -50,8 +54,17 @@ export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir
   // A 64 MB page cache and memory-mapped reads: the catalogue's hot pages stay in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new SqliteRowLocksPlugin()] });
-  return { db, dialect: 'sqlite', where: `the SQLite database in ${path.dirname(file)}`, sqlite, destroy: () => db.destroy() };
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new SqliteRowLocksPlugin()],
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    where: `the SQLite database in ${path.dirname(file)}`,
+    sqlite,
+    destroy: () => db.destroy(),
+  };
 }
 
 /** How many prepared statements the SQLite handle keeps (one per distinct query text). */

@@ -1,7 +1,24 @@
-import { OperationNodeTransformer, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type SelectQueryNode, type UnknownRow } from 'kysely';
+import {
+  OperationNodeTransformer,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+  type SelectQueryNode,
+  type UnknownRow,
+} from 'kysely';
 
 /** The row-lock clauses of a SELECT (FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, ..., SKIP LOCKED, NOWAIT). */
-const ROW_LOCK_MODIFIERS: ReadonlySet<string> = new Set(['ForUpdate', 'ForNoKeyUpdate', 'ForShare', 'ForKeyShare', 'NoWait', 'SkipLocked']);
+const ROW_LOCK_MODIFIERS: ReadonlySet<string> = new Set([
+  'ForUpdate',
+  'ForNoKeyUpdate',
+  'ForShare',
+  'ForKeyShare',
+  'NoWait',
+  'SkipLocked',
+]);
 
 class WithoutRowLocks extends OperationNodeTransformer {
   protected override transformSelectQuery(node: SelectQueryNode, queryId?: QueryId): SelectQueryNode {

@@ -43,7 +43,12 @@ describe(`db/schema.ts against the migrated database (${process.env.TEST_DIALECT
 
     const primaryKeys = new Set<string>();
     if (dialect === 'sqlite') {
-      const rows = await sql<{ t: string; c: string }>`select m.name as t, p.name as c from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and p.pk > 0`.execute(db);
+      const rows = await sql<{
+        t: string;
+        c: string;
+      }>`select m.name as t, p.name as c from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and p.pk > 0`.execute(
+        db,
+      );
       for (const r of rows.rows) primaryKeys.add(`${r.t}.${r.c}`);
     }
 
@@ -57,7 +62,13 @@ describe(`db/schema.ts against the migrated database (${process.env.TEST_DIALECT
     // The app reads them only through raw SQL in catalogue.repository.ts.
     const searchTables = [...migrated.keys()].filter((name) => /^items_fts(_|$)/.test(name) || name === 'search_words');
     migrated.get('items')?.delete('search_vector');
-    const problems = compareSchemas(hand, migrated, { ownedElsewhere: new Set([...BETTER_AUTH_TABLES, ...pgBossTables, ...searchTables]), primaryKeys });
-    expect(problems, `schema.ts and the migrated ${dialect} database disagree (generated types: ${path.relative(root, out)})`).toEqual([]);
+    const problems = compareSchemas(hand, migrated, {
+      ownedElsewhere: new Set([...BETTER_AUTH_TABLES, ...pgBossTables, ...searchTables]),
+      primaryKeys,
+    });
+    expect(
+      problems,
+      `schema.ts and the migrated ${dialect} database disagree (generated types: ${path.relative(root, out)})`,
+    ).toEqual([]);
   });
 });

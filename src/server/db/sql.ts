@@ -20,7 +20,9 @@ export function isPostgres(db: Kysely<DB>): boolean {
 export async function syncIdSequences(db: Kysely<DB>, tables: readonly (keyof DB & string)[]): Promise<void> {
   if (!isPostgres(db)) return;
   for (const table of tables) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(
+      db,
+    );
   }
 }
 
@@ -42,6 +44,9 @@ export function notViaIndex<T>(db: Kysely<DB>, column: string): RawBuilder<T> {
 }
 
 /** The one implementation of a feature's engine-specific part (an adapter per database) for this database. */
-export function forDatabase<T>(db: Kysely<DB>, adapters: { sqlite: (db: Kysely<DB>) => T; postgres: (db: Kysely<DB>) => T }): T {
+export function forDatabase<T>(
+  db: Kysely<DB>,
+  adapters: { sqlite: (db: Kysely<DB>) => T; postgres: (db: Kysely<DB>) => T },
+): T {
   return (isPostgres(db) ? adapters.postgres : adapters.sqlite)(db);
 }

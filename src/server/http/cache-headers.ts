@@ -42,7 +42,8 @@ export function apiCacheControl(): MiddlewareHandler {
       return;
     }
     const vary = res.headers.get('vary');
-    if (!vary || !/accept-encoding/i.test(vary)) c.res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (!vary || !/accept-encoding/i.test(vary))
+      c.res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   };
 }
 

@@ -5,7 +5,12 @@ import { Hono } from 'hono';
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { AppEnv } from './types';
 
-const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
+const ASSETS = new Set([
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-standalone-preset.js',
+  'favicon-32x32.png',
+]);
 const TYPES: Record<string, string> = { '.css': 'text/css', '.js': 'text/javascript', '.png': 'image/png' };
 
 const PAGE = `<!doctype html>

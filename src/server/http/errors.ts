@@ -15,7 +15,11 @@ export class HttpError extends Error {
   readonly issues: ErrorIssue[] | undefined;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: { issues?: ErrorIssue[]; details?: Record<string, unknown>; status?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { issues?: ErrorIssue[]; details?: Record<string, unknown>; status?: number } = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.code = code;
@@ -79,7 +83,9 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   }
   c.var.logger?.error({ err, requestId: c.var.requestId }, 'unhandled error');
   return c.json<ApiError>(
-    { error: { code: 'INTERNAL', message: `Something went wrong on our side. Reference: ${c.var.requestId ?? 'n/a'}` } },
+    {
+      error: { code: 'INTERNAL', message: `Something went wrong on our side. Reference: ${c.var.requestId ?? 'n/a'}` },
+    },
     500,
   );
 }

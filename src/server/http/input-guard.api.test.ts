@@ -30,7 +30,13 @@ async function expect400(res: Response, what: string) {
 
 describe(`NUL characters (${process.env.TEST_DIALECT})`, () => {
   it('refuses a NUL in a query parameter, naming it', async () => {
-    for (const url of ['/api/items?q=a%00b', '/api/items?brand=%00', '/api/items/facets?q=%00', '/api/items?x%00=1', '/api/events?q=%00']) {
+    for (const url of [
+      '/api/items?q=a%00b',
+      '/api/items?brand=%00',
+      '/api/items/facets?q=%00',
+      '/api/items?x%00=1',
+      '/api/events?q=%00',
+    ]) {
       const error = await expect400(await t.request(url), url);
       expect(error.message).toMatch(/NUL/);
     }
@@ -42,7 +48,13 @@ describe(`NUL characters (${process.env.TEST_DIALECT})`, () => {
     const users = await t.ctx.database.db.selectFrom('user').select('id').execute();
     const signUp = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { email: 'nul@example.com', password: 'correct horse battery', name: 'Nul\u0000Name', fullName: 'Nul\u0000Name', gender: 'female' },
+      json: {
+        email: 'nul@example.com',
+        password: 'correct horse battery',
+        name: 'Nul\u0000Name',
+        fullName: 'Nul\u0000Name',
+        gender: 'female',
+      },
     });
     const error = await expect400(signUp, 'sign-up');
     expect(error.issues?.[0]?.path).toBe('name');
@@ -56,15 +68,40 @@ describe(`NUL characters (${process.env.TEST_DIALECT})`, () => {
       cardholderName: 'Ada\u0000Lovelace',
       billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
     };
-    expect((await expect400(await member.request('/api/payment-method', { method: 'PUT', json: card }), 'card')).issues?.[0]?.path).toBe('cardholderName');
-    const nested = { ...card, cardholderName: 'Ada Lovelace', billingAddress: { ...card.billingAddress, city: 'Brook\u0000lyn' } };
-    expect((await expect400(await member.request('/api/payment-method', { method: 'PUT', json: nested }), 'card city')).issues?.[0]?.path).toBe('billingAddress.city');
+    expect(
+      (await expect400(await member.request('/api/payment-method', { method: 'PUT', json: card }), 'card')).issues?.[0]
+        ?.path,
+    ).toBe('cardholderName');
+    const nested = {
+      ...card,
+      cardholderName: 'Ada Lovelace',
+      billingAddress: { ...card.billingAddress, city: 'Brook\u0000lyn' },
+    };
+    expect(
+      (await expect400(await member.request('/api/payment-method', { method: 'PUT', json: nested }), 'card city'))
+        .issues?.[0]?.path,
+    ).toBe('billingAddress.city');
     expect(await t.ctx.database.db.selectFrom('payment_methods').select('user_id').execute()).toHaveLength(0);
 
-    await expect400(await member.request('/api/assistant/messages', { method: 'POST', json: { message: 'a dress \u0000 for a wedding' } }), 'assistant');
-    await expect400(await member.request('/api/match/swipes', { method: 'POST', json: { itemId: 2, action: 'like', ['k\u0000']: 1 } }), 'key');
+    await expect400(
+      await member.request('/api/assistant/messages', {
+        method: 'POST',
+        json: { message: 'a dress \u0000 for a wedding' },
+      }),
+      'assistant',
+    );
+    await expect400(
+      await member.request('/api/match/swipes', {
+        method: 'POST',
+        json: { itemId: 2, action: 'like', ['k\u0000']: 1 },
+      }),
+      'key',
+    );
     // An escaped backslash followed by "u0000" is not a NUL: it is not refused for that.
-    const literal = await member.request('/api/assistant/messages', { method: 'POST', json: { message: 'a dress \\u0000 for a wedding' } });
+    const literal = await member.request('/api/assistant/messages', {
+      method: 'POST',
+      json: { message: 'a dress \\u0000 for a wedding' },
+    });
     expect(literal.status).not.toBe(500);
     expect(JSON.stringify(await literal.json())).not.toMatch(/NUL/);
   });
@@ -91,7 +128,9 @@ describe(`NUL characters (${process.env.TEST_DIALECT})`, () => {
     const jpeg = await makeJpeg(300, 400);
     const listing = await member.request('/api/listings', {
       method: 'POST',
-      body: listingForm(sampleListing({ name: 'Silk\u0000Dress' }), [{ data: jpeg, name: 'a.jpg', type: 'image/jpeg' }]),
+      body: listingForm(sampleListing({ name: 'Silk\u0000Dress' }), [
+        { data: jpeg, name: 'a.jpg', type: 'image/jpeg' },
+      ]),
     });
     expect((await expect400(listing, 'listing')).issues?.[0]?.path).toBe('data.name');
     expect(await t.ctx.database.db.selectFrom('listings').select('item_id').execute()).toHaveLength(0);
@@ -118,14 +157,20 @@ describe(`browse cursors (${process.env.TEST_DIALECT})`, () => {
     ];
     for (const value of bad) {
       const sort = value[0] as string;
-      const error = await expect400(await t.request(`/api/items?sort=${sort}&cursor=${cursor(value)}`), JSON.stringify(value));
+      const error = await expect400(
+        await t.request(`/api/items?sort=${sort}&cursor=${cursor(value)}`),
+        JSON.stringify(value),
+      );
       expect(error.issues?.[0]?.path).toBe('cursor');
     }
   });
 
   it('still pages with the cursors it hands out', async () => {
     for (const sort of ['popular', 'newest', 'price-asc', 'price-desc', 'rating']) {
-      const first = (await (await t.request(`/api/items?sort=${sort}&limit=5`)).json()) as { items: { id: number }[]; nextCursor: string };
+      const first = (await (await t.request(`/api/items?sort=${sort}&limit=5`)).json()) as {
+        items: { id: number }[];
+        nextCursor: string;
+      };
       expect(first.nextCursor).toBeTruthy();
       const next = await t.request(`/api/items?sort=${sort}&limit=5&cursor=${first.nextCursor}`);
       expect(next.status).toBe(200);

@@ -33,7 +33,9 @@ export function findNul(value: unknown, path: string[] = []): string | null {
 
 /** The 400 for a NUL found at `path` of the `where` ("query parameter", "body", ...). */
 export function nulError(where: string, path: string): HttpError {
-  return new HttpError('VALIDATION_FAILED', `Invalid ${where}: ${path} ${NUL_MESSAGE}`, { issues: [{ path, message: NUL_MESSAGE }] });
+  return new HttpError('VALIDATION_FAILED', `Invalid ${where}: ${path} ${NUL_MESSAGE}`, {
+    issues: [{ path, message: NUL_MESSAGE }],
+  });
 }
 
 function checkParams(params: URLSearchParams, where: string): void {

@@ -18,7 +18,11 @@ export function toJsonText<T>(value: T): JsonText<T> {
  * Answers 200 with JSON text made by `toJsonText` (or those bytes gzipped: then `headers` says
  * so), typed as the JSON answer it is.
  */
-export function sendJsonText<T>(c: Context, body: JsonText<T> | Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response & TypedResponse<T, 200, 'json'> {
+export function sendJsonText<T>(
+  c: Context,
+  body: JsonText<T> | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string>,
+): Response & TypedResponse<T, 200, 'json'> {
   const res: Response = c.body(body, 200, { 'content-type': 'application/json', ...headers });
   return res as Response & TypedResponse<T, 200, 'json'>;
 }

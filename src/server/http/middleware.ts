@@ -21,7 +21,10 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
     const level = status >= 500 ? 'error' : 'info';
     if (!logger.isLevelEnabled(level)) return;
     const ms = Math.round((performance.now() - start) * 10) / 10;
-    logger[level]({ requestId: c.var.requestId, method: c.req.method, path: c.req.path, status, ms, userId: c.var.user?.id }, 'request');
+    logger[level](
+      { requestId: c.var.requestId, method: c.req.method, path: c.req.path, status, ms, userId: c.var.user?.id },
+      'request',
+    );
   };
 }
 

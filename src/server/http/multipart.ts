@@ -42,7 +42,8 @@ const tooManyParts = () => new HttpError('PAYLOAD_TOO_LARGE', 'The form has more
  */
 export async function readMultipart(request: Request, rules: MultipartRules): Promise<ParsedMultipart> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send this form as multipart/form-data.');
+  if (!/^multipart\/form-data\s*;/i.test(type))
+    throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send this form as multipart/form-data.');
   if (!request.body) throw new HttpError('VALIDATION_FAILED', 'The form is empty.');
 
   let bb: busboy.Busboy;
@@ -77,7 +78,10 @@ export async function readMultipart(request: Request, rules: MultipartRules): Pr
 
   bb.on('field', (name, value, info) => {
     if (failure) return;
-    if (info.valueTruncated) return fail(new HttpError('PAYLOAD_TOO_LARGE', `The form field ${name} is larger than ${rules.maxFieldBytes} bytes.`));
+    if (info.valueTruncated)
+      return fail(
+        new HttpError('PAYLOAD_TOO_LARGE', `The form field ${name} is larger than ${rules.maxFieldBytes} bytes.`),
+      );
     if (!rules.fields.includes(name)) return;
     if (findNul(name) !== null || findNul(value) !== null) return fail(nulError('form', name));
     fields.set(name, value);
@@ -88,7 +92,12 @@ export async function readMultipart(request: Request, rules: MultipartRules): Pr
     stream.on('error', () => undefined);
     if (failure || name !== rules.fileField) {
       stream.resume();
-      if (!failure) fail(new HttpError('VALIDATION_FAILED', `Invalid form: files go in the ${rules.fileField} field`, { issues: [{ path: name, message: 'is not a file field' }] }));
+      if (!failure)
+        fail(
+          new HttpError('VALIDATION_FAILED', `Invalid form: files go in the ${rules.fileField} field`, {
+            issues: [{ path: name, message: 'is not a file field' }],
+          }),
+        );
       return;
     }
     const fileName = info.filename || 'a photo';
@@ -116,7 +125,9 @@ export async function readMultipart(request: Request, rules: MultipartRules): Pr
   bb.on('filesLimit', () => fail(rules.tooManyFiles()));
   bb.on('fieldsLimit', () => fail(tooManyParts()));
   bb.on('partsLimit', () => fail(tooManyParts()));
-  bb.on('error', () => fail(new HttpError('VALIDATION_FAILED', 'The form could not be read (malformed multipart body).')));
+  bb.on('error', () =>
+    fail(new HttpError('VALIDATION_FAILED', 'The form could not be read (malformed multipart body).')),
+  );
   bb.on('close', () => {
     closed = true;
     wake?.();
@@ -128,7 +139,8 @@ export async function readMultipart(request: Request, rules: MultipartRules): Pr
       if (failure) break;
       const { value, done } = await reader.read();
       if (done) break;
-      if (!bb.write(value) && !failure) await new Promise<void>((resolve) => bb.once('drain', resolve).once('close', resolve).once('error', resolve));
+      if (!bb.write(value) && !failure)
+        await new Promise<void>((resolve) => bb.once('drain', resolve).once('close', resolve).once('error', resolve));
     }
     if (!failure) {
       bb.end();

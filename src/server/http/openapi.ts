@@ -20,7 +20,8 @@ const TARGET_NAMES: Record<string, string> = {
 export function newRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error as z.ZodError, TARGET_NAMES[result.target] ?? result.target);
+      if (!result.success)
+        throw validationError(result.error as z.ZodError, TARGET_NAMES[result.target] ?? result.target);
     },
   });
 }

@@ -10,7 +10,20 @@ import { createTestApp, type TestApp, type TestMember } from '../test/test-app';
  * listed here) refuses the other spellings of 10 with a 400 in the error shape.
  */
 const ID_PARAMS = new Set(['id', 'itemId']);
-const NOT_CANONICAL = ['0x10', '1e1', '+10', ' 10', '10 ', '010', '10.0', '-10', '0', '2147483648', '99999999999', '１０'];
+const NOT_CANONICAL = [
+  '0x10',
+  '1e1',
+  '+10',
+  ' 10',
+  '10 ',
+  '010',
+  '10.0',
+  '-10',
+  '0',
+  '2147483648',
+  '99999999999',
+  '１０',
+];
 
 let t: TestApp;
 let member: TestMember;

@@ -10,13 +10,20 @@ import { readMultipart, type MultipartRules, type ParsedMultipart } from './mult
  * and checked by its first bytes as it arrives (JPEG, PNG or WebP), at most `maxFiles` of them
  * (more: `tooManyFiles`), and the form `fields` the route takes.
  */
-export function readPhotoUpload(request: Request, rules: Pick<MultipartRules, 'fields' | 'maxFiles' | 'maxFieldBytes' | 'tooManyFiles'>): Promise<ParsedMultipart> {
+export function readPhotoUpload(
+  request: Request,
+  rules: Pick<MultipartRules, 'fields' | 'maxFiles' | 'maxFieldBytes' | 'tooManyFiles'>,
+): Promise<ParsedMultipart> {
   return readMultipart(request, {
     ...rules,
     fileField: 'photos',
     maxFileBytes: MAX_PHOTO_BYTES,
-    fileTooLarge: (name) => new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
-    checkStart: (start, name) => (sniffImageType(start) ? null : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`)),
+    fileTooLarge: (name) =>
+      new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${name} is larger).`),
+    checkStart: (start, name) =>
+      sniffImageType(start)
+        ? null
+        : new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${name} is not one.`),
   });
 }
 
@@ -25,12 +32,17 @@ export function readPhotoUpload(request: Request, rules: Pick<MultipartRules, 'f
  * with a 400 when missing, not JSON, holding a NUL, or not what `schema` takes.
  */
 export function parseDataField<T>(raw: string | undefined, schema: z.ZodType<T>, what: string): T {
-  if (raw === undefined) throw new HttpError('VALIDATION_FAILED', `Invalid form: data is required (the ${what} as JSON)`, { issues: [{ path: 'data', message: 'is required' }] });
+  if (raw === undefined)
+    throw new HttpError('VALIDATION_FAILED', `Invalid form: data is required (the ${what} as JSON)`, {
+      issues: [{ path: 'data', message: 'is required' }],
+    });
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new HttpError('VALIDATION_FAILED', `Invalid form: data must be the ${what} as JSON`, { issues: [{ path: 'data', message: 'must be JSON' }] });
+    throw new HttpError('VALIDATION_FAILED', `Invalid form: data must be the ${what} as JSON`, {
+      issues: [{ path: 'data', message: 'must be JSON' }],
+    });
   }
   const nul = findNul(json, ['data']);
   if (nul !== null) throw nulError('form', nul);
@@ -56,7 +68,15 @@ export function photoFormBody(
           type: 'object' as const,
           required: [...(data ? ['data'] : []), ...(photos.required === false ? [] : ['photos'])],
           properties: {
-            ...(data ? { data: { type: 'string' as const, ...(data.maxLength !== undefined ? { maxLength: data.maxLength } : {}), description: data.description } } : {}),
+            ...(data
+              ? {
+                  data: {
+                    type: 'string' as const,
+                    ...(data.maxLength !== undefined ? { maxLength: data.maxLength } : {}),
+                    description: data.description,
+                  },
+                }
+              : {}),
             photos: {
               type: 'array' as const,
               items: { type: 'string' as const, format: 'binary' },

@@ -11,7 +11,12 @@ afterAll(async () => {
 
 describe(`security (${process.env.TEST_DIALECT})`, () => {
   it('sends the security headers on API answers, errors and auth answers included', async () => {
-    for (const [path, status] of [['/api/health', 200], ['/api/me', 401], ['/api/no-such', 404], ['/api/auth/get-session', 200]] as const) {
+    for (const [path, status] of [
+      ['/api/health', 200],
+      ['/api/me', 401],
+      ['/api/no-such', 404],
+      ['/api/auth/get-session', 200],
+    ] as const) {
       const res = await t.request(path);
       expect(res.status, path).toBe(status);
       // JSON runs nothing and is never framed: the strictest policy.
@@ -47,17 +52,31 @@ describe(`security (${process.env.TEST_DIALECT})`, () => {
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // Even the right password is refused while throttled.
-    const right = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: m.email, password: m.password } });
+    const right = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: m.email, password: m.password },
+    });
     expect(right.status).toBe(429);
-    const rows = await t.ctx.database.db.selectFrom('rateLimit' as never).selectAll().execute();
+    const rows = await t.ctx.database.db
+      .selectFrom('rateLimit' as never)
+      .selectAll()
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
   });
 
   it('refuses a state-changing request from a foreign origin or a cross-site fetch', async () => {
     const m = await t.signUp({ email: 'origin.check@example.com' });
-    const foreign = await m.request('/api/auth/sign-out', { method: 'POST', headers: { origin: 'https://evil.example' }, json: {} });
+    const foreign = await m.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      json: {},
+    });
     expect(foreign.status).toBe(403);
-    const crossSite = await t.request('/api/me', { method: 'POST', headers: { origin: '', 'sec-fetch-site': 'cross-site' }, json: {} });
+    const crossSite = await t.request('/api/me', {
+      method: 'POST',
+      headers: { origin: '', 'sec-fetch-site': 'cross-site' },
+      json: {},
+    });
     expect(crossSite.status).toBe(403);
     expect(((await crossSite.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
   });
@@ -65,12 +84,21 @@ describe(`security (${process.env.TEST_DIALECT})`, () => {
 
 describe('cookies in production', () => {
   it('marks the session cookie Secure when the site is served over https', async () => {
-    const prod = await createTestApp({ seed: false, env: { publicUrl: 'https://rentique.example', trustedOrigins: ['https://rentique.example'] } });
+    const prod = await createTestApp({
+      seed: false,
+      env: { publicUrl: 'https://rentique.example', trustedOrigins: ['https://rentique.example'] },
+    });
     try {
       const res = await prod.request('/api/auth/sign-up/email', {
         method: 'POST',
         headers: { origin: 'https://rentique.example' },
-        json: { email: 'secure@example.com', password: 'correct horse battery', name: 'S', fullName: 'S', gender: 'other' },
+        json: {
+          email: 'secure@example.com',
+          password: 'correct horse battery',
+          name: 'S',
+          fullName: 'S',
+          gender: 'other',
+        },
       });
       expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));

@@ -38,7 +38,16 @@ type Encoding = 'br' | 'gzip' | 'identity';
  * the API itself (the origin and fetch-metadata checks against cross-site posts, the client's
  * address behind a trusted proxy for the rate limits, the user agent a new session records).
  */
-export const FORWARDED_HEADERS = ['cookie', 'origin', 'referer', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'user-agent', 'x-forwarded-for'] as const;
+export const FORWARDED_HEADERS = [
+  'cookie',
+  'origin',
+  'referer',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  'user-agent',
+  'x-forwarded-for',
+] as const;
 
 function forwardedHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -60,7 +69,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 /** A page's HTML, compressed as it streams (brotli at a quality that costs about as much as gzip). */
 function compress(res: Response, encoding: Encoding): Response {
   if (encoding === 'identity' || !res.body || res.headers.has('content-encoding')) return res;
-  const zip = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
+  const zip =
+    encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
   const body = Readable.toWeb(Readable.fromWeb(res.body as NodeReadableStream).pipe(zip)) as ReadableStream<Uint8Array>;
   const headers = new Headers(res.headers);
   headers.set('content-encoding', encoding);
@@ -125,7 +135,11 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
         const headers: Record<string, string> = { ...forwarded, accept: 'application/json' };
         const type = request.headers.get('content-type');
         if (type) headers['content-type'] = type;
-        return app.request(url.pathname + url.search, { method: request.method, headers, ...(body ? { body } : {}) }, c.env);
+        return app.request(
+          url.pathname + url.search,
+          { method: request.method, headers, ...(body ? { body } : {}) },
+          c.env,
+        );
       },
       origin: opts.publicUrl,
       nonce,
@@ -136,11 +150,20 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
     const res = withRequestId(await handle(c.req.raw, context), c.var.requestId);
     // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are
     // revalidated each time, so a new build's asset names reach the browser at once.
-    if (!res.headers.has('cache-control')) res.headers.set('cache-control', c.var.user ? 'private, no-store' : 'no-cache');
+    if (!res.headers.has('cache-control'))
+      res.headers.set('cache-control', c.var.user ? 'private, no-store' : 'no-cache');
     return compress(res, pickEncoding(c.req.header('accept-encoding')));
   });
   // Draw the home page once as soon as the app is up, so the first visitor does not wait for the
   // build's modules to load and the renderer's code to warm up.
-  if (source.kind === 'build') setTimeout(() => void Promise.resolve(app.request('/')).then((res) => res.body?.cancel(), () => {}), 0);
+  if (source.kind === 'build')
+    setTimeout(
+      () =>
+        void Promise.resolve(app.request('/')).then(
+          (res) => res.body?.cancel(),
+          () => {},
+        ),
+      0,
+    );
   return true;
 }

@@ -19,7 +19,13 @@ describe.skipIf(testDialect() === 'postgres')('request timeouts on a running ser
     dir = mkdtempSync(path.join(tmpdir(), 'rentique-timeouts-'));
     const port = randomPort();
     server = await spawnServer(
-      { DATA_DIR: dir, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: `http://127.0.0.1:${port}`, REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000' },
+      {
+        DATA_DIR: dir,
+        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        REQUEST_TIMEOUT_MS: '1500',
+        HEADERS_TIMEOUT_MS: '1000',
+      },
       port,
     );
   }, 90_000);
@@ -41,7 +47,9 @@ describe.skipIf(testDialect() === 'postgres')('request timeouts on a running ser
     });
 
   it('drops a request whose body never finishes, with 408', async () => {
-    const answer = await stall(`POST /api/assistant/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"message":"a dr`);
+    const answer = await stall(
+      `POST /api/assistant/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"message":"a dr`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   }, 30_000);
 

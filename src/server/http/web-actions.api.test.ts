@@ -13,16 +13,35 @@ import { cookieFrom, createTestApp, type TestApp, type TestMember } from '../tes
 function signInBuild(): ServerBuild {
   const action = async ({ request, context }: { request: Request; context: PageContext }) => {
     const res = await context.apiFetch(
-      new Request('http://ignored.example/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: await request.text() }),
+      new Request('http://ignored.example/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: await request.text(),
+      }),
     );
     return { status: res.status, cookies: res.headers.getSetCookie() };
   };
-  const route = { hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false, hasLoader: false };
+  const route = {
+    hasAction: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasErrorBoundary: false,
+    hasLoader: false,
+  };
   return {
     entry: {
       module: {
-        default: (_request: Request, status: number, headers: Headers, entry: { staticHandlerContext: { actionData: Record<string, unknown> | null } }) =>
-          new Response(JSON.stringify(entry.staticHandlerContext.actionData?.page ?? null), { status, headers: { ...Object.fromEntries(headers), 'content-type': 'application/json' } }),
+        default: (
+          _request: Request,
+          status: number,
+          headers: Headers,
+          entry: { staticHandlerContext: { actionData: Record<string, unknown> | null } },
+        ) =>
+          new Response(JSON.stringify(entry.staticHandlerContext.actionData?.page ?? null), {
+            status,
+            headers: { ...Object.fromEntries(headers), 'content-type': 'application/json' },
+          }),
       },
     },
     routes: {
@@ -31,7 +50,10 @@ function signInBuild(): ServerBuild {
     },
     assets: {
       entry: { module: '/entry.js', imports: [] },
-      routes: { root: { ...route, id: 'root', path: '', module: '/root.js' }, page: { ...route, id: 'page', parentId: 'root', path: '*', module: '/page.js', hasAction: true } },
+      routes: {
+        root: { ...route, id: 'root', path: '', module: '/root.js' },
+        page: { ...route, id: 'page', parentId: 'root', path: '*', module: '/page.js', hasAction: true },
+      },
       url: '/manifest.js',
       version: '1',
     },
@@ -51,7 +73,11 @@ let t: TestApp;
 let member: TestMember;
 beforeAll(async () => {
   const build = signInBuild();
-  t = await createTestApp({ seed: false, env: { signInRateLimit: 2 }, web: { kind: 'vite', loadBuild: async () => build } });
+  t = await createTestApp({
+    seed: false,
+    env: { signInRateLimit: 2 },
+    web: { kind: 'vite', loadBuild: async () => build },
+  });
   member = await t.signUp({ fullName: 'Form Poster' });
 });
 afterAll(() => t.close());
@@ -60,7 +86,11 @@ afterAll(() => t.close());
 async function postFrom(address: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await t.app.request(
     'http://localhost:3000/login',
-    { method: 'POST', headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
     { incoming: { socket: { remoteAddress: address } } },
   );
   return (await res.json()) as { status: number; cookies: string[] };
@@ -78,9 +108,15 @@ describe("a page's action calling the API in-process", () => {
   });
 
   it('hands back the session cookie, and the session records the browser that posted', async () => {
-    const answer = await postFrom('203.0.113.30', { email: member.email, password: member.password }, { 'user-agent': FIREFOX });
+    const answer = await postFrom(
+      '203.0.113.30',
+      { email: member.email, password: member.password },
+      { 'user-agent': FIREFOX },
+    );
     expect(answer.status).toBe(200);
-    const cookie = cookieFrom(new Response(null, { headers: answer.cookies.map((c) => ['set-cookie', c] as [string, string]) }));
+    const cookie = cookieFrom(
+      new Response(null, { headers: answer.cookies.map((c) => ['set-cookie', c] as [string, string]) }),
+    );
     expect(cookie).toContain('session_token');
     const res = await t.request('/api/me/sessions', { headers: { cookie } });
     expect(res.status).toBe(200);

@@ -15,13 +15,28 @@ import { createTestApp, type TestApp, type TestMember } from '../test/test-app';
 function reportingBuild(): ServerBuild {
   const loader = async ({ context }: { context: PageContext }) => {
     const me = await context.apiFetch(new Request('http://ignored.example/api/me'));
-    return { user: context.user, meStatus: me.status, me: await me.json(), nonce: context.nonce, requestId: context.requestId, origin: context.origin };
+    return {
+      user: context.user,
+      meStatus: me.status,
+      me: await me.json(),
+      nonce: context.nonce,
+      requestId: context.requestId,
+      origin: context.origin,
+    };
   };
   return {
     entry: {
       module: {
-        default: (_request: Request, status: number, headers: Headers, entry: { staticHandlerContext: { loaderData: Record<string, unknown> } }) =>
-          new Response(JSON.stringify(entry.staticHandlerContext.loaderData.page), { status, headers: { ...Object.fromEntries(headers), 'content-type': 'text/html; charset=utf-8' } }),
+        default: (
+          _request: Request,
+          status: number,
+          headers: Headers,
+          entry: { staticHandlerContext: { loaderData: Record<string, unknown> } },
+        ) =>
+          new Response(JSON.stringify(entry.staticHandlerContext.loaderData.page), {
+            status,
+            headers: { ...Object.fromEntries(headers), 'content-type': 'text/html; charset=utf-8' },
+          }),
       },
     },
     routes: {
@@ -31,8 +46,29 @@ function reportingBuild(): ServerBuild {
     assets: {
       entry: { module: '/entry.js', imports: [] },
       routes: {
-        root: { id: 'root', path: '', module: '/root.js', hasLoader: false, hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false },
-        page: { id: 'page', parentId: 'root', path: '*', module: '/page.js', hasLoader: true, hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false },
+        root: {
+          id: 'root',
+          path: '',
+          module: '/root.js',
+          hasLoader: false,
+          hasAction: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasClientMiddleware: false,
+          hasErrorBoundary: false,
+        },
+        page: {
+          id: 'page',
+          parentId: 'root',
+          path: '*',
+          module: '/page.js',
+          hasLoader: true,
+          hasAction: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasClientMiddleware: false,
+          hasErrorBoundary: false,
+        },
       },
       url: '/manifest.js',
       version: '1',

@@ -20,7 +20,10 @@ const SCAN = QUEUES.reminderScan.name;
 let t: TestApp;
 const opened: JobQueue[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { jobLeaseSeconds: 1, jobRetryDelaySeconds: 1, jobRetryLimit: 3, jobPollMs: 500 } });
+  t = await createTestApp({
+    seed: false,
+    env: { jobLeaseSeconds: 1, jobRetryDelaySeconds: 1, jobRetryLimit: 3, jobPollMs: 500 },
+  });
 });
 afterAll(async () => {
   for (const q of opened) await q.stop();
@@ -109,7 +112,7 @@ describe(`the job queue (${process.env.TEST_DIALECT})`, () => {
     expect(attempts).toBe(1);
     // Not again at once: the retry waits (1 s, then 2 s with backoff; pg-boss adds jitter).
     expect(await q.runDue()).toBe(0);
-    for (const deadline = Date.now() + 20_000; attempts < 3 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; attempts < 3 && Date.now() < deadline;) {
       await sleep(500);
       await q.runDue();
     }
@@ -123,7 +126,7 @@ describe(`the job queue (${process.env.TEST_DIALECT})`, () => {
     });
     await d.send(SCAN, {}, { singletonKey: 'doomed' });
     // Retries wait 1, 2, 4 s (pg-boss: up to twice that, with jitter).
-    for (const deadline = Date.now() + 40_000; doomed < 4 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 40_000; doomed < 4 && Date.now() < deadline;) {
       await d.runDue();
       await sleep(500);
     }
@@ -132,7 +135,7 @@ describe(`the job queue (${process.env.TEST_DIALECT})`, () => {
     expect(doomed).toBe(4); // 1 + retryLimit 3
   }, 90_000);
 
-  it("takes back the job of a worker that stopped answering once its lease runs out", async () => {
+  it('takes back the job of a worker that stopped answering once its lease runs out', async () => {
     const dead = await another();
     let release!: () => void;
     const stuck = new Promise<void>((r) => (release = r));
@@ -171,7 +174,11 @@ describe(`the job queue (${process.env.TEST_DIALECT})`, () => {
     const at = Date.now();
     const processes = [await another(), await another()];
     for (const p of processes) p.work(HOLD, async () => void (runs += 1));
-    const schedulers = processes.flatMap((jobs) => [0, 1].map(() => createScheduler({ jobs, tasks: [task], logger: createLogger('silent'), tickMs: 50, now: () => at })));
+    const schedulers = processes.flatMap((jobs) =>
+      [0, 1].map(() =>
+        createScheduler({ jobs, tasks: [task], logger: createLogger('silent'), tickMs: 50, now: () => at }),
+      ),
+    );
     await Promise.all(schedulers.flatMap((s) => [s.tick(), s.tick()]));
     await Promise.all(processes.map((p) => p.runDue([HOLD])));
     // Ticking again after the job ran, in the same interval, queues nothing.

@@ -25,7 +25,13 @@ export interface Scheduler {
  * hands it to one worker. A job dropped because one is still waiting (the singleton key) is sent
  * again at the next tick. Real time, not the business clock: intervals are about processes.
  */
-export function createScheduler(opts: { jobs: JobQueue; tasks: PeriodicTask[]; logger: Logger; tickMs: number; now?: () => number }): Scheduler {
+export function createScheduler(opts: {
+  jobs: JobQueue;
+  tasks: PeriodicTask[];
+  logger: Logger;
+  tickMs: number;
+  now?: () => number;
+}): Scheduler {
   const { jobs, tasks, logger } = opts;
   const now = opts.now ?? Date.now;
   let timer: NodeJS.Timeout | null = null;
@@ -38,7 +44,11 @@ export function createScheduler(opts: { jobs: JobQueue; tasks: PeriodicTask[]; l
     for (const task of tasks) {
       try {
         const period = Math.floor(at / task.everyMs);
-        const sent = await jobs.send(task.queue, {}, { singletonKey: task.singletonKey ?? task.name, onceKey: `${task.name}@${period}` });
+        const sent = await jobs.send(
+          task.queue,
+          {},
+          { singletonKey: task.singletonKey ?? task.name, onceKey: `${task.name}@${period}` },
+        );
         if (sent) queued.push(task.name);
       } catch (err) {
         logger.error({ err, task: task.name }, 'periodic task failed');

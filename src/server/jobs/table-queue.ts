@@ -48,11 +48,19 @@ export function createTableQueue(opts: {
     const due = (eb: ExpressionBuilder<DB, 'jobs'>) =>
       eb.or([
         eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', iso(at))]),
-        eb.and([eb('state', '=', 'active'), eb('locked_until', '<', iso(at)), eb('attempts', '<', eb.ref('max_attempts'))]),
+        eb.and([
+          eb('state', '=', 'active'),
+          eb('locked_until', '<', iso(at)),
+          eb('attempts', '<', eb.ref('max_attempts')),
+        ]),
       ]);
     const row = await db
       .updateTable('jobs')
-      .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), locked_until: iso(at + settings.leaseSeconds * 1000) }))
+      .set((eb) => ({
+        state: 'active',
+        attempts: eb('attempts', '+', 1),
+        locked_until: iso(at + settings.leaseSeconds * 1000),
+      }))
       .where('id', '=', (eb) =>
         eb
           .selectFrom('jobs')
@@ -74,9 +82,12 @@ export function createTableQueue(opts: {
 
   async function finish(job: Claimed, error: unknown): Promise<void> {
     const at = now();
-    const mine = (q: ReturnType<typeof db.updateTable<'jobs'>>) => q.where('id', '=', job.id).where('state', '=', 'active').where('attempts', '=', job.attempts);
+    const mine = (q: ReturnType<typeof db.updateTable<'jobs'>>) =>
+      q.where('id', '=', job.id).where('state', '=', 'active').where('attempts', '=', job.attempts);
     if (error === null) {
-      await mine(db.updateTable('jobs').set({ state: 'done', locked_until: null, finished_at: iso(at), last_error: null })).execute();
+      await mine(
+        db.updateTable('jobs').set({ state: 'done', locked_until: null, finished_at: iso(at), last_error: null }),
+      ).execute();
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -85,11 +96,19 @@ export function createTableQueue(opts: {
     await mine(
       db.updateTable('jobs').set(
         again
-          ? { state: 'queued', locked_until: null, run_at: iso(at + retryDelayMs(settings.retryDelaySeconds, job.attempts)), last_error: message.slice(0, 1000) }
+          ? {
+              state: 'queued',
+              locked_until: null,
+              run_at: iso(at + retryDelayMs(settings.retryDelaySeconds, job.attempts)),
+              last_error: message.slice(0, 1000),
+            }
           : { state: 'failed', locked_until: null, finished_at: iso(at), last_error: message.slice(0, 1000) },
       ),
     ).execute();
-    logger.warn({ queue: job.queue, jobId: job.id, attempt: job.attempts, retry: again, err: message }, again ? 'job failed, will retry' : 'job failed for good');
+    logger.warn(
+      { queue: job.queue, jobId: job.id, attempt: job.attempts, retry: again, err: message },
+      again ? 'job failed, will retry' : 'job failed for good',
+    );
   }
 
   async function runOne(queue: string): Promise<boolean> {
@@ -172,7 +191,12 @@ export function createTableQueue(opts: {
       // Jobs whose worker died on their last attempt: failed.
       await db
         .updateTable('jobs')
-        .set({ state: 'failed', locked_until: null, finished_at: iso(at), last_error: 'the worker stopped before finishing (lease expired)' })
+        .set({
+          state: 'failed',
+          locked_until: null,
+          finished_at: iso(at),
+          last_error: 'the worker stopped before finishing (lease expired)',
+        })
         .where('state', '=', 'active')
         .where('locked_until', '<', iso(at))
         .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))

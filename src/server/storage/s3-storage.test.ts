@@ -29,7 +29,11 @@ describe('S3 storage', () => {
   it('stores each object with the media type of its extension', async () => {
     const storage = createS3Storage(s3.config());
     const client = createS3Client(s3.config());
-    for (const [ext, type] of [['webp', 'image/webp'], ['png', 'image/png'], ['jpg', 'image/jpeg']] as const) {
+    for (const [ext, type] of [
+      ['webp', 'image/webp'],
+      ['png', 'image/png'],
+      ['jpg', 'image/jpeg'],
+    ] as const) {
       const key = newFileName(ext);
       await storage.put(key, Buffer.from('bytes'));
       const head = await client.send(new HeadObjectCommand({ Bucket: 'rentique-test', Key: key }));
@@ -43,7 +47,9 @@ describe('S3 storage', () => {
     const bare = createS3Storage(s3.config());
     const key = newFileName('webp');
     await prefixed.put(key, Buffer.from('in a folder'));
-    const head = await createS3Client(s3.config()).send(new HeadObjectCommand({ Bucket: 'rentique-test', Key: `uploads/${key}` }));
+    const head = await createS3Client(s3.config()).send(
+      new HeadObjectCommand({ Bucket: 'rentique-test', Key: `uploads/${key}` }),
+    );
     expect(head.ContentLength).toBe('in a folder'.length);
     expect(await bare.get(key)).toBeNull();
     expect((await prefixed.get(key))?.toString()).toBe('in a folder');
@@ -55,18 +61,24 @@ describe('S3 storage', () => {
 
   it('stops the start with a clear message when the bucket does not exist', async () => {
     const config = s3.config({ bucket: 'no-such-bucket' });
-    await expect(checkS3Bucket(config, createS3Client(config))).rejects.toThrow(`S3 storage: cannot use bucket "no-such-bucket" at ${s3.endpoint}: it does not exist`);
+    await expect(checkS3Bucket(config, createS3Client(config))).rejects.toThrow(
+      `S3 storage: cannot use bucket "no-such-bucket" at ${s3.endpoint}: it does not exist`,
+    );
   });
 
   it('stops the start with a clear message when the key is refused', async () => {
     // s3rver knows one access key id (it does not verify SigV4 signatures themselves).
     const config = s3.config({ credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'S3RVER' } });
-    await expect(checkS3Bucket(config, createS3Client(config))).rejects.toThrow(/access denied \(check S3_ACCESS_KEY_ID/);
+    await expect(checkS3Bucket(config, createS3Client(config))).rejects.toThrow(
+      /access denied \(check S3_ACCESS_KEY_ID/,
+    );
   });
 
   it('stops the start, after the retries, when nothing answers at the endpoint', async () => {
     const config = s3.config({ endpoint: 'http://127.0.0.1:9' });
-    await expect(checkS3Bucket(config, createS3Client(config))).rejects.toThrow(/S3 storage: cannot use bucket "rentique-test" at http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED/);
+    await expect(checkS3Bucket(config, createS3Client(config))).rejects.toThrow(
+      /S3 storage: cannot use bucket "rentique-test" at http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED/,
+    );
   });
 
   it('opens the bucket the S3_* variables name, shared with any other client of it', async () => {

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../env';
 import { checkKey, contentTypeOf, isStorageKey, type FileStorage } from './storage';
 
@@ -22,12 +29,17 @@ export function createS3Client(config: S3StorageConfig): S3Client {
     requestHandler: { connectionTimeout: S3_TIMEOUTS.connectionTimeout, requestTimeout: S3_TIMEOUTS.requestTimeout },
     // Stores other than AWS (MinIO, Ceph, R2, s3rver...) do not all accept the newer default
     // checksum headers; send them only where an operation requires one.
-    ...(config.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    ...(config.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
   });
 }
 
 function isMissing(err: unknown): boolean {
-  return err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+  return (
+    err instanceof S3ServiceException &&
+    (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404)
+  );
 }
 
 /**
@@ -40,7 +52,13 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
   return {
     async put(key, data) {
       await client.send(
-        new PutObjectCommand({ Bucket: config.bucket, Key: objectKey(checkKey(key)), Body: data, ContentType: contentTypeOf(key), ContentLength: data.length }),
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(checkKey(key)),
+          Body: data,
+          ContentType: contentTypeOf(key),
+          ContentLength: data.length,
+        }),
       );
     },
     async get(key) {

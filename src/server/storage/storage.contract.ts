@@ -9,7 +9,15 @@ export interface StoragePlace {
 }
 
 /** Keys the app never chooses: paths, capitals, foreign extensions, too short, empty. */
-const FOREIGN_KEYS = ['../escape-0000000.webp', 'sub/dir-00000000.webp', '/etc/passwd', 'UPPER-0000000.webp', 'short.webp', 'abcdefgh1234.exe', ''];
+const FOREIGN_KEYS = [
+  '../escape-0000000.webp',
+  'sub/dir-00000000.webp',
+  '/etc/passwd',
+  'UPPER-0000000.webp',
+  'short.webp',
+  'abcdefgh1234.exe',
+  '',
+];
 
 /**
  * What every FileStorage must do, run against each implementation (storage.test.ts): the disk
@@ -65,7 +73,10 @@ export function fileStorageContract(name: string, makePlace: () => Promise<Stora
     });
 
     it('keeps every file of many written at once', async () => {
-      const files = Array.from({ length: 20 }, (_, i) => ({ key: newFileName('webp'), data: Buffer.from(`photo ${i} ${randomBytes(8).toString('hex')}`) }));
+      const files = Array.from({ length: 20 }, (_, i) => ({
+        key: newFileName('webp'),
+        data: Buffer.from(`photo ${i} ${randomBytes(8).toString('hex')}`),
+      }));
       await Promise.all(files.map((f) => storage.put(f.key, f.data)));
       const back = await Promise.all(files.map((f) => storage.get(f.key)));
       expect(back.map((b) => b?.toString())).toEqual(files.map((f) => f.data.toString()));

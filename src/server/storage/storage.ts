@@ -45,7 +45,11 @@ export async function withStoredPhotos<T>(
     }
     return await record(names);
   } catch (err) {
-    await Promise.all(names.map((n) => storage.delete(n).catch((e: unknown) => log.warn({ err: e, file: n }, 'could not delete upload'))));
+    await Promise.all(
+      names.map((n) =>
+        storage.delete(n).catch((e: unknown) => log.warn({ err: e, file: n }, 'could not delete upload')),
+      ),
+    );
     throw err;
   }
 }

@@ -26,7 +26,9 @@ describe('decision records', () => {
     const date = field(r.text, 'Date');
     expect(date, 'a line "Date: YYYY-MM-DD"').toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10), 'a real calendar date').toBe(date);
-    expect(field(r.text, 'Status'), 'a line "Status: accepted" or "Status: superseded by NNNN"').toMatch(/^(accepted|superseded by \d{4})$/);
+    expect(field(r.text, 'Status'), 'a line "Status: accepted" or "Status: superseded by NNNN"').toMatch(
+      /^(accepted|superseded by \d{4})$/,
+    );
   });
 
   it('writes each supersession on both records', () => {
@@ -37,10 +39,12 @@ describe('decision records', () => {
       if (by) {
         const newer = byNumber.get(by);
         if (!newer) problems.push(`${r.file}: superseded by ${by}, which does not exist`);
-        else if (!(field(newer.text, 'Supersedes') ?? '').includes(r.number)) problems.push(`${newer.file}: no "Supersedes: ${r.number}" line`);
+        else if (!(field(newer.text, 'Supersedes') ?? '').includes(r.number))
+          problems.push(`${newer.file}: no "Supersedes: ${r.number}" line`);
       }
       for (const old of (field(r.text, 'Supersedes') ?? '').match(/\d{4}/g) ?? []) {
-        if (field(byNumber.get(old)?.text ?? '', 'Status') !== `superseded by ${r.number}`) problems.push(`${old}: its status is not "superseded by ${r.number}"`);
+        if (field(byNumber.get(old)?.text ?? '', 'Status') !== `superseded by ${r.number}`)
+          problems.push(`${old}: its status is not "superseded by ${r.number}"`);
       }
     }
     expect(problems).toEqual([]);

@@ -23,7 +23,9 @@ export function hostileBody(parts = 200_000): Buffer {
 /** A body of one `photos` file part holding `content` (for the size and content checks). */
 export function singleFileBody(content: Buffer): Buffer {
   return Buffer.concat([
-    Buffer.from(`--${HOSTILE_BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${HOSTILE_BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${HOSTILE_BOUNDARY}--\r\n`),
   ]);
@@ -49,7 +51,13 @@ export interface HostileResult {
  */
 export function sendHostileUpload(
   url: string,
-  opts: { body: Buffer; cookie?: string; origin: string; onInFlight?: () => Promise<void> | void; keepWriting?: boolean },
+  opts: {
+    body: Buffer;
+    cookie?: string;
+    origin: string;
+    onInFlight?: () => Promise<void> | void;
+    keepWriting?: boolean;
+  },
 ): Promise<HostileResult> {
   const { body } = opts;
   return new Promise((resolve) => {

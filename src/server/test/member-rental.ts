@@ -20,9 +20,15 @@ export async function returnedMemberRental(
 ): Promise<{ lender: TestMember; renter: TestMember; itemId: number; rentalId: number }> {
   const lender = opts.lender ?? (await t.signUp());
   const renter = opts.renter ?? (await readyToRent(await t.signUp()));
-  const itemId = await makeTestItem(t.ctx.database.db, { ownerId: lender.id, priceCents: opts.priceCents ?? 1_000, ...(opts.name ? { name: opts.name } : {}) });
+  const itemId = await makeTestItem(t.ctx.database.db, {
+    ownerId: lender.id,
+    priceCents: opts.priceCents ?? 1_000,
+    ...(opts.name ? { name: opts.name } : {}),
+  });
   const rental = await ok<{ id: number }>(await requestAndAccept(renter, lender, { itemId, size: 'M' }), 201);
-  const requests = await ok<{ incoming: { id: number; rentalId: number }[] }>(await lender.request('/api/lending/requests'));
+  const requests = await ok<{ incoming: { id: number; rentalId: number }[] }>(
+    await lender.request('/api/lending/requests'),
+  );
   const request = requests.incoming.find((r) => r.rentalId === rental.id);
   if (!request) throw new Error(`no request for rental ${rental.id}`);
   await ok(await lender.request(`/api/lending/requests/${request.id}/send`, { method: 'POST' }));

@@ -12,7 +12,14 @@ export const TEST_CARD = {
   billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
 };
 
-export const TEST_DELIVERY_ADDRESS = { recipientName: 'Rita Renter', line1: '12 Analytical Way', line2: 'Apt 4B', city: 'Brooklyn', state: 'NY', zipCode: '11201' };
+export const TEST_DELIVERY_ADDRESS = {
+  recipientName: 'Rita Renter',
+  line1: '12 Analytical Way',
+  line2: 'Apt 4B',
+  city: 'Brooklyn',
+  state: 'NY',
+  zipCode: '11201',
+};
 
 async function ok(res: Response, what: string): Promise<void> {
   if (!res.ok) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
@@ -22,10 +29,28 @@ async function ok(res: Response, what: string): Promise<void> {
  * What a Weekly member needs before a pay-per-item booking goes through (decision 0030): a card
  * on file, a delivery address, and delivery as her choice. Each through the API, as a member would.
  */
-export async function readyToRent(m: TestMember, opts: { cardNumber?: string; delivery?: 'online' | 'in-store'; studioId?: number } = {}): Promise<TestMember> {
-  await ok(await m.request('/api/payment-method', { method: 'PUT', json: { ...TEST_CARD, ...(opts.cardNumber ? { cardNumber: opts.cardNumber } : {}) } }), 'adding a card');
-  await ok(await m.request('/api/delivery-address', { method: 'PUT', json: TEST_DELIVERY_ADDRESS }), 'adding a delivery address');
-  await ok(await m.request('/api/pickup', { method: 'PUT', json: { option: opts.delivery ?? 'online', ...(opts.studioId ? { studioId: opts.studioId } : {}) } }), 'choosing delivery');
+export async function readyToRent(
+  m: TestMember,
+  opts: { cardNumber?: string; delivery?: 'online' | 'in-store'; studioId?: number } = {},
+): Promise<TestMember> {
+  await ok(
+    await m.request('/api/payment-method', {
+      method: 'PUT',
+      json: { ...TEST_CARD, ...(opts.cardNumber ? { cardNumber: opts.cardNumber } : {}) },
+    }),
+    'adding a card',
+  );
+  await ok(
+    await m.request('/api/delivery-address', { method: 'PUT', json: TEST_DELIVERY_ADDRESS }),
+    'adding a delivery address',
+  );
+  await ok(
+    await m.request('/api/pickup', {
+      method: 'PUT',
+      json: { option: opts.delivery ?? 'online', ...(opts.studioId ? { studioId: opts.studioId } : {}) },
+    }),
+    'choosing delivery',
+  );
   return m;
 }
 
@@ -65,10 +90,20 @@ export async function makeTestItem(
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const size of sizes) {
-    for (let n = 1; n <= (opts.units ?? 1); n += 1) await db.insertInto('item_units').values({ item_id: id, size, unit_no: n }).execute();
+    for (let n = 1; n <= (opts.units ?? 1); n += 1)
+      await db.insertInto('item_units').values({ item_id: id, size, unit_no: n }).execute();
   }
   if (opts.ownerId) {
-    await db.insertInto('listings').values({ item_id: id, owner_id: opts.ownerId, handover: 'drop-off', created_at: '2026-11-01T09:00:00.000Z', updated_at: '2026-11-01T09:00:00.000Z' }).execute();
+    await db
+      .insertInto('listings')
+      .values({
+        item_id: id,
+        owner_id: opts.ownerId,
+        handover: 'drop-off',
+        created_at: '2026-11-01T09:00:00.000Z',
+        updated_at: '2026-11-01T09:00:00.000Z',
+      })
+      .execute();
   }
   return id;
 }
@@ -78,11 +113,18 @@ export async function makeTestItem(
  * lender accepts (her card is charged then). Answers like POST /api/rentals did: the request's
  * refusal as it came, or 201 with the rental.
  */
-export async function requestAndAccept(renter: TestMember, lender: TestMember, body: Record<string, unknown>): Promise<Response> {
+export async function requestAndAccept(
+  renter: TestMember,
+  lender: TestMember,
+  body: Record<string, unknown>,
+): Promise<Response> {
   const made = await renter.request('/api/lending/requests', { method: 'POST', json: body });
   if (made.status !== 201) return made;
   const request = (await made.json()) as { id: number; rentalId: number };
-  await ok(await lender.request(`/api/lending/requests/${request.id}/accept`, { method: 'POST' }), 'accepting the request');
+  await ok(
+    await lender.request(`/api/lending/requests/${request.id}/accept`, { method: 'POST' }),
+    'accepting the request',
+  );
   const rental = await renter.request(`/api/rentals/${request.rentalId}`);
   if (rental.status !== 200) throw new Error(`reading the rental failed: ${rental.status} ${await rental.text()}`);
   return new Response(await rental.text(), { status: 201, headers: { 'content-type': 'application/json' } });

@@ -40,7 +40,11 @@ export async function listApiRoutes(app: App): Promise<ApiRoute[]> {
         member: (op.security ?? []).some((s) => 'cookieAuth' in s),
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
-        queryEnums: Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema?.enum).map((p) => [p.name, (p.schema?.enum ?? []).map(String)])),
+        queryEnums: Object.fromEntries(
+          params
+            .filter((p) => p.in === 'query' && p.schema?.enum)
+            .map((p) => [p.name, (p.schema?.enum ?? []).map(String)]),
+        ),
         bodyProps: Object.keys(schema?.properties ?? {}),
         hasBody: Object.keys(content).length > 0,
       });
@@ -51,16 +55,66 @@ export async function listApiRoutes(app: App): Promise<ApiRoute[]> {
 
 /** better-auth's routes we expose and use (not in our OpenAPI document). */
 export const AUTH_ROUTES: ApiRoute[] = [
-  { method: 'post', path: '/api/auth/sign-up/email', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: ['email', 'password', 'name', 'fullName', 'gender'], hasBody: true },
-  { method: 'post', path: '/api/auth/sign-in/email', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: ['email', 'password'], hasBody: true },
-  { method: 'post', path: '/api/auth/sign-out', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: [], hasBody: true },
-  { method: 'get', path: '/api/auth/get-session', member: false, pathParams: [], queryParams: [], queryEnums: {}, bodyProps: [], hasBody: false },
+  {
+    method: 'post',
+    path: '/api/auth/sign-up/email',
+    member: false,
+    pathParams: [],
+    queryParams: [],
+    queryEnums: {},
+    bodyProps: ['email', 'password', 'name', 'fullName', 'gender'],
+    hasBody: true,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-in/email',
+    member: false,
+    pathParams: [],
+    queryParams: [],
+    queryEnums: {},
+    bodyProps: ['email', 'password'],
+    hasBody: true,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-out',
+    member: false,
+    pathParams: [],
+    queryParams: [],
+    queryEnums: {},
+    bodyProps: [],
+    hasBody: true,
+  },
+  {
+    method: 'get',
+    path: '/api/auth/get-session',
+    member: false,
+    pathParams: [],
+    queryParams: [],
+    queryEnums: {},
+    bodyProps: [],
+    hasBody: false,
+  },
 ];
 
 /** A better-auth route shaped like the ones above (so it keeps any field they gain). */
-function authRoute(method: ApiRoute['method'], path: string, bodyProps: string[], queryParams: string[] = []): ApiRoute {
+function authRoute(
+  method: ApiRoute['method'],
+  path: string,
+  bodyProps: string[],
+  queryParams: string[] = [],
+): ApiRoute {
   const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  return { ...AUTH_ROUTES[0]!, method, path: `/api/auth${path}`, member: false, pathParams, queryParams, bodyProps, hasBody: method === 'post' };
+  return {
+    ...AUTH_ROUTES[0]!,
+    method,
+    path: `/api/auth${path}`,
+    member: false,
+    pathParams,
+    queryParams,
+    bodyProps,
+    hasBody: method === 'post',
+  };
 }
 
 // The account routes of better-auth that members use (issue 12): profile, password, e-mail.

@@ -22,7 +22,13 @@ export interface TestS3Server {
  */
 export async function startS3Server(bucket = 'rentique-test'): Promise<TestS3Server> {
   const directory = mkdtempSync(path.join(tmpdir(), 'rentique-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const config = (overrides: Partial<S3StorageConfig> = {}): S3StorageConfig => ({

@@ -36,14 +36,23 @@ export interface DB { items: Items; profiles: Profiles; session: Session; user: 
 `;
 
 const opts = { ownedElsewhere: new Set(['user', 'session']), primaryKeys: new Set(['items.id', 'profiles.id']) };
-const compare = (hand: string, generated = GENERATED) => compareSchemas(readSchemaShapes(hand), readSchemaShapes(generated), opts);
+const compare = (hand: string, generated = GENERATED) =>
+  compareSchemas(readSchemaShapes(hand), readSchemaShapes(generated), opts);
 
 describe('schema comparison', () => {
   it('reads column shapes through Generated<>, ColumnType aliases and unions', () => {
     const user = readSchemaShapes(GENERATED).get('user')!;
     expect(user.get('createdAt')).toEqual({ types: ['Date'], nullable: false, generated: true });
-    expect(readSchemaShapes(GENERATED).get('items')!.get('id')).toEqual({ types: ['number'], nullable: true, generated: true });
-    expect(readSchemaShapes(HAND).get('items')!.get('owner_id')).toEqual({ types: ['string'], nullable: true, generated: false });
+    expect(readSchemaShapes(GENERATED).get('items')!.get('id')).toEqual({
+      types: ['number'],
+      nullable: true,
+      generated: true,
+    });
+    expect(readSchemaShapes(HAND).get('items')!.get('owner_id')).toEqual({
+      types: ['string'],
+      nullable: true,
+      generated: false,
+    });
   });
 
   it('finds nothing when they agree: defaults typed plainly, keys never null, dialect unions, partial better-auth tables', () => {
@@ -57,7 +66,14 @@ describe('schema comparison', () => {
   });
 
   it('reports nullability that differs, either way', () => {
-    expect(compare(HAND.replace('owner_id: string | null', 'owner_id: string').replace('full_name: string', 'full_name: string | null'))).toEqual([
+    expect(
+      compare(
+        HAND.replace('owner_id: string | null', 'owner_id: string').replace(
+          'full_name: string',
+          'full_name: string | null',
+        ),
+      ),
+    ).toEqual([
       'items.owner_id: schema.ts says string, the migrated database says string | null (the database allows null)',
       'profiles.full_name: schema.ts says string | null, the migrated database says string (the database never holds null)',
     ]);
@@ -70,9 +86,15 @@ describe('schema comparison', () => {
     expect(compare(HAND.replace('  rating: number;\n', ''))).toEqual([
       'items.rating: a column of the migrated database (Generated<number>) that schema.ts does not type',
     ]);
-    expect(compare(HAND, GENERATED.replace('export interface DB {', 'export interface Tags { id: string; }\nexport interface DB { tags: Tags;'))).toEqual([
-      'tags: a table of the migrated database that schema.ts does not type',
-    ]);
+    expect(
+      compare(
+        HAND,
+        GENERATED.replace(
+          'export interface DB {',
+          'export interface Tags { id: string; }\nexport interface DB { tags: Tags;',
+        ),
+      ),
+    ).toEqual(['tags: a table of the migrated database that schema.ts does not type']);
     expect(compare(HAND.replace('export interface DB {', 'export interface DB { gone: ProfilesTable;'))).toEqual([
       'gone: in schema.ts, but the migrated database has no such table',
     ]);
@@ -91,7 +113,12 @@ describe('schema comparison', () => {
   });
 
   it('takes a key as nullable when it is not declared a primary key', () => {
-    expect(compareSchemas(readSchemaShapes(HAND), readSchemaShapes(GENERATED), { ...opts, primaryKeys: new Set(['items.id']) })).toEqual([
+    expect(
+      compareSchemas(readSchemaShapes(HAND), readSchemaShapes(GENERATED), {
+        ...opts,
+        primaryKeys: new Set(['items.id']),
+      }),
+    ).toEqual([
       'profiles.id: schema.ts says string, the migrated database says string | null (the database allows null)',
     ]);
   });

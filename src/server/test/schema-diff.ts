@@ -92,7 +92,12 @@ export interface CompareOptions {
  * a `bigint` column (better-auth's rateLimit.lastRequest) is a number on PostgreSQL (our int8
  * parser) and introspected as text on SQLite, so `number | string`.
  */
-const OTHER_DIALECT: Record<string, readonly string[]> = { boolean: ['number'], number: ['boolean', 'string'], Date: ['string'], string: ['Date', 'number'] };
+const OTHER_DIALECT: Record<string, readonly string[]> = {
+  boolean: ['number'],
+  number: ['boolean', 'string'],
+  Date: ['string'],
+  string: ['Date', 'number'],
+};
 
 const show = (s: ColumnShape) => {
   const t = [...s.types, ...(s.nullable ? ['null'] : [])].join(' | ');
@@ -115,7 +120,8 @@ export function compareSchemas(hand: TableShapes, db: TableShapes, opts: Compare
       continue;
     }
     if (!h) {
-      if (!opts.ownedElsewhere.has(table)) problems.push(`${table}: a table of the migrated database that schema.ts does not type`);
+      if (!opts.ownedElsewhere.has(table))
+        problems.push(`${table}: a table of the migrated database that schema.ts does not type`);
       continue;
     }
     for (const column of [...new Set([...h.keys(), ...d.keys()])].sort()) {
@@ -127,19 +133,28 @@ export function compareSchemas(hand: TableShapes, db: TableShapes, opts: Compare
         continue;
       }
       if (!hc) {
-        if (!opts.ownedElsewhere.has(table)) problems.push(`${where}: a column of the migrated database (${show(dc)}) that schema.ts does not type`);
+        if (!opts.ownedElsewhere.has(table))
+          problems.push(`${where}: a column of the migrated database (${show(dc)}) that schema.ts does not type`);
         continue;
       }
       const dbNullable = dc.nullable && !opts.primaryKeys.has(where);
       const dbType = dc.types.length === 1 ? dc.types[0]! : null;
       const typesAgree =
         dbType !== null &&
-        (hc.types.length === 1 ? hc.types[0] === dbType : hc.types.length === 2 && hc.types.includes(dbType) && hc.types.some((t) => OTHER_DIALECT[dbType]?.includes(t)));
+        (hc.types.length === 1
+          ? hc.types[0] === dbType
+          : hc.types.length === 2 &&
+            hc.types.includes(dbType) &&
+            hc.types.some((t) => OTHER_DIALECT[dbType]?.includes(t)));
       const why: string[] = [];
       if (!typesAgree) why.push('type');
-      if (hc.nullable !== dbNullable) why.push(dbNullable ? 'the database allows null' : 'the database never holds null');
+      if (hc.nullable !== dbNullable)
+        why.push(dbNullable ? 'the database allows null' : 'the database never holds null');
       if (hc.generated && !dc.generated) why.push('Generated<> but the database has no default');
-      if (why.length) problems.push(`${where}: schema.ts says ${show(hc)}, the migrated database says ${show({ ...dc, nullable: dbNullable })} (${why.join('; ')})`);
+      if (why.length)
+        problems.push(
+          `${where}: schema.ts says ${show(hc)}, the migrated database says ${show({ ...dc, nullable: dbNullable })} (${why.join('; ')})`,
+        );
     }
   }
   return problems;

@@ -33,7 +33,12 @@ function header(raw: string, name: string): string | null {
  * (a slow mail server, so a test can kill a sender mid-send) and only if the sender's connection
  * is still open to hear the 250 (a sender killed before that has not delivered it).
  */
-export async function startSmtpServer(opts: { delayMs?: number; /** Called when a message has arrived, before it is acknowledged. */ onArrival?: (mail: ReceivedMail) => void } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  opts: {
+    delayMs?: number;
+    /** Called when a message has arrived, before it is acknowledged. */ onArrival?: (mail: ReceivedMail) => void;
+  } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const closed = new Set<string>();
   const server = new SMTPServer({

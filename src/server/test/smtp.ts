@@ -25,7 +25,9 @@ export interface TestSmtpServer {
  * A real SMTP server (the `smtp-server` package) in this process: the app's mailer talks SMTP to
  * it with nodemailer exactly as it would to a real relay, and tests read what arrived.
  */
-export async function startSmtpServer(opts: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  opts: { port?: number; onMail?: (mail: ReceivedMail) => void } = {},
+): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
   const server = new SMTPServer({
@@ -68,7 +70,11 @@ export async function startSmtpServer(opts: { port?: number; onMail?: (mail: Rec
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`no matching mail arrived within ${timeoutMs} ms (received: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'})`));
+          reject(
+            new Error(
+              `no matching mail arrived within ${timeoutMs} ms (received: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'})`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) listeners.add(check);
       });

@@ -3,8 +3,17 @@ import type { TestApp, TestMember } from './test-app';
 
 /** A new account made staff the way `npm run staff -- add` does it (audited as the CLI). */
 export async function makeStaff(t: TestApp, opts: { fullName?: string; email?: string } = {}): Promise<TestMember> {
-  const member = await t.signUp({ fullName: opts.fullName ?? 'Sam Staff', ...(opts.email ? { email: opts.email } : {}) });
-  const result = await setStaffRole(t.ctx.database.db, member.email, 'staff', { kind: 'cli', id: null, email: null }, t.ctx.clock);
+  const member = await t.signUp({
+    fullName: opts.fullName ?? 'Sam Staff',
+    ...(opts.email ? { email: opts.email } : {}),
+  });
+  const result = await setStaffRole(
+    t.ctx.database.db,
+    member.email,
+    'staff',
+    { kind: 'cli', id: null, email: null },
+    t.ctx.clock,
+  );
   if (result.outcome !== 'changed') throw new Error(`could not make ${member.email} staff: ${result.outcome}`);
   return member;
 }

@@ -18,7 +18,8 @@ export function staffedTestApp(clock: () => Date): { readonly t: TestApp; readon
     await t?.close();
   });
   const made = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('staffedTestApp: read t and staff inside a test (they are made in beforeAll)');
+    if (value === undefined)
+      throw new Error('staffedTestApp: read t and staff inside a test (they are made in beforeAll)');
     return value;
   };
   return {

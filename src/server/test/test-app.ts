@@ -129,7 +129,16 @@ export async function createTestApp(
   }
   const env = loadEnv(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' },
-    { databaseUrl, paymentDelayMs: 0, signInRateLimit: 1000, signUpRateLimit: 1000, mailRateLimit: 1000, rentalChargeRateLimit: 1000, webDistDir: path.join(dataDir, 'no-web'), ...opts.env },
+    {
+      databaseUrl,
+      paymentDelayMs: 0,
+      signInRateLimit: 1000,
+      signUpRateLimit: 1000,
+      mailRateLimit: 1000,
+      rentalChargeRateLimit: 1000,
+      webDistDir: path.join(dataDir, 'no-web'),
+      ...opts.env,
+    },
   );
   const smtp: TestSmtpServer | undefined = opts.smtp ? await startSmtpServer() : undefined;
   const mails: Mail[] = smtp ? smtp.mails : [];

@@ -28,7 +28,9 @@ export function RequireMember() {
 export function GuestOnly() {
   const { data, isPending } = useSession();
   // Decided once, on the first settled session read of this visit.
-  const [arrivedAs, setArrivedAs] = useState<'unknown' | 'guest' | 'member'>(() => (isPending ? 'unknown' : data ? 'member' : 'guest'));
+  const [arrivedAs, setArrivedAs] = useState<'unknown' | 'guest' | 'member'>(() =>
+    isPending ? 'unknown' : data ? 'member' : 'guest',
+  );
   if (arrivedAs === 'unknown' && !isPending) setArrivedAs(data ? 'member' : 'guest');
   if (arrivedAs === 'unknown') return <FullScreenSpinner label="Loading..." />;
   if (arrivedAs === 'member') return <Navigate to={paths.dashboard} replace />;

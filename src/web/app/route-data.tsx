@@ -12,7 +12,9 @@ import type { PageData } from '../lib/page-data';
 export function RouteData({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const state = useMemo<DehydratedState | undefined>(() => {
-    const states = matches.map((m) => (m.loaderData as Partial<PageData> | null | undefined)?.dehydratedState).filter((s) => s !== undefined);
+    const states = matches
+      .map((m) => (m.loaderData as Partial<PageData> | null | undefined)?.dehydratedState)
+      .filter((s) => s !== undefined);
     if (states.length === 0) return undefined;
     return { mutations: [], queries: states.flatMap((s) => s.queries) };
   }, [matches]);

@@ -32,7 +32,10 @@ function renderAt(path: string) {
       ),
       children: [
         { errorElement: <SectionErrorBoundary section="public" />, children: [{ path: '/', element: <p>Home</p> }] },
-        { errorElement: <SectionErrorBoundary section="member" />, children: [{ path: '/dashboard', element: <Flaky /> }] },
+        {
+          errorElement: <SectionErrorBoundary section="member" />,
+          children: [{ path: '/dashboard', element: <Flaky /> }],
+        },
       ],
     },
   ];
@@ -63,8 +66,13 @@ describe('error boundary per section', () => {
 
   it('the app gives each section (public, member, ops) its own error screen', () => {
     // Every page is under one of the three sections (src/web/routes.ts)...
-    expect(routes.map((r) => r.file)).toEqual(['app/public-section.tsx', 'app/member-section.tsx', 'app/ops-section.tsx']);
+    expect(routes.map((r) => r.file)).toEqual([
+      'app/public-section.tsx',
+      'app/member-section.tsx',
+      'app/ops-section.tsx',
+    ]);
     // ...and each section's module has its error screen.
-    for (const section of [publicSection, memberSection, opsSection]) expect(section.ErrorBoundary).toBeTypeOf('function');
+    for (const section of [publicSection, memberSection, opsSection])
+      expect(section.ErrorBoundary).toBeTypeOf('function');
   });
 });

@@ -15,10 +15,16 @@ const SECTIONS: Record<Section, { home: string; homeLabel: string }> = {
 
 /** What went wrong, in words a visitor can act on. */
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return error.status === 404 ? 'This page does not exist.' : `The server answered ${error.status} ${error.statusText}.`;
+  if (isRouteErrorResponse(error))
+    return error.status === 404
+      ? 'This page does not exist.'
+      : `The server answered ${error.status} ${error.statusText}.`;
   if (error instanceof ApiClientError) return error.message;
   // A page's code that could not be loaded: usually a new version was released meanwhile.
-  if (error instanceof TypeError && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)) {
+  if (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  ) {
     return 'Part of this page could not be loaded. Check your connection, or reload to get the latest version.';
   }
   return 'Something unexpected went wrong on this page. Trying again usually helps.';

@@ -8,7 +8,10 @@ import { Button, type ButtonProps } from './ui/button';
  * the session and sends her home, decision 0044); once it runs, the app signs out itself (it also
  * forgets this browser's cached data and says 'Logged out').
  */
-export function SignOutButton({ children, ...props }: Omit<ButtonProps, 'type' | 'onClick' | 'asChild'> & { children: ReactNode }) {
+export function SignOutButton({
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'onClick' | 'asChild'> & { children: ReactNode }) {
   const signOut = useSignOut();
   return (
     <form

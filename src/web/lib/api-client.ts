@@ -69,7 +69,10 @@ export function createApi(transport: Transport, baseUrl: string): Api {
             return await transport(request);
           } catch (err) {
             if (err instanceof DOMException && err.name === 'AbortError') throw err;
-            throw new ApiClientError(0, { code: 'NETWORK', message: 'We could not reach Rentique. Check your connection and try again.' });
+            throw new ApiClientError(0, {
+              code: 'NETWORK',
+              message: 'We could not reach Rentique. Check your connection and try again.',
+            });
           }
         },
       }),
@@ -79,7 +82,13 @@ export function createApi(transport: Transport, baseUrl: string): Api {
     const call = (...args: unknown[]) => load().then((c) => (c[name] as (...a: unknown[]) => unknown)(...args));
     return call as ApiClient[M];
   };
-  return { GET: method('GET'), PUT: method('PUT'), POST: method('POST'), PATCH: method('PATCH'), DELETE: method('DELETE') };
+  return {
+    GET: method('GET'),
+    PUT: method('PUT'),
+    POST: method('POST'),
+    PATCH: method('PATCH'),
+    DELETE: method('DELETE'),
+  };
 }
 
 /** The browser's client: same-origin requests with the member's cookie. */
@@ -104,7 +113,9 @@ export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; respo
   if (isErrorBody(error)) {
     const body = error.error;
     // The API's validation wording becomes a sentence (loaded when needed: every page loads this file).
-    const message = body.message.startsWith('Invalid ') ? (await import('./member-message')).memberMessage(body.message, body.issues) : body.message;
+    const message = body.message.startsWith('Invalid ')
+      ? (await import('./member-message')).memberMessage(body.message, body.issues)
+      : body.message;
     throw new ApiClientError(response.status, { ...body, message });
   }
   throw new ApiClientError(response.status, { message: `Request failed (${response.status})` });

@@ -18,9 +18,20 @@ export interface CardRefusal {
  */
 export function cardRefusal(err: unknown): CardRefusal | undefined {
   if (!(err instanceof ApiClientError)) return undefined;
-  const url = (key: string) => (typeof err.details[key] === 'string' ? (err.details[key] as string) : paths.creditCardManage);
-  if (err.code === 'PAYMENT_DECLINED') return { title: 'Payment declined', message: err.message, action: { label: 'Change card', url: url('updateCardUrl') } };
-  if (err.code === 'CARD_REQUIRED') return { title: RENTAL_MESSAGES.addCard, message: err.message, action: { label: 'Add a card', url: url('addCardUrl') } };
+  const url = (key: string) =>
+    typeof err.details[key] === 'string' ? (err.details[key] as string) : paths.creditCardManage;
+  if (err.code === 'PAYMENT_DECLINED')
+    return {
+      title: 'Payment declined',
+      message: err.message,
+      action: { label: 'Change card', url: url('updateCardUrl') },
+    };
+  if (err.code === 'CARD_REQUIRED')
+    return {
+      title: RENTAL_MESSAGES.addCard,
+      message: err.message,
+      action: { label: 'Add a card', url: url('addCardUrl') },
+    };
   return undefined;
 }
 
@@ -29,8 +40,16 @@ export function cardRefusal(err: unknown): CardRefusal | undefined {
  * page. Its own module, not error-toast.ts: every page loads that one (the home page's bundle
  * budget), only booking pages this.
  */
-export function cardErrorToast(err: ApiClientError, go: (url: string) => void, declinedSuffix = ''): ErrorToast | undefined {
+export function cardErrorToast(
+  err: ApiClientError,
+  go: (url: string) => void,
+  declinedSuffix = '',
+): ErrorToast | undefined {
   const r = cardRefusal(err);
   if (!r) return undefined;
-  return { title: r.title, description: err.code === 'PAYMENT_DECLINED' ? `${r.message}${declinedSuffix}` : r.message, action: { label: r.action.label, onClick: () => go(r.action.url) } };
+  return {
+    title: r.title,
+    description: err.code === 'PAYMENT_DECLINED' ? `${r.message}${declinedSuffix}` : r.message,
+    action: { label: r.action.label, onClick: () => go(r.action.url) },
+  };
 }

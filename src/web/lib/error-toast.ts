@@ -15,7 +15,8 @@ export interface ErrorToast {
  * - a function of the error (and a mutation's variables): its own toast, a body, `false`, or
  *   `undefined` for the toast of the code.
  */
-export type ErrorToastMeta = false | string | ((error: Error, variables: unknown) => ErrorToast | string | false | undefined);
+export type ErrorToastMeta =
+  false | string | ((error: Error, variables: unknown) => ErrorToast | string | false | undefined);
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -38,7 +39,8 @@ function authMessage(error: unknown): string | undefined {
 export function defaultErrorToast(error: unknown): ErrorToast {
   if (error instanceof ApiClientError) {
     // A 5xx says nothing a member can act on; the network failure's own message does.
-    const description = error.code !== 'NETWORK' && (error.status >= 500 || error.code === 'INTERNAL') ? UNEXPECTED_ERROR : error.message;
+    const description =
+      error.code !== 'NETWORK' && (error.status >= 500 || error.code === 'INTERNAL') ? UNEXPECTED_ERROR : error.message;
     return { title: ERROR_TITLE, description };
   }
   return { title: ERROR_TITLE, description: authMessage(error) ?? UNEXPECTED_ERROR };

@@ -6,7 +6,9 @@ const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD'
 
 describe('formatCents', () => {
   it('prints what Intl prints for US dollars', () => {
-    for (const cents of [0, 1, 9, 10, 99, 100, 599, 999, 1000, 99_999, 100_000, 123_456, 100_000_000, -1, -50, -123_456]) {
+    for (const cents of [
+      0, 1, 9, 10, 99, 100, 599, 999, 1000, 99_999, 100_000, 123_456, 100_000_000, -1, -50, -123_456,
+    ]) {
       expect(formatCents(cents), String(cents)).toBe(intl.format(cents / 100));
     }
   });

@@ -18,17 +18,37 @@ const SERVER_ANSWERS: { message: string; issues: ErrorIssue[]; shown: string }[]
     issues: [{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }],
     shown: 'Choose either online delivery or in-store pickup.',
   },
-  { message: 'Invalid body: studioId choose the studio to pick up from', issues: [{ path: 'studioId', message: 'Choose the studio to pick up from' }], shown: 'Choose the studio to pick up from.' },
-  { message: 'Invalid body: studioId studioId must be a number', issues: [{ path: 'studioId', message: 'studioId must be a number' }], shown: 'Studio must be a number.' },
-  { message: 'Invalid body: startDate must be today or later', issues: [{ path: 'startDate', message: 'must be today or later' }], shown: 'Start date must be today or later.' },
+  {
+    message: 'Invalid body: studioId choose the studio to pick up from',
+    issues: [{ path: 'studioId', message: 'Choose the studio to pick up from' }],
+    shown: 'Choose the studio to pick up from.',
+  },
+  {
+    message: 'Invalid body: studioId studioId must be a number',
+    issues: [{ path: 'studioId', message: 'studioId must be a number' }],
+    shown: 'Studio must be a number.',
+  },
+  {
+    message: 'Invalid body: startDate must be today or later',
+    issues: [{ path: 'startDate', message: 'must be today or later' }],
+    shown: 'Start date must be today or later.',
+  },
   {
     message: 'Invalid body: itemId invalid input: expected number, received string',
     issues: [{ path: 'itemId', message: 'Invalid input: expected number, received string' }],
     shown: 'Item is missing or not valid.',
   },
-  { message: 'Invalid query parameter: size XL is not offered for this item', issues: [{ path: 'size', message: 'must be one of S, M' }], shown: 'Size must be one of S, M.' },
+  {
+    message: 'Invalid query parameter: size XL is not offered for this item',
+    issues: [{ path: 'size', message: 'must be one of S, M' }],
+    shown: 'Size must be one of S, M.',
+  },
   { message: 'Invalid body: condition', issues: [], shown: 'Condition is missing or not valid.' },
-  { message: 'Invalid body', issues: [], shown: 'Some of the details were not valid. Please check them and try again.' },
+  {
+    message: 'Invalid body',
+    issues: [],
+    shown: 'Some of the details were not valid. Please check them and try again.',
+  },
   {
     message: 'Invalid body: billingAddress.zipCode must be 5 digits',
     issues: [{ path: 'billingAddress.zipCode', message: 'must be 5 digits' }],
@@ -59,7 +79,10 @@ afterEach(() => {
 });
 
 function Confirm() {
-  const m = useMutation({ mutationFn: (_: void, { client }) => unwrap(apiOf(client).POST('/api/waitlist/{id}/confirm', { params: { path: { id: '1' } }, body: {} })) });
+  const m = useMutation({
+    mutationFn: (_: void, { client }) =>
+      unwrap(apiOf(client).POST('/api/waitlist/{id}/confirm', { params: { path: { id: '1' } }, body: {} })),
+  });
   return <button onClick={() => m.mutate()}>Confirm</button>;
 }
 

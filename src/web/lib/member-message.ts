@@ -11,7 +11,12 @@ const RAW_VALIDATION = /^Invalid (?:[A-Za-z ]+:|(?:body|query|query parameter|pa
 
 /** "startDate" -> "start date", "studioId" -> "studio", "billingAddress.zipCode" -> "ZIP code". */
 const fieldName = (path: string) =>
-  (path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? '')
+  (
+    path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? ''
+  )
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .replace(/ id$|^\(root\)$/, '')
@@ -33,7 +38,9 @@ export function memberMessage(message: string, issues: readonly ErrorIssue[] = [
   let why = issue?.message.trim() ?? '';
   // zod's own wording ("Invalid input: expected number, received string") says nothing to a member.
   if (!why || /^invalid\b|\bexpected\b.*\breceived\b/i.test(why)) {
-    return field ? asSentence(`${field} is missing or not valid`) : 'Some of the details were not valid. Please check them and try again.';
+    return field
+      ? asSentence(`${field} is missing or not valid`)
+      : 'Some of the details were not valid. Please check them and try again.';
   }
   // Written for people ("Choose the studio to pick up from"): as it is.
   if (/^[A-Z]/.test(why) && !why.startsWith(path)) return asSentence(why);

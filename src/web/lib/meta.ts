@@ -5,7 +5,8 @@ import type { RootData } from './session';
 export const SITE_NAME = 'Rentique';
 
 /** The description of pages that have none of their own. */
-export const SITE_DESCRIPTION = 'Rentique: rent designer fashion by the week, match outfits, and earn from your own wardrobe.';
+export const SITE_DESCRIPTION =
+  'Rentique: rent designer fashion by the week, match outfits, and earn from your own wardrobe.';
 
 export interface PageMeta {
   /** The whole title, e.g. 'Browse Items · Rentique'. */

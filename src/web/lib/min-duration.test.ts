@@ -20,7 +20,7 @@ describe('withMinimumDuration', () => {
     expect(done).toBe(true);
   });
 
-  it('gives the work\'s value, and does not add to slow work', async () => {
+  it("gives the work's value, and does not add to slow work", async () => {
     const slow = new Promise<string>((resolve) => setTimeout(() => resolve('saved'), 1500));
     const result = withMinimumDuration(slow, 1000);
     await vi.advanceTimersByTimeAsync(1500);

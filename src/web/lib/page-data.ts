@@ -1,4 +1,11 @@
-import { dehydrate, hashKey, type DehydratedState, type InferDataFromTag, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hashKey,
+  type DehydratedState,
+  type InferDataFromTag,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../config/paths';
 import { ApiClientError, createApi } from './api-client';
@@ -23,7 +30,10 @@ export interface PageData {
  * A query that fails is left out (the page shows its own error state or fetches it again in the
  * browser); one answered 404 makes the page's status 404.
  */
-export async function prefetch(context: AppLoadContext, fill: (queryClient: QueryClient) => Promise<unknown>): Promise<PageData> {
+export async function prefetch(
+  context: AppLoadContext,
+  fill: (queryClient: QueryClient) => Promise<unknown>,
+): Promise<PageData> {
   const queryClient = createQueryClient(createApi(context.apiFetch, context.origin));
   let status = 200;
   try {
@@ -39,9 +49,13 @@ export async function prefetch(context: AppLoadContext, fill: (queryClient: Quer
  * The data of one query in a page's loader data (for `meta`, which runs beside the page, not in
  * it): `queryDataIn(loaderData, getItemQueryOptions(id).queryKey)`.
  */
-export function queryDataIn<TKey extends QueryKey>(page: Partial<PageData> | null | undefined, queryKey: TKey): InferDataFromTag<unknown, TKey> | undefined {
+export function queryDataIn<TKey extends QueryKey>(
+  page: Partial<PageData> | null | undefined,
+  queryKey: TKey,
+): InferDataFromTag<unknown, TKey> | undefined {
   const hash = hashKey(queryKey);
-  return page?.dehydratedState?.queries.find((q) => q.queryHash === hash)?.state.data as InferDataFromTag<unknown, TKey> | undefined;
+  return page?.dehydratedState?.queries.find((q) => q.queryHash === hash)?.state.data as
+    InferDataFromTag<unknown, TKey> | undefined;
 }
 
 /** A loader's answer: the page's prefetched data, with its HTTP status (see prefetch). */

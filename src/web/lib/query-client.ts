@@ -22,7 +22,8 @@ export function apiOf(client: QueryClient): Api {
   const api = client instanceof AppQueryClient ? client.api : null;
   // The server renders from the data its loaders fetched; a query left to fetch there would be a
   // page that forgot to prefetch it (useQuery never fetches while rendering on the server).
-  if (!api) throw new Error('This query client calls no API (a render on the server only reads the data its loaders fetched).');
+  if (!api)
+    throw new Error('This query client calls no API (a render on the server only reads the data its loaders fetched).');
   return api;
 }
 

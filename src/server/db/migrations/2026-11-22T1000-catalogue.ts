@@ -32,7 +32,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('active')) // active | removed
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('items_gender_category_idx').ifNotExists().on('items').columns(['gender', 'category']).execute();
+  await db.schema
+    .createIndex('items_gender_category_idx')
+    .ifNotExists()
+    .on('items')
+    .columns(['gender', 'category'])
+    .execute();
   await db.schema.createIndex('items_brand_idx').ifNotExists().on('items').column('brand').execute();
   await db.schema.createIndex('items_owner_idx').ifNotExists().on('items').column('owner_id').execute();
 
@@ -45,7 +50,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('unit_no', 'integer', (c) => c.notNull())
     .addUniqueConstraint('item_units_item_size_no_unique', ['item_id', 'size', 'unit_no'])
     .execute();
-  await db.schema.createIndex('item_units_item_size_idx').ifNotExists().on('item_units').columns(['item_id', 'size']).execute();
+  await db.schema
+    .createIndex('item_units_item_size_idx')
+    .ifNotExists()
+    .on('item_units')
+    .columns(['item_id', 'size'])
+    .execute();
 
   await db.schema
     .createTable('bookings')
@@ -58,8 +68,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('released_at', 'text') // set when the unit is freed early (returned, cancelled)
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('bookings_unit_dates_idx').ifNotExists().on('bookings').columns(['unit_id', 'start_date', 'end_date']).execute();
-  await db.schema.createIndex('bookings_item_dates_idx').ifNotExists().on('bookings').columns(['item_id', 'end_date', 'start_date']).execute();
+  await db.schema
+    .createIndex('bookings_unit_dates_idx')
+    .ifNotExists()
+    .on('bookings')
+    .columns(['unit_id', 'start_date', 'end_date'])
+    .execute();
+  await db.schema
+    .createIndex('bookings_item_dates_idx')
+    .ifNotExists()
+    .on('bookings')
+    .columns(['item_id', 'end_date', 'start_date'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

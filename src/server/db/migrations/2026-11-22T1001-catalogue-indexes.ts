@@ -19,15 +19,30 @@ const SORT_KEYS: Record<string, string> = {
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, column] of Object.entries(SORT_KEYS)) {
-    await db.schema.createIndex(`items_browse_gender_${name}_idx`).ifNotExists().on('items').columns(['status', 'gender', column, 'id']).execute();
-    await db.schema.createIndex(`items_browse_${name}_idx`).ifNotExists().on('items').columns(['status', column, 'id']).execute();
+    await db.schema
+      .createIndex(`items_browse_gender_${name}_idx`)
+      .ifNotExists()
+      .on('items')
+      .columns(['status', 'gender', column, 'id'])
+      .execute();
+    await db.schema
+      .createIndex(`items_browse_${name}_idx`)
+      .ifNotExists()
+      .on('items')
+      .columns(['status', column, 'id'])
+      .execute();
     await db.schema
       .createIndex(`items_browse_category_${name}_idx`)
       .ifNotExists()
       .on('items')
       .columns(['status', 'gender', 'category', column, 'id'])
       .execute();
-    await db.schema.createIndex(`items_browse_brand_${name}_idx`).ifNotExists().on('items').columns(['status', 'brand', column, 'id']).execute();
+    await db.schema
+      .createIndex(`items_browse_brand_${name}_idx`)
+      .ifNotExists()
+      .on('items')
+      .columns(['status', 'brand', column, 'id'])
+      .execute();
   }
   await db.schema
     .createIndex('bookings_active_unit_idx')

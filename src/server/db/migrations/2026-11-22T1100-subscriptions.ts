@@ -51,7 +51,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('provider_charge_id', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('charges_user_idx').ifNotExists().on('charges').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('charges_user_idx')
+    .ifNotExists()
+    .on('charges')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('pickup_preferences')

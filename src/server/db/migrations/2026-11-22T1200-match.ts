@@ -28,7 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('liked_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('user_liked_items_user_item_unique', ['user_id', 'item_id'])
     .execute();
-  await db.schema.createIndex('user_liked_items_user_liked_idx').ifNotExists().on('user_liked_items').columns(['user_id', 'liked_at']).execute();
+  await db.schema
+    .createIndex('user_liked_items_user_liked_idx')
+    .ifNotExists()
+    .on('user_liked_items')
+    .columns(['user_id', 'liked_at'])
+    .execute();
 
   await db.schema
     .createTable('user_session_progress')

@@ -32,7 +32,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('returned_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('rentals_user_idx').ifNotExists().on('rentals').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('rentals_user_idx')
+    .ifNotExists()
+    .on('rentals')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('rentals_item_idx').ifNotExists().on('rentals').column('item_id').execute();
   await db.schema.createIndex('rentals_lender_idx').ifNotExists().on('rentals').column('lender_id').execute();
   await db.schema

@@ -16,7 +16,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('listings_owner_idx').ifNotExists().on('listings').columns(['owner_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('listings_owner_idx')
+    .ifNotExists()
+    .on('listings')
+    .columns(['owner_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('listing_photos')

@@ -26,7 +26,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('events_date_idx').ifNotExists().on('events').column('date').execute();
   // One occurrence of a sample event per day: two processes seeding at once cannot both insert it.
-  await db.schema.createIndex('events_series_date_unique').ifNotExists().on('events').columns(['series', 'date']).unique().execute();
+  await db.schema
+    .createIndex('events_series_date_unique')
+    .ifNotExists()
+    .on('events')
+    .columns(['series', 'date'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('event_rsvps')

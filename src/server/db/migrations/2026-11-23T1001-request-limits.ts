@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('expires_at', 'text', (c) => c.notNull()) // ISO timestamp: the end of the window
     .execute();
-  await db.schema.createIndex('request_limits_expires_idx').ifNotExists().on('request_limits').column('expires_at').execute();
+  await db.schema
+    .createIndex('request_limits_expires_idx')
+    .ifNotExists()
+    .on('request_limits')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

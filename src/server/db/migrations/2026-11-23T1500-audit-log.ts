@@ -24,9 +24,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('after_json', 'text')
     .addColumn('request_id', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_actor_idx').ifNotExists().on('audit_log').columns(['actor_id', 'id']).execute();
+  await db.schema
+    .createIndex('audit_log_actor_idx')
+    .ifNotExists()
+    .on('audit_log')
+    .columns(['actor_id', 'id'])
+    .execute();
   await db.schema.createIndex('audit_log_action_idx').ifNotExists().on('audit_log').columns(['action', 'id']).execute();
-  await db.schema.createIndex('audit_log_subject_idx').ifNotExists().on('audit_log').columns(['subject_type', 'subject_id', 'id']).execute();
+  await db.schema
+    .createIndex('audit_log_subject_idx')
+    .ifNotExists()
+    .on('audit_log')
+    .columns(['subject_type', 'subject_id', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,7 +14,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('listings').addColumn('reviewed_at', 'text').execute();
   await db.schema.alterTable('listings').addColumn('reviewed_by', 'text').execute();
   await db.schema.alterTable('listings').addColumn('submitted_at', 'text').execute();
-  await db.schema.alterTable('listings').addColumn('review_round', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('listings')
+    .addColumn('review_round', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db
     .updateTable('listings')
     .set((eb) => ({ submitted_at: eb.ref('created_at'), reviewed_at: eb.ref('created_at') }))

@@ -28,7 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email_error', 'text')
     .addUniqueConstraint('notifications_dedupe_unique', ['kind', 'subject_type', 'subject_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('notifications_user_idx').ifNotExists().on('notifications').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('notifications_user_idx')
+    .ifNotExists()
+    .on('notifications')
+    .columns(['user_id', 'id'])
+    .execute();
   await db.schema
     .createIndex('notifications_unread_idx')
     .ifNotExists()

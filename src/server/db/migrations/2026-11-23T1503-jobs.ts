@@ -28,7 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('finished_at', 'text')
     .execute();
-  await db.schema.createIndex('jobs_ready_idx').ifNotExists().on('jobs').columns(['queue', 'state', 'run_at']).execute();
+  await db.schema
+    .createIndex('jobs_ready_idx')
+    .ifNotExists()
+    .on('jobs')
+    .columns(['queue', 'state', 'run_at'])
+    .execute();
   await db.schema
     .createIndex('jobs_singleton_unique')
     .ifNotExists()

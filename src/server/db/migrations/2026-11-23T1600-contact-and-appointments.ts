@@ -19,7 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('client_address', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('contact_messages_created_idx').ifNotExists().on('contact_messages').column('created_at').execute();
+  await db.schema
+    .createIndex('contact_messages_created_idx')
+    .ifNotExists()
+    .on('contact_messages')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('styling_appointments')
@@ -33,7 +38,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('styling_appointments_slot_unique', ['date', 'time'])
     .execute();
-  await db.schema.createIndex('styling_appointments_user_idx').ifNotExists().on('styling_appointments').columns(['user_id', 'date']).execute();
+  await db.schema
+    .createIndex('styling_appointments_user_idx')
+    .ifNotExists()
+    .on('styling_appointments')
+    .columns(['user_id', 'date'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

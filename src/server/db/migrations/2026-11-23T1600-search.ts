@@ -30,7 +30,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     // ndoc: how many items used the word when it was written (counted up, never down: a tie-breaker).
     await sql`create table search_words (word text primary key, ndoc integer not null default 0)`.execute(db);
     await sql`create index search_words_trgm_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
-    await sql`insert into search_words (word, ndoc) select w, count(*) from items, unnest(tsvector_to_array(search_vector)) w group by w`.execute(db);
+    await sql`insert into search_words (word, ndoc) select w, count(*) from items, unnest(tsvector_to_array(search_vector)) w group by w`.execute(
+      db,
+    );
     await sql`
       create function items_search_words() returns trigger language plpgsql as $$
       begin
@@ -38,7 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
         on conflict (word) do update set ndoc = search_words.ndoc + 1;
         return null;
       end $$`.execute(db);
-    await sql`create trigger items_search_words_trg after insert or update of name, brand, category, colour, description on items for each row execute function items_search_words()`.execute(db);
+    await sql`create trigger items_search_words_trg after insert or update of name, brand, category, colour, description on items for each row execute function items_search_words()`.execute(
+      db,
+    );
     return;
   }
   await sql`
@@ -50,8 +54,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   const cols = 'name, brand, category, colour, description';
   const newVals = 'new.name, new.brand, new.category, new.colour, new.description';
   const oldVals = 'old.name, old.brand, old.category, old.colour, old.description';
-  await sql.raw(`create trigger items_fts_ai after insert on items begin insert into items_fts (rowid, ${cols}) values (new.id, ${newVals}); end`).execute(db);
-  await sql.raw(`create trigger items_fts_ad after delete on items begin insert into items_fts (items_fts, rowid, ${cols}) values ('delete', old.id, ${oldVals}); end`).execute(db);
+  await sql
+    .raw(
+      `create trigger items_fts_ai after insert on items begin insert into items_fts (rowid, ${cols}) values (new.id, ${newVals}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger items_fts_ad after delete on items begin insert into items_fts (items_fts, rowid, ${cols}) values ('delete', old.id, ${oldVals}); end`,
+    )
+    .execute(db);
   await sql
     .raw(
       `create trigger items_fts_au after update of ${cols} on items begin ` +
@@ -73,6 +85,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     return;
   }
   await sql`drop table if exists items_fts_vocab`.execute(db);
-  for (const t of ['items_fts_ai', 'items_fts_ad', 'items_fts_au']) await sql.raw(`drop trigger if exists ${t}`).execute(db);
+  for (const t of ['items_fts_ai', 'items_fts_ad', 'items_fts_au'])
+    await sql.raw(`drop trigger if exists ${t}`).execute(db);
   await sql`drop table if exists items_fts`.execute(db);
 }

@@ -6,7 +6,12 @@ import type { Kysely } from 'kysely';
  * gender) it reads the few thousand pieces of that colour and sorts them (0.5 ms).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('items_colour_idx').ifNotExists().on('items').columns(['status', 'colour', 'gender']).execute();
+  await db.schema
+    .createIndex('items_colour_idx')
+    .ifNotExists()
+    .on('items')
+    .columns(['status', 'colour', 'gender'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

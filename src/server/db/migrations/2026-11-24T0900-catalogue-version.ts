@@ -25,17 +25,31 @@ export async function up(db: Kysely<any>): Promise<void> {
         update catalogue_version set version = version + 1 where id = 1;
         return null;
       end $$`.execute(db);
-    await sql.raw(`create trigger items_catalogue_version after insert or delete or update of ${ITEM_COLUMNS} on items for each statement execute function bump_catalogue_version()`).execute(db);
-    await sql`create trigger item_units_catalogue_version after insert or delete or update on item_units for each statement execute function bump_catalogue_version()`.execute(db);
+    await sql
+      .raw(
+        `create trigger items_catalogue_version after insert or delete or update of ${ITEM_COLUMNS} on items for each statement execute function bump_catalogue_version()`,
+      )
+      .execute(db);
+    await sql`create trigger item_units_catalogue_version after insert or delete or update on item_units for each statement execute function bump_catalogue_version()`.execute(
+      db,
+    );
     return;
   }
   const bump = 'update catalogue_version set version = version + 1 where id = 1;';
   await sql.raw(`create trigger items_catalogue_version_ai after insert on items begin ${bump} end`).execute(db);
   await sql.raw(`create trigger items_catalogue_version_ad after delete on items begin ${bump} end`).execute(db);
-  await sql.raw(`create trigger items_catalogue_version_au after update of ${ITEM_COLUMNS} on items begin ${bump} end`).execute(db);
-  await sql.raw(`create trigger item_units_catalogue_version_ai after insert on item_units begin ${bump} end`).execute(db);
-  await sql.raw(`create trigger item_units_catalogue_version_ad after delete on item_units begin ${bump} end`).execute(db);
-  await sql.raw(`create trigger item_units_catalogue_version_au after update on item_units begin ${bump} end`).execute(db);
+  await sql
+    .raw(`create trigger items_catalogue_version_au after update of ${ITEM_COLUMNS} on items begin ${bump} end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger item_units_catalogue_version_ai after insert on item_units begin ${bump} end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger item_units_catalogue_version_ad after delete on item_units begin ${bump} end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger item_units_catalogue_version_au after update on item_units begin ${bump} end`)
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -44,7 +58,14 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger if exists item_units_catalogue_version on item_units`.execute(db);
     await sql`drop function if exists bump_catalogue_version()`.execute(db);
   } else {
-    for (const t of ['items_catalogue_version_ai', 'items_catalogue_version_ad', 'items_catalogue_version_au', 'item_units_catalogue_version_ai', 'item_units_catalogue_version_ad', 'item_units_catalogue_version_au']) {
+    for (const t of [
+      'items_catalogue_version_ai',
+      'items_catalogue_version_ad',
+      'items_catalogue_version_au',
+      'item_units_catalogue_version_ai',
+      'item_units_catalogue_version_ad',
+      'item_units_catalogue_version_au',
+    ]) {
       await sql.raw(`drop trigger if exists ${t}`).execute(db);
     }
   }

@@ -24,13 +24,22 @@ const DISCOVERY = ['Work Outfit', 'Mountain Outfit'];
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, column] of Object.entries(SORT_KEYS)) {
-    await db.schema.createIndex(`items_browse_any_category_${name}_idx`).ifNotExists().on('items').columns(['status', 'category', column, 'id']).execute();
+    await db.schema
+      .createIndex(`items_browse_any_category_${name}_idx`)
+      .ifNotExists()
+      .on('items')
+      .columns(['status', 'category', column, 'id'])
+      .execute();
     await db.schema
       .createIndex(`items_browse_discovery_${name}_idx`)
       .ifNotExists()
       .on('items')
       .columns(['status', column, 'id'])
-      .where(sql.ref('category'), 'in', DISCOVERY.map((c) => sql.lit(c)))
+      .where(
+        sql.ref('category'),
+        'in',
+        DISCOVERY.map((c) => sql.lit(c)),
+      )
       .execute();
   }
   if (isPostgres(db)) {

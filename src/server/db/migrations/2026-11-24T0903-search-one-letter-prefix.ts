@@ -14,7 +14,8 @@ const OLD = 'old.name, old.brand, old.category, old.colour, old.description';
 
 async function rebuild(db: Kysely<any>, prefix: string): Promise<void> {
   await sql`drop table if exists items_fts_vocab`.execute(db);
-  for (const t of ['items_fts_ai', 'items_fts_ad', 'items_fts_au']) await sql.raw(`drop trigger if exists ${t}`).execute(db);
+  for (const t of ['items_fts_ai', 'items_fts_ad', 'items_fts_au'])
+    await sql.raw(`drop trigger if exists ${t}`).execute(db);
   await sql`drop table if exists items_fts`.execute(db);
   await sql
     .raw(
@@ -22,8 +23,16 @@ async function rebuild(db: Kysely<any>, prefix: string): Promise<void> {
         `tokenize = 'unicode61 remove_diacritics 2', prefix = '${prefix}')`,
     )
     .execute(db);
-  await sql.raw(`create trigger items_fts_ai after insert on items begin insert into items_fts (rowid, ${COLS}) values (new.id, ${NEW}); end`).execute(db);
-  await sql.raw(`create trigger items_fts_ad after delete on items begin insert into items_fts (items_fts, rowid, ${COLS}) values ('delete', old.id, ${OLD}); end`).execute(db);
+  await sql
+    .raw(
+      `create trigger items_fts_ai after insert on items begin insert into items_fts (rowid, ${COLS}) values (new.id, ${NEW}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger items_fts_ad after delete on items begin insert into items_fts (items_fts, rowid, ${COLS}) values ('delete', old.id, ${OLD}); end`,
+    )
+    .execute(db);
   await sql
     .raw(
       `create trigger items_fts_au after update of ${COLS} on items begin ` +

@@ -37,7 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text') // authorisations
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addCheckConstraint('payment_sim_objects_amount_positive', sql`amount_cents > 0`)
-    .addCheckConstraint('payment_sim_objects_refunds_within', sql`refunded_cents >= 0 and refunded_cents <= amount_cents`)
+    .addCheckConstraint(
+      'payment_sim_objects_refunds_within',
+      sql`refunded_cents >= 0 and refunded_cents <= amount_cents`,
+    )
     .execute();
 
   await db.schema

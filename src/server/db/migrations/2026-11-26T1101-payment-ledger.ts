@@ -45,9 +45,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('settled_at', 'text')
     .addCheckConstraint('payment_ledger_amount_positive', sql`amount_cents > 0`)
     .execute();
-  await db.schema.createIndex('payment_ledger_user_idx').ifNotExists().on('payment_ledger').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('payment_ledger_order_idx').ifNotExists().on('payment_ledger').column('order_id').execute();
-  await db.schema.createIndex('payment_ledger_target_idx').ifNotExists().on('payment_ledger').column('target_id').execute();
+  await db.schema
+    .createIndex('payment_ledger_user_idx')
+    .ifNotExists()
+    .on('payment_ledger')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('payment_ledger_order_idx')
+    .ifNotExists()
+    .on('payment_ledger')
+    .column('order_id')
+    .execute();
+  await db.schema
+    .createIndex('payment_ledger_target_idx')
+    .ifNotExists()
+    .on('payment_ledger')
+    .column('target_id')
+    .execute();
   await db.schema
     .createIndex('payment_ledger_unsettled_idx')
     .ifNotExists()

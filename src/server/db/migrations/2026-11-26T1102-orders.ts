@@ -47,9 +47,45 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db
     .insertInto('studios')
     .values([
-      { slug: 'rivington', name: 'Rentique Rivington', street: '88 Rivington Street', city: 'New York', state: 'NY', zip_code: '10002', phone: '(212) 555-0142', hours: week(['10:00', '19:00'], ['10:00', '18:00'], null), position: 1, active: 1, created_at: now },
-      { slug: 'williamsburg', name: 'Rentique Williamsburg', street: '245 Wythe Avenue', city: 'Brooklyn', state: 'NY', zip_code: '11249', phone: '(718) 555-0178', hours: week(['11:00', '20:00'], ['10:00', '19:00'], ['11:00', '17:00']), position: 2, active: 1, created_at: now },
-      { slug: 'west-hollywood', name: 'Rentique West Hollywood', street: '8420 Melrose Place', city: 'Los Angeles', state: 'CA', zip_code: '90069', phone: '(323) 555-0116', hours: week(['10:00', '19:00'], ['10:00', '19:00'], ['12:00', '17:00']), position: 3, active: 1, created_at: now },
+      {
+        slug: 'rivington',
+        name: 'Rentique Rivington',
+        street: '88 Rivington Street',
+        city: 'New York',
+        state: 'NY',
+        zip_code: '10002',
+        phone: '(212) 555-0142',
+        hours: week(['10:00', '19:00'], ['10:00', '18:00'], null),
+        position: 1,
+        active: 1,
+        created_at: now,
+      },
+      {
+        slug: 'williamsburg',
+        name: 'Rentique Williamsburg',
+        street: '245 Wythe Avenue',
+        city: 'Brooklyn',
+        state: 'NY',
+        zip_code: '11249',
+        phone: '(718) 555-0178',
+        hours: week(['11:00', '20:00'], ['10:00', '19:00'], ['11:00', '17:00']),
+        position: 2,
+        active: 1,
+        created_at: now,
+      },
+      {
+        slug: 'west-hollywood',
+        name: 'Rentique West Hollywood',
+        street: '8420 Melrose Place',
+        city: 'Los Angeles',
+        state: 'CA',
+        zip_code: '90069',
+        phone: '(323) 555-0116',
+        hours: week(['10:00', '19:00'], ['10:00', '19:00'], ['12:00', '17:00']),
+        position: 3,
+        active: 1,
+        created_at: now,
+      },
     ])
     .onConflict((oc) => oc.column('slug').doNothing())
     .execute();
@@ -113,10 +149,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('order_emails_once', ['order_id', 'kind'])
     .execute();
 
-  await db.schema.alterTable('rentals').addColumn('order_id', 'integer', (c) => c.references('orders.id')).execute();
+  await db.schema
+    .alterTable('rentals')
+    .addColumn('order_id', 'integer', (c) => c.references('orders.id'))
+    .execute();
   await db.schema.alterTable('rentals').addColumn('cancelled_at', 'text').execute();
   await db.schema.createIndex('rentals_order_idx').ifNotExists().on('rentals').column('order_id').execute();
-  await db.schema.alterTable('pickup_preferences').addColumn('studio_id', 'integer', (c) => c.references('studios.id')).execute();
+  await db.schema
+    .alterTable('pickup_preferences')
+    .addColumn('studio_id', 'integer', (c) => c.references('studios.id'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

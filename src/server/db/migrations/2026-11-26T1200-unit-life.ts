@@ -34,9 +34,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('rental_id', 'integer')
     .addColumn('hold_booking_id', 'integer')
     .addColumn('changed_at', 'text', (c) => c.notNull())
-    .addCheckConstraint('unit_states_state_check', sql`state in ('available', 'dispatched', 'with_member', 'returned', 'cleaning', 'repair', 'retired')`)
+    .addCheckConstraint(
+      'unit_states_state_check',
+      sql`state in ('available', 'dispatched', 'with_member', 'returned', 'cleaning', 'repair', 'retired')`,
+    )
     .execute();
-  await db.schema.createIndex('unit_states_state_idx').ifNotExists().on('unit_states').columns(['state', 'changed_at']).execute();
+  await db.schema
+    .createIndex('unit_states_state_idx')
+    .ifNotExists()
+    .on('unit_states')
+    .columns(['state', 'changed_at'])
+    .execute();
 
   for (const [name, type] of [
     ['dispatched_at', 'text'],
@@ -58,8 +66,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable('rentals').addColumn(name, type).execute();
   }
   // The desk's lists: rentals not checked in, by return date (due back, overdue) and by start.
-  await db.schema.createIndex('rentals_not_checked_in_end_idx').ifNotExists().on('rentals').columns(['end_date', 'id']).where(sql.ref('checked_in_at'), 'is', null).execute();
-  await db.schema.createIndex('rentals_not_dispatched_start_idx').ifNotExists().on('rentals').columns(['start_date', 'id']).where(sql.ref('dispatched_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('rentals_not_checked_in_end_idx')
+    .ifNotExists()
+    .on('rentals')
+    .columns(['end_date', 'id'])
+    .where(sql.ref('checked_in_at'), 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('rentals_not_dispatched_start_idx')
+    .ifNotExists()
+    .on('rentals')
+    .columns(['start_date', 'id'])
+    .where(sql.ref('dispatched_at'), 'is', null)
+    .execute();
   await db.schema.createIndex('rentals_unit_idx').ifNotExists().on('rentals').columns(['unit_id', 'id']).execute();
   await db.schema.createIndex('rentals_checked_in_idx').ifNotExists().on('rentals').column('checked_in_at').execute();
 
@@ -103,12 +123,30 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('condition_photos').ifExists().execute();
-  for (const idx of ['rentals_not_checked_in_end_idx', 'rentals_not_dispatched_start_idx', 'rentals_unit_idx', 'rentals_checked_in_idx']) {
+  for (const idx of [
+    'rentals_not_checked_in_end_idx',
+    'rentals_not_dispatched_start_idx',
+    'rentals_unit_idx',
+    'rentals_checked_in_idx',
+  ]) {
     await db.schema.dropIndex(idx).ifExists().execute();
   }
   for (const c of [
-    'dispatched_at', 'dispatched_by', 'received_at', 'checked_in_at', 'checked_in_by', 'condition', 'condition_note', 'late_days', 'late_fee_cents',
-    'late_fee_status', 'late_fee_entry_id', 'late_fee_refund_entry_id', 'late_fee_error', 'late_fee_waived_at', 'late_fee_waived_by',
+    'dispatched_at',
+    'dispatched_by',
+    'received_at',
+    'checked_in_at',
+    'checked_in_by',
+    'condition',
+    'condition_note',
+    'late_days',
+    'late_fee_cents',
+    'late_fee_status',
+    'late_fee_entry_id',
+    'late_fee_refund_entry_id',
+    'late_fee_error',
+    'late_fee_waived_at',
+    'late_fee_waived_by',
   ]) {
     await db.schema.alterTable('rentals').dropColumn(c).execute();
   }

@@ -41,8 +41,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The item page's list (newest first, by size) and size advice (same usual size, similar height).
   await db.schema.createIndex('reviews_item_idx').ifNotExists().on('reviews').columns(['item_id', 'id']).execute();
-  await db.schema.createIndex('reviews_item_size_idx').ifNotExists().on('reviews').columns(['item_id', 'size_worn', 'id']).execute();
-  await db.schema.createIndex('reviews_item_usual_idx').ifNotExists().on('reviews').columns(['item_id', 'usual_size', 'height_cm']).execute();
+  await db.schema
+    .createIndex('reviews_item_size_idx')
+    .ifNotExists()
+    .on('reviews')
+    .columns(['item_id', 'size_worn', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('reviews_item_usual_idx')
+    .ifNotExists()
+    .on('reviews')
+    .columns(['item_id', 'usual_size', 'height_cm'])
+    .execute();
   await db.schema.createIndex('reviews_user_idx').ifNotExists().on('reviews').column('user_id').execute();
 
   await db.schema

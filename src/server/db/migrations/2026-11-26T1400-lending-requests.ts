@@ -30,11 +30,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('decided_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .addCheckConstraint('booking_requests_status_check', sql`status in ('authorising', 'pending', 'accepted', 'declined', 'expired', 'failed')`)
+    .addCheckConstraint(
+      'booking_requests_status_check',
+      sql`status in ('authorising', 'pending', 'accepted', 'declined', 'expired', 'failed')`,
+    )
     .execute();
-  await db.schema.createIndex('booking_requests_lender_idx').ifNotExists().on('booking_requests').columns(['lender_id', 'id']).execute();
-  await db.schema.createIndex('booking_requests_renter_idx').ifNotExists().on('booking_requests').columns(['renter_id', 'id']).execute();
-  await db.schema.createIndex('booking_requests_pending_idx').ifNotExists().on('booking_requests').columns(['status', 'expires_at']).execute();
+  await db.schema
+    .createIndex('booking_requests_lender_idx')
+    .ifNotExists()
+    .on('booking_requests')
+    .columns(['lender_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('booking_requests_renter_idx')
+    .ifNotExists()
+    .on('booking_requests')
+    .columns(['renter_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('booking_requests_pending_idx')
+    .ifNotExists()
+    .on('booking_requests')
+    .columns(['status', 'expires_at'])
+    .execute();
 
   await db.schema
     .createTable('rental_messages')
@@ -45,7 +63,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('rental_messages_rental_idx').ifNotExists().on('rental_messages').columns(['rental_id', 'id']).execute();
+  await db.schema
+    .createIndex('rental_messages_rental_idx')
+    .ifNotExists()
+    .on('rental_messages')
+    .columns(['rental_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('rental_thread_reads')
@@ -67,7 +90,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('removed_at', 'text')
     .execute();
-  await db.schema.createIndex('lender_blocks_item_idx').ifNotExists().on('lender_blocks').columns(['item_id', 'start_date']).execute();
+  await db.schema
+    .createIndex('lender_blocks_item_idx')
+    .ifNotExists()
+    .on('lender_blocks')
+    .columns(['item_id', 'start_date'])
+    .execute();
 
   await db.schema
     .createTable('lender_block_units')
@@ -75,7 +103,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('booking_id', 'integer', (c) => c.primaryKey())
     .addColumn('block_id', 'integer', (c) => c.notNull().references('lender_blocks.id').onDelete('cascade'))
     .execute();
-  await db.schema.createIndex('lender_block_units_block_idx').ifNotExists().on('lender_block_units').column('block_id').execute();
+  await db.schema
+    .createIndex('lender_block_units_block_idx')
+    .ifNotExists()
+    .on('lender_block_units')
+    .column('block_id')
+    .execute();
 
   await db.schema
     .createTable('handover_photos')
@@ -96,7 +129,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['handover_photos', 'lender_block_units', 'lender_blocks', 'rental_thread_reads', 'rental_messages', 'booking_requests']) {
+  for (const t of [
+    'handover_photos',
+    'lender_block_units',
+    'lender_blocks',
+    'rental_thread_reads',
+    'rental_messages',
+    'booking_requests',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

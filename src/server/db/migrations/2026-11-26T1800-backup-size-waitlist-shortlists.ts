@@ -21,8 +21,17 @@ import { isPostgres, serialPk } from './dialect';
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
 
-  await db.schema.alterTable('bookings').addColumn('follows_booking_id', 'integer', (c) => c.references('bookings.id').onDelete('cascade')).execute();
-  await db.schema.createIndex('bookings_follows_unique').ifNotExists().on('bookings').column('follows_booking_id').unique().execute();
+  await db.schema
+    .alterTable('bookings')
+    .addColumn('follows_booking_id', 'integer', (c) => c.references('bookings.id').onDelete('cascade'))
+    .execute();
+  await db.schema
+    .createIndex('bookings_follows_unique')
+    .ifNotExists()
+    .on('bookings')
+    .column('follows_booking_id')
+    .unique()
+    .execute();
   if (pg) {
     await sql`
       create or replace function bookings_follow() returns trigger language plpgsql as $$
@@ -32,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
             and (start_date, end_date, released_at) is distinct from (new.start_date, new.end_date, new.released_at);
         return null;
       end $$`.execute(db);
-    await sql`create trigger bookings_follow_trg after update of start_date, end_date, released_at on bookings for each row execute function bookings_follow()`.execute(db);
+    await sql`create trigger bookings_follow_trg after update of start_date, end_date, released_at on bookings for each row execute function bookings_follow()`.execute(
+      db,
+    );
   } else {
     await sql`
       create trigger bookings_follow_au after update of start_date, end_date, released_at on bookings begin
@@ -59,7 +70,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('hold_booking_id', 'integer', (c) => c.references('bookings.id').onDelete('set null'))
     .addColumn('rental_id', 'integer', (c) => c.references('rentals.id').onDelete('set null'))
     .addColumn('ended_at', 'text')
-    .addCheckConstraint('waitlist_entries_status_check', sql`status in ('waiting', 'held', 'booked', 'expired', 'left')`)
+    .addCheckConstraint(
+      'waitlist_entries_status_check',
+      sql`status in ('waiting', 'held', 'booked', 'expired', 'left')`,
+    )
     .execute();
   await db.schema
     .createIndex('waitlist_entries_live_unique')
@@ -69,9 +83,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('status'), 'in', sql`('waiting', 'held')`)
     .execute();
-  await db.schema.createIndex('waitlist_entries_hold_unique').ifNotExists().on('waitlist_entries').column('hold_booking_id').unique().execute();
-  await db.schema.createIndex('waitlist_entries_status_idx').ifNotExists().on('waitlist_entries').columns(['status', 'item_id', 'size', 'id']).execute();
-  await db.schema.createIndex('waitlist_entries_user_idx').ifNotExists().on('waitlist_entries').columns(['user_id', 'status']).execute();
+  await db.schema
+    .createIndex('waitlist_entries_hold_unique')
+    .ifNotExists()
+    .on('waitlist_entries')
+    .column('hold_booking_id')
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('waitlist_entries_status_idx')
+    .ifNotExists()
+    .on('waitlist_entries')
+    .columns(['status', 'item_id', 'size', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('waitlist_entries_user_idx')
+    .ifNotExists()
+    .on('waitlist_entries')
+    .columns(['user_id', 'status'])
+    .execute();
 
   await db.schema
     .createTable('shortlists')

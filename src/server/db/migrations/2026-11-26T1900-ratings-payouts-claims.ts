@@ -34,7 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('rental_ratings_side_check', sql`side in ('renter', 'lender')`)
     .addCheckConstraint('rental_ratings_stars_check', sql`stars between 1 and 5`)
     .execute();
-  await db.schema.createIndex('rental_ratings_subject_idx').ifNotExists().on('rental_ratings').columns(['subject_id', 'side', 'visible_at']).execute();
+  await db.schema
+    .createIndex('rental_ratings_subject_idx')
+    .ifNotExists()
+    .on('rental_ratings')
+    .columns(['subject_id', 'side', 'visible_at'])
+    .execute();
 
   await db.schema
     .createTable('payout_accounts')
@@ -95,8 +100,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('damage_claims_status_check', sql`status in ('open', 'upheld', 'rejected')`)
     .addCheckConstraint('damage_claims_amount_positive', sql`amount_cents > 0`)
     .execute();
-  await db.schema.createIndex('damage_claims_status_idx').ifNotExists().on('damage_claims').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('damage_claims_lender_idx').ifNotExists().on('damage_claims').columns(['lender_id', 'id']).execute();
+  await db.schema
+    .createIndex('damage_claims_status_idx')
+    .ifNotExists()
+    .on('damage_claims')
+    .columns(['status', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('damage_claims_lender_idx')
+    .ifNotExists()
+    .on('damage_claims')
+    .columns(['lender_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('claim_photos')
@@ -123,7 +138,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['payment_sim_bank_accounts', 'claim_photos', 'damage_claims', 'payout_lines', 'payouts', 'payout_accounts', 'rental_ratings']) {
+  for (const t of [
+    'payment_sim_bank_accounts',
+    'claim_photos',
+    'damage_claims',
+    'payout_lines',
+    'payouts',
+    'payout_accounts',
+    'rental_ratings',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -16,7 +16,18 @@ import { isPostgres, serialPk } from './dialect';
 const OLD = ['authorising', 'pending', 'accepted', 'declined', 'expired', 'failed'];
 const NEW = [...OLD, 'withdrawn'];
 
-const COLUMNS = ['id', 'rental_id', 'item_id', 'renter_id', 'lender_id', 'status', 'authorisation_entry_id', 'expires_at', 'decided_at', 'created_at'];
+const COLUMNS = [
+  'id',
+  'rental_id',
+  'item_id',
+  'renter_id',
+  'lender_id',
+  'status',
+  'authorisation_entry_id',
+  'expires_at',
+  'decided_at',
+  'created_at',
+];
 
 function checkOf(statuses: string[]) {
   return sql.raw(`status in (${statuses.map((s) => `'${s}'`).join(', ')})`);
@@ -48,15 +59,32 @@ async function rebuildSqlite(db: Kysely<any>, statuses: string[]): Promise<void>
 }
 
 async function createIndexes(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('booking_requests_lender_idx').ifNotExists().on('booking_requests').columns(['lender_id', 'id']).execute();
-  await db.schema.createIndex('booking_requests_renter_idx').ifNotExists().on('booking_requests').columns(['renter_id', 'id']).execute();
-  await db.schema.createIndex('booking_requests_pending_idx').ifNotExists().on('booking_requests').columns(['status', 'expires_at']).execute();
+  await db.schema
+    .createIndex('booking_requests_lender_idx')
+    .ifNotExists()
+    .on('booking_requests')
+    .columns(['lender_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('booking_requests_renter_idx')
+    .ifNotExists()
+    .on('booking_requests')
+    .columns(['renter_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('booking_requests_pending_idx')
+    .ifNotExists()
+    .on('booking_requests')
+    .columns(['status', 'expires_at'])
+    .execute();
 }
 
 async function allow(db: Kysely<any>, statuses: string[]): Promise<void> {
   if (isPostgres(db)) {
     await sql`alter table booking_requests drop constraint if exists booking_requests_status_check`.execute(db);
-    await sql`alter table booking_requests add constraint booking_requests_status_check check (${checkOf(statuses)})`.execute(db);
+    await sql`alter table booking_requests add constraint booking_requests_status_check check (${checkOf(statuses)})`.execute(
+      db,
+    );
     return;
   }
   await rebuildSqlite(db, statuses);

@@ -13,7 +13,13 @@ import { isPostgres } from './dialect';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('once_key', 'text').execute();
-  await db.schema.createIndex('jobs_once_unique').ifNotExists().on('jobs').columns(['queue', 'once_key']).unique().execute();
+  await db.schema
+    .createIndex('jobs_once_unique')
+    .ifNotExists()
+    .on('jobs')
+    .columns(['queue', 'once_key'])
+    .unique()
+    .execute();
   await db.schema.dropTable('scheduler_slots').ifExists().execute();
 
   if (!isPostgres(db)) return;

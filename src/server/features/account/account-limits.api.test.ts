@@ -17,7 +17,12 @@ beforeAll(async () => {
   // Another app process on the same database (same env, its own connection pool), mailing
   // through the same SMTP server.
   const logger = createLogger('silent');
-  second = await compose({ env: t.ctx.env, logger, mailer: createMailer({ smtpUrl: t.smtpUrl!, from: t.ctx.env.mailFrom, logger }), seed: false });
+  second = await compose({
+    env: t.ctx.env,
+    logger,
+    mailer: createMailer({ smtpUrl: t.smtpUrl!, from: t.ctx.env.mailFrom, logger }),
+    seed: false,
+  });
 });
 afterAll(async () => {
   await second?.ctx.database.destroy();
@@ -27,18 +32,31 @@ afterAll(async () => {
 const fromIp =
   (ip: string, json: unknown, app: 'first' | 'second' = 'first') =>
   async (path: string): Promise<Response> => {
-    const init = { method: 'POST', headers: { 'x-forwarded-for': ip, origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(json) };
+    const init = {
+      method: 'POST',
+      headers: { 'x-forwarded-for': ip, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    };
     return (app === 'first' ? t.app : second.app).request(path, init);
   };
 
-const signUpBody = (email: string, password = 'correct horse battery') => ({ email, password, name: 'Limit Test', fullName: 'Limit Test', gender: 'other' });
+const signUpBody = (email: string, password = 'correct horse battery') => ({
+  email,
+  password,
+  name: 'Limit Test',
+  fullName: 'Limit Test',
+  gender: 'other',
+});
 
 describe(`sign-up is limited per client address, across app processes (${process.env.TEST_DIALECT})`, () => {
   it('allows 3 sign-ups an hour from one address, on either process, then refuses even a known address', async () => {
     const ip = '203.0.113.10';
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      statuses.push((await fromIp(ip, signUpBody(`sweep${i}@example.com`), i % 2 ? 'second' : 'first')('/api/auth/sign-up/email')).status);
+      statuses.push(
+        (await fromIp(ip, signUpBody(`sweep${i}@example.com`), i % 2 ? 'second' : 'first')('/api/auth/sign-up/email'))
+          .status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200]);
     // The fourth, on either process, is refused before it can say whether the address exists.
@@ -50,13 +68,21 @@ describe(`sign-up is limited per client address, across app processes (${process
       expect(body.error.message).not.toMatch(/exists/i);
     }
     // Another client address is not affected.
-    expect((await fromIp('203.0.113.11', signUpBody('sweep9@example.com'))('/api/auth/sign-up/email')).status).toBe(200);
+    expect((await fromIp('203.0.113.11', signUpBody('sweep9@example.com'))('/api/auth/sign-up/email')).status).toBe(
+      200,
+    );
   });
 
   it('holds under concurrent sign-ups from one address', async () => {
     const ip = '203.0.113.20';
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => fromIp(ip, signUpBody(`burst${i}@example.com`), i % 2 ? 'second' : 'first')('/api/auth/sign-up/email').then((r) => r.status)),
+      Array.from({ length: 8 }, (_, i) =>
+        fromIp(
+          ip,
+          signUpBody(`burst${i}@example.com`),
+          i % 2 ? 'second' : 'first',
+        )('/api/auth/sign-up/email').then((r) => r.status),
+      ),
     );
     expect(results.filter((s) => s === 200)).toHaveLength(3);
     expect(results.filter((s) => s === 429)).toHaveLength(5);
@@ -67,7 +93,8 @@ describe(`mail-sending endpoints are limited (${process.env.TEST_DIALECT})`, () 
   it('password-reset requests: per client address', async () => {
     const ip = '198.51.100.1';
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i += 1) statuses.push((await fromIp(ip, { email: `r${i}@example.com` })('/api/auth/request-password-reset')).status);
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await fromIp(ip, { email: `r${i}@example.com` })('/api/auth/request-password-reset')).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
 
@@ -77,7 +104,16 @@ describe(`mail-sending endpoints are limited (${process.env.TEST_DIALECT})`, () 
     for (const email of ['has.account@example.com', 'no.account@example.com']) {
       const statuses: number[] = [];
       // From a new client address each time (and both processes): only the e-mail address repeats.
-      for (let i = 0; i < 4; i += 1) statuses.push((await fromIp(`198.51.100.${60 + i}`, { email: email.toUpperCase() }, i % 2 ? 'second' : 'first')('/api/auth/request-password-reset')).status);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push(
+          (
+            await fromIp(
+              `198.51.100.${60 + i}`,
+              { email: email.toUpperCase() },
+              i % 2 ? 'second' : 'first',
+            )('/api/auth/request-password-reset')
+          ).status,
+        );
       expect(statuses, email).toEqual([200, 200, 200, 429]);
     }
     // Three reset mails arrived; a mail asked for afterwards arrives too, and no fourth reset did.
@@ -90,7 +126,11 @@ describe(`mail-sending endpoints are limited (${process.env.TEST_DIALECT})`, () 
   it('verification mails: per e-mail address', async () => {
     await fromIp('198.51.100.70', signUpBody('verify.me@example.com'))('/api/auth/sign-up/email');
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await fromIp(`198.51.100.${80 + i}`, { email: 'verify.me@example.com' })('/api/auth/send-verification-email')).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push(
+        (await fromIp(`198.51.100.${80 + i}`, { email: 'verify.me@example.com' })('/api/auth/send-verification-email'))
+          .status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

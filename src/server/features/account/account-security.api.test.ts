@@ -49,7 +49,11 @@ describe(`a verification link never signs anyone in (${process.env.TEST_DIALECT}
     const jar = cookieFrom(res, a.cookie);
     expect(await whoIs(jar)).toBe(a.id);
     // B is verified; no session was created for B.
-    const bRow = await t.ctx.database.db.selectFrom('user').select('emailVerified').where('id', '=', b.id).executeTakeFirstOrThrow();
+    const bRow = await t.ctx.database.db
+      .selectFrom('user')
+      .select('emailVerified')
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
     expect(Boolean(bRow.emailVerified)).toBe(true);
     expect((await sessionsOf(b.id)).length).toBe(bSessionsBefore);
   });
@@ -62,7 +66,11 @@ describe(`a verification link never signs anyone in (${process.env.TEST_DIALECT}
     expect(res.status).toBeLessThan(400);
     expect(res.headers.getSetCookie().filter((x) => x.includes('session_token'))).toEqual([]);
     expect((await sessionsOf(c.id)).length).toBe(before);
-    const row = await t.ctx.database.db.selectFrom('user').select('emailVerified').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db
+      .selectFrom('user')
+      .select('emailVerified')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
   });
 });
@@ -89,7 +97,11 @@ describe(`profile changes follow the sign-up rules (${process.env.TEST_DIALECT})
       const err = (await res.json()) as { error: { code: string; message: string } };
       expect(err.error.code).toBe('VALIDATION_FAILED');
       expect(err.error.message).toMatch(message);
-      const user = await t.ctx.database.db.selectFrom('user').selectAll().where('id', '=', m.id).executeTakeFirstOrThrow();
+      const user = await t.ctx.database.db
+        .selectFrom('user')
+        .selectAll()
+        .where('id', '=', m.id)
+        .executeTakeFirstOrThrow();
       expect(user).toMatchObject({ name: 'Ada Lovelace', full_name: 'Ada Lovelace', gender: 'female', email: m.email });
       expect(Boolean(user.emailVerified)).toBe(false);
       expect((user as unknown as { image: string | null }).image ?? null).toBeNull();
@@ -100,7 +112,14 @@ describe(`profile changes follow the sign-up rules (${process.env.TEST_DIALECT})
     for (const extra of [{ image: 'javascript:alert(1)' }, { emailVerified: true }, { role: 'admin' }]) {
       const res = await t.request('/api/auth/sign-up/email', {
         method: 'POST',
-        json: { email: `extra.${Object.keys(extra)[0]}@example.com`, password: 'correct horse battery', name: 'E', fullName: 'E', gender: 'other', ...extra },
+        json: {
+          email: `extra.${Object.keys(extra)[0]}@example.com`,
+          password: 'correct horse battery',
+          name: 'E',
+          fullName: 'E',
+          gender: 'other',
+          ...extra,
+        },
       });
       expect(res.status).toBe(400);
     }
@@ -108,23 +127,41 @@ describe(`profile changes follow the sign-up rules (${process.env.TEST_DIALECT})
 
   it('/api/auth/update-user and PATCH /api/me change the account and the profile together', async () => {
     const m = await t.signUp({ fullName: 'Ada Lovelace', gender: 'female' });
-    const viaAuth = await m.request('/api/auth/update-user', { method: 'POST', json: { fullName: '  Ada King  ', gender: 'other' } });
+    const viaAuth = await m.request('/api/auth/update-user', {
+      method: 'POST',
+      json: { fullName: '  Ada King  ', gender: 'other' },
+    });
     expect(viaAuth.status).toBe(200);
-    const user = await t.ctx.database.db.selectFrom('user').select(['name', 'full_name', 'gender']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const user = await t.ctx.database.db
+      .selectFrom('user')
+      .select(['name', 'full_name', 'gender'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ name: 'Ada King', full_name: 'Ada King', gender: 'other' });
-    const profile = await t.ctx.database.db.selectFrom('profiles').select(['full_name', 'gender']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const profile = await t.ctx.database.db
+      .selectFrom('profiles')
+      .select(['full_name', 'gender'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
     expect(profile).toEqual({ full_name: 'Ada King', gender: 'other' });
 
     const viaApi = await m.request('/api/me', { method: 'PATCH', json: { fullName: 'Augusta Ada King' } });
     expect(viaApi.status).toBe(200);
     expect(await viaApi.json()).toMatchObject({ fullName: 'Augusta Ada King', gender: 'other' });
-    const session = (await (await m.request('/api/auth/get-session')).json()) as { user: { name: string; fullName: string } };
+    const session = (await (await m.request('/api/auth/get-session')).json()) as {
+      user: { name: string; fullName: string };
+    };
     expect(session.user).toMatchObject({ name: 'Augusta Ada King', fullName: 'Augusta Ada King' });
   });
 
   it('PATCH /api/me refuses what the sign-up form refuses', async () => {
     const m = await t.signUp();
-    for (const body of [{ gender: 'robot' }, { fullName: '' }, { fullName: 'y'.repeat(121) }, { emailVerified: true }]) {
+    for (const body of [
+      { gender: 'robot' },
+      { fullName: '' },
+      { fullName: 'y'.repeat(121) },
+      { emailVerified: true },
+    ]) {
       const res = await m.request('/api/me', { method: 'PATCH', json: body });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
@@ -143,8 +180,16 @@ describe(`profile changes follow the sign-up rules (${process.env.TEST_DIALECT})
       ),
     );
     for (const r of results) expect(r.status).toBe(200);
-    const user = await t.ctx.database.db.selectFrom('user').select(['name', 'full_name', 'gender']).where('id', '=', m.id).executeTakeFirstOrThrow();
-    const profile = await t.ctx.database.db.selectFrom('profiles').select(['full_name', 'gender']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const user = await t.ctx.database.db
+      .selectFrom('user')
+      .select(['name', 'full_name', 'gender'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    const profile = await t.ctx.database.db
+      .selectFrom('profiles')
+      .select(['full_name', 'gender'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
     expect(names).toContain(user.full_name);
     expect(user.name).toBe(user.full_name);
     expect(profile).toEqual({ full_name: user.full_name, gender: user.gender });
@@ -157,14 +202,24 @@ describe(`guessable passwords are refused (${process.env.TEST_DIALECT})`, () => 
   for (const password of weak) {
     it(`sign-up refuses ${JSON.stringify(password)} with a clear message`, async () => {
       const email = `weak.${Math.random().toString(36).slice(2)}@example.com`;
-      const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: 'W', fullName: 'Weak Pass', gender: 'other' } });
+      const res = await t.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        json: { email, password, name: 'W', fullName: 'Weak Pass', gender: 'other' },
+      });
       expect(res.status).toBe(400);
-      const body = (await res.json()) as { code: string; error: { code: string; message: string; issues?: { path: string }[] } };
+      const body = (await res.json()) as {
+        code: string;
+        error: { code: string; message: string; issues?: { path: string }[] };
+      };
       expect(body.error.code).toBe('VALIDATION_FAILED');
       expect(body.error.message).toMatch(/too easy to guess/);
       expect(body.code).toBe('PASSWORD_TOO_WEAK');
       expect(body.error.issues?.[0]?.path).toBe('password');
-      const user = await t.ctx.database.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+      const user = await t.ctx.database.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
       expect(user).toBeUndefined();
     });
   }
@@ -172,7 +227,13 @@ describe(`guessable passwords are refused (${process.env.TEST_DIALECT})`, () => 
   it('refuses a password made of the member’s own name or address', async () => {
     const res = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { email: 'marguerite.yourcenar@example.com', password: 'yourcenar1903', name: 'M', fullName: 'Marguerite Yourcenar', gender: 'female' },
+      json: {
+        email: 'marguerite.yourcenar@example.com',
+        password: 'yourcenar1903',
+        name: 'M',
+        fullName: 'Marguerite Yourcenar',
+        gender: 'female',
+      },
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/too easy to guess/);
@@ -180,23 +241,38 @@ describe(`guessable passwords are refused (${process.env.TEST_DIALECT})`, () => 
 
   it('change-password refuses a guessable new password and keeps the old one', async () => {
     const m = await t.signUp();
-    const res = await m.request('/api/auth/change-password', { method: 'POST', json: { currentPassword: m.password, newPassword: 'password1' } });
+    const res = await m.request('/api/auth/change-password', {
+      method: 'POST',
+      json: { currentPassword: m.password, newPassword: 'password1' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('PASSWORD_TOO_WEAK');
-    expect((await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: m.email, password: m.password } })).status).toBe(200);
+    expect(
+      (await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: m.email, password: m.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it('reset-password refuses a guessable new password and the link still works afterwards', async () => {
     const m = await t.signUp();
-    const req = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: m.email, redirectTo: '/reset-password' } });
+    const req = await t.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email: m.email, redirectTo: '/reset-password' },
+    });
     expect(req.status).toBe(200);
     const link = await linkFor(m.email, /reset-password/);
     const token = link.match(/reset-password\/([^?]+)/)?.[1];
     expect(token).toBeTruthy();
-    const weakRes = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: '12345678' } });
+    const weakRes = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: '12345678' },
+    });
     expect(weakRes.status).toBe(400);
     expect(((await weakRes.json()) as { code: string }).code).toBe('PASSWORD_TOO_WEAK');
-    const strong = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'velvet lantern orchard' } });
+    const strong = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'velvet lantern orchard' },
+    });
     expect(strong.status).toBe(200);
   });
 });

@@ -29,9 +29,17 @@ describe(`accounts (${process.env.TEST_DIALECT})`, () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
 
-    const profile = await t.ctx.database.db.selectFrom('profiles').selectAll().where('id', '=', body.user.id).executeTakeFirst();
+    const profile = await t.ctx.database.db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('id', '=', body.user.id)
+      .executeTakeFirst();
     expect(profile).toMatchObject({ id: body.user.id, full_name: 'Ada Lovelace', gender: 'female' });
-    const user = await t.ctx.database.db.selectFrom('user').select(['full_name', 'gender']).where('id', '=', body.user.id).executeTakeFirst();
+    const user = await t.ctx.database.db
+      .selectFrom('user')
+      .select(['full_name', 'gender'])
+      .where('id', '=', body.user.id)
+      .executeTakeFirst();
     expect(user).toEqual({ full_name: 'Ada Lovelace', gender: 'female' });
     // The verification mail went out (to the test mailer) and sign-in does not wait for it.
     expect(t.mails.some((m) => m.to === 'ada@example.com' && /verify|confirm/i.test(m.text))).toBe(true);
@@ -57,20 +65,32 @@ describe(`accounts (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('refuses a sign-up with an unknown gender or a short password', async () => {
-    const bad = await t.request('/api/auth/sign-up/email', { method: 'POST', json: signUpBody('x@example.com', { gender: 'robot' }) });
+    const bad = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: signUpBody('x@example.com', { gender: 'robot' }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(/gender/);
-    const short = await t.request('/api/auth/sign-up/email', { method: 'POST', json: signUpBody('y@example.com', { password: 'short' }) });
+    const short = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: signUpBody('y@example.com', { password: 'short' }),
+    });
     expect(short.status).toBe(400);
     expect(((await short.json()) as { message: string }).message).toMatch(/short/i);
   });
 
   it('refuses a wrong password and accepts the right one', async () => {
-    const wrong = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: 'ada@example.com', password: 'not the password' } });
+    const wrong = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'ada@example.com', password: 'not the password' },
+    });
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { message: string }).message).toMatch(/invalid email or password/i);
 
-    const ok = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: 'ada@example.com', password: 'correct horse battery' } });
+    const ok = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'ada@example.com', password: 'correct horse battery' },
+    });
     expect(ok.status).toBe(200);
     const cookie = cookieFrom(ok);
     const session = await t.request('/api/auth/get-session', { headers: { cookie } });
@@ -82,7 +102,12 @@ describe(`accounts (${process.env.TEST_DIALECT})`, () => {
     const m = await t.signUp({ fullName: 'Grace Hopper', gender: 'prefer-not-to-say' });
     const me = await m.request('/api/me');
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ id: m.id, email: m.email, fullName: 'Grace Hopper', gender: 'prefer-not-to-say' });
+    expect(await me.json()).toMatchObject({
+      id: m.id,
+      email: m.email,
+      fullName: 'Grace Hopper',
+      gender: 'prefer-not-to-say',
+    });
 
     const visitor = await t.request('/api/me');
     expect(visitor.status).toBe(401);

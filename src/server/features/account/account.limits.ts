@@ -40,7 +40,11 @@ export function createAccountLimiter(db: Kysely<DB>, now: () => number = Date.no
   return {
     consume,
     /** Like consume, but a refusal is thrown as 429 in the error shape. */
-    async enforce(key: string, rule: LimitRule, message = 'Too many attempts. Please wait a while and try again.'): Promise<void> {
+    async enforce(
+      key: string,
+      rule: LimitRule,
+      message = 'Too many attempts. Please wait a while and try again.',
+    ): Promise<void> {
       const { allowed, retryAfterSeconds } = await consume(key, rule);
       if (!allowed) throw new HttpError('RATE_LIMITED', message, { details: { retryAfterSeconds } });
     },

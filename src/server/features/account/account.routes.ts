@@ -1,7 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { deleteCookie } from 'hono/cookie';
 import type { Context } from 'hono';
-import { DeleteAccountSchema, DeviceSessionListSchema, ProfileSchema, ProfileUpdateSchema } from '../../../domain/auth.schema';
+import {
+  DeleteAccountSchema,
+  DeviceSessionListSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
+} from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
 import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import { unauthenticated } from '../../http/errors';
@@ -59,7 +64,11 @@ const listSessions = memberRoute({
 });
 
 const SessionIdParamSchema = z.object({
-  sessionId: z.string().min(1).max(128).openapi({ param: { name: 'sessionId', in: 'path' }, example: 'Bf3vR0yGq9zW' }),
+  sessionId: z
+    .string()
+    .min(1)
+    .max(128)
+    .openapi({ param: { name: 'sessionId', in: 'path' }, example: 'Bf3vR0yGq9zW' }),
 });
 
 const endSession = memberRoute({
@@ -89,7 +98,8 @@ const exportData = memberRoute({
   method: 'get',
   path: '/export',
   tags: ['Account'],
-  summary: 'Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file)',
+  summary:
+    'Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file)',
   responses: {
     200: jsonContent(z.record(z.string(), z.unknown()), 'The member data, as an attachment'),
     ...errorResponses(401, 429),
@@ -120,12 +130,16 @@ export function createAccountRoutes(ctx: AppContext, service: AccountService) {
       clearSessionCookies(c, secure);
       return c.body(null, 204);
     })
-    .openapi(listSessions, async (c) => c.json({ sessions: await service.listSessions(c.var.user.id, sessionOf(c)) }, 200))
+    .openapi(listSessions, async (c) =>
+      c.json({ sessions: await service.listSessions(c.var.user.id, sessionOf(c)) }, 200),
+    )
     .openapi(endSession, async (c) => {
       await service.endSession(c.var.user.id, sessionOf(c), c.req.valid('param').sessionId);
       return c.body(null, 204);
     })
-    .openapi(endOtherSessions, async (c) => c.json({ ended: await service.endOtherSessions(c.var.user.id, sessionOf(c)) }, 200))
+    .openapi(endOtherSessions, async (c) =>
+      c.json({ ended: await service.endOtherSessions(c.var.user.id, sessionOf(c)) }, 200),
+    )
     .openapi(exportData, async (c) => {
       const data = await service.exportData(c.var.user.id);
       c.header('content-disposition', `attachment; filename="rentique-my-data-${ctx.today()}.json"`);

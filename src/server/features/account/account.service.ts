@@ -14,7 +14,9 @@ export const SESSION_ACTIVITY_GRANULARITY_MS = 5 * 60 * 1000;
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 /** "Chrome 131", "Safari 18.1" and "macOS", "iOS 18" from a user agent; "Unknown ..." when it says nothing. */
-export function describeUserAgent(userAgent: string | null | undefined): Pick<DeviceSession, 'browser' | 'os' | 'deviceType'> {
+export function describeUserAgent(
+  userAgent: string | null | undefined,
+): Pick<DeviceSession, 'browser' | 'os' | 'deviceType'> {
   if (!userAgent) return { browser: 'Unknown browser', os: 'Unknown system', deviceType: 'unknown' };
   const ua = Bowser.parse(userAgent);
   const major = ua.browser.version?.split('.').slice(0, 1).join('');
@@ -82,7 +84,8 @@ export function createAccountService(ctx: AppContext) {
 
     /** Signs one device out (not this one: that is Sign Out). */
     async endSession(userId: string, currentSessionId: string, sessionId: string): Promise<void> {
-      if (sessionId === currentSessionId) throw new HttpError('BAD_REQUEST', 'This is the device you are using: use Sign Out instead.');
+      if (sessionId === currentSessionId)
+        throw new HttpError('BAD_REQUEST', 'This is the device you are using: use Sign Out instead.');
       if (!(await repo.deleteSession(userId, sessionId))) throw notFound('Session not found');
     },
 
@@ -95,47 +98,110 @@ export function createAccountService(ctx: AppContext) {
     async touchSession(sessionId: string, lastSeen: Date | null): Promise<void> {
       const at = ctx.clock().getTime();
       if (lastSeen && at - lastSeen.getTime() < SESSION_ACTIVITY_GRANULARITY_MS) return;
-      await repo.touchSession(sessionId, new Date(at).toISOString(), new Date(at - SESSION_ACTIVITY_GRANULARITY_MS).toISOString());
+      await repo.touchSession(
+        sessionId,
+        new Date(at).toISOString(),
+        new Date(at - SESSION_ACTIVITY_GRANULARITY_MS).toISOString(),
+      );
     },
 
     /** Everything we hold about the member, as one JSON document (never a card number or CVV: we have none). */
     async exportData(userId: string): Promise<Record<string, unknown>> {
-      await limiter.enforce(`acct:export:${userId}`, ACCOUNT_LIMITS.exportsPerMember, 'You have downloaded your data many times this hour. Please try again later.');
+      await limiter.enforce(
+        `acct:export:${userId}`,
+        ACCOUNT_LIMITS.exportsPerMember,
+        'You have downloaded your data many times this hour. Please try again later.',
+      );
       const d = await repo.exportRows(userId);
       if (!d.user) throw notFound('Account not found');
       return {
         format: 'rentique-member-data',
         version: 1,
         exportedAt: now(),
-        account: { id: d.user.id, email: d.user.email, emailVerified: Boolean(d.user.emailVerified), image: d.user.image ?? null, createdAt: iso(d.user.createdAt) },
-        profile: d.profile ? { fullName: d.profile.full_name, gender: d.profile.gender, updatedAt: d.profile.updated_at } : null,
-        plan: d.subscription ? { plan: d.subscription.plan, itemCount: d.subscription.item_count, status: d.subscription.status, startedAt: d.subscription.started_at } : null,
+        account: {
+          id: d.user.id,
+          email: d.user.email,
+          emailVerified: Boolean(d.user.emailVerified),
+          image: d.user.image ?? null,
+          createdAt: iso(d.user.createdAt),
+        },
+        profile: d.profile
+          ? { fullName: d.profile.full_name, gender: d.profile.gender, updatedAt: d.profile.updated_at }
+          : null,
+        plan: d.subscription
+          ? {
+              plan: d.subscription.plan,
+              itemCount: d.subscription.item_count,
+              status: d.subscription.status,
+              startedAt: d.subscription.started_at,
+            }
+          : null,
         card: d.card
           ? {
               brand: d.card.brand,
               lastFour: d.card.last_four,
               expiry: `${d.card.expiry_month}/${d.card.expiry_year}`,
               cardholderName: d.card.cardholder_name,
-              billingAddress: { street: d.card.billing_street, city: d.card.billing_city, state: d.card.billing_state, zipCode: d.card.billing_zip, country: d.card.billing_country },
+              billingAddress: {
+                street: d.card.billing_street,
+                city: d.card.billing_city,
+                state: d.card.billing_state,
+                zipCode: d.card.billing_zip,
+                country: d.card.billing_country,
+              },
               updatedAt: d.card.updated_at,
             }
           : null,
         pickupOption: d.pickup?.pickup_option ?? null,
         deliveryAddress: d.deliveryAddress
-          ? { recipientName: d.deliveryAddress.recipient_name, line1: d.deliveryAddress.line1, line2: d.deliveryAddress.line2, city: d.deliveryAddress.city, state: d.deliveryAddress.state, zipCode: d.deliveryAddress.zip_code, country: d.deliveryAddress.country, updatedAt: d.deliveryAddress.updated_at }
+          ? {
+              recipientName: d.deliveryAddress.recipient_name,
+              line1: d.deliveryAddress.line1,
+              line2: d.deliveryAddress.line2,
+              city: d.deliveryAddress.city,
+              state: d.deliveryAddress.state,
+              zipCode: d.deliveryAddress.zip_code,
+              country: d.deliveryAddress.country,
+              updatedAt: d.deliveryAddress.updated_at,
+            }
           : null,
         orders: d.orders.map((o) => ({
           number: o.number,
           status: o.status,
           plan: o.plan,
           totalCents: o.total_cents,
-          delivery: o.delivery_method === 'in-store' ? { method: o.delivery_method, studio: o.studio_name, address: o.studio_address } : { method: o.delivery_method, recipientName: o.recipient_name, line1: o.address_line1, line2: o.address_line2, city: o.address_city, state: o.address_state, zipCode: o.address_zip },
+          delivery:
+            o.delivery_method === 'in-store'
+              ? { method: o.delivery_method, studio: o.studio_name, address: o.studio_address }
+              : {
+                  method: o.delivery_method,
+                  recipientName: o.recipient_name,
+                  line1: o.address_line1,
+                  line2: o.address_line2,
+                  city: o.address_city,
+                  state: o.address_state,
+                  zipCode: o.address_zip,
+                },
           card: o.card_last_four ? { brand: o.card_brand, lastFour: o.card_last_four } : null,
           placedAt: o.created_at,
           cancelledAt: o.cancelled_at,
         })),
-        payments: d.payments.map((p) => ({ order: p.number, purpose: p.purpose, kind: p.kind, amountCents: p.amount_cents, status: p.status, card: p.card_last_four ? { brand: p.card_brand, lastFour: p.card_last_four } : null, description: p.description, at: p.created_at })),
-        charges: d.charges.map((c) => ({ plan: c.plan, itemCount: c.item_count, amountCents: c.amount_cents, at: c.created_at })),
+        payments: d.payments.map((p) => ({
+          order: p.number,
+          purpose: p.purpose,
+          kind: p.kind,
+          amountCents: p.amount_cents,
+          status: p.status,
+          card: p.card_last_four ? { brand: p.card_brand, lastFour: p.card_last_four } : null,
+          description: p.description,
+          at: p.created_at,
+        })),
+        charges: d.charges.map((c) => ({
+          plan: c.plan,
+          itemCount: c.item_count,
+          amountCents: c.amount_cents,
+          at: c.created_at,
+        })),
         rentals: d.rentals.map((r) => ({
           id: r.id,
           itemId: r.item_id,
@@ -162,11 +228,34 @@ export function createAccountService(ctx: AppContext) {
           handover: l.handover,
           listedAt: l.created_at,
         })),
-        favourites: d.favourites.map((f) => ({ itemId: f.item_id, item: f.name ? `${f.brand} ${f.name}` : null, likedAt: f.liked_at })),
-        rsvps: d.rsvps.map((e) => ({ eventId: e.id, title: e.title, date: e.date, time: e.time, location: e.location, reservedAt: e.created_at })),
-        devices: d.sessions.map((s) => ({ ...describeUserAgent(s.userAgent), ipAddress: s.ipAddress, signedInAt: iso(s.createdAt), lastActiveAt: iso(s.updatedAt) })),
+        favourites: d.favourites.map((f) => ({
+          itemId: f.item_id,
+          item: f.name ? `${f.brand} ${f.name}` : null,
+          likedAt: f.liked_at,
+        })),
+        rsvps: d.rsvps.map((e) => ({
+          eventId: e.id,
+          title: e.title,
+          date: e.date,
+          time: e.time,
+          location: e.location,
+          reservedAt: e.created_at,
+        })),
+        devices: d.sessions.map((s) => ({
+          ...describeUserAgent(s.userAgent),
+          ipAddress: s.ipAddress,
+          signedInAt: iso(s.createdAt),
+          lastActiveAt: iso(s.updatedAt),
+        })),
         fitDetails: d.fit
-          ? { heightCm: d.fit.height_cm, bustCm: d.fit.bust_cm, waistCm: d.fit.waist_cm, hipsCm: d.fit.hips_cm, usualSize: d.fit.usual_size, updatedAt: d.fit.updated_at }
+          ? {
+              heightCm: d.fit.height_cm,
+              bustCm: d.fit.bust_cm,
+              waistCm: d.fit.waist_cm,
+              hipsCm: d.fit.hips_cm,
+              usualSize: d.fit.usual_size,
+              updatedAt: d.fit.updated_at,
+            }
           : null,
         reviews: d.reviews.map((r) => ({
           id: r.id,
@@ -178,13 +267,23 @@ export function createAccountService(ctx: AppContext) {
           sizeWorn: r.size_worn,
           occasion: r.occasion,
           text: r.body,
-          fitDetails: { heightCm: r.height_cm, bustCm: r.bust_cm, waistCm: r.waist_cm, hipsCm: r.hips_cm, usualSize: r.usual_size },
-          photos: d.reviewPhotos.filter((p) => p.review_id === r.id).map((p) => reviewPhotoUrl(r.id, p.position, p.file_name)),
+          fitDetails: {
+            heightCm: r.height_cm,
+            bustCm: r.bust_cm,
+            waistCm: r.waist_cm,
+            hipsCm: r.hips_cm,
+            usualSize: r.usual_size,
+          },
+          photos: d.reviewPhotos
+            .filter((p) => p.review_id === r.id)
+            .map((p) => reviewPhotoUrl(r.id, p.position, p.file_name)),
           writtenAt: r.created_at,
         })),
         shortlists: d.shortlists.map((l) => ({
           name: l.name,
-          items: d.shortlistItems.filter((i) => i.shortlist_id === l.id).map((i) => ({ itemId: i.item_id, item: i.name ? `${i.brand} ${i.name}` : null, addedAt: i.created_at })),
+          items: d.shortlistItems
+            .filter((i) => i.shortlist_id === l.id)
+            .map((i) => ({ itemId: i.item_id, item: i.name ? `${i.brand} ${i.name}` : null, addedAt: i.created_at })),
           createdAt: l.created_at,
           updatedAt: l.updated_at,
         })),
@@ -217,9 +316,29 @@ export function createAccountService(ctx: AppContext) {
           requestedAt: r.created_at,
         })),
         messages: d.messages.map((m) => ({ rentalId: m.rental_id, text: m.body, sentAt: m.created_at })),
-        ratingsGiven: d.ratingsGiven.map((r) => ({ rentalId: r.rental_id, as: r.side, stars: r.stars, comment: r.comment, ratedAt: r.created_at })),
-        payoutAccount: d.payoutAccount ? { holderName: d.payoutAccount.holder_name, lastFour: d.payoutAccount.last_four, updatedAt: d.payoutAccount.updated_at } : null,
-        payouts: d.payouts.map((p) => ({ id: p.id, amountCents: p.amount_cents, status: p.status, to: { holderName: p.holder_name, lastFour: p.last_four }, failure: p.failure, requestedAt: p.created_at, settledAt: p.settled_at })),
+        ratingsGiven: d.ratingsGiven.map((r) => ({
+          rentalId: r.rental_id,
+          as: r.side,
+          stars: r.stars,
+          comment: r.comment,
+          ratedAt: r.created_at,
+        })),
+        payoutAccount: d.payoutAccount
+          ? {
+              holderName: d.payoutAccount.holder_name,
+              lastFour: d.payoutAccount.last_four,
+              updatedAt: d.payoutAccount.updated_at,
+            }
+          : null,
+        payouts: d.payouts.map((p) => ({
+          id: p.id,
+          amountCents: p.amount_cents,
+          status: p.status,
+          to: { holderName: p.holder_name, lastFour: p.last_four },
+          failure: p.failure,
+          requestedAt: p.created_at,
+          settledAt: p.settled_at,
+        })),
         damageClaims: d.claims.map((c) => ({
           id: c.id,
           rentalId: c.rental_id,
@@ -230,7 +349,9 @@ export function createAccountService(ctx: AppContext) {
           status: c.status,
           decisionNote: c.note,
           decidedAt: c.decided_at,
-          photos: d.claimPhotos.filter((p) => p.claim_id === c.id).map((p) => claimPhotoUrl(c.id, p.position, p.file_name)),
+          photos: d.claimPhotos
+            .filter((p) => p.claim_id === c.id)
+            .map((p) => claimPhotoUrl(c.id, p.position, p.file_name)),
           openedAt: c.created_at,
         })),
       };
@@ -245,9 +366,18 @@ export function createAccountService(ctx: AppContext) {
       cancelReservation = cancel;
     },
 
-    async deleteAccount(userId: string, password: string, opts: { cancelReservations?: boolean | undefined } = {}): Promise<void> {
-      await limiter.enforce(`acct:password:${userId}`, ACCOUNT_LIMITS.passwordChecksPerMember, 'Too many password attempts. Please wait a few minutes and try again.');
-      if (!(await passwordMatches(userId, password))) throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
+    async deleteAccount(
+      userId: string,
+      password: string,
+      opts: { cancelReservations?: boolean | undefined } = {},
+    ): Promise<void> {
+      await limiter.enforce(
+        `acct:password:${userId}`,
+        ACCOUNT_LIMITS.passwordChecksPerMember,
+        'Too many password attempts. Please wait a few minutes and try again.',
+      );
+      if (!(await passwordMatches(userId, password)))
+        throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
       const attempt = () =>
         repo.deleteAccount(userId, {
           now: now(),
@@ -257,17 +387,29 @@ export function createAccountService(ctx: AppContext) {
       let result = await attempt();
       // Her reservations not sent yet are all that stands in the way, and she asked: each is
       // cancelled as her Cancel does (a full refund), then the deletion runs again.
-      if (!result.ok && opts.cancelReservations && cancelReservation && result.unsent.length && !result.renting && !result.lentOut.length) {
+      if (
+        !result.ok &&
+        opts.cancelReservations &&
+        cancelReservation &&
+        result.unsent.length &&
+        !result.renting &&
+        !result.lentOut.length
+      ) {
         for (const r of result.unsent) await cancelReservation(userId, r.rentalId);
         result = await attempt();
       }
       if (!result.ok) {
         const parts: string[] = [];
-        if (result.renting) parts.push(`you have ${result.renting === 1 ? 'a rental' : `${result.renting} rentals`} out: return ${result.renting === 1 ? 'it' : 'them'} first`);
+        if (result.renting)
+          parts.push(
+            `you have ${result.renting === 1 ? 'a rental' : `${result.renting} rentals`} out: return ${result.renting === 1 ? 'it' : 'them'} first`,
+          );
         const next = result.unsent[0];
         if (next) {
           const more = result.unsent.length > 1 ? ` (and ${result.unsent.length - 1} more)` : '';
-          parts.push(`your booking of ${next.name}${more} has not been sent yet: cancel it first (a full refund), or delete and cancel together`);
+          parts.push(
+            `your booking of ${next.name}${more} has not been sent yet: cancel it first (a full refund), or delete and cancel together`,
+          );
         }
         const first = result.lentOut[0];
         if (first) {
@@ -275,11 +417,19 @@ export function createAccountService(ctx: AppContext) {
           parts.push(`your ${first.name}${more} is rented out until ${first.endDate}`);
         }
         throw new HttpError('CONFLICT', `Your account cannot be deleted yet: ${parts.join('; ')}.`, {
-          details: { openRentals: result.renting, unsentReservations: result.unsent, rentedOutListings: result.lentOut },
+          details: {
+            openRentals: result.renting,
+            unsentReservations: result.unsent,
+            rentedOutListings: result.lentOut,
+          },
         });
       }
       // Her photos (listings, reviews) leave the storage the app uses (the disk, or the S3 bucket several processes share).
-      await Promise.all(result.files.map((f) => ctx.storage.delete(f).catch((err: unknown) => ctx.logger.warn({ err, file: f }, 'could not delete upload'))));
+      await Promise.all(
+        result.files.map((f) =>
+          ctx.storage.delete(f).catch((err: unknown) => ctx.logger.warn({ err, file: f }, 'could not delete upload')),
+        ),
+      );
       ctx.logger.info({ userId }, 'account deleted');
     },
   };

@@ -22,7 +22,10 @@ function load(): Promise<ZxcvbnFactory> {
       import('@zxcvbn-ts/language-en/dist/translations.mjs'),
     ]);
     return new ZxcvbnFactory({
-      translations: { ...translations, warnings: { ...translations.warnings, userInputs: 'It contains your name or email address.' } },
+      translations: {
+        ...translations,
+        warnings: { ...translations.warnings, userInputs: 'It contains your name or email address.' },
+      },
       graphs: common.adjacencyGraphs,
       dictionary: common.dictionary,
     });
@@ -42,7 +45,10 @@ export interface PasswordVerdict {
  * Scores a password. `userInputs` are the member's own e-mail and name: a password built from
  * them is easy to guess for anyone who knows her.
  */
-export async function checkPasswordStrength(password: string, userInputs: readonly string[] = []): Promise<PasswordVerdict> {
+export async function checkPasswordStrength(
+  password: string,
+  userInputs: readonly string[] = [],
+): Promise<PasswordVerdict> {
   const zxcvbn = await load();
   const inputs = userInputs.flatMap((s) => [s, ...s.split(/[^\p{L}\p{N}]+/u)]).filter((s) => s.length >= 3);
   const result = zxcvbn.check(password.slice(0, SCORED_PREFIX_LENGTH), inputs);

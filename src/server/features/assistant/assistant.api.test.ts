@@ -49,7 +49,9 @@ async function insert(row: Row) {
   ids[row.key] = Number(inserted.id);
 }
 
-async function ask(message: unknown): Promise<{ status: number; body: AssistantReply & { error?: { code: string; message: string } } }> {
+async function ask(
+  message: unknown,
+): Promise<{ status: number; body: AssistantReply & { error?: { code: string; message: string } } }> {
   const res = await t.request('/api/assistant/messages', { method: 'POST', json: { message } });
   return { status: res.status, body: (await res.json()) as never };
 }
@@ -58,21 +60,142 @@ beforeAll(async () => {
   t = await createTestApp({ seed: false });
   const owner = await t.signUp({ fullName: 'Lending Member' });
   const rows: Row[] = [
-    { key: 'blackJacketA', name: 'Leather Biker Jacket', brand: 'AllSaints', category: 'Jackets', colour: 'black', price: 799, rating: 4.9 },
-    { key: 'blackJacketB', name: 'Noir Wool Blazer', brand: 'Max Mara', category: 'Jackets', colour: 'Black', price: 1000, rating: 4.7 },
+    {
+      key: 'blackJacketA',
+      name: 'Leather Biker Jacket',
+      brand: 'AllSaints',
+      category: 'Jackets',
+      colour: 'black',
+      price: 799,
+      rating: 4.9,
+    },
+    {
+      key: 'blackJacketB',
+      name: 'Noir Wool Blazer',
+      brand: 'Max Mara',
+      category: 'Jackets',
+      colour: 'Black',
+      price: 1000,
+      rating: 4.7,
+    },
     // Colour only in the name; a member's own listing is part of the catalogue too.
-    { key: 'blackJacketOwned', name: 'Black Denim Jacket', brand: 'Levi’s', category: 'Jackets', colour: 'neutral', price: 700, rating: 4.5, ownerId: owner.id },
-    { key: 'blackJacketD', name: 'Cropped Bomber', brand: 'Zara', category: 'Jackets', colour: 'black', price: 650, rating: 4.1 },
-    { key: 'blackJacketPricey', name: 'Tuxedo Jacket', brand: 'Gucci', category: 'Jackets', colour: 'black', price: 1001, rating: 5 },
-    { key: 'blackJacketRemoved', name: 'Old Black Jacket', brand: 'Zara', category: 'Jackets', colour: 'black', price: 500, rating: 5, status: 'removed' },
-    { key: 'navyJacket', name: 'Navy Peacoat', brand: 'Zara', category: 'Jackets', colour: 'navy', price: 799, rating: 5 },
-    { key: 'blackDress', name: 'Little Black Dress', brand: 'Gucci', category: 'Dresses', colour: 'black', tags: 'party, evening', price: 2999, rating: 4.8 },
-    { key: 'summerDress', name: 'Linen Sundress', brand: 'Reformation', category: 'Dresses', colour: 'white', tags: 'summer,party', price: 2999, rating: 4.6 },
-    { key: 'suit', name: 'Tailored Trouser Suit', brand: 'Max Mara', category: 'Work Outfit', colour: 'grey', price: 3999, rating: 4.4 },
-    { key: 'workShirt', name: 'Poplin Shirt', brand: 'COS', category: 'Shirts', colour: 'white', tags: 'work', price: 1599, rating: 4.3 },
-    { key: 'mountain', name: 'Alpine Shell Set', brand: 'The North Face', category: 'Mountain Outfit', gender: 'Men', colour: 'green', price: 4999, rating: 4.7 },
-    { key: 'hikingHoodie', name: 'Gray Trail Fleece', brand: 'Columbia', category: 'Hoodies', gender: 'Men', colour: 'neutral', tags: 'hiking', price: 999, rating: 4.2 },
-    { key: 'hikingHoodieW', name: 'Fleece Half-Zip', brand: 'Columbia', category: 'Hoodies', gender: 'Women', tags: 'hiking', price: 999, rating: 4.9 },
+    {
+      key: 'blackJacketOwned',
+      name: 'Black Denim Jacket',
+      brand: 'Levi’s',
+      category: 'Jackets',
+      colour: 'neutral',
+      price: 700,
+      rating: 4.5,
+      ownerId: owner.id,
+    },
+    {
+      key: 'blackJacketD',
+      name: 'Cropped Bomber',
+      brand: 'Zara',
+      category: 'Jackets',
+      colour: 'black',
+      price: 650,
+      rating: 4.1,
+    },
+    {
+      key: 'blackJacketPricey',
+      name: 'Tuxedo Jacket',
+      brand: 'Gucci',
+      category: 'Jackets',
+      colour: 'black',
+      price: 1001,
+      rating: 5,
+    },
+    {
+      key: 'blackJacketRemoved',
+      name: 'Old Black Jacket',
+      brand: 'Zara',
+      category: 'Jackets',
+      colour: 'black',
+      price: 500,
+      rating: 5,
+      status: 'removed',
+    },
+    {
+      key: 'navyJacket',
+      name: 'Navy Peacoat',
+      brand: 'Zara',
+      category: 'Jackets',
+      colour: 'navy',
+      price: 799,
+      rating: 5,
+    },
+    {
+      key: 'blackDress',
+      name: 'Little Black Dress',
+      brand: 'Gucci',
+      category: 'Dresses',
+      colour: 'black',
+      tags: 'party, evening',
+      price: 2999,
+      rating: 4.8,
+    },
+    {
+      key: 'summerDress',
+      name: 'Linen Sundress',
+      brand: 'Reformation',
+      category: 'Dresses',
+      colour: 'white',
+      tags: 'summer,party',
+      price: 2999,
+      rating: 4.6,
+    },
+    {
+      key: 'suit',
+      name: 'Tailored Trouser Suit',
+      brand: 'Max Mara',
+      category: 'Work Outfit',
+      colour: 'grey',
+      price: 3999,
+      rating: 4.4,
+    },
+    {
+      key: 'workShirt',
+      name: 'Poplin Shirt',
+      brand: 'COS',
+      category: 'Shirts',
+      colour: 'white',
+      tags: 'work',
+      price: 1599,
+      rating: 4.3,
+    },
+    {
+      key: 'mountain',
+      name: 'Alpine Shell Set',
+      brand: 'The North Face',
+      category: 'Mountain Outfit',
+      gender: 'Men',
+      colour: 'green',
+      price: 4999,
+      rating: 4.7,
+    },
+    {
+      key: 'hikingHoodie',
+      name: 'Gray Trail Fleece',
+      brand: 'Columbia',
+      category: 'Hoodies',
+      gender: 'Men',
+      colour: 'neutral',
+      tags: 'hiking',
+      price: 999,
+      rating: 4.2,
+    },
+    {
+      key: 'hikingHoodieW',
+      name: 'Fleece Half-Zip',
+      brand: 'Columbia',
+      category: 'Hoodies',
+      gender: 'Women',
+      tags: 'hiking',
+      price: 999,
+      rating: 4.9,
+    },
     // "partywear" is not the tag "party".
     { key: 'notAParty', name: 'Knit Top', brand: 'COS', category: 'Tops', tags: 'partywear', price: 599, rating: 4 },
   ];
@@ -113,7 +236,11 @@ describe(`style assistant (${process.env.TEST_DIALECT})`, () => {
 
   it('reads the table of messages into filters and matches the right items', async () => {
     const cases: [string, Record<string, unknown>, string[]][] = [
-      ['black jackets under $7', { category: 'Jackets', colour: 'black', maxPriceCents: 700 }, ['blackJacketOwned', 'blackJacketD']],
+      [
+        'black jackets under $7',
+        { category: 'Jackets', colour: 'black', maxPriceCents: 700 },
+        ['blackJacketOwned', 'blackJacketD'],
+      ],
       ['a dress for a party', { category: 'Dresses', occasion: 'party' }, ['blackDress', 'summerDress']],
       ['something for summer', { occasion: 'summer' }, ['summerDress']],
       ['what can I wear to work?', { occasion: 'work' }, ['suit', 'workShirt']],
@@ -127,7 +254,10 @@ describe(`style assistant (${process.env.TEST_DIALECT})`, () => {
       const { status, body } = await ask(message);
       expect(status, message).toBe(200);
       expect(body.filters, message).toEqual(filters);
-      expect(body.items.map((i) => i.id), message).toEqual(keys.map((k) => ids[k]));
+      expect(
+        body.items.map((i) => i.id),
+        message,
+      ).toEqual(keys.map((k) => ids[k]));
     }
   });
 
@@ -144,7 +274,11 @@ describe(`style assistant (${process.env.TEST_DIALECT})`, () => {
   it('says so when it understood the message but nothing fits', async () => {
     const { status, body } = await ask('purple shoes below 20');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ kind: 'no-matches', items: [], filters: { category: 'Shoes', colour: 'purple', maxPriceCents: 2000 } });
+    expect(body).toMatchObject({
+      kind: 'no-matches',
+      items: [],
+      filters: { category: 'Shoes', colour: 'purple', maxPriceCents: 2000 },
+    });
     expect(body.reply).toMatch(/^I couldn't find purple shoes under \$20/);
   });
 
@@ -169,12 +303,20 @@ describe(`style assistant (${process.env.TEST_DIALECT})`, () => {
     // Exactly at the limit is fine.
     const ok = await ask(`${'x'.repeat(MAX_ASSISTANT_MESSAGE_LENGTH - 7)} jacket`);
     expect(ok.status).toBe(200);
-    const notJson = await t.request('/api/assistant/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":' });
+    const notJson = await t.request('/api/assistant/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":',
+    });
     expect(notJson.status).toBe(400);
   });
 
   it('refuses a cross-site post and is documented in the OpenAPI document', async () => {
-    const res = await t.request('/api/assistant/messages', { method: 'POST', headers: { origin: 'https://evil.example' }, json: { message: 'hi' } });
+    const res = await t.request('/api/assistant/messages', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      json: { message: 'hi' },
+    });
     expect(res.status).toBe(403);
     const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, { post?: unknown }> };
     expect(doc.paths['/api/assistant/messages']?.post).toBeDefined();
@@ -196,7 +338,10 @@ describe(`style assistant on the seeded catalogue (${process.env.TEST_DIALECT})`
       expect(res.status, message).toBe(200);
       const body = (await res.json()) as AssistantReply;
       expect(body.kind, message).toBe('matches');
-      expect(body.items.map((i) => i.name), message).toContain('Black Leather Biker Jacket');
+      expect(
+        body.items.map((i) => i.name),
+        message,
+      ).toContain('Black Leather Biker Jacket');
       for (const item of body.items) expect(item.colour.toLowerCase(), message).toContain('black');
     }
   });

@@ -1,5 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { CATEGORY_NAME_TERMS, COLOUR_MATCH_TERMS, occasionIsPreference, type AssistantFilters, type Occasion } from '../../../domain/assistant';
+import {
+  CATEGORY_NAME_TERMS,
+  COLOUR_MATCH_TERMS,
+  occasionIsPreference,
+  type AssistantFilters,
+  type Occasion,
+} from '../../../domain/assistant';
 import type { DB } from '../../db/schema';
 
 type Eb = ExpressionBuilder<DB, 'items'>;
@@ -49,7 +55,9 @@ export function createAssistantRepository(db: Kysely<DB>) {
         .selectFrom('items')
         .select(['id', 'name', 'brand', 'category', 'gender', 'colour', 'rental_price_cents'])
         .select((eb) => {
-          const suits: Expression<number> = filters.occasion ? eb.case().when(suitsOccasion(eb, filters.occasion)).then(1).else(0).end() : sql<number>`1`;
+          const suits: Expression<number> = filters.occasion
+            ? eb.case().when(suitsOccasion(eb, filters.occasion)).then(1).else(0).end()
+            : sql<number>`1`;
           return sql<number>`${suits}`.as('for_occasion');
         })
         .where('status', '=', 'active')

@@ -29,7 +29,11 @@ export function createAssistantService(ctx: AppContext) {
       const pics = await pictures.forIds(rows.map((r) => Number(r.id)));
       return {
         kind: rows.length ? 'matches' : 'no-matches',
-        reply: matchReply(filters, rows.length, filters.occasion ? rows.filter((r) => Number(r.for_occasion) === 1).length : undefined),
+        reply: matchReply(
+          filters,
+          rows.length,
+          filters.occasion ? rows.filter((r) => Number(r.for_occasion) === 1).length : undefined,
+        ),
         filters,
         items: rows.map((r) => ({
           id: Number(r.id),

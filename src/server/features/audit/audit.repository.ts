@@ -56,7 +56,10 @@ export function createAuditRepository(db: Kysely<DB>) {
       if (q.subjectType) query = query.where('subject_type', '=', q.subjectType);
       if (q.subjectId) query = query.where('subject_id', '=', q.subjectId);
       if (q.before !== undefined) query = query.where('id', '<', q.before);
-      return query.orderBy('id', 'desc').limit(q.limit + 1).execute();
+      return query
+        .orderBy('id', 'desc')
+        .limit(q.limit + 1)
+        .execute();
     },
   };
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, DISCOVERY_CATEGORIES, ITEM_SORTS, type CatalogueItem, type ItemPage, type ItemSort } from '../../../domain/catalogue';
+import {
+  CATEGORIES,
+  DISCOVERY_CATEGORIES,
+  ITEM_SORTS,
+  type CatalogueItem,
+  type ItemPage,
+  type ItemSort,
+} from '../../../domain/catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SWATCHES } from './pictures/colour';
 import { CATALOGUE } from './data/catalogue';
@@ -61,9 +68,15 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
 
   it('is idempotent: seeding again changes nothing', async () => {
     const { catalogueSeed } = await import('./catalogue.seed');
-    const before = await t.ctx.database.db.selectFrom('item_units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.ctx.database.db
+      .selectFrom('item_units')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await catalogueSeed.run(t.ctx);
-    const after = await t.ctx.database.db.selectFrom('item_units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.ctx.database.db
+      .selectFrom('item_units')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -98,7 +111,11 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
         fromMember: false,
       });
       // No photos: the generated front, back and detail views, the front first.
-      expect(item.images.map((i) => [i.kind, i.view])).toEqual([['illustration', 'front'], ['illustration', 'back'], ['illustration', 'detail']]);
+      expect(item.images.map((i) => [i.kind, i.view])).toEqual([
+        ['illustration', 'front'],
+        ['illustration', 'back'],
+        ['illustration', 'detail'],
+      ]);
       expect(item.imageUrl).toBe(item.images[0]!.url);
       expect(item.imageUrl).toMatch(new RegExp(`^/api/items/${id}/pictures/front\\.svg\\?v=\\d+-[0-9a-z]+$`));
       expect(item.description.length).toBeGreaterThan(40);
@@ -133,12 +150,18 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
       expect(items.length).toBe(CATALOGUE.filter((i) => i.category === 'Dresses').length);
       expect(items.every((i) => i.category === 'Dresses')).toBe(true);
       const menJackets = await all('gender=Men&category=Jackets');
-      expect(menJackets.map((i) => i.id).sort()).toEqual(CATALOGUE.filter((i) => i.gender === 'Men' && i.category === 'Jackets').map((i) => i.id).sort());
+      expect(menJackets.map((i) => i.id).sort()).toEqual(
+        CATALOGUE.filter((i) => i.gender === 'Men' && i.category === 'Jackets')
+          .map((i) => i.id)
+          .sort(),
+      );
     });
 
     it('discovery (Work Outfit and Mountain Outfit only)', async () => {
       const items = await all('discovery=true');
-      expect(items.length).toBe(CATALOGUE.filter((i) => (DISCOVERY_CATEGORIES as readonly string[]).includes(i.category)).length);
+      expect(items.length).toBe(
+        CATALOGUE.filter((i) => (DISCOVERY_CATEGORIES as readonly string[]).includes(i.category)).length,
+      );
       expect(new Set(items.map((i) => i.category))).toEqual(new Set(DISCOVERY_CATEGORIES));
     });
 
@@ -233,7 +256,17 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
       const now = new Date().toISOString();
       // Every M unit is held 2027-01-10 .. 2027-01-17 (end exclusive: a booking holds the days a rental occupies its unit).
       for (const u of mUnits) {
-        await db.insertInto('bookings').values({ unit_id: u.id, item_id: id, start_date: '2027-01-10', end_date: '2027-01-17', released_at: null, created_at: now }).execute();
+        await db
+          .insertInto('bookings')
+          .values({
+            unit_id: u.id,
+            item_id: id,
+            start_date: '2027-01-10',
+            end_date: '2027-01-17',
+            released_at: null,
+            created_at: now,
+          })
+          .execute();
       }
       // A delivered week [from, to) needs its unit from the day before `from` to 2 days after `to` (decision 0031).
       const ids = async (qs: string) => (await all(qs, 48)).map((i) => i.id);
@@ -249,7 +282,9 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
       const service = t.services.catalogue;
       expect(await service.findFreeUnit(db, id, 'M', '2027-01-12', '2027-01-19')).toBeNull();
       expect(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24')).toBeNull();
-      expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24', 'pickup')); // no shipping day
+      expect(mUnits.map((u) => u.id)).toContain(
+        await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24', 'pickup'),
+      ); // no shipping day
       expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-18', '2027-01-25'));
       expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7)).toBe('2027-01-18');
       expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7, 'pickup')).toBe('2027-01-17');
@@ -259,8 +294,14 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
       const avail = await json<{ sizes: { size: string; available: boolean; nextFreeDate: string | null }[] }>(
         `/api/items/${id}/availability?from=2027-01-12&to=2027-01-19`,
       );
-      expect(avail.body.sizes.find((s) => s.size === 'M')).toMatchObject({ available: false, nextFreeDate: '2027-01-18' });
-      expect(avail.body.sizes.find((s) => s.size === 'S')).toMatchObject({ available: true, nextFreeDate: '2027-01-12' });
+      expect(avail.body.sizes.find((s) => s.size === 'M')).toMatchObject({
+        available: false,
+        nextFreeDate: '2027-01-18',
+      });
+      expect(avail.body.sizes.find((s) => s.size === 'S')).toMatchObject({
+        available: true,
+        nextFreeDate: '2027-01-12',
+      });
 
       // A released booking no longer holds the unit.
       await db.updateTable('bookings').set({ released_at: now }).where('item_id', '=', id).execute();
@@ -314,12 +355,17 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('counts facets within a tab', async () => {
-    const { body } = await json<{ total: number; categories: { value: string; count: number }[]; brands: { value: string; count: number }[]; sizes: { value: string; count: number }[] }>(
-      '/api/items/facets?gender=Women',
-    );
+    const { body } = await json<{
+      total: number;
+      categories: { value: string; count: number }[];
+      brands: { value: string; count: number }[];
+      sizes: { value: string; count: number }[];
+    }>('/api/items/facets?gender=Women');
     const women = CATALOGUE.filter((i) => i.gender === 'Women');
     expect(body.total).toBe(women.length);
-    expect(body.categories.find((c) => c.value === 'Hoodies')?.count).toBe(women.filter((i) => i.category === 'Hoodies').length);
+    expect(body.categories.find((c) => c.value === 'Hoodies')?.count).toBe(
+      women.filter((i) => i.category === 'Hoodies').length,
+    );
     expect(body.brands.find((c) => c.value === 'Nike')?.count).toBe(3);
     expect(body.sizes.find((s) => s.value === 'XS')?.count).toBeGreaterThan(10);
     const brands = await json<{ brands: string[] }>('/api/items/brands');
@@ -365,7 +411,9 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
     ];
     for (const [qs, message] of cases) {
       it(qs, async () => {
-        const { status, body } = await json<{ error: { code: string; message: string; issues: { path: string }[] } }>(`/api/items?${qs}`);
+        const { status, body } = await json<{ error: { code: string; message: string; issues: { path: string }[] } }>(
+          `/api/items?${qs}`,
+        );
         expect(status).toBe(400);
         expect(body.error.code).toBe('VALIDATION_FAILED');
         expect(body.error.message).toMatch(message);

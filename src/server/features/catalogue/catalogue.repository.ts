@@ -1,5 +1,12 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES, type ItemListQuery, type ItemSort } from '../../../domain/catalogue';
+import {
+  DISCOVERY_CATEGORIES,
+  OCCASIONS,
+  SIZES,
+  THEMES,
+  type ItemListQuery,
+  type ItemSort,
+} from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
 import { forDatabase, notViaIndex } from '../../db/sql';
 import type { KnownWord, SearchMatch, SearchPageParts } from './text-search';
@@ -25,7 +32,11 @@ export type SortColumn = (typeof SORT_COLUMNS)[ItemSort]['column'];
  * The unreleased bookings of unit `u` that overlap [start, end) (end exclusive): the one rule of
  * availability, used by browse's date filter and by the booking's free-unit search.
  */
-function activeBookingOverlapping(eb: ExpressionBuilder<DB & { u: DB['item_units'] }, 'u'>, start: string, end: string) {
+function activeBookingOverlapping(
+  eb: ExpressionBuilder<DB & { u: DB['item_units'] }, 'u'>,
+  start: string,
+  end: string,
+) {
   return eb
     .selectFrom('bookings as b')
     .select(sql.lit(1).as('one'))
@@ -95,7 +106,12 @@ export function createCatalogueRepository(db: Kysely<DB>) {
     if (f.gender) q = q.where('items.gender', '=', f.gender);
     if (f.category && except !== 'category') q = q.where('items.category', '=', f.category);
     // As literals, in this order: the partial Discovery indexes name the same list.
-    else if (f.discovery) q = q.where('items.category', 'in', DISCOVERY_CATEGORIES.map((c) => sql.lit(c)));
+    else if (f.discovery)
+      q = q.where(
+        'items.category',
+        'in',
+        DISCOVERY_CATEGORIES.map((c) => sql.lit(c)),
+      );
     if (f.theme) {
       const tags = THEMES[f.theme].tags;
       q = q.where((eb) => eb.or(tags.map((t) => eb(sql<string>`',' || items.tags || ','`, 'like', `%,${t},%`))));
@@ -108,7 +124,10 @@ export function createCatalogueRepository(db: Kysely<DB>) {
       // SQLite, a price range in another order: `+` keeps the price index out, so the list walks
       // its sort's index and stops after a page (the planner would read the whole range from the
       // price index and sort it: 65 ms at 100k items for a tab with dates).
-      const price = sortColumn && sortColumn !== 'rental_price_cents' ? notViaIndex<number>(db, 'items.rental_price_cents') : sql.ref<number>('items.rental_price_cents');
+      const price =
+        sortColumn && sortColumn !== 'rental_price_cents'
+          ? notViaIndex<number>(db, 'items.rental_price_cents')
+          : sql.ref<number>('items.rental_price_cents');
       if (f.minPrice !== undefined) q = q.where(price, '>=', f.minPrice);
       if (f.maxPrice !== undefined) q = q.where(price, '<=', f.maxPrice);
     }
@@ -119,14 +138,22 @@ export function createCatalogueRepository(db: Kysely<DB>) {
   }
 
   /** Size: the item has a unit of the size (its bit, kept by triggers on the units). */
-  function whereSize<O>(q: SelectQueryBuilder<DB, 'items', O>, size: string | undefined): SelectQueryBuilder<DB, 'items', O> {
+  function whereSize<O>(
+    q: SelectQueryBuilder<DB, 'items', O>,
+    size: string | undefined,
+  ): SelectQueryBuilder<DB, 'items', O> {
     if (!size) return q;
     const k = (SIZES as readonly string[]).indexOf(size);
     return k >= 0 ? q.where(sql<boolean>`(items.unit_sizes & ${sql.lit(1 << k)}) <> 0`) : q.where(sql<boolean>`1 = 0`);
   }
 
   /** Dates: some unit of the item (of the size) has no active booking overlapping them. */
-  function whereFreeUnit<O>(q: SelectQueryBuilder<DB, 'items', O>, size: string | undefined, from: string | undefined, to: string | undefined): SelectQueryBuilder<DB, 'items', O> {
+  function whereFreeUnit<O>(
+    q: SelectQueryBuilder<DB, 'items', O>,
+    size: string | undefined,
+    from: string | undefined,
+    to: string | undefined,
+  ): SelectQueryBuilder<DB, 'items', O> {
     if (!(from && to)) return q;
     return q.where(({ exists, selectFrom }) => {
       let units = selectFrom('item_units as u').select(sql.lit(1).as('one')).whereRef('u.item_id', '=', 'items.id');
@@ -141,7 +168,12 @@ export function createCatalogueRepository(db: Kysely<DB>) {
     },
 
     findBySlug(slug: string) {
-      return db.selectFrom('items').selectAll().where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
+      return db
+        .selectFrom('items')
+        .selectAll()
+        .where('slug', '=', slug)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
     },
 
     /**
@@ -157,7 +189,9 @@ export function createCatalogueRepository(db: Kysely<DB>) {
       const key = column === 'score' ? 'rental_count' : column;
       const op = dir === 'desc' ? '<' : '>';
       const afterKey = <O>(q: SelectQueryBuilder<DB, 'items', O>) =>
-        after ? q.where((eb) => eb(eb.refTuple(`items.${key}`, 'items.id'), op, eb.tuple(after.value as never, after.id))) : q;
+        after
+          ? q.where((eb) => eb(eb.refTuple(`items.${key}`, 'items.id'), op, eb.tuple(after.value as never, after.id)))
+          : q;
       type Row = ItemSummaryBase & { score?: number };
       if (match) {
         const parts: SearchPageParts = {
@@ -169,13 +203,18 @@ export function createCatalogueRepository(db: Kysely<DB>) {
           dir,
           summary: (q) => q.select(columns),
           afterKey,
-          filtered: (q, o) => applyFilters(q, query, o.match, undefined, o.sortColumn as SortColumn | undefined, o.withDates),
+          filtered: (q, o) =>
+            applyFilters(q, query, o.match, undefined, o.sortColumn as SortColumn | undefined, o.withDates),
           withFreeUnit: (q) => whereFreeUnit(q, query.size, query.from, query.to),
         };
         return (await (query.sort === 'relevance' ? search.rankedPage(parts) : search.sortedPage(parts))) as Row[];
       }
       const q = afterKey(applyFilters(db.selectFrom('items').select(columns), query, null, undefined, key));
-      return (await q.orderBy(`items.${key}`, dir).orderBy('items.id', dir).limit(query.limit + 1).execute()) as Row[];
+      return (await q
+        .orderBy(`items.${key}`, dir)
+        .orderBy('items.id', dir)
+        .limit(query.limit + 1)
+        .execute()) as Row[];
     },
 
     /**
@@ -196,7 +235,10 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         let q = base('size').innerJoin('item_units as u', 'u.item_id', 'items.id');
         const { from, to } = f;
         if (from && to) q = q.where((eb) => eb.not(eb.exists(activeBookingOverlapping(eb as never, from, to))));
-        return q.select(['u.size as value', sql<number>`count(distinct items.id)`.as('count')]).groupBy('u.size').execute();
+        return q
+          .select(['u.size as value', sql<number>`count(distinct items.id)`.as('count')])
+          .groupBy('u.size')
+          .execute();
       };
       const [total, categories, brands, colours, sizes, occasionRow, price] = await Promise.all([
         base().select(countAll.as('count')).executeTakeFirstOrThrow(),
@@ -208,10 +250,14 @@ export function createCatalogueRepository(db: Kysely<DB>) {
           .select(OCCASIONS.map((o) => sql<number>`coalesce(sum(case when ${hasTag(o)} then 1 else 0 end), 0)`.as(o)))
           .executeTakeFirstOrThrow(),
         base('price')
-          .select([sql<number | null>`min(items.rental_price_cents)`.as('min'), sql<number | null>`max(items.rental_price_cents)`.as('max')])
+          .select([
+            sql<number | null>`min(items.rental_price_cents)`.as('min'),
+            sql<number | null>`max(items.rental_price_cents)`.as('max'),
+          ])
           .executeTakeFirstOrThrow(),
       ]);
-      const n = (rows: { value: string; count: number | string }[]) => rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+      const n = (rows: { value: string; count: number | string }[]) =>
+        rows.map((r) => ({ value: r.value, count: Number(r.count) }));
       const occ = occasionRow as Record<string, number | string>;
       return {
         total: Number(total.count),
@@ -220,7 +266,10 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         colours: n(colours),
         sizes: n(sizes),
         occasions: OCCASIONS.map((o) => ({ value: o, count: Number(occ[o]) })).filter((o) => o.count > 0),
-        price: { min: price.min === null ? null : Number(price.min), max: price.max === null ? null : Number(price.max) },
+        price: {
+          min: price.min === null ? null : Number(price.min),
+          max: price.max === null ? null : Number(price.max),
+        },
       };
     },
 
@@ -256,13 +305,25 @@ export function createCatalogueRepository(db: Kysely<DB>) {
     },
 
     async brands(): Promise<string[]> {
-      const rows = await db.selectFrom('items').select('brand').distinct().where('status', '=', 'active').orderBy('brand').execute();
+      const rows = await db
+        .selectFrom('items')
+        .select('brand')
+        .distinct()
+        .where('status', '=', 'active')
+        .orderBy('brand')
+        .execute();
       return rows.map((r) => r.brand);
     },
 
     /** The units of an item, by size and unit number. */
     units(itemId: number, trx: Kysely<DB> = db) {
-      return trx.selectFrom('item_units').select(['id', 'size', 'unit_no']).where('item_id', '=', itemId).orderBy('size').orderBy('unit_no').execute();
+      return trx
+        .selectFrom('item_units')
+        .select(['id', 'size', 'unit_no'])
+        .where('item_id', '=', itemId)
+        .orderBy('size')
+        .orderBy('unit_no')
+        .execute();
     },
 
     /** Units of an item's size with no active booking overlapping [start, end). */

@@ -65,7 +65,9 @@ const getBySlug = createRoute({
   path: '/by-slug/{slug}',
   tags: ['Catalogue'],
   summary: 'One item of the static pages (/items/{slug})',
-  request: { params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,120}$/, { error: 'must be a lower-case slug' }) }) },
+  request: {
+    params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,120}$/, { error: 'must be a lower-case slug' }) }),
+  },
   responses: { 200: jsonContent(CatalogueItemSchema, 'The item'), ...errorResponses(400, 404) },
 });
 
@@ -96,13 +98,16 @@ const getCalendar = createRoute({
     `For [from, to) (today and ${MAX_CALENDAR_DAYS} days by default; at most ${MAX_CALENDAR_DAYS} days): each day, whether a unit of the size is free, ` +
     'and whether a rental of `days` (7 by default) received by `delivery` (online by default; in-store needs no shipping day) can start then: ' +
     'the same test a booking makes (its occupancy: the shipping day, the cleaning window), within the booking window ' +
-    '(today to 90 days ahead). firstFreeStart is the item page\'s default start.',
+    "(today to 90 days ahead). firstFreeStart is the item page's default start.",
   request: { params: IdParams, query: CalendarQuerySchema },
   responses: { 200: jsonContent(CalendarSchema, 'The days'), ...errorResponses(400, 404) },
 });
 
 const PictureParams = IdParams.extend({
-  file: z.string().max(40).openapi({ description: 'The view as a file name: front.svg, back.svg or detail.svg', example: 'front.svg' }),
+  file: z
+    .string()
+    .max(40)
+    .openapi({ description: 'The view as a file name: front.svg, back.svg or detail.svg', example: 'front.svg' }),
 });
 
 const svgResponses = {
@@ -114,12 +119,12 @@ const getPicture = createRoute({
   method: 'get',
   path: '/{id}/pictures/{file}',
   tags: ['Catalogue'],
-  summary: "One generated view of an item (front, back or detail; SVG)",
+  summary: 'One generated view of an item (front, back or detail; SVG)',
   description:
-    'Deterministic per item. With the `v` the item\'s `images` give, the answer is cached for a year (immutable); ' +
+    "Deterministic per item. With the `v` the item's `images` give, the answer is cached for a year (immutable); " +
     'without it or with an old one, for five minutes. ETag and If-None-Match (304) either way. ' +
     'An item with photos still has its drawings here; its `images` list the photos instead. ' +
-    'Only an active item\'s: a drawing names its item, so once a listing is removed (or waits for review) this is 404 like the item.',
+    "Only an active item's: a drawing names its item, so once a listing is removed (or waits for review) this is 404 like the item.",
   request: { params: PictureParams, query: z.object({ v: z.string().max(40).optional() }) },
   responses: { ...svgResponses, ...errorResponses(400, 404) },
 });
@@ -239,7 +244,9 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
     .openapi(getAvailability, async (c) => {
       const { from, to } = c.req.valid('query');
       if (to <= from) {
-        throw new HttpError('VALIDATION_FAILED', 'Invalid query parameter: to must be after from', { issues: [{ path: 'to', message: 'must be after from' }] });
+        throw new HttpError('VALIDATION_FAILED', 'Invalid query parameter: to must be after from', {
+          issues: [{ path: 'to', message: 'must be after from' }],
+        });
       }
       return c.json(await service.availability(c.req.valid('param').id, from, to), 200);
     })
@@ -249,11 +256,25 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
       const from = q.from ?? today;
       const to = q.to ?? addDays(from, MAX_CALENDAR_DAYS);
       if (to <= from || daysBetween(from, to) > MAX_CALENDAR_DAYS) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: to must be after from and at most ${MAX_CALENDAR_DAYS} days later`, { issues: [{ path: 'to', message: `must be after from and at most ${MAX_CALENDAR_DAYS} days later` }] });
+        throw new HttpError(
+          'VALIDATION_FAILED',
+          `Invalid query parameter: to must be after from and at most ${MAX_CALENDAR_DAYS} days later`,
+          { issues: [{ path: 'to', message: `must be after from and at most ${MAX_CALENDAR_DAYS} days later` }] },
+        );
       }
       setCachePolicy(c, 'availability');
       const handoff = handoffOf(q.delivery);
-      return c.json(await service.calendar(c.req.valid('param').id, q.size, { from, to, days: q.days ?? RENTAL_DAYS, handoff, today, latestStart: latestStartDate(today) }), 200);
+      return c.json(
+        await service.calendar(c.req.valid('param').id, q.size, {
+          from,
+          to,
+          days: q.days ?? RENTAL_DAYS,
+          handoff,
+          today,
+          latestStart: latestStartDate(today),
+        }),
+        200,
+      );
     })
     .openapi(getPicture, async (c) => {
       const { id, file } = c.req.valid('param');
@@ -282,7 +303,14 @@ const suggest = createRoute({
   tags: ['Catalogue'],
   summary: 'Search suggestions as the visitor types: a few items and brands',
   description: 'The same search as `GET /api/items?q=` (typo-tolerant, ranked), at most 6 items and 4 brands.',
-  request: { query: z.object({ q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` }) }) },
+  request: {
+    query: z.object({
+      q: z
+        .string()
+        .trim()
+        .max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` }),
+    }),
+  },
   responses: { 200: jsonContent(SearchSuggestionsSchema, 'Suggestions'), ...errorResponses(400) },
 });
 

@@ -22,7 +22,10 @@ describe(`the catalogue seed (${process.env.TEST_DIALECT})`, () => {
     const row = await db.selectFrom('items').select('retail_price_cents').where('id', '=', 3).executeTakeFirstOrThrow();
     expect(row.retail_price_cents).toBe(jacket.retail);
     expect(jacket.retail).toBeLessThan(13 * 799 + 100);
-    const res = (await (await t.request('/api/items/3')).json()) as { retailPriceCents: number; rentalPriceCents: number };
+    const res = (await (await t.request('/api/items/3')).json()) as {
+      retailPriceCents: number;
+      rentalPriceCents: number;
+    };
     expect(res).toMatchObject({ retailPriceCents: jacket.retail, rentalPriceCents: 799 });
   });
 
@@ -32,10 +35,18 @@ describe(`the catalogue seed (${process.env.TEST_DIALECT})`, () => {
     const jacket = CATALOGUE.find((i) => i.id === 3)!;
     // As the first seed had them: 212 reviews of a coat rented 41 times; a jacket with its seed count kept aside by a review.
     await db.updateTable('items').set({ review_count: 212 }).where('id', '=', 2).execute();
-    await db.updateTable('items').set({ seed_rating: 4.8, seed_review_count: 176, rating: 4.8, review_count: 176 }).where('id', '=', 3).execute();
+    await db
+      .updateTable('items')
+      .set({ seed_rating: 4.8, seed_review_count: 176, rating: 4.8, review_count: 176 })
+      .where('id', '=', 3)
+      .execute();
     await catalogueSeed.run(t.ctx);
 
-    const rows = await db.selectFrom('items').select(['id', 'rating', 'review_count', 'rental_count', 'seed_review_count']).where('owner_id', 'is', null).execute();
+    const rows = await db
+      .selectFrom('items')
+      .select(['id', 'rating', 'review_count', 'rental_count', 'seed_review_count'])
+      .where('owner_id', 'is', null)
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(2)).toMatchObject({ review_count: coat.reviews, seed_review_count: null });
     expect(byId.get(3)).toMatchObject({ review_count: jacket.reviews, seed_review_count: jacket.reviews, rating: 4.8 });

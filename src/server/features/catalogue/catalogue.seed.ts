@@ -57,11 +57,22 @@ export function lookJson(id: number): string | null {
  * older version gets the current ones (only rows that differ are written).
  */
 async function syncLooks(db: Kysely<DB>, ids: number[]): Promise<number> {
-  const rows = await db.selectFrom('items').select(['id', 'look']).where('id', 'in', ids).where('owner_id', 'is', null).execute();
+  const rows = await db
+    .selectFrom('items')
+    .select(['id', 'look'])
+    .where('id', 'in', ids)
+    .where('owner_id', 'is', null)
+    .execute();
   const stale = rows.filter((r) => r.look !== lookJson(r.id));
   if (stale.length === 0) return 0;
   await db.transaction().execute(async (trx) => {
-    for (const r of stale) await trx.updateTable('items').set({ look: lookJson(r.id) }).where('id', '=', r.id).where('owner_id', 'is', null).execute();
+    for (const r of stale)
+      await trx
+        .updateTable('items')
+        .set({ look: lookJson(r.id) })
+        .where('id', '=', r.id)
+        .where('owner_id', 'is', null)
+        .execute();
   });
   return stale.length;
 }
@@ -72,11 +83,22 @@ async function syncLooks(db: Kysely<DB>, ids: number[]): Promise<number> {
  */
 async function syncRetailPrices(db: Kysely<DB>): Promise<number> {
   const want = new Map(CATALOGUE.map((i) => [i.id, i.retail]));
-  const rows = await db.selectFrom('items').select(['id', 'retail_price_cents']).where('id', 'in', [...want.keys()]).where('owner_id', 'is', null).execute();
+  const rows = await db
+    .selectFrom('items')
+    .select(['id', 'retail_price_cents'])
+    .where('id', 'in', [...want.keys()])
+    .where('owner_id', 'is', null)
+    .execute();
   const stale = rows.filter((r) => r.retail_price_cents !== want.get(r.id));
   if (stale.length === 0) return 0;
   await db.transaction().execute(async (trx) => {
-    for (const r of stale) await trx.updateTable('items').set({ retail_price_cents: want.get(r.id)! }).where('id', '=', r.id).where('owner_id', 'is', null).execute();
+    for (const r of stale)
+      await trx
+        .updateTable('items')
+        .set({ retail_price_cents: want.get(r.id)! })
+        .where('id', '=', r.id)
+        .where('owner_id', 'is', null)
+        .execute();
   });
   return stale.length;
 }
@@ -103,7 +125,12 @@ async function syncReviewCounts(db: Kysely<DB>): Promise<number> {
     for (const r of stale) {
       const count = want.get(r.id)!;
       if (r.seed_review_count === null) {
-        await trx.updateTable('items').set({ review_count: count }).where('id', '=', r.id).where('seed_review_count', 'is', null).execute();
+        await trx
+          .updateTable('items')
+          .set({ review_count: count })
+          .where('id', '=', r.id)
+          .where('seed_review_count', 'is', null)
+          .execute();
         continue;
       }
       const real = await trx
@@ -111,8 +138,15 @@ async function syncReviewCounts(db: Kysely<DB>): Promise<number> {
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number | null>('rating').as('total')])
         .where('item_id', '=', r.id)
         .executeTakeFirstOrThrow();
-      const shown = combinedRating({ rating: Number(r.seed_rating ?? 0), count }, { sum: Number(real.total ?? 0), count: Number(real.n) });
-      await trx.updateTable('items').set({ seed_review_count: count, rating: shown.rating, review_count: shown.reviewCount }).where('id', '=', r.id).execute();
+      const shown = combinedRating(
+        { rating: Number(r.seed_rating ?? 0), count },
+        { sum: Number(real.total ?? 0), count: Number(real.n) },
+      );
+      await trx
+        .updateTable('items')
+        .set({ seed_review_count: count, rating: shown.rating, review_count: shown.reviewCount })
+        .where('id', '=', r.id)
+        .execute();
     }
   });
   return stale.length;
@@ -127,10 +161,19 @@ export const catalogueSeed: Seed = {
   async run(ctx) {
     const { db } = ctx.database;
     const ids = CATALOGUE.map((i) => i.id);
-    const present = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
-    const units = await db.selectFrom('item_units').select((eb) => eb.fn.countAll<number>().as('n')).where('item_id', 'in', ids).executeTakeFirstOrThrow();
+    const present = await db
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
+    const units = await db
+      .selectFrom('item_units')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('item_id', 'in', ids)
+      .executeTakeFirstOrThrow();
     const expectedUnits = CATALOGUE.reduce(
-      (n, item) => n + (item.sizes ?? sizesFor(item.category, item.gender)).reduce((m, _s, k) => m + unitsPerSize(item.id, k), 0),
+      (n, item) =>
+        n + (item.sizes ?? sizesFor(item.category, item.gender)).reduce((m, _s, k) => m + unitsPerSize(item.id, k), 0),
       0,
     );
     if (Number(present.n) === ids.length && Number(units.n) >= expectedUnits) {

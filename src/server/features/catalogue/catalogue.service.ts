@@ -27,7 +27,16 @@ import type { LenderRating } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow, type ItemSummaryRow, type Keyset, type KnownWord, type SearchMatch } from './catalogue.repository';
+import {
+  SORT_COLUMNS,
+  createCatalogueRepository,
+  type ItemFilters,
+  type ItemRow,
+  type ItemSummaryRow,
+  type Keyset,
+  type KnownWord,
+  type SearchMatch,
+} from './catalogue.repository';
 import { hasPrefix, nearestWord } from './search-terms';
 import { createFacetIndex } from './facet-index';
 import { createItemPictures, type ItemPictures } from './item-pictures';
@@ -100,7 +109,9 @@ function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | '
 const isCanonicalIdNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
 
 function badParam(path: string, message: string): HttpError {
-  return new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, { issues: [{ path, message }] });
+  return new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, {
+    issues: [{ path, message }],
+  });
 }
 
 /** Cursors are opaque to clients: base64url of [sort, last key, last id]. */
@@ -136,7 +147,8 @@ function decodeCursor(cursor: string, sort: ItemSort): Keyset {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw badParam('cursor', 'is not a cursor from a previous page');
   const [s, value, id] = parsed as unknown[];
   if (s !== sort) throw badParam('cursor', `belongs to another sort (${String(s)}); start again without a cursor`);
-  if (!CURSOR_KEY_CHECKS[sort](value) || !isCanonicalIdNumber(id)) throw badParam('cursor', 'is not a cursor from a previous page');
+  if (!CURSOR_KEY_CHECKS[sort](value) || !isCanonicalIdNumber(id))
+    throw badParam('cursor', 'is not a cursor from a previous page');
   return { value: value as number | string, id: id as number };
 }
 
@@ -157,7 +169,12 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     allowStale: true,
     fetchMethod: () => repo.vocabulary(),
   });
-  const brandCache = new LRUCache<'brands', string[]>({ max: 1, ttl: VOCABULARY_TTL_MS, allowStale: true, fetchMethod: () => repo.brands() });
+  const brandCache = new LRUCache<'brands', string[]>({
+    max: 1,
+    ttl: VOCABULARY_TTL_MS,
+    allowStale: true,
+    fetchMethod: () => repo.brands(),
+  });
 
   /**
    * The search as the database runs it (decision 0019): each typed word matches as a prefix; a
@@ -165,7 +182,9 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
    * nearest it (edit distance, from the whole vocabulary on SQLite, from pg_trgm's most similar
    * words on PostgreSQL). Returns null for a search with no words.
    */
-  async function resolveSearch(text: string | undefined): Promise<{ match: SearchMatch; corrected: string | null } | null> {
+  async function resolveSearch(
+    text: string | undefined,
+  ): Promise<{ match: SearchMatch; corrected: string | null } | null> {
     if (!text) return null;
     const terms = searchTerms(text);
     if (terms.length === 0) return { match: { groups: [] }, corrected: null };
@@ -223,7 +242,14 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     return null;
   }
 
-  async function findFreeUnit(trx: Kysely<DB>, itemId: number, size: string, startDate: string, endDate: string, handoff: Handoff = 'delivery'): Promise<number | null> {
+  async function findFreeUnit(
+    trx: Kysely<DB>,
+    itemId: number,
+    size: string,
+    startDate: string,
+    endDate: string,
+    handoff: Handoff = 'delivery',
+  ): Promise<number | null> {
     return freeUnitFor(trx, itemId, size, occupancy(startDate, endDate, handoff));
   }
 
@@ -232,10 +258,22 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     return (await repo.freeUnits(db, itemId, size, held.start, held.end)).length > 0;
   }
 
-  async function nextFreeDate(trx: Kysely<DB>, itemId: number, size: string, fromDate: string, days: number = RENTAL_DAYS, handoff: Handoff = 'delivery'): Promise<string | null> {
+  async function nextFreeDate(
+    trx: Kysely<DB>,
+    itemId: number,
+    size: string,
+    fromDate: string,
+    days: number = RENTAL_DAYS,
+    handoff: Handoff = 'delivery',
+  ): Promise<string | null> {
     const units = (await repo.units(itemId, trx)).filter((u) => u.size === size);
     if (units.length === 0) return null;
-    const bookings = await repo.bookingsFrom(trx, itemId, size, occupancy(fromDate, addDays(fromDate, days), handoff).start);
+    const bookings = await repo.bookingsFrom(
+      trx,
+      itemId,
+      size,
+      occupancy(fromDate, addDays(fromDate, days), handoff).start,
+    );
     const until = addDays(fromDate, HORIZON_DAYS);
     let best: string | null = null;
     for (const unit of units) {
@@ -252,7 +290,8 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
       const row = await repo.findById(id);
       if (!row || row.status !== 'active') throw notFound('Item not found');
       const item = toCatalogueItem(row, (await pictures.forRows([row])).get(row.id)!);
-      if (row.owner_id && deps.lenderRatings) item.lenderRating = (await deps.lenderRatings([row.owner_id])).get(row.owner_id) ?? null;
+      if (row.owner_id && deps.lenderRatings)
+        item.lenderRating = (await deps.lenderRatings([row.owner_id])).get(row.owner_id) ?? null;
       return item;
     },
 
@@ -292,7 +331,13 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
           if (row.owner_id && ratings) summary.lenderRating = ratings.get(row.owner_id) ?? null;
           return summary;
         }),
-        nextCursor: more && last ? encodeCursor(query.sort, { value: (column === 'score' ? last.score : last[column]) as number | string, id: last.id }) : null,
+        nextCursor:
+          more && last
+            ? encodeCursor(query.sort, {
+                value: (column === 'score' ? last.score : last[column]) as number | string,
+                id: last.id,
+              })
+            : null,
       };
     },
 
@@ -309,9 +354,21 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
       const counts = await facetIndex.count(filters, matches, booked);
       if (!matches) return { ...counts, tabs: null };
       // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay).
-      const kept: ItemFilters = { q: filters.q, theme: filters.theme, minPrice: filters.minPrice, maxPrice: filters.maxPrice, from: held.from, to: held.to };
-      const total = async (tab: Partial<ItemFilters>) => (await facetIndex.count({ ...kept, ...tab }, matches, booked)).total;
-      const [women, men, discovery] = await Promise.all([total({ gender: 'Women' }), total({ gender: 'Men' }), total({ discovery: true })]);
+      const kept: ItemFilters = {
+        q: filters.q,
+        theme: filters.theme,
+        minPrice: filters.minPrice,
+        maxPrice: filters.maxPrice,
+        from: held.from,
+        to: held.to,
+      };
+      const total = async (tab: Partial<ItemFilters>) =>
+        (await facetIndex.count({ ...kept, ...tab }, matches, booked)).total;
+      const [women, men, discovery] = await Promise.all([
+        total({ gender: 'Women' }),
+        total({ gender: 'Men' }),
+        total({ discovery: true }),
+      ]);
       return { ...counts, tabs: { women, men, discovery } };
     },
 
@@ -321,7 +378,9 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
       if (!search || search.match.groups.length === 0) return { corrected: null, items: [], brands: [] };
       // Pieces once a word has 3 letters: "bl" would rank a third of the catalogue to show six.
       const longEnough = searchTerms(text).some((t) => t.length >= 3);
-      const page = longEnough ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }, search.match) : { items: [] };
+      const page = longEnough
+        ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }, search.match)
+        : { items: [] };
       const brands = (await brandCache.fetch('brands')) ?? [];
       const scored = brands
         .map((brand) => {
@@ -333,7 +392,16 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
         .sort((a, b) => b.hits - a.hits || a.brand.localeCompare(b.brand));
       return {
         corrected: search.corrected,
-        items: page.items.map(({ id, name, brand, category, colour, rentalPriceCents, imageUrl, imageAlt }) => ({ id, name, brand, category, colour, rentalPriceCents, imageUrl, imageAlt })),
+        items: page.items.map(({ id, name, brand, category, colour, rentalPriceCents, imageUrl, imageAlt }) => ({
+          id,
+          name,
+          brand,
+          category,
+          colour,
+          rentalPriceCents,
+          imageUrl,
+          imageAlt,
+        })),
         brands: scored.slice(0, SUGGESTED_BRANDS).map((b) => b.brand),
       };
     },
@@ -390,15 +458,24 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
      * booking asks (the occupancy of domain/availability.ts, then hasFreeUnit), so the two never
      * disagree (decisions 0030, 0031).
      */
-    async calendar(id: number, size: string, q: { from: string; to: string; days: number; handoff: Handoff; today: string; latestStart: string }): Promise<Calendar> {
+    async calendar(
+      id: number,
+      size: string,
+      q: { from: string; to: string; days: number; handoff: Handoff; today: string; latestStart: string },
+    ): Promise<Calendar> {
       const item = await this.getItem(id);
       if (!(item.sizes as string[]).includes(size)) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: size ${size} is not offered for this item`, { issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }] });
+        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: size ${size} is not offered for this item`, {
+          issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
+        });
       }
       const dates: Calendar['dates'] = [];
       for (let d = q.from; d < q.to; d = addDays(d, 1)) {
         const free = await hasFreeUnit(id, size, { start: d, end: addDays(d, 1) });
-        const canStart = d >= q.today && d <= q.latestStart && (await hasFreeUnit(id, size, occupancy(d, addDays(d, q.days), q.handoff)));
+        const canStart =
+          d >= q.today &&
+          d <= q.latestStart &&
+          (await hasFreeUnit(id, size, occupancy(d, addDays(d, q.days), q.handoff)));
         dates.push({ date: d, free, canStart });
       }
       return {

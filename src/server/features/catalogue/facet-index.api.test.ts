@@ -57,7 +57,15 @@ async function viaSql(qs: string): Promise<Omit<ItemFacets, 'tabs'>> {
   if (!checked.ok) throw new Error(checked.message);
   const { sort: _s, cursor: _c, limit: _l, ...asked } = checked.query;
   // The SQL definition is asked for the days a unit is held (the delivered case: decision 0031).
-  const held = asked.from && asked.to ? occupancyOf({ startDate: asked.from, endDate: asked.to }, 'delivery', { cleaningDays: t.ctx.env.cleaningDays }, businessDayFromToday()) : null;
+  const held =
+    asked.from && asked.to
+      ? occupancyOf(
+          { startDate: asked.from, endDate: asked.to },
+          'delivery',
+          { cleaningDays: t.ctx.env.cleaningDays },
+          businessDayFromToday(),
+        )
+      : null;
   const filters = held ? { ...asked, from: held.start, to: held.end } : asked;
   // The same typo correction as the service: ask the API's suggestion for the corrected words.
   let match = null;
@@ -98,26 +106,56 @@ describe(`facet index (${process.env.TEST_DIALECT})`, () => {
   it('follows the catalogue at once: an item removed, a unit added, units booked', async () => {
     const { db } = t.ctx.database;
     const women = await viaApi('gender=Women');
-    const dress = await db.selectFrom('items').select(['id']).where('gender', '=', 'Women').where('category', '=', 'Dresses').where('status', '=', 'active').executeTakeFirstOrThrow();
+    const dress = await db
+      .selectFrom('items')
+      .select(['id'])
+      .where('gender', '=', 'Women')
+      .where('category', '=', 'Dresses')
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
     await db.updateTable('items').set({ status: 'removed' }).where('id', '=', dress.id).execute();
     expect((await viaApi('gender=Women')).total).toBe(women.total - 1);
-    const other = await db.selectFrom('items').select(['id', 'brand', 'category']).where('gender', '=', 'Women').where('status', '=', 'active').orderBy('id').executeTakeFirstOrThrow();
+    const other = await db
+      .selectFrom('items')
+      .select(['id', 'brand', 'category'])
+      .where('gender', '=', 'Women')
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const before = (await viaApi('gender=Women&size=48')).total;
     await db.insertInto('item_units').values({ item_id: other.id, size: '48', unit_no: 99 }).execute();
     // The item's size bits follow its units (triggers): the list and the counts see the new size.
-    const only = (size: string) => `/api/items?gender=Women&size=${size}&brand=${encodeURIComponent(other.brand)}&category=${encodeURIComponent(other.category)}&limit=48`;
+    const only = (size: string) =>
+      `/api/items?gender=Women&size=${size}&brand=${encodeURIComponent(other.brand)}&category=${encodeURIComponent(other.category)}&limit=48`;
     const res = await t.request(only('48'));
     expect(((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id)).toContain(other.id);
     expect((await viaApi('gender=Women&size=48')).total).toBe(before + 1);
-    const extra = await db.insertInto('item_units').values({ item_id: other.id, size: '46', unit_no: 98 }).returning('id').executeTakeFirstOrThrow();
+    const extra = await db
+      .insertInto('item_units')
+      .values({ item_id: other.id, size: '46', unit_no: 98 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.deleteFrom('item_units').where('id', '=', extra.id).execute();
     const after46 = await t.request(only('46'));
     expect(((await after46.json()) as { items: { id: number }[] }).items.map((i) => i.id)).not.toContain(other.id);
     // Book every unit of a few items for the first range.
-    const units = await db.selectFrom('item_units').select(['id', 'item_id']).where('item_id', 'in', [other.id, other.id + 1, other.id + 2]).execute();
+    const units = await db
+      .selectFrom('item_units')
+      .select(['id', 'item_id'])
+      .where('item_id', 'in', [other.id, other.id + 1, other.id + 2])
+      .execute();
     await db
       .insertInto('bookings')
-      .values(units.map((u) => ({ unit_id: u.id, item_id: u.item_id, start_date: '2030-03-02', end_date: '2030-03-09', released_at: null, created_at: new Date().toISOString() })))
+      .values(
+        units.map((u) => ({
+          unit_id: u.id,
+          item_id: u.item_id,
+          start_date: '2030-03-02',
+          end_date: '2030-03-09',
+          released_at: null,
+          created_at: new Date().toISOString(),
+        })),
+      )
       .execute();
     await expectSame();
   });

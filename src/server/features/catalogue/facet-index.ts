@@ -108,69 +108,72 @@ export function createFacetIndex(db: Kysely<DB>) {
   async function build(): Promise<Snapshot> {
     // The version, the items and the units from one snapshot (PostgreSQL: repeatable read; a
     // SQLite transaction reads one state of the file), so the copy is exactly that version.
-    return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-      const v = await version(trx);
-      const items = await trx
-        .selectFrom('items')
-        .select(['id', 'gender', 'category', 'brand', 'colour', 'rental_price_cents', 'tags'])
-        .where('status', '=', 'active')
-        .execute();
-      const units = await trx
-        .selectFrom('item_units as u')
-        .innerJoin('items', 'items.id', 'u.item_id')
-        .select(['u.id', 'u.item_id', 'u.size'])
-        .where('items.status', '=', 'active')
-        .orderBy('u.id')
-        .execute();
-      const count = items.length;
-      const s: Snapshot = {
-        version: v,
-        count,
-        position: new Map(),
-        ids: new Int32Array(count),
-        gender: new Uint16Array(count),
-        category: new Uint16Array(count),
-        brand: new Uint16Array(count),
-        colour: new Uint16Array(count),
-        price: new Int32Array(count),
-        tags: new Uint32Array(count),
-        units: new Uint16Array(count * SIZE_COUNT),
-        sizeMask: new Uint16Array(count),
-        unitIds: new Int32Array(units.length),
-        unitItem: new Int32Array(units.length),
-        unitSize: new Uint8Array(units.length),
-        genders: new Dictionary(),
-        categories: new Dictionary(),
-        brands: new Dictionary(),
-        colours: new Dictionary(),
-        discovery: new Uint8Array(0),
-      };
-      items.forEach((row, i) => {
-        s.position.set(row.id, i);
-        s.ids[i] = row.id;
-        s.gender[i] = s.genders.id(row.gender);
-        s.category[i] = s.categories.id(row.category);
-        s.brand[i] = s.brands.id(row.brand);
-        s.colour[i] = s.colours.id(row.colour);
-        s.price[i] = row.rental_price_cents;
-        let bits = 0;
-        if (row.tags) for (const t of row.tags.split(',')) bits |= TAG_BIT.get(t) ?? 0;
-        s.tags[i] = bits;
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const v = await version(trx);
+        const items = await trx
+          .selectFrom('items')
+          .select(['id', 'gender', 'category', 'brand', 'colour', 'rental_price_cents', 'tags'])
+          .where('status', '=', 'active')
+          .execute();
+        const units = await trx
+          .selectFrom('item_units as u')
+          .innerJoin('items', 'items.id', 'u.item_id')
+          .select(['u.id', 'u.item_id', 'u.size'])
+          .where('items.status', '=', 'active')
+          .orderBy('u.id')
+          .execute();
+        const count = items.length;
+        const s: Snapshot = {
+          version: v,
+          count,
+          position: new Map(),
+          ids: new Int32Array(count),
+          gender: new Uint16Array(count),
+          category: new Uint16Array(count),
+          brand: new Uint16Array(count),
+          colour: new Uint16Array(count),
+          price: new Int32Array(count),
+          tags: new Uint32Array(count),
+          units: new Uint16Array(count * SIZE_COUNT),
+          sizeMask: new Uint16Array(count),
+          unitIds: new Int32Array(units.length),
+          unitItem: new Int32Array(units.length),
+          unitSize: new Uint8Array(units.length),
+          genders: new Dictionary(),
+          categories: new Dictionary(),
+          brands: new Dictionary(),
+          colours: new Dictionary(),
+          discovery: new Uint8Array(0),
+        };
+        items.forEach((row, i) => {
+          s.position.set(row.id, i);
+          s.ids[i] = row.id;
+          s.gender[i] = s.genders.id(row.gender);
+          s.category[i] = s.categories.id(row.category);
+          s.brand[i] = s.brands.id(row.brand);
+          s.colour[i] = s.colours.id(row.colour);
+          s.price[i] = row.rental_price_cents;
+          let bits = 0;
+          if (row.tags) for (const t of row.tags.split(',')) bits |= TAG_BIT.get(t) ?? 0;
+          s.tags[i] = bits;
+        });
+        units.forEach((u, j) => {
+          const i = s.position.get(u.item_id) ?? -1;
+          const k = SIZE_INDEX.get(u.size) ?? -1;
+          s.unitIds[j] = u.id;
+          s.unitItem[j] = i;
+          s.unitSize[j] = k < 0 ? 255 : k;
+          if (i >= 0 && k >= 0) {
+            s.units[i * SIZE_COUNT + k]! += 1;
+            s.sizeMask[i]! |= 1 << k;
+          }
+        });
+        s.discovery = Uint8Array.from(s.categories.values, (c) => (DISCOVERY.has(c) ? 1 : 0));
+        return s;
       });
-      units.forEach((u, j) => {
-        const i = s.position.get(u.item_id) ?? -1;
-        const k = SIZE_INDEX.get(u.size) ?? -1;
-        s.unitIds[j] = u.id;
-        s.unitItem[j] = i;
-        s.unitSize[j] = k < 0 ? 255 : k;
-        if (i >= 0 && k >= 0) {
-          s.units[i * SIZE_COUNT + k]! += 1;
-          s.sizeMask[i]! |= 1 << k;
-        }
-      });
-      s.discovery = Uint8Array.from(s.categories.values, (c) => (DISCOVERY.has(c) ? 1 : 0));
-      return s;
-    });
   }
 
   /** The snapshot of the current version (built once per version, shared by concurrent callers). */
@@ -202,7 +205,11 @@ export function createFacetIndex(db: Kysely<DB>) {
      * search's item ids (null: no search); `bookedUnits` the ids of the units with an active
      * booking overlapping the date range (null: no dates).
      */
-    async count(f: ItemFilters, matches: Set<number> | null, bookedUnits: readonly number[] | null): Promise<FacetCounts> {
+    async count(
+      f: ItemFilters,
+      matches: Set<number> | null,
+      bookedUnits: readonly number[] | null,
+    ): Promise<FacetCounts> {
       const s = await snapshot();
       // Booked units per item position and size (a unit booked twice in the range counts once).
       let booked: Map<number, Uint16Array> | null = null;
@@ -272,7 +279,8 @@ export function createFacetIndex(db: Kysely<DB>) {
         if ((fails === 0 || fails === BIT.category) && !outsideDiscovery) categoryCounts[cat]!++;
         if (fails === 0 || fails === BIT.brand) brandCounts[s.brand[i]!]!++;
         if (fails === 0 || fails === BIT.colour) colourCounts[s.colour[i]!]!++;
-        if (fails === 0 || fails === BIT.size) for (let m = freeMask; m; m &= m - 1) sizeCounts[31 - Math.clz32(m & -m)]!++;
+        if (fails === 0 || fails === BIT.size)
+          for (let m = freeMask; m; m &= m - 1) sizeCounts[31 - Math.clz32(m & -m)]!++;
         if (fails === 0 || fails === BIT.occasion) {
           const tags = s.tags[i]!;
           for (let o = 0; o < OCCASIONS.length; o++) if (tags & (1 << o)) occasionCounts[o]!++;

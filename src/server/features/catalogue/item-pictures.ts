@@ -116,12 +116,22 @@ export function picturesOf(source: PictureSource, photos: readonly PhotoRow[] = 
 const generatedCovers = new LRUCache<string, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>({ max: 20_000 });
 
 /** The first picture only (cards and lists), without describing every view. */
-export function coverOf(source: PictureSource, cover: PhotoRow | undefined): Pick<ItemPictures, 'imageUrl' | 'imageAlt'> {
-  if (cover) return { imageUrl: photoUrl(source.id, cover.position, cover.file_name), imageAlt: `${source.name} by ${source.brand}: photo` };
+export function coverOf(
+  source: PictureSource,
+  cover: PhotoRow | undefined,
+): Pick<ItemPictures, 'imageUrl' | 'imageAlt'> {
+  if (cover)
+    return {
+      imageUrl: photoUrl(source.id, cover.position, cover.file_name),
+      imageAlt: `${source.name} by ${source.brand}: photo`,
+    };
   const key = JSON.stringify([source.id, source.name, source.brand, source.category, source.colour, source.look]);
   let generated = generatedCovers.get(key);
   if (!generated) {
-    generated = { imageUrl: generatedPictureUrl(source, 'front'), imageAlt: `${source.name} by ${source.brand}: ${describePicture(source, 'front')}` };
+    generated = {
+      imageUrl: generatedPictureUrl(source, 'front'),
+      imageAlt: `${source.name} by ${source.brand}: ${describePicture(source, 'front')}`,
+    };
     generatedCovers.set(key, generated);
   }
   return { ...generated };
@@ -134,7 +144,10 @@ export function createItemPictures(db: Kysely<DB>) {
   async function photosOf(ids: readonly number[], coversOnly: boolean): Promise<Map<number, PhotoRow[]>> {
     const out = new Map<number, PhotoRow[]>();
     if (ids.length === 0) return out;
-    let q = db.selectFrom('listing_photos').select(['item_id', 'position', 'file_name', 'width', 'height']).where('item_id', 'in', [...new Set(ids)]);
+    let q = db
+      .selectFrom('listing_photos')
+      .select(['item_id', 'position', 'file_name', 'width', 'height'])
+      .where('item_id', 'in', [...new Set(ids)]);
     if (coversOnly) q = q.where('position', '=', 0);
     for (const row of await q.orderBy('item_id').orderBy('position').execute()) {
       const list = out.get(row.item_id) ?? [];
@@ -147,13 +160,21 @@ export function createItemPictures(db: Kysely<DB>) {
   return {
     /** Every picture of each row's item. */
     async forRows(rows: readonly PictureSource[]): Promise<Map<number, ItemPictures>> {
-      const photos = await photosOf(rows.map((r) => r.id), false);
+      const photos = await photosOf(
+        rows.map((r) => r.id),
+        false,
+      );
       return new Map(rows.map((r) => [r.id, picturesOf(r, photos.get(r.id))]));
     },
 
     /** The first picture of each row's item (lists: one small query for the covers). */
-    async coversForRows(rows: readonly PictureSource[]): Promise<Map<number, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>> {
-      const photos = await photosOf(rows.map((r) => r.id), true);
+    async coversForRows(
+      rows: readonly PictureSource[],
+    ): Promise<Map<number, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>> {
+      const photos = await photosOf(
+        rows.map((r) => r.id),
+        true,
+      );
       return new Map(rows.map((r) => [r.id, coverOf(r, photos.get(r.id)?.[0])]));
     },
 
@@ -163,7 +184,11 @@ export function createItemPictures(db: Kysely<DB>) {
      */
     async forIds(ids: readonly number[]): Promise<Map<number, ItemPictures>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('items').select([...SOURCE_COLUMNS, 'status']).where('id', 'in', [...new Set(ids)]).execute();
+      const rows = await db
+        .selectFrom('items')
+        .select([...SOURCE_COLUMNS, 'status'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
       const listed = await this.forRows(rows.filter((r) => r.status === 'active'));
       for (const r of rows) if (r.status !== 'active') listed.set(r.id, pastPicturesOf(r));
       return listed;

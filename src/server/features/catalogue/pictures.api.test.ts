@@ -34,7 +34,9 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     expect(dress.images.every((i) => i.kind === 'illustration' && i.width === 400 && i.height === 400)).toBe(true);
     expect(dress.imageUrl).toBe(dress.images[0]!.url);
     expect(dress.imageAlt).toBe(dress.images[0]!.alt);
-    expect(dress.images[1]!.alt).toMatch(/^Red Silk Slip Dress by Valentino: illustration of the red dress, back view$/);
+    expect(dress.images[1]!.alt).toMatch(
+      /^Red Silk Slip Dress by Valentino: illustration of the red dress, back view$/,
+    );
 
     const bodies = new Set<string>();
     for (const picture of dress.images) {
@@ -47,7 +49,9 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
       expect(etag).toMatch(new RegExp(`^"${new URL(picture.url, 'http://x').searchParams.get('v')}-${picture.view}"$`));
       const svg = await res.text();
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-      expect(svg).toContain(`<title>Red Silk Slip Dress: illustration of the red dress, ${picture.view === 'detail' ? 'close-up' : `${picture.view} view`}</title>`);
+      expect(svg).toContain(
+        `<title>Red Silk Slip Dress: illustration of the red dress, ${picture.view === 'detail' ? 'close-up' : `${picture.view} view`}</title>`,
+      );
       bodies.add(svg);
 
       // The browser asks again with its copy's ETag: 304, nothing sent, still cacheable.
@@ -77,7 +81,13 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     expect(old.headers.get('cache-control')).not.toContain('immutable');
     expect(await old.text()).toBe(await plain.text());
 
-    for (const path of ['/api/items/57/pictures/side.svg', '/api/items/57/pictures/front.png', '/api/items/57/pictures/front', '/api/items/999999/pictures/front.svg', '/api/items/999999/image.svg']) {
+    for (const path of [
+      '/api/items/57/pictures/side.svg',
+      '/api/items/57/pictures/front.png',
+      '/api/items/57/pictures/front',
+      '/api/items/999999/pictures/front.svg',
+      '/api/items/999999/image.svg',
+    ]) {
       const res = await t.request(path);
       expect(res.status, path).toBe(404);
       expect((await errorOf(res)).code).toBe('NOT_FOUND');
@@ -94,7 +104,11 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     const oldSvg = await (await t.request(oldUrl)).text();
     const { look } = await db.selectFrom('items').select('look').where('id', '=', 36).executeTakeFirstOrThrow();
     try {
-      await db.updateTable('items').set({ look: JSON.stringify({ type: 'skirt', cut: 'pleated', length: 'maxi' }) }).where('id', '=', 36).execute();
+      await db
+        .updateTable('items')
+        .set({ look: JSON.stringify({ type: 'skirt', cut: 'pleated', length: 'maxi' }) })
+        .where('id', '=', 36)
+        .execute();
       const after = await item(36);
       expect(after.images[0]!.url).not.toBe(oldUrl);
       const fresh = await t.request(after.images[0]!.url);
@@ -120,7 +134,9 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     await approveListing(await makeStaff(t), listing.id);
 
     const page = await item(listing.id);
-    expect(page.images.map((i) => [i.kind, i.view, i.label, i.url])).toEqual(listing.photos.map((p, i) => ['photo', null, `Photo ${i + 1}`, p.url]));
+    expect(page.images.map((i) => [i.kind, i.view, i.label, i.url])).toEqual(
+      listing.photos.map((p, i) => ['photo', null, `Photo ${i + 1}`, p.url]),
+    );
     expect(page.images.map((i) => [i.width, i.height])).toEqual(listing.photos.map((p) => [p.width, p.height]));
     expect(page.imageUrl).toBe(listing.photos[0]!.url);
     expect(page.images[1]!.alt).toBe('Champagne Silk Slip Dress by Reformation: photo 2 of 2');
@@ -139,7 +155,10 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
 
     // Favourites show the pictures as they are now, not as they were when liked.
     expect((await friend.request(`/api/favorites/${listing.id}`, { method: 'PUT' })).status).toBeLessThan(300);
-    const favOf = async () => ((await (await friend.request('/api/favorites')).json()) as FavoriteList).items.find((f) => f.itemId === listing.id)!;
+    const favOf = async () =>
+      ((await (await friend.request('/api/favorites')).json()) as FavoriteList).items.find(
+        (f) => f.itemId === listing.id,
+      )!;
     expect((await favOf()).item.images).toEqual(page.images);
     const removed = await lender.request(`/api/listings/${listing.id}/photos/0`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
@@ -170,7 +189,9 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
 describe(`pictures of pieces no longer listed (${process.env.TEST_DIALECT})`, () => {
   /** A member's approved listing, public with its pictures. */
   async function listed(lender: TestMember, name: string): Promise<number> {
-    const form = listingForm(sampleListing({ name, rentalPriceCents: 2_500 }), [{ data: await makePng(500, 500), name: 'front.png', type: 'image/png' }]);
+    const form = listingForm(sampleListing({ name, rentalPriceCents: 2_500 }), [
+      { data: await makePng(500, 500), name: 'front.png', type: 'image/png' },
+    ]);
     const created = await lender.request('/api/listings', { method: 'POST', body: form });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as Listing;
@@ -178,7 +199,11 @@ describe(`pictures of pieces no longer listed (${process.env.TEST_DIALECT})`, ()
     return id;
   }
   /** Every public address that would name the piece: its page, its image and its views. */
-  const publicUrls = (id: number) => [`/api/items/${id}`, `/api/items/${id}/image.svg`, ...['front', 'back', 'detail'].map((v) => `/api/items/${id}/pictures/${v}.svg`)];
+  const publicUrls = (id: number) => [
+    `/api/items/${id}`,
+    `/api/items/${id}/image.svg`,
+    ...['front', 'back', 'detail'].map((v) => `/api/items/${id}/pictures/${v}.svg`),
+  ];
 
   it("a removed listing's name is gone from every public picture: its page, image.svg and its views all answer 404", async () => {
     const lender = await t.signUp({ fullName: 'Remy Removed' });
@@ -203,7 +228,9 @@ describe(`pictures of pieces no longer listed (${process.env.TEST_DIALECT})`, ()
   it("a deleted account's listings are 404 at every public picture address", async () => {
     const lender = await t.signUp({ fullName: 'Dora Deleted' });
     const id = await listed(lender, 'Ultramarine Hidden Jumpsuit');
-    expect((await lender.request('/api/me', { method: 'DELETE', json: { password: lender.password } })).status).toBe(204);
+    expect((await lender.request('/api/me', { method: 'DELETE', json: { password: lender.password } })).status).toBe(
+      204,
+    );
     for (const url of publicUrls(id)) expect((await t.request(url)).status, url).toBe(404);
   });
 
@@ -212,7 +239,10 @@ describe(`pictures of pieces no longer listed (${process.env.TEST_DIALECT})`, ()
     const id = await makeTestItem(t.ctx.database.db, { ownerId: lender.id, name: 'Saffron Private Blazer' });
     const renter = await readyToRent(await t.signUp({ fullName: 'Ria Renter' }));
     expect((await requestAndAccept(renter, lender, { itemId: id, size: 'M' })).status).toBe(201);
-    const orderPicture = async () => ((await (await renter.request('/api/orders')).json()) as OrderList).orders.flatMap((o) => o.items).find((i) => i.itemId === id)!.imageUrl;
+    const orderPicture = async () =>
+      ((await (await renter.request('/api/orders')).json()) as OrderList).orders
+        .flatMap((o) => o.items)
+        .find((i) => i.itemId === id)!.imageUrl;
     expect(await orderPicture()).toMatch(new RegExp(`^/api/items/${id}/pictures/front\\.svg\\?v=`));
 
     // The piece leaves the catalogue (as when its lender removes it once it is back).

@@ -67,7 +67,8 @@ export function nearestWord(word: string, candidates: Iterable<WordCount>): stri
     if (w.length < 2 || /^\d+$/.test(w)) continue;
     const d = editDistance(word, w, max);
     if (d > max) continue;
-    if (!best || d < best.d || (d === best.d && (docs > best.docs || (docs === best.docs && w < best.w)))) best = { w, d, docs };
+    if (!best || d < best.d || (d === best.d && (docs > best.docs || (docs === best.docs && w < best.w))))
+      best = { w, d, docs };
   }
   return best?.w ?? null;
 }

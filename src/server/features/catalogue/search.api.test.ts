@@ -66,7 +66,9 @@ describe(`search (${process.env.TEST_DIALECT})`, () => {
 
   it('searches name, brand, description, category and colour; every word must match; by prefix', async () => {
     const byCategory = await all('q=hoodies');
-    expect(byCategory.length).toBe(CATALOGUE.filter((i) => i.category === 'Hoodies' || /hoodie/i.test(`${i.name} ${i.description}`)).length);
+    expect(byCategory.length).toBe(
+      CATALOGUE.filter((i) => i.category === 'Hoodies' || /hoodie/i.test(`${i.name} ${i.description}`)).length,
+    );
     const byDescription = CATALOGUE.find((i) => /shawl collar/i.test(i.description))!;
     expect((await all('q=shawl%20collar')).map((i) => i.id)).toContain(byDescription.id);
     const both = await all('q=black%20leather');
@@ -80,7 +82,8 @@ describe(`search (${process.env.TEST_DIALECT})`, () => {
     const women = await all('q=black&gender=Women&sort=price-asc');
     expect(women.length).toBeGreaterThan(0);
     expect(women.every((i) => i.gender === 'Women')).toBe(true);
-    for (let n = 1; n < women.length; n++) expect(women[n]!.rentalPriceCents).toBeGreaterThanOrEqual(women[n - 1]!.rentalPriceCents);
+    for (let n = 1; n < women.length; n++)
+      expect(women[n]!.rentalPriceCents).toBeGreaterThanOrEqual(women[n - 1]!.rentalPriceCents);
     const dated = await all('q=black&from=2030-01-01&to=2030-01-08');
     expect(dated.map((i) => i.id).sort()).toEqual((await all('q=black')).map((i) => i.id).sort());
     // Relevance pages hold every match once, in a stable order.
@@ -92,10 +95,30 @@ describe(`search (${process.env.TEST_DIALECT})`, () => {
 
   it('keeps the index in step with the items (insert, rename, remove)', async () => {
     const { db } = t.ctx.database;
-    const row = { slug: null, brand: 'Ganni', category: 'Tops', gender: 'Women', sizes: '["M"]', colour: 'lilac', tags: 'party', rating: 0, status: 'active', review_count: 0, rental_count: 0, is_new: 0 };
+    const row = {
+      slug: null,
+      brand: 'Ganni',
+      category: 'Tops',
+      gender: 'Women',
+      sizes: '["M"]',
+      colour: 'lilac',
+      tags: 'party',
+      rating: 0,
+      status: 'active',
+      review_count: 0,
+      rental_count: 0,
+      is_new: 0,
+    };
     const inserted = await db
       .insertInto('items')
-      .values({ ...row, name: 'Quixotic Mesh Top', retail_price_cents: 10000, rental_price_cents: 599, description: 'Sheer.', created_at: new Date().toISOString() })
+      .values({
+        ...row,
+        name: 'Quixotic Mesh Top',
+        retail_price_cents: 10000,
+        rental_price_cents: 599,
+        description: 'Sheer.',
+        created_at: new Date().toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await all('q=quixotic')).map((i) => i.id)).toEqual([inserted.id]);
@@ -117,7 +140,11 @@ describe(`search (${process.env.TEST_DIALECT})`, () => {
     const brands = (await json<SearchSuggestions>('/api/search/suggest?q=gucc')).body;
     expect(brands.brands).toContain('Gucci');
     expect(brands.items.every((i) => i.brand === 'Gucci' || /gucc/i.test(i.name))).toBe(true);
-    expect((await json<SearchSuggestions>('/api/search/suggest?q=')).body).toEqual({ corrected: null, items: [], brands: [] });
+    expect((await json<SearchSuggestions>('/api/search/suggest?q=')).body).toEqual({
+      corrected: null,
+      items: [],
+      brands: [],
+    });
     // Two letters: brands only (ranking a third of the catalogue for six pieces is not worth it).
     const short = (await json<SearchSuggestions>('/api/search/suggest?q=gu')).body;
     expect(short.items).toEqual([]);
@@ -163,18 +190,30 @@ describe(`honest facets (${process.env.TEST_DIALECT})`, () => {
       sp.delete('minPrice');
       sp.delete('maxPrice');
       const prices = (await all(sp.toString())).map((i) => i.rentalPriceCents);
-      expect(facets.price).toEqual(prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : { min: null, max: null });
+      expect(facets.price).toEqual(
+        prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : { min: null, max: null },
+      );
     });
   }
 
   it('filters by price range (cents, inclusive), colour and occasion', async () => {
     const ranged = await all('minPrice=999&maxPrice=1599');
-    expect(ranged.length).toBe(CATALOGUE.filter((i) => (i.price ?? 0) >= 0).filter((i) => ranged.some((r) => r.id === i.id)).length);
+    expect(ranged.length).toBe(
+      CATALOGUE.filter((i) => (i.price ?? 0) >= 0).filter((i) => ranged.some((r) => r.id === i.id)).length,
+    );
     expect(ranged.every((i) => i.rentalPriceCents >= 999 && i.rentalPriceCents <= 1599)).toBe(true);
     const black = await all('colour=black');
-    expect(black.map((i) => i.id).sort()).toEqual(CATALOGUE.filter((i) => i.colour === 'black').map((i) => i.id).sort());
+    expect(black.map((i) => i.id).sort()).toEqual(
+      CATALOGUE.filter((i) => i.colour === 'black')
+        .map((i) => i.id)
+        .sort(),
+    );
     const wedding = await all('occasion=wedding');
-    expect(wedding.map((i) => i.id).sort()).toEqual(CATALOGUE.filter((i) => i.tags.includes('wedding')).map((i) => i.id).sort());
+    expect(wedding.map((i) => i.id).sort()).toEqual(
+      CATALOGUE.filter((i) => i.tags.includes('wedding'))
+        .map((i) => i.id)
+        .sort(),
+    );
     expect((await t.request('/api/items?minPrice=12.5')).status).toBe(400);
     expect((await t.request('/api/items?minPrice=2000&maxPrice=1000')).status).toBe(400);
     expect((await t.request('/api/items?occasion=funeral')).status).toBe(400);
@@ -182,7 +221,13 @@ describe(`honest facets (${process.env.TEST_DIALECT})`, () => {
 });
 
 describe(`HTTP caching (${process.env.TEST_DIALECT})`, () => {
-  const PUBLIC = ['/api/items?gender=Women&limit=5', '/api/items/facets?gender=Women', '/api/items/2', '/api/items/brands', '/api/search/suggest?q=coat'];
+  const PUBLIC = [
+    '/api/items?gender=Women&limit=5',
+    '/api/items/facets?gender=Women',
+    '/api/items/2',
+    '/api/items/brands',
+    '/api/search/suggest?q=coat',
+  ];
   for (const path of PUBLIC) {
     it(`${path}: public Cache-Control with s-maxage and stale-while-revalidate, an ETag, 304 on If-None-Match`, async () => {
       const first = await t.request(path, { headers: { 'accept-encoding': 'gzip' } });
@@ -205,7 +250,9 @@ describe(`HTTP caching (${process.env.TEST_DIALECT})`, () => {
       expect(plain.status).toBe(200);
       expect(plain.headers.get('etag')).not.toBe(tag);
       // A weak form of the same tag matches too (If-None-Match uses the weak comparison).
-      expect((await t.request(path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': `W/${tag}` } })).status).toBe(304);
+      expect(
+        (await t.request(path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': `W/${tag}` } })).status,
+      ).toBe(304);
     });
   }
 

@@ -22,7 +22,12 @@ export interface GeneratedPicture {
 }
 
 export function createServedPictures(db: Kysely<DB>) {
-  const sourceOf = (id: number) => db.selectFrom('items').select(['id', 'name', 'brand', 'category', 'colour', 'look', 'owner_id', 'status']).where('id', '=', id).executeTakeFirst();
+  const sourceOf = (id: number) =>
+    db
+      .selectFrom('items')
+      .select(['id', 'name', 'brand', 'category', 'colour', 'look', 'owner_id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
 
   /** Whether the member rented this piece (or requested it), lent it, or liked it. */
   async function inHerHistory(itemId: number, userId: string, ownerId: string | null): Promise<boolean> {
@@ -35,7 +40,13 @@ export function createServedPictures(db: Kysely<DB>) {
         .where((eb) => eb.or([eb('user_id', '=', userId), eb('lender_id', '=', userId)]))
         .limit(1)
         .executeTakeFirst(),
-      db.selectFrom('user_liked_items').select('item_id').where('item_id', '=', itemId).where('user_id', '=', userId).limit(1).executeTakeFirst(),
+      db
+        .selectFrom('user_liked_items')
+        .select('item_id')
+        .where('item_id', '=', itemId)
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst(),
     ]);
     return rental !== undefined || liked !== undefined;
   }

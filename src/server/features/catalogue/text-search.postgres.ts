@@ -38,7 +38,10 @@ export function createPostgresTextSearch(db: Kysely<DB>): TextSearch {
 
     async rankedPage(p: SearchPageParts) {
       const score = sql<number>`(-ts_rank(items.search_vector, to_tsquery('simple', ${tsQuery(p.match)})))::float8`;
-      let q = p.filtered(p.summary(p.db.selectFrom('items')).select(score.as('score')), { match: p.match, withDates: false });
+      let q = p.filtered(p.summary(p.db.selectFrom('items')).select(score.as('score')), {
+        match: p.match,
+        withDates: false,
+      });
       if (p.after) q = q.where(sql<boolean>`(${score}, items.id) > (${p.after.value}::float8, ${p.after.id})`);
       return fencedPage(p, q, [
         ['score', 'asc'],
@@ -47,7 +50,9 @@ export function createPostgresTextSearch(db: Kysely<DB>): TextSearch {
     },
 
     async sortedPage(p: SearchPageParts) {
-      const q = p.afterKey(p.filtered(p.summary(p.db.selectFrom('items')), { match: p.match, sortColumn: p.key, withDates: false }));
+      const q = p.afterKey(
+        p.filtered(p.summary(p.db.selectFrom('items')), { match: p.match, sortColumn: p.key, withDates: false }),
+      );
       return fencedPage(p, q, [
         [p.key, p.dir],
         ['id', p.dir],
@@ -55,12 +60,18 @@ export function createPostgresTextSearch(db: Kysely<DB>): TextSearch {
     },
 
     async matchingIds(match) {
-      const rows = await sql<{ id: number }>`select id from items where search_vector @@ to_tsquery('simple', ${tsQuery(match)}) and status = 'active'`.execute(db);
+      const rows = await sql<{
+        id: number;
+      }>`select id from items where search_vector @@ to_tsquery('simple', ${tsQuery(match)}) and status = 'active'`.execute(
+        db,
+      );
       return rows.rows.map((r) => Number(r.id));
     },
 
     async vocabulary() {
-      const rows = await sql<KnownWord>`select word, ndoc as docs from search_words order by word collate "C"`.execute(db);
+      const rows = await sql<KnownWord>`select word, ndoc as docs from search_words order by word collate "C"`.execute(
+        db,
+      );
       return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
     },
 
@@ -70,7 +81,10 @@ export function createPostgresTextSearch(db: Kysely<DB>): TextSearch {
      */
     async correctionCandidates(word) {
       const limit = 50;
-      const rows = await sql<KnownWord>`select word, ndoc as docs from search_words where similarity(word, ${word}) > 0.1 order by similarity(word, ${word}) desc, word limit ${limit}`.execute(db);
+      const rows =
+        await sql<KnownWord>`select word, ndoc as docs from search_words where similarity(word, ${word}) > 0.1 order by similarity(word, ${word}) desc, word limit ${limit}`.execute(
+          db,
+        );
       return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
     },
   };

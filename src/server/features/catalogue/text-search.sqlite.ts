@@ -21,27 +21,52 @@ export function createSqliteTextSearch(db: Kysely<DB>): TextSearch {
 
     async rankedPage(p: SearchPageParts) {
       // bm25 weights per column: name, brand, category, colour, description.
-      const ranking = sql<{ id: number; score: number }>`(select rowid as id, bm25(items_fts, 10.0, 3.0, 6.0, 6.0, 1.0) as score from items_fts where items_fts match ${ftsQuery(p.match)})`;
+      const ranking = sql<{
+        id: number;
+        score: number;
+      }>`(select rowid as id, bm25(items_fts, 10.0, 3.0, 6.0, 6.0, 1.0) as score from items_fts where items_fts match ${ftsQuery(p.match)})`;
       let q = p.filtered(
-        p.summary(p.db.selectFrom('items').innerJoin(ranking.as('s'), 's.id', 'items.id') as unknown as SelectQueryBuilder<DB, 'items', object>).select(sql<number>`s.score`.as('score')),
+        p
+          .summary(
+            p.db.selectFrom('items').innerJoin(ranking.as('s'), 's.id', 'items.id') as unknown as SelectQueryBuilder<
+              DB,
+              'items',
+              object
+            >,
+          )
+          .select(sql<number>`s.score`.as('score')),
         { match: null, withDates: true }, // the join already keeps only the matches
       );
       if (p.after) q = q.where(sql<boolean>`(s.score, items.id) > (${p.after.value}, ${p.after.id})`);
-      return q.orderBy(sql`s.score`).orderBy('items.id').limit(p.query.limit + 1).execute();
+      return q
+        .orderBy(sql`s.score`)
+        .orderBy('items.id')
+        .limit(p.query.limit + 1)
+        .execute();
     },
 
     async sortedPage(p: SearchPageParts) {
-      const q = p.afterKey(p.filtered(p.summary(p.db.selectFrom('items')), { match: p.match, sortColumn: p.key, withDates: true }));
-      return q.orderBy(sql.ref(`items.${p.key}`), p.dir).orderBy('items.id', p.dir).limit(p.query.limit + 1).execute();
+      const q = p.afterKey(
+        p.filtered(p.summary(p.db.selectFrom('items')), { match: p.match, sortColumn: p.key, withDates: true }),
+      );
+      return q
+        .orderBy(sql.ref(`items.${p.key}`), p.dir)
+        .orderBy('items.id', p.dir)
+        .limit(p.query.limit + 1)
+        .execute();
     },
 
     async matchingIds(match) {
-      const rows = await sql<{ id: number }>`select rowid as id from items_fts where items_fts match ${ftsQuery(match)}`.execute(db);
+      const rows = await sql<{
+        id: number;
+      }>`select rowid as id from items_fts where items_fts match ${ftsQuery(match)}`.execute(db);
       return rows.rows.map((r) => Number(r.id));
     },
 
     async vocabulary() {
-      const rows = await sql<KnownWord>`select term as word, doc as docs from items_fts_vocab order by term`.execute(db);
+      const rows = await sql<KnownWord>`select term as word, doc as docs from items_fts_vocab order by term`.execute(
+        db,
+      );
       return rows.rows.map((r) => ({ word: r.word, docs: Number(r.docs) }));
     },
 

@@ -39,7 +39,10 @@ export interface SearchPageParts {
   /** Keeps the rows after `after` in the order of `key` (then id), `dir`. */
   afterKey<O>(qb: SelectQueryBuilder<DB, 'items', O>): SelectQueryBuilder<DB, 'items', O>;
   /** The list's filters; `match` null when the query already keeps only matches; dates left out with `withDates` false. */
-  filtered<O>(qb: SelectQueryBuilder<DB, 'items', O>, opts: { match: SearchMatch | null; sortColumn?: string; withDates: boolean }): SelectQueryBuilder<DB, 'items', O>;
+  filtered<O>(
+    qb: SelectQueryBuilder<DB, 'items', O>,
+    opts: { match: SearchMatch | null; sortColumn?: string; withDates: boolean },
+  ): SelectQueryBuilder<DB, 'items', O>;
   /** Keeps the items with a unit free on the list's dates (and size). */
   withFreeUnit<O>(qb: SelectQueryBuilder<DB, 'items', O>): SelectQueryBuilder<DB, 'items', O>;
 }

@@ -26,7 +26,11 @@ const CLAIM_COLUMNS = [
 /** The only code that touches damage_claims and claim_photos. */
 export function createClaimsRepository(db: Db) {
   const claims = (q: Db = db) =>
-    q.selectFrom('damage_claims').innerJoin('items', 'items.id', 'damage_claims.item_id').innerJoin('rentals', 'rentals.id', 'damage_claims.rental_id').select(CLAIM_COLUMNS);
+    q
+      .selectFrom('damage_claims')
+      .innerJoin('items', 'items.id', 'damage_claims.item_id')
+      .innerJoin('rentals', 'rentals.id', 'damage_claims.rental_id')
+      .select(CLAIM_COLUMNS);
 
   return {
     /** A rental of the lender's piece, with what a claim needs to know. */
@@ -34,7 +38,15 @@ export function createClaimsRepository(db: Db) {
       return q
         .selectFrom('rentals')
         .innerJoin('items', 'items.id', 'rentals.item_id')
-        .select(['rentals.id', 'rentals.user_id', 'rentals.item_id', 'rentals.returned_at', 'rentals.cancelled_at', 'items.name', 'items.retail_price_cents'])
+        .select([
+          'rentals.id',
+          'rentals.user_id',
+          'rentals.item_id',
+          'rentals.returned_at',
+          'rentals.cancelled_at',
+          'items.name',
+          'items.retail_price_cents',
+        ])
         .where('rentals.id', '=', rentalId)
         .where('rentals.lender_id', '=', lenderId)
         .executeTakeFirst();
@@ -55,10 +67,29 @@ export function createClaimsRepository(db: Db) {
         .execute();
     },
 
-    async insert(trx: Db, row: { rental_id: number; lender_id: string; renter_id: string; item_id: number; amount_cents: number; description: string; created_at: string }): Promise<number> {
+    async insert(
+      trx: Db,
+      row: {
+        rental_id: number;
+        lender_id: string;
+        renter_id: string;
+        item_id: number;
+        amount_cents: number;
+        description: string;
+        created_at: string;
+      },
+    ): Promise<number> {
       const { id } = await trx
         .insertInto('damage_claims')
-        .values({ ...row, status: 'open', decided_by: null, decided_at: null, note: null, charge_entry_id: null, charge_status: null })
+        .values({
+          ...row,
+          status: 'open',
+          decided_by: null,
+          decided_at: null,
+          note: null,
+          charge_entry_id: null,
+          charge_status: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
@@ -82,16 +113,29 @@ export function createClaimsRepository(db: Db) {
 
     /** Whether a claim on this rental is open (staff may then read its thread, decision 0035). */
     async hasOpen(rentalId: number): Promise<boolean> {
-      const row = await db.selectFrom('damage_claims').select('id').where('rental_id', '=', rentalId).where('status', '=', 'open').executeTakeFirst();
+      const row = await db
+        .selectFrom('damage_claims')
+        .select('id')
+        .where('rental_id', '=', rentalId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
       return row !== undefined;
     },
 
     byStatus(status: string) {
-      return claims().where('damage_claims.status', '=', status).orderBy('damage_claims.id', status === 'open' ? 'asc' : 'desc').limit(200).execute();
+      return claims()
+        .where('damage_claims.status', '=', status)
+        .orderBy('damage_claims.id', status === 'open' ? 'asc' : 'desc')
+        .limit(200)
+        .execute();
     },
 
     /** Decides an open claim: one conditional update, so two staff deciding at once cannot both. */
-    async decide(trx: Db, id: number, v: { status: 'upheld' | 'rejected'; by: string; at: string; note: string }): Promise<boolean> {
+    async decide(
+      trx: Db,
+      id: number,
+      v: { status: 'upheld' | 'rejected'; by: string; at: string; note: string },
+    ): Promise<boolean> {
       const res = await trx
         .updateTable('damage_claims')
         .set({ status: v.status, decided_by: v.by, decided_at: v.at, note: v.note })
@@ -114,19 +158,34 @@ export function createClaimsRepository(db: Db) {
     },
 
     async setCharge(trx: Db, id: number, v: { entryId: number | null; status: string }): Promise<void> {
-      await trx.updateTable('damage_claims').set({ charge_entry_id: v.entryId, charge_status: v.status }).where('id', '=', id).execute();
+      await trx
+        .updateTable('damage_claims')
+        .set({ charge_entry_id: v.entryId, charge_status: v.status })
+        .where('id', '=', id)
+        .execute();
     },
 
     photosOf(claimIds: number[]) {
       if (claimIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('claim_photos').select(['claim_id', 'position', 'file_name', 'width', 'height']).where('claim_id', 'in', claimIds).orderBy('claim_id').orderBy('position').execute();
+      return db
+        .selectFrom('claim_photos')
+        .select(['claim_id', 'position', 'file_name', 'width', 'height'])
+        .where('claim_id', 'in', claimIds)
+        .orderBy('claim_id')
+        .orderBy('position')
+        .execute();
     },
 
     photoAt(claimId: number, position: number) {
       return db
         .selectFrom('claim_photos')
         .innerJoin('damage_claims', 'damage_claims.id', 'claim_photos.claim_id')
-        .select(['claim_photos.file_name', 'claim_photos.content_type', 'damage_claims.lender_id', 'damage_claims.renter_id'])
+        .select([
+          'claim_photos.file_name',
+          'claim_photos.content_type',
+          'damage_claims.lender_id',
+          'damage_claims.renter_id',
+        ])
         .where('claim_photos.claim_id', '=', claimId)
         .where('claim_photos.position', '=', position)
         .executeTakeFirst();

@@ -26,7 +26,10 @@ const tags = ['Damage claims'];
 const deskTags = ['Operations desk (staff)'];
 
 const PhotoParams = IdParams.extend({
-  position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_CLAIM_PHOTOS - 1}` }).transform(Number),
+  position: z
+    .string()
+    .regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_CLAIM_PHOTOS - 1}` })
+    .transform(Number),
 });
 
 const list = memberRoute({
@@ -55,7 +58,10 @@ const open = memberRoute({
     `404 for a rental of someone else's piece; 409 before the return, more than ${CLAIM_WINDOW_HOURS} hours after it, or for a second claim on the rental; ` +
     "400 for an amount above the piece's retail price. The rental's earning is held from payout while the claim is open; both members are notified.",
   request: {
-    body: photoFormBody({ max: MAX_CLAIM_PHOTOS }, { description: 'The claim as JSON: { rentalId, amountCents, description }' }),
+    body: photoFormBody(
+      { max: MAX_CLAIM_PHOTOS },
+      { description: 'The claim as JSON: { rentalId, amountCents, description }' },
+    ),
   },
   responses: { 201: jsonContent(ClaimSchema, 'The claim'), ...errorResponses(400, 401, 404, 409, 413, 415) },
 });
@@ -66,7 +72,10 @@ const photo = memberRoute({
   tags,
   summary: "A claim photo (WebP): for the claim's two members and staff",
   request: { params: PhotoParams },
-  responses: { 200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const deskList = staffRoute({
@@ -91,7 +100,8 @@ const uphold = staffRoute({
   method: 'post',
   path: '/{id}/uphold',
   tags: deskTags,
-  summary: "Uphold a claim with a note: the renter's card is charged the amount and the lender credited; both notified; audited",
+  summary:
+    "Uphold a claim with a note: the renter's card is charged the amount and the lender credited; both notified; audited",
   request: { params: IdParams, body: jsonBody(ClaimDecisionSchema) },
   responses: { 200: jsonContent(DeskClaimSchema, 'The claim'), ...errorResponses(400, 401, 403, 404, 409) },
 });
@@ -109,10 +119,18 @@ const retryCharge = staffRoute({
   method: 'post',
   path: '/{id}/retry-charge',
   tags: deskTags,
-  summary: "Charge an upheld claim again after its charge failed: the renter's card on file now; the lender is credited once it goes through; audited",
-  description: '409 when the claim is not upheld with a failed charge (of several clicks at once, one charges), or when the renter still has no card on file.',
+  summary:
+    "Charge an upheld claim again after its charge failed: the renter's card on file now; the lender is credited once it goes through; audited",
+  description:
+    '409 when the claim is not upheld with a failed charge (of several clicks at once, one charges), or when the renter still has no card on file.',
   request: { params: IdParams },
-  responses: { 200: jsonContent(DeskClaimSchema, 'The claim (chargeStatus charged, failed again, or pending while the provider answers)'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: jsonContent(
+      DeskClaimSchema,
+      'The claim (chargeStatus charged, failed again, or pending while the provider answers)',
+    ),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 
 export function createClaimsRoutes(_ctx: AppContext, service: ClaimsService) {
@@ -124,15 +142,29 @@ export function createClaimsRoutes(_ctx: AppContext, service: ClaimsService) {
         fields: ['data'],
         maxFiles: MAX_CLAIM_PHOTOS,
         maxFieldBytes: 8 * 1024,
-        tooManyFiles: () => new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: CLAIM_MESSAGES.tooManyPhotos }] }),
+        tooManyFiles: () =>
+          new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, {
+            issues: [{ path: 'photos', message: CLAIM_MESSAGES.tooManyPhotos }],
+          }),
       });
-      return c.json(await service.open(c.var.user.id, parseDataField(form.fields.get('data'), ClaimInputSchema, 'claim'), form.files), 201);
+      return c.json(
+        await service.open(
+          c.var.user.id,
+          parseDataField(form.fields.get('data'), ClaimInputSchema, 'claim'),
+          form.files,
+        ),
+        201,
+      );
     })
     .openapi(photo, async (c) => {
       const { id, position } = c.req.valid('param');
       const found = await service.photo(id, position, c.var.user);
       if (!found) throw notFound('Photo not found');
-      return c.body(new Uint8Array(found.data), 200, { 'content-type': found.contentType, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      return c.body(new Uint8Array(found.data), 200, {
+        'content-type': found.contentType,
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
     });
 }
 
@@ -141,7 +173,19 @@ export function createClaimsDeskRoutes(_ctx: AppContext, service: ClaimsService)
   return newRouter()
     .openapi(deskList, async (c) => c.json({ claims: await service.desk(c.req.valid('query').status) }, 200))
     .openapi(deskOne, async (c) => c.json(await service.deskOne(c.req.valid('param').id), 200))
-    .openapi(uphold, async (c) => c.json(await service.uphold(c.var.user, c.req.valid('param').id, c.req.valid('json').note, c.var.requestId ?? null), 200))
-    .openapi(reject, async (c) => c.json(await service.reject(c.var.user, c.req.valid('param').id, c.req.valid('json').note, c.var.requestId ?? null), 200))
-    .openapi(retryCharge, async (c) => c.json(await service.retryCharge(c.var.user, c.req.valid('param').id, c.var.requestId ?? null), 200));
+    .openapi(uphold, async (c) =>
+      c.json(
+        await service.uphold(c.var.user, c.req.valid('param').id, c.req.valid('json').note, c.var.requestId ?? null),
+        200,
+      ),
+    )
+    .openapi(reject, async (c) =>
+      c.json(
+        await service.reject(c.var.user, c.req.valid('param').id, c.req.valid('json').note, c.var.requestId ?? null),
+        200,
+      ),
+    )
+    .openapi(retryCharge, async (c) =>
+      c.json(await service.retryCharge(c.var.user, c.req.valid('param').id, c.var.requestId ?? null), 200),
+    );
 }

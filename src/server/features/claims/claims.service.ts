@@ -24,7 +24,8 @@ import type { PlansService } from '../plans';
 import { createClaimsRepository, type ClaimRow } from './claims.repository';
 
 const HOUR_MS = 3_600_000;
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The address of a claim photo (its parties and staff); the file name versions it. */
 export function claimPhotoUrl(claimId: number, position: number, fileName: string): string {
@@ -39,7 +40,10 @@ export function claimPhotoUrl(claimId: number, position: number, fileName: strin
  * once the charge goes through, credits the lender (payouts read it); rejecting releases the
  * held earning. Each decision is audited; both parties are notified each time.
  */
-export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsService; notifications: NotificationsService; plans: PlansService }) {
+export function createClaimsService(
+  ctx: AppContext,
+  deps: { payments: PaymentsService; notifications: NotificationsService; plans: PlansService },
+) {
   const { db } = ctx.database;
   const repo = createClaimsRepository(db);
   const audit = createAuditRepository(db);
@@ -48,7 +52,10 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
   const nowIso = () => ctx.clock().toISOString();
 
   payments.onSettle('damage_claim', async (trx, entry, outcome) => {
-    await repo.setCharge(trx, Number(entry.context.claimId), { entryId: entry.id, status: outcome.status === 'succeeded' ? 'charged' : 'failed' });
+    await repo.setCharge(trx, Number(entry.context.claimId), {
+      entryId: entry.id,
+      status: outcome.status === 'succeeded' ? 'charged' : 'failed',
+    });
   });
 
   async function shape(rows: ClaimRow[]): Promise<Claim[]> {
@@ -67,30 +74,57 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
       createdAt: r.created_at,
       decidedAt: r.decided_at,
       returnedAt: r.returned_at ?? r.created_at,
-      photos: photos.filter((p) => p.claim_id === r.id).map((p) => ({ url: claimPhotoUrl(p.claim_id, p.position, p.file_name), width: p.width, height: p.height })),
+      photos: photos
+        .filter((p) => p.claim_id === r.id)
+        .map((p) => ({ url: claimPhotoUrl(p.claim_id, p.position, p.file_name), width: p.width, height: p.height })),
     }));
   }
 
   async function deskShape(rows: ClaimRow[]): Promise<DeskClaim[]> {
     const base = await shape(rows);
-    const users = new Map((await repo.usersOf([...new Set(rows.flatMap((r) => [r.lender_id, r.renter_id, ...(r.decided_by ? [r.decided_by] : [])]))])).map((u) => [u.id, u]));
-    const person = (id: string) => ({ id, name: users.get(id)?.name ?? 'Deleted account', email: users.get(id)?.email ?? '' });
-    return rows.map((r, i) => ({ ...base[i]!, lender: person(r.lender_id), renter: person(r.renter_id), decidedBy: r.decided_by ? (users.get(r.decided_by)?.email ?? r.decided_by) : null }));
+    const users = new Map(
+      (
+        await repo.usersOf([
+          ...new Set(rows.flatMap((r) => [r.lender_id, r.renter_id, ...(r.decided_by ? [r.decided_by] : [])])),
+        ])
+      ).map((u) => [u.id, u]),
+    );
+    const person = (id: string) => ({
+      id,
+      name: users.get(id)?.name ?? 'Deleted account',
+      email: users.get(id)?.email ?? '',
+    });
+    return rows.map((r, i) => ({
+      ...base[i]!,
+      lender: person(r.lender_id),
+      renter: person(r.renter_id),
+      decidedBy: r.decided_by ? (users.get(r.decided_by)?.email ?? r.decided_by) : null,
+    }));
   }
 
   async function checkRental(lenderId: string, input: Pick<ClaimInput, 'rentalId' | 'amountCents'>) {
     const rental = await repo.lenderRental(input.rentalId, lenderId);
     if (!rental || rental.cancelled_at) throw notFound('Rental not found');
     if (!rental.returned_at) throw new HttpError('CONFLICT', CLAIM_MESSAGES.notReturned);
-    if (ctx.clock().getTime() - new Date(rental.returned_at).getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) throw new HttpError('CONFLICT', CLAIM_MESSAGES.windowClosed, { details: { returnedAt: rental.returned_at } });
+    if (ctx.clock().getTime() - new Date(rental.returned_at).getTime() > CLAIM_WINDOW_HOURS * HOUR_MS)
+      throw new HttpError('CONFLICT', CLAIM_MESSAGES.windowClosed, { details: { returnedAt: rental.returned_at } });
     if (input.amountCents > rental.retail_price_cents) {
-      throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.overRetail, { issues: [{ path: 'amountCents', message: `${CLAIM_MESSAGES.overRetail} (${dollars(rental.retail_price_cents)})` }] });
+      throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.overRetail, {
+        issues: [
+          { path: 'amountCents', message: `${CLAIM_MESSAGES.overRetail} (${dollars(rental.retail_price_cents)})` },
+        ],
+      });
     }
     return rental;
   }
 
   /** The renter's charge for an upheld claim, in the ledger (run after the commit); its entry id. */
-  async function recordCharge(trx: Kysely<DB>, claim: ClaimRow, card: NonNullable<Awaited<ReturnType<PlansService['cardForCharge']>>>, idempotencyKey: string): Promise<number> {
+  async function recordCharge(
+    trx: Kysely<DB>,
+    claim: ClaimRow,
+    card: NonNullable<Awaited<ReturnType<PlansService['cardForCharge']>>>,
+    idempotencyKey: string,
+  ): Promise<number> {
     const entry = await payments.record(trx, {
       userId: claim.renter_id,
       purpose: 'damage_claim',
@@ -114,12 +148,19 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
     }
   }
 
-  async function decide(staff: SessionUser, claimId: number, decision: 'upheld' | 'rejected', note: string, requestId: string | null): Promise<DeskClaim> {
+  async function decide(
+    staff: SessionUser,
+    claimId: number,
+    decision: 'upheld' | 'rejected',
+    note: string,
+    requestId: string | null,
+  ): Promise<DeskClaim> {
     const at = nowIso();
     const chargeEntry = await db.transaction().execute(async (trx) => {
       const before = await repo.find(claimId, trx);
       if (!before) throw notFound('Claim not found');
-      if (!(await repo.decide(trx, claimId, { status: decision, by: staff.id, at, note }))) throw new HttpError('CONFLICT', CLAIM_MESSAGES.notOpen);
+      if (!(await repo.decide(trx, claimId, { status: decision, by: staff.id, at, note })))
+        throw new HttpError('CONFLICT', CLAIM_MESSAGES.notOpen);
       let entryId: number | null = null;
       if (decision === 'upheld') {
         const card = await plans.cardForCharge(before.renter_id, trx);
@@ -140,8 +181,23 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
         requestId,
         at,
       });
-      for (const [party, userId] of [['lender', before.lender_id], ['renter', before.renter_id]] as const) {
-        await notifications.notify(trx, { kind: 'claim_decided', subjectType: 'claim', subjectId: String(claimId), userId, data: { itemName: before.item_name, amount: dollars(before.amount_cents), party, upheld: decision === 'upheld', note } });
+      for (const [party, userId] of [
+        ['lender', before.lender_id],
+        ['renter', before.renter_id],
+      ] as const) {
+        await notifications.notify(trx, {
+          kind: 'claim_decided',
+          subjectType: 'claim',
+          subjectId: String(claimId),
+          userId,
+          data: {
+            itemName: before.item_name,
+            amount: dollars(before.amount_cents),
+            party,
+            upheld: decision === 'upheld',
+            note,
+          },
+        });
       }
       return entryId;
     });
@@ -160,12 +216,20 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
     const entryId = await db.transaction().execute(async (trx) => {
       const before = await repo.find(claimId, trx);
       if (!before) throw notFound('Claim not found');
-      if (before.status !== 'upheld' || before.charge_status !== 'failed') throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry, { details: { chargeStatus: before.charge_status } });
+      if (before.status !== 'upheld' || before.charge_status !== 'failed')
+        throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry, {
+          details: { chargeStatus: before.charge_status },
+        });
       const card = await plans.cardForCharge(before.renter_id, trx);
       if (!card) throw new HttpError('CONFLICT', CLAIM_MESSAGES.renterHasNoCard);
       const failed = await repo.retryCharge(trx, claimId);
       if (!failed) throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry);
-      const entryId = await recordCharge(trx, before, card, `claim:${claimId}:charge:after:${failed.charge_entry_id ?? 'no-card'}`);
+      const entryId = await recordCharge(
+        trx,
+        before,
+        card,
+        `claim:${claimId}:charge:after:${failed.charge_entry_id ?? 'no-card'}`,
+      );
       await repo.setCharge(trx, claimId, { entryId, status: 'pending' });
       await audit.record(trx, {
         actor: { kind: 'staff', id: staff.id, email: staff.email },
@@ -207,8 +271,14 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
     /** Opens a claim with its photos; both parties are notified. */
     async open(lenderId: string, input: ClaimInput, files: UploadedFile[]): Promise<Claim> {
       const rental = await checkRental(lenderId, input);
-      if (files.length === 0) throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.noPhoto, { issues: [{ path: 'photos', message: CLAIM_MESSAGES.noPhoto }] });
-      if (files.length > MAX_CLAIM_PHOTOS) throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: CLAIM_MESSAGES.tooManyPhotos }] });
+      if (files.length === 0)
+        throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.noPhoto, {
+          issues: [{ path: 'photos', message: CLAIM_MESSAGES.noPhoto }],
+        });
+      if (files.length > MAX_CLAIM_PHOTOS)
+        throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, {
+          issues: [{ path: 'photos', message: CLAIM_MESSAGES.tooManyPhotos }],
+        });
       const images = await preparePhotos(files);
       let claimId: number;
       try {
@@ -216,13 +286,39 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
           const at = nowIso();
           return db.transaction().execute(async (trx) => {
             await trx.selectFrom('rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
-            const id = await repo.insert(trx, { rental_id: rental.id, lender_id: lenderId, renter_id: rental.user_id, item_id: rental.item_id, amount_cents: input.amountCents, description: input.description, created_at: at });
+            const id = await repo.insert(trx, {
+              rental_id: rental.id,
+              lender_id: lenderId,
+              renter_id: rental.user_id,
+              item_id: rental.item_id,
+              amount_cents: input.amountCents,
+              description: input.description,
+              created_at: at,
+            });
             await repo.insertPhotos(
               trx,
-              images.map((img, i) => ({ claim_id: id, position: i, file_name: names[i]!, content_type: img.contentType, width: img.width, height: img.height, bytes: img.data.length, created_at: at })),
+              images.map((img, i) => ({
+                claim_id: id,
+                position: i,
+                file_name: names[i]!,
+                content_type: img.contentType,
+                width: img.width,
+                height: img.height,
+                bytes: img.data.length,
+                created_at: at,
+              })),
             );
-            for (const [party, userId] of [['lender', lenderId], ['renter', rental.user_id]] as const) {
-              await notifications.notify(trx, { kind: 'claim_opened', subjectType: 'claim', subjectId: String(id), userId, data: { itemName: rental.name, amount: dollars(input.amountCents), party } });
+            for (const [party, userId] of [
+              ['lender', lenderId],
+              ['renter', rental.user_id],
+            ] as const) {
+              await notifications.notify(trx, {
+                kind: 'claim_opened',
+                subjectType: 'claim',
+                subjectId: String(id),
+                userId,
+                data: { itemName: rental.name, amount: dollars(input.amountCents), party },
+              });
             }
             return id;
           });
@@ -240,7 +336,11 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
     },
 
     /** A claim photo's bytes, for its two parties and staff. */
-    async photo(claimId: number, position: number, viewer: { id: string; role: string }): Promise<{ data: Buffer; contentType: string } | null> {
+    async photo(
+      claimId: number,
+      position: number,
+      viewer: { id: string; role: string },
+    ): Promise<{ data: Buffer; contentType: string } | null> {
       const row = await repo.photoAt(claimId, position);
       if (!row || !(viewer.role === 'staff' || viewer.id === row.lender_id || viewer.id === row.renter_id)) return null;
       const data = await ctx.storage.get(row.file_name);
@@ -257,8 +357,10 @@ export function createClaimsService(ctx: AppContext, deps: { payments: PaymentsS
       return (await deskShape([row]))[0]!;
     },
 
-    uphold: (staff: SessionUser, claimId: number, note: string, requestId: string | null) => decide(staff, claimId, 'upheld', note, requestId),
-    reject: (staff: SessionUser, claimId: number, note: string, requestId: string | null) => decide(staff, claimId, 'rejected', note, requestId),
+    uphold: (staff: SessionUser, claimId: number, note: string, requestId: string | null) =>
+      decide(staff, claimId, 'upheld', note, requestId),
+    reject: (staff: SessionUser, claimId: number, note: string, requestId: string | null) =>
+      decide(staff, claimId, 'rejected', note, requestId),
     retryCharge,
   };
 }

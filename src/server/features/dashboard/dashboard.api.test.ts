@@ -7,7 +7,10 @@ import { createTestApp, type TestApp, type TestMember } from '../../test/test-ap
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date('2026-11-22T10:00:00Z'), env: { bookingFormUrl: 'https://forms.example/book' } });
+  t = await createTestApp({
+    clock: () => new Date('2026-11-22T10:00:00Z'),
+    env: { bookingFormUrl: 'https://forms.example/book' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -27,7 +30,13 @@ describe(`dashboard (${process.env.TEST_DIALECT})`, () => {
   it('welcomes the member, recommends 3 items for her gender, and gives the booking form URL', async () => {
     const m = await t.signUp({ fullName: 'Frida Female', gender: 'female' });
     const d = await dashboard(m);
-    expect(d).toMatchObject({ fullName: 'Frida Female', rentedCount: 0, waterSavedLitres: 0, totalEarningsCents: 0, bookingFormUrl: 'https://forms.example/book' });
+    expect(d).toMatchObject({
+      fullName: 'Frida Female',
+      rentedCount: 0,
+      waterSavedLitres: 0,
+      totalEarningsCents: 0,
+      bookingFormUrl: 'https://forms.example/book',
+    });
     expect(d.recommendations).toHaveLength(3);
     for (const r of d.recommendations) expect(await genderOf(r.id)).toBe('Women');
     // Stable between visits the same day.

@@ -1,4 +1,3 @@
-
 import { DashboardSchema } from '../../../domain/dashboard';
 import type { AppContext } from '../../context';
 import { errorResponses, jsonContent, newRouter, memberRoute } from '../../http/openapi';

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { MAX_PAGE_SIZE, type CatalogueItemSummary } from '../../../domain/catalogue';
-import { RECOMMENDATION_COUNT, recommendationGender, waterSavedLitres, type Dashboard } from '../../../domain/dashboard';
+import {
+  RECOMMENDATION_COUNT,
+  recommendationGender,
+  waterSavedLitres,
+  type Dashboard,
+} from '../../../domain/dashboard';
 import type { AppContext } from '../../context';
 import type { AccountService } from '../account';
 import type { CatalogueService } from '../catalogue';
@@ -23,7 +28,11 @@ export function createDashboardService(
 
   return {
     async get(userId: string): Promise<Dashboard> {
-      const [profile, rentedIds, mine] = await Promise.all([accounts.getProfile(userId), rentals.rentedItemIds(userId), listings.list(userId)]);
+      const [profile, rentedIds, mine] = await Promise.all([
+        accounts.getProfile(userId),
+        rentals.rentedItemIds(userId),
+        listings.list(userId),
+      ]);
       const gender = recommendationGender(profile.gender);
       const page = await catalogue.listItems({ gender: gender ?? undefined, sort: 'popular', limit: MAX_PAGE_SIZE });
       const exclude = new Set([...rentedIds, ...mine.listings.map((l) => l.id)]);

@@ -74,10 +74,16 @@ describe(`events (${process.env.TEST_DIALECT})`, () => {
   it('never goes below zero: 20 concurrent RSVPs for 8 spots admit exactly 8, then the event says it is full', async () => {
     const ev = await eventWithSpots(8);
     const members = await Promise.all(Array.from({ length: 20 }, () => t.signUp()));
-    const statuses = await Promise.all(members.map((m) => m.request(`/api/events/${ev.id}/rsvp`, { method: 'POST' }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      members.map((m) => m.request(`/api/events/${ev.id}/rsvp`, { method: 'POST' }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(8);
     expect(statuses.filter((s) => s === 409)).toHaveLength(12);
-    const row = await t.ctx.database.db.selectFrom('events').select('spots_left').where('id', '=', ev.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db
+      .selectFrom('events')
+      .select('spots_left')
+      .where('id', '=', ev.id)
+      .executeTakeFirstOrThrow();
     expect(row.spots_left).toBe(0);
     const count = await t.ctx.database.db
       .selectFrom('event_rsvps')
@@ -96,7 +102,11 @@ describe(`events (${process.env.TEST_DIALECT})`, () => {
     const ev = await eventWithSpots(25);
     const m = await t.signUp();
     const before = (await list()).find((e) => e.id === ev.id)!.spotsLeft;
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => m.request(`/api/events/${ev.id}/rsvp`, { method: 'POST' }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        m.request(`/api/events/${ev.id}/rsvp`, { method: 'POST' }).then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect((await list()).find((e) => e.id === ev.id)!.spotsLeft).toBe(before - 1);
   });

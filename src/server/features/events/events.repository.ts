@@ -28,7 +28,11 @@ export function createEventsRepository(db: Db) {
 
   return {
     listUpcoming(today: string, userId: string | null) {
-      return withReserved(db, userId).where('events.date', '>=', today).orderBy('events.date').orderBy('events.id').execute();
+      return withReserved(db, userId)
+        .where('events.date', '>=', today)
+        .orderBy('events.date')
+        .orderBy('events.id')
+        .execute();
     },
 
     findEvent(id: number, userId: string | null, q: Db = db) {
@@ -76,7 +80,12 @@ export function createEventsRepository(db: Db) {
 
     /** Seed: is there an occurrence of this sample event today or later? */
     async hasUpcomingInSeries(series: string, today: string): Promise<boolean> {
-      const row = await db.selectFrom('events').select('id').where('series', '=', series).where('date', '>=', today).executeTakeFirst();
+      const row = await db
+        .selectFrom('events')
+        .select('id')
+        .where('series', '=', series)
+        .where('date', '>=', today)
+        .executeTakeFirst();
       return !!row;
     },
 

@@ -37,15 +37,36 @@ const refusedWith = async (res: Response | Promise<Response>, status: number, co
   return body.error;
 };
 const post = (m: TestMember, path: string) => m.request(path, { method: 'POST' });
-const requestPiece = (m: TestMember, itemId: number, range: { startDate?: string; endDate?: string } = {}) => m.request('/api/lending/requests', { method: 'POST', json: { itemId, size: 'M', ...range } });
+const requestPiece = (m: TestMember, itemId: number, range: { startDate?: string; endDate?: string } = {}) =>
+  m.request('/api/lending/requests', { method: 'POST', json: { itemId, size: 'M', ...range } });
 const withdraw = (m: TestMember, id: number) => post(m, `/api/lending/requests/${id}/withdraw`);
 const accept = (m: TestMember, id: number) => post(m, `/api/lending/requests/${id}/accept`);
-const ledgerOf = (userId: string) => db().selectFrom('payment_ledger').select(['kind', 'status', 'amount_cents']).where('user_id', '=', userId).orderBy('id').execute();
-const notesOf = (userId: string) => db().selectFrom('notifications').select(['kind', 'title']).where('user_id', '=', userId).orderBy('id').execute();
+const ledgerOf = (userId: string) =>
+  db()
+    .selectFrom('payment_ledger')
+    .select(['kind', 'status', 'amount_cents'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+const notesOf = (userId: string) =>
+  db().selectFrom('notifications').select(['kind', 'title']).where('user_id', '=', userId).orderBy('id').execute();
 /** The notifications about one request. */
 const notesAbout = async (requestId: number) =>
-  (await db().selectFrom('notifications').select(['kind', 'user_id']).where('subject_type', '=', 'request').where('subject_id', '=', String(requestId)).orderBy('id').execute()).map((n) => [n.kind, n.user_id]);
-const providerCalls = (requestId: number) => db().selectFrom('payment_sim_requests').select('operation').where('idempotency_key', 'like', `request:${requestId}:%`).execute();
+  (
+    await db()
+      .selectFrom('notifications')
+      .select(['kind', 'user_id'])
+      .where('subject_type', '=', 'request')
+      .where('subject_id', '=', String(requestId))
+      .orderBy('id')
+      .execute()
+  ).map((n) => [n.kind, n.user_id]);
+const providerCalls = (requestId: number) =>
+  db()
+    .selectFrom('payment_sim_requests')
+    .select('operation')
+    .where('idempotency_key', 'like', `request:${requestId}:%`)
+    .execute();
 const renter = async (name: string) => readyToRent(await t.signUp({ fullName: name }));
 async function lenderWithPiece(name: string) {
   const lender = await readyToRent(await t.signUp({ fullName: name }));
@@ -89,7 +110,10 @@ describe(`withdrawing a request (${process.env.TEST_DIALECT ?? 'sqlite'})`, () =
     const { lender, itemId } = await lenderWithPiece('Lara Lender');
     const rita = await renter('Rosie Renter');
     const made = await json<BookingRequest>(requestPiece(rita, itemId), 201);
-    expect((await json<BookingRequestList>(lender.request('/api/lending/requests'))).incoming[0]!.actions).toEqual(['accept', 'decline']);
+    expect((await json<BookingRequestList>(lender.request('/api/lending/requests'))).incoming[0]!.actions).toEqual([
+      'accept',
+      'decline',
+    ]);
     await refusedWith(withdraw(lender, made.id), 403, 'FORBIDDEN');
     await refusedWith(withdraw(await renter('Stella Stranger'), made.id), 404, 'NOT_FOUND');
     await refusedWith(withdraw(rita, 999_999), 404, 'NOT_FOUND');
@@ -103,24 +127,42 @@ describe(`withdrawing a request (${process.env.TEST_DIALECT ?? 'sqlite'})`, () =
     // One open rental per member and piece: an accepted request's renter cannot ask again.
     const other = await renter('Rae Other');
 
-    const first = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-11-24', endDate: '2026-12-01' }), 201);
+    const first = await json<BookingRequest>(
+      requestPiece(rita, itemId, { startDate: '2026-11-24', endDate: '2026-12-01' }),
+      201,
+    );
     await json(withdraw(rita, first.id));
-    expect(await refusedWith(withdraw(rita, first.id), 409, 'CONFLICT')).toMatchObject({ details: { status: 'withdrawn' } });
-    expect(await refusedWith(accept(lender, first.id), 409, 'CONFLICT')).toMatchObject({ message: 'The renter has withdrawn this request.' });
+    expect(await refusedWith(withdraw(rita, first.id), 409, 'CONFLICT')).toMatchObject({
+      details: { status: 'withdrawn' },
+    });
+    expect(await refusedWith(accept(lender, first.id), 409, 'CONFLICT')).toMatchObject({
+      message: 'The renter has withdrawn this request.',
+    });
     await refusedWith(post(lender, `/api/lending/requests/${first.id}/decline`), 409, 'CONFLICT');
     // One void, whatever came after.
     expect((await ledgerOf(rita.id)).map((e) => e.kind)).toEqual(['authorise', 'void']);
 
-    const second = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-12-10', endDate: '2026-12-17' }), 201);
+    const second = await json<BookingRequest>(
+      requestPiece(rita, itemId, { startDate: '2026-12-10', endDate: '2026-12-17' }),
+      201,
+    );
     await json(accept(lender, second.id));
-    expect(await refusedWith(withdraw(rita, second.id), 409, 'CONFLICT')).toMatchObject({ details: { status: 'accepted' } });
+    expect(await refusedWith(withdraw(rita, second.id), 409, 'CONFLICT')).toMatchObject({
+      details: { status: 'accepted' },
+    });
     expect((await json<BookingRequest>(rita.request(`/api/lending/requests/${second.id}`))).status).toBe('accepted');
 
-    const third = await json<BookingRequest>(requestPiece(other, itemId, { startDate: '2026-12-20', endDate: '2026-12-27' }), 201);
+    const third = await json<BookingRequest>(
+      requestPiece(other, itemId, { startDate: '2026-12-20', endDate: '2026-12-27' }),
+      201,
+    );
     await json(post(lender, `/api/lending/requests/${third.id}/decline`));
     await refusedWith(withdraw(other, third.id), 409, 'CONFLICT');
 
-    const fourth = await json<BookingRequest>(requestPiece(other, itemId, { startDate: '2027-01-05', endDate: '2027-01-12' }), 201);
+    const fourth = await json<BookingRequest>(
+      requestPiece(other, itemId, { startDate: '2027-01-05', endDate: '2027-01-12' }),
+      201,
+    );
     const before = now;
     now = new Date('2026-11-24T10:00:01.000Z');
     try {
@@ -146,22 +188,39 @@ describe(`withdrawing a request (${process.env.TEST_DIALECT ?? 'sqlite'})`, () =
       const rita = await renter(name);
       const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate, endDate }), 201);
       // Withdrawals and accepts interleaved, sent together.
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, k) => ((k + i) % 2 === 0 ? withdraw(rita, made.id) : accept(lender, made.id))));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, k) => ((k + i) % 2 === 0 ? withdraw(rita, made.id) : accept(lender, made.id))),
+      );
       const statuses = answers.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
-      expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(5);
-      for (const r of answers.filter((a) => a.status === 409)) expect(((await r.json()) as ApiError).error.code).toBe('CONFLICT');
+      expect(
+        statuses.filter((s) => s === 200),
+        statuses.join(','),
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 409),
+        statuses.join(','),
+      ).toHaveLength(5);
+      for (const r of answers.filter((a) => a.status === 409))
+        expect(((await r.json()) as ApiError).error.code).toBe('CONFLICT');
 
       const final = await json<BookingRequest>(rita.request(`/api/lending/requests/${made.id}`));
       expect(['withdrawn', 'accepted']).toContain(final.status);
-      const entries = await db().selectFrom('payment_ledger').select(['kind', 'status']).where('idempotency_key', 'like', `request:${made.id}:%`).orderBy('id').execute();
+      const entries = await db()
+        .selectFrom('payment_ledger')
+        .select(['kind', 'status'])
+        .where('idempotency_key', 'like', `request:${made.id}:%`)
+        .orderBy('id')
+        .execute();
       const follow = final.status === 'withdrawn' ? 'void' : 'capture';
       expect(entries).toEqual([
         { kind: 'authorise', status: 'succeeded' },
         { kind: follow, status: 'succeeded' },
       ]);
       expect(await providerCalls(made.id)).toHaveLength(2);
-      expect(await notesAbout(made.id)).toEqual([['lending_requested', lender.id], final.status === 'withdrawn' ? ['lending_withdrawn', lender.id] : ['lending_accepted', rita.id]]);
+      expect(await notesAbout(made.id)).toEqual([
+        ['lending_requested', lender.id],
+        final.status === 'withdrawn' ? ['lending_withdrawn', lender.id] : ['lending_accepted', rita.id],
+      ]);
     }
   });
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingRequest, BookingRequestList, LenderBlock, LenderCalendar, Message, Thread } from '../../../domain/lending';
+import type {
+  BookingRequest,
+  BookingRequestList,
+  LenderBlock,
+  LenderCalendar,
+  Message,
+  Thread,
+} from '../../../domain/lending';
 import type { ListingList } from '../../../domain/listings';
 import type { Rental, RentalList } from '../../../domain/rentals';
 import { QUEUES } from '../../jobs/queues';
@@ -28,17 +35,27 @@ afterAll(async () => {
 });
 
 const db = () => t.ctx.database.db;
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
 const json = async <T>(res: Response | Promise<Response>, status = 200): Promise<T> => {
   const r = await res;
   const text = await r.text();
   expect(r.status, text.slice(0, 400)).toBe(status);
   return JSON.parse(text) as T;
 };
-const post = (m: TestMember, path: string, body?: unknown) => m.request(path, { method: 'POST', ...(body !== undefined ? { json: body } : {}) });
-const requestPiece = (m: TestMember, itemId: number, range: { startDate?: string; endDate?: string } = {}) => post(m, '/api/lending/requests', { itemId, size: 'M', ...range });
-const ledgerOf = (userId: string) => db().selectFrom('payment_ledger').select(['kind', 'status', 'amount_cents', 'purpose', 'settled_at']).where('user_id', '=', userId).orderBy('id').execute();
-const notesOf = (userId: string) => db().selectFrom('notifications').select(['kind', 'title']).where('user_id', '=', userId).orderBy('id').execute();
+const post = (m: TestMember, path: string, body?: unknown) =>
+  m.request(path, { method: 'POST', ...(body !== undefined ? { json: body } : {}) });
+const requestPiece = (m: TestMember, itemId: number, range: { startDate?: string; endDate?: string } = {}) =>
+  post(m, '/api/lending/requests', { itemId, size: 'M', ...range });
+const ledgerOf = (userId: string) =>
+  db()
+    .selectFrom('payment_ledger')
+    .select(['kind', 'status', 'amount_cents', 'purpose', 'settled_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+const notesOf = (userId: string) =>
+  db().selectFrom('notifications').select(['kind', 'title']).where('user_id', '=', userId).orderBy('id').execute();
 const earned = async (m: TestMember) => (await json<ListingList>(m.request('/api/listings'))).totalEarningsCents;
 const renter = async (name = 'Rita Renter') => readyToRent(await t.signUp({ fullName: name }));
 async function lenderWithPiece(name = 'Lou Lender', priceCents = 2_000) {
@@ -70,12 +87,33 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     expect(await errorOf(refused)).toMatchObject({ code: 'CONFLICT', details: { action: 'book' } });
     expect((await requestPiece(lender, itemId)).status).toBe(403);
 
-    const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-11-25', endDate: '2026-12-02' }), 201);
-    expect(made).toMatchObject({ role: 'renter', status: 'pending', stage: 'requested', actions: ['withdraw'], priceCents: 2_000, lenderShareCents: 1_400, lenderName: 'Lou Lender', expiresAt: '2026-11-24T10:00:00.000Z' });
-    expect(await ledgerOf(rita.id)).toEqual([expect.objectContaining({ kind: 'authorise', status: 'succeeded', amount_cents: 2_000, purpose: 'lending_request' })]);
+    const made = await json<BookingRequest>(
+      requestPiece(rita, itemId, { startDate: '2026-11-25', endDate: '2026-12-02' }),
+      201,
+    );
+    expect(made).toMatchObject({
+      role: 'renter',
+      status: 'pending',
+      stage: 'requested',
+      actions: ['withdraw'],
+      priceCents: 2_000,
+      lenderShareCents: 1_400,
+      lenderName: 'Lou Lender',
+      expiresAt: '2026-11-24T10:00:00.000Z',
+    });
+    expect(await ledgerOf(rita.id)).toEqual([
+      expect.objectContaining({
+        kind: 'authorise',
+        status: 'succeeded',
+        amount_cents: 2_000,
+        purpose: 'lending_request',
+      }),
+    ]);
     // Nothing charged yet: no rental on her dashboard, and no earnings for the lender.
     expect((await json<RentalList>(rita.request('/api/rentals?status=all'))).rentals).toEqual([]);
-    expect(await notesOf(lender.id)).toEqual([{ kind: 'lending_requested', title: `Rita Renter would like to rent ${made.item.name}` }]);
+    expect(await notesOf(lender.id)).toEqual([
+      { kind: 'lending_requested', title: `Rita Renter would like to rent ${made.item.name}` },
+    ]);
 
     // The days are held: nobody else can request or book them.
     const other = await renter('Olga Other');
@@ -83,7 +121,12 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     expect(taken.status).toBe(409);
     expect((await errorOf(taken)).code).toBe('SOLD_OUT');
     // A member's piece is not booked instantly either.
-    const instant = await post(other, '/api/rentals', { itemId, size: 'M', startDate: '2026-12-20', endDate: '2026-12-27' });
+    const instant = await post(other, '/api/rentals', {
+      itemId,
+      size: 'M',
+      startDate: '2026-12-20',
+      endDate: '2026-12-27',
+    });
     expect(instant.status).toBe(409);
     expect(await errorOf(instant)).toMatchObject({ details: { action: 'request' } });
 
@@ -107,11 +150,16 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
   it('ten accepts at once: one captures, the others get 409; the renter is charged once and told', async () => {
     const { lender, itemId } = await lenderWithPiece('Ann Acceptor');
     const rita = await renter('Ruth Renter');
-    const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-11-24', endDate: '2026-12-01' }), 201);
+    const made = await json<BookingRequest>(
+      requestPiece(rita, itemId, { startDate: '2026-11-24', endDate: '2026-12-01' }),
+      201,
+    );
     // Only the lender answers.
     expect((await post(rita, `/api/lending/requests/${made.id}/accept`)).status).toBe(403);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post(lender, `/api/lending/requests/${made.id}/accept`)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(lender, `/api/lending/requests/${made.id}/accept`)),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
@@ -122,9 +170,27 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       ['capture', 'succeeded', 2_000],
     ]);
     // At the provider: the authorisation captured once, by one capture.
-    const auth = await db().selectFrom('payment_ledger').select('provider_ref').where('user_id', '=', rita.id).where('kind', '=', 'authorise').executeTakeFirstOrThrow();
-    expect(await db().selectFrom('payment_sim_objects').select(['amount_cents']).where('parent_id', '=', auth.provider_ref).execute()).toEqual([{ amount_cents: 2_000 }]);
-    expect(await db().selectFrom('payment_sim_requests').select('operation').where('idempotency_key', 'like', `request:${made.id}:%`).orderBy('created_at').execute()).toHaveLength(2);
+    const auth = await db()
+      .selectFrom('payment_ledger')
+      .select('provider_ref')
+      .where('user_id', '=', rita.id)
+      .where('kind', '=', 'authorise')
+      .executeTakeFirstOrThrow();
+    expect(
+      await db()
+        .selectFrom('payment_sim_objects')
+        .select(['amount_cents'])
+        .where('parent_id', '=', auth.provider_ref)
+        .execute(),
+    ).toEqual([{ amount_cents: 2_000 }]);
+    expect(
+      await db()
+        .selectFrom('payment_sim_requests')
+        .select('operation')
+        .where('idempotency_key', 'like', `request:${made.id}:%`)
+        .orderBy('created_at')
+        .execute(),
+    ).toHaveLength(2);
     const rentals = (await json<RentalList>(rita.request('/api/rentals?status=all'))).rentals;
     expect(rentals.map((r) => [r.id, r.chargeCents])).toEqual([[made.rentalId, 2_000]]);
     expect((await notesOf(rita.id)).map((n) => n.kind)).toEqual(['lending_accepted']);
@@ -157,7 +223,10 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
   it('silence: the expiry job (durable queue) voids and frees after 48 hours, once; a late accept is refused', async () => {
     const { lender, itemId } = await lenderWithPiece('Sia Silent');
     const rita = await renter('Rosa Renter');
-    const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-11-28', endDate: '2026-12-05' }), 201);
+    const made = await json<BookingRequest>(
+      requestPiece(rita, itemId, { startDate: '2026-11-28', endDate: '2026-12-05' }),
+      201,
+    );
     await at('2026-11-24T09:59:00.000Z', runExpiry);
     expect((await json<BookingRequest>(rita.request(`/api/lending/requests/${made.id}`))).status).toBe('pending');
 
@@ -167,14 +236,21 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       await runExpiry();
       expect((await json<BookingRequest>(rita.request(`/api/lending/requests/${made.id}`))).status).toBe('expired');
       expect((await post(lender, `/api/lending/requests/${made.id}/accept`)).status).toBe(409);
-      await json(requestPiece(await renter('Nell Next'), itemId, { startDate: '2026-11-28', endDate: '2026-12-05' }), 201);
+      await json(
+        requestPiece(await renter('Nell Next'), itemId, { startDate: '2026-11-28', endDate: '2026-12-05' }),
+        201,
+      );
     });
     expect((await ledgerOf(rita.id)).map((e) => [e.kind, e.status])).toEqual([
       ['authorise', 'succeeded'],
       ['void', 'succeeded'],
     ]);
     expect((await notesOf(rita.id)).map((n) => n.kind)).toEqual(['lending_expired']);
-    expect((await notesOf(lender.id)).map((n) => n.kind)).toEqual(['lending_requested', 'lending_expired', 'lending_requested']);
+    expect((await notesOf(lender.id)).map((n) => n.kind)).toEqual([
+      'lending_requested',
+      'lending_expired',
+      'lending_requested',
+    ]);
     expect(await earned(lender)).toBe(0);
   });
 });
@@ -190,7 +266,9 @@ describe(`messages (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     expect(sent).toMatchObject({ mine: true, role: 'renter', from: 'Remy' });
     expect((await post(rita, `${thread}/messages`, { body: '   ' })).status).toBe(400);
     expect(await json(lender.request('/api/lending/unread'))).toEqual({ unreadCount: 1 });
-    expect((await json<BookingRequestList>(lender.request('/api/lending/requests'))).incoming[0]!.unreadMessages).toBe(1);
+    expect((await json<BookingRequestList>(lender.request('/api/lending/requests'))).incoming[0]!.unreadMessages).toBe(
+      1,
+    );
     expect((await notesOf(lender.id)).map((n) => n.kind)).toContain('lending_message');
 
     const read = await json<Thread>(lender.request(thread));
@@ -220,8 +298,12 @@ describe(`handover and the cleaning window (${process.env.TEST_DIALECT ?? 'sqlit
   it('the lender sends it, the renter receives and returns it, the lender marks it back and cleans it', async () => {
     const { lender, itemId } = await lenderWithPiece('Hana Handover');
     const rita = await renter('Ria Renter');
-    const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-11-25', endDate: '2026-12-02' }), 201);
-    const act = (m: TestMember, action: string, body?: unknown) => post(m, `/api/lending/requests/${made.id}/${action}`, body);
+    const made = await json<BookingRequest>(
+      requestPiece(rita, itemId, { startDate: '2026-11-25', endDate: '2026-12-02' }),
+      201,
+    );
+    const act = (m: TestMember, action: string, body?: unknown) =>
+      post(m, `/api/lending/requests/${made.id}/${action}`, body);
     expect((await act(lender, 'send')).status).toBe(409); // not accepted yet
     await json(act(lender, 'accept'));
     // Delivered: from the shipping day before the start.
@@ -231,23 +313,33 @@ describe(`handover and the cleaning window (${process.env.TEST_DIALECT ?? 'sqlit
       const sent = await json<BookingRequest>(act(lender, 'send'));
       expect(sent).toMatchObject({ stage: 'sent', actions: ['back'] });
       expect((await act(lender, 'send')).status).toBe(409);
-      expect((await json<BookingRequest>(rita.request(`/api/lending/requests/${made.id}`))).actions).toEqual(['received']);
+      expect((await json<BookingRequest>(rita.request(`/api/lending/requests/${made.id}`))).actions).toEqual([
+        'received',
+      ]);
       await json<Rental>(post(rita, `/api/rentals/${made.rentalId}/received`));
     });
     expect((await notesOf(rita.id)).map((n) => n.kind)).toEqual(['lending_accepted', 'lending_sent']);
     await at('2026-12-02T09:00:00.000Z', async () => {
-      expect((await json<BookingRequest>(rita.request(`/api/lending/requests/${made.id}`))).actions).toEqual(['return']);
+      expect((await json<BookingRequest>(rita.request(`/api/lending/requests/${made.id}`))).actions).toEqual([
+        'return',
+      ]);
       await json<Rental>(post(rita, `/api/rentals/${made.rentalId}/return`));
       expect((await act(lender, 'clean')).status).toBe(409); // not back yet
       const back = await json<BookingRequest>(act(lender, 'back', { condition: 'as_new' }));
       expect(back).toMatchObject({ stage: 'back', actions: ['clean'] });
       expect((await act(lender, 'back')).status).toBe(409);
       // The cleaning window: not bookable tomorrow.
-      const tomorrow = await requestPiece(await renter('Tia Tomorrow'), itemId, { startDate: '2026-12-03', endDate: '2026-12-10' });
+      const tomorrow = await requestPiece(await renter('Tia Tomorrow'), itemId, {
+        startDate: '2026-12-03',
+        endDate: '2026-12-10',
+      });
       expect((await errorOf(tomorrow)).code).toBe('SOLD_OUT');
       const cleaned = await json<BookingRequest>(act(lender, 'clean'));
       expect(cleaned).toMatchObject({ stage: 'done', actions: [] });
-      await json(requestPiece(await renter('Uma Upcoming'), itemId, { startDate: '2026-12-03', endDate: '2026-12-10' }), 201);
+      await json(
+        requestPiece(await renter('Uma Upcoming'), itemId, { startDate: '2026-12-03', endDate: '2026-12-10' }),
+        201,
+      );
     });
     expect(await at('2026-12-02T09:00:00.000Z', () => earned(lender))).toBe(1_400);
   });
@@ -260,21 +352,36 @@ describe(`the lender's calendar (${process.env.TEST_DIALECT ?? 'sqlite'})`, () =
     expect((await post(await t.signUp(), blocks, { startDate: '2026-12-10', endDate: '2026-12-14' })).status).toBe(404);
     expect((await post(lender, blocks, { startDate: '2026-12-14', endDate: '2026-12-10' })).status).toBe(400);
 
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(lender, blocks, { startDate: '2026-12-10', endDate: '2026-12-14' })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(lender, blocks, { startDate: '2026-12-10', endDate: '2026-12-14' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    const block = await json<LenderBlock>(results.find((r) => r.status === 201)!, 201);
+    const block = await json<LenderBlock>(
+      results.find((r) => r.status === 201)!,
+      201,
+    );
 
     const rita = await renter('Bria Blocked');
-    expect((await errorOf(await requestPiece(rita, itemId, { startDate: '2026-12-12', endDate: '2026-12-19' }))).code).toBe('SOLD_OUT');
-    const browse = async () => (await json<{ items: { id: number }[] }>(t.request('/api/items?size=M&from=2026-12-11&to=2026-12-13&limit=48'))).items.map((i) => i.id);
+    expect(
+      (await errorOf(await requestPiece(rita, itemId, { startDate: '2026-12-12', endDate: '2026-12-19' }))).code,
+    ).toBe('SOLD_OUT');
+    const browse = async () =>
+      (
+        await json<{ items: { id: number }[] }>(t.request('/api/items?size=M&from=2026-12-11&to=2026-12-13&limit=48'))
+      ).items.map((i) => i.id);
     expect(await browse()).not.toContain(itemId);
     const cal = await json<LenderCalendar>(lender.request(`/api/lending/items/${itemId}/calendar`));
     expect(cal.blocks.map((b) => [b.startDate, b.endDate])).toEqual([['2026-12-10', '2026-12-14']]);
 
     // A request's held days cannot be blocked.
-    const made = await json<BookingRequest>(requestPiece(rita, itemId, { startDate: '2026-12-20', endDate: '2026-12-27' }), 201);
+    const made = await json<BookingRequest>(
+      requestPiece(rita, itemId, { startDate: '2026-12-20', endDate: '2026-12-27' }),
+      201,
+    );
     expect((await post(lender, blocks, { startDate: '2026-12-22', endDate: '2026-12-23' })).status).toBe(409);
-    expect((await json<LenderCalendar>(lender.request(`/api/lending/items/${itemId}/calendar`))).booked).toHaveLength(1);
+    expect((await json<LenderCalendar>(lender.request(`/api/lending/items/${itemId}/calendar`))).booked).toHaveLength(
+      1,
+    );
     await json(post(lender, `/api/lending/requests/${made.id}/decline`));
 
     expect((await lender.request(`${blocks}/${block.id}`, { method: 'DELETE' })).status).toBe(204);

@@ -73,7 +73,10 @@ export function createLendingRepository(db: Db) {
 
     /** What a request needs of the item, read in its transaction (PostgreSQL: the row lock a listing's removal also takes). */
     itemForRequest(trx: Db, itemId: number) {
-      const q = trx.selectFrom('items').select(['id', 'name', 'owner_id', 'status', 'rental_price_cents']).where('id', '=', itemId);
+      const q = trx
+        .selectFrom('items')
+        .select(['id', 'name', 'owner_id', 'status', 'rental_price_cents'])
+        .where('id', '=', itemId);
       return q.forNoKeyUpdate().executeTakeFirst();
     },
 
@@ -83,8 +86,24 @@ export function createLendingRepository(db: Db) {
     insertBooking,
     insertRental,
 
-    async insertRequest(trx: Db, r: { rental_id: number; item_id: number; renter_id: string; lender_id: string; expires_at: string; created_at: string }): Promise<number> {
-      return (await trx.insertInto('booking_requests').values({ ...r, status: 'authorising', authorisation_entry_id: null, decided_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    async insertRequest(
+      trx: Db,
+      r: {
+        rental_id: number;
+        item_id: number;
+        renter_id: string;
+        lender_id: string;
+        expires_at: string;
+        created_at: string;
+      },
+    ): Promise<number> {
+      return (
+        await trx
+          .insertInto('booking_requests')
+          .values({ ...r, status: 'authorising', authorisation_entry_id: null, decided_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     },
 
     async setAuthorisation(trx: Db, id: number, entryId: number): Promise<void> {
@@ -92,8 +111,19 @@ export function createLendingRepository(db: Db) {
     },
 
     /** Moves a request from one status to another; false when it was not in `from` (someone answered first). */
-    async move(trx: Db, id: number, from: string[], to: string, at: string | null, opts: { notExpiredAt?: string; expiredAt?: string } = {}): Promise<boolean> {
-      let q = trx.updateTable('booking_requests').set({ status: to, ...(at ? { decided_at: at } : {}) }).where('id', '=', id).where('status', 'in', from);
+    async move(
+      trx: Db,
+      id: number,
+      from: string[],
+      to: string,
+      at: string | null,
+      opts: { notExpiredAt?: string; expiredAt?: string } = {},
+    ): Promise<boolean> {
+      let q = trx
+        .updateTable('booking_requests')
+        .set({ status: to, ...(at ? { decided_at: at } : {}) })
+        .where('id', '=', id)
+        .where('status', 'in', from);
       if (opts.notExpiredAt) q = q.where('expires_at', '>', opts.notExpiredAt);
       if (opts.expiredAt) q = q.where('expires_at', '<=', opts.expiredAt);
       const res = await q.executeTakeFirst();
@@ -102,21 +132,48 @@ export function createLendingRepository(db: Db) {
 
     /** Ends the request's rental before it began (declined, expired, card refused): the unit's days are free at once. */
     async endRental(trx: Db, rentalId: number, bookingId: number, at: string): Promise<void> {
-      await trx.updateTable('rentals').set({ returned_at: at, cancelled_at: at }).where('id', '=', rentalId).where('returned_at', 'is', null).where('dispatched_at', 'is', null).execute();
-      await trx.updateTable('bookings').set({ released_at: at }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      await trx
+        .updateTable('rentals')
+        .set({ returned_at: at, cancelled_at: at })
+        .where('id', '=', rentalId)
+        .where('returned_at', 'is', null)
+        .where('dispatched_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('bookings')
+        .set({ released_at: at })
+        .where('id', '=', bookingId)
+        .where('released_at', 'is', null)
+        .execute();
     },
 
     async recordCharge(trx: Db, rentalId: number, amountCents: number): Promise<void> {
-      await trx.updateTable('rentals').set({ charge_cents: amountCents }).where('id', '=', rentalId).where('charge_cents', '=', 0).execute();
+      await trx
+        .updateTable('rentals')
+        .set({ charge_cents: amountCents })
+        .where('id', '=', rentalId)
+        .where('charge_cents', '=', 0)
+        .execute();
     },
 
     async countRental(trx: Db, itemId: number): Promise<void> {
-      await trx.updateTable('items').set((eb) => ({ rental_count: eb('rental_count', '+', 1) })).where('id', '=', itemId).execute();
+      await trx
+        .updateTable('items')
+        .set((eb) => ({ rental_count: eb('rental_count', '+', 1) }))
+        .where('id', '=', itemId)
+        .execute();
     },
 
     /** Pending requests whose 48 hours have passed, oldest first. */
     expiredIds(at: string, limit: number) {
-      return db.selectFrom('booking_requests').select('id').where('status', '=', 'pending').where('expires_at', '<=', at).orderBy('expires_at').limit(limit).execute();
+      return db
+        .selectFrom('booking_requests')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', at)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
     },
 
     /** The renter and lender of a rental (for the thread), if it was a request between members. */
@@ -126,16 +183,32 @@ export function createLendingRepository(db: Db) {
         .innerJoin('items', 'items.id', 'rentals.item_id')
         .innerJoin('user as renter', 'renter.id', 'rentals.user_id')
         .leftJoin('user as lender', 'lender.id', 'rentals.lender_id')
-        .select(['rentals.id', 'rentals.user_id', 'rentals.lender_id', 'items.name as item_name', 'renter.name as renter_name', 'lender.name as lender_name'])
+        .select([
+          'rentals.id',
+          'rentals.user_id',
+          'rentals.lender_id',
+          'items.name as item_name',
+          'renter.name as renter_name',
+          'lender.name as lender_name',
+        ])
         .where('rentals.id', '=', rentalId)
         .executeTakeFirst();
     },
 
     messages(rentalId: number) {
-      return db.selectFrom('rental_messages').select(['id', 'sender_id', 'body', 'created_at']).where('rental_id', '=', rentalId).orderBy('id').limit(500).execute();
+      return db
+        .selectFrom('rental_messages')
+        .select(['id', 'sender_id', 'body', 'created_at'])
+        .where('rental_id', '=', rentalId)
+        .orderBy('id')
+        .limit(500)
+        .execute();
     },
 
-    async insertMessage(trx: Db, m: { rental_id: number; sender_id: string; body: string; created_at: string }): Promise<number> {
+    async insertMessage(
+      trx: Db,
+      m: { rental_id: number; sender_id: string; body: string; created_at: string },
+    ): Promise<number> {
       return (await trx.insertInto('rental_messages').values(m).returning('id').executeTakeFirstOrThrow()).id;
     },
 
@@ -144,7 +217,11 @@ export function createLendingRepository(db: Db) {
       await q
         .insertInto('rental_thread_reads')
         .values({ rental_id: rentalId, user_id: userId, last_read_id: lastId })
-        .onConflict((oc) => oc.columns(['rental_id', 'user_id']).doUpdateSet({ last_read_id: sql<number>`case when excluded.last_read_id > rental_thread_reads.last_read_id then excluded.last_read_id else rental_thread_reads.last_read_id end` }))
+        .onConflict((oc) =>
+          oc.columns(['rental_id', 'user_id']).doUpdateSet({
+            last_read_id: sql<number>`case when excluded.last_read_id > rental_thread_reads.last_read_id then excluded.last_read_id else rental_thread_reads.last_read_id end`,
+          }),
+        )
         .execute();
     },
 
@@ -154,7 +231,9 @@ export function createLendingRepository(db: Db) {
       let q = db
         .selectFrom('rental_messages as m')
         .innerJoin('rentals as r', 'r.id', 'm.rental_id')
-        .leftJoin('rental_thread_reads as t', (j) => j.onRef('t.rental_id', '=', 'm.rental_id').on('t.user_id', '=', userId))
+        .leftJoin('rental_thread_reads as t', (j) =>
+          j.onRef('t.rental_id', '=', 'm.rental_id').on('t.user_id', '=', userId),
+        )
         .select(['m.rental_id', (eb) => eb.fn.countAll<string | number>().as('n')])
         .where((eb) => eb.or([eb('r.user_id', '=', userId), eb('r.lender_id', '=', userId)]))
         .where('m.sender_id', '!=', userId)
@@ -168,7 +247,11 @@ export function createLendingRepository(db: Db) {
     /* ------------------------------------------------------------ the lender's calendar */
 
     ownedItem(itemId: number, q: Db = db) {
-      return q.selectFrom('items').select(['id', 'name', 'owner_id', 'status']).where('id', '=', itemId).executeTakeFirst();
+      return q
+        .selectFrom('items')
+        .select(['id', 'name', 'owner_id', 'status'])
+        .where('id', '=', itemId)
+        .executeTakeFirst();
     },
 
     units(trx: Db, itemId: number) {
@@ -180,12 +263,29 @@ export function createLendingRepository(db: Db) {
     },
 
     async unitBusy(trx: Db, unitId: number, start: string, end: string): Promise<boolean> {
-      const row = await trx.selectFrom('bookings').select('id').where('unit_id', '=', unitId).where('released_at', 'is', null).where('end_date', '>', start).where('start_date', '<', end).limit(1).executeTakeFirst();
+      const row = await trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('unit_id', '=', unitId)
+        .where('released_at', 'is', null)
+        .where('end_date', '>', start)
+        .where('start_date', '<', end)
+        .limit(1)
+        .executeTakeFirst();
       return !!row;
     },
 
-    async insertBlock(trx: Db, b: { item_id: number; lender_id: string; start_date: string; end_date: string; created_at: string }): Promise<number> {
-      return (await trx.insertInto('lender_blocks').values({ ...b, removed_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    async insertBlock(
+      trx: Db,
+      b: { item_id: number; lender_id: string; start_date: string; end_date: string; created_at: string },
+    ): Promise<number> {
+      return (
+        await trx
+          .insertInto('lender_blocks')
+          .values({ ...b, removed_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     },
 
     async linkBlockBooking(trx: Db, blockId: number, bookingId: number): Promise<void> {
@@ -193,19 +293,43 @@ export function createLendingRepository(db: Db) {
     },
 
     blocks(itemId: number, from: string) {
-      return db.selectFrom('lender_blocks').select(['id', 'item_id', 'start_date', 'end_date', 'created_at']).where('item_id', '=', itemId).where('removed_at', 'is', null).where('end_date', '>', from).orderBy('start_date').execute();
+      return db
+        .selectFrom('lender_blocks')
+        .select(['id', 'item_id', 'start_date', 'end_date', 'created_at'])
+        .where('item_id', '=', itemId)
+        .where('removed_at', 'is', null)
+        .where('end_date', '>', from)
+        .orderBy('start_date')
+        .execute();
     },
 
     block(id: number, q: Db = db) {
-      return q.selectFrom('lender_blocks').select(['id', 'item_id', 'lender_id', 'removed_at']).where('id', '=', id).executeTakeFirst();
+      return q
+        .selectFrom('lender_blocks')
+        .select(['id', 'item_id', 'lender_id', 'removed_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Removes a block (once) and frees its days. */
     async removeBlock(trx: Db, id: number, at: string): Promise<boolean> {
-      const res = await trx.updateTable('lender_blocks').set({ removed_at: at }).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst();
+      const res = await trx
+        .updateTable('lender_blocks')
+        .set({ removed_at: at })
+        .where('id', '=', id)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
-      const ids = (await trx.selectFrom('lender_block_units').select('booking_id').where('block_id', '=', id).execute()).map((r) => r.booking_id);
-      if (ids.length) await trx.updateTable('bookings').set({ released_at: at }).where('id', 'in', ids).where('released_at', 'is', null).execute();
+      const ids = (
+        await trx.selectFrom('lender_block_units').select('booking_id').where('block_id', '=', id).execute()
+      ).map((r) => r.booking_id);
+      if (ids.length)
+        await trx
+          .updateTable('bookings')
+          .set({ released_at: at })
+          .where('id', 'in', ids)
+          .where('released_at', 'is', null)
+          .execute();
       return true;
     },
 
@@ -214,7 +338,12 @@ export function createLendingRepository(db: Db) {
       return db
         .selectFrom('rentals')
         .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
-        .select(['rentals.start_date', 'rentals.end_date', 'bookings.start_date as held_from', 'bookings.end_date as held_until'])
+        .select([
+          'rentals.start_date',
+          'rentals.end_date',
+          'bookings.start_date as held_from',
+          'bookings.end_date as held_until',
+        ])
         .where('rentals.item_id', '=', itemId)
         .where('bookings.released_at', 'is', null)
         .where('bookings.end_date', '>', from)
@@ -226,20 +355,51 @@ export function createLendingRepository(db: Db) {
 
     photos(rentalIds: number[]) {
       if (rentalIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('handover_photos').select(['rental_id', 'stage', 'position', 'file_name', 'width', 'height']).where('rental_id', 'in', rentalIds).orderBy('rental_id').orderBy('stage').orderBy('position').execute();
+      return db
+        .selectFrom('handover_photos')
+        .select(['rental_id', 'stage', 'position', 'file_name', 'width', 'height'])
+        .where('rental_id', 'in', rentalIds)
+        .orderBy('rental_id')
+        .orderBy('stage')
+        .orderBy('position')
+        .execute();
     },
 
     async photoCount(q: Db, rentalId: number, stage: string): Promise<number> {
-      const row = await q.selectFrom('handover_photos').select((eb) => eb.fn.countAll<string | number>().as('n')).where('rental_id', '=', rentalId).where('stage', '=', stage).executeTakeFirst();
+      const row = await q
+        .selectFrom('handover_photos')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('rental_id', '=', rentalId)
+        .where('stage', '=', stage)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
-    async insertPhotos(trx: Db, rows: { rental_id: number; stage: string; position: number; file_name: string; content_type: string; width: number; height: number; bytes: number; created_at: string }[]): Promise<void> {
+    async insertPhotos(
+      trx: Db,
+      rows: {
+        rental_id: number;
+        stage: string;
+        position: number;
+        file_name: string;
+        content_type: string;
+        width: number;
+        height: number;
+        bytes: number;
+        created_at: string;
+      }[],
+    ): Promise<void> {
       if (rows.length) await trx.insertInto('handover_photos').values(rows).execute();
     },
 
     photoAt(rentalId: number, stage: string, position: number) {
-      return db.selectFrom('handover_photos').select(['file_name', 'content_type']).where('rental_id', '=', rentalId).where('stage', '=', stage).where('position', '=', position).executeTakeFirst();
+      return db
+        .selectFrom('handover_photos')
+        .select(['file_name', 'content_type'])
+        .where('rental_id', '=', rentalId)
+        .where('stage', '=', stage)
+        .where('position', '=', position)
+        .executeTakeFirst();
     },
   };
 }

@@ -37,13 +37,17 @@ const create = memberRoute({
   method: 'post',
   path: '/requests',
   tags,
-  summary: "Request to book a member's piece: the dates are held and the price authorised on your card; the lender has 48 hours to accept",
+  summary:
+    "Request to book a member's piece: the dates are held and the price authorised on your card; the lender has 48 hours to accept",
   description:
     `Same body as POST /api/rentals. Only for a member's own pieces (409 with details.action 'book' for the house collection). The lender accepts or declines within ${REQUEST_ANSWER_HOURS} hours; ` +
     'without an answer the request expires. The card is authorised now (402 CARD_REQUIRED without one, 402 PAYMENT_DECLINED when refused: nothing is held) and charged on acceptance; ' +
     'declined or expired, the hold is released and nothing is charged. 409 SOLD_OUT when the days are taken, ALREADY_RENTED when you have it out or requested already; 403 for your own piece.',
   request: { body: jsonBody(BookRentalSchema) },
-  responses: { 201: jsonContent(BookingRequestSchema, 'The request, waiting for the lender'), ...errorResponses(400, 401, 402, 403, 404, 409) },
+  responses: {
+    201: jsonContent(BookingRequestSchema, 'The request, waiting for the lender'),
+    ...errorResponses(400, 401, 402, 403, 404, 409),
+  },
 });
 
 const getOne = memberRoute({
@@ -77,15 +81,31 @@ function requestAction(path: string, summary: string, description: string) {
   });
 }
 
-const accept = requestAction('accept', 'Accept a request (the lender): the renter is charged', `Only while pending and within ${REQUEST_ANSWER_HOURS} hours; 409 once answered or expired. Two accepts at once: one captures, the other gets 409.`);
-const decline = requestAction('decline', 'Decline a request (the lender): the dates are freed and the hold on her card released', '409 once answered or expired.');
+const accept = requestAction(
+  'accept',
+  'Accept a request (the lender): the renter is charged',
+  `Only while pending and within ${REQUEST_ANSWER_HOURS} hours; 409 once answered or expired. Two accepts at once: one captures, the other gets 409.`,
+);
+const decline = requestAction(
+  'decline',
+  'Decline a request (the lender): the dates are freed and the hold on her card released',
+  '409 once answered or expired.',
+);
 const withdraw = requestAction(
   'withdraw',
   'Withdraw your request (the renter) while it waits for the lender: the dates are freed and the hold on your card released',
   '403 for the lender, 404 for anyone else; 409 once it is no longer pending (accepted, declined, expired or withdrawn). A withdrawal and an accept at once: one wins, the other gets 409. The lender is notified.',
 );
-const send = requestAction('send', 'Mark your piece sent (delivery) or handed over (studio pickup)', 'After acceptance, from the day before the rental starts; once.');
-const clean = requestAction('clean', 'Mark your piece cleaned: it is bookable again at once (else after the cleaning window)', 'After it is back.');
+const send = requestAction(
+  'send',
+  'Mark your piece sent (delivery) or handed over (studio pickup)',
+  'After acceptance, from the day before the rental starts; once.',
+);
+const clean = requestAction(
+  'clean',
+  'Mark your piece cleaned: it is bookable again at once (else after the cleaning window)',
+  'After it is back.',
+);
 
 const BackSchema = z.object({ condition: z.enum(CONDITIONS).optional() });
 const back = memberRoute({
@@ -93,37 +113,50 @@ const back = memberRoute({
   path: '/requests/{id}/back',
   tags,
   summary: 'Mark your piece back (the lender): the rental ends, the cleaning window starts',
-  description: 'Once sent; graded good unless condition says otherwise. A late return is charged its late fee once, as at the studio.',
+  description:
+    'Once sent; graded good unless condition says otherwise. A late return is charged its late fee once, as at the studio.',
   request: { params: IdParams, body: { content: { 'application/json': { schema: BackSchema } }, required: false } },
   responses: { 200: jsonContent(BookingRequestSchema, 'The request'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 const StageParams = IdParams.extend({ stage: z.enum(['sent', 'returned']) });
-const photosBody = photoFormBody({ max: MAX_HANDOVER_PHOTOS, description: `Up to ${MAX_HANDOVER_PHOTOS} photos (JPEG, PNG or WebP, at most 5 MB each), checked like a listing's.` });
+const photosBody = photoFormBody({
+  max: MAX_HANDOVER_PHOTOS,
+  description: `Up to ${MAX_HANDOVER_PHOTOS} photos (JPEG, PNG or WebP, at most 5 MB each), checked like a listing's.`,
+});
 const addPhotos = memberRoute({
   method: 'post',
   path: '/requests/{id}/photos/{stage}',
   tags,
   summary: 'Add condition photos when you send your piece (sent) or have it back (returned): the lender only',
   request: { params: StageParams, body: photosBody },
-  responses: { 200: jsonContent(BookingRequestSchema, 'The request with its photos'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+  responses: {
+    200: jsonContent(BookingRequestSchema, 'The request with its photos'),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
 });
 
-const PhotoParams = StageParams.extend({ position: z.string().regex(/^\d$/, { error: 'must be a photo position from 0 to 9' }).transform(Number) });
+const PhotoParams = StageParams.extend({
+  position: z.string().regex(/^\d$/, { error: 'must be a photo position from 0 to 9' }).transform(Number),
+});
 const photo = memberRoute({
   method: 'get',
   path: '/rentals/{id}/photos/{stage}/{position}',
   tags,
   summary: 'A handover photo (WebP): the renter and the lender only',
   request: { params: PhotoParams },
-  responses: { 200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const thread = memberRoute({
   method: 'get',
   path: '/threads/{id}',
   tags,
-  summary: 'The messages of a request or rental (by its rental id): the renter and the lender only; reading marks them read',
+  summary:
+    'The messages of a request or rental (by its rental id): the renter and the lender only; reading marks them read',
   description: '403 for anyone else (staff read it while a claim on the rental is open).',
   request: { params: IdParams },
   responses: { 200: jsonContent(ThreadSchema, 'The thread, oldest first'), ...errorResponses(400, 401, 403, 404) },
@@ -176,7 +209,10 @@ const unblock = memberRoute({
 
 /** Reads up to `room` photos (the `photos` field only), each checked as it arrives. */
 function readPhotos(request: Request) {
-  const tooMany = () => new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] });
+  const tooMany = () =>
+    new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, {
+      issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }],
+    });
   return readPhotoUpload(request, {
     fields: [],
     maxFiles: MAX_HANDOVER_PHOTOS,
@@ -200,7 +236,9 @@ export function createLendingRoutes(_ctx: AppContext, service: LendingService) {
     .openapi(decline, async (c) => c.json(await service.decline(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(withdraw, async (c) => c.json(await service.withdraw(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(send, async (c) => c.json(await service.send(c.var.user.id, c.req.valid('param').id), 200))
-    .openapi(back, async (c) => c.json(await service.back(c.var.user.id, c.req.valid('param').id, c.req.valid('json')?.condition), 200))
+    .openapi(back, async (c) =>
+      c.json(await service.back(c.var.user.id, c.req.valid('param').id, c.req.valid('json')?.condition), 200),
+    )
     .openapi(clean, async (c) => c.json(await service.cleaned(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(addPhotos, async (c) => {
       const { id, stage } = c.req.valid('param');
@@ -212,13 +250,23 @@ export function createLendingRoutes(_ctx: AppContext, service: LendingService) {
       const { id, stage, position } = c.req.valid('param');
       const found = await service.photo(c.var.user.id, c.var.user.role === 'staff', id, stage, position);
       if (!found) throw notFound('Photo not found');
-      return c.body(new Uint8Array(found.data), 200, { 'content-type': found.contentType, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      return c.body(new Uint8Array(found.data), 200, {
+        'content-type': found.contentType,
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
     })
-    .openapi(thread, async (c) => c.json(await service.thread(c.var.user.id, c.var.user.role === 'staff', c.req.valid('param').id), 200))
-    .openapi(write, async (c) => c.json(await service.sendMessage(c.var.user.id, c.req.valid('param').id, c.req.valid('json').body), 201))
+    .openapi(thread, async (c) =>
+      c.json(await service.thread(c.var.user.id, c.var.user.role === 'staff', c.req.valid('param').id), 200),
+    )
+    .openapi(write, async (c) =>
+      c.json(await service.sendMessage(c.var.user.id, c.req.valid('param').id, c.req.valid('json').body), 201),
+    )
     .openapi(unread, async (c) => c.json({ unreadCount: await service.unreadCount(c.var.user.id) }, 200))
     .openapi(calendar, async (c) => c.json(await service.calendar(c.var.user.id, c.req.valid('param').id), 200))
-    .openapi(block, async (c) => c.json(await service.block(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(block, async (c) =>
+      c.json(await service.block(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
     .openapi(unblock, async (c) => {
       const { id, blockId } = c.req.valid('param');
       await service.unblock(c.var.user.id, id, blockId);

@@ -17,7 +17,13 @@ import {
 } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
-import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, startDateProblem, type BookRentalInput } from '../../../domain/rentals';
+import {
+  RENTAL_MESSAGES,
+  daysBetween,
+  rentalPriceCents,
+  startDateProblem,
+  type BookRentalInput,
+} from '../../../domain/rentals';
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -40,8 +46,12 @@ const EXPIRY_BATCH = 200;
 /** Condition photos a lender adds per stage (sent, returned). */
 export const MAX_HANDOVER_PHOTOS = 4;
 
-const conflict = (message: string, details?: Record<string, unknown>) => new HttpError('CONFLICT', message, details ? { details } : {});
-const invalidStart = (message: string) => new HttpError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, { issues: [{ path: 'startDate', message }] });
+const conflict = (message: string, details?: Record<string, unknown>) =>
+  new HttpError('CONFLICT', message, details ? { details } : {});
+const invalidStart = (message: string) =>
+  new HttpError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
+    issues: [{ path: 'startDate', message }],
+  });
 
 const asStatus = (s: string): RequestStatus => s as RequestStatus;
 
@@ -58,7 +68,14 @@ export function handoverPhotoUrl(rentalId: number, stage: string, position: numb
  */
 export function createLendingService(
   ctx: AppContext,
-  deps: { catalogue: CatalogueService; plans: PlansService; payments: PaymentsService; orders: OrdersService; notifications: NotificationsService; units: UnitLifeService },
+  deps: {
+    catalogue: CatalogueService;
+    plans: PlansService;
+    payments: PaymentsService;
+    orders: OrdersService;
+    notifications: NotificationsService;
+    units: UnitLifeService;
+  },
 ) {
   const { db } = ctx.database;
   const repo = createLendingRepository(db);
@@ -73,7 +90,10 @@ export function createLendingService(
   async function toRequests(rows: RequestRow[], reader: string): Promise<BookingRequest[]> {
     const [pics, unread, photos] = await Promise.all([
       pictures.forIds(rows.map((r) => r.item_id)),
-      repo.unreadByRental(reader, rows.map((r) => r.rental_id)),
+      repo.unreadByRental(
+        reader,
+        rows.map((r) => r.rental_id),
+      ),
       repo.photos(rows.map((r) => r.rental_id)),
     ]);
     const day = today();
@@ -116,7 +136,12 @@ export function createLendingService(
         checkedInAt: r.checked_in_at,
         photos: photos
           .filter((p) => p.rental_id === r.rental_id)
-          .map((p) => ({ stage: p.stage as 'sent' | 'returned', url: handoverPhotoUrl(p.rental_id, p.stage, p.position, p.file_name), width: p.width, height: p.height })),
+          .map((p) => ({
+            stage: p.stage as 'sent' | 'returned',
+            url: handoverPhotoUrl(p.rental_id, p.stage, p.position, p.file_name),
+            width: p.width,
+            height: p.height,
+          })),
       };
     });
   }
@@ -136,7 +161,12 @@ export function createLendingService(
    * Ends a pending request (declined by the lender, withdrawn by the renter, or expired): the days
    * freed, the order failed, the authorisation voided; the other party (both, on expiry) told.
    */
-  async function endPending(trx: Db, row: RequestRow, to: 'declined' | 'withdrawn' | 'expired', at: string): Promise<LedgerEntry | null> {
+  async function endPending(
+    trx: Db,
+    row: RequestRow,
+    to: 'declined' | 'withdrawn' | 'expired',
+    at: string,
+  ): Promise<LedgerEntry | null> {
     await repo.endRental(trx, row.rental_id, row.booking_id, at);
     if (row.order_id !== null) await orders.fail(trx, row.order_id);
     const auth = row.authorisation_entry_id !== null ? await payments.find(row.authorisation_entry_id, trx) : null;
@@ -155,12 +185,33 @@ export function createLendingService(
           })
         : null;
     if (to === 'declined') {
-      await notifications.notify(trx, { kind: 'lending_declined', subjectType: 'request', subjectId: String(row.id), userId: row.renter_id, data: { itemName: row.item_name, startDate: row.start_date } });
+      await notifications.notify(trx, {
+        kind: 'lending_declined',
+        subjectType: 'request',
+        subjectId: String(row.id),
+        userId: row.renter_id,
+        data: { itemName: row.item_name, startDate: row.start_date },
+      });
     } else if (to === 'withdrawn') {
-      await notifications.notify(trx, { kind: 'lending_withdrawn', subjectType: 'request', subjectId: String(row.id), userId: row.lender_id, data: { itemName: row.item_name, renterName: row.renter_name, startDate: row.start_date } });
+      await notifications.notify(trx, {
+        kind: 'lending_withdrawn',
+        subjectType: 'request',
+        subjectId: String(row.id),
+        userId: row.lender_id,
+        data: { itemName: row.item_name, renterName: row.renter_name, startDate: row.start_date },
+      });
     } else {
-      for (const [userId, role] of [[row.renter_id, 'renter'], [row.lender_id, 'lender']] as const) {
-        await notifications.notify(trx, { kind: 'lending_expired', subjectType: 'request', subjectId: String(row.id), userId, data: { itemName: row.item_name, startDate: row.start_date, role } });
+      for (const [userId, role] of [
+        [row.renter_id, 'renter'],
+        [row.lender_id, 'lender'],
+      ] as const) {
+        await notifications.notify(trx, {
+          kind: 'lending_expired',
+          subjectType: 'request',
+          subjectId: String(row.id),
+          userId,
+          data: { itemName: row.item_name, startDate: row.start_date, role },
+        });
       }
     }
     return voided;
@@ -171,7 +222,10 @@ export function createLendingService(
     try {
       await payments.run(entry.id);
     } catch (err) {
-      log.warn({ err, entryId: entry.id }, 'lending payment not answered in the request: the payments recovery performs it');
+      log.warn(
+        { err, entryId: entry.id },
+        'lending payment not answered in the request: the payments recovery performs it',
+      );
     }
   }
 
@@ -189,7 +243,13 @@ export function createLendingService(
             subjectType: 'request',
             subjectId: String(row.id),
             userId: row.lender_id,
-            data: { itemName: row.item_name, renterName: row.renter_name, startDate: row.start_date, returnDate: row.end_date, expiresAt: row.expires_at },
+            data: {
+              itemName: row.item_name,
+              renterName: row.renter_name,
+              startDate: row.start_date,
+              returnDate: row.end_date,
+              expiresAt: row.expires_at,
+            },
           });
         }
       } else if (await repo.move(trx, row.id, ['authorising'], 'failed', at)) {
@@ -204,17 +264,32 @@ export function createLendingService(
         await repo.recordCharge(trx, row.rental_id, entry.amountCents);
         await repo.countRental(trx, row.item_id);
         if (row.order_id !== null) await orders.confirm(trx, row.order_id);
-        await notifications.notify(trx, { kind: 'lending_accepted', subjectType: 'request', subjectId: String(row.id), userId: row.renter_id, data: { itemName: row.item_name, lenderName: row.lender_name, startDate: row.start_date, returnDate: row.end_date } });
+        await notifications.notify(trx, {
+          kind: 'lending_accepted',
+          subjectType: 'request',
+          subjectId: String(row.id),
+          userId: row.renter_id,
+          data: {
+            itemName: row.item_name,
+            lenderName: row.lender_name,
+            startDate: row.start_date,
+            returnDate: row.end_date,
+          },
+        });
       } else {
         // The authorisation could not be captured (it lapsed): the rental does not happen.
-        log.error({ requestId, entryId: entry.id, outcome }, 'an accepted request could not be captured: the rental is released');
+        log.error(
+          { requestId, entryId: entry.id, outcome },
+          'an accepted request could not be captured: the rental is released',
+        );
         await repo.move(trx, row.id, ['accepted'], 'failed', at);
         await repo.endRental(trx, row.rental_id, row.booking_id, at);
         if (row.order_id !== null) await orders.fail(trx, row.order_id);
       }
       return;
     }
-    if (outcome.status !== 'succeeded') log.error({ requestId, entryId: entry.id, outcome }, 'a lending payment operation was refused by the provider');
+    if (outcome.status !== 'succeeded')
+      log.error({ requestId, entryId: entry.id, outcome }, 'a lending payment operation was refused by the provider');
   });
 
   function rangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }) {
@@ -227,7 +302,12 @@ export function createLendingService(
   }
 
   /** Why an answer to a request that is no longer pending is refused. */
-  const notPendingMessage = (status: string) => (status === 'expired' ? LENDING_MESSAGES.expired : status === 'withdrawn' ? LENDING_MESSAGES.withdrawn : LENDING_MESSAGES.alreadyAnswered);
+  const notPendingMessage = (status: string) =>
+    status === 'expired'
+      ? LENDING_MESSAGES.expired
+      : status === 'withdrawn'
+        ? LENDING_MESSAGES.withdrawn
+        : LENDING_MESSAGES.alreadyAnswered;
 
   /** The lender's check on a request she answers: hers, and in a state that allows it. */
   async function lenderRequest(trx: Db, id: number, lenderId: string): Promise<RequestRow> {
@@ -245,7 +325,10 @@ export function createLendingService(
     },
 
     async list(userId: string): Promise<BookingRequestList> {
-      const [incoming, outgoing] = await Promise.all([repo.requestsOf(userId, 'lender'), repo.requestsOf(userId, 'renter')]);
+      const [incoming, outgoing] = await Promise.all([
+        repo.requestsOf(userId, 'lender'),
+        repo.requestsOf(userId, 'renter'),
+      ]);
       return { incoming: await toRequests(incoming, userId), outgoing: await toRequests(outgoing, userId) };
     },
 
@@ -268,11 +351,16 @@ export function createLendingService(
       const { startDate, endDate } = rangeOf(input);
       const item = await catalogue.getItem(input.itemId);
       if (!(item.sizes as string[]).includes(input.size)) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid body: size ${input.size} is not offered for this item`, { issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }] });
+        throw new HttpError('VALIDATION_FAILED', `Invalid body: size ${input.size} is not offered for this item`, {
+          issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
+        });
       }
       if (!item.fromMember) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
       const card = await plans.cardForCharge(userId);
-      if (!card) throw new HttpError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, { details: { addCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` } });
+      if (!card)
+        throw new HttpError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, {
+          details: { addCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` },
+        });
       const delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId));
       const handoff = handoffOf(delivery.method);
       const held = catalogue.occupancy(startDate, endDate, handoff);
@@ -285,15 +373,39 @@ export function createLendingService(
         if (!row || row.status !== 'active') throw notFound('Item not found');
         if (!row.owner_id) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
         if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
-        if (await repo.hasOpenRental(trx, userId, input.itemId)) throw new HttpError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
+        if (await repo.hasOpenRental(trx, userId, input.itemId))
+          throw new HttpError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
         const unitId = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
         if (unitId === null) {
-          const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, Math.max(1, daysBetween(startDate, endDate)), handoff);
-          throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, { details: { nextFreeDate: next, size: input.size } });
+          const next = await catalogue.nextFreeDate(
+            trx,
+            input.itemId,
+            input.size,
+            startDate,
+            Math.max(1, daysBetween(startDate, endDate)),
+            handoff,
+          );
+          throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
+            details: { nextFreeDate: next, size: input.size },
+          });
         }
         const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
-        const order = await orders.create(trx, { userId, status: 'pending_payment', plan: 'weekly', coveredByPlan: false, totalCents: price, delivery, card: { brand: card.brand, lastFour: card.lastFour } });
-        const bookingId = await repo.insertBooking(trx, { unit_id: unitId, item_id: input.itemId, start_date: held.start, end_date: held.end, created_at: now });
+        const order = await orders.create(trx, {
+          userId,
+          status: 'pending_payment',
+          plan: 'weekly',
+          coveredByPlan: false,
+          totalCents: price,
+          delivery,
+          card: { brand: card.brand, lastFour: card.lastFour },
+        });
+        const bookingId = await repo.insertBooking(trx, {
+          unit_id: unitId,
+          item_id: input.itemId,
+          start_date: held.start,
+          end_date: held.end,
+          created_at: now,
+        });
         const rentalId = await repo.insertRental(trx, {
           user_id: userId,
           item_id: input.itemId,
@@ -316,7 +428,14 @@ export function createLendingService(
           order_id: order.id,
           cancelled_at: null,
         });
-        const requestId = await repo.insertRequest(trx, { rental_id: rentalId, item_id: input.itemId, renter_id: userId, lender_id: row.owner_id, expires_at: expiresAt, created_at: now });
+        const requestId = await repo.insertRequest(trx, {
+          rental_id: rentalId,
+          item_id: input.itemId,
+          renter_id: userId,
+          lender_id: row.owner_id,
+          expires_at: expiresAt,
+          created_at: now,
+        });
         const entry = await payments.record(trx, {
           userId,
           purpose: 'lending_request',
@@ -334,9 +453,15 @@ export function createLendingService(
       });
       const outcome = await payments.run(made.entry.id);
       if (outcome.status === 'declined') {
-        throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), { details: { declineCode: outcome.code, updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` } });
+        throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), {
+          details: {
+            declineCode: outcome.code,
+            updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}`,
+          },
+        });
       }
-      if (outcome.status === 'failed') throw new Error(`the request's authorisation was refused as a request: ${outcome.code}`);
+      if (outcome.status === 'failed')
+        throw new Error(`the request's authorisation was refused as a request: ${outcome.code}`);
       log.info({ requestId: made.requestId, itemId: input.itemId }, 'booking request made');
       return oneRequest(made.requestId, userId);
     },
@@ -352,9 +477,11 @@ export function createLendingService(
         const row = await lenderRequest(trx, id, lenderId);
         if (row.status !== 'pending') throw conflict(notPendingMessage(row.status), { status: row.status });
         if (row.expires_at <= at) throw conflict(LENDING_MESSAGES.expired, { status: 'expired' });
-        if (!(await repo.move(trx, id, ['pending'], 'accepted', at, { notExpiredAt: at }))) throw conflict(LENDING_MESSAGES.alreadyAnswered);
+        if (!(await repo.move(trx, id, ['pending'], 'accepted', at, { notExpiredAt: at })))
+          throw conflict(LENDING_MESSAGES.alreadyAnswered);
         const auth = row.authorisation_entry_id !== null ? await payments.find(row.authorisation_entry_id, trx) : null;
-        if (!auth || auth.status !== 'succeeded') throw new Error(`request ${id} is pending without a succeeded authorisation`);
+        if (!auth || auth.status !== 'succeeded')
+          throw new Error(`request ${id} is pending without a succeeded authorisation`);
         return payments.record(trx, {
           userId: row.renter_id,
           purpose: 'lending_request',
@@ -377,7 +504,8 @@ export function createLendingService(
       const at = nowIso();
       const voided = await db.transaction().execute(async (trx) => {
         const row = await lenderRequest(trx, id, lenderId);
-        if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'declined', at))) throw conflict(notPendingMessage(row.status), { status: row.status });
+        if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'declined', at)))
+          throw conflict(notPendingMessage(row.status), { status: row.status });
         return endPending(trx, row, 'declined', at);
       });
       await runQuietly(voided);
@@ -397,7 +525,8 @@ export function createLendingService(
         const row = await repo.request(id, trx);
         if (!row || (row.renter_id !== renterId && row.lender_id !== renterId)) throw notFound('Request not found');
         if (row.renter_id !== renterId) throw new HttpError('FORBIDDEN', LENDING_MESSAGES.onlyRenterWithdraws);
-        if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'withdrawn', at))) throw conflict(LENDING_MESSAGES.notPending, { status: row.status });
+        if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'withdrawn', at)))
+          throw conflict(LENDING_MESSAGES.notPending, { status: row.status });
         return endPending(trx, row, 'withdrawn', at);
       });
       await runQuietly(voided);
@@ -438,7 +567,13 @@ export function createLendingService(
         if (row.dispatched_at) throw conflict(LENDING_MESSAGES.alreadySent);
         await units.lenderSend(lenderId, row.rental_id, trx);
         const handoff = handoffOf(row.pickup_option);
-        await notifications.notify(trx, { kind: 'lending_sent', subjectType: 'request', subjectId: String(row.id), userId: row.renter_id, data: { itemName: row.item_name, lenderName: row.lender_name, startDate: row.start_date, handoff } });
+        await notifications.notify(trx, {
+          kind: 'lending_sent',
+          subjectType: 'request',
+          subjectId: String(row.id),
+          userId: row.renter_id,
+          data: { itemName: row.item_name, lenderName: row.lender_name, startDate: row.start_date, handoff },
+        });
       });
       return oneRequest(id, lenderId);
     },
@@ -449,7 +584,10 @@ export function createLendingService(
      * for the cleaning window, which she does.
      */
     async back(lenderId: string, id: number, condition: Condition = 'good'): Promise<BookingRequest> {
-      if (!(CONDITIONS as readonly string[]).includes(condition)) throw new HttpError('VALIDATION_FAILED', 'Invalid body: condition', { issues: [{ path: 'condition', message: `must be one of ${CONDITIONS.join(', ')}` }] });
+      if (!(CONDITIONS as readonly string[]).includes(condition))
+        throw new HttpError('VALIDATION_FAILED', 'Invalid body: condition', {
+          issues: [{ path: 'condition', message: `must be one of ${CONDITIONS.join(', ')}` }],
+        });
       const fee = await db.transaction().execute(async (trx) => {
         const row = await lenderRequest(trx, id, lenderId);
         if (row.status !== 'accepted' || !row.dispatched_at) throw conflict(LENDING_MESSAGES.notSent);
@@ -472,12 +610,23 @@ export function createLendingService(
     },
 
     /** Condition photos by the lender when she sends it (sent) or has it back (returned); checked like a listing's. */
-    async addPhotos(lenderId: string, id: number, stage: 'sent' | 'returned', files: UploadedFile[]): Promise<BookingRequest> {
+    async addPhotos(
+      lenderId: string,
+      id: number,
+      stage: 'sent' | 'returned',
+      files: UploadedFile[],
+    ): Promise<BookingRequest> {
       const row = await partyRequest(id, lenderId);
       if (row.lender_id !== lenderId) throw new HttpError('FORBIDDEN', 'Only the lender adds handover photos.');
       if (row.status !== 'accepted') throw conflict(LENDING_MESSAGES.notAccepted);
-      if (files.length === 0) throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', { issues: [{ path: 'photos', message: 'Add at least one photo' }] });
-      if (files.length > MAX_HANDOVER_PHOTOS) throw new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] });
+      if (files.length === 0)
+        throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', {
+          issues: [{ path: 'photos', message: 'Add at least one photo' }],
+        });
+      if (files.length > MAX_HANDOVER_PHOTOS)
+        throw new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, {
+          issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }],
+        });
       const images = await preparePhotos(files);
       await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
@@ -485,11 +634,25 @@ export function createLendingService(
           await trx.selectFrom('rentals').select('id').where('id', '=', row.rental_id).forUpdate().execute();
           const count = await repo.photoCount(trx, row.rental_id, stage);
           if (count + images.length > MAX_HANDOVER_PHOTOS) {
-            throw new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos: this has ${count} already.`, { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] });
+            throw new HttpError(
+              'VALIDATION_FAILED',
+              `At most ${MAX_HANDOVER_PHOTOS} photos: this has ${count} already.`,
+              { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] },
+            );
           }
           await repo.insertPhotos(
             trx,
-            images.map((img, i) => ({ rental_id: row.rental_id, stage, position: count + i, file_name: names[i]!, content_type: img.contentType, width: img.width, height: img.height, bytes: img.data.length, created_at: at })),
+            images.map((img, i) => ({
+              rental_id: row.rental_id,
+              stage,
+              position: count + i,
+              file_name: names[i]!,
+              content_type: img.contentType,
+              width: img.width,
+              height: img.height,
+              bytes: img.data.length,
+              created_at: at,
+            })),
           );
         });
       });
@@ -497,10 +660,17 @@ export function createLendingService(
     },
 
     /** A handover photo, for the two parties (and staff while a claim is open). */
-    async photo(userId: string, staff: boolean, rentalId: number, stage: string, position: number): Promise<{ data: Buffer; contentType: string } | null> {
+    async photo(
+      userId: string,
+      staff: boolean,
+      rentalId: number,
+      stage: string,
+      position: number,
+    ): Promise<{ data: Buffer; contentType: string } | null> {
       const parties = await repo.parties(rentalId);
       if (!parties) return null;
-      if (parties.user_id !== userId && parties.lender_id !== userId && !(staff && (await staffMayRead(rentalId)))) return null;
+      if (parties.user_id !== userId && parties.lender_id !== userId && !(staff && (await staffMayRead(rentalId))))
+        return null;
       const row = await repo.photoAt(rentalId, stage, position);
       if (!row) return null;
       const data = await ctx.storage.get(row.file_name);
@@ -517,32 +687,65 @@ export function createLendingService(
       const parties = await repo.parties(rentalId);
       if (!parties || !parties.lender_id) throw notFound('Conversation not found');
       const party = parties.user_id === userId || parties.lender_id === userId;
-      if (!party && !(staff && (await staffMayRead(rentalId)))) throw new HttpError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
+      if (!party && !(staff && (await staffMayRead(rentalId))))
+        throw new HttpError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
       const rows = await repo.messages(rentalId);
       if (party && rows.length) await repo.markRead(db, rentalId, userId, rows[rows.length - 1]!.id);
       const first = (name: string | null) => (name ?? '').split(' ')[0] || 'Member';
       const messages: Message[] = rows.map((m) => {
         const role = m.sender_id === parties.lender_id ? 'lender' : 'renter';
-        return { id: m.id, from: first(role === 'lender' ? parties.lender_name : parties.renter_name), mine: m.sender_id === userId, role, body: m.body, createdAt: m.created_at };
+        return {
+          id: m.id,
+          from: first(role === 'lender' ? parties.lender_name : parties.renter_name),
+          mine: m.sender_id === userId,
+          role,
+          body: m.body,
+          createdAt: m.created_at,
+        };
       });
-      return { rentalId, itemName: parties.item_name, renterName: parties.renter_name, lenderName: parties.lender_name ?? '', messages };
+      return {
+        rentalId,
+        itemName: parties.item_name,
+        renterName: parties.renter_name,
+        lenderName: parties.lender_name ?? '',
+        messages,
+      };
     },
 
     /** Writes in a thread (the two parties only); the other is notified (in the app and by e-mail, through the queue). */
     async sendMessage(userId: string, rentalId: number, body: string): Promise<Message> {
       const parties = await repo.parties(rentalId);
       if (!parties || !parties.lender_id) throw notFound('Conversation not found');
-      if (parties.user_id !== userId && parties.lender_id !== userId) throw new HttpError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
+      if (parties.user_id !== userId && parties.lender_id !== userId)
+        throw new HttpError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
       const to = parties.user_id === userId ? parties.lender_id : parties.user_id;
       const fromName = (parties.user_id === userId ? parties.renter_name : parties.lender_name) ?? 'Member';
       const at = nowIso();
       const id = await db.transaction().execute(async (trx) => {
-        const messageId = await repo.insertMessage(trx, { rental_id: rentalId, sender_id: userId, body, created_at: at });
+        const messageId = await repo.insertMessage(trx, {
+          rental_id: rentalId,
+          sender_id: userId,
+          body,
+          created_at: at,
+        });
         await repo.markRead(trx, rentalId, userId, messageId);
-        await notifications.notify(trx, { kind: 'lending_message', subjectType: 'message', subjectId: String(messageId), userId: to, data: { itemName: parties.item_name, fromName: fromName.split(' ')[0] || fromName, rentalId } });
+        await notifications.notify(trx, {
+          kind: 'lending_message',
+          subjectType: 'message',
+          subjectId: String(messageId),
+          userId: to,
+          data: { itemName: parties.item_name, fromName: fromName.split(' ')[0] || fromName, rentalId },
+        });
         return messageId;
       });
-      return { id, from: fromName.split(' ')[0] || fromName, mine: true, role: parties.user_id === userId ? 'renter' : 'lender', body, createdAt: at };
+      return {
+        id,
+        from: fromName.split(' ')[0] || fromName,
+        mine: true,
+        role: parties.user_id === userId ? 'renter' : 'lender',
+        body,
+        createdAt: at,
+      };
     },
 
     /** Messages from the other party she has not read, over all her threads. */
@@ -562,7 +765,13 @@ export function createLendingService(
       return {
         itemId,
         itemName: item.name,
-        blocks: blocks.map((b): LenderBlock => ({ id: b.id, itemId: b.item_id, startDate: b.start_date, endDate: b.end_date, createdAt: b.created_at })),
+        blocks: blocks.map((b): LenderBlock => ({
+          id: b.id,
+          itemId: b.item_id,
+          startDate: b.start_date,
+          endDate: b.end_date,
+          createdAt: b.created_at,
+        })),
         booked: held.map((h) => ({ startDate: h.held_from, endDate: h.held_until, status: 'booked' })),
       };
     },
@@ -584,11 +793,24 @@ export function createLendingService(
         const unitIds = (await repo.units(trx, itemId)).map((u) => u.id);
         for (const unitId of unitIds) {
           await repo.lockUnit(trx, unitId);
-          if (await repo.unitBusy(trx, unitId, input.startDate, input.endDate)) throw conflict(LENDING_MESSAGES.blockOverlapsBooking);
+          if (await repo.unitBusy(trx, unitId, input.startDate, input.endDate))
+            throw conflict(LENDING_MESSAGES.blockOverlapsBooking);
         }
-        const blockId = await repo.insertBlock(trx, { item_id: itemId, lender_id: lenderId, start_date: input.startDate, end_date: input.endDate, created_at: at });
+        const blockId = await repo.insertBlock(trx, {
+          item_id: itemId,
+          lender_id: lenderId,
+          start_date: input.startDate,
+          end_date: input.endDate,
+          created_at: at,
+        });
         for (const unitId of unitIds) {
-          const bookingId = await repo.insertBooking(trx, { unit_id: unitId, item_id: itemId, start_date: input.startDate, end_date: input.endDate, created_at: at });
+          const bookingId = await repo.insertBooking(trx, {
+            unit_id: unitId,
+            item_id: itemId,
+            start_date: input.startDate,
+            end_date: input.endDate,
+            created_at: at,
+          });
           await repo.linkBlockBooking(trx, blockId, bookingId);
         }
         return blockId;
@@ -600,7 +822,8 @@ export function createLendingService(
     async unblock(lenderId: string, itemId: number, blockId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const block = await repo.block(blockId, trx);
-        if (!block || block.lender_id !== lenderId || block.item_id !== itemId || block.removed_at) throw notFound(LENDING_MESSAGES.blockNotFound);
+        if (!block || block.lender_id !== lenderId || block.item_id !== itemId || block.removed_at)
+          throw notFound(LENDING_MESSAGES.blockNotFound);
         await repo.removeBlock(trx, blockId, nowIso());
       });
     },

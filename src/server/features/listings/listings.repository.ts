@@ -53,7 +53,11 @@ export function createListingsRepository(db: Db) {
      * decides, so concurrent creates cannot pass the cap. False when the owner is at the cap.
      */
     async takeListingSlot(trx: Db, ownerId: string, cap: number): Promise<boolean> {
-      await trx.insertInto('listing_quotas').values({ owner_id: ownerId, live: 0 }).onConflict((oc) => oc.column('owner_id').doNothing()).execute();
+      await trx
+        .insertInto('listing_quotas')
+        .values({ owner_id: ownerId, live: 0 })
+        .onConflict((oc) => oc.column('owner_id').doNothing())
+        .execute();
       const res = await trx
         .updateTable('listing_quotas')
         .set((eb) => ({ live: eb('live', '+', 1) }))
@@ -75,7 +79,11 @@ export function createListingsRepository(db: Db) {
 
     /** How many live listings the owner has, as counted for the cap. */
     async liveListings(ownerId: string): Promise<number> {
-      const row = await db.selectFrom('listing_quotas').select('live').where('owner_id', '=', ownerId).executeTakeFirst();
+      const row = await db
+        .selectFrom('listing_quotas')
+        .select('live')
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
       return row?.live ?? 0;
     },
 
@@ -173,17 +181,19 @@ export function createListingsRepository(db: Db) {
      * figure stored when the rental was booked; a payout ledger would read the same set.
      */
     earningRentals(lenderId: string, today: string) {
-      return db
-        .selectFrom('rentals')
-        .select(['id', 'item_id', 'price_cents', 'start_date', 'returned_at'])
-        .where('lender_id', '=', lenderId)
-        .where((eb) => eb.or([eb('charge_cents', '>', 0), eb('billing_period_start', 'is not', null)]))
-        .where('start_date', '<=', today)
-        // Cancelled (never sent, refunded in full): nothing was collected to share, even when cancelled on its start day.
-        .where('cancelled_at', 'is', null)
-        // ISO texts: a return on the start day ('2026-12-01T09:00Z' >= '2026-12-01') counts as started.
-        .where((eb) => eb.or([eb('returned_at', 'is', null), eb('returned_at', '>=', eb.ref('start_date'))]))
-        .execute();
+      return (
+        db
+          .selectFrom('rentals')
+          .select(['id', 'item_id', 'price_cents', 'start_date', 'returned_at'])
+          .where('lender_id', '=', lenderId)
+          .where((eb) => eb.or([eb('charge_cents', '>', 0), eb('billing_period_start', 'is not', null)]))
+          .where('start_date', '<=', today)
+          // Cancelled (never sent, refunded in full): nothing was collected to share, even when cancelled on its start day.
+          .where('cancelled_at', 'is', null)
+          // ISO texts: a return on the start day ('2026-12-01T09:00Z' >= '2026-12-01') counts as started.
+          .where((eb) => eb.or([eb('returned_at', 'is', null), eb('returned_at', '>=', eb.ref('start_date'))]))
+          .execute()
+      );
     },
 
     /**
@@ -197,11 +207,23 @@ export function createListingsRepository(db: Db) {
     },
 
     async hasOpenRental(trx: Db, itemId: number): Promise<boolean> {
-      const row = await trx.selectFrom('rentals').select('id').where('item_id', '=', itemId).where('returned_at', 'is', null).limit(1).executeTakeFirst();
+      const row = await trx
+        .selectFrom('rentals')
+        .select('id')
+        .where('item_id', '=', itemId)
+        .where('returned_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
       return !!row;
     },
 
-    async updateItem(trx: Db, itemId: number, patch: Updateable<ItemsTable>, handover: string | undefined, now: string): Promise<void> {
+    async updateItem(
+      trx: Db,
+      itemId: number,
+      patch: Updateable<ItemsTable>,
+      handover: string | undefined,
+      now: string,
+    ): Promise<void> {
       if (Object.keys(patch).length) await trx.updateTable('items').set(patch).where('id', '=', itemId).execute();
       await trx
         .updateTable('listings')
@@ -213,7 +235,11 @@ export function createListingsRepository(db: Db) {
     /** Takes the listing out of the catalogue (rentals keep their history) and drops its photos. */
     async removeListing(trx: Db, itemId: number): Promise<string[]> {
       await trx.updateTable('items').set({ status: 'removed' }).where('id', '=', itemId).execute();
-      const photos = await trx.deleteFrom('listing_photos').where('item_id', '=', itemId).returning('file_name').execute();
+      const photos = await trx
+        .deleteFrom('listing_photos')
+        .where('item_id', '=', itemId)
+        .returning('file_name')
+        .execute();
       return photos.map((p) => p.file_name);
     },
 
@@ -234,10 +260,21 @@ export function createListingsRepository(db: Db) {
 
     /** Closes the gaps after a photo is removed: positions become 0..n-1 in their old order. */
     async renumberPhotos(trx: Db, itemId: number): Promise<void> {
-      const rows = await trx.selectFrom('listing_photos').select(['id', 'position']).where('item_id', '=', itemId).orderBy('position').execute();
+      const rows = await trx
+        .selectFrom('listing_photos')
+        .select(['id', 'position'])
+        .where('item_id', '=', itemId)
+        .orderBy('position')
+        .execute();
       // Move out of the way first (unique item_id, position), then into place.
-      for (const r of rows) await trx.updateTable('listing_photos').set({ position: r.position + 100 }).where('id', '=', r.id).execute();
-      for (const [i, r] of rows.entries()) await trx.updateTable('listing_photos').set({ position: i }).where('id', '=', r.id).execute();
+      for (const r of rows)
+        await trx
+          .updateTable('listing_photos')
+          .set({ position: r.position + 100 })
+          .where('id', '=', r.id)
+          .execute();
+      for (const [i, r] of rows.entries())
+        await trx.updateTable('listing_photos').set({ position: i }).where('id', '=', r.id).execute();
     },
   };
 }

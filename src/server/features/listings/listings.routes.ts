@@ -20,7 +20,10 @@ import type { ListingsService } from './listings.service';
 export const LISTING_UPLOAD_ROUTE = /^\/api\/listings(\/\d{1,10}\/photos)?\/?$/;
 
 const PhotoParams = IdParams.extend({
-  position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_LISTING_PHOTOS - 1}` }).transform(Number),
+  position: z
+    .string()
+    .regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_LISTING_PHOTOS - 1}` })
+    .transform(Number),
 });
 
 /*
@@ -38,7 +41,11 @@ const uploadNote =
   `Read as a stream within caps: at most ${MAX_LISTING_PHOTOS} files and one data field; a part, field or file beyond a cap ends the request at once (413 PAYLOAD_TOO_LARGE, or 400 for too many photos), ` +
   'and a file that is not JPEG, PNG or WebP by its first bytes ends it with 415.';
 
-const createBody = photoFormBody(photosField, { maxLength: MAX_DATA_BYTES, description: 'The listing as JSON (ListingInput): name, brand, category, gender, sizes, description, retailPriceCents, rentalPriceCents, handover' });
+const createBody = photoFormBody(photosField, {
+  maxLength: MAX_DATA_BYTES,
+  description:
+    'The listing as JSON (ListingInput): name, brand, category, gender, sizes, description, retailPriceCents, rentalPriceCents, handover',
+});
 const photosBody = photoFormBody(photosField);
 
 const listMine = memberRoute({
@@ -46,7 +53,10 @@ const listMine = memberRoute({
   path: '/',
   tags: ['Listings'],
   summary: "The member's own listings with status and earnings",
-  responses: { 200: jsonContent(ListingListSchema, 'Listings, newest first, and total earnings'), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(ListingListSchema, 'Listings, newest first, and total earnings'),
+    ...errorResponses(401),
+  },
 });
 
 const create = memberRoute({
@@ -112,15 +122,24 @@ const getPhoto = createRoute({
   summary: "A listing's photo (public once the listing is approved; before that, for its owner and staff)",
   request: { params: PhotoParams },
   responses: {
-    200: { description: 'The photo (WebP)', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: {
+      description: 'The photo (WebP)',
+      content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
     ...errorResponses(400, 404),
   },
 });
 
 const tooManyPhotos = (room: number) =>
-  new HttpError('VALIDATION_FAILED', room < MAX_LISTING_PHOTOS ? `${LISTING_MESSAGES.tooManyPhotos}: this listing has room for ${room} more.` : LISTING_MESSAGES.tooManyPhotos, {
-    issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }],
-  });
+  new HttpError(
+    'VALIDATION_FAILED',
+    room < MAX_LISTING_PHOTOS
+      ? `${LISTING_MESSAGES.tooManyPhotos}: this listing has room for ${room} more.`
+      : LISTING_MESSAGES.tooManyPhotos,
+    {
+      issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }],
+    },
+  );
 
 /** Reads a listing upload form: the `data` field and up to `room` photos, each checked as it arrives. */
 function readPhotoForm(request: Request, room: number) {
@@ -141,10 +160,19 @@ export function createListingsRoutes(ctx: AppContext, service: ListingsService) 
       // arrives for a moment after the answer, then closes the connection.
       await service.checkRoomForListing(ownerId); // before a byte of the body is read
       const form = await readPhotoForm(c.req.raw, MAX_LISTING_PHOTOS);
-      return c.json(await service.create(ownerId, parseDataField(form.fields.get('data'), ListingInputSchema, 'listing'), form.files), 201);
+      return c.json(
+        await service.create(
+          ownerId,
+          parseDataField(form.fields.get('data'), ListingInputSchema, 'listing'),
+          form.files,
+        ),
+        201,
+      );
     })
     .openapi(getOne, async (c) => c.json(await service.get(c.req.valid('param').id, c.var.user.id), 200))
-    .openapi(update, async (c) => c.json(await service.update(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200))
+    .openapi(update, async (c) =>
+      c.json(await service.update(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(remove, async (c) => {
       await service.remove(c.var.user.id, c.req.valid('param').id);
       return c.body(null, 204);

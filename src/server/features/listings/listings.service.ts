@@ -25,7 +25,12 @@ import { createListingsRepository, type ListingRow } from './listings.repository
 
 /** A listing needs 1 to MAX_LISTING_PHOTOS photos in one upload. */
 function checkPhotoCount(files: UploadedFile[]): void {
-  const problem = files.length === 0 ? LISTING_MESSAGES.noPhoto : files.length > MAX_LISTING_PHOTOS ? LISTING_MESSAGES.tooManyPhotos : null;
+  const problem =
+    files.length === 0
+      ? LISTING_MESSAGES.noPhoto
+      : files.length > MAX_LISTING_PHOTOS
+        ? LISTING_MESSAGES.tooManyPhotos
+        : null;
   if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'photos', message: problem }] });
 }
 
@@ -69,12 +74,20 @@ function firstName(name: string | null | undefined): string {
  */
 export async function preparePhotos(files: UploadedFile[]): Promise<ProcessedImage[]> {
   for (const f of files) {
-    if (f.data.length > MAX_PHOTO_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', `${LISTING_MESSAGES.photoTooLarge} (${f.name || 'photo'} is ${(f.data.length / 1024 / 1024).toFixed(1)} MB).`);
+    if (f.data.length > MAX_PHOTO_BYTES)
+      throw new HttpError(
+        'PAYLOAD_TOO_LARGE',
+        `${LISTING_MESSAGES.photoTooLarge} (${f.name || 'photo'} is ${(f.data.length / 1024 / 1024).toFixed(1)} MB).`,
+      );
   }
   const out: ProcessedImage[] = [];
   for (const f of files) {
     const bytes = f.data;
-    if (!sniffImageType(bytes)) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `${LISTING_MESSAGES.photoType}: ${f.name || 'a photo'} is not one.`);
+    if (!sniffImageType(bytes))
+      throw new HttpError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${LISTING_MESSAGES.photoType}: ${f.name || 'a photo'} is not one.`,
+      );
     try {
       out.push(await reencodePhoto(bytes));
     } catch {
@@ -84,7 +97,8 @@ export async function preparePhotos(files: UploadedFile[]): Promise<ProcessedIma
   return out;
 }
 
-const tooManyListings = () => new HttpError('CONFLICT', LISTING_MESSAGES.tooManyListings, { details: { limit: MAX_LIVE_LISTINGS } });
+const tooManyListings = () =>
+  new HttpError('CONFLICT', LISTING_MESSAGES.tooManyListings, { details: { limit: MAX_LIVE_LISTINGS } });
 
 export function createListingsService(ctx: AppContext, deps: { storage?: FileStorage } = {}) {
   const { db } = ctx.database;
@@ -96,7 +110,9 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
    * What the member has earned from lending, in all and per item: the lender's share of each of
    * her earning rentals (repo.earningRentals decides which those are).
    */
-  async function earnings(ownerId: string): Promise<{ totalCents: number; byItem: Map<number, { cents: number; times: number }> }> {
+  async function earnings(
+    ownerId: string,
+  ): Promise<{ totalCents: number; byItem: Map<number, { cents: number; times: number }> }> {
     const rows = await repo.earningRentals(ownerId, ctx.today());
     const byItem = new Map<number, { cents: number; times: number }>();
     let totalCents = 0;
@@ -111,9 +127,17 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     return { totalCents, byItem };
   }
 
-  async function shape(rows: ListingRow[], ownerId: string, earned?: Awaited<ReturnType<typeof earnings>>): Promise<Listing[]> {
+  async function shape(
+    rows: ListingRow[],
+    ownerId: string,
+    earned?: Awaited<ReturnType<typeof earnings>>,
+  ): Promise<Listing[]> {
     const ids = rows.map((r) => r.id);
-    const [photos, rentals, { byItem }] = await Promise.all([repo.photosOf(ids), repo.openRentalsOf(ids), earned ?? earnings(ownerId)]);
+    const [photos, rentals, { byItem }] = await Promise.all([
+      repo.photosOf(ids),
+      repo.openRentalsOf(ids),
+      earned ?? earnings(ownerId),
+    ]);
     return rows.map((r) => {
       const own = photos.filter((p) => p.item_id === r.id);
       const rental = rentals.find((x) => x.item_id === r.id);
@@ -146,7 +170,11 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
   }
 
   async function discard(names: string[]): Promise<void> {
-    await Promise.all(names.map((n) => storage.delete(n).catch((err: unknown) => ctx.logger.warn({ err, file: n }, 'could not delete upload'))));
+    await Promise.all(
+      names.map((n) =>
+        storage.delete(n).catch((err: unknown) => ctx.logger.warn({ err, file: n }, 'could not delete upload')),
+      ),
+    );
   }
 
   return {
@@ -154,14 +182,34 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
      * The lender's earning rentals (the one rule, repo.earningRentals: paid and started), with her
      * share and when each came back: what payouts and the statement are made of (decision 0036).
      */
-    async earningRentals(lenderId: string): Promise<{ rentalId: number; itemId: number; priceCents: number; shareCents: number; startDate: string; returnedAt: string | null }[]> {
+    async earningRentals(lenderId: string): Promise<
+      {
+        rentalId: number;
+        itemId: number;
+        priceCents: number;
+        shareCents: number;
+        startDate: string;
+        returnedAt: string | null;
+      }[]
+    > {
       const rows = await repo.earningRentals(lenderId, ctx.today());
-      return rows.map((r) => ({ rentalId: r.id, itemId: r.item_id, priceCents: r.price_cents, shareCents: lenderShareCents(r.price_cents), startDate: r.start_date, returnedAt: r.returned_at }));
+      return rows.map((r) => ({
+        rentalId: r.id,
+        itemId: r.item_id,
+        priceCents: r.price_cents,
+        shareCents: lenderShareCents(r.price_cents),
+        startDate: r.start_date,
+        returnedAt: r.returned_at,
+      }));
     },
 
     async list(ownerId: string): Promise<ListingList> {
       const [rows, earned] = await Promise.all([repo.listByOwner(ownerId), earnings(ownerId)]);
-      return { listings: await shape(rows, ownerId, earned), totalEarningsCents: earned.totalCents, sharePercent: LENDER_SHARE_PERCENT };
+      return {
+        listings: await shape(rows, ownerId, earned),
+        totalEarningsCents: earned.totalCents,
+        sharePercent: LENDER_SHARE_PERCENT,
+      };
     },
 
     get: getOwned,
@@ -254,7 +302,10 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
           retailPriceCents: patch.retailPriceCents ?? row.retail_price_cents,
           rentalPriceCents: patch.rentalPriceCents ?? row.rental_price_cents,
         });
-        if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'rentalPriceCents', message: problem }] });
+        if (problem)
+          throw new HttpError('VALIDATION_FAILED', problem, {
+            issues: [{ path: 'rentalPriceCents', message: problem }],
+          });
         await repo.updateItem(
           trx,
           itemId,
@@ -270,8 +321,13 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
           patch.handover,
           now(),
         );
-        const contentChanged = ['name', 'brand', 'category', 'gender', 'description'].some((k) => patch[k as keyof ListingUpdate] !== undefined);
-        if (row.status === ITEM_STATUS_FOR_REVIEW.rejected || (row.status === ITEM_STATUS_FOR_REVIEW.approved && contentChanged)) {
+        const contentChanged = ['name', 'brand', 'category', 'gender', 'description'].some(
+          (k) => patch[k as keyof ListingUpdate] !== undefined,
+        );
+        if (
+          row.status === ITEM_STATUS_FOR_REVIEW.rejected ||
+          (row.status === ITEM_STATUS_FOR_REVIEW.approved && contentChanged)
+        ) {
           await repo.resubmit(trx, itemId, now());
         }
       });
@@ -304,7 +360,11 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
           if (!(await repo.findOwned(itemId, ownerId, trx))) throw notFound('Listing not found');
           const count = await repo.photoCount(trx, itemId);
           if (count + images.length > MAX_LISTING_PHOTOS) {
-            throw new HttpError('VALIDATION_FAILED', `${LISTING_MESSAGES.tooManyPhotos}: this listing has ${count} already.`, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
+            throw new HttpError(
+              'VALIDATION_FAILED',
+              `${LISTING_MESSAGES.tooManyPhotos}: this listing has ${count} already.`,
+              { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] },
+            );
           }
           await repo.insertPhotos(
             trx,
@@ -332,7 +392,8 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
         await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
-        if ((await repo.photoCount(trx, itemId)) <= 1) throw new HttpError('CONFLICT', 'A listing keeps at least one photo: add another before removing this one.');
+        if ((await repo.photoCount(trx, itemId)) <= 1)
+          throw new HttpError('CONFLICT', 'A listing keeps at least one photo: add another before removing this one.');
         const name = await repo.deletePhoto(trx, itemId, position);
         if (!name) throw notFound('Photo not found');
         await repo.renumberPhotos(trx, itemId);
@@ -348,7 +409,11 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
      * A photo's bytes: for anyone once the listing is live (it is public in the catalogue); while
      * it is in review or rejected, only for its owner and staff. Null when there is none to show.
      */
-    async photo(itemId: number, position: number, viewer: { id: string; role: string } | null): Promise<{ data: Buffer; contentType: string; public: boolean } | null> {
+    async photo(
+      itemId: number,
+      position: number,
+      viewer: { id: string; role: string } | null,
+    ): Promise<{ data: Buffer; contentType: string; public: boolean } | null> {
       const row = await repo.photoAt(itemId, position);
       if (!row) return null;
       const isPublic = row.status === ITEM_STATUS_FOR_REVIEW.approved;

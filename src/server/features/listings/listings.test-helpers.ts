@@ -17,7 +17,8 @@ export async function makePng(width = 400, height = 500): Promise<Buffer> {
 /** A PNG of random noise, so it cannot compress: about width*height*3 bytes. */
 export async function makeNoisePng(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i += 4) raw.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, Math.min(i, raw.length - 4));
+  for (let i = 0; i < raw.length; i += 4)
+    raw.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, Math.min(i, raw.length - 4));
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();

@@ -27,11 +27,20 @@ describe.skipIf(testDialect() === 'postgres')('upload limits on a running server
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'rentique-upload-'));
     const port = randomPort();
-    server = await spawnServer({ DATA_DIR: dir, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: `http://127.0.0.1:${port}` }, port);
+    server = await spawnServer(
+      { DATA_DIR: dir, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: `http://127.0.0.1:${port}` },
+      port,
+    );
     const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email: 'uploader@example.com', password: `Rentique-${randomBytes(8).toString('hex')}`, name: 'Ulla Uploader', fullName: 'Ulla Uploader', gender: 'female' }),
+      body: JSON.stringify({
+        email: 'uploader@example.com',
+        password: `Rentique-${randomBytes(8).toString('hex')}`,
+        name: 'Ulla Uploader',
+        fullName: 'Ulla Uploader',
+        gender: 'female',
+      }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
     cookie = cookieFrom(res);
@@ -42,7 +51,10 @@ describe.skipIf(testDialect() === 'postgres')('upload limits on a running server
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const expectRefused = (r: { status: number | null; body: string; sentWhenAnswered: number; total: number }, status: number) => {
+  const expectRefused = (
+    r: { status: number | null; body: string; sentWhenAnswered: number; total: number },
+    status: number,
+  ) => {
     expect(r.status, r.body).toBe(status);
     expect(ApiErrorSchema.safeParse(JSON.parse(r.body)).success, r.body).toBe(true);
     // Answered before the client had even handed the whole body to its socket: the server did
@@ -79,23 +91,45 @@ describe.skipIf(testDialect() === 'postgres')('upload limits on a running server
 
   it('refuses it on POST /api/listings/{id}/photos before reading the body when the listing has no room for another photo', async () => {
     const jpeg = await makeJpeg(120, 160);
-    const photos = Array.from({ length: MAX_LISTING_PHOTOS }, (_, i) => ({ data: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' }));
-    const created = await fetch(`${server.url}/api/listings`, { method: 'POST', headers: { cookie, origin: server.url }, body: listingForm(sampleListing(), photos) });
+    const photos = Array.from({ length: MAX_LISTING_PHOTOS }, (_, i) => ({
+      data: jpeg,
+      name: `p${i}.jpg`,
+      type: 'image/jpeg',
+    }));
+    const created = await fetch(`${server.url}/api/listings`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url },
+      body: listingForm(sampleListing(), photos),
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const result = await sendHostileUpload(`${server.url}/api/listings/${id}/photos`, { body, cookie, origin: server.url });
+    const result = await sendHostileUpload(`${server.url}/api/listings/${id}/photos`, {
+      body,
+      cookie,
+      origin: server.url,
+    });
     expectRefused(result, 400);
-    expect(JSON.parse(result.body).error.issues).toEqual([{ path: 'photos', message: `Add at most ${MAX_LISTING_PHOTOS} photos` }]);
+    expect(JSON.parse(result.body).error.issues).toEqual([
+      { path: 'photos', message: `Add at most ${MAX_LISTING_PHOTOS} photos` },
+    ]);
   }, 60_000);
 
   it('checks a photo while it streams: 6 MB of a 20 MB file is enough to refuse it (413), and a non-image is refused at its first bytes (415)', async () => {
     const jpegish = Buffer.alloc(20_000_000, 7);
     jpegish.set([0xff, 0xd8, 0xff, 0xe0]);
-    const big = await sendHostileUpload(`${server.url}/api/listings`, { body: singleFileBody(jpegish), cookie, origin: server.url });
+    const big = await sendHostileUpload(`${server.url}/api/listings`, {
+      body: singleFileBody(jpegish),
+      cookie,
+      origin: server.url,
+    });
     expectRefused(big, 413);
     expect(JSON.parse(big.body).error.message).toMatch(/5 MB/);
 
-    const text = await sendHostileUpload(`${server.url}/api/listings`, { body: singleFileBody(Buffer.alloc(20_000_000, 'a')), cookie, origin: server.url });
+    const text = await sendHostileUpload(`${server.url}/api/listings`, {
+      body: singleFileBody(Buffer.alloc(20_000_000, 'a')),
+      cookie,
+      origin: server.url,
+    });
     expectRefused(text, 415);
   }, 60_000);
 

@@ -52,7 +52,8 @@ beforeEach(() => {
   now = new Date('2026-11-22T10:00:00.000Z');
 });
 
-const swipe = (m: TestMember, itemId: number, action: 'like' | 'skip') => m.request('/api/match/swipes', { method: 'POST', json: { itemId, action } });
+const swipe = (m: TestMember, itemId: number, action: 'like' | 'skip') =>
+  m.request('/api/match/swipes', { method: 'POST', json: { itemId, action } });
 const json = async <T>(res: Response, status = 200): Promise<T> => {
   expect(res.status, await res.clone().text()).toBe(status);
   return (await res.json()) as T;
@@ -90,8 +91,16 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     expect(d.items.map((e) => e.item.id)).toEqual(women);
     expect(d.items.map((e) => e.position)).toEqual(women.map((_, i) => i));
     expect(d.items.some((e) => e.item.id === removedId)).toBe(false);
-    expect(d.items[0]!.item).toMatchObject({ gender: 'Women', sizes: ['XS', 'S', 'M'], materials: '100% silk', careInstructions: 'Dry clean only' });
-    const catalogueItem = (await (await t.request(`/api/items/${women[0]}`)).json()) as { imageUrl: string; images: unknown[] };
+    expect(d.items[0]!.item).toMatchObject({
+      gender: 'Women',
+      sizes: ['XS', 'S', 'M'],
+      materials: '100% silk',
+      careInstructions: 'Dry clean only',
+    });
+    const catalogueItem = (await (await t.request(`/api/items/${women[0]}`)).json()) as {
+      imageUrl: string;
+      images: unknown[];
+    };
     expect(d.items[0]!.item.imageUrl).toBe(catalogueItem.imageUrl);
     expect(d.items[0]!.item.images).toEqual(catalogueItem.images);
     expect(d.items[0]!.item.imageUrl).toMatch(new RegExp(`^/api/items/${women[0]}/pictures/front\\.svg\\?v=`));
@@ -114,8 +123,17 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     const m = await t.signUp();
     expect(await daily(m)).toEqual({ day: '2026-11-22', count: 0, limit: 3, remaining: 3 });
     const r = await json<SwipeResult>(await swipe(m, women[0]!, 'like'));
-    expect(r).toMatchObject({ itemId: women[0], action: 'like', counted: true, daily: { count: 1, remaining: 2, day: '2026-11-22' } });
-    expect(r.favorite).toMatchObject({ itemId: women[0], likedAt: now.toISOString(), item: { id: women[0], name: 'Women Piece 0' } });
+    expect(r).toMatchObject({
+      itemId: women[0],
+      action: 'like',
+      counted: true,
+      daily: { count: 1, remaining: 2, day: '2026-11-22' },
+    });
+    expect(r.favorite).toMatchObject({
+      itemId: women[0],
+      likedAt: now.toISOString(),
+      item: { id: women[0], name: 'Women Piece 0' },
+    });
     expect(await daily(m)).toMatchObject({ count: 1, remaining: 2 });
     const d = await deck(m);
     expect(d.items.map((e) => e.item.id)).not.toContain(women[0]);
@@ -158,7 +176,10 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     const res = await swipe(m, women[3]!, 'like');
     expect(res.status).toBe(429);
     const body = (await res.json()) as { error: { code: string; message: string } };
-    expect(body.error).toMatchObject({ code: 'DAILY_LIMIT_REACHED', message: "You've reached your daily limit of 3 items. Come back tomorrow!" });
+    expect(body.error).toMatchObject({
+      code: 'DAILY_LIMIT_REACHED',
+      message: "You've reached your daily limit of 3 items. Come back tomorrow!",
+    });
     expect(await daily(m)).toEqual({ day: '2026-11-22', count: 3, limit: 3, remaining: 0 });
     // Rolled back: not viewed, not liked.
     expect((await viewedRows(m)).map((v) => Number(v.item_id))).not.toContain(women[3]);
@@ -181,7 +202,10 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     expect(await daily(m)).toMatchObject({ count: 3, remaining: 0 });
     expect(await viewedRows(m)).toHaveLength(3);
     const ok = await Promise.all(results.filter((r) => r.status === 200).map((r) => r.json() as Promise<SwipeResult>));
-    const likedIds = ok.filter((r) => r.action === 'like').map((r) => r.itemId).sort();
+    const likedIds = ok
+      .filter((r) => r.action === 'like')
+      .map((r) => r.itemId)
+      .sort();
     expect((await favorites(m)).map((f) => f.itemId).sort()).toEqual(likedIds);
   });
 
@@ -200,19 +224,38 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
 
   it('saves progress per gender and remembers the gender looked at last', async () => {
     const m = await t.signUp();
-    expect(await json<Progress>(await m.request('/api/match/progress'))).toEqual({ currentGender: null, indexes: { Women: 0, Men: 0 } });
-    await json<Progress>(await m.request('/api/match/progress', { method: 'PUT', json: { gender: 'Women', lastItemIndex: 4 } }));
+    expect(await json<Progress>(await m.request('/api/match/progress'))).toEqual({
+      currentGender: null,
+      indexes: { Women: 0, Men: 0 },
+    });
+    await json<Progress>(
+      await m.request('/api/match/progress', { method: 'PUT', json: { gender: 'Women', lastItemIndex: 4 } }),
+    );
     now = new Date(now.getTime() + 1000);
-    const p = await json<Progress>(await m.request('/api/match/progress', { method: 'PUT', json: { gender: 'Men', lastItemIndex: 2 } }));
+    const p = await json<Progress>(
+      await m.request('/api/match/progress', { method: 'PUT', json: { gender: 'Men', lastItemIndex: 2 } }),
+    );
     expect(p).toEqual({ currentGender: 'Men', indexes: { Women: 4, Men: 2 } });
     now = new Date(now.getTime() + 1000);
-    await json<Progress>(await m.request('/api/match/progress', { method: 'PUT', json: { gender: 'Women', lastItemIndex: 5 } }));
-    expect(await json<Progress>(await m.request('/api/match/progress'))).toEqual({ currentGender: 'Women', indexes: { Women: 5, Men: 2 } });
+    await json<Progress>(
+      await m.request('/api/match/progress', { method: 'PUT', json: { gender: 'Women', lastItemIndex: 5 } }),
+    );
+    expect(await json<Progress>(await m.request('/api/match/progress'))).toEqual({
+      currentGender: 'Women',
+      indexes: { Women: 5, Men: 2 },
+    });
     // Another member's progress is their own.
     const other = await t.signUp();
-    expect(await json<Progress>(await other.request('/api/match/progress'))).toEqual({ currentGender: null, indexes: { Women: 0, Men: 0 } });
+    expect(await json<Progress>(await other.request('/api/match/progress'))).toEqual({
+      currentGender: null,
+      indexes: { Women: 0, Men: 0 },
+    });
 
-    for (const bad of [{ gender: 'Kids', lastItemIndex: 1 }, { gender: 'Women', lastItemIndex: -1 }, { gender: 'Women', lastItemIndex: 1.5 }]) {
+    for (const bad of [
+      { gender: 'Kids', lastItemIndex: 1 },
+      { gender: 'Women', lastItemIndex: -1 },
+      { gender: 'Women', lastItemIndex: 1.5 },
+    ]) {
       const res = await m.request('/api/match/progress', { method: 'PUT', json: bad });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
@@ -271,8 +314,19 @@ describe(`favourites (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('the OpenAPI document describes the routes and states the UTC day', async () => {
-    const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { description?: string }>> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/match/deck', '/api/match/daily', '/api/match/progress', '/api/match/swipes', '/api/favorites', '/api/favorites/{itemId}']));
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/match/deck',
+        '/api/match/daily',
+        '/api/match/progress',
+        '/api/match/swipes',
+        '/api/favorites',
+        '/api/favorites/{itemId}',
+      ]),
+    );
     expect(doc.paths['/api/match/swipes']!.post!.description).toMatch(/3 views per member per calendar day in UTC/);
     expect(doc.paths['/api/match/daily']!.get!.description).toMatch(/UTC/);
   });

@@ -66,7 +66,12 @@ export function createMatchRepository(db: Kysely<DB>) {
     },
 
     async dailyCount(userId: string, day: string, q: Db = db): Promise<number> {
-      const row = await q.selectFrom('user_daily_views').select('count').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
+      const row = await q
+        .selectFrom('user_daily_views')
+        .select('count')
+        .where('user_id', '=', userId)
+        .where('day', '=', day)
+        .executeTakeFirst();
       return row ? Number(row.count) : 0;
     },
 
@@ -101,7 +106,11 @@ export function createMatchRepository(db: Kysely<DB>) {
 
     /** Removes one of the member's favourites; false when they had no such favourite. */
     async removeFavorite(userId: string, itemId: number): Promise<boolean> {
-      const res = await db.deleteFrom('user_liked_items').where('user_id', '=', userId).where('item_id', '=', itemId).executeTakeFirst();
+      const res = await db
+        .deleteFrom('user_liked_items')
+        .where('user_id', '=', userId)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
     },
 
@@ -117,7 +126,9 @@ export function createMatchRepository(db: Kysely<DB>) {
       await db
         .insertInto('user_session_progress')
         .values({ user_id: userId, gender, last_item_index: lastItemIndex, updated_at: at })
-        .onConflict((oc) => oc.columns(['user_id', 'gender']).doUpdateSet({ last_item_index: lastItemIndex, updated_at: at }))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'gender']).doUpdateSet({ last_item_index: lastItemIndex, updated_at: at }),
+        )
         .execute();
     },
   };

@@ -110,7 +110,9 @@ export function createMatchRoutes(ctx: AppContext, service: MatchService) {
 export function createFavoritesRoutes(ctx: AppContext, service: MatchService) {
   return newRouter()
     .openapi(listFavorites, async (c) => c.json({ items: await service.favorites(c.var.user.id) }, 200))
-    .openapi(putFavorite, async (c) => c.json(await service.addFavorite(c.var.user.id, c.req.valid('param').itemId), 200))
+    .openapi(putFavorite, async (c) =>
+      c.json(await service.addFavorite(c.var.user.id, c.req.valid('param').itemId), 200),
+    )
     .openapi(deleteFavorite, async (c) => {
       await service.removeFavorite(c.var.user.id, c.req.valid('param').itemId);
       return c.body(null, 204);

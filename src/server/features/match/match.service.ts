@@ -63,7 +63,12 @@ export function createMatchService(ctx: AppContext) {
     });
   }
 
-  const daily = (day: string, count: number): DailyViews => ({ day, count, limit: DAILY_VIEW_LIMIT, remaining: remainingViews(count) });
+  const daily = (day: string, count: number): DailyViews => ({
+    day,
+    count,
+    limit: DAILY_VIEW_LIMIT,
+    remaining: remainingViews(count),
+  });
 
   return {
     /** The items of a gender the member has not viewed, each with its place in the full list. */
@@ -74,7 +79,9 @@ export function createMatchService(ctx: AppContext) {
       return {
         gender,
         total: items.length,
-        items: items.flatMap((row, position) => (seen.has(row.id) ? [] : [{ position, item: toMatchItem(row, pics.get(row.id)!) }])),
+        items: items.flatMap((row, position) =>
+          seen.has(row.id) ? [] : [{ position, item: toMatchItem(row, pics.get(row.id)!) }],
+        ),
       };
     },
 
@@ -99,7 +106,9 @@ export function createMatchService(ctx: AppContext) {
         if (!row) throw notFound('Item not found');
         const firstView = await repo.markViewed(tx, userId, row.id, iso);
         if (firstView && !(await repo.countView(tx, userId, day, DAILY_VIEW_LIMIT))) {
-          throw new HttpError('DAILY_LIMIT_REACHED', MATCH_MESSAGES.dailyLimit, { details: { limit: DAILY_VIEW_LIMIT, day } });
+          throw new HttpError('DAILY_LIMIT_REACHED', MATCH_MESSAGES.dailyLimit, {
+            details: { limit: DAILY_VIEW_LIMIT, day },
+          });
         }
         let favorite: Favorite | null = null;
         if (input.action === 'like') {
@@ -142,7 +151,13 @@ export function createMatchService(ctx: AppContext) {
       const row = await repo.findActiveItem(itemId);
       if (!row) throw notFound('Item not found');
       const pics = await pictures.forRows([row]);
-      await repo.addFavorite(db, userId, row.id, JSON.stringify(toMatchItem(row, pics.get(row.id)!)), now().toISOString());
+      await repo.addFavorite(
+        db,
+        userId,
+        row.id,
+        JSON.stringify(toMatchItem(row, pics.get(row.id)!)),
+        now().toISOString(),
+      );
       const saved = await repo.findFavorite(userId, row.id);
       const fav = saved && toFavorite(saved);
       if (!fav) throw notFound('Item not found');

@@ -12,12 +12,25 @@ export interface NotificationData {
   listing_approved: { itemId: number; itemName: string };
   listing_rejected: { itemName: string; reason: string };
   /** Sent by courier (a delivery), or ready at the studio (a studio pickup). */
-  rental_dispatched: { itemName: string; size: string; startDate: string; returnDate: string; handoff: 'delivery' | 'pickup' };
+  rental_dispatched: {
+    itemName: string;
+    size: string;
+    startDate: string;
+    returnDate: string;
+    handoff: 'delivery' | 'pickup';
+  };
   /** A lender's damage claim, told to both parties (decision 0036). */
   claim_opened: { itemName: string; amount: string; party: 'lender' | 'renter' };
   claim_decided: { itemName: string; amount: string; party: 'lender' | 'renter'; upheld: boolean; note: string };
   /** The waitlist (decision 0034): a unit came free and is held for her until expiresAt. */
-  waitlist_hold: { itemId: number; itemName: string; size: string; startDate: string; returnDate: string; expiresAt: string };
+  waitlist_hold: {
+    itemId: number;
+    itemName: string;
+    size: string;
+    startDate: string;
+    returnDate: string;
+    expiresAt: string;
+  };
   /** Lending between members (decision 0035): to the lender, a new request; to the renter, its answer. */
   lending_requested: { itemName: string; renterName: string; startDate: string; returnDate: string; expiresAt: string };
   lending_accepted: { itemName: string; lenderName: string; startDate: string; returnDate: string };
@@ -46,7 +59,12 @@ export interface RenderedNotification {
  * moves it); the business's days are already counted in its zone (decision 0047).
  */
 export function longDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
 }
 
 /**
@@ -60,7 +78,9 @@ export function longDateTime(instant: string, timeZone: string): string {
   return `${day}, ${time}`;
 }
 
-export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: NotificationData[K], timeZone: string) => RenderedNotification } = {
+export const NOTIFICATION_TEMPLATES: {
+  [K in NotificationKind]: (d: NotificationData[K], timeZone: string) => RenderedNotification;
+} = {
   due_back_reminder: (d) => ({
     title: `${d.itemName} is due back ${longDate(d.returnDate)}`,
     body: `A reminder that your rental of ${d.itemName} ends on ${longDate(d.returnDate)}. Please send it back or drop it at the studio by then, or extend it from your dashboard if you need it longer.`,
@@ -160,7 +180,8 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
     link: `/requests/${d.rentalId}`,
   }),
   lending_sent: (d) => ({
-    title: d.handoff === 'pickup' ? `${d.lenderName} handed over ${d.itemName}` : `${d.lenderName} has sent ${d.itemName}`,
+    title:
+      d.handoff === 'pickup' ? `${d.lenderName} handed over ${d.itemName}` : `${d.lenderName} has sent ${d.itemName}`,
     body:
       d.handoff === 'pickup'
         ? `${d.itemName} is with you. Enjoy it, and return it by the end of your rental.`
@@ -185,6 +206,10 @@ export const NOTIFICATION_TEMPLATES: { [K in NotificationKind]: (d: Notification
 };
 
 /** The title, body and link of a notification of this kind; its times are shown in `timeZone` (the business's). */
-export function renderNotification<K extends NotificationKind>(kind: K, data: NotificationData[K], timeZone: string): RenderedNotification {
+export function renderNotification<K extends NotificationKind>(
+  kind: K,
+  data: NotificationData[K],
+  timeZone: string,
+): RenderedNotification {
   return NOTIFICATION_TEMPLATES[kind](data, timeZone);
 }

@@ -45,10 +45,16 @@ async function scanAndDeliver(): Promise<void> {
   await t.ctx.jobs.runDue();
 }
 
-const notificationMails = (to: string, kind?: RegExp): Mail[] => t.mails.filter((m) => m.to === to && m.messageId?.startsWith('<notification-') && (!kind || kind.test(m.subject)));
+const notificationMails = (to: string, kind?: RegExp): Mail[] =>
+  t.mails.filter((m) => m.to === to && m.messageId?.startsWith('<notification-') && (!kind || kind.test(m.subject)));
 
 async function rows(userId: string) {
-  return t.ctx.database.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return t.ctx.database.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 async function firstItem(offset = 0): Promise<number> {
@@ -59,7 +65,10 @@ async function firstItem(offset = 0): Promise<number> {
 describe(`reminders (${process.env.TEST_DIALECT})`, () => {
   it('reminds 2 days before the return date and sends an overdue notice the day after, each once, in the app and by e-mail', async () => {
     day('2026-11-23');
-    const res = await member.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(), size: 'M' } });
+    const res = await member.request('/api/rentals', {
+      method: 'POST',
+      json: { itemId: await firstItem(), size: 'M' },
+    });
     expect(res.status).toBe(201);
     const rental = (await res.json()) as { id: number; returnDate: string };
     expect(rental.returnDate).toBe('2026-11-30');
@@ -80,7 +89,9 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
     await scanAndDeliver();
     await scanAndDeliver();
     let mine = (await rows(member.id)).slice(1);
-    expect(mine.map((r) => [r.kind, r.subject_type, r.subject_id])).toEqual([['due_back_reminder', 'rental', `${rental.id}:2026-11-30`]]);
+    expect(mine.map((r) => [r.kind, r.subject_type, r.subject_id])).toEqual([
+      ['due_back_reminder', 'rental', `${rental.id}:2026-11-30`],
+    ]);
     expect(mine[0]!.emailed_at).not.toBeNull();
     const dueMails = notificationMails(member.email, /is due back/);
     expect(dueMails).toHaveLength(1);
@@ -109,7 +120,9 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
   it('sends no overdue notice for a reservation that was never dispatched (it never left)', async () => {
     const m = await readyToRent(await t.signUp({ fullName: 'Nell Neversent' }));
     day('2026-11-23');
-    const rental = (await (await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(6), size: 'M' } })).json()) as { id: number };
+    const rental = (await (
+      await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(6), size: 'M' } })
+    ).json()) as { id: number };
     day('2026-11-28');
     await scanAndDeliver();
     day('2026-12-02');
@@ -121,7 +134,9 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
   it('reminds again for a new return date after an extension', async () => {
     const m = await readyToRent(await t.signUp({ fullName: 'Ezra Extends' }));
     day('2026-12-03');
-    const rental = (await (await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(1), size: 'M' } })).json()) as { id: number };
+    const rental = (await (
+      await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(1), size: 'M' } })
+    ).json()) as { id: number };
     day('2026-12-08');
     await scanAndDeliver();
     expect((await m.request(`/api/rentals/${rental.id}/extend`, { method: 'POST' })).status).toBe(200);
@@ -135,10 +150,13 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
   it('reminds the day before an event the member holds a spot for', async () => {
     const m = await t.signUp({ fullName: 'Rhea Rsvp' });
     day('2026-11-23');
-    const events = (await (await m.request('/api/events')).json()) as { events: { id: number; date: string; title: string }[] };
+    const events = (await (await m.request('/api/events')).json()) as {
+      events: { id: number; date: string; title: string }[];
+    };
     const ev = events.events[0]!;
     expect((await m.request(`/api/events/${ev.id}/rsvp`, { method: 'POST' })).status).toBe(201);
-    const before = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const before = (iso: string, days: number) =>
+      new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
     day(before(ev.date, 2));
     await scanAndDeliver();
     expect(await rows(m.id)).toHaveLength(0);
@@ -146,15 +164,22 @@ describe(`reminders (${process.env.TEST_DIALECT})`, () => {
     await scanAndDeliver();
     await scanAndDeliver();
     const mine = await rows(m.id);
-    expect(mine.map((r) => [r.kind, r.subject_id, r.title])).toEqual([['rsvp_reminder', `${ev.id}:${ev.date}`, `Tomorrow: ${ev.title}`]]);
+    expect(mine.map((r) => [r.kind, r.subject_id, r.title])).toEqual([
+      ['rsvp_reminder', `${ev.id}:${ev.date}`, `Tomorrow: ${ev.title}`],
+    ]);
     expect(notificationMails(m.email, /^Tomorrow:/)).toHaveLength(1);
   });
 
   it('makes each reminder once when scans run at the same time (the unique key decides)', async () => {
-    const members = await Promise.all(Array.from({ length: 4 }, async (_, i) => readyToRent(await t.signUp({ fullName: `Para Llel ${i}` }))));
+    const members = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => readyToRent(await t.signUp({ fullName: `Para Llel ${i}` }))),
+    );
     day('2026-12-20');
     for (const [i, m] of members.entries()) {
-      expect((await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(2 + i), size: 'M' } })).status).toBe(201);
+      expect(
+        (await m.request('/api/rentals', { method: 'POST', json: { itemId: await firstItem(2 + i), size: 'M' } }))
+          .status,
+      ).toBe(201);
     }
     day('2026-12-25');
     const service = t.services.notifications;
@@ -172,7 +197,13 @@ describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
   async function newNotification(userId: string, subject: string): Promise<number> {
     const service = t.services.notifications;
     const id = await t.ctx.database.db.transaction().execute((trx) =>
-      service.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: subject, userId, data: { itemId: 1, itemName: `Piece ${subject}` } }),
+      service.notify(trx, {
+        kind: 'listing_approved',
+        subjectType: 'listing',
+        subjectId: subject,
+        userId,
+        data: { itemId: 1, itemName: `Piece ${subject}` },
+      }),
     );
     if (id === null) throw new Error('not created');
     return id;
@@ -195,7 +226,17 @@ describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
     const m = await t.signUp({ fullName: 'Reta Retry' });
     failNext = 2;
     const id = await newNotification(m.id, 'retry');
-    expect(await t.ctx.database.db.transaction().execute((trx) => t.services.notifications.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: 'retry', userId: m.id, data: { itemId: 1, itemName: 'again' } }))).toBeNull();
+    expect(
+      await t.ctx.database.db.transaction().execute((trx) =>
+        t.services.notifications.notify(trx, {
+          kind: 'listing_approved',
+          subjectType: 'listing',
+          subjectId: 'retry',
+          userId: m.id,
+          data: { itemId: 1, itemName: 'again' },
+        }),
+      ),
+    ).toBeNull();
     // Retries wait retryDelay, doubling (pg-boss's backoff adds jitter): poll until delivered or 20 s.
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && notificationMails(m.email).length === 0) {
@@ -215,7 +256,13 @@ describe(`e-mail delivery (${process.env.TEST_DIALECT})`, () => {
     const service = t.services.notifications;
     await expect(
       t.ctx.database.db.transaction().execute(async (trx) => {
-        await service.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: 'rollback', userId: m.id, data: { itemId: 1, itemName: 'Gone' } });
+        await service.notify(trx, {
+          kind: 'listing_approved',
+          subjectType: 'listing',
+          subjectId: 'rollback',
+          userId: m.id,
+          data: { itemId: 1, itemName: 'Gone' },
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -231,27 +278,56 @@ describe(`the member's notifications (${process.env.TEST_DIALECT})`, () => {
     const service = t.services.notifications;
     for (let i = 0; i < 5; i += 1) {
       await t.ctx.database.db.transaction().execute((trx) =>
-        service.notify(trx, { kind: 'listing_approved', subjectType: 'listing', subjectId: `list-${i}`, userId: m.id, data: { itemId: i, itemName: `Piece ${i}` } }),
+        service.notify(trx, {
+          kind: 'listing_approved',
+          subjectType: 'listing',
+          subjectId: `list-${i}`,
+          userId: m.id,
+          data: { itemId: i, itemName: `Piece ${i}` },
+        }),
       );
     }
     const page = (await (await m.request('/api/notifications?limit=3')).json()) as NotificationPage;
     expect(page.unreadCount).toBe(5);
-    expect(page.notifications.map((n) => n.title)).toEqual(['Your listing Piece 4 is live', 'Your listing Piece 3 is live', 'Your listing Piece 2 is live']);
-    const rest = (await (await m.request(`/api/notifications?limit=3&before=${page.nextBefore}`)).json()) as NotificationPage;
-    expect(rest.notifications.map((n) => n.title)).toEqual(['Your listing Piece 1 is live', 'Your listing Piece 0 is live']);
+    expect(page.notifications.map((n) => n.title)).toEqual([
+      'Your listing Piece 4 is live',
+      'Your listing Piece 3 is live',
+      'Your listing Piece 2 is live',
+    ]);
+    const rest = (await (
+      await m.request(`/api/notifications?limit=3&before=${page.nextBefore}`)
+    ).json()) as NotificationPage;
+    expect(rest.notifications.map((n) => n.title)).toEqual([
+      'Your listing Piece 1 is live',
+      'Your listing Piece 0 is live',
+    ]);
     expect(rest.nextBefore).toBeNull();
 
     const other = await t.signUp();
-    expect((await other.request(`/api/notifications/${page.notifications[0]!.id}/read`, { method: 'POST' })).status).toBe(404);
+    expect(
+      (await other.request(`/api/notifications/${page.notifications[0]!.id}/read`, { method: 'POST' })).status,
+    ).toBe(404);
     expect((await other.request('/api/notifications')).status).toBe(200);
-    expect(((await (await other.request('/api/notifications')).json()) as NotificationPage).notifications).toHaveLength(0);
+    expect(((await (await other.request('/api/notifications')).json()) as NotificationPage).notifications).toHaveLength(
+      0,
+    );
 
-    const one = (await (await m.request(`/api/notifications/${page.notifications[0]!.id}/read`, { method: 'POST' })).json()) as UnreadCount;
+    const one = (await (
+      await m.request(`/api/notifications/${page.notifications[0]!.id}/read`, { method: 'POST' })
+    ).json()) as UnreadCount;
     expect(one.unreadCount).toBe(4);
     // Marking it again changes nothing.
-    expect(((await (await m.request(`/api/notifications/${page.notifications[0]!.id}/read`, { method: 'POST' })).json()) as UnreadCount).unreadCount).toBe(4);
+    expect(
+      (
+        (await (
+          await m.request(`/api/notifications/${page.notifications[0]!.id}/read`, { method: 'POST' })
+        ).json()) as UnreadCount
+      ).unreadCount,
+    ).toBe(4);
     expect(((await (await m.request('/api/notifications/unread-count')).json()) as UnreadCount).unreadCount).toBe(4);
-    expect(((await (await m.request('/api/notifications/read-all', { method: 'POST' })).json()) as UnreadCount).unreadCount).toBe(0);
+    expect(
+      ((await (await m.request('/api/notifications/read-all', { method: 'POST' })).json()) as UnreadCount).unreadCount,
+    ).toBe(0);
     const after = (await (await m.request('/api/notifications')).json()) as NotificationPage;
     expect(after.notifications.every((n) => n.readAt !== null)).toBe(true);
     expect((await t.request('/api/notifications')).status).toBe(401);

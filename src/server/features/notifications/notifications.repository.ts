@@ -14,7 +14,16 @@ export function createNotificationsRepository(db: Db) {
      */
     async insertOnce(
       trx: Db,
-      row: { user_id: string; kind: string; subject_type: string; subject_id: string; title: string; body: string; link: string | null; created_at: string },
+      row: {
+        user_id: string;
+        kind: string;
+        subject_type: string;
+        subject_id: string;
+        title: string;
+        body: string;
+        link: string | null;
+        created_at: string;
+      },
     ): Promise<number | null> {
       const inserted = await trx
         .insertInto('notifications')
@@ -29,7 +38,10 @@ export function createNotificationsRepository(db: Db) {
     list(userId: string, before: number | undefined, limit: number) {
       let q = db.selectFrom('notifications').select(COLUMNS).where('user_id', '=', userId);
       if (before !== undefined) q = q.where('id', '<', before);
-      return q.orderBy('id', 'desc').limit(limit + 1).execute();
+      return q
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute();
     },
 
     async unreadCount(userId: string): Promise<number> {
@@ -44,14 +56,30 @@ export function createNotificationsRepository(db: Db) {
 
     /** Marks one of the member's notifications read (once); false when it is not hers. */
     async markRead(userId: string, id: number, at: string): Promise<boolean> {
-      const mine = await db.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const mine = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (!mine) return false;
-      await db.updateTable('notifications').set({ read_at: at }).where('id', '=', id).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+      await db
+        .updateTable('notifications')
+        .set({ read_at: at })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .execute();
       return true;
     },
 
     async markAllRead(userId: string, at: string): Promise<number> {
-      const res = await db.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+      const res = await db
+        .updateTable('notifications')
+        .set({ read_at: at })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows);
     },
 

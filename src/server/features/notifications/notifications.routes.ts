@@ -1,4 +1,3 @@
-
 import { NotificationListQuerySchema, NotificationPageSchema, UnreadCountSchema } from '../../../domain/notifications';
 import type { AppContext } from '../../context';
 import { errorResponses, jsonContent, newRouter, memberRoute } from '../../http/openapi';
@@ -51,5 +50,7 @@ export function createNotificationsRoutes(ctx: AppContext, service: Notification
       return c.json({ unreadCount: await service.unreadCount(c.var.user.id) }, 200);
     })
     .openapi(markAll, async (c) => c.json({ unreadCount: await service.markAllRead(c.var.user.id) }, 200))
-    .openapi(markRead, async (c) => c.json({ unreadCount: await service.markRead(c.var.user.id, c.req.valid('param').id) }, 200));
+    .openapi(markRead, async (c) =>
+      c.json({ unreadCount: await service.markRead(c.var.user.id, c.req.valid('param').id) }, 200),
+    );
 }

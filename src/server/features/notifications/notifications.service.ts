@@ -29,10 +29,26 @@ export interface NotifyInput<K extends NotificationKind> {
   data: NotificationData[K];
 }
 
-type Row = { id: number; kind: string; title: string; body: string; link: string | null; created_at: string; read_at: string | null };
+type Row = {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+};
 
 function toNotification(r: Row): Notification {
-  return { id: r.id, kind: r.kind as NotificationKind, title: r.title, body: r.body, link: r.link, createdAt: r.created_at, readAt: r.read_at };
+  return {
+    id: r.id,
+    kind: r.kind as NotificationKind,
+    title: r.title,
+    body: r.body,
+    link: r.link,
+    createdAt: r.created_at,
+    readAt: r.read_at,
+  };
 }
 
 /**
@@ -59,7 +75,8 @@ export function createNotificationsService(ctx: AppContext) {
       link,
       created_at: ctx.clock().toISOString(),
     });
-    if (id !== null) await ctx.jobs.send(QUEUES.notificationEmail.name, { notificationId: id }, { trx, singletonKey: `n${id}` });
+    if (id !== null)
+      await ctx.jobs.send(QUEUES.notificationEmail.name, { notificationId: id }, { trx, singletonKey: `n${id}` });
     return id;
   }
 
@@ -120,13 +137,21 @@ export function createNotificationsService(ctx: AppContext) {
         `All your notifications: ${base}/notifications`,
       ].join('\n');
       try {
-        await ctx.mailer.send({ to: to.email, subject: claimed.title, text, messageId: `<notification-${id}@${new URL(base).hostname}>` });
+        await ctx.mailer.send({
+          to: to.email,
+          subject: claimed.title,
+          text,
+          messageId: `<notification-${id}@${new URL(base).hostname}>`,
+        });
       } catch (err) {
         await repo.releaseEmail(id, until, err instanceof Error ? err.message : String(err));
         throw err;
       }
       await repo.markEmailed(id, until, realNow().toISOString());
-      ctx.logger.info({ notificationId: id, kind: claimed.kind, attempt: claimed.email_attempts }, 'notification e-mailed');
+      ctx.logger.info(
+        { notificationId: id, kind: claimed.kind, attempt: claimed.email_attempts },
+        'notification e-mailed',
+      );
       return true;
     },
 

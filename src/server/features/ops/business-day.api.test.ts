@@ -65,14 +65,24 @@ async function makeItem(name: string): Promise<number> {
 }
 
 const overdueNotices = async (userId: string) =>
-  (await t.ctx.database.db.selectFrom('notifications').select('body').where('user_id', '=', userId).where('kind', '=', 'overdue_notice').execute()).map((n) => n.body);
+  (
+    await t.ctx.database.db
+      .selectFrom('notifications')
+      .select('body')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'overdue_notice')
+      .execute()
+  ).map((n) => n.body);
 
 describe(`the business's day is New York's (${process.env.TEST_DIALECT})`, () => {
   it('a rental due back today is not overdue at 8 pm ET (01:00 UTC the next day): no fee, no notice, no extra hold; overdue from midnight ET', async () => {
     // Sunday 1 November 2026, 9 am ET: she books the default week, 1 to 8 November.
     const itemId = await makeItem('Evening Slip');
     const maya = await readyToRent(await t.signUp({ fullName: 'Maya Evening' }));
-    const rental = await json<Rental>(maya.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }), 201);
+    const rental = await json<Rental>(
+      maya.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }),
+      201,
+    );
     expect(rental).toMatchObject({ startDate: '2026-11-01', returnDate: '2026-11-08' });
     await dispatchRental(staff, rental.id);
     await json(maya.request(`/api/rentals/${rental.id}/received`, { method: 'POST' }));
@@ -97,20 +107,29 @@ describe(`the business's day is New York's (${process.env.TEST_DIALECT})`, () =>
     // She sends it back at 8 pm ET on her return date: on time, no late fee at check-in the next day.
     const back = await json<Rental>(maya.request(`/api/rentals/${rental.id}/return`, { method: 'POST' }));
     expect(back).toMatchObject({ status: 'returning', late: null });
-    expect((await json<TodayBoard>(staff.request('/api/ops/today'))).returnedToday.map((r) => r.rentalId)).toContain(rental.id);
+    expect((await json<TodayBoard>(staff.request('/api/ops/today'))).returnedToday.map((r) => r.rentalId)).toContain(
+      rental.id,
+    );
     now = new Date('2026-11-09T15:00:00Z');
     const code = (await json<DeskRental>(staff.request(`/api/ops/rentals/${rental.id}`))).unitCode;
-    const checked = await json<{ rental: DeskRental }>(staff.request(`/api/ops/units/${code}/check-in`, { method: 'POST', json: { condition: 'good' } }));
+    const checked = await json<{ rental: DeskRental }>(
+      staff.request(`/api/ops/units/${code}/check-in`, { method: 'POST', json: { condition: 'good' } }),
+    );
     expect(checked.rental).toMatchObject({ status: 'returned', daysLate: 0, lateFeeCents: 0, lateFeeStatus: null });
     // Sent back yesterday evening (ET), so not "returned today" on the 9th.
-    expect((await json<TodayBoard>(staff.request('/api/ops/today'))).returnedToday.map((r) => r.rentalId)).not.toContain(rental.id);
+    expect(
+      (await json<TodayBoard>(staff.request('/api/ops/today'))).returnedToday.map((r) => r.rentalId),
+    ).not.toContain(rental.id);
   });
 
   it('the same rental kept past midnight ET is one day late, with its fee and the overdue notice', async () => {
     now = new Date('2026-11-15T14:00:00Z');
     const itemId = await makeItem('Late Slip');
     const lena = await readyToRent(await t.signUp({ fullName: 'Lena Late' }));
-    const rental = await json<Rental>(lena.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }), 201);
+    const rental = await json<Rental>(
+      lena.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }),
+      201,
+    );
     expect(rental.returnDate).toBe('2026-11-22');
     await dispatchRental(staff, rental.id);
 
@@ -122,7 +141,10 @@ describe(`the business's day is New York's (${process.env.TEST_DIALECT})`, () =>
 
     // 00:30 am ET the next day (05:30 UTC): overdue, one day late, and told so by the next scan.
     now = new Date('2026-11-23T05:30:00Z');
-    expect(await json<Rental>(lena.request(`/api/rentals/${rental.id}`))).toMatchObject({ status: 'overdue', late: { days: 1, feeCents: 400, status: 'accruing' } });
+    expect(await json<Rental>(lena.request(`/api/rentals/${rental.id}`))).toMatchObject({
+      status: 'overdue',
+      late: { days: 1, feeCents: 400, status: 'accruing' },
+    });
     await t.services.notifications.scan();
     expect(await overdueNotices(lena.id)).toEqual([expect.stringContaining('was due back on Sunday 22 November')]);
   });

@@ -4,8 +4,10 @@ import { LATE_FEE_STATUSES, daysLate, lateFeeCents, rentalStatus, type LateFeeSt
 import { UNIT_STATES, unitCode, type UnitState } from '../../../domain/unit-life';
 import type { DeskRow } from './ops.repository';
 
-const asUnitState = (v: string | null): UnitState => ((UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available');
-const asFeeStatus = (v: string | null): LateFeeStatus | null => ((LATE_FEE_STATUSES as readonly string[]).includes(v ?? '') ? (v as LateFeeStatus) : null);
+const asUnitState = (v: string | null): UnitState =>
+  (UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available';
+const asFeeStatus = (v: string | null): LateFeeStatus | null =>
+  (LATE_FEE_STATUSES as readonly string[]).includes(v ?? '') ? (v as LateFeeStatus) : null;
 
 /** The business's day of an instant (AppContext.dayOf: BUSINESS_TIME_ZONE, decision 0047). */
 export type DayOf = (instant: string) => string;
@@ -15,20 +17,38 @@ export type DayOf = (instant: string) => string;
  * worked out then; before, counted to the business day she sent it back, or to today while she has it.
  */
 export function lateOf(
-  r: { end_date: string; returned_at: string | null; dispatched_at: string | null; checked_in_at: string | null; late_days: number | null; late_fee_cents: number | null; late_fee_status: string | null; rental_price_cents: number; retail_price_cents: number },
+  r: {
+    end_date: string;
+    returned_at: string | null;
+    dispatched_at: string | null;
+    checked_in_at: string | null;
+    late_days: number | null;
+    late_fee_cents: number | null;
+    late_fee_status: string | null;
+    rental_price_cents: number;
+    retail_price_cents: number;
+  },
   today: string,
   dayOf: DayOf,
 ): { days: number; feeCents: number; status: LateFeeStatus | null } {
-  if (r.checked_in_at) return { days: r.late_days ?? 0, feeCents: r.late_fee_cents ?? 0, status: asFeeStatus(r.late_fee_status) };
+  if (r.checked_in_at)
+    return { days: r.late_days ?? 0, feeCents: r.late_fee_cents ?? 0, status: asFeeStatus(r.late_fee_status) };
   if (!r.dispatched_at) return { days: 0, feeCents: 0, status: null };
   const days = daysLate(r.end_date, r.returned_at ? dayOf(r.returned_at) : today);
-  return { days, feeCents: lateFeeCents(days, r.rental_price_cents, r.retail_price_cents), status: days > 0 ? 'accruing' : null };
+  return {
+    days,
+    feeCents: lateFeeCents(days, r.rental_price_cents, r.retail_price_cents),
+    status: days > 0 ? 'accruing' : null,
+  };
 }
 
 /** The delivery address or the studio the order recorded (lines joined by newlines); null when none. */
 function destinationOf(r: DeskRow): DeskRental['destination'] {
-  const lines = (parts: (string | null)[]) => parts.filter((p): p is string => !!p && p.trim() !== '').join('\n') || null;
-  const cityLine = [r.address_city, [r.address_state, r.address_zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const lines = (parts: (string | null)[]) =>
+    parts.filter((p): p is string => !!p && p.trim() !== '').join('\n') || null;
+  const cityLine = [r.address_city, [r.address_state, r.address_zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return {
     address: r.address_line1 ? lines([r.recipient_name, r.address_line1, r.address_line2, cityLine]) : null,
     studio: r.studio_name ? lines([r.studio_name, r.studio_address]) : null,
@@ -79,6 +99,9 @@ export function toDeskRental(r: DeskRow, today: string, dayOf: DayOf): DeskRenta
     lateFeeCents: late.feeCents,
     lateFeeStatus: late.status,
     unitReady: unitState === 'available',
-    backup: r.backup_size !== null && r.backup_unit_id !== null ? { size: r.backup_size, unitCode: unitCode(r.backup_unit_id) } : null,
+    backup:
+      r.backup_size !== null && r.backup_unit_id !== null
+        ? { size: r.backup_size, unitCode: unitCode(r.backup_unit_id) }
+        : null,
   };
 }

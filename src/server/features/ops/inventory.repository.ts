@@ -11,7 +11,12 @@ type Db = Kysely<DB>;
 export function createInventoryRepository(db: Db) {
   return {
     item(itemId: number, q: Db = db) {
-      return q.selectFrom('items').selectAll().where('id', '=', itemId).where('status', '!=', 'removed').executeTakeFirst();
+      return q
+        .selectFrom('items')
+        .selectAll()
+        .where('id', '=', itemId)
+        .where('status', '!=', 'removed')
+        .executeTakeFirst();
     },
 
     /** Takes the item row's lock (PostgreSQL), the one a booking of it also takes. */
@@ -46,7 +51,12 @@ export function createInventoryRepository(db: Db) {
     },
 
     photos(itemId: number, q: Db = db) {
-      return q.selectFrom('listing_photos').select(['position', 'file_name', 'width', 'height']).where('item_id', '=', itemId).orderBy('position').execute();
+      return q
+        .selectFrom('listing_photos')
+        .select(['position', 'file_name', 'width', 'height'])
+        .where('item_id', '=', itemId)
+        .orderBy('position')
+        .execute();
     },
 
     /** Replaces the item's photos with these rows; returns the file names of the old ones (to delete after the commit). */

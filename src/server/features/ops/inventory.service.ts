@@ -23,9 +23,12 @@ import { preparePhotos } from '../listings';
 import { createInventoryRepository } from './inventory.repository';
 import { createUnitLifeRepository } from './unit-life.repository';
 
-const asState = (v: string | null): UnitState => ((UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available');
-const asCondition = (v: string | null): Condition | null => ((CONDITIONS as readonly string[]).includes(v ?? '') ? (v as Condition) : null);
-const bySizeOrder = (a: string, b: string) => (SIZES as readonly string[]).indexOf(a) - (SIZES as readonly string[]).indexOf(b);
+const asState = (v: string | null): UnitState =>
+  (UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available';
+const asCondition = (v: string | null): Condition | null =>
+  (CONDITIONS as readonly string[]).includes(v ?? '') ? (v as Condition) : null;
+const bySizeOrder = (a: string, b: string) =>
+  (SIZES as readonly string[]).indexOf(a) - (SIZES as readonly string[]).indexOf(b);
 
 /** The columns of an item the inventory edits, with the API's names (for the audit's before/after). */
 const FIELD_COLUMNS = {
@@ -61,7 +64,11 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
   async function detail(itemId: number): Promise<InventoryItemDetail> {
     const row = await repo.item(itemId);
     if (!row) throw notFound('Item not found');
-    const [pictures, photos, unitRows] = await Promise.all([catalogue.pictures.forRows([row]), repo.photos(itemId), units.unitsOfItem(itemId)]);
+    const [pictures, photos, unitRows] = await Promise.all([
+      catalogue.pictures.forRows([row]),
+      repo.photos(itemId),
+      units.unitsOfItem(itemId),
+    ]);
     return {
       id: row.id,
       name: row.name,
@@ -80,7 +87,14 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
       sizes: parseSizes(row.sizes),
       pictures: pictures.get(row.id)?.images ?? [],
       hasPhotos: photos.length > 0,
-      units: unitRows.map((u) => ({ id: u.id, code: unitCode(u.id), size: u.size, unitNo: u.unit_no, state: asState(u.state), condition: asCondition(u.condition) })),
+      units: unitRows.map((u) => ({
+        id: u.id,
+        code: unitCode(u.id),
+        size: u.size,
+        unitNo: u.unit_no,
+        state: asState(u.state),
+        condition: asCondition(u.condition),
+      })),
     };
   }
 
@@ -95,12 +109,21 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
   return {
     detail,
 
-    async create(staff: SessionUser, input: InventoryItemInput, requestId: string | null): Promise<InventoryItemDetail> {
+    async create(
+      staff: SessionUser,
+      input: InventoryItemInput,
+      requestId: string | null,
+    ): Promise<InventoryItemDetail> {
       const at = nowIso();
       const sizes = input.units.map((u) => u.size).sort(bySizeOrder);
       const rentalPriceCents = input.rentalPriceCents ?? rentalPriceForCategory(input.category);
-      const [problem] = rentalPriceProblems({ category: input.category, rentalPriceCents, retailPriceCents: input.retailPriceCents });
-      if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'rentalPriceCents', message: problem }] });
+      const [problem] = rentalPriceProblems({
+        category: input.category,
+        rentalPriceCents,
+        retailPriceCents: input.retailPriceCents,
+      });
+      if (problem)
+        throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'rentalPriceCents', message: problem }] });
       const itemId = await db.transaction().execute(async (trx) => {
         const id = await repo.insertItem(trx, {
           slug: null,
@@ -132,7 +155,13 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
           subjectType: 'item',
           subjectId: id,
           before: null,
-          after: { name: input.name, brand: input.brand, category: input.category, rentalPriceCents, units: input.units },
+          after: {
+            name: input.name,
+            brand: input.brand,
+            category: input.category,
+            rentalPriceCents,
+            units: input.units,
+          },
           requestId,
           at,
         });
@@ -142,7 +171,12 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
       return detail(itemId);
     },
 
-    async update(staff: SessionUser, itemId: number, patch: InventoryItemUpdate, requestId: string | null): Promise<InventoryItemDetail> {
+    async update(
+      staff: SessionUser,
+      itemId: number,
+      patch: InventoryItemUpdate,
+      requestId: string | null,
+    ): Promise<InventoryItemDetail> {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
         await repo.lockItem(trx, itemId);
@@ -152,7 +186,10 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
           retailPriceCents: patch.retailPriceCents ?? row.retail_price_cents,
           rentalPriceCents: patch.rentalPriceCents ?? row.rental_price_cents,
         });
-        if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'rentalPriceCents', message: problem }] });
+        if (problem)
+          throw new HttpError('VALIDATION_FAILED', problem, {
+            issues: [{ path: 'rentalPriceCents', message: problem }],
+          });
         const before: Record<string, unknown> = {};
         const after: Record<string, unknown> = {};
         const set: Record<string, unknown> = {};
@@ -165,20 +202,35 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
           set[column] = stored;
         }
         await repo.updateItem(trx, itemId, set);
-        await audit.record(trx, { actor: actor(staff), action: 'item.update', subjectType: 'item', subjectId: itemId, before, after, requestId, at });
+        await audit.record(trx, {
+          actor: actor(staff),
+          action: 'item.update',
+          subjectType: 'item',
+          subjectId: itemId,
+          before,
+          after,
+          requestId,
+          at,
+        });
       });
       return detail(itemId);
     },
 
     /** New units of a size (a new size joins the item's sizes). */
-    async addUnits(staff: SessionUser, itemId: number, input: UnitsToAdd, requestId: string | null): Promise<InventoryItemDetail> {
+    async addUnits(
+      staff: SessionUser,
+      itemId: number,
+      input: UnitsToAdd,
+      requestId: string | null,
+    ): Promise<InventoryItemDetail> {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
         await repo.lockItem(trx, itemId);
         const row = await houseItem(itemId, trx);
         const sizes = parseSizes(row.sizes);
         const ids = await repo.addUnits(trx, itemId, input.size, input.count);
-        if (!sizes.includes(input.size)) await repo.updateItem(trx, itemId, { sizes: JSON.stringify([...sizes, input.size].sort(bySizeOrder)) });
+        if (!sizes.includes(input.size))
+          await repo.updateItem(trx, itemId, { sizes: JSON.stringify([...sizes, input.size].sort(bySizeOrder)) });
         await audit.record(trx, {
           actor: actor(staff),
           action: 'item.add_units',
@@ -203,7 +255,12 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
      * size and count; re-encoded, stored in the file storage); with none, it goes back to its
      * drawings. The old files are deleted after the commit.
      */
-    async replacePhotos(staff: SessionUser, itemId: number, files: UploadedFile[], requestId: string | null): Promise<InventoryItemDetail> {
+    async replacePhotos(
+      staff: SessionUser,
+      itemId: number,
+      files: UploadedFile[],
+      requestId: string | null,
+    ): Promise<InventoryItemDetail> {
       const images = files.length ? await preparePhotos(files) : [];
       const old = await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
@@ -225,11 +282,26 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
               created_at: at,
             })),
           );
-          await audit.record(trx, { actor: actor(staff), action: 'item.photos', subjectType: 'item', subjectId: itemId, before: { photos: before }, after: { photos: images.length }, requestId, at });
+          await audit.record(trx, {
+            actor: actor(staff),
+            action: 'item.photos',
+            subjectType: 'item',
+            subjectId: itemId,
+            before: { photos: before },
+            after: { photos: images.length },
+            requestId,
+            at,
+          });
           return replaced;
         });
       });
-      await Promise.all(old.map((n) => ctx.storage.delete(n).catch((err: unknown) => log.warn({ err, file: n }, 'could not delete a replaced photo'))));
+      await Promise.all(
+        old.map((n) =>
+          ctx.storage
+            .delete(n)
+            .catch((err: unknown) => log.warn({ err, file: n }, 'could not delete a replaced photo')),
+        ),
+      );
       return detail(itemId);
     },
   };

@@ -129,11 +129,20 @@ export function createOpsRepository(db: Db) {
      * reviews at the same moment one changes the row, the other nothing (false).
      */
     async moveStatus(trx: Db, itemId: number, from: string, to: string): Promise<boolean> {
-      const res = await trx.updateTable('items').set({ status: to }).where('id', '=', itemId).where('status', '=', from).executeTakeFirst();
+      const res = await trx
+        .updateTable('items')
+        .set({ status: to })
+        .where('id', '=', itemId)
+        .where('status', '=', from)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
-    async recordReview(trx: Db, itemId: number, r: { reviewedAt: string; reviewedBy: string; reason: string | null }): Promise<void> {
+    async recordReview(
+      trx: Db,
+      itemId: number,
+      r: { reviewedAt: string; reviewedBy: string; reason: string | null },
+    ): Promise<void> {
       await trx
         .updateTable('listings')
         .set({ reviewed_at: r.reviewedAt, reviewed_by: r.reviewedBy, review_reason: r.reason })
@@ -141,8 +150,18 @@ export function createOpsRepository(db: Db) {
         .execute();
     },
 
-    rentalsStarting: (today: string) => desk().where('rentals.start_date', '=', today).where('rentals.returned_at', 'is', null).orderBy('rentals.id').execute(),
-    rentalsDueBack: (today: string) => desk().where('rentals.end_date', '=', today).where('rentals.returned_at', 'is', null).orderBy('rentals.id').execute(),
+    rentalsStarting: (today: string) =>
+      desk()
+        .where('rentals.start_date', '=', today)
+        .where('rentals.returned_at', 'is', null)
+        .orderBy('rentals.id')
+        .execute(),
+    rentalsDueBack: (today: string) =>
+      desk()
+        .where('rentals.end_date', '=', today)
+        .where('rentals.returned_at', 'is', null)
+        .orderBy('rentals.id')
+        .execute(),
     /** Sent out, past their return date, not sent back (a rental never dispatched is not overdue: it never left). */
     rentalsOverdue: (today: string) =>
       desk()
@@ -172,7 +191,16 @@ export function createOpsRepository(db: Db) {
         .where('rentals.returned_at', 'is', null)
         .where('bookings.start_date', '<=', today)
         .where('rentals.start_date', late ? '<' : '>=', today)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('booking_requests').select('booking_requests.id').whereRef('booking_requests.rental_id', '=', 'rentals.id'))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('booking_requests')
+                .select('booking_requests.id')
+                .whereRef('booking_requests.rental_id', '=', 'rentals.id'),
+            ),
+          ),
+        )
         .orderBy('rentals.start_date')
         .orderBy('rentals.id')
         .limit(500)
@@ -200,7 +228,12 @@ export function createOpsRepository(db: Db) {
         .execute(),
     /** Checked in from `from` until `until` (instants: today's bounds). */
     rentalsCheckedInOn: (from: string, until: string) =>
-      desk().where('rentals.checked_in_at', '>=', from).where('rentals.checked_in_at', '<', until).orderBy('rentals.checked_in_at', 'desc').limit(500).execute(),
+      desk()
+        .where('rentals.checked_in_at', '>=', from)
+        .where('rentals.checked_in_at', '<', until)
+        .orderBy('rentals.checked_in_at', 'desc')
+        .limit(500)
+        .execute(),
 
     /** A page of the catalogue (any status but removed) by id, with a name/brand search. */
     inventoryPage(q: string | undefined, after: number | undefined, limit: number) {
@@ -218,7 +251,10 @@ export function createOpsRepository(db: Db) {
         );
       }
       if (after !== undefined) query = query.where('id', '>', after);
-      return query.orderBy('id').limit(limit + 1).execute();
+      return query
+        .orderBy('id')
+        .limit(limit + 1)
+        .execute();
     },
 
     /** Units per item and size (retired ones left out). */
@@ -249,7 +285,11 @@ export function createOpsRepository(db: Db) {
 
     async inventoryTotals() {
       const [items, units, out] = await Promise.all([
-        db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '!=', 'removed').executeTakeFirstOrThrow(),
+        db
+          .selectFrom('items')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '!=', 'removed')
+          .executeTakeFirstOrThrow(),
         db
           .selectFrom('item_units')
           .innerJoin('items', 'items.id', 'item_units.item_id')

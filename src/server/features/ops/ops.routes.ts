@@ -48,7 +48,10 @@ const reviewQueue = staffRoute({
   path: '/listings',
   summary: "Members' listings waiting for review (or, with status, approved or rejected ones)",
   request: { query: ReviewQueueQuerySchema },
-  responses: { 200: jsonContent(ReviewQueueSchema, 'Listings, oldest submission first'), ...errorResponses(400, 401, 403) },
+  responses: {
+    200: jsonContent(ReviewQueueSchema, 'Listings, oldest submission first'),
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 const reviewOne = staffRoute({
@@ -66,7 +69,10 @@ const approve = staffRoute({
   path: '/listings/{id}/approve',
   summary: 'Approve a listing: it becomes public; the member is notified; audited',
   request: { params: IdParams },
-  responses: { 200: jsonContent(ReviewListingSchema, 'The approved listing'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: jsonContent(ReviewListingSchema, 'The approved listing'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 
 const reject = staffRoute({
@@ -75,7 +81,10 @@ const reject = staffRoute({
   path: '/listings/{id}/reject',
   summary: 'Reject a listing with a reason the member sees; she is notified; audited',
   request: { params: IdParams, body: jsonBody(RejectListingSchema) },
-  responses: { 200: jsonContent(ReviewListingSchema, 'The rejected listing'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: jsonContent(ReviewListingSchema, 'The rejected listing'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 
 const auditLog = staffRoute({
@@ -117,7 +126,10 @@ const UnitCodeParams = z.object({
     .openapi({ param: { name: 'code', in: 'path' }, type: 'string', example: 'RT-000042' }),
 });
 const PhotoParams = IdParams.extend({
-  position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_PRODUCT_PHOTOS - 1}` }).transform(Number),
+  position: z
+    .string()
+    .regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_PRODUCT_PHOTOS - 1}` })
+    .transform(Number),
 });
 const photosBody = photoFormBody({
   max: MAX_PRODUCT_PHOTOS,
@@ -138,10 +150,15 @@ const dispatch = staffRoute({
   ...staffOnly,
   method: 'post',
   path: '/rentals/{id}/dispatch',
-  summary: 'Dispatch a rental: sent by courier, or ready at the studio (from its shipping day on); the member is told; audited',
-  description: "409 when it is not a reservation waiting to go out, before its shipping day (details.holdsFrom), or when its unit is not on the shelf (details.unitState). Of two clicks at once one dispatches, the other gets 409.",
+  summary:
+    'Dispatch a rental: sent by courier, or ready at the studio (from its shipping day on); the member is told; audited',
+  description:
+    '409 when it is not a reservation waiting to go out, before its shipping day (details.holdsFrom), or when its unit is not on the shelf (details.unitState). Of two clicks at once one dispatches, the other gets 409.',
   request: { params: IdParams },
-  responses: { 200: jsonContent(DeskRentalSchema, 'The dispatched rental'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: jsonContent(DeskRentalSchema, 'The dispatched rental'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 const handOver = staffRoute({
   ...staffOnly,
@@ -164,9 +181,13 @@ const addConditionPhotos = staffRoute({
   method: 'post',
   path: '/rentals/{id}/condition-photos',
   summary: `Add photos taken at check-in (up to ${MAX_PRODUCT_PHOTOS} per rental); audited`,
-  description: '404 unknown rental, 409 not checked in yet, 400 no room: checked before the body is read. Files are checked by content, size and count as they arrive (413, 415).',
+  description:
+    '404 unknown rental, 409 not checked in yet, 400 no room: checked before the body is read. Files are checked by content, size and count as they arrive (413, 415).',
   request: { params: IdParams, body: photosBody },
-  responses: { 200: jsonContent(ConditionPhotoListSchema, 'The rental\'s check-in photos'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+  responses: {
+    200: jsonContent(ConditionPhotoListSchema, "The rental's check-in photos"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
 });
 const conditionPhoto = staffRoute({
   ...staffOnly,
@@ -174,7 +195,10 @@ const conditionPhoto = staffRoute({
   path: '/rentals/{id}/condition-photos/{position}',
   summary: 'A check-in photo (WebP)',
   request: { params: PhotoParams },
-  responses: { 200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 const unitList = staffRoute({
   ...staffOnly,
@@ -196,12 +220,16 @@ const checkIn = staffRoute({
   ...staffOnly,
   method: 'post',
   path: '/units/{code}/check-in',
-  summary: 'Check a unit in: graded (as_new, good, needs_repair, damaged), into cleaning or repair; a late fee is charged once; audited',
+  summary:
+    'Check a unit in: graded (as_new, good, needs_repair, damaged), into cleaning or repair; a late fee is charged once; audited',
   description:
-    'The rental ends. Late days count from the return date to the day she sent it back (or today); the fee (weekly price / 7 a day, at most three weeks\' price or the retail price) is charged through the payment provider once, even if check-in is sent twice at once (the second gets 409). ' +
+    "The rental ends. Late days count from the return date to the day she sent it back (or today); the fee (weekly price / 7 a day, at most three weeks' price or the retail price) is charged through the payment provider once, even if check-in is sent twice at once (the second gets 409). " +
     'needs_repair and damaged go to repair (400 for to=cleaning).',
   request: { params: UnitCodeParams, body: jsonBody(CheckInSchema) },
-  responses: { 200: jsonContent(CheckInResultSchema, 'The unit and its rental'), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: jsonContent(CheckInResultSchema, 'The unit and its rental'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 const cleaningDone = staffRoute({
   ...staffOnly,
@@ -231,7 +259,8 @@ const retire = staffRoute({
   ...staffOnly,
   method: 'post',
   path: '/units/{code}/retire',
-  summary: 'Retire a unit (not while out on a rental): never bookable again; its reservations move to another free unit; audited',
+  summary:
+    'Retire a unit (not while out on a rental): never bookable again; its reservations move to another free unit; audited',
   request: { params: UnitCodeParams, body: jsonBody(RetireUnitSchema) },
   responses: { 200: jsonContent(UnitDetailSchema, 'The unit'), ...errorResponses(400, 401, 403, 404, 409) },
 });
@@ -243,7 +272,8 @@ const createItem = staffRoute({
   method: 'post',
   path: '/items',
   summary: 'Add a house piece with its sizes and units; audited',
-  description: 'The weekly price is the category\'s house price unless given (within half to three times it, and at most the retail price).',
+  description:
+    "The weekly price is the category's house price unless given (within half to three times it, and at most the retail price).",
   request: { body: jsonBody(InventoryItemInputSchema) },
   responses: { 201: jsonContent(InventoryItemDetailSchema, 'The new piece'), ...errorResponses(400, 401, 403) },
 });
@@ -276,9 +306,13 @@ const putPhotos = staffRoute({
   method: 'put',
   path: '/items/{id}/photos',
   summary: `Replace a house piece's product photos (1 to ${MAX_PRODUCT_PHOTOS}): they replace its drawings wherever it is shown; audited`,
-  description: '404 / 409 (a member\'s listing) before the body is read; files are checked by content, size and count as they arrive (413, 415).',
+  description:
+    "404 / 409 (a member's listing) before the body is read; files are checked by content, size and count as they arrive (413, 415).",
   request: { params: IdParams, body: photosBody },
-  responses: { 200: jsonContent(InventoryItemDetailSchema, 'The piece'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+  responses: {
+    200: jsonContent(InventoryItemDetailSchema, 'The piece'),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
 });
 const deletePhotos = staffRoute({
   ...staffOnly,
@@ -292,7 +326,9 @@ const deletePhotos = staffRoute({
 /** Reads up to `room` photos (the `photos` field only), each checked as it arrives, like a listing's. */
 function readPhotos(request: Request, room: number) {
   const tooMany = () =>
-    new HttpError('VALIDATION_FAILED', `${LISTING_MESSAGES.tooManyPhotos}: there is room for ${room} more.`, { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] });
+    new HttpError('VALIDATION_FAILED', `${LISTING_MESSAGES.tooManyPhotos}: there is room for ${room} more.`, {
+      issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }],
+    });
   if (room === 0) throw tooMany();
   return readPhotoUpload(request, {
     fields: [],
@@ -313,8 +349,15 @@ export function createOpsRoutes(ctx: AppContext, service: OpsService) {
   return app
     .openapi(reviewQueue, async (c) => c.json(await service.reviewQueue(c.req.valid('query').status), 200))
     .openapi(reviewOne, async (c) => c.json(await service.reviewListing(c.req.valid('param').id), 200))
-    .openapi(approve, async (c) => c.json(await service.approve(c.var.user, c.req.valid('param').id, c.var.requestId ?? null), 200))
-    .openapi(reject, async (c) => c.json(await service.reject(c.var.user, c.req.valid('param').id, c.req.valid('json').reason, c.var.requestId ?? null), 200))
+    .openapi(approve, async (c) =>
+      c.json(await service.approve(c.var.user, c.req.valid('param').id, c.var.requestId ?? null), 200),
+    )
+    .openapi(reject, async (c) =>
+      c.json(
+        await service.reject(c.var.user, c.req.valid('param').id, c.req.valid('json').reason, c.var.requestId ?? null),
+        200,
+      ),
+    )
     .openapi(auditLog, async (c) => c.json(await service.auditLog(c.req.valid('query')), 200))
     .openapi(today, async (c) => c.json(await service.today(), 200))
     .openapi(inventory, async (c) => {
@@ -324,36 +367,64 @@ export function createOpsRoutes(ctx: AppContext, service: OpsService) {
     .openapi(deskRental, async (c) => c.json(await units.rental(c.req.valid('param').id), 200))
     .openapi(dispatch, async (c) => c.json(await units.dispatch(c.var.user, c.req.valid('param').id, rid(c)), 200))
     .openapi(handOver, async (c) => c.json(await units.handOver(c.var.user, c.req.valid('param').id, rid(c)), 200))
-    .openapi(waiveFee, async (c) => c.json(await units.waiveLateFee(c.var.user, c.req.valid('param').id, c.req.valid('json').reason, rid(c)), 200))
+    .openapi(waiveFee, async (c) =>
+      c.json(await units.waiveLateFee(c.var.user, c.req.valid('param').id, c.req.valid('json').reason, rid(c)), 200),
+    )
     .openapi(addConditionPhotos, async (c) => {
       const { id } = c.req.valid('param');
       const room = await units.conditionPhotoRoom(id, MAX_PRODUCT_PHOTOS); // 404 / 409 before a byte of the body is read
       const form = await readPhotos(c.req.raw, room);
-      return c.json({ photos: await units.addConditionPhotos(c.var.user, id, form.files, MAX_PRODUCT_PHOTOS, rid(c)) }, 200);
+      return c.json(
+        { photos: await units.addConditionPhotos(c.var.user, id, form.files, MAX_PRODUCT_PHOTOS, rid(c)) },
+        200,
+      );
     })
     .openapi(conditionPhoto, async (c) => {
       const { id, position } = c.req.valid('param');
       const photo = await units.conditionPhoto(id, position);
       if (!photo) throw notFound('Photo not found');
-      return c.body(new Uint8Array(photo.data), 200, { 'content-type': photo.contentType, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      return c.body(new Uint8Array(photo.data), 200, {
+        'content-type': photo.contentType,
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
     })
     .openapi(unitList, async (c) => c.json({ units: await units.unitsInState(c.req.valid('query').state) }, 200))
     .openapi(unitOne, async (c) => c.json(await units.unit(c.req.valid('param').code), 200))
-    .openapi(checkIn, async (c) => c.json(await units.checkIn(c.var.user, c.req.valid('param').code, c.req.valid('json'), rid(c)), 200))
-    .openapi(cleaningDone, async (c) => c.json(await units.cleaningDone(c.var.user, c.req.valid('param').code, rid(c)), 200))
-    .openapi(toRepair, async (c) => c.json(await units.sendToRepair(c.var.user, c.req.valid('param').code, c.req.valid('json').note, rid(c)), 200))
-    .openapi(repairDone, async (c) => c.json(await units.repairDone(c.var.user, c.req.valid('param').code, c.req.valid('json').note, rid(c)), 200))
-    .openapi(retire, async (c) => c.json(await units.retire(c.var.user, c.req.valid('param').code, c.req.valid('json').reason, rid(c)), 200))
+    .openapi(checkIn, async (c) =>
+      c.json(await units.checkIn(c.var.user, c.req.valid('param').code, c.req.valid('json'), rid(c)), 200),
+    )
+    .openapi(cleaningDone, async (c) =>
+      c.json(await units.cleaningDone(c.var.user, c.req.valid('param').code, rid(c)), 200),
+    )
+    .openapi(toRepair, async (c) =>
+      c.json(await units.sendToRepair(c.var.user, c.req.valid('param').code, c.req.valid('json').note, rid(c)), 200),
+    )
+    .openapi(repairDone, async (c) =>
+      c.json(await units.repairDone(c.var.user, c.req.valid('param').code, c.req.valid('json').note, rid(c)), 200),
+    )
+    .openapi(retire, async (c) =>
+      c.json(await units.retire(c.var.user, c.req.valid('param').code, c.req.valid('json').reason, rid(c)), 200),
+    )
     .openapi(createItem, async (c) => c.json(await items.create(c.var.user, c.req.valid('json'), rid(c)), 201))
     .openapi(itemOne, async (c) => c.json(await items.detail(c.req.valid('param').id), 200))
-    .openapi(updateItem, async (c) => c.json(await items.update(c.var.user, c.req.valid('param').id, c.req.valid('json'), rid(c)), 200))
-    .openapi(addUnits, async (c) => c.json(await items.addUnits(c.var.user, c.req.valid('param').id, c.req.valid('json'), rid(c)), 200))
+    .openapi(updateItem, async (c) =>
+      c.json(await items.update(c.var.user, c.req.valid('param').id, c.req.valid('json'), rid(c)), 200),
+    )
+    .openapi(addUnits, async (c) =>
+      c.json(await items.addUnits(c.var.user, c.req.valid('param').id, c.req.valid('json'), rid(c)), 200),
+    )
     .openapi(putPhotos, async (c) => {
       const { id } = c.req.valid('param');
       await items.checkPhotoTarget(id); // 404 / 409 before a byte of the body is read
       const form = await readPhotos(c.req.raw, MAX_PRODUCT_PHOTOS);
-      if (form.files.length === 0) throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.noPhoto, { issues: [{ path: 'photos', message: LISTING_MESSAGES.noPhoto }] });
+      if (form.files.length === 0)
+        throw new HttpError('VALIDATION_FAILED', LISTING_MESSAGES.noPhoto, {
+          issues: [{ path: 'photos', message: LISTING_MESSAGES.noPhoto }],
+        });
       return c.json(await items.replacePhotos(c.var.user, id, form.files, rid(c)), 200);
     })
-    .openapi(deletePhotos, async (c) => c.json(await items.replacePhotos(c.var.user, c.req.valid('param').id, [], rid(c)), 200));
+    .openapi(deletePhotos, async (c) =>
+      c.json(await items.replacePhotos(c.var.user, c.req.valid('param').id, [], rid(c)), 200),
+    );
 }

@@ -44,7 +44,12 @@ export function staffActor(user: SessionUser): AuditActor {
  */
 export function createOpsService(
   ctx: AppContext,
-  deps: { listings: ListingsService; notifications: NotificationsService; units: UnitLifeService; inventory: InventoryService },
+  deps: {
+    listings: ListingsService;
+    notifications: NotificationsService;
+    units: UnitLifeService;
+    inventory: InventoryService;
+  },
 ) {
   const { db } = ctx.database;
   const repo = createOpsRepository(db);
@@ -66,7 +71,13 @@ export function createOpsService(
   }
 
   /** Approve or reject: once, audited and notified in one transaction. */
-  async function decide(staff: SessionUser, itemId: number, decision: 'approved' | 'rejected', reason: string | null, requestId: string | null): Promise<ReviewListing> {
+  async function decide(
+    staff: SessionUser,
+    itemId: number,
+    decision: 'approved' | 'rejected',
+    reason: string | null,
+    requestId: string | null,
+  ): Promise<ReviewListing> {
     const at = ctx.clock().toISOString();
     await db.transaction().execute(async (trx) => {
       await repo.lockListing(trx, itemId);
@@ -74,7 +85,9 @@ export function createOpsService(
       if (!row) throw notFound('Listing not found');
       const from = ITEM_STATUS_FOR_REVIEW.pending;
       if (row.status !== from || !(await repo.moveStatus(trx, itemId, from, ITEM_STATUS_FOR_REVIEW[decision]))) {
-        throw new HttpError('CONFLICT', OPS_MESSAGES.notPending, { details: { status: reviewStatusOfItem(row.status) } });
+        throw new HttpError('CONFLICT', OPS_MESSAGES.notPending, {
+          details: { status: reviewStatusOfItem(row.status) },
+        });
       }
       await repo.recordReview(trx, itemId, { reviewedAt: at, reviewedBy: staff.id, reason });
       await audit.record(trx, {
@@ -88,8 +101,14 @@ export function createOpsService(
         at,
       });
       const subject = { subjectType: 'listing', subjectId: `${itemId}:${row.review_round}`, userId: row.owner_id! };
-      if (decision === 'approved') await notifications.notify(trx, { kind: 'listing_approved', ...subject, data: { itemId, itemName: row.name } });
-      else await notifications.notify(trx, { kind: 'listing_rejected', ...subject, data: { itemName: row.name, reason: reason ?? '' } });
+      if (decision === 'approved')
+        await notifications.notify(trx, { kind: 'listing_approved', ...subject, data: { itemId, itemName: row.name } });
+      else
+        await notifications.notify(trx, {
+          kind: 'listing_rejected',
+          ...subject,
+          data: { itemName: row.name, reason: reason ?? '' },
+        });
     });
     ctx.logger.info({ itemId, decision, staffId: staff.id, requestId }, 'listing reviewed');
     const row = await repo.findForReview(itemId);
@@ -117,8 +136,10 @@ export function createOpsService(
       return shaped;
     },
 
-    approve: (staff: SessionUser, itemId: number, requestId: string | null) => decide(staff, itemId, 'approved', null, requestId),
-    reject: (staff: SessionUser, itemId: number, reason: string, requestId: string | null) => decide(staff, itemId, 'rejected', reason, requestId),
+    approve: (staff: SessionUser, itemId: number, requestId: string | null) =>
+      decide(staff, itemId, 'approved', null, requestId),
+    reject: (staff: SessionUser, itemId: number, reason: string, requestId: string | null) =>
+      decide(staff, itemId, 'rejected', reason, requestId),
 
     async auditLog(query: AuditQuery): Promise<AuditPage> {
       const rows = await audit.list(query);
@@ -143,7 +164,17 @@ export function createOpsService(
       // "Returned / checked in today": instants from the business day's first to the next day's.
       const from = ctx.dayStartsAt(date);
       const until = ctx.dayStartsAt(tomorrow);
-      const [starting, dueBack, overdue, returnedToday, toDispatch, lateToDispatch, awaitingPickup, returning, checkedInToday] = await Promise.all([
+      const [
+        starting,
+        dueBack,
+        overdue,
+        returnedToday,
+        toDispatch,
+        lateToDispatch,
+        awaitingPickup,
+        returning,
+        checkedInToday,
+      ] = await Promise.all([
         repo.rentalsStarting(date),
         repo.rentalsDueBack(date),
         repo.rentalsOverdue(date),
@@ -173,7 +204,11 @@ export function createOpsService(
       const rows = await repo.inventoryPage(q, after, limit);
       const page = rows.slice(0, limit);
       const ids = page.map((r) => r.id);
-      const [units, out, totals] = await Promise.all([repo.unitCounts(ids), repo.outCounts(ids), repo.inventoryTotals()]);
+      const [units, out, totals] = await Promise.all([
+        repo.unitCounts(ids),
+        repo.outCounts(ids),
+        repo.inventoryTotals(),
+      ]);
       return {
         items: page.map((r) => ({
           id: r.id,

@@ -12,7 +12,13 @@ export type StaffRoleResult =
  * decision 0020). The change and its audit entry are one transaction; the role is read with the
  * session on every request, so it takes effect at once. E-mail is matched case-insensitively.
  */
-export async function setStaffRole(db: Kysely<DB>, email: string, role: Role, actor: AuditActor, now: () => Date = () => new Date()): Promise<StaffRoleResult> {
+export async function setStaffRole(
+  db: Kysely<DB>,
+  email: string,
+  role: Role,
+  actor: AuditActor,
+  now: () => Date = () => new Date(),
+): Promise<StaffRoleResult> {
   const audit = createAuditRepository(db);
   const target = email.trim().toLowerCase();
   const byEmail = (eb: ExpressionBuilder<DB, 'user'>) => eb(eb.fn('lower', ['email']), '=', target);
@@ -25,7 +31,9 @@ export async function setStaffRole(db: Kysely<DB>, email: string, role: Role, ac
       .updateTable('user')
       .set({ role })
       .where(byEmail)
-      .where((eb) => (role === 'staff' ? eb.or([eb('role', 'is', null), eb('role', '<>', 'staff')]) : eb('role', '=', 'staff')))
+      .where((eb) =>
+        role === 'staff' ? eb.or([eb('role', 'is', null), eb('role', '<>', 'staff')]) : eb('role', '=', 'staff'),
+      )
       .returning(['id', 'email', 'name'])
       .executeTakeFirst();
     if (!changed) {

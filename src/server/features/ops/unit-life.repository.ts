@@ -53,7 +53,11 @@ export function createUnitLifeRepository(db: Db) {
 
     /** An item's units with their states. */
     unitsOfItem(itemId: number) {
-      return units(db).where('item_units.item_id', '=', itemId).orderBy('item_units.size').orderBy('item_units.unit_no').execute();
+      return units(db)
+        .where('item_units.item_id', '=', itemId)
+        .orderBy('item_units.size')
+        .orderBy('item_units.unit_no')
+        .execute();
     },
 
     /** A rental as the desk shows it (deskQuery); `q` may be a transaction. */
@@ -102,7 +106,12 @@ export function createUnitLifeRepository(db: Db) {
       from: readonly UnitState[],
       to: UnitState,
       at: string,
-      set: { rental_id?: number | null; condition?: string | null; note?: string | null; hold_booking_id?: number | null } = {},
+      set: {
+        rental_id?: number | null;
+        condition?: string | null;
+        note?: string | null;
+        hold_booking_id?: number | null;
+      } = {},
       /** Only while the unit is out on this rental. */
       onRental?: number,
     ): Promise<boolean> {
@@ -131,7 +140,11 @@ export function createUnitLifeRepository(db: Db) {
     },
 
     booking(bookingId: number, q: Db = db) {
-      return q.selectFrom('bookings').select(['id', 'start_date', 'end_date', 'released_at']).where('id', '=', bookingId).executeTakeFirst();
+      return q
+        .selectFrom('bookings')
+        .select(['id', 'start_date', 'end_date', 'released_at'])
+        .where('id', '=', bookingId)
+        .executeTakeFirst();
     },
 
     async markDispatched(trx: Db, rentalId: number, by: string, at: string): Promise<boolean> {
@@ -142,7 +155,17 @@ export function createUnitLifeRepository(db: Db) {
         .where('dispatched_at', 'is', null)
         .where('returned_at', 'is', null)
         // Not while its booking's payment is with the provider: a declined one takes the rental back (decision 0030).
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'rentals.order_id').where('orders.status', '=', 'pending_payment'))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('orders')
+                .select('orders.id')
+                .whereRef('orders.id', '=', 'rentals.order_id')
+                .where('orders.status', '=', 'pending_payment'),
+            ),
+          ),
+        )
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
@@ -183,7 +206,12 @@ export function createUnitLifeRepository(db: Db) {
         .where('returned_at', 'is', null)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('bookings').set({ released_at: at }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ released_at: at })
+        .where('id', '=', bookingId)
+        .where('released_at', 'is', null)
+        .execute();
       return true;
     },
 
@@ -191,7 +219,15 @@ export function createUnitLifeRepository(db: Db) {
     async markCheckedIn(
       trx: Db,
       rentalId: number,
-      v: { at: string; by: string; condition: string; note: string | null; lateDays: number; feeCents: number; feeStatus: string | null },
+      v: {
+        at: string;
+        by: string;
+        condition: string;
+        note: string | null;
+        lateDays: number;
+        feeCents: number;
+        feeStatus: string | null;
+      },
     ): Promise<boolean> {
       const res = await trx
         .updateTable('rentals')
@@ -219,14 +255,32 @@ export function createUnitLifeRepository(db: Db) {
     },
 
     async releaseBooking(trx: Db, bookingId: number, at: string): Promise<void> {
-      await trx.updateTable('bookings').set({ released_at: at }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ released_at: at })
+        .where('id', '=', bookingId)
+        .where('released_at', 'is', null)
+        .execute();
     },
 
     /** A hold of the unit with no rental, from `start` (repair, retired). */
-    async insertHold(trx: Db, unit: { id: number; itemId: number }, start: string, end: string, at: string): Promise<number> {
+    async insertHold(
+      trx: Db,
+      unit: { id: number; itemId: number },
+      start: string,
+      end: string,
+      at: string,
+    ): Promise<number> {
       const row = await trx
         .insertInto('bookings')
-        .values({ unit_id: unit.id, item_id: unit.itemId, start_date: start, end_date: end, released_at: null, created_at: at })
+        .values({
+          unit_id: unit.id,
+          item_id: unit.itemId,
+          start_date: start,
+          end_date: end,
+          released_at: null,
+          created_at: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -237,7 +291,14 @@ export function createUnitLifeRepository(db: Db) {
       return trx
         .selectFrom('rentals')
         .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
-        .select(['rentals.id', 'rentals.booking_id', 'rentals.item_id', 'rentals.size', 'bookings.start_date', 'bookings.end_date'])
+        .select([
+          'rentals.id',
+          'rentals.booking_id',
+          'rentals.item_id',
+          'rentals.size',
+          'bookings.start_date',
+          'bookings.end_date',
+        ])
         .where('rentals.unit_id', '=', unitId)
         .where('rentals.dispatched_at', 'is', null)
         .where('rentals.returned_at', 'is', null)
@@ -271,9 +332,20 @@ export function createUnitLifeRepository(db: Db) {
 
     /** Holds a booking to `end` if it ends earlier (conditional: a check-in meanwhile is left alone). */
     async pushHold(trx: Db, rentalId: number, bookingId: number, end: string): Promise<boolean> {
-      const stillOut = await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).where('checked_in_at', 'is', null).executeTakeFirst();
+      const stillOut = await trx
+        .selectFrom('rentals')
+        .select('id')
+        .where('id', '=', rentalId)
+        .where('checked_in_at', 'is', null)
+        .executeTakeFirst();
       if (!stillOut) return false;
-      const res = await trx.updateTable('bookings').set({ end_date: end }).where('id', '=', bookingId).where('end_date', '<', end).where('released_at', 'is', null).executeTakeFirst();
+      const res = await trx
+        .updateTable('bookings')
+        .set({ end_date: end })
+        .where('id', '=', bookingId)
+        .where('end_date', '<', end)
+        .where('released_at', 'is', null)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
@@ -295,7 +367,11 @@ export function createUnitLifeRepository(db: Db) {
       const item = await trx.selectFrom('items').select('sizes').where('id', '=', itemId).executeTakeFirst();
       if (!item) return false;
       const sizes = (JSON.parse(item.sizes) as string[]).filter((s) => s !== size);
-      await trx.updateTable('items').set({ sizes: JSON.stringify(sizes) }).where('id', '=', itemId).execute();
+      await trx
+        .updateTable('items')
+        .set({ sizes: JSON.stringify(sizes) })
+        .where('id', '=', itemId)
+        .execute();
       return true;
     },
 
@@ -305,19 +381,43 @@ export function createUnitLifeRepository(db: Db) {
     lateFee(rentalId: number, q: Db = db) {
       return q
         .selectFrom('rentals')
-        .select(['id', 'user_id', 'late_days', 'late_fee_cents', 'late_fee_status', 'late_fee_entry_id', 'late_fee_refund_entry_id', 'late_fee_error', 'checked_in_at'])
+        .select([
+          'id',
+          'user_id',
+          'late_days',
+          'late_fee_cents',
+          'late_fee_status',
+          'late_fee_entry_id',
+          'late_fee_refund_entry_id',
+          'late_fee_error',
+          'checked_in_at',
+        ])
         .where('id', '=', rentalId)
         .executeTakeFirst();
     },
 
     /** Records the fee's ledger entries and status (in the check-in's or the waiver's transaction). */
-    async setFee(trx: Db, rentalId: number, set: { late_fee_status?: string; late_fee_entry_id?: number; late_fee_refund_entry_id?: number; late_fee_error?: string | null }): Promise<void> {
+    async setFee(
+      trx: Db,
+      rentalId: number,
+      set: {
+        late_fee_status?: string;
+        late_fee_entry_id?: number;
+        late_fee_refund_entry_id?: number;
+        late_fee_error?: string | null;
+      },
+    ): Promise<void> {
       await trx.updateTable('rentals').set(set).where('id', '=', rentalId).execute();
     },
 
     /** Moves the fee's status from `from` to `to` (once: the settler and a waiver may meet). */
     async moveFee(trx: Db, rentalId: number, from: string, to: string, error: string | null): Promise<boolean> {
-      const res = await trx.updateTable('rentals').set({ late_fee_status: to, late_fee_error: error }).where('id', '=', rentalId).where('late_fee_status', '=', from).executeTakeFirst();
+      const res = await trx
+        .updateTable('rentals')
+        .set({ late_fee_status: to, late_fee_error: error })
+        .where('id', '=', rentalId)
+        .where('late_fee_status', '=', from)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
@@ -346,19 +446,37 @@ export function createUnitLifeRepository(db: Db) {
     },
 
     async conditionPhotoCount(q: Db, rentalId: number): Promise<number> {
-      const row = await q.selectFrom('condition_photos').select((eb) => eb.fn.countAll<number>().as('n')).where('rental_id', '=', rentalId).executeTakeFirstOrThrow();
+      const row = await q
+        .selectFrom('condition_photos')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('rental_id', '=', rentalId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async insertConditionPhotos(
       trx: Db,
-      rows: { rental_id: number; position: number; file_name: string; content_type: string; width: number; height: number; bytes: number; created_at: string }[],
+      rows: {
+        rental_id: number;
+        position: number;
+        file_name: string;
+        content_type: string;
+        width: number;
+        height: number;
+        bytes: number;
+        created_at: string;
+      }[],
     ): Promise<void> {
       if (rows.length) await trx.insertInto('condition_photos').values(rows).execute();
     },
 
     conditionPhotoAt(rentalId: number, position: number) {
-      return db.selectFrom('condition_photos').select(['file_name', 'content_type']).where('rental_id', '=', rentalId).where('position', '=', position).executeTakeFirst();
+      return db
+        .selectFrom('condition_photos')
+        .select(['file_name', 'content_type'])
+        .where('rental_id', '=', rentalId)
+        .where('position', '=', position)
+        .executeTakeFirst();
     },
   };
 }

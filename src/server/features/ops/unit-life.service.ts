@@ -32,9 +32,12 @@ import { OPEN_END, createUnitLifeRepository, type UnitRow } from './unit-life.re
 
 type Db = Kysely<DB>;
 
-const asState = (v: string | null | undefined): UnitState => ((UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available');
-const asCondition = (v: string | null | undefined): Condition | null => ((CONDITIONS as readonly string[]).includes(v ?? '') ? (v as Condition) : null);
-const conflict = (message: string, details?: Record<string, unknown>) => new HttpError('CONFLICT', message, details ? { details } : {});
+const asState = (v: string | null | undefined): UnitState =>
+  (UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available';
+const asCondition = (v: string | null | undefined): Condition | null =>
+  (CONDITIONS as readonly string[]).includes(v ?? '') ? (v as Condition) : null;
+const conflict = (message: string, details?: Record<string, unknown>) =>
+  new HttpError('CONFLICT', message, details ? { details } : {});
 
 /** Who a request's staff member is, for the audit log. */
 function actorOf(user: SessionUser): AuditActor {
@@ -51,7 +54,12 @@ function actorOf(user: SessionUser): AuditActor {
  */
 export function createUnitLifeService(
   ctx: AppContext,
-  deps: { catalogue: CatalogueService; plans: PlansService; payments: PaymentsService; notifications: NotificationsService },
+  deps: {
+    catalogue: CatalogueService;
+    plans: PlansService;
+    payments: PaymentsService;
+    notifications: NotificationsService;
+  },
 ) {
   const { db } = ctx.database;
   const repo = createUnitLifeRepository(db);
@@ -96,10 +104,23 @@ export function createUnitLifeService(
       note: row.note,
       changedAt: row.changed_at,
       rental: rental ? toDeskRental(rental, day, ctx.dayOf) : null,
-      conditionPhotos: photos.map((p) => ({ url: conditionPhotoUrl(p.rental_id, p.position, p.file_name), width: p.width, height: p.height })),
-      nextRental: next ? { rentalId: next.rental_id, startDate: next.start_date, holdsFrom: next.held_from, member: next.member_name } : null,
+      conditionPhotos: photos.map((p) => ({
+        url: conditionPhotoUrl(p.rental_id, p.position, p.file_name),
+        width: p.width,
+        height: p.height,
+      })),
+      nextRental: next
+        ? { rentalId: next.rental_id, startDate: next.start_date, holdsFrom: next.held_from, member: next.member_name }
+        : null,
       heldUntil,
-      backupOf: backupOf ? { rentalId: backupOf.rental_id, unitCode: unitCode(backupOf.unit_id), member: backupOf.member_name, returnDate: backupOf.end_date } : null,
+      backupOf: backupOf
+        ? {
+            rentalId: backupOf.rental_id,
+            unitCode: unitCode(backupOf.unit_id),
+            member: backupOf.member_name,
+            returnDate: backupOf.end_date,
+          }
+        : null,
     };
   }
 
@@ -114,7 +135,12 @@ export function createUnitLifeService(
    * another unit of the same item and size that is free for their held days; those with no such
    * unit stay and show on the desk (their unit is not ready).
    */
-  async function rehome(trx: Db, unitId: number, from: string, to: string): Promise<{ moved: number[]; stranded: number[] }> {
+  async function rehome(
+    trx: Db,
+    unitId: number,
+    from: string,
+    to: string,
+  ): Promise<{ moved: number[]; stranded: number[] }> {
     const moved: number[] = [];
     const stranded: number[] = [];
     for (const r of await repo.reservationsOverlapping(trx, unitId, from, to)) {
@@ -126,16 +152,27 @@ export function createUnitLifeService(
         stranded.push(r.id);
       }
     }
-    if (stranded.length) log.warn({ unitId, stranded }, 'reservations left on a unit that cannot serve them: no other unit is free');
+    if (stranded.length)
+      log.warn({ unitId, stranded }, 'reservations left on a unit that cannot serve them: no other unit is free');
     return { moved, stranded };
   }
 
   /** Moves a unit by a staff action: ensures its state row, then the conditional update; 409 when it was not in a state the action allows. */
-  async function moveUnit(trx: Db, unit: UnitRow, action: UnitAction, to: UnitState, at: string, set: Parameters<typeof repo.move>[5] = {}): Promise<void> {
+  async function moveUnit(
+    trx: Db,
+    unit: UnitRow,
+    action: UnitAction,
+    to: UnitState,
+    at: string,
+    set: Parameters<typeof repo.move>[5] = {},
+  ): Promise<void> {
     await repo.ensureState(trx, unit.id, at);
     if (!(await repo.move(trx, unit.id, UNIT_TRANSITIONS[action].from, to, at, set))) {
       const now = await repo.unit(unit.id, trx);
-      throw conflict(`${UNIT_TRANSITIONS[action].label} is not possible: the unit is ${asState(now?.state).replace('_', ' ')}`, { unitState: asState(now?.state), action });
+      throw conflict(
+        `${UNIT_TRANSITIONS[action].label} is not possible: the unit is ${asState(now?.state).replace('_', ' ')}`,
+        { unitState: asState(now?.state), action },
+      );
     }
   }
 
@@ -145,7 +182,12 @@ export function createUnitLifeService(
    * once (decision 0032); without a card, the fee is marked failed. Returns the charge's ledger
    * entry to run after the commit (null: none).
    */
-  async function recordLateFee(trx: Db, r: { rental_id: number; user_id: string; item_name: string }, days: number, fee: number): Promise<number | null> {
+  async function recordLateFee(
+    trx: Db,
+    r: { rental_id: number; user_id: string; item_name: string },
+    days: number,
+    fee: number,
+  ): Promise<number | null> {
     if (fee <= 0) return null;
     const card = await plans.cardForCharge(r.user_id, trx);
     if (!card) {
@@ -191,7 +233,8 @@ export function createUnitLifeService(
   payments.onSettle('late_fee', async (trx, entry, outcome) => {
     const rentalId = entry.rentalId ?? Number(entry.context.rentalId);
     if (entry.kind === 'refund') {
-      if (outcome.status !== 'succeeded') await repo.setFee(trx, rentalId, { late_fee_error: `The refund failed: ${outcome.message}` });
+      if (outcome.status !== 'succeeded')
+        await repo.setFee(trx, rentalId, { late_fee_error: `The refund failed: ${outcome.message}` });
       return;
     }
     if (outcome.status !== 'succeeded') {
@@ -201,7 +244,8 @@ export function createUnitLifeService(
     if (await repo.moveFee(trx, rentalId, 'due', 'charged', null)) return;
     // Waived while the charge was on its way: it is given back (the recovery performs the refund).
     const fee = await repo.lateFee(rentalId, trx);
-    if (fee?.late_fee_status === 'waived' && fee.late_fee_refund_entry_id === null) await recordRefund(trx, rentalId, entry);
+    if (fee?.late_fee_status === 'waived' && fee.late_fee_refund_entry_id === null)
+      await recordRefund(trx, rentalId, entry);
   });
 
   /** Performs and settles a ledger entry after its transaction committed; one the provider did not answer is left to the recovery. */
@@ -229,13 +273,21 @@ export function createUnitLifeService(
       await db.transaction().execute(async (trx) => {
         const r = await repo.deskRental(rentalId, trx);
         if (!r) throw notFound('Rental not found');
-        if (r.dispatched_at || r.returned_at) throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day, ctx.dayOf).status });
+        if (r.dispatched_at || r.returned_at)
+          throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day, ctx.dayOf).status });
         if (r.held_from > day) throw conflict(OPS_MESSAGES.tooEarlyToDispatch, { holdsFrom: r.held_from });
         const unit = await repo.unit(r.unit_id, trx);
         await repo.ensureState(trx, r.unit_id, at);
-        if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.dispatch.from, 'dispatched', at, { rental_id: r.rental_id }))) {
+        if (
+          !(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.dispatch.from, 'dispatched', at, {
+            rental_id: r.rental_id,
+          }))
+        ) {
           const now = await repo.unit(r.unit_id, trx);
-          throw conflict(OPS_MESSAGES.unitNotOnShelf, { unitCode: unitCode(r.unit_id), unitState: asState(now?.state ?? unit?.state) });
+          throw conflict(OPS_MESSAGES.unitNotOnShelf, {
+            unitCode: unitCode(r.unit_id),
+            unitState: asState(now?.state ?? unit?.state),
+          });
         }
         if (!(await repo.markDispatched(trx, r.rental_id, staff.id, at))) throw conflict(OPS_MESSAGES.unitChanged);
         const handoff = handoffOf(r.pickup_option);
@@ -250,7 +302,13 @@ export function createUnitLifeService(
           at,
         });
         const data = { itemName: r.item_name, size: r.size, startDate: r.start_date, returnDate: r.end_date, handoff };
-        await notifications.notify(trx, { kind: 'rental_dispatched', subjectType: 'rental', subjectId: String(r.rental_id), userId: r.user_id, data });
+        await notifications.notify(trx, {
+          kind: 'rental_dispatched',
+          subjectType: 'rental',
+          subjectId: String(r.rental_id),
+          userId: r.user_id,
+          data,
+        });
       });
       log.info({ rentalId, staffId: staff.id, requestId }, 'rental dispatched');
       return deskRental(rentalId);
@@ -262,10 +320,17 @@ export function createUnitLifeService(
       await db.transaction().execute(async (trx) => {
         const r = await repo.deskRental(rentalId, trx);
         if (!r) throw notFound('Rental not found');
-        if (handoffOf(r.pickup_option) !== 'pickup') throw conflict('This rental is delivered by courier: the member marks it received');
-        if (!r.dispatched_at || r.received_at || r.returned_at) throw conflict('Only a rental ready at the studio can be handed over', { status: toDeskRental(r, today(), ctx.dayOf).status });
+        if (handoffOf(r.pickup_option) !== 'pickup')
+          throw conflict('This rental is delivered by courier: the member marks it received');
+        if (!r.dispatched_at || r.received_at || r.returned_at)
+          throw conflict('Only a rental ready at the studio can be handed over', {
+            status: toDeskRental(r, today(), ctx.dayOf).status,
+          });
         // The unit's row first, then the rental's: every move locks them in this order (no deadlock on PostgreSQL).
-        if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.hand_over.from, 'with_member', at, {}, r.rental_id)) || !(await repo.markReceived(trx, r.rental_id, at))) {
+        if (
+          !(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.hand_over.from, 'with_member', at, {}, r.rental_id)) ||
+          !(await repo.markReceived(trx, r.rental_id, at))
+        ) {
           throw conflict(OPS_MESSAGES.unitChanged);
         }
         await audit.record(trx, {
@@ -287,7 +352,12 @@ export function createUnitLifeService(
      * a late fee is worked out and charged once through the payment provider; the unit stays held
      * for the cleaning window (or until repaired).
      */
-    async checkIn(staff: SessionUser, unitId: number, input: CheckInInput, requestId: string | null): Promise<{ unit: UnitDetail; rental: DeskRental }> {
+    async checkIn(
+      staff: SessionUser,
+      unitId: number,
+      input: CheckInInput,
+      requestId: string | null,
+    ): Promise<{ unit: UnitDetail; rental: DeskRental }> {
       const at = nowIso();
       const day = today();
       const done = await db.transaction().execute(async (trx) => {
@@ -295,19 +365,29 @@ export function createUnitLifeService(
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const state = asState(unit.state);
-        if (!(OUT_STATES as readonly string[]).includes(state) || unit.rental_id === null) throw conflict(OPS_MESSAGES.notOut, { unitState: state });
+        if (!(OUT_STATES as readonly string[]).includes(state) || unit.rental_id === null)
+          throw conflict(OPS_MESSAGES.notOut, { unitState: state });
         const r = await repo.deskRental(unit.rental_id, trx);
         if (!r || r.checked_in_at) throw conflict(OPS_MESSAGES.notOut, { unitState: state });
         const to = input.to ?? nextStateAfterCheckIn(input.condition);
         if (!checkInTargetAllowed(input.condition, to)) {
-          throw new HttpError('VALIDATION_FAILED', OPS_MESSAGES.conditionNeedsRepair, { issues: [{ path: 'to', message: OPS_MESSAGES.conditionNeedsRepair }] });
+          throw new HttpError('VALIDATION_FAILED', OPS_MESSAGES.conditionNeedsRepair, {
+            issues: [{ path: 'to', message: OPS_MESSAGES.conditionNeedsRepair }],
+          });
         }
         const days = daysLate(r.end_date, r.returned_at ? ctx.dayOf(r.returned_at) : day);
         const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
-        const hold = to === 'repair' ? await repo.insertHold(trx, { id: unitId, itemId: r.item_id }, day, OPEN_END, at) : null;
-        const set = { condition: input.condition, note: input.note || null, rental_id: r.rental_id, ...(hold !== null ? { hold_booking_id: hold } : {}) };
+        const hold =
+          to === 'repair' ? await repo.insertHold(trx, { id: unitId, itemId: r.item_id }, day, OPEN_END, at) : null;
+        const set = {
+          condition: input.condition,
+          note: input.note || null,
+          rental_id: r.rental_id,
+          ...(hold !== null ? { hold_booking_id: hold } : {}),
+        };
         // The unit's row first, then the rental's: every move locks them in this order (no deadlock on PostgreSQL).
-        if (!(await repo.move(trx, unitId, UNIT_TRANSITIONS.check_in.from, to, at, set, r.rental_id))) throw conflict(OPS_MESSAGES.unitChanged);
+        if (!(await repo.move(trx, unitId, UNIT_TRANSITIONS.check_in.from, to, at, set, r.rental_id)))
+          throw conflict(OPS_MESSAGES.unitChanged);
         const checkedIn = await repo.markCheckedIn(trx, r.rental_id, {
           at,
           by: staff.id,
@@ -335,13 +415,23 @@ export function createUnitLifeService(
           subjectType: 'unit',
           subjectId: unitCode(unitId),
           before: { unitState: state, rentalId: r.rental_id, status: toDeskRental(r, day, ctx.dayOf).status },
-          after: { unitState: to, rentalId: r.rental_id, condition: input.condition, note: input.note || null, daysLate: days, lateFeeCents: fee },
+          after: {
+            unitState: to,
+            rentalId: r.rental_id,
+            condition: input.condition,
+            note: input.note || null,
+            daysLate: days,
+            lateFeeCents: fee,
+          },
           requestId,
           at,
         });
         return { rentalId: r.rental_id, fee, entryId };
       });
-      log.info({ unitId, rentalId: done.rentalId, condition: input.condition, lateFeeCents: done.fee, requestId }, 'unit checked in');
+      log.info(
+        { unitId, rentalId: done.rentalId, condition: input.condition, lateFeeCents: done.fee, requestId },
+        'unit checked in',
+      );
       if (done.entryId !== null) await runPayment(done.entryId);
       return { unit: await unitById(unitId), rental: await deskRental(done.rentalId) };
     },
@@ -360,13 +450,27 @@ export function createUnitLifeService(
         }
         // Back on the shelf: whoever waits for this size is offered it (decision 0034).
         await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
-        await audit.record(trx, { actor: actorOf(staff), action: 'unit.cleaning_done', subjectType: 'unit', subjectId: unitCode(unitId), before: { unitState: 'cleaning' }, after: { unitState: 'available' }, requestId, at });
+        await audit.record(trx, {
+          actor: actorOf(staff),
+          action: 'unit.cleaning_done',
+          subjectType: 'unit',
+          subjectId: unitCode(unitId),
+          before: { unitState: 'cleaning' },
+          after: { unitState: 'available' },
+          requestId,
+          at,
+        });
       });
       return unitById(unitId);
     },
 
     /** A flaw found on the shelf or in cleaning: to repair, held with no end; its reservations move to other units. */
-    async sendToRepair(staff: SessionUser, unitId: number, note: string | undefined, requestId: string | null): Promise<UnitDetail> {
+    async sendToRepair(
+      staff: SessionUser,
+      unitId: number,
+      note: string | undefined,
+      requestId: string | null,
+    ): Promise<UnitDetail> {
       const at = nowIso();
       const day = today();
       await db.transaction().execute(async (trx) => {
@@ -374,7 +478,8 @@ export function createUnitLifeService(
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const before = asState(unit.state);
-        const hold = unit.hold_booking_id ?? (await repo.insertHold(trx, { id: unitId, itemId: unit.item_id }, day, OPEN_END, at));
+        const hold =
+          unit.hold_booking_id ?? (await repo.insertHold(trx, { id: unitId, itemId: unit.item_id }, day, OPEN_END, at));
         await moveUnit(trx, unit, 'send_to_repair', 'repair', at, { hold_booking_id: hold, note: note || unit.note });
         if (unit.hold_booking_id !== null) await repo.setBookingEnd(trx, hold, OPEN_END);
         if (unit.rental_id !== null) {
@@ -397,14 +502,29 @@ export function createUnitLifeService(
     },
 
     /** Repaired: to cleaning, held for the cleaning window from today. */
-    async repairDone(staff: SessionUser, unitId: number, note: string | undefined, requestId: string | null): Promise<UnitDetail> {
+    async repairDone(
+      staff: SessionUser,
+      unitId: number,
+      note: string | undefined,
+      requestId: string | null,
+    ): Promise<UnitDetail> {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         await moveUnit(trx, unit, 'repair_done', 'cleaning', at, { note: note || unit.note });
-        if (unit.hold_booking_id !== null) await repo.setBookingEnd(trx, unit.hold_booking_id, heldUntilAfterCleaning(today(), rules));
-        await audit.record(trx, { actor: actorOf(staff), action: 'unit.repair_done', subjectType: 'unit', subjectId: unitCode(unitId), before: { unitState: 'repair' }, after: { unitState: 'cleaning', note: note || null }, requestId, at });
+        if (unit.hold_booking_id !== null)
+          await repo.setBookingEnd(trx, unit.hold_booking_id, heldUntilAfterCleaning(today(), rules));
+        await audit.record(trx, {
+          actor: actorOf(staff),
+          action: 'unit.repair_done',
+          subjectType: 'unit',
+          subjectId: unitCode(unitId),
+          before: { unitState: 'repair' },
+          after: { unitState: 'cleaning', note: note || null },
+          requestId,
+          at,
+        });
       });
       return unitById(unitId);
     },
@@ -421,7 +541,8 @@ export function createUnitLifeService(
         const unit = await repo.unit(unitId, trx);
         if (!unit) throw notFound(OPS_MESSAGES.unitNotFound);
         const before = asState(unit.state);
-        const hold = unit.hold_booking_id ?? (await repo.insertHold(trx, { id: unitId, itemId: unit.item_id }, day, OPEN_END, at));
+        const hold =
+          unit.hold_booking_id ?? (await repo.insertHold(trx, { id: unitId, itemId: unit.item_id }, day, OPEN_END, at));
         await moveUnit(trx, unit, 'retire', 'retired', at, { hold_booking_id: hold, note: reason });
         if (unit.hold_booking_id !== null) await repo.setBookingEnd(trx, hold, OPEN_END);
         const sizeGone = await repo.dropSizeIfAllRetired(trx, unit.item_id, unit.size);
@@ -436,7 +557,13 @@ export function createUnitLifeService(
           subjectType: 'unit',
           subjectId: unitCode(unitId),
           before: { unitState: before },
-          after: { unitState: 'retired', reason, movedReservations: moved, strandedReservations: stranded, ...(sizeGone ? { sizeWithdrawn: unit.size } : {}) },
+          after: {
+            unitState: 'retired',
+            reason,
+            movedReservations: moved,
+            strandedReservations: stranded,
+            ...(sizeGone ? { sizeWithdrawn: unit.size } : {}),
+          },
           requestId,
           at,
         });
@@ -448,15 +575,25 @@ export function createUnitLifeService(
      * Staff waive a late fee (audited): one already charged is refunded through the payments
      * ledger; one whose charge is still on its way is refunded when it lands (the settler).
      */
-    async waiveLateFee(staff: SessionUser, rentalId: number, reason: string, requestId: string | null): Promise<DeskRental> {
+    async waiveLateFee(
+      staff: SessionUser,
+      rentalId: number,
+      reason: string,
+      requestId: string | null,
+    ): Promise<DeskRental> {
       const at = nowIso();
       const refundId = await db.transaction().execute(async (trx) => {
         const fee = await repo.lateFee(rentalId, trx);
         if (!fee) throw notFound('Rental not found');
         const status = fee.late_fee_status;
-        if (status !== 'due' && status !== 'failed' && status !== 'charged') throw conflict(OPS_MESSAGES.noFeeToWaive, { lateFeeStatus: status });
-        if (!(await repo.waive(trx, rentalId, status, at, staff.id))) throw conflict(OPS_MESSAGES.feeChanged, { lateFeeStatus: status });
-        const charge = status === 'charged' && fee.late_fee_entry_id !== null ? await payments.find(fee.late_fee_entry_id, trx) : null;
+        if (status !== 'due' && status !== 'failed' && status !== 'charged')
+          throw conflict(OPS_MESSAGES.noFeeToWaive, { lateFeeStatus: status });
+        if (!(await repo.waive(trx, rentalId, status, at, staff.id)))
+          throw conflict(OPS_MESSAGES.feeChanged, { lateFeeStatus: status });
+        const charge =
+          status === 'charged' && fee.late_fee_entry_id !== null
+            ? await payments.find(fee.late_fee_entry_id, trx)
+            : null;
         const refund = charge ? await recordRefund(trx, rentalId, charge) : null;
         await audit.record(trx, {
           actor: actorOf(staff),
@@ -464,7 +601,13 @@ export function createUnitLifeService(
           subjectType: 'rental',
           subjectId: rentalId,
           before: { lateFeeStatus: status, lateFeeCents: fee.late_fee_cents, ledgerEntry: fee.late_fee_entry_id },
-          after: { lateFeeStatus: 'waived', lateFeeCents: fee.late_fee_cents, reason, refund: status === 'charged', refundEntry: refund },
+          after: {
+            lateFeeStatus: 'waived',
+            lateFeeCents: fee.late_fee_cents,
+            reason,
+            refund: status === 'charged',
+            refundEntry: refund,
+          },
           requestId,
           at,
         });
@@ -529,7 +672,8 @@ export function createUnitLifeService(
         if (!r || r.user_id !== userId) throw notFound('Rental not found');
         if (r.returned_at || r.checked_in_at) throw conflict(RENTAL_MESSAGES.alreadyReturned);
         if (!r.dispatched_at) {
-          if (!(await repo.cancelReservation(trx, r.rental_id, r.booking_id, at))) throw conflict('This rental has just been dispatched: return it once it reaches you.');
+          if (!(await repo.cancelReservation(trx, r.rental_id, r.booking_id, at)))
+            throw conflict('This rental has just been dispatched: return it once it reaches you.');
           await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
           return;
         }
@@ -553,8 +697,17 @@ export function createUnitLifeService(
      * Adds check-in photos to a checked-in rental: checked like a listing's photos (by content,
      * size and count), re-encoded, written to the file storage, then recorded with an audit entry.
      */
-    async addConditionPhotos(staff: SessionUser, rentalId: number, files: UploadedFile[], max: number, requestId: string | null): Promise<UnitDetail['conditionPhotos']> {
-      if (files.length === 0) throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', { issues: [{ path: 'photos', message: 'Add at least one photo' }] });
+    async addConditionPhotos(
+      staff: SessionUser,
+      rentalId: number,
+      files: UploadedFile[],
+      max: number,
+      requestId: string | null,
+    ): Promise<UnitDetail['conditionPhotos']> {
+      if (files.length === 0)
+        throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', {
+          issues: [{ path: 'photos', message: 'Add at least one photo' }],
+        });
       const images = await preparePhotos(files);
       await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
@@ -563,17 +716,43 @@ export function createUnitLifeService(
           await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
           const count = await repo.conditionPhotoCount(trx, rentalId);
           if (count + images.length > max) {
-            throw new HttpError('VALIDATION_FAILED', `At most ${max} photos per check-in: this one has ${count} already.`, { issues: [{ path: 'photos', message: `at most ${max} photos` }] });
+            throw new HttpError(
+              'VALIDATION_FAILED',
+              `At most ${max} photos per check-in: this one has ${count} already.`,
+              { issues: [{ path: 'photos', message: `at most ${max} photos` }] },
+            );
           }
           await repo.insertConditionPhotos(
             trx,
-            images.map((img, i) => ({ rental_id: rentalId, position: count + i, file_name: names[i]!, content_type: img.contentType, width: img.width, height: img.height, bytes: img.data.length, created_at: at })),
+            images.map((img, i) => ({
+              rental_id: rentalId,
+              position: count + i,
+              file_name: names[i]!,
+              content_type: img.contentType,
+              width: img.width,
+              height: img.height,
+              bytes: img.data.length,
+              created_at: at,
+            })),
           );
-          await audit.record(trx, { actor: actorOf(staff), action: 'rental.condition_photos', subjectType: 'rental', subjectId: rentalId, before: { photos: count }, after: { photos: count + images.length }, requestId, at });
+          await audit.record(trx, {
+            actor: actorOf(staff),
+            action: 'rental.condition_photos',
+            subjectType: 'rental',
+            subjectId: rentalId,
+            before: { photos: count },
+            after: { photos: count + images.length },
+            requestId,
+            at,
+          });
         });
       });
       const photos = await repo.conditionPhotos([rentalId]);
-      return photos.map((p) => ({ url: conditionPhotoUrl(p.rental_id, p.position, p.file_name), width: p.width, height: p.height }));
+      return photos.map((p) => ({
+        url: conditionPhotoUrl(p.rental_id, p.position, p.file_name),
+        width: p.width,
+        height: p.height,
+      }));
     },
 
     async conditionPhoto(rentalId: number, position: number): Promise<{ data: Buffer; contentType: string } | null> {
@@ -595,13 +774,25 @@ export function createUnitLifeService(
       const day = today();
       const r = await repo.deskRental(rentalId, trx);
       if (!r) throw notFound('Rental not found');
-      if (r.dispatched_at || r.returned_at) throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day, ctx.dayOf).status });
+      if (r.dispatched_at || r.returned_at)
+        throw conflict(OPS_MESSAGES.notDispatchable, { status: toDeskRental(r, day, ctx.dayOf).status });
       if (r.held_from > day) throw conflict(OPS_MESSAGES.tooEarlyToDispatch, { holdsFrom: r.held_from });
       const handoff = handoffOf(r.pickup_option);
       await repo.ensureState(trx, r.unit_id, at);
-      if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.dispatch.from, handoff === 'pickup' ? 'with_member' : 'dispatched', at, { rental_id: r.rental_id }))) throw conflict(OPS_MESSAGES.unitNotOnShelf);
+      if (
+        !(await repo.move(
+          trx,
+          r.unit_id,
+          UNIT_TRANSITIONS.dispatch.from,
+          handoff === 'pickup' ? 'with_member' : 'dispatched',
+          at,
+          { rental_id: r.rental_id },
+        ))
+      )
+        throw conflict(OPS_MESSAGES.unitNotOnShelf);
       if (!(await repo.markDispatched(trx, r.rental_id, lenderId, at))) throw conflict(OPS_MESSAGES.unitChanged);
-      if (handoff === 'pickup' && !(await repo.markReceived(trx, r.rental_id, at))) throw conflict(OPS_MESSAGES.unitChanged);
+      if (handoff === 'pickup' && !(await repo.markReceived(trx, r.rental_id, at)))
+        throw conflict(OPS_MESSAGES.unitChanged);
     },
 
     /**
@@ -619,8 +810,30 @@ export function createUnitLifeService(
       if (r.checked_in_at) throw conflict(RENTAL_MESSAGES.alreadyReturned);
       const days = daysLate(r.end_date, r.returned_at ? ctx.dayOf(r.returned_at) : day);
       const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
-      if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.check_in.from, 'cleaning', at, { condition, note: null, rental_id: r.rental_id }, r.rental_id))) throw conflict(OPS_MESSAGES.unitChanged);
-      if (!(await repo.markCheckedIn(trx, r.rental_id, { at, by: lenderId, condition, note: null, lateDays: days, feeCents: fee, feeStatus: fee > 0 ? 'due' : null }))) throw conflict(OPS_MESSAGES.unitChanged);
+      if (
+        !(await repo.move(
+          trx,
+          r.unit_id,
+          UNIT_TRANSITIONS.check_in.from,
+          'cleaning',
+          at,
+          { condition, note: null, rental_id: r.rental_id },
+          r.rental_id,
+        ))
+      )
+        throw conflict(OPS_MESSAGES.unitChanged);
+      if (
+        !(await repo.markCheckedIn(trx, r.rental_id, {
+          at,
+          by: lenderId,
+          condition,
+          note: null,
+          lateDays: days,
+          feeCents: fee,
+          feeStatus: fee > 0 ? 'due' : null,
+        }))
+      )
+        throw conflict(OPS_MESSAGES.unitChanged);
       const entryId = await recordLateFee(trx, r, days, fee);
       const until = heldUntilAfterCleaning(day, rules);
       await repo.setBookingEnd(trx, r.booking_id, until);
@@ -633,7 +846,18 @@ export function createUnitLifeService(
       const at = nowIso();
       const r = await repo.deskRental(rentalId, trx);
       if (!r || !r.checked_in_at) throw conflict('The piece is not back yet.');
-      if (!(await repo.move(trx, r.unit_id, UNIT_TRANSITIONS.cleaning_done.from, 'available', at, { hold_booking_id: null }, r.rental_id))) throw conflict('The piece is not waiting for cleaning.');
+      if (
+        !(await repo.move(
+          trx,
+          r.unit_id,
+          UNIT_TRANSITIONS.cleaning_done.from,
+          'available',
+          at,
+          { hold_booking_id: null },
+          r.rental_id,
+        ))
+      )
+        throw conflict('The piece is not waiting for cleaning.');
       await repo.releaseBooking(trx, r.booking_id, at);
     },
 

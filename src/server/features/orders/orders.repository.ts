@@ -36,7 +36,19 @@ export function createOrdersRepository(db: Db) {
       return q.selectFrom('delivery_addresses').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
 
-    async upsertAddress(userId: string, a: { recipient_name: string; line1: string; line2: string | null; city: string; state: string; zip_code: string; country: string }, now: string) {
+    async upsertAddress(
+      userId: string,
+      a: {
+        recipient_name: string;
+        line1: string;
+        line2: string | null;
+        city: string;
+        state: string;
+        zip_code: string;
+        country: string;
+      },
+      now: string,
+    ) {
       await db
         .insertInto('delivery_addresses')
         .values({ user_id: userId, ...a, created_at: now, updated_at: now })
@@ -48,7 +60,11 @@ export function createOrdersRepository(db: Db) {
      * Inserts an order under a fresh number. A number already taken is skipped (ON CONFLICT DO
      * NOTHING keeps the transaction usable on PostgreSQL) and another one tried.
      */
-    async insertOrder(trx: Db, row: Omit<Insertable<OrdersTable>, 'number'>, newNumber: () => string): Promise<{ id: number; number: string }> {
+    async insertOrder(
+      trx: Db,
+      row: Omit<Insertable<OrdersTable>, 'number'>,
+      newNumber: () => string,
+    ): Promise<{ id: number; number: string }> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const number = newNumber();
         const inserted = await trx
@@ -63,7 +79,14 @@ export function createOrdersRepository(db: Db) {
     },
 
     /** Moves an order from one of `from` to `to`; false when it was in another status. */
-    async setStatus(trx: Db, id: number, from: readonly string[], to: string, now: string, stamp: { confirmed_at?: string; cancelled_at?: string } = {}): Promise<boolean> {
+    async setStatus(
+      trx: Db,
+      id: number,
+      from: readonly string[],
+      to: string,
+      now: string,
+      stamp: { confirmed_at?: string; cancelled_at?: string } = {},
+    ): Promise<boolean> {
       const res = await trx
         .updateTable('orders')
         .set({ status: to, updated_at: now, ...stamp })
@@ -79,19 +102,38 @@ export function createOrdersRepository(db: Db) {
 
     /** One of the member's listed orders by number; undefined for anyone else's. */
     findListed(userId: string, number: string) {
-      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('number', '=', number).where('status', 'in', [...LISTED_STATUSES]).executeTakeFirst();
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('number', '=', number)
+        .where('status', 'in', [...LISTED_STATUSES])
+        .executeTakeFirst();
     },
 
     /** The member's listed orders, newest first, before an id. */
     listForUser(userId: string, before: number | undefined, limit: number) {
-      let q = db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', 'in', [...LISTED_STATUSES]);
+      let q = db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', 'in', [...LISTED_STATUSES]);
       if (before !== undefined) q = q.where('id', '<', before);
-      return q.orderBy('id', 'desc').limit(limit + 1).execute();
+      return q
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute();
     },
 
     rentalsOf(orderIds: number[], q: Db = db) {
       if (orderIds.length === 0) return Promise.resolve([]);
-      return q.selectFrom('rentals').innerJoin('items', 'items.id', 'rentals.item_id').select(ORDER_RENTAL_COLUMNS).where('rentals.order_id', 'in', orderIds).orderBy('rentals.id').execute();
+      return q
+        .selectFrom('rentals')
+        .innerJoin('items', 'items.id', 'rentals.item_id')
+        .select(ORDER_RENTAL_COLUMNS)
+        .where('rentals.order_id', 'in', orderIds)
+        .orderBy('rentals.id')
+        .execute();
     },
 
     memberName(userId: string) {
@@ -122,11 +164,21 @@ export function createOrdersRepository(db: Db) {
     },
 
     async markEmailSent(id: number, claimedUntil: string, at: string): Promise<void> {
-      await db.updateTable('order_emails').set({ sent_at: at, claimed_until: null, error: null }).where('id', '=', id).where('claimed_until', '=', claimedUntil).execute();
+      await db
+        .updateTable('order_emails')
+        .set({ sent_at: at, claimed_until: null, error: null })
+        .where('id', '=', id)
+        .where('claimed_until', '=', claimedUntil)
+        .execute();
     },
 
     async releaseEmail(id: number, claimedUntil: string, error: string): Promise<void> {
-      await db.updateTable('order_emails').set({ claimed_until: null, error: error.slice(0, 500) }).where('id', '=', id).where('claimed_until', '=', claimedUntil).execute();
+      await db
+        .updateTable('order_emails')
+        .set({ claimed_until: null, error: error.slice(0, 500) })
+        .where('id', '=', id)
+        .where('claimed_until', '=', claimedUntil)
+        .execute();
     },
   };
 }

@@ -51,7 +51,8 @@ const listOrders = memberRoute({
   path: '/',
   tags: ['Orders'],
   summary: "The member's orders, newest first: dates, piece, size, delivery or pickup, amounts charged and refunded",
-  description: 'Confirmed and cancelled orders (a declined payment booked nothing and is not listed). Pages of `limit` (20); `before` is the previous page\'s nextBefore.',
+  description:
+    "Confirmed and cancelled orders (a declined payment booked nothing and is not listed). Pages of `limit` (20); `before` is the previous page's nextBefore.",
   request: { query: OrderListQuerySchema },
   responses: { 200: jsonContent(OrderListSchema, 'A page of orders'), ...errorResponses(400, 401) },
 });

@@ -66,7 +66,10 @@ function toStudio(row: StudioRow): Studio {
 
 function deliveryOf(row: OrderRow): OrderDelivery {
   if (row.delivery_method === 'in-store') {
-    return { method: 'in-store', studio: { id: row.studio_id, name: row.studio_name ?? '', address: row.studio_address ?? '' } };
+    return {
+      method: 'in-store',
+      studio: { id: row.studio_id, name: row.studio_name ?? '', address: row.studio_address ?? '' },
+    };
   }
   return {
     method: 'online',
@@ -82,7 +85,8 @@ function deliveryOf(row: OrderRow): OrderDelivery {
   };
 }
 
-const cardLabel = (c: { brand: string; lastFour: string }) => `${CARD_BRAND_LABELS[c.brand as CardBrand] ?? 'Card'} ending in ${c.lastFour}`;
+const cardLabel = (c: { brand: string; lastFour: string }) =>
+  `${CARD_BRAND_LABELS[c.brand as CardBrand] ?? 'Card'} ending in ${c.lastFour}`;
 const isMoneyIn = (e: LedgerEntry) => e.kind === 'charge' || e.kind === 'capture';
 
 /**
@@ -96,7 +100,13 @@ function moneyOf(entries: LedgerEntry[]) {
   let refundPending = 0;
   const lines: ReceiptLine[] = [];
   for (const e of entries) {
-    const line = { purpose: e.purpose, description: e.description, amountCents: e.amountCents, reference: e.providerRef, at: e.createdAt };
+    const line = {
+      purpose: e.purpose,
+      description: e.description,
+      amountCents: e.amountCents,
+      reference: e.providerRef,
+      at: e.createdAt,
+    };
     if (isMoneyIn(e) && e.status === 'succeeded') {
       charged += e.amountCents;
       lines.push({ ...line, kind: 'charge', label: receiptLabel(e.purpose, 'charge'), status: 'succeeded' });
@@ -130,10 +140,19 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
   async function summaries(userId: string, rows: OrderRow[]): Promise<OrderSummary[]> {
     const ids = rows.map((r) => r.id);
     const rentals = await repo.rentalsOf(ids);
-    const [entries, pics] = await Promise.all([payments.forMemberOrders(userId, ids, rentals.map((r) => r.id)), pictures.forIds([...new Set(rentals.map((r) => r.item_id))])]);
+    const [entries, pics] = await Promise.all([
+      payments.forMemberOrders(
+        userId,
+        ids,
+        rentals.map((r) => r.id),
+      ),
+      pictures.forIds([...new Set(rentals.map((r) => r.item_id))]),
+    ]);
     return rows.map((row) => {
       const rentalIds = new Set(rentals.filter((r) => r.order_id === row.id).map((r) => r.id));
-      const money = moneyOf(entries.filter((e) => e.orderId === row.id || (e.rentalId !== null && rentalIds.has(e.rentalId))));
+      const money = moneyOf(
+        entries.filter((e) => e.orderId === row.id || (e.rentalId !== null && rentalIds.has(e.rentalId))),
+      );
       return {
         number: row.number,
         status: row.status as OrderStatus,
@@ -169,14 +188,17 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
   /** Queues one of the order's e-mails in the caller's transaction (once per order and kind). */
   async function queueEmail(trx: Kysely<DB>, orderId: number, kind: OrderEmailKind): Promise<void> {
     const id = await repo.insertEmail(trx, orderId, kind, nowIso());
-    if (id !== null) await ctx.jobs.send(QUEUES.orderEmail.name, { orderEmailId: id }, { trx, singletonKey: `order-email-${id}` });
+    if (id !== null)
+      await ctx.jobs.send(QUEUES.orderEmail.name, { orderEmailId: id }, { trx, singletonKey: `order-email-${id}` });
   }
 
   async function emailText(order: OrderRow, kind: OrderEmailKind): Promise<{ subject: string; lines: string[] }> {
     const [summary] = await summaries(order.user_id, [order]);
     if (!summary) throw new Error(`order ${order.id} not found`);
     const item = summary.items[0];
-    const what = item ? `${item.name} by ${item.brand}, size ${item.size}${item.backupSize ? ` (and size ${item.backupSize} as your backup, at no charge)` : ''}` : 'Your rental';
+    const what = item
+      ? `${item.name} by ${item.brand}, size ${item.size}${item.backupSize ? ` (and size ${item.backupSize} as your backup, at no charge)` : ''}`
+      : 'Your rental';
     const delivery =
       summary.delivery.method === 'online'
         ? `Delivered to: ${addressLines(summary.delivery.address).join(', ')}`
@@ -202,7 +224,10 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
     const refund = summary.coveredByPlan
       ? 'The piece is back in your plan for this month.'
       : `Refund: ${formatUsd(summary.refundedCents + summary.refundPendingCents)}${summary.card ? ` to your ${cardLabel(summary.card)}` : ''}; your bank may take 5 to 10 days to show it.`;
-    return { subject: `Your Rentique order ${order.number} is cancelled`, lines: [`Your order ${order.number} is cancelled.`, '', what, refund] };
+    return {
+      subject: `Your Rentique order ${order.number} is cancelled`,
+      lines: [`Your order ${order.number} is cancelled.`, '', what, refund],
+    };
   }
 
   return {
@@ -214,13 +239,33 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
       const row = await repo.findAddress(userId);
       if (!row) return { address: null, updatedAt: null };
       return {
-        address: { recipientName: row.recipient_name, line1: row.line1, line2: row.line2, city: row.city, state: row.state, zipCode: row.zip_code, country: row.country },
+        address: {
+          recipientName: row.recipient_name,
+          line1: row.line1,
+          line2: row.line2,
+          city: row.city,
+          state: row.state,
+          zipCode: row.zip_code,
+          country: row.country,
+        },
         updatedAt: row.updated_at,
       };
     },
 
     async setAddress(userId: string, form: DeliveryAddressForm): Promise<DeliveryAddressState> {
-      await repo.upsertAddress(userId, { recipient_name: form.recipientName, line1: form.line1, line2: form.line2, city: form.city, state: form.state, zip_code: form.zipCode, country: form.country }, nowIso());
+      await repo.upsertAddress(
+        userId,
+        {
+          recipient_name: form.recipientName,
+          line1: form.line1,
+          line2: form.line2,
+          city: form.city,
+          state: form.state,
+          zip_code: form.zipCode,
+          country: form.country,
+        },
+        nowIso(),
+      );
       log.info({ userId }, 'delivery address saved');
       return this.getAddress(userId);
     },
@@ -229,22 +274,42 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
      * How a booking reaches the member: what she chose in the request, else her saved choice.
      * Delivery needs her delivery address (409 ADDRESS_REQUIRED); pickup needs a studio.
      */
-    async resolveDelivery(userId: string, choice: { delivery?: PickupOption | undefined; studioId?: number | undefined }, saved: { option: PickupOption | null; studioId: number | null }): Promise<ResolvedDelivery> {
+    async resolveDelivery(
+      userId: string,
+      choice: { delivery?: PickupOption | undefined; studioId?: number | undefined },
+      saved: { option: PickupOption | null; studioId: number | null },
+    ): Promise<ResolvedDelivery> {
       const method = choice.delivery ?? saved.option;
       if (!method) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid body: delivery ${DELIVERY_MESSAGES.chooseDelivery.toLowerCase()}`, { issues: [{ path: 'delivery', message: DELIVERY_MESSAGES.chooseDelivery }] });
+        throw new HttpError(
+          'VALIDATION_FAILED',
+          `Invalid body: delivery ${DELIVERY_MESSAGES.chooseDelivery.toLowerCase()}`,
+          { issues: [{ path: 'delivery', message: DELIVERY_MESSAGES.chooseDelivery }] },
+        );
       }
       if (method === 'online') {
         const { address } = await this.getAddress(userId);
-        if (!address) throw new HttpError('ADDRESS_REQUIRED', DELIVERY_MESSAGES.addressNeeded, { details: { addressUrl: '/account/addresses' } });
+        if (!address)
+          throw new HttpError('ADDRESS_REQUIRED', DELIVERY_MESSAGES.addressNeeded, {
+            details: { addressUrl: '/account/addresses' },
+          });
         return { method, address };
       }
       const studioId = choice.studioId ?? saved.studioId;
       if (!studioId) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid body: studioId ${DELIVERY_MESSAGES.chooseStudio.toLowerCase()}`, { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.chooseStudio }] });
+        throw new HttpError(
+          'VALIDATION_FAILED',
+          `Invalid body: studioId ${DELIVERY_MESSAGES.chooseStudio.toLowerCase()}`,
+          { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.chooseStudio }] },
+        );
       }
       const row = await repo.studio(studioId);
-      if (!row) throw new HttpError('VALIDATION_FAILED', `Invalid body: studioId ${DELIVERY_MESSAGES.noSuchStudio.toLowerCase()}`, { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.noSuchStudio }] });
+      if (!row)
+        throw new HttpError(
+          'VALIDATION_FAILED',
+          `Invalid body: studioId ${DELIVERY_MESSAGES.noSuchStudio.toLowerCase()}`,
+          { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.noSuchStudio }] },
+        );
       return { method, studio: toStudio(row) };
     },
 
@@ -319,7 +384,10 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
     async list(userId: string, before: number | undefined, limit: number): Promise<OrderList> {
       const rows = await repo.listForUser(userId, before, limit);
       const page = rows.slice(0, limit);
-      return { orders: await summaries(userId, page), nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
+      return {
+        orders: await summaries(userId, page),
+        nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+      };
     },
 
     /** One of the member's orders with every charge and refund: 404 for anyone else's. */
@@ -358,7 +426,12 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
         '— Rentique',
       ].join('\n');
       try {
-        await ctx.mailer.send({ to: to.email, subject, text, messageId: `<order-${order.id}-${claimed.kind}@${new URL(base).hostname}>` });
+        await ctx.mailer.send({
+          to: to.email,
+          subject,
+          text,
+          messageId: `<order-${order.id}-${claimed.kind}@${new URL(base).hostname}>`,
+        });
       } catch (err) {
         await repo.releaseEmail(orderEmailId, until, err instanceof Error ? err.message : String(err));
         throw err;

@@ -14,6 +14,18 @@ export {
   type Refund,
   type TokenizedCard,
 } from './payment-provider';
-export { createSimulatedPaymentProvider, SIMULATED_DECLINED_NUMBERS, SIMULATED_TEST_CARDS } from './simulated-payment-provider';
+export {
+  createSimulatedPaymentProvider,
+  SIMULATED_DECLINED_NUMBERS,
+  SIMULATED_TEST_CARDS,
+} from './simulated-payment-provider';
 export { isUniqueViolation } from './payments.repository';
-export { createPaymentsService, RECOVER_AFTER_MS, type LedgerEntry, type PaymentOutcome, type PaymentsService, type RecordInput, type Settler } from './payments.service';
+export {
+  createPaymentsService,
+  RECOVER_AFTER_MS,
+  type LedgerEntry,
+  type PaymentOutcome,
+  type PaymentsService,
+  type RecordInput,
+  type Settler,
+} from './payments.service';

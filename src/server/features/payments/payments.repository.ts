@@ -26,10 +26,25 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /** Writes the provider's answer on a pending entry (a second writer of the same answer changes nothing). */
-    async answer(id: number, v: { status: string; providerRef: string | null; declineCode: string | null; message: string | null; now: string }): Promise<void> {
+    async answer(
+      id: number,
+      v: {
+        status: string;
+        providerRef: string | null;
+        declineCode: string | null;
+        message: string | null;
+        now: string;
+      },
+    ): Promise<void> {
       await db
         .updateTable('payment_ledger')
-        .set({ status: v.status, provider_ref: v.providerRef, decline_code: v.declineCode, message: v.message, updated_at: v.now })
+        .set({
+          status: v.status,
+          provider_ref: v.providerRef,
+          decline_code: v.declineCode,
+          message: v.message,
+          updated_at: v.now,
+        })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .execute();
@@ -52,7 +67,15 @@ export function createPaymentsRepository(db: Db) {
 
     /** Entries whose outcome was not applied, recorded before `before`, oldest first. */
     unsettled(before: string, limit: number) {
-      return db.selectFrom('payment_ledger').selectAll().where('settled_at', 'is', null).where('created_at', '<', before).orderBy('created_at').orderBy('id').limit(limit).execute();
+      return db
+        .selectFrom('payment_ledger')
+        .selectAll()
+        .where('settled_at', 'is', null)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
 
     /**
@@ -65,7 +88,12 @@ export function createPaymentsRepository(db: Db) {
         .selectFrom('payment_ledger')
         .selectAll()
         .where('user_id', '=', userId)
-        .where((eb) => eb.or([...(orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : []), ...(rentalIds.length > 0 ? [eb('rental_id', 'in', rentalIds)] : [])]))
+        .where((eb) =>
+          eb.or([
+            ...(orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : []),
+            ...(rentalIds.length > 0 ? [eb('rental_id', 'in', rentalIds)] : []),
+          ]),
+        )
         .orderBy('id')
         .execute();
     },

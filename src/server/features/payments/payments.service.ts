@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DECLINE_CODES, type DeclineCode, type LedgerKind, type LedgerStatus, type PaymentPurpose } from '../../../domain/payments';
+import {
+  DECLINE_CODES,
+  type DeclineCode,
+  type LedgerKind,
+  type LedgerStatus,
+  type PaymentPurpose,
+} from '../../../domain/payments';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from './payment-provider';
@@ -95,10 +101,13 @@ function toEntry(row: LedgerRow): LedgerEntry {
 function outcomeOf(row: LedgerRow): PaymentOutcome | null {
   if (row.status === 'succeeded') return { status: 'succeeded', providerRef: row.provider_ref ?? '' };
   if (row.status === 'declined') {
-    const code = (DECLINE_CODES as readonly string[]).includes(row.decline_code ?? '') ? (row.decline_code as DeclineCode) : 'card_declined';
+    const code = (DECLINE_CODES as readonly string[]).includes(row.decline_code ?? '')
+      ? (row.decline_code as DeclineCode)
+      : 'card_declined';
     return { status: 'declined', code, message: row.message ?? '' };
   }
-  if (row.status === 'failed') return { status: 'failed', code: row.decline_code ?? 'failed', message: row.message ?? '' };
+  if (row.status === 'failed')
+    return { status: 'failed', code: row.decline_code ?? 'failed', message: row.message ?? '' };
   return null;
 }
 
@@ -128,12 +137,14 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
   const nowIso = () => ctx.clock().toISOString();
 
   async function record(trx: Kysely<DB>, input: RecordInput): Promise<LedgerEntry> {
-    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new Error(`a ledger entry needs a positive whole amount, got ${input.amountCents}`);
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
+      throw new Error(`a ledger entry needs a positive whole amount, got ${input.amountCents}`);
     const needsTarget = input.kind === 'capture' || input.kind === 'void' || input.kind === 'refund';
     if (needsTarget && (!input.target || input.target.status !== 'succeeded' || !input.target.providerRef)) {
       throw new Error(`a ${input.kind} acts on an entry that succeeded`);
     }
-    if ((input.kind === 'charge' || input.kind === 'authorise') && !input.card) throw new Error(`a ${input.kind} needs a card`);
+    if ((input.kind === 'charge' || input.kind === 'authorise') && !input.card)
+      throw new Error(`a ${input.kind} needs a card`);
     if (input.kind === 'payout' && !input.recipientId) throw new Error('a payout needs a recipient');
     const now = nowIso();
     const row = await repo.insert(trx, {
@@ -171,43 +182,97 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
     if (known) return known;
     const target = row.target_id !== null ? await repo.find(row.target_id) : undefined;
     const key = row.idempotency_key;
-    let answer: { status: LedgerStatus; providerRef: string | null; declineCode: string | null; message: string | null };
+    let answer: {
+      status: LedgerStatus;
+      providerRef: string | null;
+      declineCode: string | null;
+      message: string | null;
+    };
     try {
       let ref: string;
       switch (row.kind) {
         case 'charge':
-          ref = (await provider.charge({ token: row.card_token ?? '', amountCents: row.amount_cents, description: row.description, idempotencyKey: key })).id;
+          ref = (
+            await provider.charge({
+              token: row.card_token ?? '',
+              amountCents: row.amount_cents,
+              description: row.description,
+              idempotencyKey: key,
+            })
+          ).id;
           break;
         case 'authorise':
-          ref = (await provider.authorise({ token: row.card_token ?? '', amountCents: row.amount_cents, description: row.description, idempotencyKey: key })).id;
+          ref = (
+            await provider.authorise({
+              token: row.card_token ?? '',
+              amountCents: row.amount_cents,
+              description: row.description,
+              idempotencyKey: key,
+            })
+          ).id;
           break;
         case 'capture':
-          ref = (await provider.capture({ authorisationId: target?.provider_ref ?? '', amountCents: row.amount_cents, idempotencyKey: key })).id;
+          ref = (
+            await provider.capture({
+              authorisationId: target?.provider_ref ?? '',
+              amountCents: row.amount_cents,
+              idempotencyKey: key,
+            })
+          ).id;
           break;
         case 'void':
           await provider.void({ authorisationId: target?.provider_ref ?? '', idempotencyKey: key });
           ref = target?.provider_ref ?? '';
           break;
         case 'refund':
-          ref = (await provider.refund({ chargeId: target?.provider_ref ?? '', amountCents: row.amount_cents, reason: row.description, idempotencyKey: key })).id;
+          ref = (
+            await provider.refund({
+              chargeId: target?.provider_ref ?? '',
+              amountCents: row.amount_cents,
+              reason: row.description,
+              idempotencyKey: key,
+            })
+          ).id;
           break;
         case 'payout':
-          ref = (await provider.payout({ recipientId: row.recipient_id ?? '', ...(row.card_token ? { destination: row.card_token } : {}), amountCents: row.amount_cents, description: row.description, idempotencyKey: key })).id;
+          ref = (
+            await provider.payout({
+              recipientId: row.recipient_id ?? '',
+              ...(row.card_token ? { destination: row.card_token } : {}),
+              amountCents: row.amount_cents,
+              description: row.description,
+              idempotencyKey: key,
+            })
+          ).id;
           break;
         default:
           throw new Error(`unknown ledger kind ${row.kind}`);
       }
       answer = { status: 'succeeded', providerRef: ref, declineCode: null, message: null };
     } catch (err) {
-      if (err instanceof PaymentDeclinedError) answer = { status: 'declined', providerRef: null, declineCode: err.code, message: err.message };
+      if (err instanceof PaymentDeclinedError)
+        answer = { status: 'declined', providerRef: null, declineCode: err.code, message: err.message };
       else if (err instanceof PaymentRequestError) {
-        log.error({ entryId: id, kind: row.kind, purpose: row.purpose, code: err.code, message: err.message }, 'payment request refused by the provider');
+        log.error(
+          { entryId: id, kind: row.kind, purpose: row.purpose, code: err.code, message: err.message },
+          'payment request refused by the provider',
+        );
         answer = { status: 'failed', providerRef: null, declineCode: err.code, message: err.message };
       } else throw err; // no answer (the provider unreachable...): the entry stays pending for the recovery
     }
     await repo.answer(id, { ...answer, now: nowIso() });
     const after = await repo.find(id);
-    log.info({ entryId: id, userId: row.user_id, purpose: row.purpose, kind: row.kind, amountCents: row.amount_cents, status: after?.status }, 'payment operation');
+    log.info(
+      {
+        entryId: id,
+        userId: row.user_id,
+        purpose: row.purpose,
+        kind: row.kind,
+        amountCents: row.amount_cents,
+        status: after?.status,
+      },
+      'payment operation',
+    );
     return outcomeOf(after!)!;
   }
 
@@ -294,7 +359,9 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
     async refundableCents(trx: Kysely<DB>, charge: LedgerEntry): Promise<number> {
       if (charge.status !== 'succeeded' || (charge.kind !== 'charge' && charge.kind !== 'capture')) return 0;
       const refunds = await repo.targeting(trx, charge.id);
-      const taken = refunds.filter((r) => r.kind === 'refund' && (r.status === 'pending' || r.status === 'succeeded')).reduce((n, r) => n + r.amount_cents, 0);
+      const taken = refunds
+        .filter((r) => r.kind === 'refund' && (r.status === 'pending' || r.status === 'succeeded'))
+        .reduce((n, r) => n + r.amount_cents, 0);
       return Math.max(0, charge.amountCents - taken);
     },
   };

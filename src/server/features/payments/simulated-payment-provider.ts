@@ -42,7 +42,13 @@ export const SIMULATED_DECLINED_NUMBERS = new Set(Object.keys(SIMULATED_TEST_CAR
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-type StoredResponse = { ok: unknown } | { error: { type: 'declined'; code: DeclineCode; message: string } | { type: 'request'; code: PaymentRequestErrorCode; message: string } };
+type StoredResponse =
+  | { ok: unknown }
+  | {
+      error:
+        | { type: 'declined'; code: DeclineCode; message: string }
+        | { type: 'request'; code: PaymentRequestErrorCode; message: string };
+    };
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
@@ -74,7 +80,11 @@ function cardExpired(month: string, year: string, now: Date): boolean {
  * second gets the first one's answer. Amount rules are conditional updates (a refund raises
  * `refunded_cents` only while it stays within the charge), so they hold under concurrent calls.
  */
-export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: number; clock?: () => Date }): PaymentProvider {
+export function createSimulatedPaymentProvider(opts: {
+  db: Kysely<DB>;
+  delayMs: number;
+  clock?: () => Date;
+}): PaymentProvider {
   const { db } = opts;
   const clock = opts.clock ?? (() => new Date());
 
@@ -83,33 +93,64 @@ export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: 
    * (a result, a decline or a request error); later calls with the key get the same answer, or
    * `idempotency_key_reused` when their request differs.
    */
-  async function once<T>(operation: string, key: string, params: Record<string, unknown>, work: (trx: Kysely<DB>, now: Date) => Promise<T>): Promise<T> {
-    if (!key || key.length > 255) throw new PaymentRequestError('not_found', 'An idempotency key of 1 to 255 characters is required.');
+  async function once<T>(
+    operation: string,
+    key: string,
+    params: Record<string, unknown>,
+    work: (trx: Kysely<DB>, now: Date) => Promise<T>,
+  ): Promise<T> {
+    if (!key || key.length > 255)
+      throw new PaymentRequestError('not_found', 'An idempotency key of 1 to 255 characters is required.');
     if (opts.delayMs > 0) await sleep(opts.delayMs);
-    const fingerprint = createHash('sha256').update(JSON.stringify([operation, params])).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([operation, params]))
+      .digest('hex');
     const stored = async (): Promise<StoredResponse> => {
-      const row = await db.selectFrom('payment_sim_requests').select(['operation', 'fingerprint', 'response']).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('payment_sim_requests')
+        .select(['operation', 'fingerprint', 'response'])
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow();
       if (row.operation !== operation || row.fingerprint !== fingerprint) {
-        return { error: { type: 'request', code: 'idempotency_key_reused', message: `The idempotency key ${key} was used for another request.` } };
+        return {
+          error: {
+            type: 'request',
+            code: 'idempotency_key_reused',
+            message: `The idempotency key ${key} was used for another request.`,
+          },
+        };
       }
       return JSON.parse(row.response) as StoredResponse;
     };
-    const existing = await db.selectFrom('payment_sim_requests').select('idempotency_key').where('idempotency_key', '=', key).executeTakeFirst();
+    const existing = await db
+      .selectFrom('payment_sim_requests')
+      .select('idempotency_key')
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
     if (existing) return replay<T>(await stored());
     let response: StoredResponse;
     try {
       response = await db.transaction().execute(async (trx) => {
         const now = clock();
-        await trx.insertInto('payment_sim_requests').values({ idempotency_key: key, operation, fingerprint, response: '{}', created_at: now.toISOString() }).execute();
+        await trx
+          .insertInto('payment_sim_requests')
+          .values({ idempotency_key: key, operation, fingerprint, response: '{}', created_at: now.toISOString() })
+          .execute();
         let answer: StoredResponse;
         try {
           answer = { ok: await work(trx, now) };
         } catch (err) {
-          if (err instanceof PaymentDeclinedError) answer = { error: { type: 'declined', code: err.code, message: err.message } };
-          else if (err instanceof PaymentRequestError) answer = { error: { type: 'request', code: err.code, message: err.message } };
+          if (err instanceof PaymentDeclinedError)
+            answer = { error: { type: 'declined', code: err.code, message: err.message } };
+          else if (err instanceof PaymentRequestError)
+            answer = { error: { type: 'request', code: err.code, message: err.message } };
           else throw err;
         }
-        await trx.updateTable('payment_sim_requests').set({ response: JSON.stringify(answer) }).where('idempotency_key', '=', key).execute();
+        await trx
+          .updateTable('payment_sim_requests')
+          .set({ response: JSON.stringify(answer) })
+          .where('idempotency_key', '=', key)
+          .execute();
         return answer;
       });
     } catch (err) {
@@ -128,7 +169,11 @@ export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: 
 
   /** The card behind a token, or a decline as the bank would give it at payment time. */
   async function payableCard(trx: Kysely<DB>, token: string, now: Date): Promise<void> {
-    const card = await trx.selectFrom('payment_sim_cards').select(['behaviour', 'expiry_month', 'expiry_year']).where('token', '=', token).executeTakeFirst();
+    const card = await trx
+      .selectFrom('payment_sim_cards')
+      .select(['behaviour', 'expiry_month', 'expiry_year'])
+      .where('token', '=', token)
+      .executeTakeFirst();
     if (!card) {
       // Tokens from the first simulated provider (decision 0005) were never recorded: good cards.
       if (token.startsWith('sim_tok_')) return;
@@ -137,14 +182,28 @@ export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: 
     if (card.behaviour && card.behaviour !== 'refund_fails') {
       throw new PaymentDeclinedError(card.behaviour as DeclineCode, 'The card was declined.');
     }
-    if (cardExpired(card.expiry_month, card.expiry_year, now)) throw new PaymentDeclinedError('expired_card', 'The card has expired.');
+    if (cardExpired(card.expiry_month, card.expiry_year, now))
+      throw new PaymentDeclinedError('expired_card', 'The card has expired.');
   }
 
-  async function newCharge(trx: Kysely<DB>, v: { token: string | null; parentId: string | null; amountCents: number; now: Date }) {
+  async function newCharge(
+    trx: Kysely<DB>,
+    v: { token: string | null; parentId: string | null; amountCents: number; now: Date },
+  ) {
     const id = newId('sim_ch');
     await trx
       .insertInto('payment_sim_objects')
-      .values({ id, kind: 'charge', token: v.token, parent_id: v.parentId, recipient: null, amount_cents: v.amountCents, status: 'succeeded', expires_at: null, created_at: v.now.toISOString() })
+      .values({
+        id,
+        kind: 'charge',
+        token: v.token,
+        parent_id: v.parentId,
+        recipient: null,
+        amount_cents: v.amountCents,
+        status: 'succeeded',
+        expires_at: null,
+        created_at: v.now.toISOString(),
+      })
       .execute();
     return { id, amountCents: v.amountCents };
   }
@@ -158,49 +217,91 @@ export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: 
       const refused = (SIMULATED_TEST_CARDS.declinedAtTokenize as Record<string, DeclineCode>)[digits];
       if (refused) throw new PaymentDeclinedError(refused, 'The card was declined.');
       const behaviour: string | null =
-        (SIMULATED_TEST_CARDS.declinedAtCharge as Record<string, DeclineCode>)[digits] ?? (digits === SIMULATED_TEST_CARDS.refundFails ? 'refund_fails' : null);
+        (SIMULATED_TEST_CARDS.declinedAtCharge as Record<string, DeclineCode>)[digits] ??
+        (digits === SIMULATED_TEST_CARDS.refundFails ? 'refund_fails' : null);
       const token = newId('sim_card');
       const brand = detectCardBrand(digits);
       const lastFour = lastFourOf(digits);
       await db
         .insertInto('payment_sim_cards')
-        .values({ token, brand, last_four: lastFour, expiry_month: card.expiryMonth, expiry_year: card.expiryYear, behaviour, created_at: clock().toISOString() })
+        .values({
+          token,
+          brand,
+          last_four: lastFour,
+          expiry_month: card.expiryMonth,
+          expiry_year: card.expiryYear,
+          behaviour,
+          created_at: clock().toISOString(),
+        })
         .execute();
       return { token, brand, lastFour };
     },
 
     authorise(req) {
-      return once('authorise', req.idempotencyKey, { token: req.token, amountCents: req.amountCents }, async (trx, now) => {
-        checkAmount(req.amountCents, MIN_CARD_PAYMENT_CENTS);
-        await payableCard(trx, req.token, now);
-        const id = newId('sim_auth');
-        const expiresAt = new Date(now.getTime() + AUTHORISATION_DAYS * 86_400_000).toISOString();
-        await trx
-          .insertInto('payment_sim_objects')
-          .values({ id, kind: 'authorisation', token: req.token, parent_id: null, recipient: null, amount_cents: req.amountCents, status: 'authorised', expires_at: expiresAt, created_at: now.toISOString() })
-          .execute();
-        return { id, amountCents: req.amountCents, expiresAt };
-      });
+      return once(
+        'authorise',
+        req.idempotencyKey,
+        { token: req.token, amountCents: req.amountCents },
+        async (trx, now) => {
+          checkAmount(req.amountCents, MIN_CARD_PAYMENT_CENTS);
+          await payableCard(trx, req.token, now);
+          const id = newId('sim_auth');
+          const expiresAt = new Date(now.getTime() + AUTHORISATION_DAYS * 86_400_000).toISOString();
+          await trx
+            .insertInto('payment_sim_objects')
+            .values({
+              id,
+              kind: 'authorisation',
+              token: req.token,
+              parent_id: null,
+              recipient: null,
+              amount_cents: req.amountCents,
+              status: 'authorised',
+              expires_at: expiresAt,
+              created_at: now.toISOString(),
+            })
+            .execute();
+          return { id, amountCents: req.amountCents, expiresAt };
+        },
+      );
     },
 
     capture(req) {
-      return once('capture', req.idempotencyKey, { authorisationId: req.authorisationId, amountCents: req.amountCents ?? null }, async (trx, now) => {
-        const auth = await trx.selectFrom('payment_sim_objects').select(['amount_cents', 'token']).where('id', '=', req.authorisationId).where('kind', '=', 'authorisation').executeTakeFirst();
-        if (!auth) throw new PaymentRequestError('not_found', `No such authorisation: ${req.authorisationId}.`);
-        const amount = req.amountCents ?? auth.amount_cents;
-        checkAmount(amount, 1);
-        if (amount > auth.amount_cents) throw new PaymentRequestError('amount_too_large', `Cannot capture ${amount} cents of an authorisation of ${auth.amount_cents}.`);
-        // Captured once, and only while open: the conditional update decides between racing calls.
-        const res = await trx
-          .updateTable('payment_sim_objects')
-          .set({ status: 'captured' })
-          .where('id', '=', req.authorisationId)
-          .where('status', '=', 'authorised')
-          .where('expires_at', '>', now.toISOString())
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) throw new PaymentRequestError('authorisation_not_open', 'The authorisation was captured, voided or has expired.');
-        return newCharge(trx, { token: auth.token, parentId: req.authorisationId, amountCents: amount, now });
-      });
+      return once(
+        'capture',
+        req.idempotencyKey,
+        { authorisationId: req.authorisationId, amountCents: req.amountCents ?? null },
+        async (trx, now) => {
+          const auth = await trx
+            .selectFrom('payment_sim_objects')
+            .select(['amount_cents', 'token'])
+            .where('id', '=', req.authorisationId)
+            .where('kind', '=', 'authorisation')
+            .executeTakeFirst();
+          if (!auth) throw new PaymentRequestError('not_found', `No such authorisation: ${req.authorisationId}.`);
+          const amount = req.amountCents ?? auth.amount_cents;
+          checkAmount(amount, 1);
+          if (amount > auth.amount_cents)
+            throw new PaymentRequestError(
+              'amount_too_large',
+              `Cannot capture ${amount} cents of an authorisation of ${auth.amount_cents}.`,
+            );
+          // Captured once, and only while open: the conditional update decides between racing calls.
+          const res = await trx
+            .updateTable('payment_sim_objects')
+            .set({ status: 'captured' })
+            .where('id', '=', req.authorisationId)
+            .where('status', '=', 'authorised')
+            .where('expires_at', '>', now.toISOString())
+            .executeTakeFirst();
+          if (Number(res.numUpdatedRows) !== 1)
+            throw new PaymentRequestError(
+              'authorisation_not_open',
+              'The authorisation was captured, voided or has expired.',
+            );
+          return newCharge(trx, { token: auth.token, parentId: req.authorisationId, amountCents: amount, now });
+        },
+      );
     },
 
     async void(req) {
@@ -214,45 +315,87 @@ export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: 
           .where('expires_at', '>', now.toISOString())
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) {
-          const exists = await trx.selectFrom('payment_sim_objects').select('id').where('id', '=', req.authorisationId).where('kind', '=', 'authorisation').executeTakeFirst();
+          const exists = await trx
+            .selectFrom('payment_sim_objects')
+            .select('id')
+            .where('id', '=', req.authorisationId)
+            .where('kind', '=', 'authorisation')
+            .executeTakeFirst();
           if (!exists) throw new PaymentRequestError('not_found', `No such authorisation: ${req.authorisationId}.`);
-          throw new PaymentRequestError('authorisation_not_open', 'The authorisation was captured, voided or has expired.');
+          throw new PaymentRequestError(
+            'authorisation_not_open',
+            'The authorisation was captured, voided or has expired.',
+          );
         }
         return null;
       });
     },
 
     charge(req) {
-      return once('charge', req.idempotencyKey, { token: req.token, amountCents: req.amountCents }, async (trx, now) => {
-        checkAmount(req.amountCents, MIN_CARD_PAYMENT_CENTS);
-        await payableCard(trx, req.token, now);
-        return newCharge(trx, { token: req.token, parentId: null, amountCents: req.amountCents, now });
-      });
+      return once(
+        'charge',
+        req.idempotencyKey,
+        { token: req.token, amountCents: req.amountCents },
+        async (trx, now) => {
+          checkAmount(req.amountCents, MIN_CARD_PAYMENT_CENTS);
+          await payableCard(trx, req.token, now);
+          return newCharge(trx, { token: req.token, parentId: null, amountCents: req.amountCents, now });
+        },
+      );
     },
 
     refund(req) {
-      return once('refund', req.idempotencyKey, { chargeId: req.chargeId, amountCents: req.amountCents }, async (trx, now) => {
-        checkAmount(req.amountCents, 1);
-        const charge = await trx.selectFrom('payment_sim_objects').select(['token', 'amount_cents']).where('id', '=', req.chargeId).where('kind', '=', 'charge').executeTakeFirst();
-        if (!charge) throw new PaymentRequestError('not_found', `No such charge: ${req.chargeId}.`);
-        if (charge.token) {
-          const card = await trx.selectFrom('payment_sim_cards').select('behaviour').where('token', '=', charge.token).executeTakeFirst();
-          if (card?.behaviour === 'refund_fails') throw new PaymentDeclinedError('processing_error', 'The refund could not be made to this card.');
-        }
-        const res = await trx
-          .updateTable('payment_sim_objects')
-          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', req.amountCents) }))
-          .where('id', '=', req.chargeId)
-          .where((eb) => eb(eb('refunded_cents', '+', req.amountCents), '<=', eb.ref('amount_cents')))
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) throw new PaymentRequestError('amount_too_large', `Refunds of ${req.chargeId} would exceed the ${charge.amount_cents} cents charged.`);
-        const id = newId('sim_re');
-        await trx
-          .insertInto('payment_sim_objects')
-          .values({ id, kind: 'refund', token: charge.token, parent_id: req.chargeId, recipient: null, amount_cents: req.amountCents, status: 'succeeded', expires_at: null, created_at: now.toISOString() })
-          .execute();
-        return { id, amountCents: req.amountCents };
-      });
+      return once(
+        'refund',
+        req.idempotencyKey,
+        { chargeId: req.chargeId, amountCents: req.amountCents },
+        async (trx, now) => {
+          checkAmount(req.amountCents, 1);
+          const charge = await trx
+            .selectFrom('payment_sim_objects')
+            .select(['token', 'amount_cents'])
+            .where('id', '=', req.chargeId)
+            .where('kind', '=', 'charge')
+            .executeTakeFirst();
+          if (!charge) throw new PaymentRequestError('not_found', `No such charge: ${req.chargeId}.`);
+          if (charge.token) {
+            const card = await trx
+              .selectFrom('payment_sim_cards')
+              .select('behaviour')
+              .where('token', '=', charge.token)
+              .executeTakeFirst();
+            if (card?.behaviour === 'refund_fails')
+              throw new PaymentDeclinedError('processing_error', 'The refund could not be made to this card.');
+          }
+          const res = await trx
+            .updateTable('payment_sim_objects')
+            .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', req.amountCents) }))
+            .where('id', '=', req.chargeId)
+            .where((eb) => eb(eb('refunded_cents', '+', req.amountCents), '<=', eb.ref('amount_cents')))
+            .executeTakeFirst();
+          if (Number(res.numUpdatedRows) !== 1)
+            throw new PaymentRequestError(
+              'amount_too_large',
+              `Refunds of ${req.chargeId} would exceed the ${charge.amount_cents} cents charged.`,
+            );
+          const id = newId('sim_re');
+          await trx
+            .insertInto('payment_sim_objects')
+            .values({
+              id,
+              kind: 'refund',
+              token: charge.token,
+              parent_id: req.chargeId,
+              recipient: null,
+              amount_cents: req.amountCents,
+              status: 'succeeded',
+              expires_at: null,
+              created_at: now.toISOString(),
+            })
+            .execute();
+          return { id, amountCents: req.amountCents };
+        },
+      );
     },
 
     async tokenizeBankAccount(account) {
@@ -262,26 +405,59 @@ export function createSimulatedPaymentProvider(opts: { db: Kysely<DB>; delayMs: 
       // ABA routing numbers carry a checksum: 3-7-1 weights, a multiple of 10.
       const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
       const sum = routing.length === 9 ? [...routing].reduce((n, d, i) => n + Number(d) * weights[i]!, 0) : 1;
-      if (sum % 10 !== 0 || number.length < 4 || number.length > 17) throw new PaymentDeclinedError('card_declined', 'The bank account was refused: check the routing and account numbers.');
+      if (sum % 10 !== 0 || number.length < 4 || number.length > 17)
+        throw new PaymentDeclinedError(
+          'card_declined',
+          'The bank account was refused: check the routing and account numbers.',
+        );
       const token = newId('sim_ba');
       const lastFour = number.slice(-4);
-      await db.insertInto('payment_sim_bank_accounts').values({ token, last_four: lastFour, created_at: clock().toISOString() }).execute();
+      await db
+        .insertInto('payment_sim_bank_accounts')
+        .values({ token, last_four: lastFour, created_at: clock().toISOString() })
+        .execute();
       return { token, lastFour };
     },
 
     payout(req) {
-      return once('payout', req.idempotencyKey, { recipientId: req.recipientId, amountCents: req.amountCents, ...(req.destination ? { destination: req.destination } : {}) }, async (trx, now) => {
-        checkAmount(req.amountCents, 1);
-        if (req.destination && !(await trx.selectFrom('payment_sim_bank_accounts').select('token').where('token', '=', req.destination).executeTakeFirst())) {
-          throw new PaymentRequestError('not_found', 'No such bank account.');
-        }
-        const id = newId('sim_po');
-        await trx
-          .insertInto('payment_sim_objects')
-          .values({ id, kind: 'payout', token: null, parent_id: null, recipient: req.recipientId, amount_cents: req.amountCents, status: 'succeeded', expires_at: null, created_at: now.toISOString() })
-          .execute();
-        return { id, amountCents: req.amountCents };
-      });
+      return once(
+        'payout',
+        req.idempotencyKey,
+        {
+          recipientId: req.recipientId,
+          amountCents: req.amountCents,
+          ...(req.destination ? { destination: req.destination } : {}),
+        },
+        async (trx, now) => {
+          checkAmount(req.amountCents, 1);
+          if (
+            req.destination &&
+            !(await trx
+              .selectFrom('payment_sim_bank_accounts')
+              .select('token')
+              .where('token', '=', req.destination)
+              .executeTakeFirst())
+          ) {
+            throw new PaymentRequestError('not_found', 'No such bank account.');
+          }
+          const id = newId('sim_po');
+          await trx
+            .insertInto('payment_sim_objects')
+            .values({
+              id,
+              kind: 'payout',
+              token: null,
+              parent_id: null,
+              recipient: req.recipientId,
+              amount_cents: req.amountCents,
+              status: 'succeeded',
+              expires_at: null,
+              created_at: now.toISOString(),
+            })
+            .execute();
+          return { id, amountCents: req.amountCents };
+        },
+      );
     },
   };
 }

@@ -23,10 +23,18 @@ describe(`payouts (${process.env.TEST_DIALECT})`, () => {
     const { t } = env;
     const m = await t.signUp();
     expect(await json(m.request('/api/payouts/account'))).toEqual({ account: null });
-    const bad = await m.request('/api/payouts/account', { method: 'PUT', json: { holderName: '', routingNumber: '12', accountNumber: 'abc' } });
+    const bad = await m.request('/api/payouts/account', {
+      method: 'PUT',
+      json: { holderName: '', routingNumber: '12', accountNumber: 'abc' },
+    });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path).sort()).toEqual(['accountNumber', 'holderName', 'routingNumber']);
-    const checksum = await m.request('/api/payouts/account', { method: 'PUT', json: { ...ACCOUNT, routingNumber: '011000016' } });
+    expect(
+      ((await bad.json()) as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path).sort(),
+    ).toEqual(['accountNumber', 'holderName', 'routingNumber']);
+    const checksum = await m.request('/api/payouts/account', {
+      method: 'PUT',
+      json: { ...ACCOUNT, routingNumber: '011000016' },
+    });
     expect(checksum.status).toBe(400);
     const saved = await json<PayoutAccount>(m.request('/api/payouts/account', { method: 'PUT', json: ACCOUNT }));
     expect(saved).toMatchObject({ holderName: 'Lena Lender', lastFour: '6789' });
@@ -40,10 +48,20 @@ describe(`payouts (${process.env.TEST_DIALECT})`, () => {
   it('makes an earning available 2 days after the return, then pays it out once through the ledger', async () => {
     const { t, staff } = env;
     now = new Date(START);
-    const { lender, rentalId } = await returnedMemberRental(t, { staff, priceCents: 1_000, name: 'Velvet, "Midnight" Gown' });
+    const { lender, rentalId } = await returnedMemberRental(t, {
+      staff,
+      priceCents: 1_000,
+      name: 'Velvet, "Midnight" Gown',
+    });
     let st = await json<Statement>(lender.request('/api/payouts/statement'));
     expect(st).toMatchObject({ commissionPercent: 30, sharePercent: 70, availableCents: 0, pendingCents: 700 });
-    expect(st.lines[0]).toMatchObject({ kind: 'earning', grossCents: 1_000, feeCents: 300, netCents: 700, status: 'Clearing' });
+    expect(st.lines[0]).toMatchObject({
+      kind: 'earning',
+      grossCents: 1_000,
+      feeCents: 300,
+      netCents: 700,
+      status: 'Clearing',
+    });
     // No account yet, nothing available yet.
     expect((await lender.request('/api/payouts', { method: 'POST' })).status).toBe(409);
     await json(lender.request('/api/payouts/account', { method: 'PUT', json: ACCOUNT }));
@@ -56,9 +74,18 @@ describe(`payouts (${process.env.TEST_DIALECT})`, () => {
     expect(st).toMatchObject({ availableCents: 700, pendingCents: 0 });
     const payout = await json<Payout>(lender.request('/api/payouts', { method: 'POST' }), 201);
     expect(payout).toMatchObject({ amountCents: 700, status: 'paid', lastFour: '6789' });
-    const entry = await t.ctx.database.db.selectFrom('payment_ledger').selectAll().where('purpose', '=', 'payout').where('user_id', '=', lender.id).executeTakeFirstOrThrow();
+    const entry = await t.ctx.database.db
+      .selectFrom('payment_ledger')
+      .selectAll()
+      .where('purpose', '=', 'payout')
+      .where('user_id', '=', lender.id)
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ kind: 'payout', amount_cents: 700, status: 'succeeded', recipient_id: lender.id });
-    const sim = await t.ctx.database.db.selectFrom('payment_sim_objects').selectAll().where('id', '=', entry.provider_ref!).executeTakeFirstOrThrow();
+    const sim = await t.ctx.database.db
+      .selectFrom('payment_sim_objects')
+      .selectAll()
+      .where('id', '=', entry.provider_ref!)
+      .executeTakeFirstOrThrow();
     expect(sim).toMatchObject({ kind: 'payout', amount_cents: 700 });
     st = await json<Statement>(lender.request('/api/payouts/statement'));
     expect(st).toMatchObject({ availableCents: 0, paidOutCents: 700 });
@@ -96,9 +123,17 @@ describe(`payouts (${process.env.TEST_DIALECT})`, () => {
     const db = t.ctx.database.db;
     const payouts = await db.selectFrom('payouts').selectAll().where('lender_id', '=', lender.id).execute();
     expect(payouts.map((p) => [p.amount_cents, p.status])).toEqual([[2_100, 'paid']]);
-    const entries = await db.selectFrom('payment_ledger').select(['amount_cents', 'status']).where('purpose', '=', 'payout').where('user_id', '=', lender.id).execute();
+    const entries = await db
+      .selectFrom('payment_ledger')
+      .select(['amount_cents', 'status'])
+      .where('purpose', '=', 'payout')
+      .where('user_id', '=', lender.id)
+      .execute();
     expect(entries).toEqual([{ amount_cents: 2_100, status: 'succeeded' }]);
-    expect(await json<Statement>(lender.request('/api/payouts/statement'))).toMatchObject({ availableCents: 0, paidOutCents: 2_100 });
+    expect(await json<Statement>(lender.request('/api/payouts/statement'))).toMatchObject({
+      availableCents: 0,
+      paidOutCents: 2_100,
+    });
   });
 
   it('keeps statements to their lender', async () => {

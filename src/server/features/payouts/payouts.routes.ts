@@ -1,5 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { EARNINGS_CLEAR_DAYS, PayoutAccountInputSchema, PayoutAccountSchema, PayoutAccountStateSchema, PayoutSchema, StatementSchema } from '../../../domain/payouts';
+import {
+  EARNINGS_CLEAR_DAYS,
+  PayoutAccountInputSchema,
+  PayoutAccountSchema,
+  PayoutAccountStateSchema,
+  PayoutSchema,
+  StatementSchema,
+} from '../../../domain/payouts';
 import type { AppContext } from '../../context';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import type { PayoutsService } from './payouts.service';
@@ -27,7 +34,8 @@ const statement = memberRoute({
   method: 'get',
   path: '/statement',
   tags,
-  summary: 'Your lending statement: every earning (price, commission, your share), claim credit and payout, and your balances',
+  summary:
+    'Your lending statement: every earning (price, commission, your share), claim credit and payout, and your balances',
   description: `An earning is available ${EARNINGS_CLEAR_DAYS} days after the piece is returned, unless a damage claim on that rental is open.`,
   responses: { 200: jsonContent(StatementSchema, 'The statement'), ...errorResponses(401) },
 });
@@ -37,7 +45,10 @@ const statementCsv = memberRoute({
   path: '/statement.csv',
   tags,
   summary: 'The statement as a CSV file',
-  responses: { 200: { description: 'CSV (RFC 4180)', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(401) },
+  responses: {
+    200: { description: 'CSV (RFC 4180)', content: { 'text/csv': { schema: z.string() } } },
+    ...errorResponses(401),
+  },
 });
 
 const request = memberRoute({
@@ -45,8 +56,12 @@ const request = memberRoute({
   path: '/',
   tags,
   summary: 'Pay out everything available to your bank account',
-  description: '409 without a payout account (details.accountUrl), with nothing available, or when another payout request took it at the same moment: an earning is paid once.',
-  responses: { 201: jsonContent(PayoutSchema, 'The payout (paid, or failed with the money available again)'), ...errorResponses(401, 409) },
+  description:
+    '409 without a payout account (details.accountUrl), with nothing available, or when another payout request took it at the same moment: an earning is paid once.',
+  responses: {
+    201: jsonContent(PayoutSchema, 'The payout (paid, or failed with the money available again)'),
+    ...errorResponses(401, 409),
+  },
 });
 
 export function createPayoutsRoutes(ctx: AppContext, service: PayoutsService) {
@@ -63,4 +78,3 @@ export function createPayoutsRoutes(ctx: AppContext, service: PayoutsService) {
     )
     .openapi(request, async (c) => c.json(await service.request(c.var.user.id), 201));
 }
-

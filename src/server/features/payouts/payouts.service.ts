@@ -23,7 +23,15 @@ import { createPayoutsRepository } from './payouts.repository';
 
 const DAY_MS = 86_400_000;
 
-type PayoutRow = { id: number; amount_cents: number; status: string; holder_name: string; last_four: string; created_at: string; settled_at: string | null };
+type PayoutRow = {
+  id: number;
+  amount_cents: number;
+  status: string;
+  holder_name: string;
+  last_four: string;
+  created_at: string;
+  settled_at: string | null;
+};
 const toPayout = (r: PayoutRow): Payout => ({
   id: r.id,
   amountCents: r.amount_cents,
@@ -72,7 +80,9 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
   /** Every source of the lender's money and where it stands, read in `q` (the payout's transaction) where it matters. */
   async function earningsOf(lenderId: string) {
     const earning = await listings.earningRentals(lenderId);
-    const names = new Map((await repo.itemNames([...new Set(earning.map((e) => e.itemId))])).map((i) => [i.id, i.name]));
+    const names = new Map(
+      (await repo.itemNames([...new Set(earning.map((e) => e.itemId))])).map((i) => [i.id, i.name]),
+    );
     return { earning, names };
   }
 
@@ -80,7 +90,11 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
    * `earned` is read before the transaction (SQLite has one connection: nothing may read outside
    * a transaction while it is open); a rental that starts earning in between is simply paid next time.
    */
-  async function sources(lenderId: string, q: Kysely<DB> = db, earned?: Awaited<ReturnType<typeof earningsOf>>): Promise<Source[]> {
+  async function sources(
+    lenderId: string,
+    q: Kysely<DB> = db,
+    earned?: Awaited<ReturnType<typeof earningsOf>>,
+  ): Promise<Source[]> {
     const now = ctx.clock().getTime();
     const { earning, names } = earned ?? (await earningsOf(lenderId));
     const claims = await repo.claimsOf(lenderId, q);
@@ -94,8 +108,16 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
     const out: Source[] = [];
     for (const e of earning) {
       const source = `rental:${e.rentalId}`;
-      const availableFrom = e.returnedAt ? new Date(new Date(e.returnedAt).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString() : null;
-      let status: EarningStatus = settledStatus(source) ?? (openClaim.has(e.rentalId) ? 'held' : availableFrom && new Date(availableFrom).getTime() <= now ? 'available' : 'pending');
+      const availableFrom = e.returnedAt
+        ? new Date(new Date(e.returnedAt).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString()
+        : null;
+      let status: EarningStatus =
+        settledStatus(source) ??
+        (openClaim.has(e.rentalId)
+          ? 'held'
+          : availableFrom && new Date(availableFrom).getTime() <= now
+            ? 'available'
+            : 'pending');
       if (status === 'available' && openClaim.has(e.rentalId)) status = 'held';
       out.push({
         source,
@@ -111,7 +133,17 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
     }
     for (const c of claims.filter((x) => x.status === 'upheld' && x.charge_status === 'charged')) {
       const source = `claim:${c.id}`;
-      out.push({ source, kind: 'claim', date: c.decided_at ?? '', description: `Damage claim upheld: ${c.item_name}`, grossCents: c.amount_cents, feeCents: 0, netCents: c.amount_cents, status: settledStatus(source) ?? 'available', availableFrom: c.decided_at });
+      out.push({
+        source,
+        kind: 'claim',
+        date: c.decided_at ?? '',
+        description: `Damage claim upheld: ${c.item_name}`,
+        grossCents: c.amount_cents,
+        feeCents: 0,
+        netCents: c.amount_cents,
+        status: settledStatus(source) ?? 'available',
+        availableFrom: c.decided_at,
+      });
     }
     return out;
   }
@@ -122,10 +154,23 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
   }
 
   async function statement(lenderId: string): Promise<Statement> {
-    const [all, payouts, account] = await Promise.all([sources(lenderId), repo.payoutsOf(lenderId), accountOf(lenderId)]);
+    const [all, payouts, account] = await Promise.all([
+      sources(lenderId),
+      repo.payoutsOf(lenderId),
+      accountOf(lenderId),
+    ]);
     const sum = (xs: Source[]) => xs.reduce((n, x) => n + x.netCents, 0);
     const lines: StatementLine[] = [
-      ...all.map((s) => ({ date: s.date, kind: s.kind, description: s.description, grossCents: s.grossCents, feeCents: s.feeCents, netCents: s.netCents, status: EARNING_STATUS_LABELS[s.status], availableFrom: s.availableFrom })),
+      ...all.map((s) => ({
+        date: s.date,
+        kind: s.kind,
+        description: s.description,
+        grossCents: s.grossCents,
+        feeCents: s.feeCents,
+        netCents: s.netCents,
+        status: EARNING_STATUS_LABELS[s.status],
+        availableFrom: s.availableFrom,
+      })),
       ...payouts
         .filter((p) => p.status !== 'failed')
         .map((p) => ({
@@ -156,22 +201,38 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
     statement,
 
     /** Registers her bank account with the provider; only the holder's name and last four are kept (with the provider's token). */
-    async saveAccount(userId: string, input: { holderName: string; routingNumber: string; accountNumber: string }): Promise<PayoutAccount> {
+    async saveAccount(
+      userId: string,
+      input: { holderName: string; routingNumber: string; accountNumber: string },
+    ): Promise<PayoutAccount> {
       let tokenized;
       try {
         tokenized = await payments.provider.tokenizeBankAccount(input);
       } catch (err) {
-        if (err instanceof PaymentDeclinedError) throw new HttpError('VALIDATION_FAILED', err.message, { issues: [{ path: 'accountNumber', message: err.message }] });
+        if (err instanceof PaymentDeclinedError)
+          throw new HttpError('VALIDATION_FAILED', err.message, {
+            issues: [{ path: 'accountNumber', message: err.message }],
+          });
         throw err;
       }
-      await repo.saveAccount({ user_id: userId, holder_name: input.holderName, last_four: tokenized.lastFour, token: tokenized.token, provider: payments.provider.name, updated_at: nowIso() });
+      await repo.saveAccount({
+        user_id: userId,
+        holder_name: input.holderName,
+        last_four: tokenized.lastFour,
+        token: tokenized.token,
+        provider: payments.provider.name,
+        updated_at: nowIso(),
+      });
       return (await accountOf(userId))!;
     },
 
     /** Pays out everything available now, once (the unique payout lines decide between two requests at once). */
     async request(lenderId: string): Promise<Payout> {
       const account = await repo.account(lenderId);
-      if (!account) throw new HttpError('CONFLICT', PAYOUT_MESSAGES.accountRequired, { details: { accountUrl: '/lending/payouts#account' } });
+      if (!account)
+        throw new HttpError('CONFLICT', PAYOUT_MESSAGES.accountRequired, {
+          details: { accountUrl: '/lending/payouts#account' },
+        });
       let payoutId: number;
       let entryId: number;
       const earned = await earningsOf(lenderId);
@@ -181,8 +242,18 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
           const amount = available.reduce((n, s) => n + s.netCents, 0);
           if (amount <= 0) throw new HttpError('CONFLICT', PAYOUT_MESSAGES.nothingAvailable);
           const now = nowIso();
-          const id = await repo.insertPayout(trx, { lender_id: lenderId, amount_cents: amount, holder_name: account.holder_name, last_four: account.last_four, created_at: now });
-          await repo.insertLines(trx, id, available.map((s) => ({ source: s.source, amountCents: s.netCents })));
+          const id = await repo.insertPayout(trx, {
+            lender_id: lenderId,
+            amount_cents: amount,
+            holder_name: account.holder_name,
+            last_four: account.last_four,
+            created_at: now,
+          });
+          await repo.insertLines(
+            trx,
+            id,
+            available.map((s) => ({ source: s.source, amountCents: s.netCents })),
+          );
           const entry = await payments.record(trx, {
             userId: lenderId,
             purpose: 'payout',
@@ -215,8 +286,26 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
       // A line's instant is written as the business's day it fell on (decision 0047).
       const day = (at: string) => (at.length > 10 ? ctx.dayOf(at) : at);
       const rows = [
-        ['Date', 'Type', 'Description', 'Amount (USD)', `Commission ${s.commissionPercent}% (USD)`, 'Net (USD)', 'Status', 'Available from'],
-        ...s.lines.map((l) => [day(l.date), l.kind, l.description, csvMoney(l.grossCents), csvMoney(-l.feeCents), csvMoney(l.netCents), l.status, l.availableFrom ? day(l.availableFrom) : '']),
+        [
+          'Date',
+          'Type',
+          'Description',
+          'Amount (USD)',
+          `Commission ${s.commissionPercent}% (USD)`,
+          'Net (USD)',
+          'Status',
+          'Available from',
+        ],
+        ...s.lines.map((l) => [
+          day(l.date),
+          l.kind,
+          l.description,
+          csvMoney(l.grossCents),
+          csvMoney(-l.feeCents),
+          csvMoney(l.netCents),
+          l.status,
+          l.availableFrom ? day(l.availableFrom) : '',
+        ]),
       ];
       return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
     },

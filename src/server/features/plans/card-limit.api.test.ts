@@ -51,7 +51,8 @@ describe(`card attempts per member (${process.env.TEST_DIALECT})`, () => {
     expect((await pay(await t.signUp(), card())).status).toBe(200);
     // Forms refused by validation never reach the provider and are not counted.
     const fresh = await t.signUp();
-    for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW + 2; i += 1) expect((await pay(fresh, { ...card(), cvv: 'x' })).status).toBe(400);
+    for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW + 2; i += 1)
+      expect((await pay(fresh, { ...card(), cvv: 'x' })).status).toBe(400);
     expect((await pay(fresh, card())).status).toBe(200);
 
     now = new Date(now.getTime() + CARD_ATTEMPT_WINDOW_MINUTES * 60_000);
@@ -64,13 +65,23 @@ describe(`card attempts per member (${process.env.TEST_DIALECT})`, () => {
 
   it('is one count for two app processes on the same database', async () => {
     // A second app on the same database (the same SQLite file, or the same PostgreSQL database).
-    const { ctx: ctx2, app: app2 } = await compose({ env: t.ctx.env, logger: createLogger('silent'), clock: () => now, seed: false });
+    const { ctx: ctx2, app: app2 } = await compose({
+      env: t.ctx.env,
+      logger: createLogger('silent'),
+      clock: () => now,
+      seed: false,
+    });
     try {
       const m = await t.signUp();
       const viaB = (json: unknown) =>
-        app2.request('/api/payment-method', { method: 'PUT', headers: { origin: TEST_ORIGIN, cookie: m.cookie, 'content-type': 'application/json' }, body: JSON.stringify(json) });
+        app2.request('/api/payment-method', {
+          method: 'PUT',
+          headers: { origin: TEST_ORIGIN, cookie: m.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        });
       const statuses: number[] = [];
-      for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW + 2; i += 1) statuses.push((i % 2 === 0 ? await pay(m, card(DECLINED)) : await viaB(card(DECLINED))).status);
+      for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW + 2; i += 1)
+        statuses.push((i % 2 === 0 ? await pay(m, card(DECLINED)) : await viaB(card(DECLINED))).status);
       expect(statuses.filter((s) => s === 402)).toHaveLength(CARD_ATTEMPTS_PER_WINDOW);
       expect(statuses.slice(CARD_ATTEMPTS_PER_WINDOW)).toEqual([429, 429]);
     } finally {

@@ -67,14 +67,26 @@ const getSub = async (m: TestMember) => {
 };
 const choose = (m: TestMember, json: unknown) => m.request('/api/subscription', { method: 'PUT', json });
 const pay = (m: TestMember, json: unknown) => m.request('/api/payment-method', { method: 'PUT', json });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } })
+    .error;
 
 describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
   it('gives a new member Weekly on first read, once, even under concurrent reads', async () => {
     const m = await t.signUp();
     const subs = await Promise.all(Array.from({ length: 8 }, () => getSub(m)));
     for (const s of subs) {
-      expect(s).toMatchObject({ plan: 'weekly', planTitle: 'Weekly', status: 'active', itemCount: null, priceCents: null, billingMonths: null, nextBillingDate: null, autoAssigned: true, card: null });
+      expect(s).toMatchObject({
+        plan: 'weekly',
+        planTitle: 'Weekly',
+        status: 'active',
+        itemCount: null,
+        priceCents: null,
+        billingMonths: null,
+        nextBillingDate: null,
+        autoAssigned: true,
+        card: null,
+      });
     }
     const rows = await t.ctx.database.db.selectFrom('subscriptions').selectAll().where('user_id', '=', m.id).execute();
     expect(rows).toHaveLength(1);
@@ -91,13 +103,27 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const m = await t.signUp();
     const res = await choose(m, { plan: 'weekly' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ plan: 'weekly', status: 'active', autoAssigned: false, nextBillingDate: null, priceCents: null });
+    expect(await res.json()).toMatchObject({
+      plan: 'weekly',
+      status: 'active',
+      autoAssigned: false,
+      nextBillingDate: null,
+      priceCents: null,
+    });
   });
 
   it('chooses Monthly with 5 items: waits for payment, then the card activates and charges it', async () => {
     const m = await t.signUp();
     const chosen = (await (await choose(m, { plan: 'monthly', itemCount: 5 })).json()) as Subscription;
-    expect(chosen).toMatchObject({ plan: 'monthly', itemCount: 5, priceCents: 5666, priceUnit: 'a month', status: 'pending_payment', nextBillingDate: null, currentPeriod: null });
+    expect(chosen).toMatchObject({
+      plan: 'monthly',
+      itemCount: 5,
+      priceCents: 5666,
+      priceUnit: 'a month',
+      status: 'pending_payment',
+      nextBillingDate: null,
+      currentPeriod: null,
+    });
     expect(await t.services.plans.currentBillingPeriod(m.id)).toBeNull();
 
     now = new Date('2026-11-22T12:30:00.000Z');
@@ -126,41 +152,88 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     expect(await getSub(m)).toEqual(body.subscription);
     const charges = await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute();
     expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ plan: 'monthly', item_count: 5, amount_cents: 5666, created_at: '2026-11-22T12:30:00.000Z' });
+    expect(charges[0]).toMatchObject({
+      plan: 'monthly',
+      item_count: 5,
+      amount_cents: 5666,
+      created_at: '2026-11-22T12:30:00.000Z',
+    });
 
     // The allowance the rentals feature enforces, and the next billing date as time passes.
     const service = t.services.plans;
-    expect(await service.currentBillingPeriod(m.id)).toEqual({ plan: 'monthly', itemAllowance: 5, start: '2026-11-22', end: '2026-12-22' });
+    expect(await service.currentBillingPeriod(m.id)).toEqual({
+      plan: 'monthly',
+      itemAllowance: 5,
+      start: '2026-11-22',
+      end: '2026-12-22',
+    });
     now = new Date('2027-01-05T09:00:00.000Z');
-    expect(await service.currentBillingPeriod(m.id)).toEqual({ plan: 'monthly', itemAllowance: 5, start: '2026-12-22', end: '2027-01-22' });
+    expect(await service.currentBillingPeriod(m.id)).toEqual({
+      plan: 'monthly',
+      itemAllowance: 5,
+      start: '2026-12-22',
+      end: '2027-01-22',
+    });
     expect((await getSub(m)).nextBillingDate).toBe('2027-01-22');
     now = new Date('2026-11-22T12:30:00.000Z');
 
     // Manage mode: a new card replaces the old one, with no new charge and the same start.
-    const updated = await pay(m, card({ cardNumber: '5555 5555 5555 4444', cvv: '321', cardholderName: 'A. Lovelace' }));
+    const updated = await pay(
+      m,
+      card({ cardNumber: '5555 5555 5555 4444', cvv: '321', cardholderName: 'A. Lovelace' }),
+    );
     expect(updated.status).toBe(200);
     const u = (await updated.json()) as PaymentResult;
     expect(u.charge).toBeNull();
-    expect(u.subscription).toMatchObject({ status: 'active', startedAt: '2026-11-22T12:30:00.000Z', card: { brand: 'mastercard', lastFour: '4444', cardholderName: 'A. Lovelace' } });
-    expect(await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute()).toHaveLength(1);
+    expect(u.subscription).toMatchObject({
+      status: 'active',
+      startedAt: '2026-11-22T12:30:00.000Z',
+      card: { brand: 'mastercard', lastFour: '4444', cardholderName: 'A. Lovelace' },
+    });
+    expect(
+      await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('chooses 3 Months: 7 outfits a month, 99.99 once for the three months (decision 0030)', async () => {
     const m = await t.signUp();
     const chosen = (await (await choose(m, { plan: 'threemonths', itemCount: 4 })).json()) as Subscription;
-    expect(chosen).toMatchObject({ plan: 'threemonths', planTitle: '3 Months', itemCount: 7, priceCents: 9999, priceUnit: 'for 3 months', billingMonths: 3, status: 'pending_payment' });
+    expect(chosen).toMatchObject({
+      plan: 'threemonths',
+      planTitle: '3 Months',
+      itemCount: 7,
+      priceCents: 9999,
+      priceUnit: 'for 3 months',
+      billingMonths: 3,
+      status: 'pending_payment',
+    });
     const body = (await (await pay(m, card())).json()) as PaymentResult;
     expect(body.charge?.amountCents).toBe(9999);
     // Billed again when the term ends; the allowance counts by the month.
-    expect(body.subscription).toMatchObject({ status: 'active', nextBillingDate: '2027-02-22', commitmentEndsOn: '2027-02-22', currentPeriod: { start: '2026-11-22', end: '2026-12-22' } });
-    expect(await t.services.plans.currentBillingPeriod(m.id)).toMatchObject({ plan: 'threemonths', itemAllowance: 7, start: '2026-11-22', end: '2026-12-22' });
+    expect(body.subscription).toMatchObject({
+      status: 'active',
+      nextBillingDate: '2027-02-22',
+      commitmentEndsOn: '2027-02-22',
+      currentPeriod: { start: '2026-11-22', end: '2026-12-22' },
+    });
+    expect(await t.services.plans.currentBillingPeriod(m.id)).toMatchObject({
+      plan: 'threemonths',
+      itemAllowance: 7,
+      start: '2026-11-22',
+      end: '2026-12-22',
+    });
     now = new Date('2027-01-05T09:00:00.000Z');
     try {
-      expect(await getSub(m)).toMatchObject({ nextBillingDate: '2027-02-22', currentPeriod: { start: '2026-12-22', end: '2027-01-22' } });
+      expect(await getSub(m)).toMatchObject({
+        nextBillingDate: '2027-02-22',
+        currentPeriod: { start: '2026-12-22', end: '2027-01-22' },
+      });
     } finally {
       now = new Date('2026-11-22T10:00:00.000Z');
     }
-    expect(await t.ctx.database.db.selectFrom('charges').select('amount_cents').where('user_id', '=', m.id).execute()).toEqual([{ amount_cents: 9999 }]);
+    expect(
+      await t.ctx.database.db.selectFrom('charges').select('amount_cents').where('user_id', '=', m.id).execute(),
+    ).toEqual([{ amount_cents: 9999 }]);
   });
 
   it('defaults Monthly to 3 items and refuses 10 (or 2, or a custom plan), naming the field', async () => {
@@ -189,10 +262,15 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
 
     const luhn = await pay(m, card({ cardNumber: PAN_BAD_GROUPED }));
     expect(luhn.status).toBe(400);
-    expect((await errorOf(luhn)).issues).toEqual([{ path: 'cardNumber', message: 'Card number is not valid (check the digits)' }]);
+    expect((await errorOf(luhn)).issues).toEqual([
+      { path: 'cardNumber', message: 'Card number is not valid (check the digits)' },
+    ]);
 
     const letters = await errorOf(await pay(m, card({ cardNumber: '4917 6852 3901 73ab' })));
-    expect(letters.issues?.[0]).toEqual({ path: 'cardNumber', message: 'Card number must be digits only, grouped in fours' });
+    expect(letters.issues?.[0]).toEqual({
+      path: 'cardNumber',
+      message: 'Card number must be digits only, grouped in fours',
+    });
 
     const pastMonth = await pay(m, card({ expiryMonth: '10', expiryYear: '2026' }));
     expect(pastMonth.status).toBe(400);
@@ -205,11 +283,15 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     expect(missing.status).toBe(400);
     expect((await errorOf(missing)).issues).toEqual([{ path: 'cvv', message: 'Required' }]);
 
-    const zip = await errorOf(await pay(m, card({ billingAddress: { street: 'x', city: 'y', state: 'z', zipCode: '1120' } })));
+    const zip = await errorOf(
+      await pay(m, card({ billingAddress: { street: 'x', city: 'y', state: 'z', zipCode: '1120' } })),
+    );
     expect(zip.issues).toEqual([{ path: 'billingAddress.zipCode', message: 'ZIP code must be 5 digits' }]);
 
     expect(await getSub(m)).toMatchObject({ status: 'pending_payment', card: null });
-    expect(await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute()).toHaveLength(0);
+    expect(
+      await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('answers 402 for a card the provider declines and leaves the plan waiting', async () => {
@@ -227,9 +309,15 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const res = await pay(m, card({ cardNumber: '4000 0000 0000 0358' }));
     expect(res.status).toBe(402);
     const err = (await res.json()) as { error: { code: string; message: string; details: { declineCode: string } } };
-    expect(err.error).toMatchObject({ code: 'PAYMENT_DECLINED', message: 'Your card has insufficient funds. Please use another card.', details: { declineCode: 'insufficient_funds' } });
+    expect(err.error).toMatchObject({
+      code: 'PAYMENT_DECLINED',
+      message: 'Your card has insufficient funds. Please use another card.',
+      details: { declineCode: 'insufficient_funds' },
+    });
     expect(await getSub(m)).toMatchObject({ status: 'pending_payment', card: { lastFour: '0358' } });
-    expect(await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute()).toHaveLength(0);
+    expect(
+      await t.ctx.database.db.selectFrom('charges').selectAll().where('user_id', '=', m.id).execute(),
+    ).toHaveLength(0);
     // Another card activates it.
     expect((await pay(m, card())).status).toBe(200);
     expect(await getSub(m)).toMatchObject({ status: 'active', card: { lastFour: PAN.slice(-4) } });
@@ -264,7 +352,12 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     await pay(b, { ...card({ cardNumber: '5555 5555 5555 4444', cardholderName: 'Mallory' }), userId: a.id });
     await b.request('/api/pickup', { method: 'PUT', json: { option: 'online', userId: a.id } });
 
-    expect(await getSub(a)).toMatchObject({ plan: 'monthly', itemCount: 7, status: 'active', card: { lastFour: PAN.slice(-4), cardholderName: 'Ada Lovelace' } });
+    expect(await getSub(a)).toMatchObject({
+      plan: 'monthly',
+      itemCount: 7,
+      status: 'active',
+      card: { lastFour: PAN.slice(-4), cardholderName: 'Ada Lovelace' },
+    });
     expect(await (await a.request('/api/pickup')).json()).toMatchObject({ option: 'in-store' });
     expect(await getSub(b)).toMatchObject({ plan: 'weekly', card: { lastFour: '4444', cardholderName: 'Mallory' } });
   });
@@ -276,23 +369,40 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     expect(res.status).toBe(200);
     // A studio is kept only for pickup.
     expect(await res.json()).toEqual({ option: 'online', studioId: null, updatedAt: now.toISOString() });
-    const studio = (await t.ctx.database.db.selectFrom('studios').select('id').orderBy('position').executeTakeFirstOrThrow()).id;
+    const studio = (
+      await t.ctx.database.db.selectFrom('studios').select('id').orderBy('position').executeTakeFirstOrThrow()
+    ).id;
     await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studio } });
-    expect((await (await m.request('/api/pickup')).json()) as PickupState).toMatchObject({ option: 'in-store', studioId: studio });
+    expect((await (await m.request('/api/pickup')).json()) as PickupState).toMatchObject({
+      option: 'in-store',
+      studioId: studio,
+    });
     expect(await t.services.plans.getPickupOption(m.id)).toBe('in-store');
-    expect((await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: 999_999 } })).status).toBe(400);
+    expect(
+      (await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: 999_999 } })).status,
+    ).toBe(400);
 
     const bad = await m.request('/api/pickup', { method: 'PUT', json: { option: 'drone' } });
     expect(bad.status).toBe(400);
-    expect((await errorOf(bad)).issues).toEqual([{ path: 'option', message: 'Choose either online delivery or in-store pickup' }]);
+    expect((await errorOf(bad)).issues).toEqual([
+      { path: 'option', message: 'Choose either online delivery or in-store pickup' },
+    ]);
   });
 
   it('resets a stored plan that is no longer valid to Weekly', async () => {
     const m = await t.signUp();
     await choose(m, { plan: 'monthly', itemCount: 4 });
-    await t.ctx.database.db.updateTable('subscriptions').set({ plan: 'platinum' }).where('user_id', '=', m.id).execute();
+    await t.ctx.database.db
+      .updateTable('subscriptions')
+      .set({ plan: 'platinum' })
+      .where('user_id', '=', m.id)
+      .execute();
     expect(await getSub(m)).toMatchObject({ plan: 'weekly', status: 'active', autoAssigned: true });
-    await t.ctx.database.db.updateTable('subscriptions').set({ plan: 'monthly', item_count: 12 }).where('user_id', '=', m.id).execute();
+    await t.ctx.database.db
+      .updateTable('subscriptions')
+      .set({ plan: 'monthly', item_count: 12 })
+      .where('user_id', '=', m.id)
+      .execute();
     expect(await getSub(m)).toMatchObject({ plan: 'weekly', itemCount: null });
   });
 
@@ -303,7 +413,12 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     await m.request('/api/pickup', { method: 'PUT', json: { option: 'online' } });
     await m.request('/api/auth/sign-out', { method: 'POST', json: {} });
     const again = await t.signIn(m.email, m.password);
-    expect(await getSub(again)).toMatchObject({ plan: 'monthly', itemCount: 5, status: 'active', card: { lastFour: PAN.slice(-4) } });
+    expect(await getSub(again)).toMatchObject({
+      plan: 'monthly',
+      itemCount: 5,
+      status: 'active',
+      card: { lastFour: PAN.slice(-4) },
+    });
     expect(await (await again.request('/api/pickup')).json()).toMatchObject({ option: 'online' });
   });
 
@@ -327,9 +442,21 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const db = t.ctx.database.db;
     const tables =
       t.dialect === 'postgres'
-        ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db)).rows
-        : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows;
-    expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['payment_methods', 'charges', 'subscriptions', 'payment_ledger', 'payment_sim_cards']));
+        ? (
+            await sql<{
+              name: string;
+            }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(
+              db,
+            )
+          ).rows
+        : (
+            await sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+          ).rows;
+    expect(tables.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['payment_methods', 'charges', 'subscriptions', 'payment_ledger', 'payment_sim_cards']),
+    );
     let scanned = 0;
     for (const { name } of tables) {
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows;
@@ -343,7 +470,9 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('documents the routes in the OpenAPI document', async () => {
-    const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths['/api/subscription'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
     expect(Object.keys(doc.paths['/api/payment-method'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
     expect(Object.keys(doc.paths['/api/pickup'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));

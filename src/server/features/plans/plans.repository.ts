@@ -17,7 +17,16 @@ export function createPlansRepository(db: Kysely<DB>) {
     async insertDefault(userId: string, now: string) {
       await db
         .insertInto('subscriptions')
-        .values({ user_id: userId, plan: 'weekly', item_count: null, status: 'active', auto_assigned: 1, started_at: now, created_at: now, updated_at: now })
+        .values({
+          user_id: userId,
+          plan: 'weekly',
+          item_count: null,
+          status: 'active',
+          auto_assigned: 1,
+          started_at: now,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
     },
@@ -38,9 +47,25 @@ export function createPlansRepository(db: Kysely<DB>) {
     upsertPlan(userId: string, v: { plan: string; itemCount: number | null; status: string; now: string }) {
       return db
         .insertInto('subscriptions')
-        .values({ user_id: userId, plan: v.plan, item_count: v.itemCount, status: v.status, auto_assigned: 0, started_at: v.now, created_at: v.now, updated_at: v.now })
+        .values({
+          user_id: userId,
+          plan: v.plan,
+          item_count: v.itemCount,
+          status: v.status,
+          auto_assigned: 0,
+          started_at: v.now,
+          created_at: v.now,
+          updated_at: v.now,
+        })
         .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ plan: v.plan, item_count: v.itemCount, status: v.status, auto_assigned: 0, started_at: v.now, updated_at: v.now }),
+          oc.column('user_id').doUpdateSet({
+            plan: v.plan,
+            item_count: v.itemCount,
+            status: v.status,
+            auto_assigned: 0,
+            started_at: v.now,
+            updated_at: v.now,
+          }),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -84,10 +109,27 @@ export function createPlansRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async insertCharge(q: Db, v: { userId: string; plan: string; itemCount: number | null; amountCents: number; providerChargeId: string; now: string }) {
+    async insertCharge(
+      q: Db,
+      v: {
+        userId: string;
+        plan: string;
+        itemCount: number | null;
+        amountCents: number;
+        providerChargeId: string;
+        now: string;
+      },
+    ) {
       await q
         .insertInto('charges')
-        .values({ user_id: v.userId, plan: v.plan, item_count: v.itemCount, amount_cents: v.amountCents, provider_charge_id: v.providerChargeId, created_at: v.now })
+        .values({
+          user_id: v.userId,
+          plan: v.plan,
+          item_count: v.itemCount,
+          amount_cents: v.amountCents,
+          provider_charge_id: v.providerChargeId,
+          created_at: v.now,
+        })
         .execute();
     },
 
@@ -103,7 +145,9 @@ export function createPlansRepository(db: Kysely<DB>) {
       await db
         .insertInto('pickup_preferences')
         .values({ user_id: userId, pickup_option: option, studio_id: studioId, updated_at: now })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ pickup_option: option, studio_id: studioId, updated_at: now }))
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ pickup_option: option, studio_id: studioId, updated_at: now }),
+        )
         .execute();
     },
 

@@ -1,17 +1,24 @@
 import { z } from '@hono/zod-openapi';
 import { PaymentFormSchema } from '../../../domain/card';
-import { ChoosePlanSchema, PaymentResultSchema, PickupSchema, PickupStateSchema, SavedCardSchema, SubscriptionSchema } from '../../../domain/plans';
+import {
+  ChoosePlanSchema,
+  PaymentResultSchema,
+  PickupSchema,
+  PickupStateSchema,
+  SavedCardSchema,
+  SubscriptionSchema,
+} from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { PlansService } from './plans.service';
-
 
 const getSubscription = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Plans'],
   summary: "The member's plan (Weekly if none was chosen)",
-  description: 'Plan, item count, status, monthly price, next billing date (null for Weekly: pay as you go), the saved card.',
+  description:
+    'Plan, item count, status, monthly price, next billing date (null for Weekly: pay as you go), the saved card.',
   responses: { 200: jsonContent(SubscriptionSchema, 'The subscription'), ...errorResponses(401) },
 });
 
@@ -20,7 +27,8 @@ const choosePlan = memberRoute({
   path: '/',
   tags: ['Plans'],
   summary: 'Choose a plan',
-  description: 'Weekly is active at once. Monthly (itemCount 3..9, default 3) and 3 Months wait for payment (status pending_payment) until PUT /api/payment-method.',
+  description:
+    'Weekly is active at once. Monthly (itemCount 3..9, default 3) and 3 Months wait for payment (status pending_payment) until PUT /api/payment-method.',
   request: { body: jsonBody(ChoosePlanSchema) },
   responses: { 200: jsonContent(SubscriptionSchema, 'The new subscription'), ...errorResponses(400, 401) },
 });
@@ -30,7 +38,10 @@ const getPaymentMethod = memberRoute({
   path: '/',
   tags: ['Plans'],
   summary: "The member's saved card (brand, last four, holder, billing address), or null",
-  responses: { 200: jsonContent(z.object({ card: SavedCardSchema.nullable() }), 'The saved card'), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(z.object({ card: SavedCardSchema.nullable() }), 'The saved card'),
+    ...errorResponses(401),
+  },
 });
 
 const savePaymentMethod = memberRoute({
@@ -58,7 +69,8 @@ const savePickup = memberRoute({
   path: '/',
   tags: ['Plans'],
   summary: 'Choose online delivery or in-store pickup (and the studio: GET /api/studios)',
-  description: 'Bookings use this choice unless they name their own. A studioId that is no studio is a 400 naming studioId; it is kept only for in-store pickup.',
+  description:
+    'Bookings use this choice unless they name their own. A studioId that is no studio is a 400 naming studioId; it is kept only for in-store pickup.',
   request: { body: jsonBody(PickupSchema) },
   responses: { 200: jsonContent(PickupStateSchema, 'The saved option'), ...errorResponses(400, 401) },
 });
@@ -74,7 +86,9 @@ export function createSubscriptionRoutes(ctx: AppContext, service: PlansService)
 export function createPaymentMethodRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getPaymentMethod, async (c) => c.json({ card: await service.getCard(c.var.user.id) }, 200))
-    .openapi(savePaymentMethod, async (c) => c.json(await service.savePaymentMethod(c.var.user.id, c.req.valid('json')), 200));
+    .openapi(savePaymentMethod, async (c) =>
+      c.json(await service.savePaymentMethod(c.var.user.id, c.req.valid('json')), 200),
+    );
 }
 
 /** /api/pickup: online delivery or in-store pickup. */

@@ -1,5 +1,10 @@
 import { declineMessage } from '../../../domain/payments';
-import { CARD_ATTEMPTS_PER_WINDOW, CARD_ATTEMPT_WINDOW_MINUTES, expiryProblem, type PaymentForm } from '../../../domain/card';
+import {
+  CARD_ATTEMPTS_PER_WINDOW,
+  CARD_ATTEMPT_WINDOW_MINUTES,
+  expiryProblem,
+  type PaymentForm,
+} from '../../../domain/card';
 import {
   addMonths,
   billingPeriodOn,
@@ -50,7 +55,11 @@ interface PlanChargeContext {
 }
 
 /** Cards sent to the payment provider per member (card testing): see CARD_ATTEMPTS_PER_WINDOW. */
-const CARD_ATTEMPTS: RateLimit = { name: 'card', max: CARD_ATTEMPTS_PER_WINDOW, windowMs: CARD_ATTEMPT_WINDOW_MINUTES * 60_000 };
+const CARD_ATTEMPTS: RateLimit = {
+  name: 'card',
+  max: CARD_ATTEMPTS_PER_WINDOW,
+  windowMs: CARD_ATTEMPT_WINDOW_MINUTES * 60_000,
+};
 
 interface ValidRow {
   plan: PlanId;
@@ -106,7 +115,14 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
   payments.onSettle('plan', async (trx, entry, outcome) => {
     const c = entry.context as unknown as PlanChargeContext;
     if (outcome.status === 'succeeded') {
-      await repo.insertCharge(trx, { userId: entry.userId, plan: c.plan, itemCount: c.itemCount, amountCents: entry.amountCents, providerChargeId: outcome.providerRef, now: c.startedAt });
+      await repo.insertCharge(trx, {
+        userId: entry.userId,
+        plan: c.plan,
+        itemCount: c.itemCount,
+        amountCents: entry.amountCents,
+        providerChargeId: outcome.providerRef,
+        now: c.startedAt,
+      });
     } else {
       // Declined: the plan waits for payment again (only the activation this charge was for).
       await repo.deactivate(trx, entry.userId, c.startedAt);
@@ -179,7 +195,12 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
      * (pending_payment) until a card is saved.
      */
     async choosePlan(userId: string, input: ChoosePlanInput): Promise<Subscription> {
-      const itemCount = input.plan === 'monthly' ? (input.itemCount ?? MONTHLY_DEFAULT_ITEMS) : input.plan === 'threemonths' ? THREE_MONTHS_ITEMS : null;
+      const itemCount =
+        input.plan === 'monthly'
+          ? (input.itemCount ?? MONTHLY_DEFAULT_ITEMS)
+          : input.plan === 'threemonths'
+            ? THREE_MONTHS_ITEMS
+            : null;
       const status: SubscriptionStatus = isPaidPlan(input.plan) ? 'pending_payment' : 'active';
       const row = await repo.upsertPlan(userId, { plan: input.plan, itemCount, status, now: nowIso() });
       log.info({ userId, plan: input.plan, itemCount, status }, 'plan chosen');
@@ -195,16 +216,22 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
     async savePaymentMethod(userId: string, form: PaymentForm): Promise<PaymentResult> {
       const problem = expiryProblem(form.expiryMonth, form.expiryYear, ctx.clock());
       if (problem) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid body: ${problem.path} ${problem.message.toLowerCase()}`, { issues: [problem] });
+        throw new HttpError('VALIDATION_FAILED', `Invalid body: ${problem.path} ${problem.message.toLowerCase()}`, {
+          issues: [problem],
+        });
       }
       // Counted before the provider sees the card, in the database (shared by every app process).
       const attempt = await limiter.take(CARD_ATTEMPTS, userId);
       if (!attempt.allowed) {
         log.warn({ userId }, 'card attempts limit reached');
         const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
-        throw new HttpError('RATE_LIMITED', `Too many card attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-          details: { retryAfterSeconds: attempt.retryAfterSeconds, limit: CARD_ATTEMPTS_PER_WINDOW },
-        });
+        throw new HttpError(
+          'RATE_LIMITED',
+          `Too many card attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          {
+            details: { retryAfterSeconds: attempt.retryAfterSeconds, limit: CARD_ATTEMPTS_PER_WINDOW },
+          },
+        );
       }
       await loadValid(userId); // make sure the member has a subscription row to activate
       let tokenized;
@@ -266,11 +293,21 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       let charge: PaymentResult['charge'] = null;
       if (entry) {
         const outcome = await payments.run(entry.id);
-        if (outcome.status === 'declined') throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), { details: { declineCode: outcome.code } });
+        if (outcome.status === 'declined')
+          throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), {
+            details: { declineCode: outcome.code },
+          });
         if (outcome.status === 'failed') throw new Error(`the plan's charge was refused as a request: ${outcome.code}`);
-        charge = { amountCents: entry.amountCents, plan: (entry.context as unknown as PlanChargeContext).plan, createdAt: now };
+        charge = {
+          amountCents: entry.amountCents,
+          plan: (entry.context as unknown as PlanChargeContext).plan,
+          createdAt: now,
+        };
       }
-      log.info({ userId, brand: tokenized.brand, lastFour: tokenized.lastFour, chargedCents: charge?.amountCents ?? 0 }, 'payment method saved');
+      log.info(
+        { userId, brand: tokenized.brand, lastFour: tokenized.lastFour, chargedCents: charge?.amountCents ?? 0 },
+        'payment method saved',
+      );
       return { subscription: await getSubscription(userId), charge };
     },
 
@@ -289,14 +326,18 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
     async getPickup(userId: string): Promise<PickupState> {
       const row = await repo.findPickup(userId);
       const parsed = PickupOptionSchema.safeParse(row?.pickup_option);
-      return parsed.success ? { option: parsed.data, studioId: row!.studio_id, updatedAt: row!.updated_at } : { option: null, studioId: null, updatedAt: null };
+      return parsed.success
+        ? { option: parsed.data, studioId: row!.studio_id, updatedAt: row!.updated_at }
+        : { option: null, studioId: null, updatedAt: null };
     },
 
     async setPickupOption(userId: string, option: PickupOption, studioId?: number): Promise<PickupState> {
       const now = nowIso();
       const studio = option === 'in-store' && studioId !== undefined ? studioId : null;
       if (studio !== null && !(await orders.getStudio(studio))) {
-        throw new HttpError('VALIDATION_FAILED', 'Invalid body: studioId there is no such studio', { issues: [{ path: 'studioId', message: 'There is no such studio' }] });
+        throw new HttpError('VALIDATION_FAILED', 'Invalid body: studioId there is no such studio', {
+          issues: [{ path: 'studioId', message: 'There is no such studio' }],
+        });
       }
       await repo.upsertPickup(userId, option, studio, now);
       log.info({ userId, pickupOption: option, studioId: studio }, 'pickup option saved');
@@ -313,7 +354,10 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
      * four; decision 0029), or null without one: for charges other features decide (a late fee:
      * the operations desk). Read in the caller's transaction.
      */
-    async cardForCharge(userId: string, trx?: Kysely<DB>): Promise<{ token: string; brand: string; lastFour: string } | null> {
+    async cardForCharge(
+      userId: string,
+      trx?: Kysely<DB>,
+    ): Promise<{ token: string; brand: string; lastFour: string } | null> {
       const card = await repo.findCard(userId, trx);
       return card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null;
     },

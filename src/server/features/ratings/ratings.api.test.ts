@@ -22,7 +22,10 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
     const { t, staff } = env;
     now = new Date(START);
     const { lender, renter, rentalId, itemId } = await returnedMemberRental(t, { staff });
-    const mine = await json<RentalRatings>(rate(renter, { rentalId, stars: 5, comment: 'Immaculate, and she was lovely' }), 201);
+    const mine = await json<RentalRatings>(
+      rate(renter, { rentalId, stars: 5, comment: 'Immaculate, and she was lovely' }),
+      201,
+    );
     expect(mine).toMatchObject({ side: 'renter', mine: { stars: 5 }, theirs: null, theirsWaiting: false });
     // The lender sees that the renter wrote, not what.
     const lenderView = await json<RentalRatings>(lender.request(`/api/ratings/rentals/${rentalId}`));
@@ -32,9 +35,18 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
     expect((await json<CatalogueItem>(t.request(`/api/items/${itemId}`))).lenderRating ?? null).toBeNull();
 
     const both = await json<RentalRatings>(rate(lender, { rentalId, stars: 4 }), 201);
-    expect(both).toMatchObject({ side: 'lender', mine: { stars: 4 }, theirs: { stars: 5, comment: 'Immaculate, and she was lovely' } });
-    expect((await json<RentalRatings>(renter.request(`/api/ratings/rentals/${rentalId}`))).theirs).toMatchObject({ stars: 4 });
-    expect((await json<CatalogueItem>(t.request(`/api/items/${itemId}`))).lenderRating).toEqual({ average: 5, count: 1 });
+    expect(both).toMatchObject({
+      side: 'lender',
+      mine: { stars: 4 },
+      theirs: { stars: 5, comment: 'Immaculate, and she was lovely' },
+    });
+    expect((await json<RentalRatings>(renter.request(`/api/ratings/rentals/${rentalId}`))).theirs).toMatchObject({
+      stars: 4,
+    });
+    expect((await json<CatalogueItem>(t.request(`/api/items/${itemId}`))).lenderRating).toEqual({
+      average: 5,
+      count: 1,
+    });
     const list = await json<RatingList>(renter.request('/api/ratings'));
     expect(list.rentals.map((r) => r.rentalId)).toContain(rentalId);
   });
@@ -45,9 +57,15 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
     const { lender, renter, rentalId } = await returnedMemberRental(t, { staff });
     await json(rate(lender, { rentalId, stars: 2, comment: 'Came back late' }), 201);
     now = new Date(new Date(START).getTime() + 13 * 86_400_000);
-    expect(await json<RentalRatings>(renter.request(`/api/ratings/rentals/${rentalId}`))).toMatchObject({ theirs: null, theirsWaiting: true });
+    expect(await json<RentalRatings>(renter.request(`/api/ratings/rentals/${rentalId}`))).toMatchObject({
+      theirs: null,
+      theirsWaiting: true,
+    });
     now = new Date(new Date(START).getTime() + 14 * 86_400_000 + 60_000);
-    expect((await json<RentalRatings>(renter.request(`/api/ratings/rentals/${rentalId}`))).theirs).toMatchObject({ stars: 2, comment: 'Came back late' });
+    expect((await json<RentalRatings>(renter.request(`/api/ratings/rentals/${rentalId}`))).theirs).toMatchObject({
+      stars: 2,
+      comment: 'Came back late',
+    });
   });
 
   it('takes one rating per side, even sent twice at once, and only from the two parties after the return', async () => {
@@ -56,13 +74,19 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
     const { renter, rentalId } = await returnedMemberRental(t, { staff });
     const answers = await Promise.all([rate(renter, { rentalId, stars: 5 }), rate(renter, { rentalId, stars: 1 })]);
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-    const rows = await t.ctx.database.db.selectFrom('rental_ratings').select(['side', 'stars']).where('rental_id', '=', rentalId).execute();
+    const rows = await t.ctx.database.db
+      .selectFrom('rental_ratings')
+      .select(['side', 'stars'])
+      .where('rental_id', '=', rentalId)
+      .execute();
     expect(rows).toHaveLength(1);
     const stranger = await t.signUp();
     expect((await rate(stranger, { rentalId, stars: 5 })).status).toBe(404);
     expect((await stranger.request(`/api/ratings/rentals/${rentalId}`)).status).toBe(404);
     const bad = await rate(renter, { rentalId, stars: 6, comment: 'x'.repeat(501) });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path).sort()).toEqual(['comment', 'stars']);
+    expect(
+      ((await bad.json()) as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path).sort(),
+    ).toEqual(['comment', 'stars']);
   });
 });

@@ -3,7 +3,14 @@ import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB>;
 
-const RENTAL_COLUMNS = ['rentals.id', 'rentals.user_id', 'rentals.lender_id', 'rentals.item_id', 'rentals.returned_at', 'items.name as item_name'] as const;
+const RENTAL_COLUMNS = [
+  'rentals.id',
+  'rentals.user_id',
+  'rentals.lender_id',
+  'rentals.item_id',
+  'rentals.returned_at',
+  'items.name as item_name',
+] as const;
 
 /** The only code that touches rental_ratings. */
 export function createRatingsRepository(db: Db) {
@@ -51,13 +58,30 @@ export function createRatingsRepository(db: Db) {
     },
 
     /** Inserts one side's rating; the unique (rental_id, side) refuses a second. */
-    async insert(trx: Db, row: { rental_id: number; side: string; author_id: string; subject_id: string; stars: number; comment: string | null; created_at: string; visible_at: string }): Promise<void> {
+    async insert(
+      trx: Db,
+      row: {
+        rental_id: number;
+        side: string;
+        author_id: string;
+        subject_id: string;
+        stars: number;
+        comment: string | null;
+        created_at: string;
+        visible_at: string;
+      },
+    ): Promise<void> {
       await trx.insertInto('rental_ratings').values(row).execute();
     },
 
     /** Both sides are in: both ratings show from now (if not already). */
     async revealBoth(trx: Db, rentalId: number, now: string): Promise<void> {
-      await trx.updateTable('rental_ratings').set({ visible_at: now }).where('rental_id', '=', rentalId).where('visible_at', '>', now).execute();
+      await trx
+        .updateTable('rental_ratings')
+        .set({ visible_at: now })
+        .where('rental_id', '=', rentalId)
+        .where('visible_at', '>', now)
+        .execute();
     },
 
     /** First names of members by id. */
@@ -71,7 +95,11 @@ export function createRatingsRepository(db: Db) {
       if (lenderIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('rental_ratings')
-        .select((eb) => ['subject_id', eb.fn.countAll<string | number>().as('n'), eb.fn.sum<string | number>('stars').as('total')])
+        .select((eb) => [
+          'subject_id',
+          eb.fn.countAll<string | number>().as('n'),
+          eb.fn.sum<string | number>('stars').as('total'),
+        ])
         .where('subject_id', 'in', lenderIds)
         .where('side', '=', 'renter')
         .where('visible_at', '<=', now)

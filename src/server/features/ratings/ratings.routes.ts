@@ -29,9 +29,13 @@ const rate = memberRoute({
   path: '/',
   tags,
   summary: 'Rate the other side of a returned rental (the renter rates the lender, the lender the renter), once',
-  description: '404 for a rental you were not part of (or a house piece); 409 before the return, and for a second rating of the same side (the database decides).',
+  description:
+    '404 for a rental you were not part of (or a house piece); 409 before the return, and for a second rating of the same side (the database decides).',
   request: { body: jsonBody(RatingInputSchema) },
-  responses: { 201: jsonContent(RentalRatingsSchema, 'The rental with your rating'), ...errorResponses(400, 401, 404, 409) },
+  responses: {
+    201: jsonContent(RentalRatingsSchema, 'The rental with your rating'),
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
 
 export function createRatingsRoutes(_ctx: AppContext, service: RatingsService) {

@@ -1,4 +1,12 @@
-import { RATING_BLIND_DAYS, RATING_MESSAGES, type LenderRating, type Rating, type RatingInput, type RatingSide, type RentalRatings } from '../../../domain/ratings';
+import {
+  RATING_BLIND_DAYS,
+  RATING_MESSAGES,
+  type LenderRating,
+  type Rating,
+  type RatingInput,
+  type RatingSide,
+  type RentalRatings,
+} from '../../../domain/ratings';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../payments';
@@ -9,9 +17,17 @@ const DAY_MS = 86_400_000;
 const LIST_LIMIT = 50;
 
 const firstName = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || 'A member';
-const revealAtOf = (returnedAt: string) => new Date(new Date(returnedAt).getTime() + RATING_BLIND_DAYS * DAY_MS).toISOString();
+const revealAtOf = (returnedAt: string) =>
+  new Date(new Date(returnedAt).getTime() + RATING_BLIND_DAYS * DAY_MS).toISOString();
 
-type RatingRow = { rental_id: number; side: string; stars: number; comment: string | null; created_at: string; visible_at: string };
+type RatingRow = {
+  rental_id: number;
+  side: string;
+  stars: number;
+  comment: string | null;
+  created_at: string;
+  visible_at: string;
+};
 const toRating = (r: RatingRow): Rating => ({ stars: r.stars, comment: r.comment, createdAt: r.created_at });
 
 /**
@@ -26,7 +42,14 @@ export function createRatingsService(ctx: AppContext) {
   const nowIso = () => ctx.clock().toISOString();
 
   function view(
-    rental: { id: number; user_id: string; lender_id: string | null; item_id: number; item_name: string; returned_at: string | null },
+    rental: {
+      id: number;
+      user_id: string;
+      lender_id: string | null;
+      item_id: number;
+      item_name: string;
+      returned_at: string | null;
+    },
     viewerId: string,
     ratings: RatingRow[],
     names: Map<string, string>,
@@ -63,7 +86,12 @@ export function createRatingsService(ctx: AppContext) {
     async list(userId: string): Promise<RentalRatings[]> {
       const rentals = await repo.returnedRentalsOf(userId, LIST_LIMIT);
       const ratings = await repo.ratingsOf(rentals.map((r) => r.id));
-      const names = new Map((await repo.namesOf([...new Set(rentals.flatMap((r) => [r.user_id, r.lender_id!]))])).map((u) => [u.id, u.name]));
+      const names = new Map(
+        (await repo.namesOf([...new Set(rentals.flatMap((r) => [r.user_id, r.lender_id!]))])).map((u) => [
+          u.id,
+          u.name,
+        ]),
+      );
       const now = nowIso();
       return rentals.map((r) => view(r, userId, ratings, names, now));
     },
@@ -84,7 +112,16 @@ export function createRatingsService(ctx: AppContext) {
           const existing = await repo.ratingsOf([rental.id], trx);
           if (existing.some((r) => r.side === side)) throw new HttpError('CONFLICT', RATING_MESSAGES.already);
           const comment = input.comment?.trim() ? input.comment.trim() : null;
-          await repo.insert(trx, { rental_id: rental.id, side, author_id: userId, subject_id: subject, stars: input.stars, comment, created_at: now, visible_at: revealAtOf(rental.returned_at) });
+          await repo.insert(trx, {
+            rental_id: rental.id,
+            side,
+            author_id: userId,
+            subject_id: subject,
+            stars: input.stars,
+            comment,
+            created_at: now,
+            visible_at: revealAtOf(rental.returned_at),
+          });
           if (existing.length > 0) await repo.revealBoth(trx, rental.id, now);
         });
       } catch (err) {
@@ -97,7 +134,12 @@ export function createRatingsService(ctx: AppContext) {
     /** Each lender's rating as members see it (visible ratings from her renters), by lender id. */
     async lenderRatings(lenderIds: string[]): Promise<Map<string, LenderRating>> {
       const rows = await repo.lenderTotals([...new Set(lenderIds)], nowIso());
-      return new Map(rows.map((r) => [r.subject_id, { count: Number(r.n), average: Math.round((Number(r.total) / Number(r.n)) * 10) / 10 }]));
+      return new Map(
+        rows.map((r) => [
+          r.subject_id,
+          { count: Number(r.n), average: Math.round((Number(r.total) / Number(r.n)) * 10) / 10 },
+        ]),
+      );
     },
   };
 }

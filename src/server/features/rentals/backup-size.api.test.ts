@@ -23,21 +23,37 @@ afterAll(async () => {
 
 const renter = async () => readyToRent(await t.signUp());
 const book = (m: TestMember, json: unknown) => m.request('/api/rentals', { method: 'POST', json });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown>; issues?: { path: string }[] } }).error;
+const errorOf = async (res: Response) =>
+  (
+    (await res.json()) as {
+      error: { code: string; message: string; details?: Record<string, unknown>; issues?: { path: string }[] };
+    }
+  ).error;
 
 /** The item's bookings still holding a unit, with the unit's size. */
 async function liveHolds(itemId: number) {
   return t.ctx.database.db
     .selectFrom('bookings')
     .innerJoin('item_units', 'item_units.id', 'bookings.unit_id')
-    .select(['bookings.id', 'item_units.size', 'bookings.start_date', 'bookings.end_date', 'bookings.follows_booking_id'])
+    .select([
+      'bookings.id',
+      'item_units.size',
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.follows_booking_id',
+    ])
     .where('bookings.item_id', '=', itemId)
     .where('bookings.released_at', 'is', null)
     .execute();
 }
 
 async function charges(userId: string) {
-  return t.ctx.database.db.selectFrom('payment_ledger').select(['amount_cents', 'status']).where('user_id', '=', userId).where('kind', '=', 'charge').execute();
+  return t.ctx.database.db
+    .selectFrom('payment_ledger')
+    .select(['amount_cents', 'status'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'charge')
+    .execute();
 }
 
 describe(`backup size (${process.env.TEST_DIALECT})`, () => {
@@ -70,7 +86,9 @@ describe(`backup size (${process.env.TEST_DIALECT})`, () => {
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['S', 'M'] });
     const m = await renter();
     const start = '2026-11-25';
-    const rental = (await (await book(m, { itemId, size: 'S', backupSize: 'M', startDate: start, endDate: '2026-12-02' })).json()) as Rental;
+    const rental = (await (
+      await book(m, { itemId, size: 'S', backupSize: 'M', startDate: start, endDate: '2026-12-02' })
+    ).json()) as Rental;
     expect((await m.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
     expect(await liveHolds(itemId)).toEqual([]);
     const other = await renter();
@@ -81,7 +99,10 @@ describe(`backup size (${process.env.TEST_DIALECT})`, () => {
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['S', 'M'] });
     const m = await renter();
     const rental = (await (await book(m, { itemId, size: 'S', backupSize: 'M' })).json()) as Rental;
-    const extended = await m.request(`/api/rentals/${rental.id}/extend`, { method: 'POST', json: { returnDate: rental.returnDate } });
+    const extended = await m.request(`/api/rentals/${rental.id}/extend`, {
+      method: 'POST',
+      json: { returnDate: rental.returnDate },
+    });
     expect(extended.status, await extended.clone().text()).toBe(200);
     let holds = await liveHolds(itemId);
     expect(holds).toHaveLength(2);
@@ -90,7 +111,10 @@ describe(`backup size (${process.env.TEST_DIALECT})`, () => {
     await dispatchRental(staff, rental.id);
     expect((await m.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(200);
     const desk = (await (await staff.request(`/api/ops/rentals/${rental.id}`)).json()) as DeskRental;
-    expect((await staff.request(`/api/ops/units/${desk.unitCode}/check-in`, { method: 'POST', json: { condition: 'good' } })).status).toBe(200);
+    expect(
+      (await staff.request(`/api/ops/units/${desk.unitCode}/check-in`, { method: 'POST', json: { condition: 'good' } }))
+        .status,
+    ).toBe(200);
     holds = await liveHolds(itemId);
     expect(holds).toHaveLength(2);
     expect(holds[0]!.end_date).toBe(holds[1]!.end_date);
@@ -125,7 +149,8 @@ describe(`backup size (${process.env.TEST_DIALECT})`, () => {
   it('20 members booking with the last unit of the backup size at once: one gets it, the others book nothing', async () => {
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['S', 'M'], units: 1 });
     // Twenty units of S, one of M.
-    for (let n = 2; n <= 20; n += 1) await t.ctx.database.db.insertInto('item_units').values({ item_id: itemId, size: 'S', unit_no: n }).execute();
+    for (let n = 2; n <= 20; n += 1)
+      await t.ctx.database.db.insertInto('item_units').values({ item_id: itemId, size: 'S', unit_no: n }).execute();
     const members = await Promise.all(Array.from({ length: 20 }, () => renter()));
     const answers = await Promise.all(members.map((m) => book(m, { itemId, size: 'S', backupSize: 'M' })));
     const statuses = answers.map((r) => r.status);

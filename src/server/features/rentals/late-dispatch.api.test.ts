@@ -35,9 +35,27 @@ const json = async <T>(res: Response | Promise<Response>, status = 200): Promise
   return JSON.parse(text) as T;
 };
 const book = async (m: TestMember, startDate: string, endDate: string) =>
-  json<Rental>(m.request('/api/rentals', { method: 'POST', json: { itemId: await makeTestItem(db()), size: 'M', startDate, endDate } }), 201);
-const notificationsOf = (userId: string, kind: string) => db().selectFrom('notifications').select(['subject_id', 'title', 'body']).where('user_id', '=', userId).where('kind', '=', kind).execute();
-const refundsOf = (rentalId: number) => db().selectFrom('payment_ledger').select(['amount_cents', 'status', 'purpose']).where('rental_id', '=', rentalId).where('kind', '=', 'refund').execute();
+  json<Rental>(
+    m.request('/api/rentals', {
+      method: 'POST',
+      json: { itemId: await makeTestItem(db()), size: 'M', startDate, endDate },
+    }),
+    201,
+  );
+const notificationsOf = (userId: string, kind: string) =>
+  db()
+    .selectFrom('notifications')
+    .select(['subject_id', 'title', 'body'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .execute();
+const refundsOf = (rentalId: number) =>
+  db()
+    .selectFrom('payment_ledger')
+    .select(['amount_cents', 'status', 'purpose'])
+    .where('rental_id', '=', rentalId)
+    .where('kind', '=', 'refund')
+    .execute();
 const board = () => json<TodayBoard>(desk.request('/api/ops/today'));
 
 describe(`late to dispatch (${process.env.TEST_DIALECT})`, () => {
@@ -63,9 +81,15 @@ describe(`late to dispatch (${process.env.TEST_DIALECT})`, () => {
     expect(await t.services.rentals.sweepLateDispatch()).toEqual({ notified: 0, cancelled: 0 });
     const told = await notificationsOf(m.id, 'dispatch_late');
     expect(told).toHaveLength(1);
-    expect(told[0]!.body).toMatch(/has not left us yet\. You can cancel it from your dashboard for a full refund \(\$\d+\.\d{2}\)\. If we cannot send it by Thursday 26 November, we cancel it and refund you in full\./);
+    expect(told[0]!.body).toMatch(
+      /has not left us yet\. You can cancel it from your dashboard for a full refund \(\$\d+\.\d{2}\)\. If we cannot send it by Thursday 26 November, we cancel it and refund you in full\./,
+    );
     const mine = await json<Rental>(m.request(`/api/rentals/${late.id}`));
-    expect(mine).toMatchObject({ status: 'reserved', actions: ['cancel'], lateToDispatch: { since: '2026-11-24', cancelsOn: '2026-11-26' } });
+    expect(mine).toMatchObject({
+      status: 'reserved',
+      actions: ['cancel'],
+      lateToDispatch: { since: '2026-11-24', cancelsOn: '2026-11-26' },
+    });
     expect(await json<Rental>(m.request(`/api/rentals/${onTime.id}`))).toMatchObject({ lateToDispatch: null });
     // Return is never offered for a piece she never received.
     expect((await m.request(`/api/rentals/${late.id}/return`, { method: 'POST' })).status).toBe(409);
@@ -88,23 +112,38 @@ describe(`late to dispatch (${process.env.TEST_DIALECT})`, () => {
     now = new Date('2026-11-26T06:00:00.000Z');
     // Another process on the same database: its own services, the same rows.
     const otherProcess = createServices(t.ctx);
-    const results = await Promise.all([t.services.rentals.sweepLateDispatch(), otherProcess.rentals.sweepLateDispatch(), t.services.rentals.sweepLateDispatch()]);
+    const results = await Promise.all([
+      t.services.rentals.sweepLateDispatch(),
+      otherProcess.rentals.sweepLateDispatch(),
+      t.services.rentals.sweepLateDispatch(),
+    ]);
     expect(results.reduce((n, r) => n + r.cancelled, 0)).toBe(1);
     // And through the queue, as the scheduler sends it: nothing more.
     await t.ctx.jobs.send(QUEUES.lateDispatch.name, {}, { singletonKey: 'late-dispatch' });
     await t.ctx.jobs.runDue([QUEUES.lateDispatch.name]);
 
-    expect(await refundsOf(rental.id)).toEqual([{ amount_cents: rental.chargeCents, status: 'succeeded', purpose: 'cancellation' }]);
+    expect(await refundsOf(rental.id)).toEqual([
+      { amount_cents: rental.chargeCents, status: 'succeeded', purpose: 'cancellation' },
+    ]);
     const mine = await json<Rental>(m.request(`/api/rentals/${rental.id}`));
     expect(mine).toMatchObject({ status: 'cancelled', actions: [], lateToDispatch: null });
-    const order = await db().selectFrom('orders').select('status').where('number', '=', rental.orderNumber!).executeTakeFirstOrThrow();
+    const order = await db()
+      .selectFrom('orders')
+      .select('status')
+      .where('number', '=', rental.orderNumber!)
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe('cancelled');
     const told = await notificationsOf(m.id, 'dispatch_late_cancelled');
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain(`$${(rental.chargeCents / 100).toFixed(2)} goes back to your card in full.`);
     // Off the desk, and the unit is free again.
     expect((await board()).lateToDispatch.map((r) => r.rentalId)).not.toContain(rental.id);
-    const booking = await db().selectFrom('rentals').innerJoin('bookings', 'bookings.id', 'rentals.booking_id').select('bookings.released_at').where('rentals.id', '=', rental.id).executeTakeFirstOrThrow();
+    const booking = await db()
+      .selectFrom('rentals')
+      .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
+      .select('bookings.released_at')
+      .where('rentals.id', '=', rental.id)
+      .executeTakeFirstOrThrow();
     expect(booking.released_at).not.toBeNull();
     now = new Date(START);
   });
@@ -112,10 +151,24 @@ describe(`late to dispatch (${process.env.TEST_DIALECT})`, () => {
   it("never shows a member's piece, cleaned by its lender, in the house cleaning list", async () => {
     now = new Date(START);
     const { lender, rentalId } = await returnedMemberRental(t, { staff: desk });
-    const request = await db().selectFrom('booking_requests').select('id').where('rental_id', '=', rentalId).executeTakeFirstOrThrow();
-    await json(lender.request(`/api/lending/requests/${request.id}/back`, { method: 'POST', json: { condition: 'good' } }));
-    const unit = await db().selectFrom('rentals').select('unit_id').where('id', '=', rentalId).executeTakeFirstOrThrow();
-    const state = await db().selectFrom('unit_states').select('state').where('unit_id', '=', unit.unit_id).executeTakeFirstOrThrow();
+    const request = await db()
+      .selectFrom('booking_requests')
+      .select('id')
+      .where('rental_id', '=', rentalId)
+      .executeTakeFirstOrThrow();
+    await json(
+      lender.request(`/api/lending/requests/${request.id}/back`, { method: 'POST', json: { condition: 'good' } }),
+    );
+    const unit = await db()
+      .selectFrom('rentals')
+      .select('unit_id')
+      .where('id', '=', rentalId)
+      .executeTakeFirstOrThrow();
+    const state = await db()
+      .selectFrom('unit_states')
+      .select('state')
+      .where('unit_id', '=', unit.unit_id)
+      .executeTakeFirstOrThrow();
     expect(state.state).toBe('cleaning');
     const cleaning = await json<{ units: { id: number }[] }>(desk.request('/api/ops/units?state=cleaning'));
     expect(cleaning.units.map((u) => u.id)).not.toContain(unit.unit_id);

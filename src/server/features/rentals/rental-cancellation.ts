@@ -9,7 +9,8 @@ import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { RentalRow, RentalsRepository } from './rentals.repository';
 
-const paymentInProgress = () => new HttpError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
+const paymentInProgress = () =>
+  new HttpError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
 
 /** "$12.34" for a notification's text (money is whole cents until it is shown). */
 function dollars(cents: number): string {
@@ -33,26 +34,46 @@ export interface CancelOutcome {
  */
 export function createRentalCancellation(
   ctx: AppContext,
-  deps: { repo: RentalsRepository; payments: PaymentsService; orders: OrdersService; notifications: NotificationsService },
+  deps: {
+    repo: RentalsRepository;
+    payments: PaymentsService;
+    orders: OrdersService;
+    notifications: NotificationsService;
+  },
 ) {
   const { db } = ctx.database;
   const { repo, payments, orders, notifications } = deps;
   const log = ctx.logger.child({ feature: 'rentals' });
 
   /** The cancellation's writes, in `trx`; throws CONFLICT when the rental can no longer be cancelled. */
-  async function cancelIn(trx: Kysely<DB>, row: RentalRow, userId: string, reason: 'member' | 'late_dispatch'): Promise<CancelOutcome> {
-    if (row.returned_at) throw new HttpError('CONFLICT', row.cancelled_at ? 'This rental has already been cancelled.' : 'This rental has been returned.');
+  async function cancelIn(
+    trx: Kysely<DB>,
+    row: RentalRow,
+    userId: string,
+    reason: 'member' | 'late_dispatch',
+  ): Promise<CancelOutcome> {
+    if (row.returned_at)
+      throw new HttpError(
+        'CONFLICT',
+        row.cancelled_at ? 'This rental has already been cancelled.' : 'This rental has been returned.',
+      );
     if (row.order_status === 'pending_payment') throw paymentInProgress();
-    if (row.dispatched_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.cancelDispatched, { details: { action: 'return' } });
+    if (row.dispatched_at)
+      throw new HttpError('CONFLICT', RENTAL_MESSAGES.cancelDispatched, { details: { action: 'return' } });
     const entries = await payments.forRental(row.id, trx);
     if (entries.some((e) => e.settledAt === null)) throw paymentInProgress();
     const now = ctx.clock().toISOString();
-    if (!(await repo.markCancelled(trx, row.id, row.booking_id, now))) throw new HttpError('CONFLICT', 'This rental has just been cancelled, returned or sent out.');
-    const allowanceReturned = row.billing_period_start ? await repo.giveBackAllowance(trx, userId, row.billing_period_start) : false;
+    if (!(await repo.markCancelled(trx, row.id, row.booking_id, now)))
+      throw new HttpError('CONFLICT', 'This rental has just been cancelled, returned or sent out.');
+    const allowanceReturned = row.billing_period_start
+      ? await repo.giveBackAllowance(trx, userId, row.billing_period_start)
+      : false;
     await repo.uncountRental(trx, row.item_id);
     const refunds: LedgerEntry[] = [];
     const why = reason === 'member' ? 'cancelled before it was sent' : 'not sent in time: cancelled by us';
-    for (const charge of entries.filter((e) => (e.kind === 'charge' || e.kind === 'capture') && e.status === 'succeeded')) {
+    for (const charge of entries.filter(
+      (e) => (e.kind === 'charge' || e.kind === 'capture') && e.status === 'succeeded',
+    )) {
       const amount = await payments.refundableCents(trx, charge);
       if (amount <= 0) continue;
       refunds.push(
@@ -148,7 +169,10 @@ export function createRentalCancellation(
         }
         if (!outcome) continue;
         cancelled += 1;
-        log.info({ rentalId: row.id, startDate: row.start_date }, 'booking not dispatched in time: cancelled and refunded');
+        log.info(
+          { rentalId: row.id, startDate: row.start_date },
+          'booking not dispatched in time: cancelled and refunded',
+        );
         await sendRefunds(outcome.refunds);
       }
       return { notified, cancelled };

@@ -62,12 +62,28 @@ export async function memberIsActive(trx: Db, userId: string): Promise<boolean> 
 }
 
 export async function hasOpenRental(trx: Db, userId: string, itemId: number): Promise<boolean> {
-  const row = await trx.selectFrom('rentals').select('id').where('user_id', '=', userId).where('item_id', '=', itemId).where('returned_at', 'is', null).executeTakeFirst();
+  const row = await trx
+    .selectFrom('rentals')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('item_id', '=', itemId)
+    .where('returned_at', 'is', null)
+    .executeTakeFirst();
   return !!row;
 }
 
 /** A booking of a unit for the days (a backup size's also names the booking it follows). */
-export async function insertBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id?: number }): Promise<number> {
+export async function insertBooking(
+  trx: Db,
+  b: {
+    unit_id: number;
+    item_id: number;
+    start_date: string;
+    end_date: string;
+    created_at: string;
+    follows_booking_id?: number;
+  },
+): Promise<number> {
   const row = await trx
     .insertInto('bookings')
     .values({ ...b, released_at: null })
@@ -99,9 +115,24 @@ export function createRentalsRepository(db: Db) {
     listForUser(userId: string, all: boolean) {
       let q = base(db)
         .where('rentals.user_id', '=', userId)
-        .where((eb) => eb.or([eb('orders.status', 'is', null), eb('orders.status', 'not in', ['pending_payment', 'payment_failed'])]));
-      if (!all) q = q.where((eb) => eb.or([eb('rentals.returned_at', 'is', null), eb.and([eb('rentals.dispatched_at', 'is not', null), eb('rentals.checked_in_at', 'is', null)])]));
-      return q.orderBy(sql`case when rentals.returned_at is null then 0 else 1 end`).orderBy('rentals.end_date').orderBy('rentals.id', 'desc').execute();
+        .where((eb) =>
+          eb.or([
+            eb('orders.status', 'is', null),
+            eb('orders.status', 'not in', ['pending_payment', 'payment_failed']),
+          ]),
+        );
+      if (!all)
+        q = q.where((eb) =>
+          eb.or([
+            eb('rentals.returned_at', 'is', null),
+            eb.and([eb('rentals.dispatched_at', 'is not', null), eb('rentals.checked_in_at', 'is', null)]),
+          ]),
+        );
+      return q
+        .orderBy(sql`case when rentals.returned_at is null then 0 else 1 end`)
+        .orderBy('rentals.end_date')
+        .orderBy('rentals.id', 'desc')
+        .execute();
     },
 
     /**
@@ -117,7 +148,16 @@ export function createRentalsRepository(db: Db) {
         .where('rentals.start_date', '<', today)
         .where('rentals.lender_id', 'is', null)
         .where((eb) => eb.or([eb('orders.status', 'is', null), eb('orders.status', '=', 'confirmed')]))
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('booking_requests').select('booking_requests.id').whereRef('booking_requests.rental_id', '=', 'rentals.id'))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('booking_requests')
+                .select('booking_requests.id')
+                .whereRef('booking_requests.rental_id', '=', 'rentals.id'),
+            ),
+          ),
+        )
         .orderBy('rentals.start_date')
         .orderBy('rentals.id')
         .limit(limit)
@@ -136,7 +176,10 @@ export function createRentalsRepository(db: Db) {
      * its result (a removed item is not booked; a booked item is not removed).
      */
     itemForBooking(trx: Db, itemId: number, lock = true) {
-      const q = trx.selectFrom('items').select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes']).where('id', '=', itemId);
+      const q = trx
+        .selectFrom('items')
+        .select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes'])
+        .where('id', '=', itemId);
       return (lock ? q.forNoKeyUpdate() : q).executeTakeFirst();
     },
 
@@ -164,14 +207,29 @@ export function createRentalsRepository(db: Db) {
     },
 
     async allowanceUsed(userId: string, periodStart: string): Promise<number> {
-      const row = await db.selectFrom('rental_allowance_usage').select('used').where('user_id', '=', userId).where('period_start', '=', periodStart).executeTakeFirst();
+      const row = await db
+        .selectFrom('rental_allowance_usage')
+        .select('used')
+        .where('user_id', '=', userId)
+        .where('period_start', '=', periodStart)
+        .executeTakeFirst();
       return row?.used ?? 0;
     },
 
     insertBooking,
 
     /** The backup size's hold: a booking of another unit that follows the rental's (decision 0034: the database copies its days and release). */
-    insertBackupBooking(trx: Db, b: { unit_id: number; item_id: number; start_date: string; end_date: string; created_at: string; follows_booking_id: number }): Promise<number> {
+    insertBackupBooking(
+      trx: Db,
+      b: {
+        unit_id: number;
+        item_id: number;
+        start_date: string;
+        end_date: string;
+        created_at: string;
+        follows_booking_id: number;
+      },
+    ): Promise<number> {
       return insertBooking(trx, b);
     },
 
@@ -197,19 +255,32 @@ export function createRentalsRepository(db: Db) {
 
     /** The booking's charge went through: what was collected (set once). */
     async recordCharge(trx: Db, rentalId: number, amountCents: number): Promise<void> {
-      await trx.updateTable('rentals').set({ charge_cents: amountCents }).where('id', '=', rentalId).where('charge_cents', '=', 0).execute();
+      await trx
+        .updateTable('rentals')
+        .set({ charge_cents: amountCents })
+        .where('id', '=', rentalId)
+        .where('charge_cents', '=', 0)
+        .execute();
     },
 
     /** Takes back a booking whose payment was declined: the rental and its hold on the unit are gone. */
     async deleteRental(trx: Db, rentalId: number): Promise<{ item_id: number } | undefined> {
-      const row = await trx.deleteFrom('rentals').where('id', '=', rentalId).returning(['booking_id', 'item_id']).executeTakeFirst();
+      const row = await trx
+        .deleteFrom('rentals')
+        .where('id', '=', rentalId)
+        .returning(['booking_id', 'item_id'])
+        .executeTakeFirst();
       if (row) await trx.deleteFrom('bookings').where('id', '=', row.booking_id).execute();
       return row;
     },
 
     /** What a settler needs of a rental. */
     forSettlement(trx: Db, rentalId: number) {
-      return trx.selectFrom('rentals').select(['id', 'item_id', 'booking_id', 'lender_id', 'end_date', 'returned_at']).where('id', '=', rentalId).executeTakeFirst();
+      return trx
+        .selectFrom('rentals')
+        .select(['id', 'item_id', 'booking_id', 'lender_id', 'end_date', 'returned_at'])
+        .where('id', '=', rentalId)
+        .executeTakeFirst();
     },
 
     /**
@@ -226,7 +297,12 @@ export function createRentalsRepository(db: Db) {
         .where('dispatched_at', 'is', null)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('bookings').set({ released_at: now }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ released_at: now })
+        .where('id', '=', bookingId)
+        .where('released_at', 'is', null)
+        .execute();
       return true;
     },
 
@@ -247,13 +323,24 @@ export function createRentalsRepository(db: Db) {
      * held until `toHeld`, only if it is still held until `fromHeld` (one extension at a time).
      */
     async holdExtension(trx: Db, bookingId: number, fromHeld: string, toHeld: string): Promise<boolean> {
-      const res = await trx.updateTable('bookings').set({ end_date: toHeld }).where('id', '=', bookingId).where('end_date', '=', fromHeld).where('released_at', 'is', null).executeTakeFirst();
+      const res = await trx
+        .updateTable('bookings')
+        .set({ end_date: toHeld })
+        .where('id', '=', bookingId)
+        .where('end_date', '=', fromHeld)
+        .where('released_at', 'is', null)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
     /** A declined extension: the booking is held until where it was (unless something else moved it since). */
     async releaseExtension(trx: Db, bookingId: number, fromHeld: string, toHeld: string): Promise<void> {
-      await trx.updateTable('bookings').set({ end_date: fromHeld }).where('id', '=', bookingId).where('end_date', '=', toHeld).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ end_date: fromHeld })
+        .where('id', '=', bookingId)
+        .where('end_date', '=', toHeld)
+        .execute();
     },
 
     /**
@@ -288,7 +375,15 @@ export function createRentalsRepository(db: Db) {
      * Moves the return date of an open rental (only if `fromEnd` is still current) and holds its
      * unit until `heldUntil` (the new date's cleaning window: domain/availability.ts).
      */
-    async extend(trx: Db, rentalId: number, bookingId: number, fromEnd: string, toEnd: string, heldUntil: string, add: { price: number; charge: number; earnings: number }): Promise<boolean> {
+    async extend(
+      trx: Db,
+      rentalId: number,
+      bookingId: number,
+      fromEnd: string,
+      toEnd: string,
+      heldUntil: string,
+      add: { price: number; charge: number; earnings: number },
+    ): Promise<boolean> {
       const res = await trx
         .updateTable('rentals')
         .set((eb) => ({
@@ -309,7 +404,12 @@ export function createRentalsRepository(db: Db) {
 
     /** Item ids of every rental the member has made, cancellations left out (for the water savings and recommendations). */
     rentedItemIds(userId: string) {
-      return db.selectFrom('rentals').select('item_id').where('user_id', '=', userId).where('cancelled_at', 'is', null).execute();
+      return db
+        .selectFrom('rentals')
+        .select('item_id')
+        .where('user_id', '=', userId)
+        .where('cancelled_at', 'is', null)
+        .execute();
     },
   };
 }

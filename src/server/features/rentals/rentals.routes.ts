@@ -1,4 +1,3 @@
-
 import { createRoute } from '@hono/zod-openapi';
 import {
   MAX_BOOKING_AHEAD_DAYS,
@@ -30,10 +29,11 @@ const book = memberRoute({
   method: 'post',
   path: '/',
   tags: ['Rentals'],
-  summary: 'Rent a piece: a unit of the size for 7 days from today, or for the range given; pay-per-item rentals are charged now',
+  summary:
+    'Rent a piece: a unit of the size for 7 days from today, or for the range given; pay-per-item rentals are charged now',
   description:
     `startDate is today or later and at most ${MAX_BOOKING_AHEAD_DAYS} days from today (UTC); the range is at most ${MAX_RENTAL_DAYS} days long (400 otherwise). ` +
-    'One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member\'s saved choice (PUT /api/pickup); ' +
+    "One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/pickup); " +
     'with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.addCardUrl); ' +
     'the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. ' +
     'A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.changePlanUrl). ' +
@@ -51,7 +51,7 @@ const quote = createRoute({
   summary: 'The total for an item, size and dates before booking, and whether booking would go through',
   description:
     'For the item page: the price for the range (7 days from today by default), what the card would be charged, or "Included in your plan" ' +
-    'with the plan\'s places left this month; whether a unit is free (else nextFreeDate); and `refusal`, what Add to Cart would answer now ' +
+    "with the plan's places left this month; whether a unit is free (else nextFreeDate); and `refusal`, what Add to Cart would answer now " +
     "(CARD_REQUIRED: the button reads 'Add a card to rent'). Works without a session (the pay-per-item price). Dates in the past or beyond the booking window: 400 naming startDate.",
   request: { query: QuoteQuerySchema },
   responses: { 200: jsonContent(QuoteSchema, 'The quote'), ...errorResponses(400, 404) },
@@ -75,20 +75,30 @@ const extend = memberRoute({
     `409 when another booking of the unit follows, or when the hold would pass ${MAX_RENTAL_DAYS} days from its start. ` +
     'Send the returnDate the member saw: if it has moved since (a second click), 409 instead of a second week. ' +
     'A pay-per-item rental is charged the week first (402 CARD_REQUIRED / PAYMENT_DECLINED as for a booking; nothing changes then).',
-  request: { params: IdParams, body: { content: { 'application/json': { schema: ExtendRentalSchema } }, required: false } },
-  responses: { 200: jsonContent(RentalSchema, 'The rental with its new return date'), ...errorResponses(400, 401, 402, 404, 409, 429) },
+  request: {
+    params: IdParams,
+    body: { content: { 'application/json': { schema: ExtendRentalSchema } }, required: false },
+  },
+  responses: {
+    200: jsonContent(RentalSchema, 'The rental with its new return date'),
+    ...errorResponses(400, 401, 402, 404, 409, 429),
+  },
 });
 
 const giveBack = memberRoute({
   method: 'post',
   path: '/{id}/return',
   tags: ['Rentals'],
-  summary: "Return, once the rental has started: before it is dispatched, cancel the reservation (the unit is free at once); after, say it has been sent back (staff check it in)",
+  summary:
+    'Return, once the rental has started: before it is dispatched, cancel the reservation (the unit is free at once); after, say it has been sent back (staff check it in)',
   description:
     "Only from the start date (before it, 409 with details.action 'cancel': POST /{id}/cancel refunds in full). No refund; a plan's place in the month stays used. " +
     'Late days stop counting the day she returns it. 409 when it was returned already, or while a payment for it is in progress.',
   request: { params: IdParams },
-  responses: { 200: jsonContent(RentalSchema, 'The rental (cancelled, or sent back)'), ...errorResponses(400, 401, 404, 409) },
+  responses: {
+    200: jsonContent(RentalSchema, 'The rental (cancelled, or sent back)'),
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
 
 const received = memberRoute({
@@ -105,19 +115,27 @@ const cancel = memberRoute({
   method: 'post',
   path: '/{id}/cancel',
   tags: ['Rentals'],
-  summary: 'Cancel a rental before its start: full refund, the unit freed, the plan\'s place given back',
-  description: "Only before the start date (after it, 409 with details.action 'return'). Everything charged for it (the booking, any extension) is refunded through the payment provider.",
+  summary: "Cancel a rental before its start: full refund, the unit freed, the plan's place given back",
+  description:
+    "Only before the start date (after it, 409 with details.action 'return'). Everything charged for it (the booking, any extension) is refunded through the payment provider.",
   request: { params: IdParams },
-  responses: { 200: jsonContent(CancellationSchema, 'The cancelled rental and its refund'), ...errorResponses(400, 401, 404, 409) },
+  responses: {
+    200: jsonContent(CancellationSchema, 'The cancelled rental and its refund'),
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
 
 export function createRentalsRoutes(ctx: AppContext, service: RentalsService) {
   return newRouter()
-    .openapi(list, async (c) => c.json({ rentals: await service.list(c.var.user.id, c.req.valid('query').status === 'all') }, 200))
+    .openapi(list, async (c) =>
+      c.json({ rentals: await service.list(c.var.user.id, c.req.valid('query').status === 'all') }, 200),
+    )
     .openapi(book, async (c) => c.json(await service.book(c.var.user.id, c.req.valid('json')), 201))
     .openapi(quote, async (c) => c.json(await service.quote(c.var.user?.id ?? null, c.req.valid('query')), 200))
     .openapi(getOne, async (c) => c.json(await service.get(c.req.valid('param').id, c.var.user.id), 200))
-    .openapi(extend, async (c) => c.json(await service.extend(c.var.user.id, c.req.valid('param').id, c.req.valid('json').returnDate), 200))
+    .openapi(extend, async (c) =>
+      c.json(await service.extend(c.var.user.id, c.req.valid('param').id, c.req.valid('json').returnDate), 200),
+    )
     .openapi(giveBack, async (c) => c.json(await service.return(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(received, async (c) => c.json(await service.received(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(cancel, async (c) => c.json(await service.cancel(c.var.user.id, c.req.valid('param').id), 200));

@@ -71,13 +71,21 @@ function lateOf(row: RentalRow, today: string, dayOf: (instant: string) => strin
   const capCents = lateFeeCapCents(row.rental_price_cents, row.retail_price_cents);
   if (row.checked_in_at) {
     if (!row.late_days) return null;
-    const status = (LATE_FEE_STATUSES as readonly string[]).includes(row.late_fee_status ?? '') ? (row.late_fee_status as LateFeeStatus) : 'due';
+    const status = (LATE_FEE_STATUSES as readonly string[]).includes(row.late_fee_status ?? '')
+      ? (row.late_fee_status as LateFeeStatus)
+      : 'due';
     return { days: row.late_days, feeCents: row.late_fee_cents ?? 0, perDayCents, capCents, status };
   }
   if (!row.dispatched_at) return null;
   const days = daysLate(row.end_date, row.returned_at ? dayOf(row.returned_at) : today);
   if (days === 0) return null;
-  return { days, feeCents: lateFeeCents(days, row.rental_price_cents, row.retail_price_cents), perDayCents, capCents, status: 'accruing' };
+  return {
+    days,
+    feeCents: lateFeeCents(days, row.rental_price_cents, row.retail_price_cents),
+    perDayCents,
+    capCents,
+    status: 'accruing',
+  };
 }
 
 function marksOf(row: RentalRow, dayOf: (instant: string) => string): RentalMarks {
@@ -94,8 +102,12 @@ function marksOf(row: RentalRow, dayOf: (instant: string) => string): RentalMark
   };
 }
 
-const invalidStart = (message: string) => new HttpError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, { issues: [{ path: 'startDate', message }] });
-const paymentInProgress = () => new HttpError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
+const invalidStart = (message: string) =>
+  new HttpError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
+    issues: [{ path: 'startDate', message }],
+  });
+const paymentInProgress = () =>
+  new HttpError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
 
 /**
  * Rentals (docs/product.md, "Renting"; decision 0030): booking with payment, extending, returning
@@ -105,11 +117,23 @@ const paymentInProgress = () => new HttpError('CONFLICT', 'A payment for this re
  */
 export function createRentalsService(
   ctx: AppContext,
-  deps: { catalogue: CatalogueService; plans: PlansService; units: UnitLifeService; payments: PaymentsService; orders: OrdersService; notifications: NotificationsService },
+  deps: {
+    catalogue: CatalogueService;
+    plans: PlansService;
+    units: UnitLifeService;
+    payments: PaymentsService;
+    orders: OrdersService;
+    notifications: NotificationsService;
+  },
 ) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
-  const cancellation = createRentalCancellation(ctx, { repo, payments: deps.payments, orders: deps.orders, notifications: deps.notifications });
+  const cancellation = createRentalCancellation(ctx, {
+    repo,
+    payments: deps.payments,
+    orders: deps.orders,
+    notifications: deps.notifications,
+  });
   const { catalogue, payments, orders } = deps;
   const pictures = createItemPictures(db);
   const subscriptions = deps.plans;
@@ -159,7 +183,10 @@ export function createRentalsService(
       cancelled: row.returned_at !== null && row.dispatched_at === null,
       late: lateOf(row, day, ctx.dayOf),
       backupSize: row.backup_size,
-      lateToDispatch: row.lender_id === null && row.order_status !== 'pending_payment' && isLateToDispatch(marks, day) ? { since: row.start_date, cancelsOn: lateDispatchCancelDate(row.start_date) } : null,
+      lateToDispatch:
+        row.lender_id === null && row.order_status !== 'pending_payment' && isLateToDispatch(marks, day)
+          ? { since: row.start_date, cancelsOn: lateDispatchCancelDate(row.start_date) }
+          : null,
     };
   }
 
@@ -176,19 +203,27 @@ export function createRentalsService(
     if (verdict.allowed) return;
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
     log.warn({ userId }, 'rental charge attempts limit reached');
-    throw new HttpError('RATE_LIMITED', `Too many payment attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      details: { retryAfterSeconds: verdict.retryAfterSeconds, limit: CHARGES.max },
-    });
+    throw new HttpError(
+      'RATE_LIMITED',
+      `Too many payment attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      {
+        details: { retryAfterSeconds: verdict.retryAfterSeconds, limit: CHARGES.max },
+      },
+    );
   }
 
   function cardRequired(itemId: number | null): HttpError {
     const back = itemId ? `&returnTo=${encodeURIComponent(`/item/${itemId}`)}` : '';
-    return new HttpError('CARD_REQUIRED', RENTAL_MESSAGES.cardRequired, { details: { addCardUrl: `/credit-card?mode=manage${back}` } });
+    return new HttpError('CARD_REQUIRED', RENTAL_MESSAGES.cardRequired, {
+      details: { addCardUrl: `/credit-card?mode=manage${back}` },
+    });
   }
 
   function declined(outcome: { code: string }, itemId: number | null): HttpError {
     const back = itemId ? `&returnTo=${encodeURIComponent(`/item/${itemId}`)}` : '';
-    return new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), { details: { declineCode: outcome.code, updateCardUrl: `/credit-card?mode=manage${back}` } });
+    return new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), {
+      details: { declineCode: outcome.code, updateCardUrl: `/credit-card?mode=manage${back}` },
+    });
   }
 
   /**
@@ -229,20 +264,40 @@ export function createRentalsService(
     if (!ok) {
       // The rental ended meanwhile (returns and cancellations wait for payments in progress, so
       // this should not happen): the week is not given, the money goes back.
-      log.error({ entryId: entry.id, rentalId: entry.rentalId }, 'extension paid for a rental that had ended: refunding it');
-      await payments.record(trx, { userId: entry.userId, purpose: 'extension', kind: 'refund', amountCents: entry.amountCents, description: 'Refund: extension not applied', orderId: entry.orderId, rentalId: entry.rentalId, target: { ...entry, status: 'succeeded', providerRef: outcome.providerRef }, idempotencyKey: `${entry.idempotencyKey}:refund` });
+      log.error(
+        { entryId: entry.id, rentalId: entry.rentalId },
+        'extension paid for a rental that had ended: refunding it',
+      );
+      await payments.record(trx, {
+        userId: entry.userId,
+        purpose: 'extension',
+        kind: 'refund',
+        amountCents: entry.amountCents,
+        description: 'Refund: extension not applied',
+        orderId: entry.orderId,
+        rentalId: entry.rentalId,
+        target: { ...entry, status: 'succeeded', providerRef: outcome.providerRef },
+        idempotencyKey: `${entry.idempotencyKey}:refund`,
+      });
     }
   });
 
   // A cancellation's refund: nothing more to apply; a refused refund stays in the ledger for client care.
   payments.onSettle('cancellation', async (_trx, entry, outcome) => {
-    if (outcome.status !== 'succeeded') log.error({ entryId: entry.id, orderId: entry.orderId, outcome }, 'a cancellation refund was refused by the provider');
+    if (outcome.status !== 'succeeded')
+      log.error(
+        { entryId: entry.id, orderId: entry.orderId, outcome },
+        'a cancellation refund was refused by the provider',
+      );
   });
 
   /** The range asked for (7 days from today by default), checked against today and the booking horizon. */
   function rangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }) {
     const day = today();
-    const { startDate, endDate } = input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : defaultRentalRange(day);
+    const { startDate, endDate } =
+      input.startDate && input.endDate
+        ? { startDate: input.startDate, endDate: input.endDate }
+        : defaultRentalRange(day);
     const problem = startDateProblem(startDate, day);
     if (problem) throw invalidStart(problem);
     return { startDate, endDate };
@@ -251,7 +306,9 @@ export function createRentalsService(
   async function sizeChecked(itemId: number, size: string, field = 'size') {
     const item = await catalogue.getItem(itemId);
     if (!(item.sizes as string[]).includes(size)) {
-      throw new HttpError('VALIDATION_FAILED', `Invalid body: ${field} ${size} is not offered for this item`, { issues: [{ path: field, message: `must be one of ${item.sizes.join(', ')}` }] });
+      throw new HttpError('VALIDATION_FAILED', `Invalid body: ${field} ${size} is not offered for this item`, {
+        issues: [{ path: field, message: `must be one of ${item.sizes.join(', ')}` }],
+      });
     }
     return item;
   }
@@ -302,7 +359,10 @@ export function createRentalsService(
           if (!row || row.status !== 'active') throw notFound('Item not found');
           if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
           // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
-          if (row.owner_id !== null) throw new HttpError('CONFLICT', LENDING_MESSAGES.requestRequired, { details: { action: 'request', requestUrl: '/api/lending/requests' } });
+          if (row.owner_id !== null)
+            throw new HttpError('CONFLICT', LENDING_MESSAGES.requestRequired, {
+              details: { action: 'request', requestUrl: '/api/lending/requests' },
+            });
           if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
           // A unit held for her (the waitlist, decision 0034): claimed once, and its hold let go
           // in this transaction, so the free unit found next is that one.
@@ -312,19 +372,32 @@ export function createRentalsService(
           if (unitId === null) {
             const days = Math.max(1, daysBetween(startDate, endDate));
             const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
-            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, { details: { nextFreeDate: next, size: input.size } });
+            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
+              details: { nextFreeDate: next, size: input.size },
+            });
           }
           // The backup size: a second unit for the same days, or no booking at all (decision 0034).
-          const backupUnitId = input.backupSize === undefined ? null : await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
+          const backupUnitId =
+            input.backupSize === undefined
+              ? null
+              : await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
           if (input.backupSize !== undefined && backupUnitId === null) {
-            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, { details: { size: input.backupSize, backup: true } });
+            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, {
+              details: { size: input.backupSize, backup: true },
+            });
           }
 
           if (allowance && !(await repo.useAllowance(trx, userId, allowance.start, allowance.itemAllowance))) {
             throw new HttpError(
               'ALLOWANCE_EXCEEDED',
               `You have rented all ${allowance.itemAllowance} pieces your plan includes this billing month (until ${allowance.end}). Change your plan to rent more.`,
-              { details: { allowance: allowance.itemAllowance, periodEnd: allowance.end, changePlanUrl: '/plan-selection' } },
+              {
+                details: {
+                  allowance: allowance.itemAllowance,
+                  periodEnd: allowance.end,
+                  changePlanUrl: '/plan-selection',
+                },
+              },
             );
           }
 
@@ -338,9 +411,22 @@ export function createRentalsService(
             delivery,
             card: card ? { brand: card.brand, lastFour: card.lastFour } : null,
           });
-          const bookingId = await repo.insertBooking(trx, { unit_id: unitId, item_id: input.itemId, start_date: held.start, end_date: held.end, created_at: now });
+          const bookingId = await repo.insertBooking(trx, {
+            unit_id: unitId,
+            item_id: input.itemId,
+            start_date: held.start,
+            end_date: held.end,
+            created_at: now,
+          });
           if (backupUnitId !== null) {
-            await repo.insertBackupBooking(trx, { unit_id: backupUnitId, item_id: input.itemId, start_date: held.start, end_date: held.end, created_at: now, follows_booking_id: bookingId });
+            await repo.insertBackupBooking(trx, {
+              unit_id: backupUnitId,
+              item_id: input.itemId,
+              start_date: held.start,
+              end_date: held.end,
+              created_at: now,
+              follows_booking_id: bookingId,
+            });
           }
           const rentalId = await repo.insertRental(trx, {
             user_id: userId,
@@ -392,7 +478,8 @@ export function createRentalsService(
       if (booked.entry) {
         const outcome = await payments.run(booked.entry.id);
         if (outcome.status === 'declined') throw declined(outcome, input.itemId);
-        if (outcome.status === 'failed') throw new Error(`the booking's charge was refused as a request: ${outcome.code}`);
+        if (outcome.status === 'failed')
+          throw new Error(`the booking's charge was refused as a request: ${outcome.code}`);
       }
       return getOwn(booked.rentalId, userId);
     },
@@ -407,22 +494,32 @@ export function createRentalsService(
       const item = await sizeChecked(q.itemId, q.size);
       const days = daysBetween(startDate, endDate);
       const priceCents = rentalPriceCents(item.rentalPriceCents, startDate, endDate);
-      const handoff: Handoff = handoffOf(q.delivery ?? (userId ? (await subscriptions.getPickup(userId)).option : null));
+      const handoff: Handoff = handoffOf(
+        q.delivery ?? (userId ? (await subscriptions.getPickup(userId)).option : null),
+      );
       const available = await catalogue.hasFreeUnit(q.itemId, q.size, catalogue.occupancy(startDate, endDate, handoff));
-      const nextFreeDate = available ? startDate : await catalogue.nextFreeDate(db, q.itemId, q.size, startDate, Math.max(1, days), handoff);
+      const nextFreeDate = available
+        ? startDate
+        : await catalogue.nextFreeDate(db, q.itemId, q.size, startDate, Math.max(1, days), handoff);
       // A member's piece is paid per piece whatever her plan (decision 0035): no allowance applies.
       const period = userId && !item.fromMember ? await subscriptions.currentBillingPeriod(userId) : null;
       const used = period && userId ? await repo.allowanceUsed(userId, period.start) : 0;
       const remaining = period ? Math.max(0, period.itemAllowance - used) : 0;
       const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
       const open = userId ? await repo.hasOpenRental(db, userId, q.itemId) : false;
-      const own = userId ? item.fromMember && (await repo.itemForBooking(db, q.itemId, false))?.owner_id === userId : false;
+      const own = userId
+        ? item.fromMember && (await repo.itemForBooking(db, q.itemId, false))?.owner_id === userId
+        : false;
       let refusal: Quote['refusal'] = null;
       if (!userId) refusal = { code: 'UNAUTHENTICATED', message: 'Sign in to rent this piece.' };
       else if (own) refusal = { code: 'FORBIDDEN', message: RENTAL_MESSAGES.ownListing };
       else if (open) refusal = { code: 'ALREADY_RENTED', message: RENTAL_MESSAGES.alreadyRentedBody };
       else if (!available) refusal = { code: 'SOLD_OUT', message: RENTAL_MESSAGES.soldOut };
-      else if (period && remaining === 0) refusal = { code: 'ALLOWANCE_EXCEEDED', message: `You have rented all ${period.itemAllowance} pieces your plan includes this billing month (until ${period.end}).` };
+      else if (period && remaining === 0)
+        refusal = {
+          code: 'ALLOWANCE_EXCEEDED',
+          message: `You have rented all ${period.itemAllowance} pieces your plan includes this billing month (until ${period.end}).`,
+        };
       else if (!period && !card) refusal = { code: 'CARD_REQUIRED', message: RENTAL_MESSAGES.addCard };
       return {
         itemId: q.itemId,
@@ -436,7 +533,16 @@ export function createRentalsService(
         priceCents,
         chargeCents: period ? 0 : priceCents,
         includedInPlan: !!period && remaining > 0,
-        plan: period ? { id: period.plan, title: planTitle(period.plan), allowance: period.itemAllowance, used, remaining, periodEnd: period.end } : null,
+        plan: period
+          ? {
+              id: period.plan,
+              title: planTitle(period.plan),
+              allowance: period.itemAllowance,
+              used,
+              remaining,
+              periodEnd: period.end,
+            }
+          : null,
         available,
         nextFreeDate,
         card: card ? { brand: card.brand, lastFour: card.lastFour } : null,
@@ -472,26 +578,42 @@ export function createRentalsService(
         if (row.returned_at || row.checked_in_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendReturned);
         if (row.order_status === 'pending_payment') throw paymentInProgress();
         if ((await payments.forRental(row.id, trx)).some((e) => e.settledAt === null)) throw paymentInProgress();
-        if (seenReturnDate && seenReturnDate !== row.end_date) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendedMeanwhile, { details: { returnDate: row.end_date } });
+        if (seenReturnDate && seenReturnDate !== row.end_date)
+          throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendedMeanwhile, { details: { returnDate: row.end_date } });
         const to = addDays(row.end_date, RENTAL_DAYS);
-        if (daysBetween(row.start_date, to) > MAX_RENTAL_DAYS) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendTooLong);
+        if (daysBetween(row.start_date, to) > MAX_RENTAL_DAYS)
+          throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendTooLong);
         // The unit is held to the new date's cleaning window (never less than it is held now).
         const wanted = catalogue.occupancy(row.start_date, to, handoffOf(row.pickup_option)).end;
         const heldUntil = wanted > row.held_until ? wanted : row.held_until;
         const clash = await repo.otherBookingOverlapping(trx, row.unit_id, row.booking_id, row.held_until, heldUntil);
-        if (clash) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendBlocked, { details: { bookedFrom: clash.start_date } });
+        if (clash)
+          throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendBlocked, { details: { bookedFrom: clash.start_date } });
         const price = row.rental_price_cents;
         if (row.plan !== 'weekly') {
           // Within a paid plan an extension costs nothing.
-          const ok = await repo.extend(trx, row.id, row.booking_id, row.end_date, to, heldUntil, { price, charge: 0, earnings: row.lender_id ? lenderShareCents(price) : 0 });
+          const ok = await repo.extend(trx, row.id, row.booking_id, row.end_date, to, heldUntil, {
+            price,
+            charge: 0,
+            earnings: row.lender_id ? lenderShareCents(price) : 0,
+          });
           if (!ok) throw new HttpError('CONFLICT', 'This rental changed at the same time. Please try again.');
           return null;
         }
         if (!card) throw cardRequired(null);
         // The week is held for her (the booking ends later) while its charge is with the provider;
         // only one extension at a time gets it.
-        if (!(await repo.holdExtension(trx, row.booking_id, row.held_until, heldUntil))) throw new HttpError('CONFLICT', 'This rental changed at the same time. Please try again.');
-        const context: ExtensionContext = { bookingId: row.booking_id, fromEnd: row.end_date, toEnd: to, fromHeld: row.held_until, toHeld: heldUntil, priceCents: price, lenderId: row.lender_id };
+        if (!(await repo.holdExtension(trx, row.booking_id, row.held_until, heldUntil)))
+          throw new HttpError('CONFLICT', 'This rental changed at the same time. Please try again.');
+        const context: ExtensionContext = {
+          bookingId: row.booking_id,
+          fromEnd: row.end_date,
+          toEnd: to,
+          fromHeld: row.held_until,
+          toHeld: heldUntil,
+          priceCents: price,
+          lenderId: row.lender_id,
+        };
         return payments.record(trx, {
           userId,
           purpose: 'extension',
@@ -508,11 +630,15 @@ export function createRentalsService(
       if (pending) {
         const outcome = await payments.run(pending.id);
         if (outcome.status === 'declined') throw declined(outcome, null);
-        if (outcome.status === 'failed') throw new Error(`the extension's charge was refused as a request: ${outcome.code}`);
+        if (outcome.status === 'failed')
+          throw new Error(`the extension's charge was refused as a request: ${outcome.code}`);
         const after = await getOwn(rentalId, userId);
         if (after.returnDate !== (pending.context as unknown as ExtensionContext).toEnd) {
           // It ended meanwhile: the week was not added and its charge is being refunded (the settler).
-          throw new HttpError('CONFLICT', 'This rental changed at the same time: the week was not added, and its charge is refunded.');
+          throw new HttpError(
+            'CONFLICT',
+            'This rental changed at the same time: the week was not added, and its charge is refunded.',
+          );
         }
         return after;
       }
@@ -532,8 +658,10 @@ export function createRentalsService(
       if (row.cancelled_at) throw new HttpError('CONFLICT', 'This rental has been cancelled.');
       if (row.order_status === 'pending_payment') throw paymentInProgress();
       // Never for a piece she has not received: before it is sent, Cancel (a full refund) is the way out.
-      if (!row.returned_at && !row.dispatched_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnNotSent, { details: { action: 'cancel' } });
-      if (!row.returned_at && today() < row.start_date) throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnBeforeStart, { details: { action: 'cancel' } });
+      if (!row.returned_at && !row.dispatched_at)
+        throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnNotSent, { details: { action: 'cancel' } });
+      if (!row.returned_at && today() < row.start_date)
+        throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnBeforeStart, { details: { action: 'cancel' } });
       if ((await payments.forRental(row.id)).some((e) => e.settledAt === null)) throw paymentInProgress();
       await deps.units.memberReturn(userId, rentalId);
       return getOwn(rentalId, userId);
@@ -570,4 +698,3 @@ export function createRentalsService(
 }
 
 export type RentalsService = ReturnType<typeof createRentalsService>;
-

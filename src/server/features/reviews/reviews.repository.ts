@@ -23,7 +23,14 @@ const REVIEW_COLUMNS = [
   'reviews.created_at',
 ] as const;
 
-export type FitRow = { height_cm: number | null; bust_cm: number | null; waist_cm: number | null; hips_cm: number | null; usual_size: string | null; updated_at: string };
+export type FitRow = {
+  height_cm: number | null;
+  bust_cm: number | null;
+  waist_cm: number | null;
+  hips_cm: number | null;
+  usual_size: string | null;
+  updated_at: string;
+};
 
 /** The only code of the reviews feature that touches Kysely. */
 export function createReviewsRepository(db: Kysely<DB>) {
@@ -33,7 +40,16 @@ export function createReviewsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('rentals')
         .innerJoin('items', 'items.id', 'rentals.item_id')
-        .select(['rentals.id', 'rentals.item_id', 'rentals.size', 'rentals.dispatched_at', 'rentals.returned_at', 'rentals.checked_in_at', 'rentals.cancelled_at', 'items.sizes'])
+        .select([
+          'rentals.id',
+          'rentals.item_id',
+          'rentals.size',
+          'rentals.dispatched_at',
+          'rentals.returned_at',
+          'rentals.checked_in_at',
+          'rentals.cancelled_at',
+          'items.sizes',
+        ])
         .where('rentals.id', '=', rentalId)
         .where('rentals.user_id', '=', userId)
         .executeTakeFirst();
@@ -47,9 +63,24 @@ export function createReviewsRepository(db: Kysely<DB>) {
       return trx.insertInto('reviews').values(row).returning('id').executeTakeFirstOrThrow();
     },
 
-    insertPhotos(trx: Db, rows: { review_id: number; position: number; file_name: string; content_type: string; width: number; height: number; bytes: number }[]) {
+    insertPhotos(
+      trx: Db,
+      rows: {
+        review_id: number;
+        position: number;
+        file_name: string;
+        content_type: string;
+        width: number;
+        height: number;
+        bytes: number;
+      }[],
+    ) {
       if (rows.length === 0) return Promise.resolve();
-      return trx.insertInto('review_photos').values(rows).execute().then(() => undefined);
+      return trx
+        .insertInto('review_photos')
+        .values(rows)
+        .execute()
+        .then(() => undefined);
     },
 
     /**
@@ -59,7 +90,10 @@ export function createReviewsRepository(db: Kysely<DB>) {
     lockItemSeed(trx: Db, itemId: number) {
       return trx
         .updateTable('items')
-        .set((eb) => ({ seed_rating: eb.fn.coalesce('seed_rating', 'rating'), seed_review_count: eb.fn.coalesce('seed_review_count', 'review_count') }))
+        .set((eb) => ({
+          seed_rating: eb.fn.coalesce('seed_rating', 'rating'),
+          seed_review_count: eb.fn.coalesce('seed_review_count', 'review_count'),
+        }))
         .where('id', '=', itemId)
         .returning(['seed_rating', 'seed_review_count'])
         .executeTakeFirst();
@@ -68,7 +102,10 @@ export function createReviewsRepository(db: Kysely<DB>) {
     realAggregate(trx: Db, itemId: number) {
       return trx
         .selectFrom('reviews')
-        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('rating').as('total')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string | null>('rating').as('total'),
+        ])
         .where('item_id', '=', itemId)
         .executeTakeFirstOrThrow();
     },
@@ -78,7 +115,11 @@ export function createReviewsRepository(db: Kysely<DB>) {
     },
 
     itemRating(itemId: number) {
-      return db.selectFrom('items').select(['id', 'rating', 'review_count', 'status', 'owner_id']).where('id', '=', itemId).executeTakeFirst();
+      return db
+        .selectFrom('items')
+        .select(['id', 'rating', 'review_count', 'status', 'owner_id'])
+        .where('id', '=', itemId)
+        .executeTakeFirst();
     },
 
     /** A page of an item's reviews, newest first, with the author's name. */
@@ -100,11 +141,22 @@ export function createReviewsRepository(db: Kysely<DB>) {
 
     photosOf(reviewIds: number[]) {
       if (reviewIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('review_photos').select(['review_id', 'position', 'file_name', 'width', 'height']).where('review_id', 'in', reviewIds).orderBy('review_id').orderBy('position').execute();
+      return db
+        .selectFrom('review_photos')
+        .select(['review_id', 'position', 'file_name', 'width', 'height'])
+        .where('review_id', 'in', reviewIds)
+        .orderBy('review_id')
+        .orderBy('position')
+        .execute();
     },
 
     photoAt(reviewId: number, position: number) {
-      return db.selectFrom('review_photos').select(['file_name', 'content_type']).where('review_id', '=', reviewId).where('position', '=', position).executeTakeFirst();
+      return db
+        .selectFrom('review_photos')
+        .select(['file_name', 'content_type'])
+        .where('review_id', '=', reviewId)
+        .where('position', '=', position)
+        .executeTakeFirst();
     },
 
     /** Other members' reviews of an item from members of this usual size and height within the range. */
@@ -121,7 +173,11 @@ export function createReviewsRepository(db: Kysely<DB>) {
     },
 
     fitOf(userId: string, trx: Db = db): Promise<FitRow | undefined> {
-      return trx.selectFrom('fit_details').select(['height_cm', 'bust_cm', 'waist_cm', 'hips_cm', 'usual_size', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
+      return trx
+        .selectFrom('fit_details')
+        .select(['height_cm', 'bust_cm', 'waist_cm', 'hips_cm', 'usual_size', 'updated_at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     upsertFit(trx: Db, userId: string, row: Omit<FitRow, 'updated_at'>, now: string) {
@@ -138,7 +194,17 @@ export function createReviewsRepository(db: Kysely<DB>) {
         .selectFrom('rentals')
         .innerJoin('items', 'items.id', 'rentals.item_id')
         .leftJoin('reviews', 'reviews.rental_id', 'rentals.id')
-        .select(['rentals.id', 'rentals.item_id', 'rentals.size', 'rentals.start_date', 'rentals.end_date', 'items.name', 'items.brand', 'items.sizes', 'reviews.id as review_id'])
+        .select([
+          'rentals.id',
+          'rentals.item_id',
+          'rentals.size',
+          'rentals.start_date',
+          'rentals.end_date',
+          'items.name',
+          'items.brand',
+          'items.sizes',
+          'reviews.id as review_id',
+        ])
         .where('rentals.user_id', '=', userId)
         .where('rentals.cancelled_at', 'is', null)
         .where('rentals.dispatched_at', 'is not', null)

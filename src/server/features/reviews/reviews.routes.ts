@@ -26,7 +26,10 @@ export const REVIEW_UPLOAD_ROUTE = /^\/api\/rentals\/\d{1,10}\/review\/?$/;
 const MAX_DATA_BYTES = 16 * 1024;
 
 const PhotoParams = IdParams.extend({
-  position: z.string().regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_REVIEW_PHOTOS - 1}` }).transform(Number),
+  position: z
+    .string()
+    .regex(/^\d$/, { error: `must be a photo position from 0 to ${MAX_REVIEW_PHOTOS - 1}` })
+    .transform(Number),
 });
 
 const reviewBody = photoFormBody(
@@ -35,7 +38,10 @@ const reviewBody = photoFormBody(
     required: false,
     description: `0 to ${MAX_REVIEW_PHOTOS} photos (JPEG, PNG or WebP, checked by content; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each), re-encoded by the server.`,
   },
-  { maxLength: MAX_DATA_BYTES, description: 'The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails' },
+  {
+    maxLength: MAX_DATA_BYTES,
+    description: 'The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails',
+  },
 );
 
 const postReview = memberRoute({
@@ -67,7 +73,10 @@ const reviewPhoto = createRoute({
   tags: ['Reviews'],
   summary: "A review's photo (WebP)",
   request: { params: PhotoParams },
-  responses: { 200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(400, 404) },
+  responses: {
+    200: { description: 'The photo', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errorResponses(400, 404),
+  },
 });
 
 const sizeAdvice = memberRoute({
@@ -75,7 +84,8 @@ const sizeAdvice = memberRoute({
   path: '/items/{id}/size-advice',
   tags: ['Reviews'],
   summary: 'Which size members like her (height within 5 cm, same usual size) wore, and how it fit',
-  description: "Needs her height and usual size (status no_fit_details otherwise). Below 3 similar reviews: status not_enough_data, never a guess.",
+  description:
+    'Needs her height and usual size (status no_fit_details otherwise). Below 3 similar reviews: status not_enough_data, never a guess.',
   request: { params: IdParams },
   responses: { 200: jsonContent(SizeAdviceSchema, 'Size advice'), ...errorResponses(400, 401, 404) },
 });
@@ -105,7 +115,10 @@ const putFit = memberRoute({
   responses: { 200: jsonContent(FitDetailsStateSchema, 'Fit details'), ...errorResponses(400, 401) },
 });
 
-const tooManyPhotos = () => new HttpError('VALIDATION_FAILED', REVIEW_MESSAGES.tooManyPhotos, { issues: [{ path: 'photos', message: REVIEW_MESSAGES.tooManyPhotos }] });
+const tooManyPhotos = () =>
+  new HttpError('VALIDATION_FAILED', REVIEW_MESSAGES.tooManyPhotos, {
+    issues: [{ path: 'photos', message: REVIEW_MESSAGES.tooManyPhotos }],
+  });
 
 /** /api/rentals/{id}/review, /api/items/{id}/reviews, /api/items/{id}/size-advice, /api/reviews/..., /api/fit-details. */
 export function createReviewsRoutes(_ctx: AppContext, service: ReviewsService) {
@@ -120,14 +133,28 @@ export function createReviewsRoutes(_ctx: AppContext, service: ReviewsService) {
         maxFieldBytes: MAX_DATA_BYTES,
         tooManyFiles: tooManyPhotos,
       });
-      return c.json(await service.create(userId, id, parseDataField(form.fields.get('data'), ReviewInputSchema, 'review'), form.files), 201);
+      return c.json(
+        await service.create(
+          userId,
+          id,
+          parseDataField(form.fields.get('data'), ReviewInputSchema, 'review'),
+          form.files,
+        ),
+        201,
+      );
     })
-    .openapi(itemReviews, async (c) => c.json(await service.itemReviews(c.req.valid('param').id, c.req.valid('query')), 200))
+    .openapi(itemReviews, async (c) =>
+      c.json(await service.itemReviews(c.req.valid('param').id, c.req.valid('query')), 200),
+    )
     .openapi(reviewPhoto, async (c) => {
       const { id, position } = c.req.valid('param');
       const photo = await service.photo(id, position);
       if (!photo) throw notFound('Photo not found');
-      return c.body(new Uint8Array(photo.data), 200, { 'content-type': photo.contentType, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' });
+      return c.body(new Uint8Array(photo.data), 200, {
+        'content-type': photo.contentType,
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+      });
     })
     .openapi(sizeAdvice, async (c) => c.json(await service.sizeAdvice(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(mine, async (c) => c.json(await service.mine(c.var.user.id), 200))

@@ -26,7 +26,6 @@ import type { CatalogueService } from '../catalogue';
 import { preparePhotos } from '../listings';
 import { createReviewsRepository, isUniqueViolation, type FitRow } from './reviews.repository';
 
-
 /** "Rita R." from a full name; a deleted account reads as a former member. */
 export function authorName(fullName: string | null | undefined, deleted: boolean): string {
   if (deleted || !fullName) return 'A former member';
@@ -41,7 +40,8 @@ export function reviewPhotoUrl(reviewId: number, position: number, fileName: str
 }
 
 const conflict = (message: string) => new HttpError('CONFLICT', message);
-const asUsual = (s: string | null) => (s && (USUAL_SIZES as readonly string[]).includes(s) ? (s as (typeof USUAL_SIZES)[number]) : null);
+const asUsual = (s: string | null) =>
+  s && (USUAL_SIZES as readonly string[]).includes(s) ? (s as (typeof USUAL_SIZES)[number]) : null;
 
 function fitOfRow(row: FitRow | undefined): FitDetails {
   return {
@@ -66,7 +66,8 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
   async function target(userId: string, rentalId: number) {
     const r = await repo.rentalOf(userId, rentalId);
     if (!r) throw notFound('Rental not found');
-    const returned = r.cancelled_at === null && r.dispatched_at !== null && (r.returned_at !== null || r.checked_in_at !== null);
+    const returned =
+      r.cancelled_at === null && r.dispatched_at !== null && (r.returned_at !== null || r.checked_in_at !== null);
     if (!returned) throw conflict(REVIEW_MESSAGES.notReturned);
     if (await repo.reviewIdOfRental(rentalId)) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
     return r;
@@ -88,7 +89,12 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
         text: r.body,
         heightCm: r.height_cm,
         usualSize: asUsual(r.usual_size),
-        photos: own.map((p, i) => ({ url: reviewPhotoUrl(r.id, p.position, p.file_name), width: p.width, height: p.height, alt: `Photo ${i + 1} of ${own.length} from ${author}'s review` })),
+        photos: own.map((p, i) => ({
+          url: reviewPhotoUrl(r.id, p.position, p.file_name),
+          width: p.width,
+          height: p.height,
+          alt: `Photo ${i + 1} of ${own.length} from ${author}'s review`,
+        })),
         createdAt: r.created_at,
       };
     });
@@ -108,45 +114,74 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
     async create(userId: string, rentalId: number, input: ReviewInput, files: UploadedFile[]): Promise<Review> {
       const r = await target(userId, rentalId);
       if (!parseSizes(r.sizes).includes(input.sizeWorn)) {
-        throw new HttpError('VALIDATION_FAILED', `sizeWorn ${REVIEW_MESSAGES.sizeNotOfItem}`, { issues: [{ path: 'sizeWorn', message: REVIEW_MESSAGES.sizeNotOfItem }] });
+        throw new HttpError('VALIDATION_FAILED', `sizeWorn ${REVIEW_MESSAGES.sizeNotOfItem}`, {
+          issues: [{ path: 'sizeWorn', message: REVIEW_MESSAGES.sizeNotOfItem }],
+        });
       }
       const images = await preparePhotos(files);
       const at = now();
       let reviewId: number;
       try {
-        reviewId = await withStoredPhotos(ctx.storage, images, ctx.logger, (names) => db.transaction().execute(async (trx) => {
-          const before = await repo.fitOf(userId, trx);
-          const given = input.fitDetails ?? {};
-          const fit = { ...fitOfRow(before), ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as FitDetails;
-          const { id } = await repo.insertReview(trx, {
-            rental_id: rentalId,
-            item_id: r.item_id,
-            user_id: userId,
-            rating: input.rating,
-            fit: input.fit,
-            size_worn: input.sizeWorn,
-            occasion: input.occasion ?? null,
-            body: input.text,
-            height_cm: fit.heightCm,
-            bust_cm: fit.bustCm,
-            waist_cm: fit.waistCm,
-            hips_cm: fit.hipsCm,
-            usual_size: fit.usualSize,
-            created_at: at,
-          });
-          await repo.insertPhotos(
-            trx,
-            images.map((img, i) => ({ review_id: id, position: i, file_name: names[i]!, content_type: img.contentType, width: img.width, height: img.height, bytes: img.data.length })),
-          );
-          if (Object.keys(given).length > 0) {
-            await repo.upsertFit(trx, userId, { height_cm: fit.heightCm, bust_cm: fit.bustCm, waist_cm: fit.waistCm, hips_cm: fit.hipsCm, usual_size: fit.usualSize }, at);
-          }
-          const seed = await repo.lockItemSeed(trx, r.item_id);
-          const real = await repo.realAggregate(trx, r.item_id);
-          const shown = combinedRating({ rating: Number(seed?.seed_rating ?? 0), count: Number(seed?.seed_review_count ?? 0) }, { sum: Number(real.total ?? 0), count: Number(real.n) });
-          await repo.setItemRating(trx, r.item_id, shown.rating, shown.reviewCount);
-          return id;
-        }));
+        reviewId = await withStoredPhotos(ctx.storage, images, ctx.logger, (names) =>
+          db.transaction().execute(async (trx) => {
+            const before = await repo.fitOf(userId, trx);
+            const given = input.fitDetails ?? {};
+            const fit = {
+              ...fitOfRow(before),
+              ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+            } as FitDetails;
+            const { id } = await repo.insertReview(trx, {
+              rental_id: rentalId,
+              item_id: r.item_id,
+              user_id: userId,
+              rating: input.rating,
+              fit: input.fit,
+              size_worn: input.sizeWorn,
+              occasion: input.occasion ?? null,
+              body: input.text,
+              height_cm: fit.heightCm,
+              bust_cm: fit.bustCm,
+              waist_cm: fit.waistCm,
+              hips_cm: fit.hipsCm,
+              usual_size: fit.usualSize,
+              created_at: at,
+            });
+            await repo.insertPhotos(
+              trx,
+              images.map((img, i) => ({
+                review_id: id,
+                position: i,
+                file_name: names[i]!,
+                content_type: img.contentType,
+                width: img.width,
+                height: img.height,
+                bytes: img.data.length,
+              })),
+            );
+            if (Object.keys(given).length > 0) {
+              await repo.upsertFit(
+                trx,
+                userId,
+                {
+                  height_cm: fit.heightCm,
+                  bust_cm: fit.bustCm,
+                  waist_cm: fit.waistCm,
+                  hips_cm: fit.hipsCm,
+                  usual_size: fit.usualSize,
+                },
+                at,
+              );
+            }
+            const seed = await repo.lockItemSeed(trx, r.item_id);
+            const real = await repo.realAggregate(trx, r.item_id);
+            const shown = combinedRating(
+              { rating: Number(seed?.seed_rating ?? 0), count: Number(seed?.seed_review_count ?? 0) },
+              { sum: Number(real.total ?? 0), count: Number(real.n) },
+            );
+            await repo.setItemRating(trx, r.item_id, shown.rating, shown.reviewCount);
+            return id;
+          }),
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
         throw err;
@@ -160,7 +195,10 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
     async itemReviews(itemId: number, q: { size?: Size; before?: number }): Promise<ItemReviews> {
       const item = await repo.itemRating(itemId);
       if (!item || item.status !== 'active') throw notFound('Item not found');
-      const [rows, fits] = await Promise.all([repo.list(itemId, { ...q, limit: REVIEW_PAGE_SIZE + 1 }), repo.fitsOf(itemId)]);
+      const [rows, fits] = await Promise.all([
+        repo.list(itemId, { ...q, limit: REVIEW_PAGE_SIZE + 1 }),
+        repo.fitsOf(itemId),
+      ]);
       const page = rows.slice(0, REVIEW_PAGE_SIZE);
       const sizes = new Map<Size, number>();
       for (const f of fits) sizes.set(f.size_worn as Size, (sizes.get(f.size_worn as Size) ?? 0) + 1);
@@ -187,9 +225,19 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
       const item = await repo.itemRating(itemId);
       if (!item || item.status !== 'active') throw notFound('Item not found');
       const fit = fitOfRow(await repo.fitOf(userId));
-      if (fit.heightCm === null || fit.usualSize === null) return { status: 'no_fit_details', minimum: MIN_SIMILAR_REVIEWS };
-      const rows = await repo.similar(itemId, userId, fit.usualSize, fit.heightCm - SIMILAR_HEIGHT_CM, fit.heightCm + SIMILAR_HEIGHT_CM);
-      return sizeAdviceOf({ heightCm: fit.heightCm, usualSize: fit.usualSize }, rows.map((r) => ({ sizeWorn: r.size_worn as Size, fit: r.fit as Fit })));
+      if (fit.heightCm === null || fit.usualSize === null)
+        return { status: 'no_fit_details', minimum: MIN_SIMILAR_REVIEWS };
+      const rows = await repo.similar(
+        itemId,
+        userId,
+        fit.usualSize,
+        fit.heightCm - SIMILAR_HEIGHT_CM,
+        fit.heightCm + SIMILAR_HEIGHT_CM,
+      );
+      return sizeAdviceOf(
+        { heightCm: fit.heightCm, usualSize: fit.usualSize },
+        rows.map((r) => ({ sizeWorn: r.size_worn as Size, fit: r.fit as Fit })),
+      );
     },
 
     async getFit(userId: string): Promise<FitDetailsState> {
@@ -199,7 +247,18 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
 
     async setFit(userId: string, fit: FitDetails): Promise<FitDetailsState> {
       const at = now();
-      await repo.upsertFit(db, userId, { height_cm: fit.heightCm, bust_cm: fit.bustCm, waist_cm: fit.waistCm, hips_cm: fit.hipsCm, usual_size: fit.usualSize }, at);
+      await repo.upsertFit(
+        db,
+        userId,
+        {
+          height_cm: fit.heightCm,
+          bust_cm: fit.bustCm,
+          waist_cm: fit.waistCm,
+          hips_cm: fit.hipsCm,
+          usual_size: fit.usualSize,
+        },
+        at,
+      );
       return { fit, updatedAt: at };
     },
 

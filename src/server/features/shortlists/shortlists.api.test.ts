@@ -13,7 +13,8 @@ afterAll(async () => {
 });
 
 const create = (m: TestMember, json: unknown) => m.request('/api/shortlists', { method: 'POST', json });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; issues?: { path: string }[] } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; issues?: { path: string }[] } }).error;
 async function listsOf(m: TestMember): Promise<Shortlist[]> {
   return ((await (await m.request('/api/shortlists')).json()) as ShortlistList).shortlists;
 }
@@ -21,7 +22,10 @@ async function listsOf(m: TestMember): Promise<Shortlist[]> {
 describe(`shortlists (${process.env.TEST_DIALECT})`, () => {
   it('creates, renames, fills, empties and deletes a list; favourites are untouched', async () => {
     const { db } = t.ctx.database;
-    const [dress, coat] = [await makeTestItem(db, { name: 'Silk Column Dress' }), await makeTestItem(db, { name: 'Wool Coat' })];
+    const [dress, coat] = [
+      await makeTestItem(db, { name: 'Silk Column Dress' }),
+      await makeTestItem(db, { name: 'Wool Coat' }),
+    ];
     const m = await t.signUp();
     expect((await m.request(`/api/favorites/${dress}`, { method: 'PUT' })).status).toBe(200);
 
@@ -46,11 +50,13 @@ describe(`shortlists (${process.env.TEST_DIALECT})`, () => {
     expect(await listsOf(m)).toEqual([]);
     expect((await m.request(`/api/shortlists/${list.id}`, { method: 'DELETE' })).status).toBe(404);
     // The favourite is still there.
-    const favs = (await (await m.request('/api/favorites')).json()) as { favorites: { itemId?: number; id?: number }[] };
+    const favs = (await (await m.request('/api/favorites')).json()) as {
+      favorites: { itemId?: number; id?: number }[];
+    };
     expect(JSON.stringify(favs)).toContain(String(dress));
   });
 
-  it('refuses bad names, a name taken in another case, unknown pieces, and other members\' lists', async () => {
+  it("refuses bad names, a name taken in another case, unknown pieces, and other members' lists", async () => {
     const { db } = t.ctx.database;
     const item = await makeTestItem(db);
     const m = await t.signUp();
@@ -69,7 +75,9 @@ describe(`shortlists (${process.env.TEST_DIALECT})`, () => {
     expect((await create(other, { name: 'Paris' })).status).toBe(201);
     const mine = (await listsOf(m))[0]!;
     expect((await other.request(`/api/shortlists/${mine.id}/items/${item}`, { method: 'PUT' })).status).toBe(404);
-    expect((await other.request(`/api/shortlists/${mine.id}`, { method: 'PATCH', json: { name: 'Mine now' } })).status).toBe(404);
+    expect(
+      (await other.request(`/api/shortlists/${mine.id}`, { method: 'PATCH', json: { name: 'Mine now' } })).status,
+    ).toBe(404);
     expect((await other.request(`/api/shortlists/${mine.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await listsOf(m))[0]!.name).toBe('Paris');
     expect((await t.request('/api/shortlists')).status).toBe(401);

@@ -7,17 +7,34 @@ type Db = Kysely<DB>;
 export function createShortlistsRepository(db: Db) {
   return {
     listForUser(userId: string) {
-      return db.selectFrom('shortlists').select(['id', 'name', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('shortlists')
+        .select(['id', 'name', 'created_at', 'updated_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
 
     forUser(id: number, userId: string, q: Db = db) {
-      return q.selectFrom('shortlists').select(['id', 'name', 'created_at', 'updated_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return q
+        .selectFrom('shortlists')
+        .select(['id', 'name', 'created_at', 'updated_at'])
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     /** Item ids of these lists, last added first. */
     itemsOf(listIds: number[]) {
       if (listIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('shortlist_items').select(['shortlist_id', 'item_id']).where('shortlist_id', 'in', listIds).orderBy('created_at', 'desc').orderBy('item_id', 'desc').execute();
+      return db
+        .selectFrom('shortlist_items')
+        .select(['shortlist_id', 'item_id'])
+        .where('shortlist_id', 'in', listIds)
+        .orderBy('created_at', 'desc')
+        .orderBy('item_id', 'desc')
+        .execute();
     },
 
     /**
@@ -29,22 +46,38 @@ export function createShortlistsRepository(db: Db) {
     },
 
     async count(trx: Db, userId: string): Promise<number> {
-      const row = await trx.selectFrom('shortlists').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('shortlists')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    async insert(trx: Db, row: { user_id: string; name: string; name_key: string; created_at: string; updated_at: string }): Promise<number> {
+    async insert(
+      trx: Db,
+      row: { user_id: string; name: string; name_key: string; created_at: string; updated_at: string },
+    ): Promise<number> {
       const r = await trx.insertInto('shortlists').values(row).returning('id').executeTakeFirstOrThrow();
       return r.id;
     },
 
     async rename(id: number, userId: string, name: string, nameKey: string, at: string): Promise<boolean> {
-      const res = await db.updateTable('shortlists').set({ name, name_key: nameKey, updated_at: at }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const res = await db
+        .updateTable('shortlists')
+        .set({ name, name_key: nameKey, updated_at: at })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
     async remove(id: number, userId: string): Promise<boolean> {
-      const res = await db.deleteFrom('shortlists').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const res = await db
+        .deleteFrom('shortlists')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },
 
@@ -53,17 +86,31 @@ export function createShortlistsRepository(db: Db) {
      * count of its pieces read next cannot be passed by another add at the same moment.
      */
     async touch(trx: Db, id: number, userId: string, at: string): Promise<boolean> {
-      const res = await trx.updateTable('shortlists').set({ updated_at: at }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const res = await trx
+        .updateTable('shortlists')
+        .set({ updated_at: at })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
     async itemCount(trx: Db, id: number): Promise<number> {
-      const row = await trx.selectFrom('shortlist_items').select((eb) => eb.fn.countAll<number>().as('n')).where('shortlist_id', '=', id).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('shortlist_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('shortlist_id', '=', id)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async hasItem(trx: Db, id: number, itemId: number): Promise<boolean> {
-      return !!(await trx.selectFrom('shortlist_items').select('item_id').where('shortlist_id', '=', id).where('item_id', '=', itemId).executeTakeFirst());
+      return !!(await trx
+        .selectFrom('shortlist_items')
+        .select('item_id')
+        .where('shortlist_id', '=', id)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst());
     },
 
     async addItem(trx: Db, id: number, itemId: number, at: string): Promise<void> {

@@ -1,5 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { CreateShortlistSchema, MAX_SHORTLIST_ITEMS, MAX_SHORTLISTS, RenameShortlistSchema, ShortlistListSchema, ShortlistSchema } from '../../../domain/shortlists';
+import {
+  CreateShortlistSchema,
+  MAX_SHORTLIST_ITEMS,
+  MAX_SHORTLISTS,
+  RenameShortlistSchema,
+  ShortlistListSchema,
+  ShortlistSchema,
+} from '../../../domain/shortlists';
 import type { AppContext } from '../../context';
 import { IdParams, idParam } from '../../http/params';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
@@ -40,7 +47,10 @@ const remove = memberRoute({
   tags: ['Shortlists'],
   summary: 'Delete a shortlist (its pieces stay in the collection and in her favourites)',
   request: { params: IdParams },
-  responses: { 200: jsonContent(z.object({ id: z.number().int() }), 'The deleted list'), ...errorResponses(400, 401, 404) },
+  responses: {
+    200: jsonContent(z.object({ id: z.number().int() }), 'The deleted list'),
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const addItem = memberRoute({
@@ -66,7 +76,9 @@ export function createShortlistsRoutes(_ctx: AppContext, service: ShortlistsServ
   return newRouter()
     .openapi(list, async (c) => c.json({ shortlists: await service.list(c.var.user.id) }, 200))
     .openapi(create, async (c) => c.json(await service.create(c.var.user.id, c.req.valid('json')), 201))
-    .openapi(rename, async (c) => c.json(await service.rename(c.var.user.id, c.req.valid('param').id, c.req.valid('json').name), 200))
+    .openapi(rename, async (c) =>
+      c.json(await service.rename(c.var.user.id, c.req.valid('param').id, c.req.valid('json').name), 200),
+    )
     .openapi(remove, async (c) => c.json(await service.remove(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(addItem, async (c) => {
       const { id, itemId } = c.req.valid('param');

@@ -1,4 +1,11 @@
-import { MAX_SHORTLIST_ITEMS, MAX_SHORTLISTS, SHORTLIST_MESSAGES, shortlistNameKey, type CreateShortlistInput, type Shortlist } from '../../../domain/shortlists';
+import {
+  MAX_SHORTLIST_ITEMS,
+  MAX_SHORTLISTS,
+  SHORTLIST_MESSAGES,
+  shortlistNameKey,
+  type CreateShortlistInput,
+  type Shortlist,
+} from '../../../domain/shortlists';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import type { CatalogueService } from '../catalogue';
@@ -9,7 +16,10 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-const nameTaken = () => new HttpError('CONFLICT', SHORTLIST_MESSAGES.nameTaken, { issues: [{ path: 'name', message: SHORTLIST_MESSAGES.nameTaken }] });
+const nameTaken = () =>
+  new HttpError('CONFLICT', SHORTLIST_MESSAGES.nameTaken, {
+    issues: [{ path: 'name', message: SHORTLIST_MESSAGES.nameTaken }],
+  });
 
 /**
  * Shortlists (docs/product.md "Favourites and shortlists", decision 0034): named lists of pieces,
@@ -25,11 +35,15 @@ export function createShortlistsService(ctx: AppContext, deps: { catalogue: Cata
   async function all(userId: string, only?: number): Promise<Shortlist[]> {
     const lists = (await repo.listForUser(userId)).filter((l) => only === undefined || l.id === only);
     const links = await repo.itemsOf(lists.map((l) => l.id));
-    const items = new Map((await deps.catalogue.getItems([...new Set(links.map((l) => l.item_id))])).map((i) => [i.id, i]));
+    const items = new Map(
+      (await deps.catalogue.getItems([...new Set(links.map((l) => l.item_id))])).map((i) => [i.id, i]),
+    );
     return lists.map((l) => ({
       id: l.id,
       name: l.name,
-      items: links.filter((k) => k.shortlist_id === l.id).flatMap((k) => (items.has(k.item_id) ? [items.get(k.item_id)!] : [])),
+      items: links
+        .filter((k) => k.shortlist_id === l.id)
+        .flatMap((k) => (items.has(k.item_id) ? [items.get(k.item_id)!] : [])),
       createdAt: l.created_at,
       updatedAt: l.updated_at,
     }));
@@ -50,7 +64,8 @@ export function createShortlistsService(ctx: AppContext, deps: { catalogue: Cata
     await db.transaction().execute(async (trx) => {
       if (!(await repo.touch(trx, id, userId, at))) throw notFound('Shortlist not found');
       if (await repo.hasItem(trx, id, itemId)) return;
-      if ((await repo.itemCount(trx, id)) >= MAX_SHORTLIST_ITEMS) throw new HttpError('CONFLICT', SHORTLIST_MESSAGES.full, { details: { limit: MAX_SHORTLIST_ITEMS } });
+      if ((await repo.itemCount(trx, id)) >= MAX_SHORTLIST_ITEMS)
+        throw new HttpError('CONFLICT', SHORTLIST_MESSAGES.full, { details: { limit: MAX_SHORTLIST_ITEMS } });
       await repo.addItem(trx, id, itemId, at);
     });
   }
@@ -65,8 +80,15 @@ export function createShortlistsService(ctx: AppContext, deps: { catalogue: Cata
       try {
         id = await db.transaction().execute(async (trx) => {
           await repo.lockMember(trx, userId);
-          if ((await repo.count(trx, userId)) >= MAX_SHORTLISTS) throw new HttpError('CONFLICT', SHORTLIST_MESSAGES.tooMany, { details: { limit: MAX_SHORTLISTS } });
-          const newId = await repo.insert(trx, { user_id: userId, name: input.name, name_key: shortlistNameKey(input.name), created_at: at, updated_at: at });
+          if ((await repo.count(trx, userId)) >= MAX_SHORTLISTS)
+            throw new HttpError('CONFLICT', SHORTLIST_MESSAGES.tooMany, { details: { limit: MAX_SHORTLISTS } });
+          const newId = await repo.insert(trx, {
+            user_id: userId,
+            name: input.name,
+            name_key: shortlistNameKey(input.name),
+            created_at: at,
+            updated_at: at,
+          });
           if (input.itemId !== undefined) await repo.addItem(trx, newId, input.itemId, at);
           return newId;
         });
@@ -79,7 +101,8 @@ export function createShortlistsService(ctx: AppContext, deps: { catalogue: Cata
 
     async rename(userId: string, id: number, name: string): Promise<Shortlist> {
       try {
-        if (!(await repo.rename(id, userId, name, shortlistNameKey(name), nowIso()))) throw notFound('Shortlist not found');
+        if (!(await repo.rename(id, userId, name, shortlistNameKey(name), nowIso())))
+          throw notFound('Shortlist not found');
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken();
         throw err;

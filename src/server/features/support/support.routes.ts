@@ -58,7 +58,10 @@ const book = memberRoute({
 /** /api/contact: the contact form. */
 export function createContactRoutes(ctx: AppContext, service: SupportService) {
   return newRouter().openapi(sendMessage, async (c) =>
-    c.json(await service.sendContactMessage(c.req.valid('json'), c.req.header(CLIENT_IP_HEADER) ?? 'unknown', c.var.user), 201),
+    c.json(
+      await service.sendContactMessage(c.req.valid('json'), c.req.header(CLIENT_IP_HEADER) ?? 'unknown', c.var.user),
+      201,
+    ),
   );
 }
 

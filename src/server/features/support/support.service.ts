@@ -19,7 +19,20 @@ import { createSupportRepository } from './support.repository';
 export const MAX_UPCOMING_APPOINTMENTS = 3;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** 'Wednesday 25 November 2026' (written out, not left to the server's ICU data). */
 function formatDay(isoDate: string): string {
@@ -61,12 +74,20 @@ export function createSupportService(ctx: AppContext) {
      * Stores a contact message and e-mails the sender a copy. Limited per client address
      * (429 RATE_LIMITED with retryAfterSeconds).
      */
-    async sendContactMessage(input: ContactMessageRequest, clientAddress: string, user: SessionUser | null): Promise<ContactMessageReceipt> {
+    async sendContactMessage(
+      input: ContactMessageRequest,
+      clientAddress: string,
+      user: SessionUser | null,
+    ): Promise<ContactMessageReceipt> {
       const verdict = await limiter.take(contactLimit, clientAddress);
       if (!verdict.allowed) {
-        throw new HttpError('RATE_LIMITED', 'You have sent several messages in a short time. Please wait a few minutes and try again.', {
-          details: { retryAfterSeconds: verdict.retryAfterSeconds },
-        });
+        throw new HttpError(
+          'RATE_LIMITED',
+          'You have sent several messages in a short time. Please wait a few minutes and try again.',
+          {
+            details: { retryAfterSeconds: verdict.retryAfterSeconds },
+          },
+        );
       }
       const now = ctx.clock().toISOString();
       const row = await repo.insertContactMessage({
@@ -117,7 +138,10 @@ export function createSupportService(ctx: AppContext) {
       if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'date', message: problem }] });
       const upcoming = await repo.listUpcoming(user.id, today());
       if (upcoming.length >= MAX_UPCOMING_APPOINTMENTS) {
-        throw new HttpError('CONFLICT', `You already have ${MAX_UPCOMING_APPOINTMENTS} appointments booked. Attend or contact us to change one first.`);
+        throw new HttpError(
+          'CONFLICT',
+          `You already have ${MAX_UPCOMING_APPOINTMENTS} appointments booked. Attend or contact us to change one first.`,
+        );
       }
       const row = await repo.insertAppointment({
         user_id: user.id,
@@ -127,7 +151,10 @@ export function createSupportService(ctx: AppContext) {
         note: input.note ? input.note : null,
         created_at: ctx.clock().toISOString(),
       });
-      if (!row) throw new HttpError('CONFLICT', SUPPORT_MESSAGES.slotTaken, { details: { date: input.date, time: input.time } });
+      if (!row)
+        throw new HttpError('CONFLICT', SUPPORT_MESSAGES.slotTaken, {
+          details: { date: input.date, time: input.time },
+        });
       const kind = APPOINTMENT_KINDS[input.kind];
       await confirm(
         user.email,

@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const renter = async () => readyToRent(await t.signUp());
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
 const join = (m: TestMember, json: unknown) => m.request('/api/waitlist', { method: 'POST', json });
 async function entriesOf(m: TestMember): Promise<WaitlistEntry[]> {
   return ((await (await m.request('/api/waitlist')).json()) as WaitlistList).entries;
@@ -34,7 +35,12 @@ async function entriesOf(m: TestMember): Promise<WaitlistEntry[]> {
 const runSweeps = () => t.ctx.jobs.runDue([QUEUES.waitlistSweep.name]);
 
 async function notificationsOf(m: TestMember) {
-  return t.ctx.database.db.selectFrom('notifications').select(['kind', 'title', 'link']).where('user_id', '=', m.id).where('kind', '=', 'waitlist_hold').execute();
+  return t.ctx.database.db
+    .selectFrom('notifications')
+    .select(['kind', 'title', 'link'])
+    .where('user_id', '=', m.id)
+    .where('kind', '=', 'waitlist_hold')
+    .execute();
 }
 
 /**
@@ -44,7 +50,12 @@ async function notificationsOf(m: TestMember) {
 async function heldForFirst(first: TestMember, second: TestMember, itemOpts: { priceCents?: number } = {}) {
   const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'], ...itemOpts });
   const holder = await renter();
-  const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+  const rental = (await (
+    await holder.request('/api/rentals', {
+      method: 'POST',
+      json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' },
+    })
+  ).json()) as Rental;
   const dates = { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' };
   expect((await join(first, dates)).status).toBe(201);
   expect((await join(second, dates)).status).toBe(201);
@@ -65,8 +76,17 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     expect((await join(m, { itemId, size: 'M', startDate: '2026-11-01', endDate: '2026-11-08' })).status).toBe(400);
     expect((await join(m, { itemId, size: 'XL', startDate: '2026-11-23', endDate: '2026-11-30' })).status).toBe(400);
     expect((await join(m, { itemId, size: 'M', startDate: '2026-11-30', endDate: '2026-11-23' })).status).toBe(400);
-    expect((await join(m, { itemId: 999_999, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' })).status).toBe(404);
-    expect((await t.request('/api/waitlist', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' } })).status).toBe(401);
+    expect((await join(m, { itemId: 999_999, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.request('/api/waitlist', {
+          method: 'POST',
+          json: { itemId, size: 'M', startDate: '2026-11-23', endDate: '2026-11-30' },
+        })
+      ).status,
+    ).toBe(401);
 
     const r = await renter();
     expect((await r.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } })).status).toBe(201);
@@ -85,7 +105,9 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     now = new Date('2026-11-22T10:00:00Z');
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'], priceCents: 2_000 });
     const holder = await renter();
-    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } })).json()) as Rental;
+    const rental = (await (
+      await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } })
+    ).json()) as Rental;
     const [first, second] = [await renter(), await renter()];
     const dates = { itemId, size: 'M', startDate: '2026-11-24', endDate: '2026-12-01' };
     expect((await join(first, dates)).status).toBe(201);
@@ -96,7 +118,10 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     await dispatchRental(staff, rental.id);
     expect((await holder.request(`/api/rentals/${rental.id}/return`, { method: 'POST' })).status).toBe(200);
     const desk = (await (await staff.request(`/api/ops/rentals/${rental.id}`)).json()) as DeskRental;
-    expect((await staff.request(`/api/ops/units/${desk.unitCode}/check-in`, { method: 'POST', json: { condition: 'good' } })).status).toBe(200);
+    expect(
+      (await staff.request(`/api/ops/units/${desk.unitCode}/check-in`, { method: 'POST', json: { condition: 'good' } }))
+        .status,
+    ).toBe(200);
     await t.services.waitlist.sweep();
     expect((await entriesOf(first))[0]!.status).toBe('waiting');
 
@@ -106,11 +131,22 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     const held = (await entriesOf(first))[0]!;
     expect(held.status).toBe('held');
     expect(held.holdExpiresAt).toBe('2026-11-23T10:00:00.000Z');
-    expect(await notificationsOf(first)).toEqual([expect.objectContaining({ kind: 'waitlist_hold', link: '/dashboard' })]);
+    expect(await notificationsOf(first)).toEqual([
+      expect.objectContaining({ kind: 'waitlist_hold', link: '/dashboard' }),
+    ]);
     expect((await entriesOf(second))[0]).toMatchObject({ status: 'waiting', position: 1 });
     // Held for her: nobody else can book it for those dates.
     const outsider = await renter();
-    expect((await errorOf(await outsider.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-24', endDate: '2026-12-01' } }))).code).toBe('SOLD_OUT');
+    expect(
+      (
+        await errorOf(
+          await outsider.request('/api/rentals', {
+            method: 'POST',
+            json: { itemId, size: 'M', startDate: '2026-11-24', endDate: '2026-12-01' },
+          }),
+        )
+      ).code,
+    ).toBe('SOLD_OUT');
     // Only she can confirm it.
     expect((await second.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} })).status).toBe(404);
 
@@ -125,17 +161,43 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     expect(await notificationsOf(second)).toHaveLength(1);
 
     // Twenty confirmations at once: one rental, one charge.
-    const answers = await Promise.all(Array.from({ length: 20 }, () => second.request(`/api/waitlist/${secondHeld.id}/confirm`, { method: 'POST', json: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        second.request(`/api/waitlist/${secondHeld.id}/confirm`, { method: 'POST', json: {} }),
+      ),
+    );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201), statuses.join(',')).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 201),
+      statuses.join(','),
+    ).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const booked = (await answers.find((r) => r.status === 201)!.json()) as Rental;
-    expect(booked).toMatchObject({ itemId, size: 'M', startDate: '2026-11-24', returnDate: '2026-12-01', chargeCents: 2_000 });
+    expect(booked).toMatchObject({
+      itemId,
+      size: 'M',
+      startDate: '2026-11-24',
+      returnDate: '2026-12-01',
+      chargeCents: 2_000,
+    });
     const { db } = t.ctx.database;
     expect(await db.selectFrom('rentals').select('id').where('user_id', '=', second.id).execute()).toHaveLength(1);
-    expect(await db.selectFrom('payment_ledger').select('id').where('user_id', '=', second.id).where('kind', '=', 'charge').execute()).toHaveLength(1);
+    expect(
+      await db
+        .selectFrom('payment_ledger')
+        .select('id')
+        .where('user_id', '=', second.id)
+        .where('kind', '=', 'charge')
+        .execute(),
+    ).toHaveLength(1);
     // The unit is hers alone: one live booking for those days (the hold gave way to the rental).
-    const live = await db.selectFrom('bookings').select('id').where('item_id', '=', itemId).where('released_at', 'is', null).where('end_date', '>', '2026-11-23').execute();
+    const live = await db
+      .selectFrom('bookings')
+      .select('id')
+      .where('item_id', '=', itemId)
+      .where('released_at', 'is', null)
+      .where('end_date', '>', '2026-11-23')
+      .execute();
     expect(live).toHaveLength(1);
     expect(await entriesOf(second)).toEqual([]);
   }, 120_000);
@@ -144,9 +206,16 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     now = new Date('2026-11-22T10:00:00Z');
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });
     const holder = await renter();
-    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+    const rental = (await (
+      await holder.request('/api/rentals', {
+        method: 'POST',
+        json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' },
+      })
+    ).json()) as Rental;
     const waiting = await renter();
-    expect((await join(waiting, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(201);
+    expect((await join(waiting, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(
+      201,
+    );
     expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
     await runSweeps();
     expect((await entriesOf(waiting))[0]!.status).toBe('held');
@@ -156,23 +225,56 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     now = new Date('2026-11-22T10:00:00Z');
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });
     const holder = await renter();
-    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+    const rental = (await (
+      await holder.request('/api/rentals', {
+        method: 'POST',
+        json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' },
+      })
+    ).json()) as Rental;
     // A card, and nothing else: no address, no delivery or pickup chosen.
     const waiting = await t.signUp();
     expect((await waiting.request('/api/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
-    expect((await join(waiting, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(201);
+    expect((await join(waiting, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(
+      201,
+    );
     expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
     await runSweeps();
     const held = (await entriesOf(waiting))[0]!;
     expect(held.status).toBe('held');
-    const confirm = (m: TestMember, json: unknown) => m.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json });
+    const confirm = (m: TestMember, json: unknown) =>
+      m.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json });
 
     const refusals: [unknown, number, string, unknown][] = [
-      [{}, 400, 'VALIDATION_FAILED', [{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }]],
-      [{ delivery: 'by-pigeon' }, 400, 'VALIDATION_FAILED', [{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }]],
-      [{ delivery: 'in-store' }, 400, 'VALIDATION_FAILED', [{ path: 'studioId', message: 'Choose the studio to pick up from' }]],
-      [{ delivery: 'in-store', studioId: 999_999 }, 400, 'VALIDATION_FAILED', [{ path: 'studioId', message: 'There is no such studio' }]],
-      [{ delivery: 'in-store', studioId: 'one' }, 400, 'VALIDATION_FAILED', [{ path: 'studioId', message: 'studioId must be a number' }]],
+      [
+        {},
+        400,
+        'VALIDATION_FAILED',
+        [{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }],
+      ],
+      [
+        { delivery: 'by-pigeon' },
+        400,
+        'VALIDATION_FAILED',
+        [{ path: 'delivery', message: 'Choose either online delivery or in-store pickup' }],
+      ],
+      [
+        { delivery: 'in-store' },
+        400,
+        'VALIDATION_FAILED',
+        [{ path: 'studioId', message: 'Choose the studio to pick up from' }],
+      ],
+      [
+        { delivery: 'in-store', studioId: 999_999 },
+        400,
+        'VALIDATION_FAILED',
+        [{ path: 'studioId', message: 'There is no such studio' }],
+      ],
+      [
+        { delivery: 'in-store', studioId: 'one' },
+        400,
+        'VALIDATION_FAILED',
+        [{ path: 'studioId', message: 'studioId must be a number' }],
+      ],
     ];
     for (const [body, status, code, issues] of refusals) {
       const res = await confirm(waiting, body);
@@ -181,7 +283,11 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     }
     const noAddress = await confirm(waiting, { delivery: 'online' });
     expect(noAddress.status).toBe(409);
-    expect(await errorOf(noAddress)).toMatchObject({ code: 'ADDRESS_REQUIRED', message: 'Add a delivery address to have pieces delivered.', details: { addressUrl: '/account/addresses' } });
+    expect(await errorOf(noAddress)).toMatchObject({
+      code: 'ADDRESS_REQUIRED',
+      message: 'Add a delivery address to have pieces delivered.',
+      details: { addressUrl: '/account/addresses' },
+    });
     // Nothing was booked, the hold is still hers, and another member cannot confirm it.
     expect((await entriesOf(waiting))[0]).toMatchObject({ id: held.id, status: 'held', rentalId: null });
     const other = await renter();
@@ -209,17 +315,37 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     const error = await errorOf(res);
     expect(error.code).toBe('PAYMENT_DECLINED');
     expect(error.message).toContain('We keep it held for you until 2026-11-23 10:00 UTC');
-    expect(error.details).toMatchObject({ holdExpiresAt: held.holdExpiresAt, updateCardUrl: '/credit-card?mode=manage&returnTo=%2Fdashboard' });
-    expect((await entriesOf(first))[0]).toMatchObject({ id: held.id, status: 'held', holdExpiresAt: held.holdExpiresAt, rentalId: null });
+    expect(error.details).toMatchObject({
+      holdExpiresAt: held.holdExpiresAt,
+      updateCardUrl: '/credit-card?mode=manage&returnTo=%2Fdashboard',
+    });
+    expect((await entriesOf(first))[0]).toMatchObject({
+      id: held.id,
+      status: 'held',
+      holdExpiresAt: held.holdExpiresAt,
+      rentalId: null,
+    });
 
     // Five clicks at once with the same card: each is declined or told it is not held (while another's charge runs); the hold stays hers.
-    const answers = await Promise.all(Array.from({ length: 5 }, () => first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} })),
+    );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.every((s) => s === 402 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 402 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses).toContain(402);
     expect((await entriesOf(first))[0]).toMatchObject({ status: 'held', holdExpiresAt: held.holdExpiresAt });
     const { db } = t.ctx.database;
-    const live = () => db.selectFrom('bookings').select('id').where('item_id', '=', itemId).where('released_at', 'is', null).where('end_date', '>', '2026-11-23').execute();
+    const live = () =>
+      db
+        .selectFrom('bookings')
+        .select('id')
+        .where('item_id', '=', itemId)
+        .where('released_at', 'is', null)
+        .where('end_date', '>', '2026-11-23')
+        .execute();
     expect(await live()).toHaveLength(1); // the hold's booking, and nothing else
     expect(await db.selectFrom('rentals').select('id').where('user_id', '=', first.id).execute()).toEqual([]);
 
@@ -228,13 +354,27 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     await t.services.waitlist.sweep();
     expect((await entriesOf(second))[0]).toMatchObject({ status: 'waiting', position: 1 });
     const outsider = await renter();
-    expect((await errorOf(await outsider.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' } }))).code).toBe('SOLD_OUT');
+    expect(
+      (
+        await errorOf(
+          await outsider.request('/api/rentals', {
+            method: 'POST',
+            json: { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' },
+          }),
+        )
+      ).code,
+    ).toBe('SOLD_OUT');
 
     // Another card, and Confirm books it.
     expect((await first.request('/api/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
     const ok = await first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} });
     expect(ok.status, await ok.clone().text()).toBe(201);
-    expect((await ok.json()) as Rental).toMatchObject({ itemId, size: 'M', startDate: '2026-11-27', chargeCents: 2_000 });
+    expect((await ok.json()) as Rental).toMatchObject({
+      itemId,
+      size: 'M',
+      startDate: '2026-11-27',
+      chargeCents: 2_000,
+    });
     expect(await live()).toHaveLength(1);
     expect(await entriesOf(first)).toEqual([]);
     expect((await entriesOf(second))[0]!.status).toBe('waiting');
@@ -256,14 +396,25 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     now = new Date('2026-11-22T10:00:00Z');
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['M'] });
     const holder = await renter();
-    const rental = (await (await holder.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' } })).json()) as Rental;
+    const rental = (await (
+      await holder.request('/api/rentals', {
+        method: 'POST',
+        json: { itemId, size: 'M', startDate: '2026-11-26', endDate: '2026-12-03' },
+      })
+    ).json()) as Rental;
     const members = await Promise.all(Array.from({ length: 5 }, () => renter()));
-    for (const m of members) expect((await join(m, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(201);
+    for (const m of members)
+      expect((await join(m, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(201);
     expect((await holder.request(`/api/rentals/${rental.id}/cancel`, { method: 'POST' })).status).toBe(200);
     await Promise.all(Array.from({ length: 6 }, () => t.services.waitlist.sweep()));
     const statuses = (await Promise.all(members.map((m) => entriesOf(m)))).map((e) => e[0]!.status);
     expect(statuses).toEqual(['held', 'waiting', 'waiting', 'waiting', 'waiting']);
-    const live = await t.ctx.database.db.selectFrom('bookings').select('id').where('item_id', '=', itemId).where('released_at', 'is', null).execute();
+    const live = await t.ctx.database.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('item_id', '=', itemId)
+      .where('released_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
   });
 });

@@ -23,13 +23,29 @@ const ENTRY_COLUMNS = [
 
 /** The waitlist's queries (decision 0034): every change of an entry is one conditional update. */
 export function createWaitlistRepository(db: Db) {
-  const base = (q: Db) => q.selectFrom('waitlist_entries').innerJoin('items', 'items.id', 'waitlist_entries.item_id').select(ENTRY_COLUMNS);
+  const base = (q: Db) =>
+    q.selectFrom('waitlist_entries').innerJoin('items', 'items.id', 'waitlist_entries.item_id').select(ENTRY_COLUMNS);
 
   return {
-    async insert(e: { user_id: string; item_id: number; size: string; start_date: string; end_date: string; created_at: string }): Promise<number> {
+    async insert(e: {
+      user_id: string;
+      item_id: number;
+      size: string;
+      start_date: string;
+      end_date: string;
+      created_at: string;
+    }): Promise<number> {
       const row = await db
         .insertInto('waitlist_entries')
-        .values({ ...e, status: 'waiting', held_at: null, hold_expires_at: null, hold_booking_id: null, rental_id: null, ended_at: null })
+        .values({
+          ...e,
+          status: 'waiting',
+          held_at: null,
+          hold_expires_at: null,
+          hold_booking_id: null,
+          rental_id: null,
+          ended_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -37,11 +53,19 @@ export function createWaitlistRepository(db: Db) {
 
     /** The member's live entries (waiting or held), newest first. */
     listLive(userId: string) {
-      return base(db).where('waitlist_entries.user_id', '=', userId).where('waitlist_entries.status', 'in', ['waiting', 'held']).orderBy('waitlist_entries.id', 'desc').limit(100).execute();
+      return base(db)
+        .where('waitlist_entries.user_id', '=', userId)
+        .where('waitlist_entries.status', 'in', ['waiting', 'held'])
+        .orderBy('waitlist_entries.id', 'desc')
+        .limit(100)
+        .execute();
     },
 
     forUser(id: number, userId: string) {
-      return base(db).where('waitlist_entries.id', '=', id).where('waitlist_entries.user_id', '=', userId).executeTakeFirst();
+      return base(db)
+        .where('waitlist_entries.id', '=', id)
+        .where('waitlist_entries.user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     /** Her place among those waiting for the item and size: 1 + the entries ahead of hers. */
@@ -59,17 +83,33 @@ export function createWaitlistRepository(db: Db) {
 
     /** Entries waiting, first come first: the order units are offered in. */
     waiting(limit = 500) {
-      return base(db).where('waitlist_entries.status', '=', 'waiting').orderBy('waitlist_entries.id').limit(limit).execute();
+      return base(db)
+        .where('waitlist_entries.status', '=', 'waiting')
+        .orderBy('waitlist_entries.id')
+        .limit(limit)
+        .execute();
     },
 
     /** Holds whose 24 hours are over. */
     heldDue(nowIso: string, limit = 500) {
-      return db.selectFrom('waitlist_entries').select(['id', 'item_id', 'size']).where('status', '=', 'held').where('hold_expires_at', '<=', nowIso).orderBy('id').limit(limit).execute();
+      return db
+        .selectFrom('waitlist_entries')
+        .select(['id', 'item_id', 'size'])
+        .where('status', '=', 'held')
+        .where('hold_expires_at', '<=', nowIso)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
 
     /** Waiting entries whose dates have started: too late for any hold. */
     async expireStale(today: string, nowIso: string): Promise<void> {
-      await db.updateTable('waitlist_entries').set({ status: 'expired', ended_at: nowIso }).where('status', '=', 'waiting').where('start_date', '<', today).execute();
+      await db
+        .updateTable('waitlist_entries')
+        .set({ status: 'expired', ended_at: nowIso })
+        .where('status', '=', 'waiting')
+        .where('start_date', '<', today)
+        .execute();
     },
 
     /** Takes the item row's lock (PostgreSQL) as a booking does first, so holds and bookings of it take the same locks in the same order. */
@@ -81,7 +121,12 @@ export function createWaitlistRepository(db: Db) {
     insertHoldBooking: insertBooking,
 
     async releaseBooking(trx: Db, bookingId: number, at: string): Promise<void> {
-      await trx.updateTable('bookings').set({ released_at: at }).where('id', '=', bookingId).where('released_at', 'is', null).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ released_at: at })
+        .where('id', '=', bookingId)
+        .where('released_at', 'is', null)
+        .execute();
     },
 
     /** waiting -> held with the booking that holds the unit; false when the entry was no longer waiting. */
@@ -99,7 +144,12 @@ export function createWaitlistRepository(db: Db) {
      * held -> booked, only by its member and only before the hold expires: of any number of
      * confirmations at once, one changes the row. The booking that held the unit, or undefined.
      */
-    async claimHold(trx: Db, id: number, userId: string, nowIso: string): Promise<{ hold_booking_id: number | null } | undefined> {
+    async claimHold(
+      trx: Db,
+      id: number,
+      userId: string,
+      nowIso: string,
+    ): Promise<{ hold_booking_id: number | null } | undefined> {
       return trx
         .updateTable('waitlist_entries')
         .set({ status: 'booked', ended_at: nowIso })
@@ -150,7 +200,10 @@ export function createWaitlistRepository(db: Db) {
     },
 
     /** Whether she has another live entry for the same piece, size and dates (she joined again). */
-    async hasLiveTwin(trx: Db, e: { id: number; user_id: string; item_id: number; size: string; start_date: string }): Promise<boolean> {
+    async hasLiveTwin(
+      trx: Db,
+      e: { id: number; user_id: string; item_id: number; size: string; start_date: string },
+    ): Promise<boolean> {
       const row = await trx
         .selectFrom('waitlist_entries')
         .select('id')
@@ -201,7 +254,18 @@ export function createWaitlistRepository(db: Db) {
     async unbook(trx: Db, id: number, to: 'waiting' | 'expired', nowIso: string): Promise<void> {
       await trx
         .updateTable('waitlist_entries')
-        .set(to === 'waiting' ? { status: 'waiting', held_at: null, hold_expires_at: null, hold_booking_id: null, rental_id: null, ended_at: null } : { status: 'expired', rental_id: null, ended_at: nowIso })
+        .set(
+          to === 'waiting'
+            ? {
+                status: 'waiting',
+                held_at: null,
+                hold_expires_at: null,
+                hold_booking_id: null,
+                rental_id: null,
+                ended_at: null,
+              }
+            : { status: 'expired', rental_id: null, ended_at: nowIso },
+        )
         .where('id', '=', id)
         .where('status', '=', 'booked')
         .execute();

@@ -1,4 +1,10 @@
-import { ConfirmHoldSchema, JoinWaitlistSchema, WAITLIST_HOLD_HOURS, WaitlistEntrySchema, WaitlistListSchema } from '../../../domain/waitlist';
+import {
+  ConfirmHoldSchema,
+  JoinWaitlistSchema,
+  WAITLIST_HOLD_HOURS,
+  WaitlistEntrySchema,
+  WaitlistListSchema,
+} from '../../../domain/waitlist';
 import { RentalSchema } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import { IdParams } from '../../http/params';
@@ -10,7 +16,10 @@ const list = memberRoute({
   path: '/',
   tags: ['Waitlist'],
   summary: "The member's waitlist: sizes she waits for, and pieces held for her (with when the hold ends)",
-  responses: { 200: jsonContent(WaitlistListSchema, 'Live entries (waiting or held), newest first'), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(WaitlistListSchema, 'Live entries (waiting or held), newest first'),
+    ...errorResponses(401),
+  },
 });
 
 const join = memberRoute({
@@ -34,7 +43,10 @@ const confirm = memberRoute({
   description:
     'Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): ' +
     'of many confirmations at once, one books it. A declined card keeps the hold until it expires (details.holdExpiresAt; details.updateCardUrl returns to /dashboard).',
-  request: { params: IdParams, body: { content: { 'application/json': { schema: ConfirmHoldSchema } }, required: false } },
+  request: {
+    params: IdParams,
+    body: { content: { 'application/json': { schema: ConfirmHoldSchema } }, required: false },
+  },
   responses: { 201: jsonContent(RentalSchema, 'The rental'), ...errorResponses(400, 401, 402, 404, 409, 429) },
 });
 
@@ -51,6 +63,8 @@ export function createWaitlistRoutes(_ctx: AppContext, service: WaitlistService)
   return newRouter()
     .openapi(list, async (c) => c.json({ entries: await service.list(c.var.user.id) }, 200))
     .openapi(join, async (c) => c.json(await service.join(c.var.user.id, c.req.valid('json')), 201))
-    .openapi(confirm, async (c) => c.json(await service.confirm(c.var.user.id, c.req.valid('param').id, c.req.valid('json') ?? {}), 201))
+    .openapi(confirm, async (c) =>
+      c.json(await service.confirm(c.var.user.id, c.req.valid('param').id, c.req.valid('json') ?? {}), 201),
+    )
     .openapi(leave, async (c) => c.json(await service.leave(c.var.user.id, c.req.valid('param').id), 200));
 }

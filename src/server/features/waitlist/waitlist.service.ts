@@ -1,5 +1,13 @@
 import { startDateProblem, type Rental } from '../../../domain/rentals';
-import { WAITLIST_HOLD_HOURS, WAITLIST_MESSAGES, WAITLIST_STATUSES, type ConfirmHoldInput, type JoinWaitlistInput, type WaitlistEntry, type WaitlistStatus } from '../../../domain/waitlist';
+import {
+  WAITLIST_HOLD_HOURS,
+  WAITLIST_MESSAGES,
+  WAITLIST_STATUSES,
+  type ConfirmHoldInput,
+  type JoinWaitlistInput,
+  type WaitlistEntry,
+  type WaitlistStatus,
+} from '../../../domain/waitlist';
 import { handoffOf } from '../../../domain/availability';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
@@ -19,7 +27,8 @@ function isUniqueViolation(err: unknown): boolean {
 /** Thrown inside an offer's transaction to roll it back when the entry stopped waiting meanwhile. */
 class NoLongerWaiting extends Error {}
 
-const invalid = (path: string, message: string) => new HttpError('VALIDATION_FAILED', `Invalid body: ${path} ${message}`, { issues: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new HttpError('VALIDATION_FAILED', `Invalid body: ${path} ${message}`, { issues: [{ path, message }] });
 
 /**
  * The waitlist (docs/product.md "Waitlist", decision 0034). A member joins for a size sold out for
@@ -30,7 +39,15 @@ const invalid = (path: string, message: string) => new HttpError('VALIDATION_FAI
  * notification. Confirming books through the rentals service, claiming the hold in the booking's
  * transaction (held -> booked, once).
  */
-export function createWaitlistService(ctx: AppContext, deps: { catalogue: CatalogueService; rentals: RentalsService; notifications: NotificationsService; plans: PlansService }) {
+export function createWaitlistService(
+  ctx: AppContext,
+  deps: {
+    catalogue: CatalogueService;
+    rentals: RentalsService;
+    notifications: NotificationsService;
+    plans: PlansService;
+  },
+) {
   const { db } = ctx.database;
   const repo = createWaitlistRepository(db);
   const pictures = createItemPictures(db);
@@ -79,14 +96,27 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
         if (!item || item.status !== 'active') return false;
         const unitId = await catalogue.freeUnitFor(trx, e.item_id, e.size, held);
         if (unitId === null) return false;
-        const bookingId = await repo.insertHoldBooking(trx, { unit_id: unitId, item_id: e.item_id, start_date: held.start, end_date: held.end, created_at: at });
+        const bookingId = await repo.insertHoldBooking(trx, {
+          unit_id: unitId,
+          item_id: e.item_id,
+          start_date: held.start,
+          end_date: held.end,
+          created_at: at,
+        });
         if (!(await repo.hold(trx, e.id, bookingId, at, expires))) throw new NoLongerWaiting();
         await notifications.notify(trx, {
           kind: 'waitlist_hold',
           subjectType: 'waitlist',
           subjectId: String(e.id),
           userId: e.user_id,
-          data: { itemId: e.item_id, itemName: e.name, size: e.size, startDate: e.start_date, returnDate: e.end_date, expiresAt: expires },
+          data: {
+            itemId: e.item_id,
+            itemName: e.name,
+            size: e.size,
+            startDate: e.start_date,
+            returnDate: e.end_date,
+            expiresAt: expires,
+          },
         });
         return true;
       });
@@ -104,7 +134,13 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
   function bookHeld(userId: string, id: number, e: WaitlistRow, input: ConfirmHoldInput): Promise<Rental> {
     return rentals.book(
       userId,
-      { itemId: e.item_id, size: e.size as Parameters<RentalsService['book']>[1]['size'], startDate: e.start_date, endDate: e.end_date, ...input },
+      {
+        itemId: e.item_id,
+        size: e.size as Parameters<RentalsService['book']>[1]['size'],
+        startDate: e.start_date,
+        endDate: e.end_date,
+        ...input,
+      },
       {
         async claim(trx) {
           const at = nowIso();
@@ -129,7 +165,13 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
     // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
     await repo.lockItem(trx, e.item_id);
     const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
-    if (inTime && e.hold_booking_id !== null && (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) && (await repo.reHold(trx, e.id, e.hold_booking_id))) return;
+    if (
+      inTime &&
+      e.hold_booking_id !== null &&
+      (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) &&
+      (await repo.reHold(trx, e.id, e.hold_booking_id))
+    )
+      return;
     await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
     await sweepSoon(trx);
   });
@@ -144,14 +186,28 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
       const problem = startDateProblem(input.startDate, today());
       if (problem) throw invalid('startDate', problem);
       const item = await catalogue.getItem(input.itemId);
-      if (!(item.sizes as string[]).includes(input.size)) throw invalid('size', `must be one of ${item.sizes.join(', ')}`);
+      if (!(item.sizes as string[]).includes(input.size))
+        throw invalid('size', `must be one of ${item.sizes.join(', ')}`);
       const handoff = handoffOf((await deps.plans.getPickup(userId)).option);
-      if (await catalogue.hasFreeUnit(input.itemId, input.size, catalogue.occupancy(input.startDate, input.endDate, handoff))) {
+      if (
+        await catalogue.hasFreeUnit(
+          input.itemId,
+          input.size,
+          catalogue.occupancy(input.startDate, input.endDate, handoff),
+        )
+      ) {
         throw new HttpError('CONFLICT', WAITLIST_MESSAGES.available, { details: { action: 'book' } });
       }
       let id: number;
       try {
-        id = await repo.insert({ user_id: userId, item_id: input.itemId, size: input.size, start_date: input.startDate, end_date: input.endDate, created_at: nowIso() });
+        id = await repo.insert({
+          user_id: userId,
+          item_id: input.itemId,
+          size: input.size,
+          start_date: input.startDate,
+          end_date: input.endDate,
+          created_at: nowIso(),
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.already);
         throw err;
@@ -181,7 +237,8 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
      */
     async confirm(userId: string, id: number, input: ConfirmHoldInput): Promise<Rental> {
       const e = await own(id, userId);
-      if (e.status !== 'held' || (e.hold_expires_at ?? '') <= nowIso()) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
+      if (e.status !== 'held' || (e.hold_expires_at ?? '') <= nowIso())
+        throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
       try {
         return await bookHeld(userId, id, e, input);
       } catch (err) {
@@ -189,9 +246,17 @@ export function createWaitlistService(ctx: AppContext, deps: { catalogue: Catalo
         if (!(err instanceof HttpError) || err.code !== 'PAYMENT_DECLINED') throw err;
         const after = await repo.forUser(id, userId);
         if (after?.status !== 'held' || !after.hold_expires_at) throw err;
-        throw new HttpError('PAYMENT_DECLINED', `${err.message} ${WAITLIST_MESSAGES.stillHeld(after.hold_expires_at)}`, {
-          details: { ...err.details, holdExpiresAt: after.hold_expires_at, updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent('/dashboard')}` },
-        });
+        throw new HttpError(
+          'PAYMENT_DECLINED',
+          `${err.message} ${WAITLIST_MESSAGES.stillHeld(after.hold_expires_at)}`,
+          {
+            details: {
+              ...err.details,
+              holdExpiresAt: after.hold_expires_at,
+              updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent('/dashboard')}`,
+            },
+          },
+        );
       }
     },
 

@@ -10,7 +10,16 @@ import { ItemImage } from './item-image';
 
 export type ItemCardItem = Pick<
   CatalogueItemSummary,
-  'id' | 'name' | 'brand' | 'rentalPriceCents' | 'rating' | 'reviewCount' | 'rentalCount' | 'isNew' | 'imageUrl' | 'imageAlt'
+  | 'id'
+  | 'name'
+  | 'brand'
+  | 'rentalPriceCents'
+  | 'rating'
+  | 'reviewCount'
+  | 'rentalCount'
+  | 'isNew'
+  | 'imageUrl'
+  | 'imageAlt'
 > & { lenderRating?: CatalogueItemSummary['lenderRating'] };
 
 /**
@@ -38,7 +47,9 @@ export function ItemCard({
         <ItemImage src={item.imageUrl} alt={item.imageAlt} priority={priority} />
         <div className="mt-3 space-y-1">
           <p className="eyebrow truncate text-[0.65rem]">{item.brand}</p>
-          <h3 className="line-clamp-2 font-sans text-[0.95rem] leading-snug font-medium tracking-normal text-ink">{item.name}</h3>
+          <h3 className="line-clamp-2 font-sans text-[0.95rem] leading-snug font-medium tracking-normal text-ink">
+            {item.name}
+          </h3>
           <div className="flex items-center gap-1.5 text-xs text-stone">
             <Stars rating={item.rating} reviewCount={item.reviewCount} className="[&_svg]:size-3" />
             {/* A count above the times rented takes in the catalogue's first ratings: a card has no room to say so (the item page does). */}
@@ -46,7 +57,8 @@ export function ItemCard({
           </div>
           {item.lenderRating && (
             <p className="text-xs text-stone" data-testid="lender-rating">
-              Lender ★ {item.lenderRating.average.toFixed(1)} ({item.lenderRating.count} {item.lenderRating.count === 1 ? 'rating' : 'ratings'})
+              Lender ★ {item.lenderRating.average.toFixed(1)} ({item.lenderRating.count}{' '}
+              {item.lenderRating.count === 1 ? 'rating' : 'ratings'})
             </p>
           )}
           <p className="text-sm text-ink">

@@ -4,7 +4,17 @@ import { cn } from '../../lib/cn';
  * An item's picture in a square frame: the space is reserved before the image loads (no layout
  * shift), and the image fills it. `priority` loads at once and first (the item page's hero, a grid's first row); the rest lazily.
  */
-export function ItemImage({ src, alt, className, priority = false }: { src: string; alt: string; className?: string; priority?: boolean }) {
+export function ItemImage({
+  src,
+  alt,
+  className,
+  priority = false,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}) {
   return (
     <div className={cn('relative aspect-square w-full overflow-hidden rounded-sm bg-sand', className)}>
       <img

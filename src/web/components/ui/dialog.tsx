@@ -30,7 +30,10 @@ export function DialogContent({
         <D.Title className={cn('font-display text-3xl font-medium', hideTitle && 'sr-only')}>{title}</D.Title>
         {description && <D.Description className="mt-2 text-sm text-taupe">{description}</D.Description>}
         {children}
-        <D.Close aria-label="Close" className="absolute top-4 right-4 rounded-full p-2 text-taupe hover:bg-sand hover:text-ink">
+        <D.Close
+          aria-label="Close"
+          className="absolute top-4 right-4 rounded-full p-2 text-taupe hover:bg-sand hover:text-ink"
+        >
           <X className="size-4" aria-hidden="true" />
         </D.Close>
       </D.Content>

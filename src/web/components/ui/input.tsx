@@ -14,14 +14,25 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
   return (
-    <select className={cn(fieldClass, 'h-11 appearance-none bg-[length:12px] bg-[right_0.9rem_center] bg-no-repeat pr-9', 'select-chevron', className)} {...props}>
+    <select
+      className={cn(
+        fieldClass,
+        'h-11 appearance-none bg-[length:12px] bg-[right_0.9rem_center] bg-no-repeat pr-9',
+        'select-chevron',
+        className,
+      )}
+      {...props}
+    >
       {children}
     </select>
   );
 }
 
 /** A NativeSelect of `options`, each shown as itself, after an empty "Choose…". */
-export function ChoiceSelect({ options, ...props }: Omit<ComponentProps<'select'>, 'children'> & { options: readonly string[] }) {
+export function ChoiceSelect({
+  options,
+  ...props
+}: Omit<ComponentProps<'select'>, 'children'> & { options: readonly string[] }) {
   return (
     <NativeSelect {...props}>
       <option value="">Choose…</option>
@@ -35,5 +46,7 @@ export function ChoiceSelect({ options, ...props }: Omit<ComponentProps<'select'
 }
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe', className)} {...props} />;
+  return (
+    <label className={cn('mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe', className)} {...props} />
+  );
 }

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /** The editorial page title: an eyebrow, a serif headline and an optional lede. */
-export function PageHeader({ eyebrow, title, children, className }: { eyebrow?: string; title: string; children?: ReactNode; className?: string }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  children,
+  className,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <header className={cn('pt-12 pb-8 md:pt-16 md:pb-10', className)}>
       {eyebrow && <p className="eyebrow mb-3">{eyebrow}</p>}

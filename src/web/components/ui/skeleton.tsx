@@ -7,7 +7,17 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** A column of `count` placeholder rows (each `rowClassName`), announced as loading `label`. */
-export function SkeletonRows({ label, count, rowClassName, className }: { label: string; count: number; rowClassName: string; className?: string }) {
+export function SkeletonRows({
+  label,
+  count,
+  rowClassName,
+  className,
+}: {
+  label: string;
+  count: number;
+  rowClassName: string;
+  className?: string;
+}) {
   return (
     <div className={cn('space-y-3', className)} aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (

@@ -4,7 +4,8 @@ import { RatingSummary, Stars, roundToHalf } from './stars';
 
 afterEach(cleanup);
 
-const kinds = (container: HTMLElement) => [...container.querySelectorAll('[data-star]')].map((el) => el.getAttribute('data-star'));
+const kinds = (container: HTMLElement) =>
+  [...container.querySelectorAll('[data-star]')].map((el) => el.getAttribute('data-star'));
 
 describe('Stars', () => {
   it('rounds to the nearest half star', () => {

@@ -12,15 +12,28 @@ export function roundToHalf(rating: number): number {
  * readers. A piece nobody has reviewed yet has no rating to show: pass `reviewCount` 0 and it
  * reads 'New' instead of five empty stars.
  */
-export function Stars({ rating, reviewCount, className }: { rating: number; reviewCount?: number; className?: string }) {
+export function Stars({
+  rating,
+  reviewCount,
+  className,
+}: {
+  rating: number;
+  reviewCount?: number;
+  className?: string;
+}) {
   if (reviewCount === 0) {
     return <span className={cn('text-xs font-medium tracking-[0.14em] text-clay uppercase', className)}>New</span>;
   }
   const shown = roundToHalf(rating);
   return (
-    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+    <span
+      className={cn('inline-flex items-center gap-0.5', className)}
+      role="img"
+      aria-label={`Rated ${rating.toFixed(1)} out of 5`}
+    >
       {[0, 1, 2, 3, 4].map((i) => {
-        if (i + 1 <= shown) return <Star key={i} data-star="full" aria-hidden="true" className="size-4 fill-gold text-gold" />;
+        if (i + 1 <= shown)
+          return <Star key={i} data-star="full" aria-hidden="true" className="size-4 fill-gold text-gold" />;
         if (i + 0.5 === shown)
           return (
             <span key={i} data-star="half" className="relative inline-flex" aria-hidden="true">
@@ -39,7 +52,15 @@ export function Stars({ rating, reviewCount, className }: { rating: number; revi
  * no reviews yet (instead of '0.0 (0 reviews)'). Put CatalogueRatingsNote beside it where the
  * count may be more than the times rented.
  */
-export function RatingSummary({ rating, reviewCount, className }: { rating: number; reviewCount: number; className?: string }) {
+export function RatingSummary({
+  rating,
+  reviewCount,
+  className,
+}: {
+  rating: number;
+  reviewCount: number;
+  className?: string;
+}) {
   if (reviewCount === 0) {
     return (
       <span className={cn('inline-flex items-center gap-2', className)}>
@@ -64,7 +85,13 @@ export function RatingSummary({ rating, reviewCount, className }: { rating: numb
  * count takes in the house catalogue's first ratings (countsCatalogueRatings), so '124 reviews'
  * beside 'Rented 12 times' is never left unexplained.
  */
-export function CatalogueRatingsNote({ item, className }: { item: { reviewCount: number; rentalCount: number }; className?: string }) {
+export function CatalogueRatingsNote({
+  item,
+  className,
+}: {
+  item: { reviewCount: number; rentalCount: number };
+  className?: string;
+}) {
   if (!countsCatalogueRatings(item)) return null;
   return <p className={cn('text-xs text-stone', className)}>{CATALOGUE_RATINGS_NOTE}</p>;
 }

@@ -5,4 +5,10 @@
  * use them; this feature uses no other.
  */
 export { DeliveryChoice, DeliveryAddressSection, StudioChooser } from './components/delivery-choice';
-export { deliveryAddressQueryKey, getDeliveryAddressQueryOptions, getStudiosQueryOptions, useDeliveryAddress, useStudios } from './api/get-delivery';
+export {
+  deliveryAddressQueryKey,
+  getDeliveryAddressQueryOptions,
+  getStudiosQueryOptions,
+  useDeliveryAddress,
+  useStudios,
+} from './api/get-delivery';

@@ -20,4 +20,16 @@ export const BODY = {
 } as const;
 
 /** Hem heights of skirts and dresses by length. */
-export const HEM_Y = { crop: 38, hip: 64, long: 70, mini: 86, shorts: 90, knee: 108, midi: 126, maxi: 150, ankle: 146, full: 152, gown: 157 } as const;
+export const HEM_Y = {
+  crop: 38,
+  hip: 64,
+  long: 70,
+  mini: 86,
+  shorts: 90,
+  knee: 108,
+  midi: 126,
+  maxi: 150,
+  ankle: 146,
+  full: 152,
+  gown: 157,
+} as const;

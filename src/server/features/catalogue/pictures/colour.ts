@@ -90,7 +90,13 @@ function rgb(hex: string): [number, number, number] {
 export function mix(hex: string, other: string, t: number): string {
   const a = rgb(hex);
   const b = rgb(other);
-  return `#${a.map((v, i) => Math.round(v + (b[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(v + (b[i]! - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Darker (t > 0) towards ink, lighter (t < 0) towards white. */

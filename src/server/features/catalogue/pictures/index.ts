@@ -25,8 +25,17 @@ export const isView = (v: string): v is View => (VIEWS as readonly string[]).inc
  */
 export function renderPicture(subject: PictureSubject, view: View, opts: { named?: boolean } = {}): string {
   const look = lookFor(subject);
-  const title = opts.named === false ? capitalise(describePicture(subject, view, look)) : pictureTitle(subject, look, view);
-  return renderScene({ seed: hashString(`${subject.id}:${subject.name}`), title, colour: swatchFor(subject.colour, subject.name).word, look }, view);
+  const title =
+    opts.named === false ? capitalise(describePicture(subject, view, look)) : pictureTitle(subject, look, view);
+  return renderScene(
+    {
+      seed: hashString(`${subject.id}:${subject.name}`),
+      title,
+      colour: swatchFor(subject.colour, subject.name).word,
+      look,
+    },
+    view,
+  );
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -37,9 +46,25 @@ export function pictureVersion(subject: PictureSubject): string {
 }
 
 const TYPE_NOUN: Record<string, string> = {
-  dress: 'dress', skirt: 'skirt', trousers: 'trousers', shorts: 'shorts', jumpsuit: 'jumpsuit', top: 'top', shirt: 'shirt',
-  knit: 'knit', hoodie: 'sweatshirt', jacket: 'jacket', coat: 'coat', bag: 'bag', shoes: 'pair of shoes', scarf: 'scarf',
-  hat: 'hat', belt: 'belt', sunglasses: 'pair of sunglasses', jewellery: 'piece of jewellery', tie: 'tie',
+  dress: 'dress',
+  skirt: 'skirt',
+  trousers: 'trousers',
+  shorts: 'shorts',
+  jumpsuit: 'jumpsuit',
+  top: 'top',
+  shirt: 'shirt',
+  knit: 'knit',
+  hoodie: 'sweatshirt',
+  jacket: 'jacket',
+  coat: 'coat',
+  bag: 'bag',
+  shoes: 'pair of shoes',
+  scarf: 'scarf',
+  hat: 'hat',
+  belt: 'belt',
+  sunglasses: 'pair of sunglasses',
+  jewellery: 'piece of jewellery',
+  tie: 'tie',
 };
 
 /** What a look shows, in words: "a black jumpsuit and ...". */

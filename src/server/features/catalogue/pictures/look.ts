@@ -8,21 +8,92 @@ import { z } from 'zod';
 import type { Fabric, Print } from './fabric';
 
 export const GARMENT_TYPES = [
-  'dress', 'skirt', 'trousers', 'shorts', 'jumpsuit', 'top', 'shirt', 'knit', 'hoodie', 'jacket', 'coat',
-  'bag', 'shoes', 'scarf', 'hat', 'belt', 'sunglasses', 'jewellery', 'tie',
+  'dress',
+  'skirt',
+  'trousers',
+  'shorts',
+  'jumpsuit',
+  'top',
+  'shirt',
+  'knit',
+  'hoodie',
+  'jacket',
+  'coat',
+  'bag',
+  'shoes',
+  'scarf',
+  'hat',
+  'belt',
+  'sunglasses',
+  'jewellery',
+  'tie',
 ] as const;
 export type GarmentType = (typeof GARMENT_TYPES)[number];
 
 export const FABRICS = [
-  'plain', 'cotton', 'poplin', 'jersey', 'linen', 'wool', 'flannel', 'crepe', 'twill', 'knit', 'rib', 'cable', 'fleece', 'sherpa',
-  'quilted', 'puffer', 'denim', 'leather', 'suede', 'satin', 'silk', 'velvet', 'lace', 'sequin', 'tweed', 'nylon', 'ripstop',
-  'corduroy', 'raffia', 'woven', 'crystal', 'acetate', 'cashmere', 'metal',
+  'plain',
+  'cotton',
+  'poplin',
+  'jersey',
+  'linen',
+  'wool',
+  'flannel',
+  'crepe',
+  'twill',
+  'knit',
+  'rib',
+  'cable',
+  'fleece',
+  'sherpa',
+  'quilted',
+  'puffer',
+  'denim',
+  'leather',
+  'suede',
+  'satin',
+  'silk',
+  'velvet',
+  'lace',
+  'sequin',
+  'tweed',
+  'nylon',
+  'ripstop',
+  'corduroy',
+  'raffia',
+  'woven',
+  'crystal',
+  'acetate',
+  'cashmere',
+  'metal',
 ] as const satisfies readonly Fabric[];
 
-export const PRINTS = ['none', 'stripes', 'pinstripe', 'breton', 'check', 'floral', 'leopard', 'tortoise', 'butterfly', 'grid'] as const satisfies readonly Print[];
+export const PRINTS = [
+  'none',
+  'stripes',
+  'pinstripe',
+  'breton',
+  'check',
+  'floral',
+  'leopard',
+  'tortoise',
+  'butterfly',
+  'grid',
+] as const satisfies readonly Print[];
 
 /** Placed motifs: prints and marks drawn once at a place on the garment. */
-export const MOTIFS = ['ramen', 'butterflies', 'wings', 'logo', 'face', 'flag', 'swoosh', 'chest-stripes', 'three-stripes', 'pony', 'script'] as const;
+export const MOTIFS = [
+  'ramen',
+  'butterflies',
+  'wings',
+  'logo',
+  'face',
+  'flag',
+  'swoosh',
+  'chest-stripes',
+  'three-stripes',
+  'pony',
+  'script',
+] as const;
 
 const colour = z.string().regex(/^(#[0-9a-f]{6}|[a-z ]{2,20})$/i);
 
@@ -31,14 +102,51 @@ export const PieceSchema = z.object({
   /** The cut within the type: slip, wrap, shift, a-line, bodycon, fit-flare, column, pencil, pleated, wide, tailored, jeans... */
   cut: z.string().max(24).optional(),
   length: z.enum(['crop', 'hip', 'long', 'mini', 'knee', 'midi', 'maxi', 'gown', 'shorts', 'ankle', 'full']).optional(),
-  neckline: z.enum(['crew', 'scoop', 'v', 'deep-v', 'square', 'sweetheart', 'boat', 'cowl', 'strapless', 'halter', 'funnel', 'turtle', 'bow']).optional(),
+  neckline: z
+    .enum([
+      'crew',
+      'scoop',
+      'v',
+      'deep-v',
+      'square',
+      'sweetheart',
+      'boat',
+      'cowl',
+      'strapless',
+      'halter',
+      'funnel',
+      'turtle',
+      'bow',
+    ])
+    .optional(),
   sleeves: z.enum(['none', 'straps', 'cap', 'short', 'elbow', 'long']).optional(),
   sleeveShape: z.enum(['straight', 'puff', 'blouson', 'bell', 'raglan', 'drop']).optional(),
-  collar: z.enum(['none', 'point', 'button-down', 'camp', 'stand', 'notch', 'peak', 'shawl', 'hood', 'polo', 'western', 'corduroy']).optional(),
-  closure: z.enum(['none', 'buttons', 'hidden', 'double', 'zip', 'half-zip', 'asym-zip', 'snaps', 'wrap', 'tie', 'toggles']).optional(),
-  pockets: z.enum(['none', 'patch', 'flap', 'welt', 'kangaroo', 'split', 'jeans', 'cargo', 'chest', 'four', 'zip']).optional(),
+  collar: z
+    .enum([
+      'none',
+      'point',
+      'button-down',
+      'camp',
+      'stand',
+      'notch',
+      'peak',
+      'shawl',
+      'hood',
+      'polo',
+      'western',
+      'corduroy',
+    ])
+    .optional(),
+  closure: z
+    .enum(['none', 'buttons', 'hidden', 'double', 'zip', 'half-zip', 'asym-zip', 'snaps', 'wrap', 'tie', 'toggles'])
+    .optional(),
+  pockets: z
+    .enum(['none', 'patch', 'flap', 'welt', 'kangaroo', 'split', 'jeans', 'cargo', 'chest', 'four', 'zip'])
+    .optional(),
   belt: z.enum(['none', 'self', 'tie', 'buckle', 'drawcord']).optional(),
-  hem: z.enum(['straight', 'curved', 'rib', 'raw', 'scallop', 'ruffle', 'tiered', 'frayed', 'cuffed', 'elastic']).optional(),
+  hem: z
+    .enum(['straight', 'curved', 'rib', 'raw', 'scallop', 'ruffle', 'tiered', 'frayed', 'cuffed', 'elastic'])
+    .optional(),
   fit: z.enum(['slim', 'regular', 'relaxed', 'oversized', 'boxy']).optional(),
   fabric: z.enum(FABRICS).optional(),
   print: z.enum(PRINTS).optional(),
@@ -88,7 +196,11 @@ export interface PictureSubject {
 const has = (words: Set<string>, ...any: string[]) => any.some((w) => words.has(w));
 
 function wordsOf(name: string): Set<string> {
-  const lower = name.toLowerCase().replace(/t-shirt/g, 'tshirt').replace(/half-zip/g, 'halfzip').replace(/zip-up/g, 'zipup');
+  const lower = name
+    .toLowerCase()
+    .replace(/t-shirt/g, 'tshirt')
+    .replace(/half-zip/g, 'halfzip')
+    .replace(/zip-up/g, 'zipup');
   const out = new Set<string>();
   for (const w of lower.split(/[^a-z]+/)) {
     if (!w) continue;
@@ -105,7 +217,10 @@ type Maker = (w: Set<string>) => Piece | null;
  * that decides is the last one in the name: a "Loafer Belt" is a belt, a "Shirt Dress" a dress.
  */
 const NOUNS: [string[], Maker][] = [
-  [['jumpsuit', 'playsuit', 'boilersuit', 'overall', 'dungaree', 'catsuit'], (w) => ({ type: 'jumpsuit', cut: has(w, 'tuxedo') ? 'tuxedo' : has(w, 'ski') ? 'ski' : 'utility' })],
+  [
+    ['jumpsuit', 'playsuit', 'boilersuit', 'overall', 'dungaree', 'catsuit'],
+    (w) => ({ type: 'jumpsuit', cut: has(w, 'tuxedo') ? 'tuxedo' : has(w, 'ski') ? 'ski' : 'utility' }),
+  ],
   [['suit'], (w) => (has(w, 'ski', 'snow') ? { type: 'jumpsuit', cut: 'ski' } : null)],
   [['gown'], () => ({ type: 'dress', cut: 'column', length: 'gown' })],
   [['sundress'], () => ({ type: 'dress', cut: 'sundress', length: 'midi' })],
@@ -130,9 +245,18 @@ const NOUNS: [string[], Maker][] = [
   [['hoodie', 'hoody', 'hoodies'], () => ({ type: 'hoodie', cut: 'pullover', collar: 'hood' })],
   [['sweatshirt', 'crewneck'], () => ({ type: 'hoodie', cut: 'crew' })],
   [['cardigan'], () => ({ type: 'knit', cut: 'cardigan' })],
-  [['jumper', 'sweater', 'pullover', 'knit', 'turtleneck'], (w) => ({ type: 'knit', ...(has(w, 'turtleneck', 'roll') ? { neckline: 'turtle' as const } : {}) })],
+  [
+    ['jumper', 'sweater', 'pullover', 'knit', 'turtleneck'],
+    (w) => ({ type: 'knit', ...(has(w, 'turtleneck', 'roll') ? { neckline: 'turtle' as const } : {}) }),
+  ],
   [['blouse'], () => ({ type: 'shirt', cut: 'blouse' })],
-  [['oxford'], (w) => (has(w, 'shoe', 'shoes', 'brogue', 'leather', 'patent') ? { type: 'shoes', cut: 'loafers' } : { type: 'shirt', collar: 'button-down' })],
+  [
+    ['oxford'],
+    (w) =>
+      has(w, 'shoe', 'shoes', 'brogue', 'leather', 'patent')
+        ? { type: 'shoes', cut: 'loafers' }
+        : { type: 'shirt', collar: 'button-down' },
+  ],
   [['tracksuit'], () => ({ type: 'jacket', cut: 'track' })],
   [['pyjama', 'pyjamas', 'pajama', 'pajamas'], () => ({ type: 'shirt', fabric: 'satin' })],
   [['shirt', 'overshirt'], () => ({ type: 'shirt' })],
@@ -141,28 +265,68 @@ const NOUNS: [string[], Maker][] = [
   [['tank', 'vest'], () => ({ type: 'top', cut: 'tank' })],
   [['camisole', 'cami'], () => ({ type: 'top', cut: 'cami' })],
   [['corset', 'bustier', 'bodice'], () => ({ type: 'top', cut: 'corset' })],
-  [['top', 'bodysuit', 'bralette'], (w) =>
-    has(w, 'tank') ? { type: 'top', cut: 'tank' } : has(w, 'corset', 'bustier') ? { type: 'top', cut: 'corset' } : has(w, 'cami', 'camisole', 'strappy') ? { type: 'top', cut: 'cami' } : { type: 'top', cut: 'tee' }],
+  [
+    ['top', 'bodysuit', 'bralette'],
+    (w) =>
+      has(w, 'tank')
+        ? { type: 'top', cut: 'tank' }
+        : has(w, 'corset', 'bustier')
+          ? { type: 'top', cut: 'corset' }
+          : has(w, 'cami', 'camisole', 'strappy')
+            ? { type: 'top', cut: 'cami' }
+            : { type: 'top', cut: 'tee' },
+  ],
   [['boot', 'boots', 'bootie', 'booties'], () => ({ type: 'shoes', cut: 'boots' })],
   [['trainer', 'trainers', 'sneaker', 'sneakers', 'runner', 'runners'], () => ({ type: 'shoes', cut: 'sneakers' })],
   [['loafer', 'loafers', 'brogue', 'brogues', 'moccasin'], () => ({ type: 'shoes', cut: 'loafers' })],
-  [['pump', 'pumps', 'heel', 'heels', 'stiletto', 'stilettos', 'slingback', 'slingbacks', 'mule', 'mules', 'sandal', 'sandals'], () => ({ type: 'shoes', cut: 'heels' })],
+  [
+    [
+      'pump',
+      'pumps',
+      'heel',
+      'heels',
+      'stiletto',
+      'stilettos',
+      'slingback',
+      'slingbacks',
+      'mule',
+      'mules',
+      'sandal',
+      'sandals',
+    ],
+    () => ({ type: 'shoes', cut: 'heels' }),
+  ],
   [['shoe', 'shoes', 'flats'], () => ({ type: 'shoes', cut: 'loafers' })],
   [['clutch', 'minaudiere'], () => ({ type: 'bag', cut: 'clutch' })],
   [['backpack', 'rucksack'], () => ({ type: 'bag', cut: 'backpack' })],
   [['tote', 'shopper'], () => ({ type: 'bag', cut: 'tote' })],
-  [['bag', 'handbag', 'purse', 'satchel', 'crossbody', 'pouch'], (w) => (has(w, 'basket', 'straw', 'raffia') ? { type: 'bag', cut: 'basket', fabric: 'raffia' } : { type: 'bag', cut: 'shoulder' })],
+  [
+    ['bag', 'handbag', 'purse', 'satchel', 'crossbody', 'pouch'],
+    (w) =>
+      has(w, 'basket', 'straw', 'raffia')
+        ? { type: 'bag', cut: 'basket', fabric: 'raffia' }
+        : { type: 'bag', cut: 'shoulder' },
+  ],
   [['scarf', 'stole', 'shawl', 'snood'], () => ({ type: 'scarf' })],
   [['hat', 'cap', 'beanie', 'beret', 'fedora', 'bucket'], () => ({ type: 'hat' })],
   [['belt'], () => ({ type: 'belt' })],
   [['sunglasses', 'glasses', 'shades'], () => ({ type: 'sunglasses' })],
-  [['necklace', 'earrings', 'earring', 'bracelet', 'ring', 'jewellery', 'jewelry', 'pendant', 'choker', 'cuff'], () => ({ type: 'jewellery' })],
+  [
+    ['necklace', 'earrings', 'earring', 'bracelet', 'ring', 'jewellery', 'jewelry', 'pendant', 'choker', 'cuff'],
+    () => ({ type: 'jewellery' }),
+  ],
   [['tie'], () => ({ type: 'tie' })],
 ];
 const NOUN_INDEX = new Map<string, Maker>(NOUNS.flatMap(([words, make]) => words.map((word) => [word, make] as const)));
 
 function orderedWords(name: string): string[] {
-  return name.toLowerCase().replace(/t-shirt/g, 'tshirt').replace(/half-zip/g, 'halfzip').replace(/zip-up/g, 'zipup').split(/[^a-z]+/).filter(Boolean);
+  return name
+    .toLowerCase()
+    .replace(/t-shirt/g, 'tshirt')
+    .replace(/half-zip/g, 'halfzip')
+    .replace(/zip-up/g, 'zipup')
+    .split(/[^a-z]+/)
+    .filter(Boolean);
 }
 
 /** The garment a name names: its last garment noun, with the cut the other words give. */
@@ -209,7 +373,8 @@ function refine(p: Piece, w: Set<string>): Piece {
     else if (has(w, 'column')) set('cut', 'column');
     else if (has(w, 'tiered')) set('cut', 'tiered');
     else if (has(w, 'shirt')) set('cut', 'shirt');
-    else if (has(w, 'a', 'aline', 'skater', 'flare', 'flared', 'prom')) set('cut', out.type === 'skirt' ? 'a-line' : 'fit-flare');
+    else if (has(w, 'a', 'aline', 'skater', 'flare', 'flared', 'prom'))
+      set('cut', out.type === 'skirt' ? 'a-line' : 'fit-flare');
     if (has(w, 'mini')) set('length', 'mini');
     else if (has(w, 'midi', 'tea')) set('length', 'midi');
     else if (has(w, 'maxi')) set('length', 'maxi');
@@ -257,15 +422,37 @@ function refine(p: Piece, w: Set<string>): Piece {
   if (out.type === 'coat' && !out.cut) {
     if (has(w, 'wrap', 'belted')) out.cut = 'wrap';
   }
-  if (has(w, 'crop', 'cropped') && (out.type === 'top' || out.type === 'jacket' || out.type === 'knit')) set('length', 'crop');
+  if (has(w, 'crop', 'cropped') && (out.type === 'top' || out.type === 'jacket' || out.type === 'knit'))
+    set('length', 'crop');
   // Fabrics and prints named in the name.
   const fabrics: [string[], Piece['fabric']][] = [
-    [['leather', 'lambskin', 'patent'], 'leather'], [['suede'], 'suede'], [['satin'], 'satin'], [['silk'], 'silk'], [['velvet'], 'velvet'],
-    [['lace', 'guipure'], 'lace'], [['sequin', 'sequinned', 'sequined', 'glitter', 'metallic'], 'sequin'], [['denim', 'jean', 'jeans'], 'denim'],
-    [['linen'], 'linen'], [['tweed', 'boucle'], 'tweed'], [['cable'], 'cable'], [['ribbed', 'rib'], 'rib'], [['knit', 'knitted', 'merino'], 'knit'],
-    [['cashmere'], 'cashmere'], [['fleece'], 'fleece'], [['sherpa', 'teddy'], 'sherpa'], [['quilted'], 'quilted'], [['puffer', 'down'], 'puffer'],
-    [['corduroy', 'cord'], 'corduroy'], [['flannel'], 'flannel'], [['wool', 'tailored'], 'wool'], [['jersey'], 'jersey'], [['poplin', 'oxford'], 'poplin'],
-    [['crepe'], 'crepe'], [['nylon', 'technical', 'waterproof'], 'nylon'], [['straw', 'raffia', 'wicker'], 'raffia'], [['crystal', 'embellished', 'beaded'], 'crystal'],
+    [['leather', 'lambskin', 'patent'], 'leather'],
+    [['suede'], 'suede'],
+    [['satin'], 'satin'],
+    [['silk'], 'silk'],
+    [['velvet'], 'velvet'],
+    [['lace', 'guipure'], 'lace'],
+    [['sequin', 'sequinned', 'sequined', 'glitter', 'metallic'], 'sequin'],
+    [['denim', 'jean', 'jeans'], 'denim'],
+    [['linen'], 'linen'],
+    [['tweed', 'boucle'], 'tweed'],
+    [['cable'], 'cable'],
+    [['ribbed', 'rib'], 'rib'],
+    [['knit', 'knitted', 'merino'], 'knit'],
+    [['cashmere'], 'cashmere'],
+    [['fleece'], 'fleece'],
+    [['sherpa', 'teddy'], 'sherpa'],
+    [['quilted'], 'quilted'],
+    [['puffer', 'down'], 'puffer'],
+    [['corduroy', 'cord'], 'corduroy'],
+    [['flannel'], 'flannel'],
+    [['wool', 'tailored'], 'wool'],
+    [['jersey'], 'jersey'],
+    [['poplin', 'oxford'], 'poplin'],
+    [['crepe'], 'crepe'],
+    [['nylon', 'technical', 'waterproof'], 'nylon'],
+    [['straw', 'raffia', 'wicker'], 'raffia'],
+    [['crystal', 'embellished', 'beaded'], 'crystal'],
   ];
   for (const [names, fabric] of fabrics) if (has(w, ...names)) set('fabric', fabric);
   if (has(w, 'striped', 'stripe', 'stripes', 'pinstripe')) set('print', has(w, 'pinstripe') ? 'pinstripe' : 'stripes');
@@ -283,7 +470,10 @@ function refine(p: Piece, w: Set<string>): Piece {
 
 /** The pieces an outfit's name lists ("White Shirt and Black Pencil Skirt Outfit"). */
 function outfitPieces(name: string): Piece[] | null {
-  const parts = name.split(/\band\b|\bwith\b|&|\+/i).map((s) => s.trim()).filter(Boolean);
+  const parts = name
+    .split(/\band\b|\bwith\b|&|\+/i)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length < 2) return null;
   const pieces: Piece[] = [];
   for (const part of parts) {
@@ -298,7 +488,41 @@ function outfitPieces(name: string): Piece[] | null {
 
 // Colour words, for outfit parts that name their own colour (a subset of the swatches' keys).
 const COLOUR_WORDS: Record<string, true> = Object.fromEntries(
-  ['white', 'black', 'navy', 'grey', 'gray', 'cream', 'ivory', 'camel', 'blue', 'red', 'pink', 'green', 'brown', 'beige', 'khaki', 'olive', 'charcoal', 'denim', 'indigo', 'sage', 'emerald', 'burgundy', 'lilac', 'sand', 'taupe', 'rust', 'orange', 'yellow', 'gold', 'silver', 'peach', 'blush', 'teal'].map((c) => [c, true]),
+  [
+    'white',
+    'black',
+    'navy',
+    'grey',
+    'gray',
+    'cream',
+    'ivory',
+    'camel',
+    'blue',
+    'red',
+    'pink',
+    'green',
+    'brown',
+    'beige',
+    'khaki',
+    'olive',
+    'charcoal',
+    'denim',
+    'indigo',
+    'sage',
+    'emerald',
+    'burgundy',
+    'lilac',
+    'sand',
+    'taupe',
+    'rust',
+    'orange',
+    'yellow',
+    'gold',
+    'silver',
+    'peach',
+    'blush',
+    'teal',
+  ].map((c) => [c, true]),
 );
 
 /**
@@ -308,7 +532,8 @@ const COLOUR_WORDS: Record<string, true> = Object.fromEntries(
 export function lookFor(subject: PictureSubject): Look {
   const stored = parseLook(subject.look);
   const w = wordsOf(subject.name);
-  const isOutfitCategory = subject.category === 'Sets' || subject.category === 'Work Outfit' || subject.category === 'Mountain Outfit';
+  const isOutfitCategory =
+    subject.category === 'Sets' || subject.category === 'Work Outfit' || subject.category === 'Mountain Outfit';
   // A stored descriptor is the whole truth: the name's words add nothing to it.
   if (stored?.type) return stored as Look;
   if (stored?.pieces) return { ...stored.pieces[0]!, ...stored } as Look;
@@ -321,21 +546,78 @@ export function lookFor(subject: PictureSubject): Look {
     if (pieces) return { ...pieces[0]!, pieces, layout: has(w, 'outfit') ? 'worn' : 'pieces' };
     const fabric = named?.fabric;
     const same = fabric ? { fabric } : {};
-    if (has(w, 'tracksuit')) return { type: 'jacket', cut: 'track', layout: 'pieces', pieces: [{ type: 'jacket', cut: 'track', fabric: 'jersey' }, { type: 'trousers', cut: 'joggers', fabric: 'jersey' }] };
-    if (has(w, 'pyjama', 'pyjamas', 'pajama', 'pajamas')) return { type: 'shirt', layout: 'pieces', pieces: [{ type: 'shirt', fabric: fabric ?? 'satin' }, { type: 'trousers', cut: 'wide', fabric: fabric ?? 'satin' }] };
-    if (named?.type === 'knit' && named.cut === 'cardigan') return { ...named, layout: 'pieces', pieces: [named, { type: 'top', cut: 'tank', fabric: 'rib' }] };
+    if (has(w, 'tracksuit'))
+      return {
+        type: 'jacket',
+        cut: 'track',
+        layout: 'pieces',
+        pieces: [
+          { type: 'jacket', cut: 'track', fabric: 'jersey' },
+          { type: 'trousers', cut: 'joggers', fabric: 'jersey' },
+        ],
+      };
+    if (has(w, 'pyjama', 'pyjamas', 'pajama', 'pajamas'))
+      return {
+        type: 'shirt',
+        layout: 'pieces',
+        pieces: [
+          { type: 'shirt', fabric: fabric ?? 'satin' },
+          { type: 'trousers', cut: 'wide', fabric: fabric ?? 'satin' },
+        ],
+      };
+    if (named?.type === 'knit' && named.cut === 'cardigan')
+      return { ...named, layout: 'pieces', pieces: [named, { type: 'top', cut: 'tank', fabric: 'rib' }] };
     if (has(w, 'suit', 'tuxedo') && named?.type !== 'jumpsuit') {
       const cloth = refine({ type: 'jacket' }, w).fabric ?? 'wool';
-      return { type: 'jacket', cut: 'blazer', fabric: cloth, pieces: [{ type: 'jacket', cut: 'blazer', fabric: cloth }, { type: 'trousers', cut: 'tailored', fabric: cloth }], layout: 'pieces' };
+      return {
+        type: 'jacket',
+        cut: 'blazer',
+        fabric: cloth,
+        pieces: [
+          { type: 'jacket', cut: 'blazer', fabric: cloth },
+          { type: 'trousers', cut: 'tailored', fabric: cloth },
+        ],
+        layout: 'pieces',
+      };
     }
     if (named && named.type !== 'jacket' && named.type !== 'coat') return named;
     if (subject.category === 'Mountain Outfit') {
       const jacket = refine({ type: 'jacket' }, w);
-      return { ...jacket, cut: jacket.cut ?? 'shell', pieces: [{ ...jacket, cut: jacket.cut ?? 'shell' }, { type: 'trousers', cut: 'hiking', colour: 'charcoal' }], layout: 'worn' };
+      return {
+        ...jacket,
+        cut: jacket.cut ?? 'shell',
+        pieces: [
+          { ...jacket, cut: jacket.cut ?? 'shell' },
+          { type: 'trousers', cut: 'hiking', colour: 'charcoal' },
+        ],
+        layout: 'worn',
+      };
     }
-    if (named) return { ...named, layout: 'worn', pieces: [named, { type: 'shirt', colour: 'white' }, { type: 'trousers', cut: 'tailored', ...same }] };
-    if (subject.category === 'Sets') return { type: 'top', pieces: [{ type: 'top', cut: 'tee' }, { type: 'trousers', cut: 'wide' }], layout: 'pieces' };
-    return { type: 'jacket', cut: 'blazer', pieces: [{ type: 'jacket', cut: 'blazer' }, { type: 'shirt', colour: 'white' }, { type: 'trousers', cut: 'tailored' }], layout: 'worn' };
+    if (named)
+      return {
+        ...named,
+        layout: 'worn',
+        pieces: [named, { type: 'shirt', colour: 'white' }, { type: 'trousers', cut: 'tailored', ...same }],
+      };
+    if (subject.category === 'Sets')
+      return {
+        type: 'top',
+        pieces: [
+          { type: 'top', cut: 'tee' },
+          { type: 'trousers', cut: 'wide' },
+        ],
+        layout: 'pieces',
+      };
+    return {
+      type: 'jacket',
+      cut: 'blazer',
+      pieces: [
+        { type: 'jacket', cut: 'blazer' },
+        { type: 'shirt', colour: 'white' },
+        { type: 'trousers', cut: 'tailored' },
+      ],
+      layout: 'worn',
+    };
   }
   const piece = named ?? CATEGORY_DEFAULT[subject.category] ?? { type: 'top' };
   return refine(piece, w);

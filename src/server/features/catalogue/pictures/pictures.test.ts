@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../data/catalogue';
 import { LOOKS } from '../data/looks';
-import { GENERATOR_VERSION, VIEWS, lookFor, pictureVersion, renderPicture, type Look, type PictureSubject } from './index';
+import {
+  GENERATOR_VERSION,
+  VIEWS,
+  lookFor,
+  pictureVersion,
+  renderPicture,
+  type Look,
+  type PictureSubject,
+} from './index';
 
 /**
  * A small XML well-formedness check: the whole text is tags, text and entities; every tag is
@@ -58,20 +66,81 @@ function signature(look: Look): string {
 
 /** What each house piece must be drawn as, read from its name by a person. */
 const EXPECTED: Record<number, string> = {
-  2: 'coat/wrap', 3: 'jacket/biker', 4: 'jacket/quilted', 6: 'jacket/blazer', 7: 'jacket/field', 8: 'jacket/denim', 9: 'jacket/tweed',
-  10: 'trousers/wide', 11: 'trousers/pleated', 12: 'trousers/slim', 14: 'trousers/cargo', 15: 'trousers/slip', 16: 'trousers/jeans',
-  17: 'bag/shoulder', 18: 'belt', 19: 'bag/basket', 20: 'bag/clutch', 21: 'scarf', 23: 'sunglasses',
-  24: 'shirt+shorts', 25: 'knit/cardigan+top/tank', 26: 'jacket/track+trousers/joggers', 27: 'shirt+trousers/wide', 28: 'jacket/blazer+trousers/tailored',
-  29: 'jacket/blazer+trousers/tailored', 30: 'jacket/blazer+trousers/tailored', 32: 'jacket/blazer+top/tank+trousers/wide',
-  33: 'shirt+skirt/pencil', 34: 'shirt+tie+trousers/slim', 35: 'jumpsuit/tuxedo',
-  36: 'skirt/slip', 37: 'skirt/pleated', 38: 'skirt/a-line', 39: 'skirt/wrap', 41: 'skirt/a-line',
-  42: 'hoodie/pullover', 43: 'hoodie/zip', 44: 'hoodie/pullover', 75: 'hoodie/zip', 76: 'hoodie/half-zip', 77: 'hoodie/half-zip', 78: 'hoodie/pullover',
-  79: 'hoodie/crew', 80: 'hoodie/crew', 81: 'hoodie/half-zip', 82: 'hoodie/crew', 83: 'hoodie/pullover', 84: 'hoodie/half-zip',
-  45: 'shirt', 46: 'shirt/classic', 47: 'shirt/silk', 48: 'shirt/camp', 50: 'shirt/blouse', 51: 'shirt/western',
-  52: 'jacket/shell+trousers/hiking', 53: 'jacket/down+trousers/hiking', 54: 'jumpsuit/ski', 55: 'jacket/wind+trousers/hiking', 56: 'jacket/fleece+trousers/hiking',
-  57: 'dress/slip', 59: 'dress/tiered', 60: 'dress/column', 61: 'dress/a-line', 62: 'dress/bodycon', 63: 'dress/sundress', 64: 'dress/wrap',
-  65: 'top/tank', 66: 'top/corset', 68: 'top/tee', 69: 'top/polo', 70: 'top/cami', 71: 'top/tee',
-  72: 'shoes/boots', 73: 'shoes/heels', 74: 'shoes/sneakers',
+  2: 'coat/wrap',
+  3: 'jacket/biker',
+  4: 'jacket/quilted',
+  6: 'jacket/blazer',
+  7: 'jacket/field',
+  8: 'jacket/denim',
+  9: 'jacket/tweed',
+  10: 'trousers/wide',
+  11: 'trousers/pleated',
+  12: 'trousers/slim',
+  14: 'trousers/cargo',
+  15: 'trousers/slip',
+  16: 'trousers/jeans',
+  17: 'bag/shoulder',
+  18: 'belt',
+  19: 'bag/basket',
+  20: 'bag/clutch',
+  21: 'scarf',
+  23: 'sunglasses',
+  24: 'shirt+shorts',
+  25: 'knit/cardigan+top/tank',
+  26: 'jacket/track+trousers/joggers',
+  27: 'shirt+trousers/wide',
+  28: 'jacket/blazer+trousers/tailored',
+  29: 'jacket/blazer+trousers/tailored',
+  30: 'jacket/blazer+trousers/tailored',
+  32: 'jacket/blazer+top/tank+trousers/wide',
+  33: 'shirt+skirt/pencil',
+  34: 'shirt+tie+trousers/slim',
+  35: 'jumpsuit/tuxedo',
+  36: 'skirt/slip',
+  37: 'skirt/pleated',
+  38: 'skirt/a-line',
+  39: 'skirt/wrap',
+  41: 'skirt/a-line',
+  42: 'hoodie/pullover',
+  43: 'hoodie/zip',
+  44: 'hoodie/pullover',
+  75: 'hoodie/zip',
+  76: 'hoodie/half-zip',
+  77: 'hoodie/half-zip',
+  78: 'hoodie/pullover',
+  79: 'hoodie/crew',
+  80: 'hoodie/crew',
+  81: 'hoodie/half-zip',
+  82: 'hoodie/crew',
+  83: 'hoodie/pullover',
+  84: 'hoodie/half-zip',
+  45: 'shirt',
+  46: 'shirt/classic',
+  47: 'shirt/silk',
+  48: 'shirt/camp',
+  50: 'shirt/blouse',
+  51: 'shirt/western',
+  52: 'jacket/shell+trousers/hiking',
+  53: 'jacket/down+trousers/hiking',
+  54: 'jumpsuit/ski',
+  55: 'jacket/wind+trousers/hiking',
+  56: 'jacket/fleece+trousers/hiking',
+  57: 'dress/slip',
+  59: 'dress/tiered',
+  60: 'dress/column',
+  61: 'dress/a-line',
+  62: 'dress/bodycon',
+  63: 'dress/sundress',
+  64: 'dress/wrap',
+  65: 'top/tank',
+  66: 'top/corset',
+  68: 'top/tee',
+  69: 'top/polo',
+  70: 'top/cami',
+  71: 'top/tee',
+  72: 'shoes/boots',
+  73: 'shoes/heels',
+  74: 'shoes/sneakers',
 };
 
 /** The details a name promises, that the picture must carry. */
@@ -141,8 +210,12 @@ describe('the picture generator', () => {
     for (const [name, category, expected] of cases) {
       expect(signature(lookFor({ id: 1000, name, category, colour: 'black', look: null })), name).toBe(expected);
     }
-    expect(lookFor({ id: 1000, name: 'Leopard Print Slip Dress', category: 'Dresses', colour: 'brown', look: null }).print).toBe('leopard');
-    expect(lookFor({ id: 1000, name: 'Gingham Check Shirt', category: 'Shirts', colour: 'blue', look: null }).print).toBe('check');
+    expect(
+      lookFor({ id: 1000, name: 'Leopard Print Slip Dress', category: 'Dresses', colour: 'brown', look: null }).print,
+    ).toBe('leopard');
+    expect(
+      lookFor({ id: 1000, name: 'Gingham Check Shirt', category: 'Shirts', colour: 'blue', look: null }).print,
+    ).toBe('check');
   });
 
   it('draws a well-formed SVG of every view of every seeded item, with and without its descriptor', () => {

@@ -5,7 +5,25 @@
  */
 import { hexOf, isDark, isLight, luminance, mix } from './colour';
 import type { Cloth, Fabric } from './fabric';
-import { type Focus, type Worn, OUTER_TYPES, LOWER_TYPES, UPPER_TYPES, drawCoat, drawDress, drawHoodie, drawJacket, drawJumpsuit, drawKnit, drawShirt, drawShorts, drawSkirt, drawTie, drawTop, drawTrousers } from './garments';
+import {
+  type Focus,
+  type Worn,
+  OUTER_TYPES,
+  LOWER_TYPES,
+  UPPER_TYPES,
+  drawCoat,
+  drawDress,
+  drawHoodie,
+  drawJacket,
+  drawJumpsuit,
+  drawKnit,
+  drawShirt,
+  drawShorts,
+  drawSkirt,
+  drawTie,
+  drawTop,
+  drawTrousers,
+} from './garments';
 import { drawBag, drawBelt, drawHat, drawJewellery, drawScarf, drawShoes, drawSunglasses } from './accessories';
 import type { Look, Piece } from './look';
 import type { Kit } from './parts';
@@ -20,7 +38,22 @@ const MAX_H = 312;
 const CENTRE_Y = 194;
 const DETAIL_ZOOM = 2.7;
 
-const WARM = new Set(['camel', 'tan', 'brown', 'cognac', 'cream', 'ivory', 'sand', 'burgundy', 'rust', 'gold', 'khaki', 'olive', 'chocolate', 'straw']);
+const WARM = new Set([
+  'camel',
+  'tan',
+  'brown',
+  'cognac',
+  'cream',
+  'ivory',
+  'sand',
+  'burgundy',
+  'rust',
+  'gold',
+  'khaki',
+  'olive',
+  'chocolate',
+  'straw',
+]);
 
 function defaultFabric(p: Piece): Fabric {
   switch (p.type) {
@@ -29,13 +62,29 @@ function defaultFabric(p: Piece): Fabric {
     case 'skirt':
       return p.cut === 'slip' ? 'satin' : p.cut === 'pleated' ? 'crepe' : 'wool';
     case 'trousers':
-      return p.cut === 'jeans' ? 'denim' : p.cut === 'joggers' ? 'jersey' : p.cut === 'slip' ? 'satin' : p.cut === 'cargo' || p.cut === 'hiking' ? 'twill' : 'wool';
+      return p.cut === 'jeans'
+        ? 'denim'
+        : p.cut === 'joggers'
+          ? 'jersey'
+          : p.cut === 'slip'
+            ? 'satin'
+            : p.cut === 'cargo' || p.cut === 'hiking'
+              ? 'twill'
+              : 'wool';
     case 'shorts':
       return 'cotton';
     case 'jumpsuit':
       return p.cut === 'ski' ? 'nylon' : 'wool';
     case 'top':
-      return p.cut === 'corset' ? 'satin' : p.cut === 'cami' ? 'silk' : p.cut === 'tank' ? 'rib' : p.cut === 'polo' ? 'knit' : 'jersey';
+      return p.cut === 'corset'
+        ? 'satin'
+        : p.cut === 'cami'
+          ? 'silk'
+          : p.cut === 'tank'
+            ? 'rib'
+            : p.cut === 'polo'
+              ? 'knit'
+              : 'jersey';
     case 'shirt':
       return p.cut === 'blouse' ? 'silk' : 'poplin';
     case 'knit':
@@ -43,7 +92,25 @@ function defaultFabric(p: Piece): Fabric {
     case 'hoodie':
       return 'jersey';
     case 'jacket':
-      return p.cut === 'biker' ? 'leather' : p.cut === 'denim' ? 'denim' : p.cut === 'quilted' ? 'quilted' : p.cut === 'tweed' ? 'tweed' : p.cut === 'fleece' ? 'sherpa' : p.cut === 'down' ? 'puffer' : p.cut === 'shell' || p.cut === 'wind' ? 'nylon' : p.cut === 'track' ? 'jersey' : p.cut === 'field' ? 'twill' : 'wool';
+      return p.cut === 'biker'
+        ? 'leather'
+        : p.cut === 'denim'
+          ? 'denim'
+          : p.cut === 'quilted'
+            ? 'quilted'
+            : p.cut === 'tweed'
+              ? 'tweed'
+              : p.cut === 'fleece'
+                ? 'sherpa'
+                : p.cut === 'down'
+                  ? 'puffer'
+                  : p.cut === 'shell' || p.cut === 'wind'
+                    ? 'nylon'
+                    : p.cut === 'track'
+                      ? 'jersey'
+                      : p.cut === 'field'
+                        ? 'twill'
+                        : 'wool';
     case 'coat':
       return p.cut === 'puffer' ? 'puffer' : p.cut === 'trench' ? 'twill' : 'wool';
     case 'bag':
@@ -81,10 +148,16 @@ const TURNED = new Set(['bag', 'belt', 'scarf', 'sunglasses', 'hat', 'jewellery'
 function drawPiece(k: Kit, p: Piece, worn: Worn = {}): Focus {
   if (k.back && TURNED.has(p.type)) {
     let focus: Focus = [0, 0];
-    k.cv.at(0, 0, 1, () => {
-      const f0 = drawOne(k, p, worn);
-      focus = [-f0[0], f0[1]];
-    }, true);
+    k.cv.at(
+      0,
+      0,
+      1,
+      () => {
+        const f0 = drawOne(k, p, worn);
+        focus = [-f0[0], f0[1]];
+      },
+      true,
+    );
     return focus;
   }
   return drawOne(k, p, worn);
@@ -141,12 +214,21 @@ function drawWorn(cv: Canvas, pieces: Piece[], colour: string, seed: number): Fo
   const upper = pieces.filter((p) => UPPER_TYPES.has(p.type));
   const lower = pieces.filter((p) => LOWER_TYPES.has(p.type) || p.type === 'jumpsuit' || p.type === 'dress');
   const ties = pieces.filter((p) => p.type === 'tie');
-  const rest = pieces.filter((p) => !outer.includes(p) && !upper.includes(p) && !lower.includes(p) && !ties.includes(p));
+  const rest = pieces.filter(
+    (p) => !outer.includes(p) && !upper.includes(p) && !lower.includes(p) && !ties.includes(p),
+  );
   let focus: Focus | null = null;
   const hasLower = lower.length > 0;
   if (outer.length && !upper.length && outer.some((p) => p.cut === 'blazer' || p.type === 'coat')) {
     // A shell under an open tailored jacket, so its neckline does not show the backdrop.
-    upper.push({ type: 'top', cut: 'tee', neckline: 'scoop', sleeves: 'none', colour: isDark(hexOf(outer[0]!.colour ?? colour)) ? 'ivory' : 'ivory', fabric: 'silk' });
+    upper.push({
+      type: 'top',
+      cut: 'tee',
+      neckline: 'scoop',
+      sleeves: 'none',
+      colour: isDark(hexOf(outer[0]!.colour ?? colour)) ? 'ivory' : 'ivory',
+      fabric: 'silk',
+    });
   }
   for (const p of upper) {
     const f0 = drawPiece(kitFor(cv, p, colour, seed), p, { tucked: hasLower });
@@ -189,7 +271,9 @@ function drawLaidOut(cv: Canvas, pieces: Piece[], colour: string, seed: number):
 
 function drawLook(cv: Canvas, look: Look, colour: string, seed: number): Focus {
   if (look.pieces && look.pieces.length > 1) {
-    return look.layout === 'pieces' ? drawLaidOut(cv, look.pieces, colour, seed) : drawWorn(cv, look.pieces, colour, seed);
+    return look.layout === 'pieces'
+      ? drawLaidOut(cv, look.pieces, colour, seed)
+      : drawWorn(cv, look.pieces, colour, seed);
   }
   return drawPiece(kitFor(cv, look, colour, seed), look);
 }
@@ -252,7 +336,9 @@ export function renderScene(input: SceneInput, view: View): string {
   ];
   if (view !== 'detail') {
     const rx = Math.min(170, (w * s) / 2 + 20);
-    parts.push(`<ellipse cx="${f(tx + (box.minX + w / 2) * s)}" cy="${f(Math.min(388, groundY + (standing ? 2 : 16)))}" rx="${f(rx)}" ry="${standing ? 9 : 11}" fill="url(#floor)" opacity="${standing ? 0.9 : 0.45}"/>`);
+    parts.push(
+      `<ellipse cx="${f(tx + (box.minX + w / 2) * s)}" cy="${f(Math.min(388, groundY + (standing ? 2 : 16)))}" rx="${f(rx)}" ry="${standing ? 9 : 11}" fill="url(#floor)" opacity="${standing ? 0.9 : 0.45}"/>`,
+    );
   }
   parts.push(
     `<g transform="translate(${view === 'detail' ? 9 : 5} ${view === 'detail' ? 14 : 8})"><g filter="url(#drop)" opacity="${isDark(main) ? 0.2 : 0.26}" fill="#2b2118"><g transform="${transform}">${cv.shadows.join('')}</g></g></g>`,
@@ -260,7 +346,9 @@ export function renderScene(input: SceneInput, view: View): string {
   );
   if (view === 'detail') {
     // A fine frame, as a close-up in a lookbook has.
-    parts.push(`<rect x="10" y="10" width="380" height="380" fill="none" stroke="#fcfaf7" stroke-width="1.2" opacity="0.7"/>`);
+    parts.push(
+      `<rect x="10" y="10" width="380" height="380" fill="none" stroke="#fcfaf7" stroke-width="1.2" opacity="0.7"/>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('');

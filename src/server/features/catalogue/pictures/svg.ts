@@ -13,10 +13,19 @@ export const f = (n: number): string => {
 export type Pt = readonly [number, number];
 
 /** A path segment after a start point: line, quadratic or cubic curve (absolute coordinates). */
-export type Seg = readonly ['L', number, number] | readonly ['Q', number, number, number, number] | readonly ['C', number, number, number, number, number, number];
+export type Seg =
+  | readonly ['L', number, number]
+  | readonly ['Q', number, number, number, number]
+  | readonly ['C', number, number, number, number, number, number];
 
 function segText(s: Seg): string {
-  return s[0] + s.slice(1).map((v) => f(v as number)).join(' ');
+  return (
+    s[0] +
+    s
+      .slice(1)
+      .map((v) => f(v as number))
+      .join(' ')
+  );
 }
 
 /** A path from a start point and segments (open unless `close`). */
@@ -84,7 +93,15 @@ export function blob(points: readonly Pt[], tension = 1): string {
     const p2 = points[(i + 1) % n]!;
     const p3 = points[(i + 2) % n]!;
     const k = tension / 6;
-    segs.push(['C', p1[0] + (p2[0] - p0[0]) * k, p1[1] + (p2[1] - p0[1]) * k, p2[0] - (p3[0] - p1[0]) * k, p2[1] - (p3[1] - p1[1]) * k, p2[0], p2[1]]);
+    segs.push([
+      'C',
+      p1[0] + (p2[0] - p0[0]) * k,
+      p1[1] + (p2[1] - p0[1]) * k,
+      p2[0] - (p3[0] - p1[0]) * k,
+      p2[1] - (p3[1] - p1[1]) * k,
+      p2[0],
+      p2[1],
+    ]);
   }
   return path(points[0]!, segs, true);
 }
@@ -99,40 +116,60 @@ export function curve(points: readonly Pt[], tension = 1): string {
     const p2 = points[i + 1]!;
     const p3 = points[Math.min(n - 1, i + 2)]!;
     const k = tension / 6;
-    segs.push(['C', p1[0] + (p2[0] - p0[0]) * k, p1[1] + (p2[1] - p0[1]) * k, p2[0] - (p3[0] - p1[0]) * k, p2[1] - (p3[1] - p1[1]) * k, p2[0], p2[1]]);
+    segs.push([
+      'C',
+      p1[0] + (p2[0] - p0[0]) * k,
+      p1[1] + (p2[1] - p0[1]) * k,
+      p2[0] - (p3[0] - p1[0]) * k,
+      p2[1] - (p3[1] - p1[1]) * k,
+      p2[0],
+      p2[1],
+    ]);
   }
   return path(points[0]!, segs);
 }
 
 /** A polygon through points. */
 export function poly(points: readonly Pt[], close = true): string {
-  return path(points[0]!, points.slice(1).map((p): Seg => ['L', p[0], p[1]]), close);
+  return path(
+    points[0]!,
+    points.slice(1).map((p): Seg => ['L', p[0], p[1]]),
+    close,
+  );
 }
 
 /** A rectangle with rounded corners as a path. */
 export function roundRect(x: number, y: number, w: number, h: number, r: number): string {
   const q = Math.min(r, w / 2, h / 2);
-  return path([x + q, y], [
-    ['L', x + w - q, y],
-    ['Q', x + w, y, x + w, y + q],
-    ['L', x + w, y + h - q],
-    ['Q', x + w, y + h, x + w - q, y + h],
-    ['L', x + q, y + h],
-    ['Q', x, y + h, x, y + h - q],
-    ['L', x, y + q],
-    ['Q', x, y, x + q, y],
-  ], true);
+  return path(
+    [x + q, y],
+    [
+      ['L', x + w - q, y],
+      ['Q', x + w, y, x + w, y + q],
+      ['L', x + w, y + h - q],
+      ['Q', x + w, y + h, x + w - q, y + h],
+      ['L', x + q, y + h],
+      ['Q', x, y + h, x, y + h - q],
+      ['L', x, y + q],
+      ['Q', x, y, x + q, y],
+    ],
+    true,
+  );
 }
 
 /** An ellipse as a path (so it can be moved, mirrored and measured like any other). */
 export function ellipse(cx: number, cy: number, rx: number, ry: number): string {
   const k = 0.5523;
-  return path([cx + rx, cy], [
-    ['C', cx + rx, cy + ry * k, cx + rx * k, cy + ry, cx, cy + ry],
-    ['C', cx - rx * k, cy + ry, cx - rx, cy + ry * k, cx - rx, cy],
-    ['C', cx - rx, cy - ry * k, cx - rx * k, cy - ry, cx, cy - ry],
-    ['C', cx + rx * k, cy - ry, cx + rx, cy - ry * k, cx + rx, cy],
-  ], true);
+  return path(
+    [cx + rx, cy],
+    [
+      ['C', cx + rx, cy + ry * k, cx + rx * k, cy + ry, cx, cy + ry],
+      ['C', cx - rx * k, cy + ry, cx - rx, cy + ry * k, cx - rx, cy],
+      ['C', cx - rx, cy - ry * k, cx - rx * k, cy - ry, cx, cy - ry],
+      ['C', cx + rx * k, cy - ry, cx + rx, cy - ry * k, cx + rx, cy],
+    ],
+    true,
+  );
 }
 
 /** A deterministic pseudo-random sequence in [0, 1) from a seed (mulberry32). */
@@ -251,7 +288,8 @@ export class Canvas {
     const nums = d.match(/-?\d+(?:\.\d+)?/g);
     if (!nums) return;
     const { tx, ty, s, fx } = this.frame;
-    for (let i = 0; i + 1 < nums.length; i += 2) this.box.add(tx + Number(nums[i]) * s * fx, ty + Number(nums[i + 1]) * s);
+    for (let i = 0; i + 1 < nums.length; i += 2)
+      this.box.add(tx + Number(nums[i]) * s * fx, ty + Number(nums[i + 1]) * s);
   }
 
   push(svg: string): void {
@@ -262,14 +300,25 @@ export class Canvas {
   castShadow(d: string, evenodd = false): void {
     const { tx, ty, s, fx } = this.frame;
     const rule = evenodd ? ' fill-rule="evenodd"' : '';
-    this.shadows.push(tx === 0 && ty === 0 && s === 1 && fx === 1 ? `<path d="${d}"${rule}/>` : `<path transform="translate(${f(tx)} ${f(ty)}) scale(${f(s * fx)} ${f(s)})" d="${d}"${rule}/>`);
+    this.shadows.push(
+      tx === 0 && ty === 0 && s === 1 && fx === 1
+        ? `<path d="${d}"${rule}/>`
+        : `<path transform="translate(${f(tx)} ${f(ty)}) scale(${f(s * fx)} ${f(s)})" d="${d}"${rule}/>`,
+    );
   }
 
   /** Draws `fn` moved by (tx, ty), scaled by s, and mirrored left to right when `flip`. */
   at(tx: number, ty: number, s: number, fn: () => void, flip = false): void {
     const outer = this.frame;
-    this.frame = { tx: outer.tx + tx * outer.s * outer.fx, ty: outer.ty + ty * outer.s, s: outer.s * s, fx: outer.fx * (flip ? -1 : 1) };
-    this.push(`<g transform="translate(${f(tx)} ${f(ty)})${s === 1 && !flip ? '' : ` scale(${f(flip ? -s : s)} ${f(s)})`}">`);
+    this.frame = {
+      tx: outer.tx + tx * outer.s * outer.fx,
+      ty: outer.ty + ty * outer.s,
+      s: outer.s * s,
+      fx: outer.fx * (flip ? -1 : 1),
+    };
+    this.push(
+      `<g transform="translate(${f(tx)} ${f(ty)})${s === 1 && !flip ? '' : ` scale(${f(flip ? -s : s)} ${f(s)})`}">`,
+    );
     fn();
     this.push('</g>');
     this.frame = outer;

@@ -25,7 +25,10 @@ export function useChangeEmail() {
 export function useResendConfirmation() {
   return useMutation({
     mutationFn: async (email: string) => {
-      const { error } = await authClient.sendVerificationEmail({ email, callbackURL: `${paths.account}?email=confirmed` });
+      const { error } = await authClient.sendVerificationEmail({
+        email,
+        callbackURL: `${paths.account}?email=confirmed`,
+      });
       if (error) throw error as AuthClientError;
     },
   });

@@ -7,6 +7,7 @@ export function useDeleteAccount() {
   return useMutation({
     // The section says what went wrong (a wrong password, an open rental).
     meta: { errorToast: false },
-    mutationFn: (input: { password: string; cancelReservations?: boolean }, { client }) => unwrap(apiOf(client).DELETE('/api/me', { body: input })),
+    mutationFn: (input: { password: string; cancelReservations?: boolean }, { client }) =>
+      unwrap(apiOf(client).DELETE('/api/me', { body: input })),
   });
 }

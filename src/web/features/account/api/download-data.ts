@@ -11,7 +11,9 @@ export function useDownloadData() {
     mutationFn: async (_: void, { client }) => {
       const result = await apiOf(client).GET('/api/me/export', { parseAs: 'blob' });
       const blob = await unwrap(Promise.resolve(result));
-      const name = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? 'rentique-my-data.json';
+      const name =
+        /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ??
+        'rentique-my-data.json';
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

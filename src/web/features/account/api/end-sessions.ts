@@ -7,7 +7,8 @@ import { sessionsQueryKey } from './get-sessions';
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string, { client }) => unwrap(apiOf(client).DELETE('/api/me/sessions/{sessionId}', { params: { path: { sessionId: id } } })),
+    mutationFn: (id: string, { client }) =>
+      unwrap(apiOf(client).DELETE('/api/me/sessions/{sessionId}', { params: { path: { sessionId: id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

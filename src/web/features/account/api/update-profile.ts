@@ -16,7 +16,9 @@ export function useUpdateProfile() {
   const session = useSession();
   return useMutation({
     // A refused field is shown next to it by the form.
-    meta: { errorToast: (err) => (err instanceof ApiClientError && isProfileField(err.issues[0]?.path) ? false : undefined) },
+    meta: {
+      errorToast: (err) => (err instanceof ApiClientError && isProfileField(err.issues[0]?.path) ? false : undefined),
+    },
     mutationFn: (patch: ProfileUpdate, { client }) => unwrap(apiOf(client).PATCH('/api/me', { body: patch })),
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);

@@ -16,10 +16,14 @@ export function DataSection() {
     }
   };
   return (
-    <SettingsSection id="data" title="Your data" description="A copy of what we hold about you, as a JSON file you can keep or take elsewhere.">
+    <SettingsSection
+      id="data"
+      title="Your data"
+      description="A copy of what we hold about you, as a JSON file you can keep or take elsewhere."
+    >
       <p className="text-sm leading-relaxed text-taupe">
-        Your profile, plan, card summary (brand and last four digits only: we never keep the full number), rentals, listings, favourites, event
-        reservations and signed-in devices.
+        Your profile, plan, card summary (brand and last four digits only: we never keep the full number), rentals,
+        listings, favourites, event reservations and signed-in devices.
       </p>
       <Button variant="outline" className="mt-5" onClick={() => void start()} disabled={download.isPending}>
         <Download aria-hidden="true" /> {download.isPending ? 'Preparing...' : 'Download my data'}

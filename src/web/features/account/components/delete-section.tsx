@@ -28,7 +28,9 @@ interface UnsentReservation {
 function onlyUnsent(details: Record<string, unknown>): boolean {
   const unsent = details.unsentReservations;
   const out = details.rentedOutListings;
-  return Array.isArray(unsent) && unsent.length > 0 && details.openRentals === 0 && Array.isArray(out) && out.length === 0;
+  return (
+    Array.isArray(unsent) && unsent.length > 0 && details.openRentals === 0 && Array.isArray(out) && out.length === 0
+  );
 }
 
 /** What becomes of a paid plan: it ends with the account, nothing more is charged, and the time already paid is not refunded. */
@@ -37,7 +39,8 @@ function PlanTermNote() {
   if (!sub || sub.status !== 'active' || sub.priceCents === null || !sub.nextBillingDate) return null;
   return (
     <p className="mt-3 text-sm leading-relaxed text-taupe" data-testid="plan-term-note">
-      Your {sub.planTitle} plan ends with your account: nothing more is charged, and the time already paid for (to {formatDate(sub.nextBillingDate)}) is not refunded.
+      Your {sub.planTitle} plan ends with your account: nothing more is charged, and the time already paid for (to{' '}
+      {formatDate(sub.nextBillingDate)}) is not refunded.
     </p>
   );
 }
@@ -49,9 +52,10 @@ export function DeleteSection() {
     <SettingsSection id="delete" title="Delete account" description="Leaving Rentique removes your account for good.">
       <div className="rounded-md border border-danger/25 bg-danger/[0.03] p-5">
         <p className="text-sm leading-relaxed text-taupe">
-          We remove your profile, saved card, plan, favourites, event reservations and listings, and sign you out everywhere. Past rentals and
-          payments stay in our records without your name. You cannot delete your account while a rental is out or one of your pieces is rented;
-          a booking not sent yet can be cancelled with it, refunded in full.
+          We remove your profile, saved card, plan, favourites, event reservations and listings, and sign you out
+          everywhere. Past rentals and payments stay in our records without your name. You cannot delete your account
+          while a rental is out or one of your pieces is rented; a booking not sent yet can be cancelled with it,
+          refunded in full.
         </p>
         <PlanTermNote />
         <Dialog open={open} onOpenChange={setOpen}>
@@ -90,7 +94,8 @@ function DeleteDialog() {
       await remove.mutateAsync({ password, ...(cancelReservations ? { cancelReservations: true } : {}) });
     } catch (err) {
       if (err instanceof ApiClientError && err.code === 'FORBIDDEN') setFieldError(err.message);
-      else if (err instanceof ApiClientError && err.code === 'CONFLICT' && onlyUnsent(err.details)) setUnsent(err.details.unsentReservations as UnsentReservation[]);
+      else if (err instanceof ApiClientError && err.code === 'CONFLICT' && onlyUnsent(err.details))
+        setUnsent(err.details.unsentReservations as UnsentReservation[]);
       else setBlocked(err instanceof Error ? err.message : 'Your account could not be deleted. Please try again.');
       return;
     }
@@ -103,21 +108,39 @@ function DeleteDialog() {
   };
 
   return (
-    <DialogContent title="Delete your account?" description="This cannot be undone. Enter your password to confirm it is you.">
+    <DialogContent
+      title="Delete your account?"
+      description="This cannot be undone. Enter your password to confirm it is you."
+    >
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-6 space-y-5" aria-label="Delete your account">
         {blocked && (
-          <p role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger">
+          <p
+            role="alert"
+            className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
+          >
             {blocked}
           </p>
         )}
         {unsent && (
-          <div role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-ink" data-testid="unsent-offer">
-            <p className="font-medium">{unsent.length === 1 ? 'You have a booking we have not sent yet:' : `You have ${unsent.length} bookings we have not sent yet:`}</p>
+          <div
+            role="alert"
+            className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-ink"
+            data-testid="unsent-offer"
+          >
+            <p className="font-medium">
+              {unsent.length === 1
+                ? 'You have a booking we have not sent yet:'
+                : `You have ${unsent.length} bookings we have not sent yet:`}
+            </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {unsent.map((r) => (
                 <li key={r.rentalId}>
                   {r.name}, starting {formatDate(r.startDate)}:{' '}
-                  {r.coveredByPlan ? 'included in your plan, nothing to refund' : r.refundCents > 0 ? `${formatCents(r.refundCents)} refunded in full to your card` : 'nothing was charged'}
+                  {r.coveredByPlan
+                    ? 'included in your plan, nothing to refund'
+                    : r.refundCents > 0
+                      ? `${formatCents(r.refundCents)} refunded in full to your card`
+                      : 'nothing was charged'}
                 </li>
               ))}
             </ul>
@@ -125,7 +148,12 @@ function DeleteDialog() {
           </div>
         )}
         <Field label="Password" error={fieldError}>
-          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <DialogClose asChild>
@@ -133,7 +161,11 @@ function DeleteDialog() {
           </DialogClose>
           {unsent ? (
             <Button type="button" variant="danger" disabled={remove.isPending} onClick={(e) => void submit(e, true)}>
-              {remove.isPending ? 'Deleting...' : unsent.length === 1 ? 'Cancel the booking and delete' : 'Cancel the bookings and delete'}
+              {remove.isPending
+                ? 'Deleting...'
+                : unsent.length === 1
+                  ? 'Cancel the booking and delete'
+                  : 'Cancel the bookings and delete'}
             </Button>
           ) : (
             <Button type="submit" variant="danger" disabled={remove.isPending}>

@@ -31,14 +31,20 @@ export function DevicesSection() {
   const signOutOthers = async () => {
     try {
       const { ended } = await endOthers.mutateAsync();
-      toast.success('Signed out everywhere else', { description: `${ended} ${ended === 1 ? 'device was' : 'devices were'} signed out.` });
+      toast.success('Signed out everywhere else', {
+        description: `${ended} ${ended === 1 ? 'device was' : 'devices were'} signed out.`,
+      });
     } catch {
       // shown by the query client
     }
   };
 
   return (
-    <SettingsSection id="devices" title="Signed-in devices" description="Where your account is open now. Sign out any device you do not recognise, then change your password.">
+    <SettingsSection
+      id="devices"
+      title="Signed-in devices"
+      description="Where your account is open now. Sign out any device you do not recognise, then change your password."
+    >
       {sessions.isPending ? (
         <div className="space-y-3" aria-busy="true" aria-label="Loading devices">
           <Skeleton className="h-16" />
@@ -47,7 +53,11 @@ export function DevicesSection() {
       ) : sessions.isError ? (
         <p className="text-sm text-taupe">
           We could not load your devices.{' '}
-          <button type="button" className="cursor-pointer font-medium text-ink underline underline-offset-4" onClick={() => void sessions.refetch()}>
+          <button
+            type="button"
+            className="cursor-pointer font-medium text-ink underline underline-offset-4"
+            onClick={() => void sessions.refetch()}
+          >
             Try again
           </button>
         </p>
@@ -67,11 +77,18 @@ export function DevicesSection() {
                       {s.current && <Badge tone="success">This device</Badge>}
                     </p>
                     <p className="mt-0.5 text-xs text-stone">
-                      {s.current ? 'Active now' : `Last active ${relativeTime(s.lastActiveAt)}`} · Signed in {formatDate(s.signedInAt.slice(0, 10))}
+                      {s.current ? 'Active now' : `Last active ${relativeTime(s.lastActiveAt)}`} · Signed in{' '}
+                      {formatDate(s.signedInAt.slice(0, 10))}
                     </p>
                   </div>
                   {!s.current && (
-                    <Button variant="ghost" size="sm" onClick={() => void signOut(s)} disabled={endOne.isPending} aria-label={`Sign out ${deviceName(s)}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => void signOut(s)}
+                      disabled={endOne.isPending}
+                      aria-label={`Sign out ${deviceName(s)}`}
+                    >
                       Sign out
                     </Button>
                   )}
@@ -80,7 +97,11 @@ export function DevicesSection() {
             })}
           </ul>
           <div className="mt-5 flex flex-wrap items-center gap-4">
-            <Button variant="outline" onClick={() => void signOutOthers()} disabled={others === 0 || endOthers.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => void signOutOthers()}
+              disabled={others === 0 || endOthers.isPending}
+            >
               {endOthers.isPending ? 'Signing out...' : 'Sign out of all other devices'}
             </Button>
             {others === 0 && <p className="text-sm text-stone">This is the only device signed in.</p>}

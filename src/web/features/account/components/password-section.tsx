@@ -18,24 +18,37 @@ export function PasswordSection() {
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = (e: { message?: string | undefined } | undefined, empty: string) => (e?.message === MESSAGES.allFieldsRequired ? empty : e?.message);
+  const fieldError = (e: { message?: string | undefined } | undefined, empty: string) =>
+    e?.message === MESSAGES.allFieldsRequired ? empty : e?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.password });
     } catch (err) {
       const error = err as AuthClientError;
-      if (isWeakPassword(error)) form.setError('password', { message: issueFor(error, 'password') ?? authErrorMessage(error) }, { shouldFocus: true });
-      else if (error.code === 'INVALID_PASSWORD') form.setError('currentPassword', { message: 'That is not your current password.' }, { shouldFocus: true });
+      if (isWeakPassword(error))
+        form.setError(
+          'password',
+          { message: issueFor(error, 'password') ?? authErrorMessage(error) },
+          { shouldFocus: true },
+        );
+      else if (error.code === 'INVALID_PASSWORD')
+        form.setError('currentPassword', { message: 'That is not your current password.' }, { shouldFocus: true });
       // anything else is shown by the query client (useChangePassword's meta)
       return;
     }
     form.reset();
-    toast.success('Your password has been changed', { description: 'Any other device signed in to your account has been signed out.' });
+    toast.success('Your password has been changed', {
+      description: 'Any other device signed in to your account has been signed out.',
+    });
   });
 
   return (
-    <SettingsSection id="password" title="Password" description="Changing it signs you out on every other device. This one stays signed in.">
+    <SettingsSection
+      id="password"
+      title="Password"
+      description="Changing it signs you out on every other device. This one stays signed in."
+    >
       <form noValidate onSubmit={onSubmit} aria-label="Change password" className="space-y-5">
         <Field label="Current password" error={fieldError(errors.currentPassword, 'Enter your current password')}>
           <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { GENDER_LABELS, GENDERS, MESSAGES, ProfileFieldsSchema, type Profile, type ProfileFields } from '@domain/auth.schema';
+import {
+  GENDER_LABELS,
+  GENDERS,
+  MESSAGES,
+  ProfileFieldsSchema,
+  type Profile,
+  type ProfileFields,
+} from '@domain/auth.schema';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
@@ -32,9 +39,18 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   });
 
   return (
-    <SettingsSection id="profile" title="Your details" description="The name we greet you by, and the gender we use to suggest pieces for you.">
+    <SettingsSection
+      id="profile"
+      title="Your details"
+      description="The name we greet you by, and the gender we use to suggest pieces for you."
+    >
       <form noValidate onSubmit={onSubmit} aria-label="Your details" className="space-y-5">
-        <Field label="Full name" error={errors.fullName?.message === MESSAGES.allFieldsRequired ? 'Enter your full name' : errors.fullName?.message}>
+        <Field
+          label="Full name"
+          error={
+            errors.fullName?.message === MESSAGES.allFieldsRequired ? 'Enter your full name' : errors.fullName?.message
+          }
+        >
           <Input autoComplete="name" {...form.register('fullName')} />
         </Field>
         <Field label="Gender" error={errors.gender?.message}>

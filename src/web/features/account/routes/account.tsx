@@ -26,7 +26,12 @@ export function loader({ context }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Account settings · Rentique', description: 'Your Rentique account: profile, e-mail address, password, devices, your data and deleting the account.', noindex: true });
+  pageMeta(args, {
+    title: 'Account settings · Rentique',
+    description:
+      'Your Rentique account: profile, e-mail address, password, devices, your data and deleting the account.',
+    noindex: true,
+  });
 
 const SECTIONS = [
   { id: 'profile', label: 'Your details' },
@@ -46,7 +51,10 @@ export default function Component() {
 
   return (
     <div className="container-page pb-24">
-      <Link to={paths.dashboard} className="mt-8 inline-flex items-center gap-2 text-sm text-taupe hover:text-ink md:mt-10">
+      <Link
+        to={paths.dashboard}
+        className="mt-8 inline-flex items-center gap-2 text-sm text-taupe hover:text-ink md:mt-10"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
       </Link>
       <PageHeader eyebrow="Your account" title="Account settings" className="pt-6 md:pt-8">
@@ -75,7 +83,11 @@ export default function Component() {
           ) : profile.isError ? (
             <div className="border-t border-linen py-12 text-sm text-taupe">
               We could not load your account.{' '}
-              <button type="button" className="cursor-pointer font-medium text-ink underline underline-offset-4" onClick={() => void profile.refetch()}>
+              <button
+                type="button"
+                className="cursor-pointer font-medium text-ink underline underline-offset-4"
+                onClick={() => void profile.refetch()}
+              >
                 Try again
               </button>
             </div>
@@ -104,7 +116,10 @@ function useEmailLinkOutcome() {
   const error = params.get('error');
   useEffect(() => {
     if (!outcome && !error) return;
-    if (error) toast.error('That link no longer works', { description: 'It may have expired or been used already. Ask for a new one below.' });
+    if (error)
+      toast.error('That link no longer works', {
+        description: 'It may have expired or been used already. Ask for a new one below.',
+      });
     else if (outcome === 'changed') toast.success('Your email address has been changed');
     else if (outcome === 'confirmed') toast.success('Your email address is confirmed');
     setParams({}, { replace: true });

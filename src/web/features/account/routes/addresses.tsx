@@ -11,7 +11,14 @@ import { cn } from '../../../lib/cn';
 import { alreadyShown } from '../../../lib/error-toast';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
-import { DeliveryAddressSection, getDeliveryAddressQueryOptions, getStudiosQueryOptions, StudioChooser, useDeliveryAddress, useStudios } from '../../delivery';
+import {
+  DeliveryAddressSection,
+  getDeliveryAddressQueryOptions,
+  getStudiosQueryOptions,
+  StudioChooser,
+  useDeliveryAddress,
+  useStudios,
+} from '../../delivery';
 import { getPickupQueryOptions, usePickupOption, useSavePickupOption, type PickupState } from '../../plans';
 import { SettingsSection } from '../components/settings-section';
 import type { Route } from './+types/addresses';
@@ -30,7 +37,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Addresses and pickup · Rentique', description: 'Your delivery address and the studio you pick up from, for your Rentique rentals.', noindex: true });
+  pageMeta(args, {
+    title: 'Addresses and pickup · Rentique',
+    description: 'Your delivery address and the studio you pick up from, for your Rentique rentals.',
+    noindex: true,
+  });
 
 /** /account/addresses: the delivery address on her account, and delivery or pickup (with the studio) as her usual choice. */
 export default function Component() {
@@ -38,25 +49,46 @@ export default function Component() {
   const pickup = usePickupOption();
   return (
     <div className="container-page pb-24">
-      <Link to={paths.account} className="mt-8 inline-flex items-center gap-2 text-sm text-taupe hover:text-ink md:mt-10">
+      <Link
+        to={paths.account}
+        className="mt-8 inline-flex items-center gap-2 text-sm text-taupe hover:text-ink md:mt-10"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" /> Account settings
       </Link>
       <PageHeader eyebrow="Your account" title="Addresses and pickup" className="pt-6 md:pt-8">
         Where we deliver your pieces, or the studio where you collect them. Each booking can still choose its own.
       </PageHeader>
 
-      <SettingsSection id="address" title="Delivery address" description="Pieces delivered to your door go here (United States addresses).">
+      <SettingsSection
+        id="address"
+        title="Delivery address"
+        description="Pieces delivered to your door go here (United States addresses)."
+      >
         <div className="text-sm">
           {address.isError ? (
             <LoadFailed what="your address" onRetry={() => void address.refetch()} />
           ) : (
-            <DeliveryAddressSection address={address.data?.address ?? null} loading={address.isPending} intro="You have no delivery address yet. Add one to have pieces delivered." />
+            <DeliveryAddressSection
+              address={address.data?.address ?? null}
+              loading={address.isPending}
+              intro="You have no delivery address yet. Add one to have pieces delivered."
+            />
           )}
         </div>
       </SettingsSection>
 
-      <SettingsSection id="pickup" title="Delivery or pickup" description="Your usual choice: bookings and waitlist holds start with it.">
-        {pickup.isPending ? <Skeleton className="h-32 w-full" /> : pickup.isError ? <LoadFailed what="your choice" onRetry={() => void pickup.refetch()} /> : <PickupChoiceForm saved={pickup.data} />}
+      <SettingsSection
+        id="pickup"
+        title="Delivery or pickup"
+        description="Your usual choice: bookings and waitlist holds start with it."
+      >
+        {pickup.isPending ? (
+          <Skeleton className="h-32 w-full" />
+        ) : pickup.isError ? (
+          <LoadFailed what="your choice" onRetry={() => void pickup.refetch()} />
+        ) : (
+          <PickupChoiceForm saved={pickup.data} />
+        )}
       </SettingsSection>
     </div>
   );
@@ -66,7 +98,11 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
     <p className="text-sm text-taupe">
       We could not load {what}.{' '}
-      <button type="button" className="cursor-pointer font-medium text-ink underline underline-offset-4" onClick={onRetry}>
+      <button
+        type="button"
+        className="cursor-pointer font-medium text-ink underline underline-offset-4"
+        onClick={onRetry}
+      >
         Try again
       </button>
     </p>
@@ -93,7 +129,9 @@ function PickupChoiceForm({ saved }: { saved: PickupState }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!option) return;
-        void save.mutateAsync(option === 'in-store' ? { option, studioId: studioId ?? undefined } : option).then(() => toast.success('Your choice is saved'), alreadyShown);
+        void save
+          .mutateAsync(option === 'in-store' ? { option, studioId: studioId ?? undefined } : option)
+          .then(() => toast.success('Your choice is saved'), alreadyShown);
       }}
     >
       <fieldset disabled={save.isPending}>
@@ -109,7 +147,14 @@ function PickupChoiceForm({ saved }: { saved: PickupState }) {
                   option === id ? 'border-ink bg-paper' : 'border-linen hover:border-ink/40',
                 )}
               >
-                <input type="radio" name={name} value={id} checked={option === id} onChange={() => setOption(id)} className="size-4 accent-ink" />
+                <input
+                  type="radio"
+                  name={name}
+                  value={id}
+                  checked={option === id}
+                  onChange={() => setOption(id)}
+                  className="size-4 accent-ink"
+                />
                 <Icon aria-hidden="true" className="size-4" />
                 {PICKUP_LABELS[id]}
               </label>
@@ -117,8 +162,19 @@ function PickupChoiceForm({ saved }: { saved: PickupState }) {
           })}
         </div>
       </fieldset>
-      {option === 'in-store' && <StudioChooser studios={studios.data?.studios} studioId={studioId} onStudio={setStudio} disabled={save.isPending} />}
-      <Button type="submit" variant="outline" disabled={!option || (option === 'in-store' && !studioId) || unchanged || save.isPending}>
+      {option === 'in-store' && (
+        <StudioChooser
+          studios={studios.data?.studios}
+          studioId={studioId}
+          onStudio={setStudio}
+          disabled={save.isPending}
+        />
+      )}
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={!option || (option === 'in-store' && !studioId) || unchanged || save.isPending}
+      >
         {save.isPending ? 'Saving…' : 'Save my choice'}
       </Button>
     </form>

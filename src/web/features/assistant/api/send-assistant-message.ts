@@ -10,5 +10,8 @@ export function sendAssistantMessage(api: Api, message: string): Promise<Assista
 
 /** Asks the style assistant. Answers are not cached: each message is its own question. */
 export function useSendAssistantMessage() {
-  return useMutation({ mutationKey: ['assistant', 'messages'], mutationFn: (message: string, { client }) => sendAssistantMessage(apiOf(client), message) });
+  return useMutation({
+    mutationKey: ['assistant', 'messages'],
+    mutationFn: (message: string, { client }) => sendAssistantMessage(apiOf(client), message),
+  });
 }

@@ -11,8 +11,26 @@ const JACKETS: AssistantReply = {
   reply: "Here are 2 black jackets under $10 I think you'll love:",
   filters: { category: 'Jackets', colour: 'black', maxPriceCents: 1000 },
   items: [
-    { id: 12, name: 'Leather Biker Jacket', brand: 'AllSaints', category: 'Jackets', gender: 'Women', colour: 'black', rentalPriceCents: 799, imageUrl: '/api/items/12/image.svg' },
-    { id: 31, name: 'Noir Blazer', brand: 'Max Mara', category: 'Jackets', gender: 'Women', colour: 'black', rentalPriceCents: 1000, imageUrl: '/api/items/31/image.svg' },
+    {
+      id: 12,
+      name: 'Leather Biker Jacket',
+      brand: 'AllSaints',
+      category: 'Jackets',
+      gender: 'Women',
+      colour: 'black',
+      rentalPriceCents: 799,
+      imageUrl: '/api/items/12/image.svg',
+    },
+    {
+      id: 31,
+      name: 'Noir Blazer',
+      brand: 'Max Mara',
+      category: 'Jackets',
+      gender: 'Women',
+      colour: 'black',
+      rentalPriceCents: 1000,
+      imageUrl: '/api/items/31/image.svg',
+    },
   ],
 };
 
@@ -45,7 +63,11 @@ describe('AssistantPanel', () => {
   it('opens with the greeting and quick suggestions; send is disabled for blank text', () => {
     renderPanel(vi.fn());
     expect(log()).toHaveTextContent(ASSISTANT_GREETING);
-    expect(within(suggestions()!).getAllByRole('button').map((b) => b.textContent)).toEqual([...QUICK_SUGGESTIONS]);
+    expect(
+      within(suggestions()!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([...QUICK_SUGGESTIONS]);
     expect(input()).toHaveFocus();
     expect(sendButton()).toBeDisabled();
     fireEvent.change(input(), { target: { value: '   \n  ' } });

@@ -1,4 +1,10 @@
-import { ASSISTANT_GREETING, MAX_ASSISTANT_MESSAGE_LENGTH, QUICK_SUGGESTIONS, type AssistantItem, type AssistantReply } from '@domain/assistant';
+import {
+  ASSISTANT_GREETING,
+  MAX_ASSISTANT_MESSAGE_LENGTH,
+  QUICK_SUGGESTIONS,
+  type AssistantItem,
+  type AssistantReply,
+} from '@domain/assistant';
 import { ArrowUp, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -36,7 +42,13 @@ export interface AssistantPanelProps {
  * greeting), and a message box. Blank text cannot be sent; Enter sends (Shift+Enter breaks the
  * line). The reply shows after about a second, with a typing indicator meanwhile.
  */
-export function AssistantPanel({ id, open = true, onClose, ask, replyDelayMs = ASSISTANT_REPLY_DELAY_MS }: AssistantPanelProps) {
+export function AssistantPanel({
+  id,
+  open = true,
+  onClose,
+  ask,
+  replyDelayMs = ASSISTANT_REPLY_DELAY_MS,
+}: AssistantPanelProps) {
   const send = useSendAssistantMessage();
   const askServer = ask ?? send.mutateAsync;
   const [messages, setMessages] = useState<ChatMessage[]>([{ type: 'assistant', content: ASSISTANT_GREETING }]);
@@ -65,7 +77,12 @@ export function AssistantPanel({ id, open = true, onClose, ask, replyDelayMs = A
     setTyping(true);
     const [reply] = await Promise.all([
       askServer(content).then(
-        (r): ChatMessage => ({ type: 'assistant', content: r.reply, items: r.items, suggestBrowse: r.kind === 'no-matches' }),
+        (r): ChatMessage => ({
+          type: 'assistant',
+          content: r.reply,
+          items: r.items,
+          suggestBrowse: r.kind === 'no-matches',
+        }),
         (): ChatMessage => ({ type: 'assistant', content: FAILED_REPLY }),
       ),
       wait(replyDelayMs),
@@ -107,19 +124,32 @@ export function AssistantPanel({ id, open = true, onClose, ask, replyDelayMs = A
             Style Assistant
           </h2>
         </div>
-        <button type="button" aria-label="Close style assistant" onClick={onClose} className="-mr-2 rounded-full p-2 text-taupe hover:bg-sand hover:text-ink">
+        <button
+          type="button"
+          aria-label="Close style assistant"
+          onClick={onClose}
+          className="-mr-2 rounded-full p-2 text-taupe hover:bg-sand hover:text-ink"
+        >
           <X className="size-4" aria-hidden="true" />
         </button>
       </header>
 
-      <div ref={logRef} role="log" aria-label="Conversation" aria-live="polite" className="flex-1 space-y-4 overflow-y-auto px-5 py-5">
+      <div
+        ref={logRef}
+        role="log"
+        aria-label="Conversation"
+        aria-live="polite"
+        className="flex-1 space-y-4 overflow-y-auto px-5 py-5"
+      >
         {messages.map((m, i) => (
           <div key={i} className={cn('flex flex-col', m.type === 'user' ? 'items-end' : 'items-start')}>
             <p className="sr-only">{m.type === 'user' ? 'You said:' : 'Stylist:'}</p>
             <p
               className={cn(
                 'max-w-[88%] px-4 py-2.5 text-[0.9rem] leading-relaxed [overflow-wrap:anywhere]',
-                m.type === 'user' ? 'rounded-md rounded-br-xs bg-ink text-ivory' : 'rounded-md rounded-bl-xs border border-linen bg-ivory text-ink',
+                m.type === 'user'
+                  ? 'rounded-md rounded-br-xs bg-ink text-ivory'
+                  : 'rounded-md rounded-bl-xs border border-linen bg-ivory text-ink',
               )}
             >
               {m.content}
@@ -132,17 +162,28 @@ export function AssistantPanel({ id, open = true, onClose, ask, replyDelayMs = A
               </ul>
             )}
             {m.suggestBrowse && (
-              <Link to={paths.browse} className="mt-2 text-sm text-clay underline underline-offset-4 hover:text-clay-dark">
+              <Link
+                to={paths.browse}
+                className="mt-2 text-sm text-clay underline underline-offset-4 hover:text-clay-dark"
+              >
                 Browse the full collection
               </Link>
             )}
           </div>
         ))}
         {typing && (
-          <div role="status" className="flex items-center gap-1.5 rounded-md rounded-bl-xs border border-linen bg-ivory px-4 py-3.5 w-fit">
+          <div
+            role="status"
+            className="flex items-center gap-1.5 rounded-md rounded-bl-xs border border-linen bg-ivory px-4 py-3.5 w-fit"
+          >
             <span className="sr-only">The stylist is typing…</span>
             {[0, 1, 2].map((d) => (
-              <span key={d} aria-hidden="true" className="size-1.5 animate-bounce rounded-full bg-stone" style={{ animationDelay: `${d * 150}ms` }} />
+              <span
+                key={d}
+                aria-hidden="true"
+                className="size-1.5 animate-bounce rounded-full bg-stone"
+                style={{ animationDelay: `${d * 150}ms` }}
+              />
             ))}
           </div>
         )}

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The two-column frame of the sign-up and sign-in pages: an editorial panel and the form. */
-export function AuthLayout({ eyebrow, title, lede, children }: { eyebrow: string; title: string; lede: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  eyebrow,
+  title,
+  lede,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lede: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="container-page grid gap-12 py-12 md:py-20 lg:grid-cols-[1fr_minmax(0,30rem)] lg:gap-24">
       <div className="hidden flex-col justify-between rounded-md bg-sand/60 p-12 lg:flex">

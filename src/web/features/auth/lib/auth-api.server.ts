@@ -12,9 +12,17 @@ export type AuthApiResult = { ok: true; response: Response } | { ok: false; erro
  * user agent and address, so the endpoint's own checks, rate limits and hooks apply as they do
  * to a call from the browser. An error comes back as better-auth's client would hand it over.
  */
-export async function callAuthApi(context: AppLoadContext, path: string, body: Record<string, unknown>): Promise<AuthApiResult> {
+export async function callAuthApi(
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<AuthApiResult> {
   const response = await context.apiFetch(
-    new Request(new URL(`/api/auth${path}`, context.origin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    new Request(new URL(`/api/auth${path}`, context.origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
   );
   if (response.ok) return { ok: true, response };
   let error: AuthClientError = {};

@@ -28,23 +28,46 @@ describe('the server-side check of a form', () => {
     const form = new FormData();
     form.set('email', 'a@example.com');
     form.set('password', new Blob(['x']));
-    expect(formStrings(form, ['email', 'password', 'from'])).toEqual({ email: 'a@example.com', password: '', from: '' });
+    expect(formStrings(form, ['email', 'password', 'from'])).toEqual({
+      email: 'a@example.com',
+      password: '',
+      from: '',
+    });
   });
 
   it("gives each field the schema's first message, as the browser's check does", () => {
-    const parsed = SignUpSchema.safeParse({ fullName: 'A B', email: 'not an address', password: 'short', confirmPassword: 'short', gender: 'female' });
+    const parsed = SignUpSchema.safeParse({
+      fullName: 'A B',
+      email: 'not an address',
+      password: 'short',
+      confirmPassword: 'short',
+      gender: 'female',
+    });
     expect(parsed.success).toBe(false);
-    expect(fieldErrorsOf(parsed.error!.issues)).toEqual({ email: MESSAGES.invalidEmail, password: MESSAGES.passwordTooShort });
+    expect(fieldErrorsOf(parsed.error!.issues)).toEqual({
+      email: MESSAGES.invalidEmail,
+      password: MESSAGES.passwordTooShort,
+    });
   });
 
   it('says passwords that differ under the confirmation', () => {
-    const parsed = SignUpSchema.safeParse({ fullName: 'A B', email: 'a@example.com', password: 'long enough', confirmPassword: 'long enougH', gender: 'female' });
+    const parsed = SignUpSchema.safeParse({
+      fullName: 'A B',
+      email: 'a@example.com',
+      password: 'long enough',
+      confirmPassword: 'long enougH',
+      gender: 'female',
+    });
     expect(fieldErrorsOf(parsed.error!.issues)).toEqual({ confirmPassword: MESSAGES.passwordsDoNotMatch });
   });
 });
 
 describe('shownErrors', () => {
-  const server = { values: {}, fieldErrors: { email: MESSAGES.allFieldsRequired, password: MESSAGES.allFieldsRequired }, formError: undefined };
+  const server = {
+    values: {},
+    fieldErrors: { email: MESSAGES.allFieldsRequired, password: MESSAGES.allFieldsRequired },
+    formError: undefined,
+  };
 
   it("shows the server's answer before the browser has checked anything: 'All fields are required' once, above", () => {
     const shown = shownErrors({}, server);
@@ -59,7 +82,9 @@ describe('shownErrors', () => {
 
   it("prefers the browser's own check once it has found something", () => {
     const parsed = SignInSchema.safeParse({ email: 'nope', password: 'x' });
-    const client = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error!.issues)).map(([k, message]) => [k, { message }]));
+    const client = Object.fromEntries(
+      Object.entries(fieldErrorsOf(parsed.error!.issues)).map(([k, message]) => [k, { message }]),
+    );
     const shown = shownErrors(client, { values: {}, fieldErrors: {}, formError: 'Invalid email or password' });
     expect(shown.summary).toBeUndefined();
     expect(shown.field('email')).toBe(MESSAGES.invalidEmail);

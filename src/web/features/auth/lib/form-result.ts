@@ -24,7 +24,9 @@ export function formStrings<F extends string>(form: FormData, names: readonly F[
 }
 
 /** The first message per field of a schema's issues, as react-hook-form's zod resolver shows them. */
-export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function fieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path[0];
@@ -40,7 +42,10 @@ type Errors = Record<string, { message?: string | undefined } | undefined>;
  * with the same schema), else what the server's action answered (before the app runs, or after
  * the browser's check passed). 'All fields are required' is said once, above the fields.
  */
-export function shownErrors(client: Errors, server: FormResult | undefined): { summary: string | undefined; field: (name: string) => string | undefined } {
+export function shownErrors(
+  client: Errors,
+  server: FormResult | undefined,
+): { summary: string | undefined; field: (name: string) => string | undefined } {
   const fromClient = Object.values(client).some((e) => e?.message);
   const messages: Record<string, string | undefined> = fromClient
     ? Object.fromEntries(Object.entries(client).map(([k, e]) => [k, e?.message]))

@@ -35,9 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = formStrings(await request.formData(), ['email']);
   const values = { email: input.email };
   const parsed = ForgotPasswordSchema.safeParse(input);
-  if (!parsed.success) return refused<keyof ForgotPasswordInput>({ values, fieldErrors: fieldErrorsOf(parsed.error.issues) });
-  const result = await callAuthApi(context, '/request-password-reset', { email: parsed.data.email, redirectTo: paths.resetPassword });
-  if (!result.ok) return refused<keyof ForgotPasswordInput>({ values, fieldErrors: {}, formError: authErrorMessage(result.error) }, result.error.status);
+  if (!parsed.success)
+    return refused<keyof ForgotPasswordInput>({ values, fieldErrors: fieldErrorsOf(parsed.error.issues) });
+  const result = await callAuthApi(context, '/request-password-reset', {
+    email: parsed.data.email,
+    redirectTo: paths.resetPassword,
+  });
+  if (!result.ok)
+    return refused<keyof ForgotPasswordInput>(
+      { values, fieldErrors: {}, formError: authErrorMessage(result.error) },
+      result.error.status,
+    );
   const sent: ForgotResult = { values, fieldErrors: {}, sentTo: parsed.data.email };
   return sent;
 }
@@ -54,7 +62,11 @@ export default function Component({ actionData }: Route.ComponentProps) {
     <AuthLayout
       eyebrow="Account help"
       title={sentTo ? 'Check your inbox' : 'Forgot your password?'}
-      lede={sentTo ? 'The link is on its way.' : 'Enter the email address of your account and we will send you a link to choose a new password.'}
+      lede={
+        sentTo
+          ? 'The link is on its way.'
+          : 'Enter the email address of your account and we will send you a link to choose a new password.'
+      }
     >
       {sentTo ? <Sent to={sentTo} /> : <AskForLink result={result} />}
     </AuthLayout>
@@ -66,10 +78,12 @@ function Sent({ to }: { to: string }) {
     <div role="status" className="rounded-md border border-linen/80 bg-ivory p-6 shadow-soft">
       <MailCheck aria-hidden="true" className="size-6 text-sage" />
       <p className="mt-4 text-[0.95rem] leading-relaxed text-ink">
-        If an account exists for <strong className="font-semibold break-all">{to}</strong>, we have sent it a link to reset the password.
+        If an account exists for <strong className="font-semibold break-all">{to}</strong>, we have sent it a link to
+        reset the password.
       </p>
       <p className="mt-3 text-sm leading-relaxed text-taupe">
-        The link works once, for {RESET_LINK_TTL_MINUTES} minutes. Nothing there? Look in your spam folder, or send another link.
+        The link works once, for {RESET_LINK_TTL_MINUTES} minutes. Nothing there? Look in your spam folder, or send
+        another link.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Button asChild size="md">
@@ -85,7 +99,10 @@ function Sent({ to }: { to: string }) {
 }
 
 function AskForLink({ result }: { result: ForgotResult | undefined }) {
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: result?.values.email ?? '' } });
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(ForgotPasswordSchema),
+    defaultValues: { email: result?.values.email ?? '' },
+  });
   const { ref, onSubmit, busy } = useServerForm(form);
   const errors = shownErrors(form.formState.errors, result);
   return (

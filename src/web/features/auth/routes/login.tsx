@@ -34,8 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: input.email };
   const parsed = SignInSchema.safeParse(input);
   if (!parsed.success) return refused<keyof SignInInput>({ values, fieldErrors: fieldErrorsOf(parsed.error.issues) });
-  const result = await callAuthApi(context, '/sign-in/email', { email: parsed.data.email, password: parsed.data.password });
-  if (!result.ok) return refused<keyof SignInInput>({ values, fieldErrors: {}, formError: authErrorMessage(result.error, 'Sign-in failed.') }, result.error.status);
+  const result = await callAuthApi(context, '/sign-in/email', {
+    email: parsed.data.email,
+    password: parsed.data.password,
+  });
+  if (!result.ok)
+    return refused<keyof SignInInput>(
+      { values, fieldErrors: {}, formError: authErrorMessage(result.error, 'Sign-in failed.') },
+      result.error.status,
+    );
   const from = input.from || new URL(request.url).searchParams.get('from');
   return redirectWithCookies(safeReturnPath(from), result.response);
 }
@@ -55,7 +62,10 @@ function returnPath(location: Location): string {
 export default function Component({ actionData }: Route.ComponentProps) {
   const location = useLocation();
   const result = actionData as FormResult<keyof SignInInput> | undefined;
-  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: result?.values.email ?? '', password: '' } });
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: result?.values.email ?? '', password: '' },
+  });
   const { ref, onSubmit, busy } = useServerForm(form);
   const errors = shownErrors(form.formState.errors, result);
 

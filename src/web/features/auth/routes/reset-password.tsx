@@ -45,13 +45,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await callAuthApi(context, '/reset-password', { token, newPassword: parsed.data.password });
   if (result.ok) return redirectWithCookies(paths.login, result.response);
   const { error } = result;
-  if (isWeakPassword(error)) return refused<ResetField>({ values: {}, fieldErrors: { password: issueFor(error, 'password') ?? authErrorMessage(error) } });
+  if (isWeakPassword(error))
+    return refused<ResetField>({
+      values: {},
+      fieldErrors: { password: issueFor(error, 'password') ?? authErrorMessage(error) },
+    });
   if (error.code === 'INVALID_TOKEN') return refused<ResetField>(expired);
   return refused<ResetField>({ values: {}, fieldErrors: {}, formError: authErrorMessage(error) }, error.status);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return runServerAction(serverAction, () => toast.success('Your password has been changed', { description: 'Sign in with your new password.' }));
+  return runServerAction(serverAction, () =>
+    toast.success('Your password has been changed', { description: 'Sign in with your new password.' }),
+  );
 }
 
 /**
@@ -68,7 +74,9 @@ export default function Component({ actionData }: Route.ComponentProps) {
     <AuthLayout
       eyebrow="Account help"
       title={expired ? 'This link no longer works' : 'Choose a new password'}
-      lede={expired ? 'Reset links work once, for a limited time.' : 'Setting a new password signs you out on every device.'}
+      lede={
+        expired ? 'Reset links work once, for a limited time.' : 'Setting a new password signs you out on every device.'
+      }
     >
       {expired ? <ExpiredLink /> : <NewPasswordForm result={result} />}
     </AuthLayout>
@@ -79,7 +87,9 @@ function ExpiredLink() {
   return (
     <div role="status" className="rounded-md border border-linen/80 bg-ivory p-6 shadow-soft">
       <LinkIcon aria-hidden="true" className="size-6 text-clay" />
-      <p className="mt-4 text-[0.95rem] leading-relaxed text-ink">This reset link has expired or has already been used.</p>
+      <p className="mt-4 text-[0.95rem] leading-relaxed text-ink">
+        This reset link has expired or has already been used.
+      </p>
       <p className="mt-2 text-sm text-taupe">Ask for a new one: it takes a moment.</p>
       <Button asChild size="md" className="mt-6">
         <Link to={paths.forgotPassword}>Send a new link</Link>
@@ -89,12 +99,22 @@ function ExpiredLink() {
 }
 
 function NewPasswordForm({ result }: { result: ResetResult | undefined }) {
-  const form = useForm<NewPasswordFormInput>({ resolver: zodResolver(NewPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm<NewPasswordFormInput>({
+    resolver: zodResolver(NewPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const { ref, onSubmit, busy } = useServerForm(form);
   const errors = shownErrors(form.formState.errors, result);
 
   return (
-    <Form ref={ref} method="post" noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Choose a new password">
+    <Form
+      ref={ref}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-label="Choose a new password"
+    >
       <FormAlert message={errors.summary} />
       <Field label="New password" error={errors.field('password')} hint={PASSWORD_HINT}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />

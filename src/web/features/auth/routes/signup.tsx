@@ -38,19 +38,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = SignUpSchema.safeParse(input);
   if (!parsed.success) return refused<SignUpField>({ values, fieldErrors: fieldErrorsOf(parsed.error.issues) });
   const { fullName, email, password, gender } = parsed.data;
-  const result = await callAuthApi(context, '/sign-up/email', { email, password, name: fullName, fullName, gender, callbackURL: '/' });
+  const result = await callAuthApi(context, '/sign-up/email', {
+    email,
+    password,
+    name: fullName,
+    fullName,
+    gender,
+    callbackURL: '/',
+  });
   if (result.ok) return redirectWithCookies(paths.planSelection, result.response);
   const { error } = result;
   if (ALREADY_EXISTS.test(`${error.code ?? ''} ${error.message ?? ''}`)) {
-    return refused<SignUpField>({ values, fieldErrors: {}, formError: 'An account with this email already exists. Please sign in instead.' }, error.status);
+    return refused<SignUpField>(
+      { values, fieldErrors: {}, formError: 'An account with this email already exists. Please sign in instead.' },
+      error.status,
+    );
   }
   // A guessable password is said under its field, where she is typing.
-  if (isWeakPassword(error)) return refused<SignUpField>({ values, fieldErrors: { password: issueFor(error, 'password') ?? authErrorMessage(error) } });
-  return refused<SignUpField>({ values, fieldErrors: {}, formError: authErrorMessage(error, 'Sign-up failed.') }, error.status);
+  if (isWeakPassword(error))
+    return refused<SignUpField>({
+      values,
+      fieldErrors: { password: issueFor(error, 'password') ?? authErrorMessage(error) },
+    });
+  return refused<SignUpField>(
+    { values, fieldErrors: {}, formError: authErrorMessage(error, 'Sign-up failed.') },
+    error.status,
+  );
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return runServerAction(serverAction, () => toast.success('Welcome!', { description: 'Your account has been created! Please check your email for verification.' }));
+  return runServerAction(serverAction, () =>
+    toast.success('Welcome!', {
+      description: 'Your account has been created! Please check your email for verification.',
+    }),
+  );
 }
 
 /** /signup: create an account, then choose a plan. */
@@ -59,7 +80,13 @@ export default function Component({ actionData }: Route.ComponentProps) {
   const given = result?.values;
   const form = useForm<SignUpInput>({
     resolver: zodResolver(SignUpSchema),
-    defaultValues: { fullName: given?.fullName ?? '', email: given?.email ?? '', password: '', confirmPassword: '', gender: (given?.gender ?? '') as SignUpInput['gender'] },
+    defaultValues: {
+      fullName: given?.fullName ?? '',
+      email: given?.email ?? '',
+      password: '',
+      confirmPassword: '',
+      gender: (given?.gender ?? '') as SignUpInput['gender'],
+    },
   });
   const { ref, onSubmit, busy } = useServerForm(form);
   const errors = shownErrors(form.formState.errors, result);
@@ -77,7 +104,14 @@ export default function Component({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form ref={ref} method="post" noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create your account">
+      <Form
+        ref={ref}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-5"
+        aria-label="Create your account"
+      >
         <FormAlert message={errors.summary} />
         <Field label="Full name" error={errors.field('fullName')}>
           <Input autoComplete="name" defaultValue={given?.fullName} {...form.register('fullName')} />

@@ -6,7 +6,8 @@ import { apiOf } from '../../../lib/query-client';
 export function getItemBySlugQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['items', 'slug', slug],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/items/by-slug/{slug}', { params: { path: { slug } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/items/by-slug/{slug}', { params: { path: { slug } }, signal })),
     staleTime: 60_000,
   });
 }

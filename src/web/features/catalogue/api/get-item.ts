@@ -6,7 +6,8 @@ import { apiOf } from '../../../lib/query-client';
 export function getItemQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['items', 'detail', id],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/items/{id}', { params: { path: { id: String(id) } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/items/{id}', { params: { path: { id: String(id) } }, signal })),
     staleTime: 60_000,
   });
 }

@@ -8,7 +8,13 @@ export const PAGE_SIZE = 24;
 export function getItemsQueryOptions(query: Record<string, string | undefined>) {
   return infiniteQueryOptions({
     queryKey: ['items', 'list', query],
-    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/items', { params: { query: { ...query, limit: String(PAGE_SIZE), cursor: pageParam } }, signal })),
+    queryFn: ({ client, pageParam, signal }) =>
+      unwrap(
+        apiOf(client).GET('/api/items', {
+          params: { query: { ...query, limit: String(PAGE_SIZE), cursor: pageParam } },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -6,12 +6,17 @@ import { apiOf } from '../../../lib/query-client';
 export function getSuggestionsQueryOptions(q: string) {
   return queryOptions({
     queryKey: ['search', 'suggest', q],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/search/suggest', { params: { query: { q } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/search/suggest', { params: { query: { q } }, signal })),
     staleTime: 60_000,
   });
 }
 
 /** Suggestions for `q` (nothing is asked below two characters); the last answer stays while the next loads. */
 export function useSuggestions(q: string) {
-  return useQuery({ ...getSuggestionsQueryOptions(q), enabled: q.trim().length >= 2, placeholderData: keepPreviousData });
+  return useQuery({
+    ...getSuggestionsQueryOptions(q),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
 }

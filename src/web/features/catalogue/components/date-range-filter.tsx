@@ -12,7 +12,8 @@ import { useMediaQuery } from '../lib/use-media-query';
 const loadCalendar = () => import('./range-calendar');
 const RangeCalendar = lazy(loadCalendar);
 
-const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const toIso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const fromIso = (s: string) => {
   const [y, m, d] = s.split('-').map(Number);
   return new Date(y!, m! - 1, d!);
@@ -22,7 +23,15 @@ const fromIso = (s: string) => {
  * The rental dates: a calendar in a popover (past days disabled; one month on phones, two on
  * desktop). Choosing a range filters the list to pieces free for it.
  */
-export function DateRangeFilter({ from, to, onChange }: { from?: string | undefined; to?: string | undefined; onChange: (range: { from: string; to: string } | null) => void }) {
+export function DateRangeFilter({
+  from,
+  to,
+  onChange,
+}: {
+  from?: string | undefined;
+  to?: string | undefined;
+  onChange: (range: { from: string; to: string } | null) => void;
+}) {
   const desktop = useMediaQuery('(min-width: 768px)');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DateRange | undefined>(undefined);
@@ -40,7 +49,12 @@ export function DateRangeFilter({ from, to, onChange }: { from?: string | undefi
       >
         <Popover.Trigger asChild>
           {/* Fetching starts on intent (hover or focus), so the calendar is usually there on click. */}
-          <Button variant="subtle" className="justify-start gap-3 px-4" onPointerEnter={() => void loadCalendar()} onFocus={() => void loadCalendar()}>
+          <Button
+            variant="subtle"
+            className="justify-start gap-3 px-4"
+            onPointerEnter={() => void loadCalendar()}
+            onFocus={() => void loadCalendar()}
+          >
             <CalendarDays aria-hidden="true" />
             <span className="text-left">
               <span className="block text-[0.65rem] tracking-[0.18em] text-stone uppercase">Rental dates</span>
@@ -49,8 +63,16 @@ export function DateRangeFilter({ from, to, onChange }: { from?: string | undefi
           </Button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={8} className="z-50 rounded-md border border-linen bg-ivory p-4 shadow-lift">
-            <Suspense fallback={<div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />}>
+          <Popover.Content
+            align="start"
+            sideOffset={8}
+            className="z-50 rounded-md border border-linen bg-ivory p-4 shadow-lift"
+          >
+            <Suspense
+              fallback={
+                <div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />
+              }
+            >
               <RangeCalendar
                 months={desktop ? 2 : 1}
                 selected={selected}
@@ -64,7 +86,9 @@ export function DateRangeFilter({ from, to, onChange }: { from?: string | undefi
                 }}
               />
             </Suspense>
-            <p className="mt-2 max-w-72 text-xs text-stone">Pick the day it arrives and the day it goes back. One rental is {RENTAL_DAYS} days.</p>
+            <p className="mt-2 max-w-72 text-xs text-stone">
+              Pick the day it arrives and the day it goes back. One rental is {RENTAL_DAYS} days.
+            </p>
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>

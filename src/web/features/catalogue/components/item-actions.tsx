@@ -9,7 +9,10 @@ import { RequestToBookButton } from '../../lending';
 import { BookingPanel } from '../../rentals';
 
 /** Shares the page: the Web Share API where there is one, else the link goes to the clipboard. */
-export async function shareItem(item: Pick<CatalogueItem, 'name' | 'brand'>, url: string = window.location.href): Promise<void> {
+export async function shareItem(
+  item: Pick<CatalogueItem, 'name' | 'brand'>,
+  url: string = window.location.href,
+): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: item.name, text: `${item.name} by ${item.brand} on Rentique`, url });
@@ -31,9 +34,23 @@ export async function shareItem(item: Pick<CatalogueItem, 'name' | 'brand'>, url
  * rentals feature), Add to Wishlist and Share. One rental is one piece: there is no quantity
  * (decision 0037). The size may come from the URL (?size=, back from adding a card).
  */
-export function ItemActions({ item, from, to, initialSize }: { item: CatalogueItem; from?: string | null | undefined; to?: string | null | undefined; initialSize?: string | null | undefined }) {
+export function ItemActions({
+  item,
+  from,
+  to,
+  initialSize,
+}: {
+  item: CatalogueItem;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  initialSize?: string | null | undefined;
+}) {
   const [size, setSize] = useState<string | null>(
-    item.sizes.length === 1 ? item.sizes[0]! : initialSize && (item.sizes as string[]).includes(initialSize) ? initialSize : null,
+    item.sizes.length === 1
+      ? item.sizes[0]!
+      : initialSize && (item.sizes as string[]).includes(initialSize)
+        ? initialSize
+        : null,
   );
 
   return (
@@ -66,7 +83,18 @@ export function ItemActions({ item, from, to, initialSize }: { item: CatalogueIt
         urlTo={to}
         sizes={item.sizes}
         // A member's piece is requested (the lender accepts within 48 hours), never booked at once.
-        {...(item.fromMember ? { action: (booking) => <RequestToBookButton itemId={item.id} itemName={item.name} booking={booking} className="shrink-0 sm:flex-1" /> } : {})}
+        {...(item.fromMember
+          ? {
+              action: (booking) => (
+                <RequestToBookButton
+                  itemId={item.id}
+                  itemName={item.name}
+                  booking={booking}
+                  className="shrink-0 sm:flex-1"
+                />
+              ),
+            }
+          : {})}
       >
         <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="shrink-0 sm:flex-1" />
         <Button size="lg" variant="subtle" onClick={() => void shareItem(item)}>

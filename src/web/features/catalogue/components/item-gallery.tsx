@@ -91,7 +91,10 @@ export function ItemGallery({ images, name, className }: { images: ItemPicture[]
                     fetchPriority={i === 0 ? 'high' : 'auto'}
                     decoding="async"
                     draggable={false}
-                    className={cn('absolute inset-0 size-full select-none', img.kind === 'photo' ? 'object-contain' : 'object-cover')}
+                    className={cn(
+                      'absolute inset-0 size-full select-none',
+                      img.kind === 'photo' ? 'object-contain' : 'object-cover',
+                    )}
                   />
                   <span className="pointer-events-none absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-ivory/85 px-3 py-1.5 text-xs font-medium text-ink shadow-soft backdrop-blur-sm transition-opacity group-hover:opacity-100 sm:opacity-0 sm:group-focus-visible:opacity-100">
                     <Maximize2 className="size-3.5" aria-hidden="true" />
@@ -139,7 +142,15 @@ export function ItemGallery({ images, name, className }: { images: ItemPicture[]
                   i === index ? 'ring-2 ring-ink' : 'opacity-75 ring-1 ring-linen hover:opacity-100',
                 )}
               >
-                <img src={img.url} alt="" width={80} height={80} loading="lazy" decoding="async" className={cn('size-full', img.kind === 'photo' ? 'object-cover' : 'object-cover')} />
+                <img
+                  src={img.url}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className={cn('size-full', img.kind === 'photo' ? 'object-cover' : 'object-cover')}
+                />
               </button>
             </li>
           ))}

@@ -8,7 +8,9 @@ export function ItemNotFound() {
     <section className="container-page flex min-h-[55vh] flex-col items-center justify-center py-24 text-center">
       <p className="eyebrow mb-3">Rentique</p>
       <h1 className="text-display-md">Item Not Found</h1>
-      <p className="mt-3 max-w-sm text-sm text-taupe">This piece is no longer in the collection, or the link is wrong.</p>
+      <p className="mt-3 max-w-sm text-sm text-taupe">
+        This piece is no longer in the collection, or the link is wrong.
+      </p>
       <Button asChild className="mt-8">
         <Link to={paths.browse}>Back to Browse</Link>
       </Button>

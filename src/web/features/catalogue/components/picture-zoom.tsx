@@ -12,7 +12,17 @@ const STEP = 0.6;
  * keys) to zoom, 0 to reset, arrow keys or the buttons for the other pictures. Escape or the
  * close button shut it; the gallery then puts focus back on the picture. Loaded on demand.
  */
-export default function PictureZoom({ images, start, name, onClose }: { images: ItemPicture[]; start: number; name: string; onClose: (last: number) => void }) {
+export default function PictureZoom({
+  images,
+  start,
+  name,
+  onClose,
+}: {
+  images: ItemPicture[];
+  start: number;
+  name: string;
+  onClose: (last: number) => void;
+}) {
   const [index, setIndex] = useState(start);
   const [scale, setScale] = useState(1);
   const zoom = useRef<ReactZoomPanPinchContentRef>(null);
@@ -33,7 +43,8 @@ export default function PictureZoom({ images, start, name, onClose }: { images: 
     else return;
     e.preventDefault();
   };
-  const tool = 'grid size-10 place-items-center rounded-full text-ink hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent';
+  const tool =
+    'grid size-10 place-items-center rounded-full text-ink hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent';
 
   return (
     <D.Root open onOpenChange={(open) => !open && onClose(index)}>
@@ -70,31 +81,74 @@ export default function PictureZoom({ images, start, name, onClose }: { images: 
               onTransform={(_, state) => setScale(state.scale)}
             >
               <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
-                <img src={image.url} alt={image.alt} draggable={false} className="size-full object-contain select-none" data-testid="zoomed-picture" />
+                <img
+                  src={image.url}
+                  alt={image.alt}
+                  draggable={false}
+                  className="size-full object-contain select-none"
+                  data-testid="zoomed-picture"
+                />
               </TransformComponent>
             </TransformWrapper>
             {count > 1 && (
               <>
-                <button type="button" aria-label="Previous picture" onClick={() => show(index - 1)} className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-ivory">
+                <button
+                  type="button"
+                  aria-label="Previous picture"
+                  onClick={() => show(index - 1)}
+                  className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-ivory"
+                >
                   <ChevronLeft className="size-5" aria-hidden="true" />
                 </button>
-                <button type="button" aria-label="Next picture" onClick={() => show(index + 1)} className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-ivory">
+                <button
+                  type="button"
+                  aria-label="Next picture"
+                  onClick={() => show(index + 1)}
+                  className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-ivory"
+                >
                   <ChevronRight className="size-5" aria-hidden="true" />
                 </button>
               </>
             )}
           </div>
-          <div className="flex items-center justify-center gap-2 border-t border-linen px-4 py-2" role="group" aria-label="Zoom">
-            <button type="button" className={tool} aria-label="Zoom out" disabled={scale <= 1.01} onClick={() => zoom.current?.zoomOut(STEP)}>
+          <div
+            className="flex items-center justify-center gap-2 border-t border-linen px-4 py-2"
+            role="group"
+            aria-label="Zoom"
+          >
+            <button
+              type="button"
+              className={tool}
+              aria-label="Zoom out"
+              disabled={scale <= 1.01}
+              onClick={() => zoom.current?.zoomOut(STEP)}
+            >
               <Minus className="size-5" aria-hidden="true" />
             </button>
-            <output className="w-14 text-center text-sm tabular-nums text-taupe" aria-live="polite" aria-label="Zoom level" data-testid="zoom-level">
+            <output
+              className="w-14 text-center text-sm tabular-nums text-taupe"
+              aria-live="polite"
+              aria-label="Zoom level"
+              data-testid="zoom-level"
+            >
               {Math.round(scale * 100)}%
             </output>
-            <button type="button" className={tool} aria-label="Zoom in" disabled={scale >= MAX_SCALE - 0.01} onClick={() => zoom.current?.zoomIn(STEP)}>
+            <button
+              type="button"
+              className={tool}
+              aria-label="Zoom in"
+              disabled={scale >= MAX_SCALE - 0.01}
+              onClick={() => zoom.current?.zoomIn(STEP)}
+            >
               <Plus className="size-5" aria-hidden="true" />
             </button>
-            <button type="button" className={tool} aria-label="Reset zoom" disabled={scale <= 1.01} onClick={() => zoom.current?.resetTransform()}>
+            <button
+              type="button"
+              className={tool}
+              aria-label="Reset zoom"
+              disabled={scale <= 1.01}
+              onClick={() => zoom.current?.resetTransform()}
+            >
               <RotateCcw className="size-4" aria-hidden="true" />
             </button>
           </div>

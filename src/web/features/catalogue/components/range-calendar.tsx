@@ -9,7 +9,15 @@ import '../../../components/ui/calendar.css';
  * The range calendar of the rental-dates popover: past days disabled, from this month on, and
  * nothing beyond a week-long rental starting on the last day a booking may start (90 days ahead).
  */
-export default function RangeCalendar({ months, selected, onSelect }: { months: number; selected: DateRange | undefined; onSelect: (range: DateRange | undefined) => void }) {
+export default function RangeCalendar({
+  months,
+  selected,
+  onSelect,
+}: {
+  months: number;
+  selected: DateRange | undefined;
+  onSelect: (range: DateRange | undefined) => void;
+}) {
   // The business's today (decision 0047), as a local midnight like the calendar's days.
   const [y, m, d] = useBusinessToday().split('-').map(Number);
   const today = new Date(y!, m! - 1, d!);

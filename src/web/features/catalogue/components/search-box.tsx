@@ -51,9 +51,29 @@ export function SearchBox({
 
   const data = settled.length >= 2 ? suggestions.data : undefined;
   const options: Option[] = [];
-  if (text.trim()) options.push({ key: 'search', kind: 'search', label: `Search for "${text.trim()}"`, href: browseHref(text.trim()) });
-  for (const brand of data?.brands ?? []) options.push({ key: `b-${brand}`, kind: 'brand', label: brand, detail: 'Brand', href: `/browse?brand=${encodeURIComponent(brand)}` });
-  for (const item of data?.items ?? []) options.push({ key: `i-${item.id}`, kind: 'item', label: item.name, detail: `${item.brand} · ${formatCents(item.rentalPriceCents)}/week`, href: `/item/${item.id}` });
+  if (text.trim())
+    options.push({
+      key: 'search',
+      kind: 'search',
+      label: `Search for "${text.trim()}"`,
+      href: browseHref(text.trim()),
+    });
+  for (const brand of data?.brands ?? [])
+    options.push({
+      key: `b-${brand}`,
+      kind: 'brand',
+      label: brand,
+      detail: 'Brand',
+      href: `/browse?brand=${encodeURIComponent(brand)}`,
+    });
+  for (const item of data?.items ?? [])
+    options.push({
+      key: `i-${item.id}`,
+      kind: 'item',
+      label: item.name,
+      detail: `${item.brand} · ${formatCents(item.rentalPriceCents)}/week`,
+      href: `/item/${item.id}`,
+    });
   const expanded = open && options.length > 0;
 
   const go = (option: Option | undefined) => {
@@ -93,7 +113,10 @@ export function SearchBox({
       <label htmlFor={`${id}-input`} className="sr-only">
         {label}
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone"
+        aria-hidden="true"
+      />
       <input
         ref={inputRef}
         id={`${id}-input`}
@@ -123,7 +146,10 @@ export function SearchBox({
         id={listId}
         role="listbox"
         aria-label={`Suggestions for ${text.trim() || 'your search'}`}
-        className={cn('absolute top-full right-0 left-0 z-50 mt-1 max-h-[70vh] overflow-auto rounded-lg border border-linen bg-paper py-1 shadow-lg', !expanded && 'hidden')}
+        className={cn(
+          'absolute top-full right-0 left-0 z-50 mt-1 max-h-[70vh] overflow-auto rounded-lg border border-linen bg-paper py-1 shadow-lg',
+          !expanded && 'hidden',
+        )}
       >
         {data?.corrected && expanded && (
           <li role="presentation" className="px-3 py-1.5 text-xs text-stone">
@@ -142,7 +168,10 @@ export function SearchBox({
               go(o);
             }}
             onMouseEnter={() => setActive(i)}
-            className={cn('flex cursor-pointer flex-col px-3 py-2 text-sm', i === active ? 'bg-sand text-ink' : 'text-ink')}
+            className={cn(
+              'flex cursor-pointer flex-col px-3 py-2 text-sm',
+              i === active ? 'bg-sand text-ink' : 'text-ink',
+            )}
           >
             <span className={cn(o.kind === 'search' && 'font-medium')}>{o.label}</span>
             {o.detail && <span className="text-xs text-taupe">{o.detail}</span>}

@@ -25,7 +25,18 @@ export const BROWSE_TABS = [
 export type BrowseTab = (typeof BROWSE_TABS)[number]['value'];
 
 /** The category filter's options (docs/product.md, Catalogue and availability). */
-export const CATEGORY_OPTIONS: Category[] = ['Dresses', 'Jackets', 'Accessories', 'Pants', 'Tops', 'Shoes', 'Skirts', 'Sets', 'Shirts', 'Hoodies'];
+export const CATEGORY_OPTIONS: Category[] = [
+  'Dresses',
+  'Jackets',
+  'Accessories',
+  'Pants',
+  'Tops',
+  'Shoes',
+  'Skirts',
+  'Sets',
+  'Shirts',
+  'Hoodies',
+];
 
 /** Everything /browse shows, read from and written to the URL (so links and Back restore it). */
 export interface BrowseState {
@@ -50,13 +61,15 @@ export interface BrowseState {
 /** A search is ranked by how well it matches unless another order is chosen. */
 export const defaultSort = (q: string | undefined): ItemSort => (q ? 'relevance' : 'popular');
 
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined => (v && (list as readonly string[]).includes(v) ? (v as T) : undefined);
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
+  v && (list as readonly string[]).includes(v) ? (v as T) : undefined;
 
 export function parseBrowseParams(sp: URLSearchParams): BrowseState {
-  const tab = oneOf(
-    BROWSE_TABS.map((t) => t.value),
-    sp.get('tab'),
-  ) ?? 'women';
+  const tab =
+    oneOf(
+      BROWSE_TABS.map((t) => t.value),
+      sp.get('tab'),
+    ) ?? 'women';
   let from = sp.get('from') ?? undefined;
   let to = sp.get('to') ?? undefined;
   if (!from || !to || !isIsoDate(from) || !isIsoDate(to) || to <= from) {
@@ -69,7 +82,8 @@ export function parseBrowseParams(sp: URLSearchParams): BrowseState {
   const colour = sp.get('colour') ?? '';
   let minPrice = cents(sp.get('minPrice'));
   let maxPrice = cents(sp.get('maxPrice'));
-  if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
   const sort = oneOf(ITEM_SORTS, sp.get('sort'));
   return {
     tab,
@@ -147,7 +161,11 @@ export function itemHref(id: number, state: Pick<BrowseState, 'from' | 'to'>): s
 }
 
 /** A range picked in the calendar, as from/to (to exclusive: the day the piece goes back). */
-export function rangeFromPicker(from: string, to: string | undefined, rentalDays: number): { from: string; to: string } {
+export function rangeFromPicker(
+  from: string,
+  to: string | undefined,
+  rentalDays: number,
+): { from: string; to: string } {
   if (!to || to <= from) return { from, to: addDays(from, rentalDays) };
   return { from, to };
 }

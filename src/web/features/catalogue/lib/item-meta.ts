@@ -15,7 +15,12 @@ const price = (cents: number) => (cents / 100).toFixed(2);
  * never runs) so search engines can show the piece with its price per week and rating.
  */
 export function itemMeta(args: MetaArgs, item: CatalogueItem | undefined): MetaDescriptor[] {
-  if (!item) return pageMeta(args, { title: 'Item Not Found · Rentique', description: 'This piece is not in the Rentique collection.', noindex: true });
+  if (!item)
+    return pageMeta(args, {
+      title: 'Item Not Found · Rentique',
+      description: 'This piece is not in the Rentique collection.',
+      noindex: true,
+    });
   const url = absoluteUrl(args, args.location.pathname);
   const description = `Rent the ${item.name} by ${item.brand} for ${formatCents(item.rentalPriceCents)} a week (retail ${formatCents(item.retailPriceCents)}). ${item.description}`;
   const product = {
@@ -30,7 +35,16 @@ export function itemMeta(args: MetaArgs, item: CatalogueItem | undefined): MetaD
     color: item.colour,
     url,
     // Star ratings, some of them the house catalogue's first figures: a count of ratings, not of written reviews.
-    ...(item.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: item.rating, ratingCount: item.reviewCount, bestRating: 5 } } : {}),
+    ...(item.reviewCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: item.rating,
+            ratingCount: item.reviewCount,
+            bestRating: 5,
+          },
+        }
+      : {}),
     offers: {
       '@type': 'Offer',
       url,
@@ -47,7 +61,12 @@ export function itemMeta(args: MetaArgs, item: CatalogueItem | undefined): MetaD
     },
   };
   return [
-    ...pageMeta(args, { title: `${item.name} by ${item.brand} · Rentique`, description: description.slice(0, 300), image: item.imageUrl, type: 'product' }),
+    ...pageMeta(args, {
+      title: `${item.name} by ${item.brand} · Rentique`,
+      description: description.slice(0, 300),
+      image: item.imageUrl,
+      type: 'product',
+    }),
     { 'script:ld+json': product },
   ];
 }

@@ -12,7 +12,16 @@ import { getItemsQueryOptions, useItems } from '../api/get-items';
 import { BrowseFilters } from '../components/browse-filters';
 import { DateRangeFilter } from '../components/date-range-filter';
 import { SearchBox } from '../components/search-box';
-import { BROWSE_TABS, itemHref, parseBrowseParams, toApiQuery, toFacetQuery, toSearchParams, type BrowseState, type BrowseTab } from '../lib/browse-params';
+import {
+  BROWSE_TABS,
+  itemHref,
+  parseBrowseParams,
+  toApiQuery,
+  toFacetQuery,
+  toSearchParams,
+  type BrowseState,
+  type BrowseTab,
+} from '../lib/browse-params';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
 import type { Route } from './+types/browse';
@@ -21,7 +30,10 @@ import type { Route } from './+types/browse';
 export function loader({ context, request }: Route.LoaderArgs) {
   const state = parseBrowseParams(new URL(request.url).searchParams);
   return loadPage(context, (queryClient) =>
-    Promise.all([queryClient.fetchInfiniteQuery(getItemsQueryOptions(toApiQuery(state))), queryClient.fetchQuery(getFacetsQueryOptions(toFacetQuery(state)))]),
+    Promise.all([
+      queryClient.fetchInfiniteQuery(getItemsQueryOptions(toApiQuery(state))),
+      queryClient.fetchQuery(getFacetsQueryOptions(toFacetQuery(state))),
+    ]),
   );
 }
 
@@ -31,7 +43,8 @@ export const meta: Route.MetaFunction = (args) => {
   const theme = parseBrowseParams(new URLSearchParams(args.location.search)).theme;
   return pageMeta(args, {
     title: theme ? `${THEMES[theme].title} · Rentique` : 'Browse Items · Rentique',
-    description: 'Browse designer dresses, suits, jackets and accessories to rent by the week: filter by size, brand, colour, occasion, price and your dates.',
+    description:
+      'Browse designer dresses, suits, jackets and accessories to rent by the week: filter by size, brand, colour, occasion, price and your dates.',
   });
 };
 
@@ -43,10 +56,20 @@ export default function Component() {
   const facets = useFacets(toFacetQuery(state));
   const update = (patch: Partial<BrowseState>) => setSearchParams(toSearchParams({ ...state, ...patch }));
   // What a change of tab keeps (the server counts the other tabs' results the same way: facets.tabs).
-  const tabState = (tab: BrowseTab): BrowseState => ({ tab, sort: state.sort, theme: state.theme, q: state.q, from: state.from, to: state.to, minPrice: state.minPrice, maxPrice: state.maxPrice });
+  const tabState = (tab: BrowseTab): BrowseState => ({
+    tab,
+    sort: state.sort,
+    theme: state.theme,
+    q: state.q,
+    from: state.from,
+    to: state.to,
+    minPrice: state.minPrice,
+    maxPrice: state.maxPrice,
+  });
   const switchTab = (tab: BrowseTab) => setSearchParams(toSearchParams(tabState(tab)));
   const tabCounts = facets.data?.tabs;
-  const elsewhere = state.q && tabCounts ? BROWSE_TABS.filter((t) => t.value !== state.tab && tabCounts[t.value] > 0) : [];
+  const elsewhere =
+    state.q && tabCounts ? BROWSE_TABS.filter((t) => t.value !== state.tab && tabCounts[t.value] > 0) : [];
   const list = items.data?.pages.flatMap((p) => p.items) ?? [];
   const theme = state.theme ? THEMES[state.theme] : undefined;
 
@@ -64,17 +87,39 @@ export default function Component() {
           className="w-full sm:w-80"
           label="Search the collection"
           initial={state.q ?? ''}
-          onSearch={(q) => setSearchParams(toSearchParams({ ...state, q, sort: state.sort === 'popular' || state.sort === 'relevance' ? 'relevance' : state.sort }))}
+          onSearch={(q) =>
+            setSearchParams(
+              toSearchParams({
+                ...state,
+                q,
+                sort: state.sort === 'popular' || state.sort === 'relevance' ? 'relevance' : state.sort,
+              }),
+            )
+          }
         />
         {state.q && (
-          <Button variant="subtle" size="sm" onClick={() => update({ q: undefined, sort: state.sort === 'relevance' ? 'popular' : state.sort })} aria-label={`Clear the search for ${state.q}`}>
+          <Button
+            variant="subtle"
+            size="sm"
+            onClick={() => update({ q: undefined, sort: state.sort === 'relevance' ? 'popular' : state.sort })}
+            aria-label={`Clear the search for ${state.q}`}
+          >
             &ldquo;{state.q}&rdquo;
             <X aria-hidden="true" />
           </Button>
         )}
-        <DateRangeFilter from={state.from} to={state.to} onChange={(range) => update({ from: range?.from, to: range?.to })} />
+        <DateRangeFilter
+          from={state.from}
+          to={state.to}
+          onChange={(range) => update({ from: range?.from, to: range?.to })}
+        />
         {theme && (
-          <Button variant="subtle" size="sm" onClick={() => update({ theme: undefined })} aria-label={`Remove the ${theme.title} selection`}>
+          <Button
+            variant="subtle"
+            size="sm"
+            onClick={() => update({ theme: undefined })}
+            aria-label={`Remove the ${theme.title} selection`}
+          >
             {theme.title}
             <X aria-hidden="true" />
           </Button>
@@ -99,7 +144,9 @@ export default function Component() {
               Items
             </h2>
             <p className="mb-4 text-sm text-taupe" aria-live="polite" data-testid="result-count">
-              {facets.data ? `${facets.data.total} ${facets.data.total === 1 ? 'piece' : 'pieces'}${state.q ? ` for “${state.q}”` : ''}` : '\u00a0'}
+              {facets.data
+                ? `${facets.data.total} ${facets.data.total === 1 ? 'piece' : 'pieces'}${state.q ? ` for “${state.q}”` : ''}`
+                : '\u00a0'}
             </p>
             {elsewhere.length > 0 && tabCounts && (
               <p className="-mt-2 mb-4 text-sm text-taupe" data-testid="other-tabs">
@@ -107,7 +154,10 @@ export default function Component() {
                 {elsewhere.map((t, i) => (
                   <span key={t.value}>
                     {i > 0 && ' · '}
-                    <Link to={`?${toSearchParams(tabState(t.value)).toString()}`} className="text-ink underline underline-offset-4 hover:text-taupe">
+                    <Link
+                      to={`?${toSearchParams(tabState(t.value)).toString()}`}
+                      className="text-ink underline underline-offset-4 hover:text-taupe"
+                    >
                       {tabCounts[t.value]} {tabCounts[t.value] === 1 ? 'piece' : 'pieces'} in {t.label}
                     </Link>
                   </span>
@@ -125,8 +175,16 @@ export default function Component() {
               </EmptyState>
             ) : list.length === 0 ? (
               <EmptyState title="Nothing matches just now" icon={<SearchX className="size-8" aria-hidden="true" />}>
-                <p>{state.from ? 'Every piece that fits these filters is rented for those dates. Try other dates or fewer filters.' : 'Try fewer filters or another collection.'}</p>
-                <Button className="mt-5" variant="outline" onClick={() => setSearchParams(toSearchParams({ tab: state.tab, sort: state.sort }))}>
+                <p>
+                  {state.from
+                    ? 'Every piece that fits these filters is rented for those dates. Try other dates or fewer filters.'
+                    : 'Try fewer filters or another collection.'}
+                </p>
+                <Button
+                  className="mt-5"
+                  variant="outline"
+                  onClick={() => setSearchParams(toSearchParams({ tab: state.tab, sort: state.sort }))}
+                >
                   Clear all filters
                 </Button>
               </EmptyState>
@@ -141,7 +199,11 @@ export default function Component() {
                 </ul>
                 <div className="mt-12 flex justify-center">
                   {items.hasNextPage ? (
-                    <Button variant="outline" onClick={() => void items.fetchNextPage()} disabled={items.isFetchingNextPage}>
+                    <Button
+                      variant="outline"
+                      onClick={() => void items.fetchNextPage()}
+                      disabled={items.isFetchingNextPage}
+                    >
                       {items.isFetchingNextPage ? 'Loading...' : 'Load more'}
                     </Button>
                   ) : (

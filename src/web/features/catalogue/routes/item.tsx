@@ -30,7 +30,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (id === null) return data(null, { status: 404 });
   // A member's favourites too: Add to Wishlist is drawn as it is (its form posts the right change before the app runs).
   return loadPage(context, (queryClient) =>
-    Promise.all([queryClient.fetchQuery(getItemQueryOptions(id)), context.user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null]),
+    Promise.all([
+      queryClient.fetchQuery(getItemQueryOptions(id)),
+      context.user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null,
+    ]),
   );
 }
 
@@ -63,7 +66,10 @@ export default function Component({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page pt-8 pb-24 md:pt-12">
       <nav aria-label="Breadcrumb" className="mb-6 text-xs tracking-wide text-stone">
-        <Link to={dates ? `${paths.browse}?from=${dates.from}&to=${dates.to}` : paths.browse} className="hover:text-ink">
+        <Link
+          to={dates ? `${paths.browse}?from=${dates.from}&to=${dates.to}` : paths.browse}
+          className="hover:text-ink"
+        >
           Browse
         </Link>
         <span aria-hidden="true"> / </span>
@@ -79,14 +85,17 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           </div>
           {it.lenderRating && (
             <p className="mt-2 text-sm text-taupe" data-testid="lender-rating">
-              Lent by a member rated <span className="font-medium text-ink">{it.lenderRating.average.toFixed(1)} out of 5</span> by {it.lenderRating.count}{' '}
-              {it.lenderRating.count === 1 ? 'renter' : 'renters'}
+              Lent by a member rated{' '}
+              <span className="font-medium text-ink">{it.lenderRating.average.toFixed(1)} out of 5</span> by{' '}
+              {it.lenderRating.count} {it.lenderRating.count === 1 ? 'renter' : 'renters'}
             </p>
           )}
           <h1 className="mt-3 text-display-lg">{it.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-taupe">
             <RatingSummary rating={it.rating} reviewCount={it.reviewCount} />
-            <span aria-hidden="true" className="hidden sm:inline">·</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
             <span className="inline-flex items-center gap-1">
               <RotateCcw className="size-3.5" aria-hidden="true" />
               Rented {it.rentalCount} times
@@ -102,7 +111,13 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">
             <ItemActions item={it} from={sp.get('from')} to={sp.get('to')} initialSize={sp.get('size')} />
-            <ShortlistButton itemId={it.id} itemName={it.name} size="md" variant="ghost" className="mt-3 px-0 underline-offset-4 hover:bg-transparent hover:underline" />
+            <ShortlistButton
+              itemId={it.id}
+              itemName={it.name}
+              size="md"
+              variant="ghost"
+              className="mt-3 px-0 underline-offset-4 hover:bg-transparent hover:underline"
+            />
           </div>
           <dl className="mt-10 grid gap-4 border-t border-linen pt-6 text-sm sm:grid-cols-2">
             {it.materials && (

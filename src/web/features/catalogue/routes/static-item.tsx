@@ -29,13 +29,21 @@ const validSlug = (slug: string | undefined): slug is string => !!slug && /^[a-z
 /** The item, fetched on the server for every visit (its title and structured data name it); any other slug is the 404 screen, answered 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { slug } = params;
-  return validSlug(slug) ? loadPage(context, (queryClient) => queryClient.fetchQuery(getItemBySlugQueryOptions(slug))) : data(null, { status: 404 });
+  return validSlug(slug)
+    ? loadPage(context, (queryClient) => queryClient.fetchQuery(getItemBySlugQueryOptions(slug)))
+    : data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const { slug } = args.params;
   const item = validSlug(slug) ? queryDataIn(args.loaderData, getItemBySlugQueryOptions(slug).queryKey) : undefined;
-  return item ? itemMeta(args, item) : pageMeta(args, { title: 'Page not found · Rentique', description: 'This page does not exist at Rentique.', noindex: true });
+  return item
+    ? itemMeta(args, item)
+    : pageMeta(args, {
+        title: 'Page not found · Rentique',
+        description: 'This page does not exist at Rentique.',
+        noindex: true,
+      });
 };
 
 /** /items/{slug}: the ten static hoodie pages (docs/product.md, Catalogue and availability), drawn from the same catalogue; any other slug is the 404 screen. */
@@ -156,9 +164,28 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
 
       {live ? (
         <div className="mt-8">
-          <BookingPanel itemId={item.id} size={size} label="Rent Now" rowClassName="flex-row items-center" buttonClassName="min-w-0 flex-1">
-            <WishlistButton itemId={item.id} itemName={item.name} iconOnly variant="subtle" size="icon" className="size-13 shrink-0" />
-            <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
+          <BookingPanel
+            itemId={item.id}
+            size={size}
+            label="Rent Now"
+            rowClassName="flex-row items-center"
+            buttonClassName="min-w-0 flex-1"
+          >
+            <WishlistButton
+              itemId={item.id}
+              itemName={item.name}
+              iconOnly
+              variant="subtle"
+              size="icon"
+              className="size-13 shrink-0"
+            />
+            <Button
+              variant="subtle"
+              size="icon"
+              className="size-13 shrink-0"
+              aria-label="Share"
+              onClick={() => void shareItem(item)}
+            >
               <Share2 aria-hidden="true" />
             </Button>
           </BookingPanel>
@@ -173,7 +200,13 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
               <Heart aria-hidden="true" />
             </Link>
           </Button>
-          <Button variant="subtle" size="icon" className="size-13 shrink-0" aria-label="Share" onClick={() => void shareItem(item)}>
+          <Button
+            variant="subtle"
+            size="icon"
+            className="size-13 shrink-0"
+            aria-label="Share"
+            onClick={() => void shareItem(item)}
+          >
             <Share2 aria-hidden="true" />
           </Button>
         </div>

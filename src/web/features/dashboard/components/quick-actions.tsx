@@ -23,7 +23,10 @@ export function QuickActions() {
             <span className="block font-medium">{title}</span>
             <span className="block truncate text-sm text-taupe">{text}</span>
           </span>
-          <ArrowUpRight className="size-4 text-stone transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5" aria-hidden="true" />
+          <ArrowUpRight
+            className="size-4 text-stone transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5"
+            aria-hidden="true"
+          />
         </Link>
       ))}
     </nav>

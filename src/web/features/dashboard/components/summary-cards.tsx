@@ -10,9 +10,24 @@ import { paths } from '../../../config/paths';
 import { formatCents, formatDate } from '../../../lib/format';
 import { CardBrandMark, planPriceText, useSubscription } from '../../plans';
 
-function SummaryCard({ eyebrow, icon, children, footer, label }: { eyebrow: string; icon: ReactNode; children: ReactNode; footer?: ReactNode; label: string }) {
+function SummaryCard({
+  eyebrow,
+  icon,
+  children,
+  footer,
+  label,
+}: {
+  eyebrow: string;
+  icon: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  label: string;
+}) {
   return (
-    <section aria-label={label} className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-6 shadow-soft">
+    <section
+      aria-label={label}
+      className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-6 shadow-soft"
+    >
       <div className="flex items-center justify-between">
         <p className="eyebrow">{eyebrow}</p>
         <span className="text-stone">{icon}</span>
@@ -58,10 +73,18 @@ export function SubscriptionCard() {
             <dt className="text-stone">Items</dt>
             <dd data-testid="plan-items">{sub.itemCount === null ? 'Unlimited' : `${sub.itemCount} a month`}</dd>
             <dt className="text-stone">Price</dt>
-            <dd data-testid="plan-price">{sub.priceCents === null || sub.priceUnit === null ? 'Pay per item' : planPriceText({ priceCents: sub.priceCents, unit: sub.priceUnit })}</dd>
+            <dd data-testid="plan-price">
+              {sub.priceCents === null || sub.priceUnit === null
+                ? 'Pay per item'
+                : planPriceText({ priceCents: sub.priceCents, unit: sub.priceUnit })}
+            </dd>
             <dt className="text-stone">Next billing</dt>
             <dd data-testid="next-billing">
-              {sub.status === 'pending_payment' ? 'Awaiting payment' : sub.nextBillingDate ? formatDate(sub.nextBillingDate) : PAY_AS_YOU_GO}
+              {sub.status === 'pending_payment'
+                ? 'Awaiting payment'
+                : sub.nextBillingDate
+                  ? formatDate(sub.nextBillingDate)
+                  : PAY_AS_YOU_GO}
             </dd>
             {sub.card && (
               <>
@@ -80,7 +103,15 @@ export function SubscriptionCard() {
 }
 
 /** Water saved by renting instead of buying: a fixed figure per item times the rentals. */
-export function WaterCard({ litres, rentedCount, loading }: { litres: number | undefined; rentedCount: number | undefined; loading: boolean }) {
+export function WaterCard({
+  litres,
+  rentedCount,
+  loading,
+}: {
+  litres: number | undefined;
+  rentedCount: number | undefined;
+  loading: boolean;
+}) {
   return (
     <SummaryCard label="Water saved" eyebrow="Water saved" icon={<Droplets className="size-5" aria-hidden="true" />}>
       {loading || litres === undefined ? (
@@ -92,7 +123,9 @@ export function WaterCard({ litres, rentedCount, loading }: { litres: number | u
             <span className="ml-1.5 font-sans text-base text-taupe">litres</span>
           </p>
           <p className="mt-3 text-sm text-taupe">
-            {rentedCount ? `From ${rentedCount} ${rentedCount === 1 ? 'rental' : 'rentals'} instead of new purchases.` : 'Every piece you rent instead of buying saves water.'}
+            {rentedCount
+              ? `From ${rentedCount} ${rentedCount === 1 ? 'rental' : 'rentals'} instead of new purchases.`
+              : 'Every piece you rent instead of buying saves water.'}
           </p>
         </>
       )}
@@ -111,7 +144,9 @@ export function EarningsCard({ cents, loading }: { cents: number | undefined; lo
           <p className="font-display text-5xl leading-none" data-testid="total-earnings">
             {formatCents(cents)}
           </p>
-          <p className="mt-3 text-sm text-taupe">Your {LENDER_SHARE_PERCENT}% share of every rental of the pieces you lend.</p>
+          <p className="mt-3 text-sm text-taupe">
+            Your {LENDER_SHARE_PERCENT}% share of every rental of the pieces you lend.
+          </p>
         </>
       )}
     </SummaryCard>

@@ -51,7 +51,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Your account · Rentique', description: 'Your Rentique dashboard: your plan, rentals, listings, events and earnings.', noindex: true });
+  pageMeta(args, {
+    title: 'Your account · Rentique',
+    description: 'Your Rentique dashboard: your plan, rentals, listings, events and earnings.',
+    noindex: true,
+  });
 
 /** /dashboard: the member's home: plan, savings, earnings, rentals, listings, events, suggestions. */
 export default function Component() {
@@ -71,7 +75,9 @@ export default function Component() {
         <div>
           <p className="eyebrow mb-3">Your account</p>
           <h1 className="text-display-lg">{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
-          <p className="mt-3 max-w-xl text-[0.95rem] text-taupe">Your wardrobe, on rotation: what you are wearing, what you lend, and what is coming up.</p>
+          <p className="mt-3 max-w-xl text-[0.95rem] text-taupe">
+            Your wardrobe, on rotation: what you are wearing, what you lend, and what is coming up.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="primary" size="sm" onClick={() => setAssistantOpen(true)}>
@@ -87,7 +93,11 @@ export default function Component() {
 
       <div className="grid gap-5 md:grid-cols-3">
         <SubscriptionCard />
-        <WaterCard litres={dashboard.data?.waterSavedLitres} rentedCount={dashboard.data?.rentedCount} loading={dashboard.isPending} />
+        <WaterCard
+          litres={dashboard.data?.waterSavedLitres}
+          rentedCount={dashboard.data?.rentedCount}
+          loading={dashboard.isPending}
+        />
         <EarningsCard cents={dashboard.data?.totalEarningsCents} loading={dashboard.isPending} />
       </div>
 

@@ -25,7 +25,8 @@ export function useSaveDeliveryAddress() {
     meta: {
       errorToast: (err) => (err instanceof ApiClientError && err.code === 'VALIDATION_FAILED' ? false : undefined),
     },
-    mutationFn: (input: DeliveryAddressInput, { client }) => unwrap(apiOf(client).PUT('/api/delivery-address', { body: input as never })),
+    mutationFn: (input: DeliveryAddressInput, { client }) =>
+      unwrap(apiOf(client).PUT('/api/delivery-address', { body: input as never })),
     onSuccess: (state) => {
       queryClient.setQueryData(deliveryAddressQueryKey, state);
       return queryClient.invalidateQueries({ queryKey: ['rentals', 'quote'] });

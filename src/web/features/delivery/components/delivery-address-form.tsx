@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DeliveryAddressInputSchema, US_STATES, type DeliveryAddress, type DeliveryAddressForm, type DeliveryAddressInput } from '@domain/orders';
+import {
+  DeliveryAddressInputSchema,
+  US_STATES,
+  type DeliveryAddress,
+  type DeliveryAddressForm,
+  type DeliveryAddressInput,
+} from '@domain/orders';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
@@ -11,7 +17,15 @@ import { useSaveDeliveryAddress } from '../api/get-delivery';
  * The delivery address form (kept on her account: PUT /api/delivery-address), on the item page
  * when she books a delivery and on the account page. Loaded when shown: it brings the schema.
  */
-export default function DeliveryAddressFormView({ saved, onDone, onCancel }: { saved: DeliveryAddress | null; onDone?: () => void; onCancel?: () => void }) {
+export default function DeliveryAddressFormView({
+  saved,
+  onDone,
+  onCancel,
+}: {
+  saved: DeliveryAddress | null;
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
   const save = useSaveDeliveryAddress();
   const form = useForm<DeliveryAddressInput, unknown, DeliveryAddressForm>({
     resolver: zodResolver(DeliveryAddressInputSchema),
@@ -67,7 +81,12 @@ export default function DeliveryAddressFormView({ saved, onDone, onCancel }: { s
             </NativeSelect>
           </Field>
           <Field label="ZIP code" error={errors.zipCode?.message}>
-            <Input inputMode="numeric" autoComplete="shipping postal-code" maxLength={10} {...form.register('zipCode')} />
+            <Input
+              inputMode="numeric"
+              autoComplete="shipping postal-code"
+              maxLength={10}
+              {...form.register('zipCode')}
+            />
           </Field>
         </div>
       </fieldset>

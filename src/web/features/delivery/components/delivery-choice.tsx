@@ -24,7 +24,15 @@ const DAY_NAMES: Record<string, string> = {
  * /api/delivery-address) when she has none: the booking panel, a waitlist hold's dialog and her
  * account's "Addresses and pickup" page show the same.
  */
-export function DeliveryAddressSection({ address, loading, intro = 'Where should we deliver? We keep the address on your account.' }: { address: DeliveryAddress | null; loading: boolean; intro?: string }) {
+export function DeliveryAddressSection({
+  address,
+  loading,
+  intro = 'Where should we deliver? We keep the address on your account.',
+}: {
+  address: DeliveryAddress | null;
+  loading: boolean;
+  intro?: string;
+}) {
   const [editing, setEditing] = useState(false);
   if (loading) return <Skeleton className="h-12 w-56" />;
   if (address && !editing)
@@ -35,7 +43,13 @@ export function DeliveryAddressSection({ address, loading, intro = 'Where should
           {address.line1}
           {address.line2 ? `, ${address.line2}` : ''}, {address.city}, {address.state} {address.zipCode}
         </address>
-        <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setEditing(true)} aria-label="Edit delivery address">
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto p-0"
+          onClick={() => setEditing(true)}
+          aria-label="Edit delivery address"
+        >
           Edit
         </Button>
       </div>
@@ -44,14 +58,28 @@ export function DeliveryAddressSection({ address, loading, intro = 'Where should
     <div>
       {!address && <p className="mb-3 text-taupe">{intro}</p>}
       <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-        <DeliveryAddressForm saved={address} onDone={() => setEditing(false)} {...(address ? { onCancel: () => setEditing(false) } : {})} />
+        <DeliveryAddressForm
+          saved={address}
+          onDone={() => setEditing(false)}
+          {...(address ? { onCancel: () => setEditing(false) } : {})}
+        />
       </Suspense>
     </div>
   );
 }
 
 /** The studio to pick up from (GET /api/studios), with its address and opening hours. */
-export function StudioChooser({ studios, studioId, onStudio, disabled }: { studios: Studio[] | undefined; studioId: number | null; onStudio: (id: number) => void; disabled?: boolean }) {
+export function StudioChooser({
+  studios,
+  studioId,
+  onStudio,
+  disabled,
+}: {
+  studios: Studio[] | undefined;
+  studioId: number | null;
+  onStudio: (id: number) => void;
+  disabled?: boolean;
+}) {
   const studio = studios?.find((s) => s.id === studioId) ?? null;
   if (!studios) return <Skeleton className="h-11 w-full" />;
   return (
@@ -133,7 +161,14 @@ export function DeliveryChoice({
                 delivery === id ? 'border-ink bg-paper' : 'border-linen hover:border-ink/40',
               )}
             >
-              <input type="radio" name={name} value={id} checked={delivery === id} onChange={() => onDelivery(id)} className="size-4 accent-ink" />
+              <input
+                type="radio"
+                name={name}
+                value={id}
+                checked={delivery === id}
+                onChange={() => onDelivery(id)}
+                className="size-4 accent-ink"
+              />
               <Icon aria-hidden="true" className="size-4" />
               {label}
             </label>

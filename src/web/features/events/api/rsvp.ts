@@ -7,7 +7,8 @@ import { eventsQueryKey } from './get-events';
 export function useRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number, { client }) => unwrap(apiOf(client).POST('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
+    mutationFn: (eventId: number, { client }) =>
+      unwrap(apiOf(client).POST('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
   });
 }
@@ -16,7 +17,8 @@ export function useRsvp() {
 export function useCancelRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number, { client }) => unwrap(apiOf(client).DELETE('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
+    mutationFn: (eventId: number, { client }) =>
+      unwrap(apiOf(client).DELETE('/api/events/{id}/rsvp', { params: { path: { id: String(eventId) } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
   });
 }

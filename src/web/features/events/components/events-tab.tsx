@@ -60,11 +60,15 @@ function EventCard({ event }: { event: Event }) {
     });
   const onCancel = () =>
     cancel.mutate(event.id, {
-      onSuccess: () => toast.success(EVENT_MESSAGES.cancelled, { description: `Your spot at ${event.title} is released.` }),
+      onSuccess: () =>
+        toast.success(EVENT_MESSAGES.cancelled, { description: `Your spot at ${event.title} is released.` }),
     });
 
   return (
-    <article className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-6 shadow-soft" aria-label={event.title}>
+    <article
+      className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-6 shadow-soft"
+      aria-label={event.title}
+    >
       <div className="flex min-h-6 flex-wrap items-center gap-2">
         {event.isExclusive && (
           <Badge tone="clay">
@@ -98,7 +102,13 @@ function EventCard({ event }: { event: Event }) {
           {full ? 'This event is full' : `${event.spotsLeft} of ${event.spots} spots left`}
         </p>
         {event.reserved ? (
-          <Button size="sm" variant="outline" onClick={onCancel} disabled={busy} aria-label={`Cancel RSVP for ${event.title}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onCancel}
+            disabled={busy}
+            aria-label={`Cancel RSVP for ${event.title}`}
+          >
             {cancel.isPending ? 'Cancelling…' : 'Cancel RSVP'}
           </Button>
         ) : (

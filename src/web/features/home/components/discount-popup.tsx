@@ -36,7 +36,13 @@ export function discountPopupWait(delayMs: number, firstPageOfDocument: boolean,
  * seen it already, and never for a signed-in member. `signedIn` is undefined while the session is
  * still being read (the popup waits for the answer). Dismissing it any way sets the seen flag.
  */
-export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: { signedIn: boolean | undefined; delayMs?: number }) {
+export function DiscountPopup({
+  signedIn,
+  delayMs = DISCOUNT_POPUP_DELAY_MS,
+}: {
+  signedIn: boolean | undefined;
+  delayMs?: number;
+}) {
   // Read once per visit: a popup dismissed in another tab does not reopen this one either.
   const [seenAtLoad] = useState(isDiscountPopupSeen);
   const [due, setDue] = useState(false);
@@ -52,9 +58,12 @@ export function DiscountPopup({ signedIn, delayMs = DISCOUNT_POPUP_DELAY_MS }: {
     // The dialog's code (a few KB from our own origin) is fetched just before it is due, so it
     // never counts against the page's first load and still opens on time.
     let live = true;
-    const preload = window.setTimeout(() => {
-      void loadDialog().then((m) => live && setDiscountDialog(() => m.default));
-    }, Math.max(0, wait - PRELOAD_LEAD_MS));
+    const preload = window.setTimeout(
+      () => {
+        void loadDialog().then((m) => live && setDiscountDialog(() => m.default));
+      },
+      Math.max(0, wait - PRELOAD_LEAD_MS),
+    );
     const show = window.setTimeout(() => setDue(true), wait);
     return () => {
       live = false;

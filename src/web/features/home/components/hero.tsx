@@ -5,7 +5,10 @@ import { paths } from '../../../config/paths';
 /** The opening of the home page: the promise, the three ways in, and the atelier art. */
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="container-page grid items-center gap-12 pt-10 pb-20 md:pt-16 lg:grid-cols-[1.4fr_1fr] lg:gap-12 lg:pt-20 lg:pb-28">
+    <section
+      aria-labelledby="hero-title"
+      className="container-page grid items-center gap-12 pt-10 pb-20 md:pt-16 lg:grid-cols-[1.4fr_1fr] lg:gap-12 lg:pt-20 lg:pb-28"
+    >
       <div>
         <p className="eyebrow">Designer fashion, rented by the week</p>
         <h1 id="hero-title" className="mt-6 text-display-xl">
@@ -14,8 +17,8 @@ export function Hero() {
           <em className="font-normal text-clay">Unlimited</em> style.
         </h1>
         <p className="mt-7 max-w-lg text-[1.05rem] leading-relaxed text-taupe">
-          A small wardrobe no longer means a small choice. Rent the pieces you love, return them when the moment has passed,
-          and let your own clothes earn while you travel.
+          A small wardrobe no longer means a small choice. Rent the pieces you love, return them when the moment has
+          passed, and let your own clothes earn while you travel.
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <Button asChild size="lg" className="lg:h-12 lg:px-6">

@@ -24,16 +24,21 @@ export function Intro() {
               A wardrobe that changes with you, not one that fills your home.
             </h2>
             <p className="mt-6 max-w-xl leading-relaxed text-taupe">
-              Rentique is a rental house for women and men who love clothes and have run out of room for them. Choose from
-              our curated designer rails, wear each piece for up to seven days, and send it back in the bag it came in. We
-              clean, repair and re-home every piece, so beautiful clothes are worn far more than once.
+              Rentique is a rental house for women and men who love clothes and have run out of room for them. Choose
+              from our curated designer rails, wear each piece for up to seven days, and send it back in the bag it came
+              in. We clean, repair and re-home every piece, so beautiful clothes are worn far more than once.
             </p>
             <div className="mt-10 flex flex-col gap-5 rounded-md border border-linen bg-paper p-6 sm:flex-row sm:items-center sm:justify-between md:p-7">
               <div>
                 <p className="eyebrow text-clay">Fresh every month</p>
-                <p className="mt-2 font-display text-2xl leading-snug">New collections arrive on the first of every month.</p>
+                <p className="mt-2 font-display text-2xl leading-snug">
+                  New collections arrive on the first of every month.
+                </p>
               </div>
-              <Link to={paths.browse} className="inline-flex shrink-0 items-center gap-2 text-sm font-medium underline decoration-linen underline-offset-4 hover:decoration-ink">
+              <Link
+                to={paths.browse}
+                className="inline-flex shrink-0 items-center gap-2 text-sm font-medium underline decoration-linen underline-offset-4 hover:decoration-ink"
+              >
                 See what’s new <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </div>

@@ -27,7 +27,8 @@ window.matchMedia ??= ((query: string) => ({
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 
-const current = () => screen.getAllByRole('button', { name: /^Show outfit/ }).findIndex((b) => b.getAttribute('aria-current') === 'true');
+const current = () =>
+  screen.getAllByRole('button', { name: /^Show outfit/ }).findIndex((b) => b.getAttribute('aria-current') === 'true');
 
 function renderCarousel() {
   return render(
@@ -58,7 +59,10 @@ describe('OutfitCarousel', () => {
     expect(first).toHaveTextContent('Theory Tailored Trousers');
     expect(first).not.toHaveTextContent('Gucci Horsebit Loafers');
     expect(first).toHaveTextContent('+2 more');
-    expect(screen.getByRole('link', { name: 'Rent This Outfit: The Boardroom Edit' })).toHaveAttribute('href', '/browse');
+    expect(screen.getByRole('link', { name: 'Rent This Outfit: The Boardroom Edit' })).toHaveAttribute(
+      'href',
+      '/browse',
+    );
     expect(['Professional', 'Casual Cool', 'Evening', 'Casual']).toEqual(OUTFITS.map((o) => o.category));
   });
 

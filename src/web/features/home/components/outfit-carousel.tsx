@@ -12,7 +12,13 @@ import { useAutoAdvance } from './use-auto-advance';
  * holds still while the pointer is over it or keyboard focus is inside it. Previous/next
  * buttons and one dot per outfit; the current outfit is announced only while paused.
  */
-export function OutfitCarousel({ outfits = OUTFITS, intervalMs = CAROUSEL_INTERVAL_MS }: { outfits?: Outfit[]; intervalMs?: number }) {
+export function OutfitCarousel({
+  outfits = OUTFITS,
+  intervalMs = CAROUSEL_INTERVAL_MS,
+}: {
+  outfits?: Outfit[];
+  intervalMs?: number;
+}) {
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', duration: 32 });
   const [selected, setSelected] = useState(0);
   // Mirrors `selected` for timer callbacks that may run several times between renders.
@@ -94,7 +100,10 @@ export function OutfitCarousel({ outfits = OUTFITS, intervalMs = CAROUSEL_INTERV
             >
               <span
                 aria-hidden="true"
-                className={cn('block h-0.5 rounded-full transition-all duration-300', i === selected ? 'w-7 bg-ink' : 'w-3.5 bg-linen group-hover:bg-stone')}
+                className={cn(
+                  'block h-0.5 rounded-full transition-all duration-300',
+                  i === selected ? 'w-7 bg-ink' : 'w-3.5 bg-linen group-hover:bg-stone',
+                )}
               />
             </button>
           ))}

@@ -11,10 +11,19 @@ export const SERVICES = [
     title: 'Rent designer pieces',
     lede: 'Pick the clothes you want to wear this week, from evening gowns to hiking shells.',
     steps: [
-      { title: 'Choose a plan', text: 'Pay per piece each week, or subscribe monthly for more items and a better price.' },
+      {
+        title: 'Choose a plan',
+        text: 'Pay per piece each week, or subscribe monthly for more items and a better price.',
+      },
       { title: 'Pick what you love', text: 'Browse the collection, match outfits, and save favourites for later.' },
-      { title: 'Wear it for a week', text: 'Your pieces arrive within a day, cleaned and pressed. Wear them for up to 7 days.' },
-      { title: 'Send it back', text: 'Returns are free. We take care of the cleaning; extend by a week if you are not ready.' },
+      {
+        title: 'Wear it for a week',
+        text: 'Your pieces arrive within a day, cleaned and pressed. Wear them for up to 7 days.',
+      },
+      {
+        title: 'Send it back',
+        text: 'Returns are free. We take care of the cleaning; extend by a week if you are not ready.',
+      },
     ],
   },
   {
@@ -25,7 +34,10 @@ export const SERVICES = [
     steps: [
       { title: 'List your pieces', text: 'Add photos and details online, or bring your clothes to one of our stores.' },
       { title: 'We collect and clean', text: 'We pick up, professionally clean and photograph each piece.' },
-      { title: 'Members rent them', text: 'Your pieces join the collection and are delivered to members within 1 day.' },
+      {
+        title: 'Members rent them',
+        text: 'Your pieces join the collection and are delivered to members within 1 day.',
+      },
       { title: 'You earn', text: 'Every rental adds to your earnings, shown on your dashboard.' },
     ],
   },
@@ -42,7 +54,10 @@ export function Services() {
             Two ways to wear Rentique
           </h2>
         </div>
-        <Link to={paths.howItWorks} className="inline-flex items-center gap-2 text-sm font-medium underline decoration-linen underline-offset-4 hover:decoration-ink">
+        <Link
+          to={paths.howItWorks}
+          className="inline-flex items-center gap-2 text-sm font-medium underline decoration-linen underline-offset-4 hover:decoration-ink"
+        >
           The full guide <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </div>
@@ -57,16 +72,21 @@ export function Services() {
             <ol className="mt-8 space-y-4 border-t border-linen pt-7">
               {s.steps.map((step, i) => (
                 <li key={step.title} className="flex gap-4 text-[0.93rem]">
-                  <span className="mt-0.5 text-xs font-semibold tracking-[0.14em] text-clay">{String(i + 1).padStart(2, '0')}</span>
+                  <span className="mt-0.5 text-xs font-semibold tracking-[0.14em] text-clay">
+                    {String(i + 1).padStart(2, '0')}
+                  </span>
                   <span>
-                    <span className="font-medium text-ink">{step.title}.</span> <span className="text-taupe">{step.text}</span>
+                    <span className="font-medium text-ink">{step.title}.</span>{' '}
+                    <span className="text-taupe">{step.text}</span>
                   </span>
                 </li>
               ))}
             </ol>
             <div className="mt-auto pt-9">
               <Button asChild variant={s.key === 'rent' ? 'primary' : 'outline'}>
-                <Link to={s.key === 'rent' ? paths.browse : paths.signup}>{s.key === 'rent' ? 'Browse the Collection' : 'Start Listing'}</Link>
+                <Link to={s.key === 'rent' ? paths.browse : paths.signup}>
+                  {s.key === 'rent' ? 'Browse the Collection' : 'Start Listing'}
+                </Link>
               </Button>
             </div>
           </article>

@@ -17,7 +17,9 @@ export function Testimonials() {
                 <span aria-hidden="true" className="font-display text-6xl leading-[0.6] text-gold">
                   “
                 </span>
-                <blockquote className="mt-4 flex-1 font-display text-[1.35rem] leading-snug text-ink">{t.quote}</blockquote>
+                <blockquote className="mt-4 flex-1 font-display text-[1.35rem] leading-snug text-ink">
+                  {t.quote}
+                </blockquote>
                 <figcaption className="mt-8 flex items-center justify-between gap-3 border-t border-linen pt-5">
                   <span>
                     <span className="block text-sm font-medium">{t.name}</span>

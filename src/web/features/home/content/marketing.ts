@@ -45,4 +45,11 @@ export const TESTIMONIALS: Testimonial[] = [
 ];
 
 /** The featured brands strip: six luxury houses. */
-export const FEATURED_BRANDS = ['Gucci', 'Prada', 'Saint Laurent', 'Valentino', 'Balenciaga', 'Bottega Veneta'] as const;
+export const FEATURED_BRANDS = [
+  'Gucci',
+  'Prada',
+  'Saint Laurent',
+  'Valentino',
+  'Balenciaga',
+  'Bottega Veneta',
+] as const;

@@ -20,7 +20,12 @@ export const OUTFITS: Outfit[] = [
     category: 'Professional',
     likes: 342,
     image: '/home/outfit-professional.svg',
-    items: ['Max Mara Camel Wool Blazer', 'Theory Tailored Trousers', 'Gucci Horsebit Loafers', 'Mulberry Leather Tote'],
+    items: [
+      'Max Mara Camel Wool Blazer',
+      'Theory Tailored Trousers',
+      'Gucci Horsebit Loafers',
+      'Mulberry Leather Tote',
+    ],
   },
   {
     id: 2,
@@ -40,7 +45,13 @@ export const OUTFITS: Outfit[] = [
     category: 'Evening',
     likes: 516,
     image: '/home/outfit-evening.svg',
-    items: ['Saint Laurent Satin Gown', 'Bottega Veneta Knot Clutch', 'Jimmy Choo Satin Heels', 'Cartier Drop Earrings', 'Chloé Silk Wrap'],
+    items: [
+      'Saint Laurent Satin Gown',
+      'Bottega Veneta Knot Clutch',
+      'Jimmy Choo Satin Heels',
+      'Cartier Drop Earrings',
+      'Chloé Silk Wrap',
+    ],
   },
   {
     id: 4,

@@ -16,7 +16,8 @@ import type { Route } from './+types/home';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Rentique · Designer fashion, rented by the week',
-    description: 'Rent designer dresses, suits and accessories by the week, swipe-match outfits and earn from your own wardrobe. New collections every month.',
+    description:
+      'Rent designer dresses, suits and accessories by the week, swipe-match outfits and earn from your own wardrobe. New collections every month.',
   });
 
 /** The home page (docs/product.md, Messages and timings): hero, intro and figures, how it works, outfits, members, designers. */
@@ -36,7 +37,9 @@ export default function Component() {
                 Discovery Our Products
               </h2>
             </div>
-            <p className="max-w-sm text-taupe">Complete looks put together by our community, ready to rent piece by piece.</p>
+            <p className="max-w-sm text-taupe">
+              Complete looks put together by our community, ready to rent piece by piece.
+            </p>
           </div>
           <LazyOutfitCarousel />
           <div className="mt-12 flex justify-center">

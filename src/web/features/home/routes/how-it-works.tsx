@@ -10,14 +10,18 @@ import type { Route } from './+types/how-it-works';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'How It Works · Rentique',
-    description: 'How renting and lending work at Rentique: choose your dates, wear each piece for a week, and let us handle pickup, cleaning and delivery.',
+    description:
+      'How renting and lending work at Rentique: choose your dates, wear each piece for a week, and let us handle pickup, cleaning and delivery.',
   });
 
 /** /how-it-works: both services step by step, the figures, and the ways in. */
 export default function Component() {
   return (
     <>
-      <section aria-labelledby="hiw-title" className="container-page grid items-center gap-12 pt-12 pb-16 md:pt-16 lg:grid-cols-[1.2fr_1fr] lg:gap-20 lg:pb-24">
+      <section
+        aria-labelledby="hiw-title"
+        className="container-page grid items-center gap-12 pt-12 pb-16 md:pt-16 lg:grid-cols-[1.2fr_1fr] lg:gap-20 lg:pb-24"
+      >
         <div>
           <p className="eyebrow">How it works</p>
           <h1 id="hiw-title" className="mt-6 text-display-xl">
@@ -92,7 +96,12 @@ export default function Component() {
             <Button asChild size="lg" variant="accent">
               <Link to={paths.signup}>Create Your Account</Link>
             </Button>
-            <Button asChild size="lg" variant="outline" className="border-ivory/70 text-ivory hover:bg-ivory hover:text-ink">
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-ivory/70 text-ivory hover:bg-ivory hover:text-ink"
+            >
               <Link to={paths.browse}>Browse Items</Link>
             </Button>
           </div>

@@ -6,7 +6,10 @@ import { lendingQueryKey } from './get-requests';
 export function getRentalRequestQueryOptions(rentalId: number) {
   return queryOptions({
     queryKey: [...lendingQueryKey, 'rental', rentalId],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/lending/rentals/{id}/request', { params: { path: { id: String(rentalId) } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(
+        apiOf(client).GET('/api/lending/rentals/{id}/request', { params: { path: { id: String(rentalId) } }, signal }),
+      ),
     staleTime: 0,
   });
 }

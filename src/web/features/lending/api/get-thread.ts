@@ -6,7 +6,8 @@ import { lendingQueryKey } from './get-requests';
 export function getThreadQueryOptions(rentalId: number) {
   return queryOptions({
     queryKey: [...lendingQueryKey, 'thread', rentalId],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/lending/threads/{id}', { params: { path: { id: String(rentalId) } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/lending/threads/{id}', { params: { path: { id: String(rentalId) } }, signal })),
     staleTime: 0,
     // New messages from the other party appear while the page is open.
     refetchInterval: 15_000,

@@ -7,7 +7,10 @@ import { lendingQueryKey } from './get-requests';
 export function getLenderCalendarQueryOptions(itemId: number) {
   return queryOptions({
     queryKey: [...lendingQueryKey, 'calendar', itemId],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/lending/items/{id}/calendar', { params: { path: { id: String(itemId) } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(
+        apiOf(client).GET('/api/lending/items/{id}/calendar', { params: { path: { id: String(itemId) } }, signal }),
+      ),
   });
 }
 
@@ -20,8 +23,15 @@ export function useLenderCalendar(itemId: number) {
 export function useBlockDates(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BlockDatesInput, { client }) => unwrap(apiOf(client).POST('/api/lending/items/{id}/blocks', { params: { path: { id: String(itemId) } }, body: input })),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: getLenderCalendarQueryOptions(itemId).queryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    mutationFn: (input: BlockDatesInput, { client }) =>
+      unwrap(
+        apiOf(client).POST('/api/lending/items/{id}/blocks', { params: { path: { id: String(itemId) } }, body: input }),
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getLenderCalendarQueryOptions(itemId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }
 
@@ -31,8 +41,16 @@ export function useUnblockDates(itemId: number) {
   return useMutation({
     meta: { errorToast: 'These days could not be freed. Please try again.' },
     mutationFn: async (blockId: number, { client }) => {
-      await unwrap(apiOf(client).DELETE('/api/lending/items/{id}/blocks/{blockId}', { params: { path: { id: String(itemId), blockId: String(blockId) } } }));
+      await unwrap(
+        apiOf(client).DELETE('/api/lending/items/{id}/blocks/{blockId}', {
+          params: { path: { id: String(itemId), blockId: String(blockId) } },
+        }),
+      );
     },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: getLenderCalendarQueryOptions(itemId).queryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getLenderCalendarQueryOptions(itemId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }

@@ -5,7 +5,14 @@ import { apiOf } from '../../../lib/query-client';
 import { lendingQueryKey } from './get-requests';
 
 /** Every query an answer or a handover mark changes. */
-const DEPENDENT_KEYS = [lendingQueryKey, ['rentals'], ['dashboard'], ['listings'], ['items'], ['notifications']] as const;
+const DEPENDENT_KEYS = [
+  lendingQueryKey,
+  ['rentals'],
+  ['dashboard'],
+  ['listings'],
+  ['items'],
+  ['notifications'],
+] as const;
 
 /**
  * One of the request's actions: the lender's (accept, decline, send, back, clean) on the request,

@@ -8,7 +8,12 @@ import { lendingQueryKey } from './get-requests';
 export function useRequestToBook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BookRentalInput, { client }) => unwrap(apiOf(client).POST('/api/lending/requests', { body: input })),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: lendingQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    mutationFn: (input: BookRentalInput, { client }) =>
+      unwrap(apiOf(client).POST('/api/lending/requests', { body: input })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: lendingQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }

@@ -8,7 +8,13 @@ export function useSendMessage(rentalId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: 'Your message could not be sent. Please try again.' },
-    mutationFn: (body: string, { client }) => unwrap(apiOf(client).POST('/api/lending/threads/{id}/messages', { params: { path: { id: String(rentalId) } }, body: { body } })),
+    mutationFn: (body: string, { client }) =>
+      unwrap(
+        apiOf(client).POST('/api/lending/threads/{id}/messages', {
+          params: { path: { id: String(rentalId) } },
+          body: { body },
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: getThreadQueryOptions(rentalId).queryKey }),
   });
 }

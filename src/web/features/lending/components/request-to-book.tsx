@@ -26,7 +26,17 @@ interface Booking {
  * 'Request to book' on a member's piece (docs/product.md, Lending): the dates are held and the
  * price authorised on her card; the lender has 48 hours to accept. Then to the request's page.
  */
-export function RequestToBookButton({ itemId, itemName, booking, className }: { itemId: number; itemName: string; booking: Booking; className?: string }) {
+export function RequestToBookButton({
+  itemId,
+  itemName,
+  booking,
+  className,
+}: {
+  itemId: number;
+  itemName: string;
+  booking: Booking;
+  className?: string;
+}) {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -55,11 +65,14 @@ export function RequestToBookButton({ itemId, itemName, booking, className }: { 
       .then(
         (made) => {
           setSent(true);
-          toast.success(LENDING_MESSAGES.requested, { description: `${made.lenderName.split(' ')[0]} has 48 hours to accept ${itemName}.` });
+          toast.success(LENDING_MESSAGES.requested, {
+            description: `${made.lenderName.split(' ')[0]} has 48 hours to accept ${itemName}.`,
+          });
           timer.current = setTimeout(() => void navigate(lendingPaths.thread(made.rentalId)), 1500);
         },
         (err: unknown) => {
-          if (err instanceof ApiClientError && err.code === 'SOLD_OUT') toast.error(RENTAL_MESSAGES.soldOut, { description: 'Choose other dates.' });
+          if (err instanceof ApiClientError && err.code === 'SOLD_OUT')
+            toast.error(RENTAL_MESSAGES.soldOut, { description: 'Choose other dates.' });
           else alreadyShown();
         },
       );
@@ -75,7 +88,13 @@ export function RequestToBookButton({ itemId, itemName, booking, className }: { 
           </Link>
         </Button>
       ) : (
-        <Button size="lg" className="w-full" onClick={onClick} disabled={request.isPending || sent} aria-busy={request.isPending}>
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={onClick}
+          disabled={request.isPending || sent}
+          aria-busy={request.isPending}
+        >
           <Send aria-hidden="true" />
           {request.isPending ? 'Sending…' : sent ? LENDING_MESSAGES.requested : LENDING_MESSAGES.requestButton}
         </Button>

@@ -70,7 +70,9 @@ describe('withdrawing a request', () => {
     renderCard(PENDING);
     fireEvent.click(trigger());
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw this request?' });
-    expect(dialog).toHaveTextContent('Wren Lender is told. The hold of $25.00 on your card is released: nothing is charged.');
+    expect(dialog).toHaveTextContent(
+      'Wren Lender is told. The hold of $25.00 on your card is released: nothing is charged.',
+    );
     const keep = within(dialog).getByRole('button', { name: 'Keep request' });
     expect(keep).toHaveFocus();
     fireEvent.click(keep);
@@ -81,7 +83,8 @@ describe('withdrawing a request', () => {
   it('withdraws on confirmation: one POST to /withdraw, a toast, the dialog closes', async () => {
     transport = async (request) => {
       requests.push(`${request.method} ${new URL(request.url).pathname}`);
-      if (request.method === 'POST') return Response.json({ ...PENDING, status: 'withdrawn', stage: 'done', actions: [] }, { status: 200 });
+      if (request.method === 'POST')
+        return Response.json({ ...PENDING, status: 'withdrawn', stage: 'done', actions: [] }, { status: 200 });
       return Response.json({ incoming: [], outgoing: [] }, { status: 200 });
     };
     renderCard(PENDING);

@@ -14,7 +14,12 @@ import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
 import { browserLoader, loadPage } from '../../../lib/page-data';
-import { getLenderCalendarQueryOptions, useBlockDates, useLenderCalendar, useUnblockDates } from '../api/lender-calendar';
+import {
+  getLenderCalendarQueryOptions,
+  useBlockDates,
+  useLenderCalendar,
+  useUnblockDates,
+} from '../api/lender-calendar';
 import { lendingPaths } from '../lib/lending-text';
 import type { Route } from './+types/lender-calendar';
 import { useBusinessToday } from '../../../lib/time-zone';
@@ -28,7 +33,12 @@ export function loader({ context, params }: Route.LoaderArgs) {
 }
 export const clientLoader = browserLoader;
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Your calendar · Rentique', description: 'Block the days your piece is not available to lend.', noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Your calendar · Rentique',
+    description: 'Block the days your piece is not available to lend.',
+    noindex: true,
+  });
 
 /** /lending/calendar/{itemId}: the lender blocks the days her piece is not available (and frees them again). */
 export default function Component() {
@@ -37,7 +47,10 @@ export default function Component() {
   const cal = useLenderCalendar(id);
   return (
     <div className="container-page max-w-3xl pt-8 pb-24 md:pt-12">
-      <Link to={lendingPaths.requests} className="mb-6 inline-flex items-center gap-1.5 text-sm text-taupe hover:text-ink">
+      <Link
+        to={lendingPaths.requests}
+        className="mb-6 inline-flex items-center gap-1.5 text-sm text-taupe hover:text-ink"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> Requests
       </Link>
       {cal.isPending ? (
@@ -55,7 +68,8 @@ export default function Component() {
       ) : (
         <>
           <PageHeader eyebrow="Your calendar" title={cal.data.itemName}>
-            Block the days your piece is not available. Members cannot request it for those days; days already requested or rented stay as they are.
+            Block the days your piece is not available. Members cannot request it for those days; days already requested
+            or rented stay as they are.
           </PageHeader>
           <BlockForm itemId={id} />
           <section aria-labelledby="blocked-title" className="mt-10">
@@ -63,11 +77,18 @@ export default function Component() {
               Blocked days
             </h2>
             {cal.data.blocks.length === 0 ? (
-              <EmptyState title="Nothing blocked" icon={<CalendarX2 className="size-8" aria-hidden="true" />} className="mt-4 py-10">
+              <EmptyState
+                title="Nothing blocked"
+                icon={<CalendarX2 className="size-8" aria-hidden="true" />}
+                className="mt-4 py-10"
+              >
                 <p>Your piece can be requested for any free day.</p>
               </EmptyState>
             ) : (
-              <ul className="mt-4 divide-y divide-linen/70 rounded-md border border-linen/80 bg-ivory" aria-label="Blocked days">
+              <ul
+                className="mt-4 divide-y divide-linen/70 rounded-md border border-linen/80 bg-ivory"
+                aria-label="Blocked days"
+              >
                 {cal.data.blocks.map((b) => (
                   <BlockRow key={b.id} itemId={id} block={b} />
                 ))}
@@ -84,7 +105,8 @@ export default function Component() {
               <ul className="mt-4 space-y-2 text-sm" aria-label="Requested and rented days">
                 {cal.data.booked.map((b) => (
                   <li key={`${b.startDate}-${b.endDate}`} className="rounded-sm bg-sand/60 px-4 py-2.5">
-                    {formatDate(b.startDate)} – {formatDate(b.endDate)} <span className="text-taupe">(with delivery and cleaning)</span>
+                    {formatDate(b.startDate)} – {formatDate(b.endDate)}{' '}
+                    <span className="text-taupe">(with delivery and cleaning)</span>
                   </li>
                 ))}
               </ul>
@@ -119,13 +141,19 @@ function BlockForm({ itemId }: { itemId: number }) {
         setEnd('');
       },
       (err: unknown) => {
-        if (err instanceof ApiClientError && (err.status === 409 || err.status === 400)) setErrors({ form: err.message });
+        if (err instanceof ApiClientError && (err.status === 409 || err.status === 400))
+          setErrors({ form: err.message });
         else alreadyShown();
       },
     );
   };
   return (
-    <form onSubmit={submit} noValidate className="rounded-md border border-linen/80 bg-paper p-5 sm:p-6" aria-label="Block days">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="rounded-md border border-linen/80 bg-paper p-5 sm:p-6"
+      aria-label="Block days"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First day unavailable" error={errors.start}>
           <Input type="date" value={start} min={today} onChange={(e) => setStart(e.target.value)} />
@@ -154,7 +182,13 @@ function BlockRow({ itemId, block }: { itemId: number; block: { id: number; star
       <span>
         {label} <span className="text-sm text-taupe">(available again {formatDate(block.endDate)})</span>
       </span>
-      <Button size="sm" variant="ghost" disabled={unblock.isPending} aria-label={`Free ${label}`} onClick={() => unblock.mutateAsync(block.id).then(() => toast.success('Days freed'), alreadyShown)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={unblock.isPending}
+        aria-label={`Free ${label}`}
+        onClick={() => unblock.mutateAsync(block.id).then(() => toast.success('Days freed'), alreadyShown)}
+      >
         <X aria-hidden="true" /> Free
       </Button>
     </li>

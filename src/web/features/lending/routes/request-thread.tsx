@@ -36,7 +36,12 @@ export function loader({ context, params }: Route.LoaderArgs) {
 }
 export const clientLoader = browserLoader;
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Request and messages · Rentique', description: 'Your request, its handover and your messages with the other member.', noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Request and messages · Rentique',
+    description: 'Your request, its handover and your messages with the other member.',
+    noindex: true,
+  });
 
 /** /requests/{rentalId}: one request or rental between two members: where it stands, its handover, their messages. */
 export default function Component() {
@@ -45,7 +50,10 @@ export default function Component() {
   const request = useRentalRequest(id);
   return (
     <div className="container-page max-w-3xl pt-8 pb-24 md:pt-12">
-      <Link to={lendingPaths.requests} className="mb-6 inline-flex items-center gap-1.5 text-sm text-taupe hover:text-ink">
+      <Link
+        to={lendingPaths.requests}
+        className="mb-6 inline-flex items-center gap-1.5 text-sm text-taupe hover:text-ink"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> All requests
       </Link>
       {request.isPending ? (
@@ -66,7 +74,10 @@ export default function Component() {
           <h1 className="mb-6 font-display text-4xl leading-tight md:text-5xl">{request.data.item.name}</h1>
           <RequestCard request={request.data} showThreadLink={false} />
           <HandoverPhotos request={request.data} />
-          <Conversation rentalId={id} other={request.data.role === 'lender' ? request.data.renterName : request.data.lenderName} />
+          <Conversation
+            rentalId={id}
+            other={request.data.role === 'lender' ? request.data.renterName : request.data.lenderName}
+          />
         </>
       )}
     </div>
@@ -77,7 +88,14 @@ export default function Component() {
 function HandoverPhotos({ request: r }: { request: BookingRequest }) {
   const add = useAddHandoverPhotos(r.id);
   const input = useRef<HTMLInputElement>(null);
-  const stage: 'sent' | 'returned' | null = r.role !== 'lender' || r.status !== 'accepted' ? null : r.stage === 'to_send' || r.stage === 'sent' ? 'sent' : r.stage === 'back' || r.stage === 'sent_back' || r.stage === 'with_renter' ? 'returned' : null;
+  const stage: 'sent' | 'returned' | null =
+    r.role !== 'lender' || r.status !== 'accepted'
+      ? null
+      : r.stage === 'to_send' || r.stage === 'sent'
+        ? 'sent'
+        : r.stage === 'back' || r.stage === 'sent_back' || r.stage === 'with_renter'
+          ? 'returned'
+          : null;
   if (r.photos.length === 0 && !stage) return null;
   return (
     <section aria-labelledby="photos-title" className="mt-8">
@@ -89,14 +107,25 @@ function HandoverPhotos({ request: r }: { request: BookingRequest }) {
           {r.photos.map((p) => (
             <li key={p.url}>
               <figure>
-                <img src={p.url} width={p.width} height={p.height} alt={`Condition when ${p.stage === 'sent' ? 'sent' : 'back'}`} className="aspect-[3/4] w-full rounded-sm bg-sand object-cover" loading="lazy" />
-                <figcaption className="mt-1 text-xs text-stone">{p.stage === 'sent' ? 'When sent' : 'When back'}</figcaption>
+                <img
+                  src={p.url}
+                  width={p.width}
+                  height={p.height}
+                  alt={`Condition when ${p.stage === 'sent' ? 'sent' : 'back'}`}
+                  className="aspect-[3/4] w-full rounded-sm bg-sand object-cover"
+                  loading="lazy"
+                />
+                <figcaption className="mt-1 text-xs text-stone">
+                  {p.stage === 'sent' ? 'When sent' : 'When back'}
+                </figcaption>
               </figure>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-sm text-taupe">Optional: photos of the piece when you send it and when it is back, in case of a question about its condition.</p>
+        <p className="mt-1 text-sm text-taupe">
+          Optional: photos of the piece when you send it and when it is back, in case of a question about its condition.
+        </p>
       )}
       {stage && (
         <div className="mt-3">
@@ -114,11 +143,17 @@ function HandoverPhotos({ request: r }: { request: BookingRequest }) {
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];
               e.target.value = '';
-              if (files.length) add.mutateAsync({ stage, photos: files }).then(() => toast.success('Photos added'), alreadyShown);
+              if (files.length)
+                add.mutateAsync({ stage, photos: files }).then(() => toast.success('Photos added'), alreadyShown);
             }}
           />
           <Button size="sm" variant="subtle" disabled={add.isPending} onClick={() => input.current?.click()}>
-            <Camera aria-hidden="true" /> {add.isPending ? 'Uploading…' : stage === 'sent' ? 'Add photos before sending' : 'Add photos now it is back'}
+            <Camera aria-hidden="true" />{' '}
+            {add.isPending
+              ? 'Uploading…'
+              : stage === 'sent'
+                ? 'Add photos before sending'
+                : 'Add photos now it is back'}
           </Button>
         </div>
       )}
@@ -161,7 +196,9 @@ function Conversation({ rentalId, other }: { rentalId: number; other: string }) 
       ) : thread.isError ? (
         <LoadError title="We couldn't load the messages" onRetry={() => void thread.refetch()} />
       ) : thread.data.messages.length === 0 ? (
-        <p className="mt-4 rounded-md border border-dashed border-linen px-4 py-6 text-center text-sm text-taupe">No messages yet. Say hello and arrange the handover.</p>
+        <p className="mt-4 rounded-md border border-dashed border-linen px-4 py-6 text-center text-sm text-taupe">
+          No messages yet. Say hello and arrange the handover.
+        </p>
       ) : (
         <ol className="mt-4 space-y-3" aria-label="Messages" aria-live="polite">
           {thread.data.messages.map((m) => (
@@ -186,9 +223,15 @@ function MessageBubble({ message: m }: { message: Message }) {
   const timeZone = useTimeZone();
   return (
     <li className={cn('flex', m.mine ? 'justify-end' : 'justify-start')}>
-      <div className={cn('max-w-[85%] rounded-md px-4 py-3 text-sm leading-relaxed', m.mine ? 'bg-ink text-ivory' : 'border border-linen bg-ivory text-ink')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-md px-4 py-3 text-sm leading-relaxed',
+          m.mine ? 'bg-ink text-ivory' : 'border border-linen bg-ivory text-ink',
+        )}
+      >
         <p className={cn('mb-1 text-xs', m.mine ? 'text-ivory/70' : 'text-stone')}>
-          {m.mine ? 'You' : m.from} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone, { year: false })}</time>
+          {m.mine ? 'You' : m.from} ·{' '}
+          <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone, { year: false })}</time>
         </p>
         <p className="whitespace-pre-line">{m.body}</p>
       </div>

@@ -24,7 +24,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Requests · Rentique', description: 'Requests to borrow your pieces, and the pieces you asked to borrow.', noindex: true });
+  pageMeta(args, {
+    title: 'Requests · Rentique',
+    description: 'Requests to borrow your pieces, and the pieces you asked to borrow.',
+    noindex: true,
+  });
 
 /** /requests (members): requests for her pieces (accept or decline within 48 hours) and the requests she made. */
 export default function Component() {
@@ -33,7 +37,8 @@ export default function Component() {
   return (
     <div className="container-page max-w-4xl pb-24">
       <PageHeader eyebrow="Lending" title="Requests">
-        Members ask to borrow your pieces here; you have 48 hours to accept or decline. Your own requests and their handovers are here too.
+        Members ask to borrow your pieces here; you have 48 hours to accept or decline. Your own requests and their
+        handovers are here too.
       </PageHeader>
       {isPending ? (
         <div className="space-y-4" aria-busy="true" aria-label="Loading requests">
@@ -55,7 +60,10 @@ export default function Component() {
               label="Requests for your pieces"
               empty={
                 <EmptyState title="No requests yet" icon={<Inbox className="size-8" aria-hidden="true" />}>
-                  <p>When a member asks to borrow one of your pieces, you will find her request here and in your notifications.</p>
+                  <p>
+                    When a member asks to borrow one of your pieces, you will find her request here and in your
+                    notifications.
+                  </p>
                 </EmptyState>
               }
             />
@@ -66,7 +74,10 @@ export default function Component() {
               requests={data.outgoing}
               label="Your requests"
               empty={
-                <EmptyState title="You have not asked for a piece yet" icon={<Send className="size-8" aria-hidden="true" />}>
+                <EmptyState
+                  title="You have not asked for a piece yet"
+                  icon={<Send className="size-8" aria-hidden="true" />}
+                >
                   <p>{LENDING_MESSAGES.requestRule}</p>
                   <Button asChild className="mt-5">
                     <Link to={paths.browse}>Browse the collection</Link>
@@ -104,7 +115,9 @@ function YourCalendars() {
       <h2 id="calendars-title" className="font-display text-2xl">
         Your pieces' calendars
       </h2>
-      <p className="mt-1 text-sm text-taupe">Block the days a piece is not available; nobody can request it for them.</p>
+      <p className="mt-1 text-sm text-taupe">
+        Block the days a piece is not available; nobody can request it for them.
+      </p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {live.map((l) => (
           <li key={l.id}>

@@ -7,7 +7,12 @@ import { listingsQueryKey } from './get-listings';
 export function useDeleteListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number, { client }) => unwrap(apiOf(client).DELETE('/api/listings/{id}', { params: { path: { id: String(id) } } })),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: listingsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    mutationFn: (id: number, { client }) =>
+      unwrap(apiOf(client).DELETE('/api/listings/{id}', { params: { path: { id: String(id) } } })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }

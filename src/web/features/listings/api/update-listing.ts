@@ -8,7 +8,12 @@ import { listingsQueryKey } from './get-listings';
 export function useUpdateListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: ListingUpdate }, { client }) => unwrap(apiOf(client).PATCH('/api/listings/{id}', { params: { path: { id: String(id) } }, body: patch })),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: listingsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    mutationFn: ({ id, patch }: { id: number; patch: ListingUpdate }, { client }) =>
+      unwrap(apiOf(client).PATCH('/api/listings/{id}', { params: { path: { id: String(id) } }, body: patch })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }

@@ -39,7 +39,8 @@ interface FormValues {
   handover: string;
 }
 
-const toCents = (dollars: string) => (dollars.trim() === '' ? Number.NaN : Math.round(Number(dollars.replace(/[$,\s]/g, '')) * 100));
+const toCents = (dollars: string) =>
+  dollars.trim() === '' ? Number.NaN : Math.round(Number(dollars.replace(/[$,\s]/g, '')) * 100);
 const toDollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** Validates with the domain's ListingInputSchema (the one the server uses), after converting prices. */
@@ -99,7 +100,17 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           rentalPriceCents: toDollars(listing.rentalPriceCents),
           handover: listing.handover,
         }
-      : { name: '', brand: '', category: '', gender: '', sizes: [], description: '', retailPriceCents: '', rentalPriceCents: '', handover: 'drop-off' },
+      : {
+          name: '',
+          brand: '',
+          category: '',
+          gender: '',
+          sizes: [],
+          description: '',
+          retailPriceCents: '',
+          rentalPriceCents: '',
+          handover: 'drop-off',
+        },
   });
   const { errors, isSubmitting } = form.formState;
   const category = useWatch({ control: form.control, name: 'category' });
@@ -111,7 +122,8 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
     const files = [...list];
     setPhotoError(undefined);
     if (photos.length + files.length > MAX_LISTING_PHOTOS) return setPhotoError(LISTING_MESSAGES.tooManyPhotos);
-    if (files.some((f) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(f.type))) return setPhotoError(LISTING_MESSAGES.photoType);
+    if (files.some((f) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(f.type)))
+      return setPhotoError(LISTING_MESSAGES.photoType);
     if (files.some((f) => f.size > MAX_PHOTO_BYTES)) return setPhotoError(LISTING_MESSAGES.photoTooLarge);
     setPhotos((prev) => [...prev, ...files.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
     if (fileInput.current) fileInput.current.value = '';
@@ -129,7 +141,9 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
         const saved = await update.mutateAsync({ id: listing.id, patch });
         const backInReview = saved.review.status === 'pending' && listing.review.status !== 'pending';
         toast.success(backInReview ? LISTING_MESSAGES.resubmitted : LISTING_MESSAGES.updated, {
-          description: backInReview ? `${input.name} goes back to our team; we will let you know.` : `${input.name} is updated.`,
+          description: backInReview
+            ? `${input.name} goes back to our team; we will let you know.`
+            : `${input.name} is updated.`,
         });
         onDone();
       } catch {
@@ -151,7 +165,12 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={editing ? 'Edit listing' : 'List an item'}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-6 space-y-5"
+      aria-label={editing ? 'Edit listing' : 'List an item'}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message}>
           <Input autoComplete="off" placeholder="Silk slip dress" {...form.register('name')} />
@@ -212,7 +231,9 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           hint={
             bounds
               ? `Suggested ${formatCents(bounds.suggested)} for ${category}; from ${formatCents(bounds.min)} to ${formatCents(bounds.max)}.${
-                  Number.isFinite(rental) && rental > 0 ? ` You earn ${formatCents(lenderShareCents(rental))} (${LENDER_SHARE_PERCENT}%) a week.` : ''
+                  Number.isFinite(rental) && rental > 0
+                    ? ` You earn ${formatCents(lenderShareCents(rental))} (${LENDER_SHARE_PERCENT}%) a week.`
+                    : ''
                 }`
               : 'Choose a category to see the suggested price.'
           }
@@ -224,10 +245,15 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
       <p className="-mt-2 text-xs text-stone">{COMMISSION_TEXT}</p>
 
       <fieldset>
-        <legend className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">How the piece reaches us</legend>
+        <legend className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">
+          How the piece reaches us
+        </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {HANDOVERS.map((h) => (
-            <label key={h} className="flex cursor-pointer items-center gap-3 rounded-sm border border-linen bg-ivory px-4 py-3 text-sm has-[:checked]:border-ink">
+            <label
+              key={h}
+              className="flex cursor-pointer items-center gap-3 rounded-sm border border-linen bg-ivory px-4 py-3 text-sm has-[:checked]:border-ink"
+            >
               <input type="radio" value={h} className="accent-ink" {...form.register('handover')} />
               {HANDOVER_LABELS[h]}
             </label>
@@ -296,7 +322,15 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (editing ? 'Saving…' : 'Sending…') : editing ? (listing.review.status === 'rejected' ? 'Save and resubmit' : 'Save changes') : 'Submit for review'}
+          {isSubmitting
+            ? editing
+              ? 'Saving…'
+              : 'Sending…'
+            : editing
+              ? listing.review.status === 'rejected'
+                ? 'Save and resubmit'
+                : 'Save changes'
+              : 'Submit for review'}
         </Button>
       </div>
     </form>

@@ -2,7 +2,13 @@ import { Inbox, Plus, Shirt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { HANDOVER_LABELS, LENDER_SHARE_PERCENT, LISTING_MESSAGES, REVIEW_STATUS_LABELS, type Listing } from '@domain/listings';
+import {
+  HANDOVER_LABELS,
+  LENDER_SHARE_PERCENT,
+  LISTING_MESSAGES,
+  REVIEW_STATUS_LABELS,
+  type Listing,
+} from '@domain/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -25,7 +31,8 @@ export function ListingTab() {
     <div>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="max-w-xl text-sm text-taupe">
-          Lend pieces you are not wearing. We collect, clean and deliver them; you earn {LENDER_SHARE_PERCENT}% of every rental.{' '}
+          Lend pieces you are not wearing. We collect, clean and deliver them; you earn {LENDER_SHARE_PERCENT}% of every
+          rental.{' '}
           <Link to={paths.payouts} className="font-medium text-ink underline underline-offset-4">
             Payouts & statement
           </Link>{' '}
@@ -73,7 +80,11 @@ export function ListingTab() {
       )}
 
       <Dialog open={creating} onOpenChange={setCreating}>
-        <DialogContent title="List an item" description="Tell members about the piece. Our team reviews it (usually within a day) and it goes live in the collection once approved." className="max-w-2xl">
+        <DialogContent
+          title="List an item"
+          description="Tell members about the piece. Our team reviews it (usually within a day) and it goes live in the collection once approved."
+          className="max-w-2xl"
+        >
           {creating && <ListingForm onDone={() => setCreating(false)} />}
         </DialogContent>
       </Dialog>
@@ -95,14 +106,20 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
   const picture = (
     <>
       <img src={listing.imageUrl} alt={listing.name} className="size-full object-cover" loading="lazy" />
-      <Badge tone={!live ? 'ink' : rented ? 'clay' : 'success'} className={cn('absolute top-3 left-3', live && 'bg-ivory/95')}>
+      <Badge
+        tone={!live ? 'ink' : rented ? 'clay' : 'success'}
+        className={cn('absolute top-3 left-3', live && 'bg-ivory/95')}
+      >
         {!live ? REVIEW_STATUS_LABELS[review] : rented ? 'Rented' : 'Available'}
       </Badge>
     </>
   );
 
   return (
-    <article aria-label={listing.name} className="flex h-full flex-col overflow-hidden rounded-md border border-linen/80 bg-ivory shadow-soft">
+    <article
+      aria-label={listing.name}
+      className="flex h-full flex-col overflow-hidden rounded-md border border-linen/80 bg-ivory shadow-soft"
+    >
       {/* Only a live listing has a public page; one in review or rejected shows its photo here only. */}
       {live ? (
         <Link to={paths.item(listing.id)} className="relative block aspect-[4/3] bg-sand">
@@ -117,9 +134,14 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
         <p className="mt-2 text-sm text-taupe">
           {formatCents(listing.rentalPriceCents)}/week · {HANDOVER_LABELS[listing.handover]}
         </p>
-        {review === 'pending' && <p className="mt-2 text-sm text-taupe">Our team is reviewing it; it goes live once approved.</p>}
+        {review === 'pending' && (
+          <p className="mt-2 text-sm text-taupe">Our team is reviewing it; it goes live once approved.</p>
+        )}
         {review === 'rejected' && (
-          <div className="mt-3 rounded-sm border border-clay/40 bg-clay/5 p-3 text-sm" data-testid="listing-review-reason">
+          <div
+            className="mt-3 rounded-sm border border-clay/40 bg-clay/5 p-3 text-sm"
+            data-testid="listing-review-reason"
+          >
             <p className="font-medium text-clay-dark">Not approved yet</p>
             <p className="mt-1 text-ink">{listing.review.reason}</p>
             <p className="mt-1 text-xs text-taupe">Edit the listing and it comes back to us for review.</p>
@@ -149,16 +171,24 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
                 // mutateAsync: this row unmounts when the list refreshes, and the toast must still show.
                 onClick={() =>
                   remove.mutateAsync(listing.id).then(
-                    () => toast.success(LISTING_MESSAGES.removed, { description: `${listing.name} is no longer in the collection.` }),
+                    () =>
+                      toast.success(LISTING_MESSAGES.removed, {
+                        description: `${listing.name} is no longer in the collection.`,
+                      }),
                     () => setConfirming(false), // the query client shows why
-
                   )
                 }
               >
                 Confirm remove
               </Button>
             ) : (
-              <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={rented} aria-label={`Remove ${listing.name}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setConfirming(true)}
+                disabled={rented}
+                aria-label={`Remove ${listing.name}`}
+              >
                 Remove
               </Button>
             )}

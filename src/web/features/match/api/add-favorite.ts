@@ -3,7 +3,8 @@ import { unwrap, type Api } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { matchKeys } from './keys';
 
-export const addFavorite = (api: Api, itemId: number) => unwrap(api.PUT('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
+export const addFavorite = (api: Api, itemId: number) =>
+  unwrap(api.PUT('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
 
 /** Adds an item to the favourites directly (Add to Wishlist): no daily view is counted. */
 export function useAddFavorite() {

@@ -5,7 +5,8 @@ import { matchKeys } from './keys';
 
 export const getDailyViews = (api: Api) => unwrap(api.GET('/api/match/daily'));
 
-export const getDailyViewsQueryOptions = () => queryOptions({ queryKey: matchKeys.daily, queryFn: ({ client }) => getDailyViews(apiOf(client)), staleTime: 0 });
+export const getDailyViewsQueryOptions = () =>
+  queryOptions({ queryKey: matchKeys.daily, queryFn: ({ client }) => getDailyViews(apiOf(client)), staleTime: 0 });
 
 /** How many items the member has viewed today (UTC) and how many are left. */
 export function useDailyViews(enabled = true) {

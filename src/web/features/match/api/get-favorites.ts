@@ -6,7 +6,8 @@ import { matchKeys } from './keys';
 
 export const getFavorites = (api: Api) => unwrap(api.GET('/api/favorites'));
 
-export const getFavoritesQueryOptions = () => queryOptions({ queryKey: matchKeys.favorites, queryFn: ({ client }) => getFavorites(apiOf(client)) });
+export const getFavoritesQueryOptions = () =>
+  queryOptions({ queryKey: matchKeys.favorites, queryFn: ({ client }) => getFavorites(apiOf(client)) });
 
 /** The member's favourites, newest first. */
 export function useFavorites(enabled = true, meta?: { errorToast?: ErrorToastMeta }) {

@@ -5,7 +5,8 @@ import { matchKeys } from './keys';
 
 export const getProgress = (api: Api) => unwrap(api.GET('/api/match/progress'));
 
-export const getProgressQueryOptions = () => queryOptions({ queryKey: matchKeys.progress, queryFn: ({ client }) => getProgress(apiOf(client)), staleTime: 0 });
+export const getProgressQueryOptions = () =>
+  queryOptions({ queryKey: matchKeys.progress, queryFn: ({ client }) => getProgress(apiOf(client)), staleTime: 0 });
 
 /** The saved deck index per gender and the gender looked at last. */
 export function useProgress(enabled = true) {

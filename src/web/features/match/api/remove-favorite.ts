@@ -5,7 +5,8 @@ import { unwrap, type Api } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { matchKeys } from './keys';
 
-export const removeFavorite = (api: Api, itemId: number) => unwrap(api.DELETE('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
+export const removeFavorite = (api: Api, itemId: number) =>
+  unwrap(api.DELETE('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
 
 /** Removes an item from the favourites; the list drops it at once on success. */
 export function useRemoveFavorite() {
@@ -14,7 +15,9 @@ export function useRemoveFavorite() {
     mutationFn: (itemId: number, { client }) => removeFavorite(apiOf(client), itemId),
     meta: { errorToast: MATCH_MESSAGES.removeFavoriteFailed },
     onSuccess: (_void, itemId) => {
-      qc.setQueryData<FavoriteList>(matchKeys.favorites, (old) => (old ? { items: old.items.filter((f) => f.itemId !== itemId) } : old));
+      qc.setQueryData<FavoriteList>(matchKeys.favorites, (old) =>
+        old ? { items: old.items.filter((f) => f.itemId !== itemId) } : old,
+      );
       return qc.invalidateQueries({ queryKey: matchKeys.favorites });
     },
   });

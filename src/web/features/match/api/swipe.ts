@@ -17,7 +17,9 @@ export function useSwipe() {
     mutationFn: (input: SwipeInput, { client }) => swipe(apiOf(client), input),
     meta: {
       errorToast: (err) =>
-        err instanceof ApiClientError && err.code === 'DAILY_LIMIT_REACHED' ? { title: MATCH_MESSAGES.dailyLimitTitle, description: MATCH_MESSAGES.dailyLimit } : undefined,
+        err instanceof ApiClientError && err.code === 'DAILY_LIMIT_REACHED'
+          ? { title: MATCH_MESSAGES.dailyLimitTitle, description: MATCH_MESSAGES.dailyLimit }
+          : undefined,
     },
     onSuccess: (result) => {
       qc.setQueryData(matchKeys.daily, result.daily);

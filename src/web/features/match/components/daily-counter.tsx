@@ -8,7 +8,10 @@ export function DailyCounter({ count }: { count: number }) {
     <div className="flex items-center gap-3" aria-live="polite">
       <span className="flex gap-1.5" aria-hidden="true">
         {Array.from({ length: DAILY_VIEW_LIMIT }, (_, i) => (
-          <span key={i} className={cn('size-2 rounded-full border border-ink/50', i < shown ? 'bg-ink' : 'bg-transparent')} />
+          <span
+            key={i}
+            className={cn('size-2 rounded-full border border-ink/50', i < shown ? 'bg-ink' : 'bg-transparent')}
+          />
         ))}
       </span>
       <span className="text-[0.8rem] tracking-wide text-taupe" data-testid="daily-counter">

@@ -8,7 +8,15 @@ import { ShortlistButton } from '../../shortlists';
  * A liked item (the shared ItemCard: picture, brand, name, price, link to the item) with a remove
  * button that shows on hover and on keyboard focus, and always on touch screens (no hover there).
  */
-export function FavoriteCard({ favorite, onRemove, removing }: { favorite: Favorite; onRemove: () => void; removing: boolean }) {
+export function FavoriteCard({
+  favorite,
+  onRemove,
+  removing,
+}: {
+  favorite: Favorite;
+  onRemove: () => void;
+  removing: boolean;
+}) {
   const { item } = favorite;
   return (
     <li data-testid="favorite-card">
@@ -26,7 +34,13 @@ export function FavoriteCard({ favorite, onRemove, removing }: { favorite: Favor
             >
               <X aria-hidden="true" className="size-4" />
             </button>
-            <ShortlistButton itemId={item.id} itemName={item.name} iconOnly size="icon" className="border-0 bg-ivory/95 shadow-soft hover:bg-ink hover:text-ivory" />
+            <ShortlistButton
+              itemId={item.id}
+              itemName={item.name}
+              iconOnly
+              size="icon"
+              className="border-0 bg-ivory/95 shadow-soft hover:bg-ink hover:text-ivory"
+            />
           </div>
         }
       />

@@ -27,7 +27,11 @@ export function ItemDetailsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={item.name} className="max-w-2xl">
         <div className="mt-5 grid gap-6 sm:grid-cols-[0.8fr_1.2fr]">
-          <ItemImage src={item.imageUrl} alt={item.imageAlt} className="hidden aspect-[4/5] self-start rounded-md sm:block" />
+          <ItemImage
+            src={item.imageUrl}
+            alt={item.imageAlt}
+            className="hidden aspect-[4/5] self-start rounded-md sm:block"
+          />
           <div className="space-y-5">
             <div>
               <p className="eyebrow">{item.brand}</p>
@@ -59,7 +63,9 @@ export function ItemDetailsDialog({
               </div>
               <div>
                 <dt className="eyebrow mb-1.5">Care instructions</dt>
-                <dd className="text-taupe">{item.careInstructions ?? 'Professionally cleaned by Rentique between rentals'}</dd>
+                <dd className="text-taupe">
+                  {item.careInstructions ?? 'Professionally cleaned by Rentique between rentals'}
+                </dd>
               </div>
             </dl>
             <div className="flex flex-col gap-2.5 pt-2 sm:flex-row">

@@ -6,10 +6,26 @@ import { MATCH_MESSAGES, otherGender } from '@domain/match.rules';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
-function Panel({ icon, title, children, actions }: { icon: ReactNode; title: string; children: ReactNode; actions: ReactNode }) {
+function Panel({
+  icon,
+  title,
+  children,
+  actions,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   return (
-    <section aria-labelledby="match-panel-title" className="mx-auto flex max-w-md flex-col items-center rounded-md border border-linen bg-ivory px-6 py-12 text-center shadow-soft sm:px-10">
-      <div className="mb-5 flex size-14 items-center justify-center rounded-full bg-sand text-taupe [&_svg]:size-6" aria-hidden="true">
+    <section
+      aria-labelledby="match-panel-title"
+      className="mx-auto flex max-w-md flex-col items-center rounded-md border border-linen bg-ivory px-6 py-12 text-center shadow-soft sm:px-10"
+    >
+      <div
+        className="mb-5 flex size-14 items-center justify-center rounded-full bg-sand text-taupe [&_svg]:size-6"
+        aria-hidden="true"
+      >
         {icon}
       </div>
       <h2 id="match-panel-title" className="text-display-md">
@@ -89,7 +105,8 @@ export function DeckFinished({ gender }: { gender: ItemGender }) {
         </>
       }
     >
-      You have viewed every piece in our {gender.toLowerCase()}&apos;s collection. Revisit your favorites or explore the {other.toLowerCase()}&apos;s edit.
+      You have viewed every piece in our {gender.toLowerCase()}&apos;s collection. Revisit your favorites or explore the{' '}
+      {other.toLowerCase()}&apos;s edit.
     </Panel>
   );
 }

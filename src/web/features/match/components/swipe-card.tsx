@@ -1,4 +1,14 @@
-import { LazyMotion, m, useMotionValue, useMotionValueEvent, useReducedMotion, useTransform, type MotionValue, type PanInfo, type ValueAnimationTransition } from 'motion/react';
+import {
+  LazyMotion,
+  m,
+  useMotionValue,
+  useMotionValueEvent,
+  useReducedMotion,
+  useTransform,
+  type MotionValue,
+  type PanInfo,
+  type ValueAnimationTransition,
+} from 'motion/react';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { MatchItem } from '@domain/match';
 import { swipeDecision, swipeLabel, type SwipeAction } from '@domain/match.rules';
@@ -24,7 +34,8 @@ const FLING_PX = 640;
  */
 const loadMotion = () => import('./motion-features');
 const loadFeatures = () => loadMotion().then((mod) => mod.default);
-const animateTo = (value: MotionValue<number>, to: number, transition: ValueAnimationTransition<number>) => void loadMotion().then((mod) => mod.animate(value, to, transition));
+const animateTo = (value: MotionValue<number>, to: number, transition: ValueAnimationTransition<number>) =>
+  void loadMotion().then((mod) => mod.animate(value, to, transition));
 
 /**
  * The top card of the deck. Drag it: from 50 px a LIKE / NOPE label shows, and a release past
@@ -95,13 +106,20 @@ export function SwipeCard({
         }}
         className="relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg border border-linen bg-ivory shadow-lift select-none active:cursor-grabbing"
       >
-        <ItemImage src={item.imageUrl} alt={item.imageAlt} className="aspect-[5/6] rounded-none [&_img]:pointer-events-none [&_img]:select-none" priority />
+        <ItemImage
+          src={item.imageUrl}
+          alt={item.imageAlt}
+          className="aspect-[5/6] rounded-none [&_img]:pointer-events-none [&_img]:select-none"
+          priority
+        />
         {label && (
           <span
             aria-hidden="true"
             className={cn(
               'pointer-events-none absolute top-6 rounded-sm border-2 px-3 py-1 font-display text-3xl font-semibold tracking-[0.18em] uppercase',
-              label === 'like' ? 'left-6 -rotate-12 border-sage bg-ivory/80 text-sage' : 'right-6 rotate-12 border-clay bg-ivory/80 text-clay',
+              label === 'like'
+                ? 'left-6 -rotate-12 border-sage bg-ivory/80 text-sage'
+                : 'right-6 rotate-12 border-clay bg-ivory/80 text-clay',
             )}
           >
             {label === 'like' ? 'Like' : 'Nope'}
@@ -116,7 +134,8 @@ export function SwipeCard({
           <p className="eyebrow">{item.brand}</p>
           <h2 className="font-display text-2xl leading-tight">{item.name}</h2>
           <p className="text-sm text-taupe">
-            <span className="font-semibold text-ink">{formatCents(item.rentalPriceCents)}</span> / week · {item.category}
+            <span className="font-semibold text-ink">{formatCents(item.rentalPriceCents)}</span> / week ·{' '}
+            {item.category}
           </p>
         </div>
       </m.article>

@@ -29,12 +29,18 @@ export function useFavoriteToggle(itemId: number) {
       });
     } else {
       add.mutate(itemId, {
-        onSuccess: (fav) => toast.success(MATCH_MESSAGES.addedTitle, { description: MATCH_MESSAGES.added(itemName ?? fav.item.name) }),
+        onSuccess: (fav) =>
+          toast.success(MATCH_MESSAGES.addedTitle, { description: MATCH_MESSAGES.added(itemName ?? fav.item.name) }),
       });
     }
   };
 
-  return { isFavorite, isSignedIn: !!session, isPending: add.isPending || remove.isPending || (!!session && favorites.isPending), toggle };
+  return {
+    isFavorite,
+    isSignedIn: !!session,
+    isPending: add.isPending || remove.isPending || (!!session && favorites.isPending),
+    toggle,
+  };
 }
 
 /**
@@ -47,7 +53,11 @@ export function WishlistButton({
   iconOnly = false,
   className,
   ...props
-}: { itemId: number; itemName?: string; /** A round heart named 'Add to favourites' (the static pages). */ iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children' | 'type'>) {
+}: {
+  itemId: number;
+  itemName?: string;
+  /** A round heart named 'Add to favourites' (the static pages). */ iconOnly?: boolean;
+} & Omit<ButtonProps, 'onClick' | 'children' | 'type'>) {
   const { isFavorite, isSignedIn, isPending, toggle } = useFavoriteToggle(itemId);
   const navigate = useNavigate();
   const location = useLocation();

@@ -20,7 +20,12 @@ import type { Route } from './+types/favorites';
 
 /** Her favourites, newest first. */
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => Promise.all([queryClient.prefetchQuery(getFavoritesQueryOptions()), queryClient.prefetchQuery(getShortlistsQueryOptions())]));
+  return loadPage(context, (queryClient) =>
+    Promise.all([
+      queryClient.prefetchQuery(getFavoritesQueryOptions()),
+      queryClient.prefetchQuery(getShortlistsQueryOptions()),
+    ]),
+  );
 }
 
 export const clientLoader = browserLoader;
@@ -37,13 +42,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!context.user) throw loginRedirect(new URL(back, context.origin));
   if (!/^\d{1,9}$/.test(field('itemId'))) throw data('No such item.', { status: 400 });
   const method = field('intent') === 'remove' ? 'DELETE' : 'PUT';
-  const res = await context.apiFetch(new Request(new URL(`/api/favorites/${field('itemId')}`, context.origin), { method }));
+  const res = await context.apiFetch(
+    new Request(new URL(`/api/favorites/${field('itemId')}`, context.origin), { method }),
+  );
   if (!res.ok) throw data((await res.json().catch(() => null)) as unknown, { status: res.status });
   return redirect(back);
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Your Favorites · Rentique', description: 'The pieces you loved on Rentique, ready to rent.', noindex: true });
+  pageMeta(args, {
+    title: 'Your Favorites · Rentique',
+    description: 'The pieces you loved on Rentique, ready to rent.',
+    noindex: true,
+  });
 
 /** /favorites (members): the liked items, newest first. */
 export default function Component() {
@@ -78,7 +89,9 @@ export default function Component() {
         </LoadError>
       ) : !items?.length ? (
         <EmptyState title="No favorites yet" icon={<Heart className="size-8" aria-hidden="true" />}>
-          <p>Like pieces while you match your outfit, or add them from the collection, and they will wait for you here.</p>
+          <p>
+            Like pieces while you match your outfit, or add them from the collection, and they will wait for you here.
+          </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild>
               <Link to={paths.match}>Start Matching</Link>
@@ -91,7 +104,12 @@ export default function Component() {
       ) : (
         <ul className={itemGridClass} aria-label="Favorite items">
           {items.map((f) => (
-            <FavoriteCard key={f.itemId} favorite={f} removing={remove.isPending && remove.variables === f.itemId} onRemove={() => onRemove(f.itemId)} />
+            <FavoriteCard
+              key={f.itemId}
+              favorite={f}
+              removing={remove.isPending && remove.variables === f.itemId}
+              onRemove={() => onRemove(f.itemId)}
+            />
           ))}
         </ul>
       )}

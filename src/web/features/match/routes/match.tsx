@@ -31,7 +31,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) return null;
   const asked = genderFromParam(new URL(request.url).searchParams.get('gender'));
   return loadPage(context, async (queryClient) => {
-    const [progress] = await Promise.all([queryClient.fetchQuery(getProgressQueryOptions()), queryClient.prefetchQuery(getDailyViewsQueryOptions())]);
+    const [progress] = await Promise.all([
+      queryClient.fetchQuery(getProgressQueryOptions()),
+      queryClient.prefetchQuery(getDailyViewsQueryOptions()),
+    ]);
     await queryClient.prefetchQuery(getDeckQueryOptions(asked ?? progress.currentGender ?? 'Women'));
   });
 }
@@ -41,7 +44,8 @@ export const clientLoader = browserLoader;
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Match Your Outfit · Rentique',
-    description: 'Swipe right on the designer pieces you love and left on the ones you don’t: every like lands in your Rentique favorites.',
+    description:
+      'Swipe right on the designer pieces you love and left on the ones you don’t: every like lands in your Rentique favorites.',
   });
 
 /** /match: swipe through the collection, three items a day. */
@@ -117,7 +121,8 @@ function MatchSession() {
       { itemId: item.id, action },
       {
         onSuccess: (result) => {
-          if (result.action === 'like') toast.success(MATCH_MESSAGES.addedTitle, { description: MATCH_MESSAGES.added(item.name) });
+          if (result.action === 'like')
+            toast.success(MATCH_MESSAGES.addedTitle, { description: MATCH_MESSAGES.added(item.name) });
           saveProgress.mutate({ gender, lastItemIndex: nextIndex(position, total) });
         },
         onError: (err) => {
@@ -183,7 +188,10 @@ function MatchSession() {
       <div className="mx-auto w-full max-w-sm">
         <div className="relative">
           {next && (
-            <div aria-hidden="true" className="absolute inset-0 translate-y-3 scale-[0.96] overflow-hidden rounded-lg border border-linen bg-sand opacity-70" />
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 translate-y-3 scale-[0.96] overflow-hidden rounded-lg border border-linen bg-sand opacity-70"
+            />
           )}
           <SwipeCard
             key={`${current.item.id}-${attempt}`}

@@ -6,7 +6,8 @@ import { notificationsQueryKey } from './get-unread-count';
 export function getNotificationsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...notificationsQueryKey, 'list'],
-    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/notifications', { params: { query: { before: pageParam?.toString() } }, signal })),
+    queryFn: ({ client, pageParam, signal }) =>
+      unwrap(apiOf(client).GET('/api/notifications', { params: { query: { before: pageParam?.toString() } }, signal })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,

@@ -7,7 +7,8 @@ import { notificationsQueryKey, unreadCountQueryKey } from './get-unread-count';
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number, { client }) => unwrap(apiOf(client).POST('/api/notifications/{id}/read', { params: { path: { id: String(id) } } })),
+    mutationFn: (id: number, { client }) =>
+      unwrap(apiOf(client).POST('/api/notifications/{id}/read', { params: { path: { id: String(id) } } })),
     onSuccess: (data) => queryClient.setQueryData(unreadCountQueryKey, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });

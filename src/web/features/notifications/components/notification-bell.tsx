@@ -13,12 +13,18 @@ export function NotificationBell({ className }: { className?: string }) {
     <Link
       to={paths.notifications}
       aria-label={bellLabel(unread)}
-      className={cn('relative inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand/70', className)}
+      className={cn(
+        'relative inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand/70',
+        className,
+      )}
       data-testid="notification-bell"
     >
       <Bell className="size-5" aria-hidden="true" />
       {unread > 0 && (
-        <span aria-hidden="true" className="absolute top-1 right-0.5 min-w-5 rounded-full bg-clay px-1.5 py-0.5 text-center text-[0.65rem] leading-none font-semibold text-ivory">
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-0.5 min-w-5 rounded-full bg-clay px-1.5 py-0.5 text-center text-[0.65rem] leading-none font-semibold text-ivory"
+        >
           {unread > 99 ? '99+' : unread}
         </span>
       )}

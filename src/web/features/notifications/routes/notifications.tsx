@@ -1,4 +1,21 @@
-import { BellOff, CalendarClock, CheckCheck, CircleCheck, CircleX, Hourglass, Inbox, MessageCircle, PackageCheck, PackageX, RotateCcw, Scale, ShieldAlert, Sparkles, Truck, Undo2 } from 'lucide-react';
+import {
+  BellOff,
+  CalendarClock,
+  CheckCheck,
+  CircleCheck,
+  CircleX,
+  Hourglass,
+  Inbox,
+  MessageCircle,
+  PackageCheck,
+  PackageX,
+  RotateCcw,
+  Scale,
+  ShieldAlert,
+  Sparkles,
+  Truck,
+  Undo2,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '@domain/notifications';
@@ -25,7 +42,11 @@ export const clientLoader = browserLoader;
 
 // The title is the page's own <title> below: it counts the unread ones as they are read.
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Notifications · Rentique', description: 'Your Rentique notifications: rentals, listings, reminders and events.', noindex: true }).filter((m) => !('title' in m));
+  pageMeta(args, {
+    title: 'Notifications · Rentique',
+    description: 'Your Rentique notifications: rentals, listings, reminders and events.',
+    noindex: true,
+  }).filter((m) => !('title' in m));
 
 const ICONS: Record<NotificationKind, ReactNode> = {
   due_back_reminder: <CalendarClock className="size-5" aria-hidden="true" />,
@@ -74,7 +95,10 @@ export default function Component() {
         <LoadError title="We couldn't load your notifications" onRetry={() => void list.refetch()} />
       ) : notifications.length === 0 ? (
         <EmptyState title="Nothing new" icon={<BellOff className="size-8" aria-hidden="true" />}>
-          <p>When a rental is nearly due, an event is tomorrow or our team has reviewed a piece you lend, you will find it here and in your inbox.</p>
+          <p>
+            When a rental is nearly due, an event is tomorrow or our team has reviewed a piece you lend, you will find
+            it here and in your inbox.
+          </p>
         </EmptyState>
       ) : (
         <>
@@ -82,12 +106,7 @@ export default function Component() {
             <p className="text-sm text-taupe" aria-live="polite">
               {unread ? `${unread} unread` : 'All read'}
             </p>
-            <Button
-              variant="subtle"
-              size="sm"
-              disabled={!unread || markAll.isPending}
-              onClick={() => markAll.mutate()}
-            >
+            <Button variant="subtle" size="sm" disabled={!unread || markAll.isPending} onClick={() => markAll.mutate()}>
               <CheckCheck aria-hidden="true" /> Mark all read
             </Button>
           </div>
@@ -117,12 +136,20 @@ function NotificationRow({ notification: n }: { notification: Notification }) {
     <li>
       <article
         aria-label={n.title}
-        className={cn('flex gap-4 rounded-md border p-5 transition-colors', unread ? 'border-ink/25 bg-ivory shadow-soft' : 'border-linen/70 bg-paper')}
+        className={cn(
+          'flex gap-4 rounded-md border p-5 transition-colors',
+          unread ? 'border-ink/25 bg-ivory shadow-soft' : 'border-linen/70 bg-paper',
+        )}
       >
         <div className={cn('mt-0.5 shrink-0', unread ? 'text-clay' : 'text-stone')}>{ICONS[n.kind]}</div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-            <h2 className={cn('font-sans text-[0.95rem] leading-snug', unread ? 'font-semibold text-ink' : 'font-medium text-taupe')}>
+            <h2
+              className={cn(
+                'font-sans text-[0.95rem] leading-snug',
+                unread ? 'font-semibold text-ink' : 'font-medium text-taupe',
+              )}
+            >
               {unread && <span className="sr-only">Unread: </span>}
               {n.title}
             </h2>
@@ -140,7 +167,13 @@ function NotificationRow({ notification: n }: { notification: Notification }) {
               </Button>
             )}
             {unread && (
-              <Button size="sm" variant="ghost" disabled={markRead.isPending} onClick={() => markRead.mutate(n.id)} aria-label={`Mark “${n.title}” read`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={markRead.isPending}
+                onClick={() => markRead.mutate(n.id)}
+                aria-label={`Mark “${n.title}” read`}
+              >
                 Mark read
               </Button>
             )}

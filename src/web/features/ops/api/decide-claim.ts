@@ -22,7 +22,8 @@ export function useDecideClaim() {
 export function useRetryClaimCharge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number, { client }) => unwrap(apiOf(client).POST('/api/ops/claims/{id}/retry-charge', { params: { path: { id: String(id) } } })),
+    mutationFn: (id: number, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/claims/{id}/retry-charge', { params: { path: { id: String(id) } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deskClaimsQueryKey }),
   });
 }

@@ -13,7 +13,13 @@ export interface AuditFilters {
 export function getAuditLogQueryOptions(filters: AuditFilters) {
   return infiniteQueryOptions({
     queryKey: ['ops', 'audit', filters],
-    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/ops/audit', { params: { query: { ...filters, before: pageParam?.toString() } }, signal })),
+    queryFn: ({ client, pageParam, signal }) =>
+      unwrap(
+        apiOf(client).GET('/api/ops/audit', {
+          params: { query: { ...filters, before: pageParam?.toString() } },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,

@@ -8,7 +8,8 @@ export const deskClaimsQueryKey = ['ops', 'claims'] as const;
 export function getDeskClaimsQueryOptions(status: ClaimStatus) {
   return queryOptions({
     queryKey: [...deskClaimsQueryKey, status],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/claims', { params: { query: { status } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/ops/claims', { params: { query: { status } }, signal })),
     staleTime: 0,
     refetchInterval: 30_000,
   });

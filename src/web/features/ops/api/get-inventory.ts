@@ -5,7 +5,13 @@ import { apiOf } from '../../../lib/query-client';
 export function getInventoryQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: ['ops', 'inventory', q],
-    queryFn: ({ client, pageParam, signal }) => unwrap(apiOf(client).GET('/api/ops/inventory', { params: { query: { q: q || undefined, after: pageParam?.toString() } }, signal })),
+    queryFn: ({ client, pageParam, signal }) =>
+      unwrap(
+        apiOf(client).GET('/api/ops/inventory', {
+          params: { query: { q: q || undefined, after: pageParam?.toString() } },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextAfter ?? undefined,
     placeholderData: keepPreviousData,

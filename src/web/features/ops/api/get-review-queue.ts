@@ -9,7 +9,8 @@ export const reviewQueueQueryKey = ['ops', 'listings'] as const;
 export function getReviewQueueQueryOptions(status: ReviewStatus) {
   return queryOptions({
     queryKey: [...reviewQueueQueryKey, status],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/listings', { params: { query: { status } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/ops/listings', { params: { query: { status } }, signal })),
     // The queue changes as members submit and colleagues decide: always fresh, and polled.
     staleTime: 0,
     refetchInterval: 30_000,

@@ -8,7 +8,8 @@ export const unitsQueryKey = ['ops', 'units'] as const;
 export function getUnitQueryOptions(code: string) {
   return queryOptions({
     queryKey: [...unitsQueryKey, 'one', code],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/units/{code}', { params: { path: { code } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/ops/units/{code}', { params: { path: { code } }, signal })),
     // A wrong code is shown on the page, not in a toast.
     meta: { errorToast: false },
     retry: false,
@@ -24,7 +25,8 @@ export function useUnit(code: string | null) {
 export function getUnitsInStateQueryOptions(state: UnitState) {
   return queryOptions({
     queryKey: [...unitsQueryKey, 'state', state],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/units', { params: { query: { state } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/ops/units', { params: { query: { state } }, signal })),
     staleTime: 0,
   });
 }

@@ -9,7 +9,8 @@ const idPath = (id: number) => ({ params: { path: { id: String(id) } } });
 export function useDispatchRental() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rentalId: number, { client }) => unwrap(apiOf(client).POST('/api/ops/rentals/{id}/dispatch', idPath(rentalId))),
+    mutationFn: (rentalId: number, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/rentals/{id}/dispatch', idPath(rentalId))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: opsQueryKey }),
   });
 }
@@ -18,7 +19,8 @@ export function useDispatchRental() {
 export function useHandOver() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rentalId: number, { client }) => unwrap(apiOf(client).POST('/api/ops/rentals/{id}/hand-over', idPath(rentalId))),
+    mutationFn: (rentalId: number, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/rentals/{id}/hand-over', idPath(rentalId))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: opsQueryKey }),
   });
 }

@@ -7,8 +7,13 @@ import { opsQueryKey } from './get-review-queue';
 export function useApproveListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number, { client }) => unwrap(apiOf(client).POST('/api/ops/listings/{id}/approve', { params: { path: { id: String(id) } } })),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: opsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    mutationFn: (id: number, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/listings/{id}/approve', { params: { path: { id: String(id) } } })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: opsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }
 
@@ -18,7 +23,10 @@ export function useRejectListing() {
   return useMutation({
     // The reject dialog shows why in its own alert.
     meta: { errorToast: false },
-    mutationFn: ({ id, reason }: { id: number; reason: string }, { client }) => unwrap(apiOf(client).POST('/api/ops/listings/{id}/reject', { params: { path: { id: String(id) } }, body: { reason } })),
+    mutationFn: ({ id, reason }: { id: number; reason: string }, { client }) =>
+      unwrap(
+        apiOf(client).POST('/api/ops/listings/{id}/reject', { params: { path: { id: String(id) } }, body: { reason } }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: opsQueryKey }),
   });
 }

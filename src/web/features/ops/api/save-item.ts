@@ -9,14 +9,19 @@ const idPath = (id: number) => ({ params: { path: { id: String(id) } } });
 /** The desk's queries and the catalogue's: a piece's change shows everywhere. */
 function useSettled() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: opsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: opsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['items'] }),
+    ]);
 }
 
 /** Adds a house piece with its sizes and units (audited). */
 export function useCreateItem() {
   const onSettled = useSettled();
   return useMutation({
-    mutationFn: (input: InventoryItemInput, { client }) => unwrap(apiOf(client).POST('/api/ops/items', { body: input })),
+    mutationFn: (input: InventoryItemInput, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/items', { body: input })),
     onSettled,
   });
 }

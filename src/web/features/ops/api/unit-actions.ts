@@ -9,14 +9,19 @@ const codePath = (code: string) => ({ params: { path: { code } } });
 /** Every desk query (boards, units, inventory) is fresh after a unit moves; so are the catalogue's. */
 function useSettled() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: opsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: opsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['items'] }),
+    ]);
 }
 
 /** Checks a unit in, graded, into cleaning or repair (a late fee is charged once; audited). */
 export function useCheckIn() {
   const onSettled = useSettled();
   return useMutation({
-    mutationFn: ({ code, input }: { code: string; input: CheckInInput }, { client }) => unwrap(apiOf(client).POST('/api/ops/units/{code}/check-in', { ...codePath(code), body: input })),
+    mutationFn: ({ code, input }: { code: string; input: CheckInInput }, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/units/{code}/check-in', { ...codePath(code), body: input })),
     onSettled,
   });
 }
@@ -25,7 +30,8 @@ export function useCheckIn() {
 export function useCleaningDone() {
   const onSettled = useSettled();
   return useMutation({
-    mutationFn: (code: string, { client }) => unwrap(apiOf(client).POST('/api/ops/units/{code}/cleaning-done', codePath(code))),
+    mutationFn: (code: string, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/units/{code}/cleaning-done', codePath(code))),
     onSettled,
   });
 }
@@ -34,7 +40,8 @@ export function useCleaningDone() {
 export function useSendToRepair() {
   const onSettled = useSettled();
   return useMutation({
-    mutationFn: ({ code, note }: { code: string; note?: string }, { client }) => unwrap(apiOf(client).POST('/api/ops/units/{code}/repair', { ...codePath(code), body: note ? { note } : {} })),
+    mutationFn: ({ code, note }: { code: string; note?: string }, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/units/{code}/repair', { ...codePath(code), body: note ? { note } : {} })),
     onSettled,
   });
 }
@@ -43,7 +50,10 @@ export function useSendToRepair() {
 export function useRepairDone() {
   const onSettled = useSettled();
   return useMutation({
-    mutationFn: ({ code, note }: { code: string; note?: string }, { client }) => unwrap(apiOf(client).POST('/api/ops/units/{code}/repair-done', { ...codePath(code), body: note ? { note } : {} })),
+    mutationFn: ({ code, note }: { code: string; note?: string }, { client }) =>
+      unwrap(
+        apiOf(client).POST('/api/ops/units/{code}/repair-done', { ...codePath(code), body: note ? { note } : {} }),
+      ),
     onSettled,
   });
 }
@@ -53,7 +63,8 @@ export function useRetireUnit() {
   const onSettled = useSettled();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: ({ code, reason }: { code: string; reason: string }, { client }) => unwrap(apiOf(client).POST('/api/ops/units/{code}/retire', { ...codePath(code), body: { reason } })),
+    mutationFn: ({ code, reason }: { code: string; reason: string }, { client }) =>
+      unwrap(apiOf(client).POST('/api/ops/units/{code}/retire', { ...codePath(code), body: { reason } })),
     onSettled,
   });
 }

@@ -14,7 +14,8 @@ export function lateText(days: number): string {
 export function BackupSize({ backup, className }: { backup: NonNullable<DeskRental['backup']>; className?: string }) {
   return (
     <span className={className} data-testid="backup-size">
-      Size {backup.size} <span className="font-mono text-[0.8rem] text-taupe">{backup.unitCode}</span>, in the same parcel
+      Size {backup.size} <span className="font-mono text-[0.8rem] text-taupe">{backup.unitCode}</span>, in the same
+      parcel
     </span>
   );
 }
@@ -23,11 +24,24 @@ export function BackupSize({ backup, className }: { backup: NonNullable<DeskRent
  * One rental on a desk board: member, piece, size and unit code, dates, where it goes (the
  * delivery address or the studio), lateness and fee; `actions` are the buttons of its next move.
  */
-export function DeskRentalCard({ rental: r, emphasis, actions }: { rental: DeskRental; emphasis?: 'overdue'; actions?: ReactNode }) {
+export function DeskRentalCard({
+  rental: r,
+  emphasis,
+  actions,
+}: {
+  rental: DeskRental;
+  emphasis?: 'overdue';
+  actions?: ReactNode;
+}) {
   const studio = r.handoff === 'pickup';
-  const where = studio ? (r.destination.studio ?? 'Studio pickup') : (r.destination.address ?? 'Delivery (no address on file)');
+  const where = studio
+    ? (r.destination.studio ?? 'Studio pickup')
+    : (r.destination.address ?? 'Delivery (no address on file)');
   return (
-    <article aria-label={`${r.itemName} for ${r.member.name}`} className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-4 shadow-soft">
+    <article
+      aria-label={`${r.itemName} for ${r.member.name}`}
+      className="flex h-full flex-col rounded-md border border-linen/80 bg-ivory p-4 shadow-soft"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="eyebrow">{r.brand}</p>
@@ -60,13 +74,19 @@ export function DeskRentalCard({ rental: r, emphasis, actions }: { rental: DeskR
         </dd>
         <dt className="text-stone">{studio ? 'Studio' : 'Deliver to'}</dt>
         <dd className="flex min-w-0 items-start gap-1.5 text-ink">
-          {studio ? <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+          {studio ? (
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          ) : (
+            <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          )}
           <span className="break-words whitespace-pre-line">{where}</span>
         </dd>
         <dt className="text-stone">Unit</dt>
         <dd className="text-ink">
           {UNIT_STATE_LABELS[r.unitState]}
-          {!r.unitReady && !r.dispatchedAt && <span className="ml-1 font-semibold text-danger">(not on the shelf)</span>}
+          {!r.unitReady && !r.dispatchedAt && (
+            <span className="ml-1 font-semibold text-danger">(not on the shelf)</span>
+          )}
         </dd>
         {r.lender && (
           <>
@@ -86,7 +106,9 @@ export function DeskRentalCard({ rental: r, emphasis, actions }: { rental: DeskR
             <dd className="font-semibold text-danger">
               {lateText(r.daysLate)} · fee {r.checkedInAt ? '' : 'so far '}
               {formatCents(r.lateFeeCents)}
-              {r.lateFeeStatus && r.lateFeeStatus !== 'accruing' && <span className="font-normal text-taupe"> ({LATE_FEE_STATUS_LABELS[r.lateFeeStatus]})</span>}
+              {r.lateFeeStatus && r.lateFeeStatus !== 'accruing' && (
+                <span className="font-normal text-taupe"> ({LATE_FEE_STATUS_LABELS[r.lateFeeStatus]})</span>
+              )}
             </dd>
           </>
         )}
@@ -110,7 +132,10 @@ export function DeskRentalList({
   label: string;
   actions?: (rental: DeskRental) => ReactNode;
 }) {
-  if (rentals.length === 0) return <p className="rounded-md border border-dashed border-linen px-4 py-6 text-center text-sm text-stone">{empty}</p>;
+  if (rentals.length === 0)
+    return (
+      <p className="rounded-md border border-dashed border-linen px-4 py-6 text-center text-sm text-stone">{empty}</p>
+    );
   return (
     <ul className="grid gap-3 xl:grid-cols-2" aria-label={label}>
       {rentals.map((r) => (

@@ -1,6 +1,13 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { CATEGORIES, ITEM_GENDERS, SIZES } from '@domain/catalogue.rules';
-import { InventoryItemInputSchema, InventoryItemUpdateSchema, MAX_UNITS_PER_ADD, type InventoryItemDetail, type InventoryItemInput, type InventoryItemUpdate } from '@domain/ops';
+import {
+  InventoryItemInputSchema,
+  InventoryItemUpdateSchema,
+  MAX_UNITS_PER_ADD,
+  type InventoryItemDetail,
+  type InventoryItemInput,
+  type InventoryItemUpdate,
+} from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Textarea } from '../../../components/ui/input';
@@ -21,7 +28,8 @@ export interface ItemFormValues {
   units: Record<string, string>;
 }
 
-const toCents = (dollars: string) => (dollars.trim() === '' ? undefined : Math.round(Number(dollars.replace(/[$,\s]/g, '')) * 100));
+const toCents = (dollars: string) =>
+  dollars.trim() === '' ? undefined : Math.round(Number(dollars.replace(/[$,\s]/g, '')) * 100);
 const toDollars = (cents: number) => (cents / 100).toFixed(2);
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
@@ -71,13 +79,17 @@ const createResolver: Resolver<ItemFormValues, unknown, InventoryItemInput> = as
     ...fieldsOf(values),
     units,
   });
-  return parsed.success ? { values: parsed.data, errors: {} } : { values: {}, errors: issuesToErrors(parsed.error.issues) };
+  return parsed.success
+    ? { values: parsed.data, errors: {} }
+    : { values: {}, errors: issuesToErrors(parsed.error.issues) };
 };
 
 /** Edit: InventoryItemUpdateSchema with every field (the rental price left out when blank). */
 const updateResolver: Resolver<ItemFormValues, unknown, InventoryItemUpdate> = async (values) => {
   const parsed = InventoryItemUpdateSchema.safeParse(fieldsOf(values));
-  return parsed.success ? { values: parsed.data, errors: {} } : { values: {}, errors: issuesToErrors(parsed.error.issues) };
+  return parsed.success
+    ? { values: parsed.data, errors: {} }
+    : { values: {}, errors: issuesToErrors(parsed.error.issues) };
 };
 
 function defaults(item?: InventoryItemDetail): ItemFormValues {
@@ -131,7 +143,11 @@ export function ItemForm(
 ) {
   const editing = !!props.item;
   const form = useForm<ItemFormValues, unknown, InventoryItemInput | InventoryItemUpdate>({
-    resolver: (editing ? updateResolver : createResolver) as Resolver<ItemFormValues, unknown, InventoryItemInput | InventoryItemUpdate>,
+    resolver: (editing ? updateResolver : createResolver) as Resolver<
+      ItemFormValues,
+      unknown,
+      InventoryItemInput | InventoryItemUpdate
+    >,
     defaultValues: defaults(props.item),
   });
   const { errors, isSubmitting } = form.formState;
@@ -179,8 +195,16 @@ export function ItemForm(
         <Field label="Retail price ($)" error={errors.retailPrice?.message}>
           <Input inputMode="decimal" placeholder="480.00" {...form.register('retailPrice')} />
         </Field>
-        <Field label="Weekly rental price ($)" error={errors.rentalPrice?.message} hint={editing ? undefined : 'Leave empty for the category’s house price.'}>
-          <Input inputMode="decimal" placeholder={editing ? undefined : 'House price'} {...form.register('rentalPrice')} />
+        <Field
+          label="Weekly rental price ($)"
+          error={errors.rentalPrice?.message}
+          hint={editing ? undefined : 'Leave empty for the category’s house price.'}
+        >
+          <Input
+            inputMode="decimal"
+            placeholder={editing ? undefined : 'House price'}
+            {...form.register('rentalPrice')}
+          />
         </Field>
       </div>
       {!editing && (
@@ -190,7 +214,15 @@ export function ItemForm(
             {SIZES.map((s) => (
               <label key={s} className="block text-xs text-taupe">
                 <span className="mb-1 block font-semibold text-ink">{s}</span>
-                <Input type="number" min={0} max={MAX_UNITS_PER_ADD} inputMode="numeric" aria-label={`Units of size ${s}`} placeholder="0" {...form.register(`units.${s}`)} />
+                <Input
+                  type="number"
+                  min={0}
+                  max={MAX_UNITS_PER_ADD}
+                  inputMode="numeric"
+                  aria-label={`Units of size ${s}`}
+                  placeholder="0"
+                  {...form.register(`units.${s}`)}
+                />
               </label>
             ))}
           </div>

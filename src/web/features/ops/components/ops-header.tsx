@@ -15,7 +15,17 @@ export function OpsHeader({ title, children, actions }: { title: string; childre
 }
 
 /** A titled group of a desk page, with its count. */
-export function OpsSection({ title, count, children, id }: { title: string; count?: number; children: ReactNode; id: string }) {
+export function OpsSection({
+  title,
+  count,
+  children,
+  id,
+}: {
+  title: string;
+  count?: number;
+  children: ReactNode;
+  id: string;
+}) {
   return (
     <section aria-labelledby={id} className="mt-8 first:mt-0">
       <h2 id={id} className="mb-3 flex items-baseline gap-2 font-display text-2xl">

@@ -52,7 +52,18 @@ export function ReasonDialog({
           }
         }}
       >
-        {open && <ReasonForm label={label} hint={hint} confirm={confirm} busyLabel={busyLabel} schema={schema} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} title={title} />}
+        {open && (
+          <ReasonForm
+            label={label}
+            hint={hint}
+            confirm={confirm}
+            busyLabel={busyLabel}
+            schema={schema}
+            onConfirm={onConfirm}
+            onCancel={() => onOpenChange(false)}
+            title={title}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -24,12 +24,21 @@ export function ReviewCard({ listing: l }: { listing: ReviewListing }) {
   const photo = l.photos[cover] ?? l.photos[0];
 
   return (
-    <article aria-label={l.name} className="overflow-hidden rounded-md border border-linen/80 bg-ivory shadow-soft md:grid md:grid-cols-[minmax(0,18rem)_1fr]">
+    <article
+      aria-label={l.name}
+      className="overflow-hidden rounded-md border border-linen/80 bg-ivory shadow-soft md:grid md:grid-cols-[minmax(0,18rem)_1fr]"
+    >
       <div className="bg-sand">
         {photo ? (
-          <img src={photo.url} alt={`${l.name}: member photo ${cover + 1} of ${l.photos.length}`} className="aspect-[4/3] w-full object-cover md:aspect-[4/5]" />
+          <img
+            src={photo.url}
+            alt={`${l.name}: member photo ${cover + 1} of ${l.photos.length}`}
+            className="aspect-[4/3] w-full object-cover md:aspect-[4/5]"
+          />
         ) : (
-          <div className="flex aspect-[4/3] items-center justify-center text-sm text-stone md:aspect-[4/5]">No photo</div>
+          <div className="flex aspect-[4/3] items-center justify-center text-sm text-stone md:aspect-[4/5]">
+            No photo
+          </div>
         )}
         {l.photos.length > 1 && (
           <div className="flex gap-2 p-2" role="group" aria-label="Photos">
@@ -84,7 +93,13 @@ export function ReviewCard({ listing: l }: { listing: ReviewListing }) {
         </dl>
         {l.status === 'pending' && (
           <div className="mt-6 grid grid-cols-2 gap-3 md:mt-auto md:flex md:justify-end md:pt-6">
-            <Button variant="subtle" size="lg" className="md:h-11" onClick={() => setRejecting(true)} aria-label={`Reject ${l.name}`}>
+            <Button
+              variant="subtle"
+              size="lg"
+              className="md:h-11"
+              onClick={() => setRejecting(true)}
+              aria-label={`Reject ${l.name}`}
+            >
               <X aria-hidden="true" /> Reject
             </Button>
             <Button
@@ -94,7 +109,10 @@ export function ReviewCard({ listing: l }: { listing: ReviewListing }) {
               aria-label={`Approve ${l.name}`}
               onClick={() =>
                 approve.mutateAsync(l.id).then(
-                  () => toast.success(OPS_MESSAGES.approved, { description: `${l.name} is live; ${l.owner.name} has been told.` }),
+                  () =>
+                    toast.success(OPS_MESSAGES.approved, {
+                      description: `${l.name} is live; ${l.owner.name} has been told.`,
+                    }),
                   alreadyShown,
                 )
               }
@@ -105,7 +123,10 @@ export function ReviewCard({ listing: l }: { listing: ReviewListing }) {
         )}
       </div>
       <Dialog open={rejecting} onOpenChange={setRejecting}>
-        <DialogContent title="Reject listing" description={`${l.owner.name} will read your reason with the listing and can edit and resubmit it.`}>
+        <DialogContent
+          title="Reject listing"
+          description={`${l.owner.name} will read your reason with the listing and can edit and resubmit it.`}
+        >
           {rejecting && <RejectForm listing={l} onDone={() => setRejecting(false)} />}
         </DialogContent>
       </Dialog>
@@ -138,9 +159,20 @@ function RejectForm({ listing, onDone }: { listing: ReviewListing; onDone: () =>
   return (
     <form onSubmit={submit} noValidate className="mt-5 space-y-5" aria-label="Reject listing">
       <Field label="Reason for the member" error={error} hint="Say what to change, e.g. a clearer photo in daylight.">
-        <Textarea value={reason} maxLength={REJECTION_REASON_MAX} onChange={(e) => setReason(e.target.value)} autoFocus />
+        <Textarea
+          value={reason}
+          maxLength={REJECTION_REASON_MAX}
+          onChange={(e) => setReason(e.target.value)}
+          autoFocus
+        />
       </Field>
-      <FormActions onCancel={onDone} pending={reject.isPending} submitLabel="Reject listing" pendingLabel="Rejecting…" variant="danger" />
+      <FormActions
+        onCancel={onDone}
+        pending={reject.isPending}
+        submitLabel="Reject listing"
+        pendingLabel="Rejecting…"
+        variant="danger"
+      />
     </form>
   );
 }

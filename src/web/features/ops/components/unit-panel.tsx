@@ -2,7 +2,18 @@ import { Archive, Camera, Check, Sparkles, Wrench } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CONDITIONS, CONDITION_LABELS, OPS_MESSAGES, OUT_STATES, RetireUnitSchema, UNIT_STATE_LABELS, WaiveLateFeeSchema, nextStateAfterCheckIn, type Condition, type UnitDetail } from '@domain/ops';
+import {
+  CONDITIONS,
+  CONDITION_LABELS,
+  OPS_MESSAGES,
+  OUT_STATES,
+  RetireUnitSchema,
+  UNIT_STATE_LABELS,
+  WaiveLateFeeSchema,
+  nextStateAfterCheckIn,
+  type Condition,
+  type UnitDetail,
+} from '@domain/ops';
 import { LATE_FEE_STATUS_LABELS } from '@domain/rentals.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +38,10 @@ const isOut = (u: UnitDetail) => (OUT_STATES as readonly string[]).includes(u.st
 export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
   const r = u.rental;
   return (
-    <section aria-labelledby="unit-heading" className="rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6">
+    <section
+      aria-labelledby="unit-heading"
+      className="rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="eyebrow">
@@ -38,7 +52,10 @@ export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
           </h2>
           <p className="mt-1 font-mono text-sm text-taupe">{u.code}</p>
         </div>
-        <Badge tone={u.state === 'available' ? 'success' : u.state === 'retired' ? 'outline' : 'sand'} data-testid="unit-state">
+        <Badge
+          tone={u.state === 'available' ? 'success' : u.state === 'retired' ? 'outline' : 'sand'}
+          data-testid="unit-state"
+        >
           {UNIT_STATE_LABELS[u.state]}
         </Badge>
       </div>
@@ -89,9 +106,16 @@ export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
         )}
       </dl>
       {u.backupOf && (
-        <p className="mt-5 rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink" data-testid="backup-of">
-          Held as the backup size of {u.backupOf.member}’s rental (due back {formatDate(u.backupOf.returnDate)}). It goes out and comes back with unit{' '}
-          <Link to={`${paths.opsCheckIn}?code=${u.backupOf.unitCode}`} className="font-mono font-medium underline underline-offset-4">
+        <p
+          className="mt-5 rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink"
+          data-testid="backup-of"
+        >
+          Held as the backup size of {u.backupOf.member}’s rental (due back {formatDate(u.backupOf.returnDate)}). It
+          goes out and comes back with unit{' '}
+          <Link
+            to={`${paths.opsCheckIn}?code=${u.backupOf.unitCode}`}
+            className="font-mono font-medium underline underline-offset-4"
+          >
             {u.backupOf.unitCode}
           </Link>
           ; checking that unit in checks in both.
@@ -112,9 +136,13 @@ function LateFee({ unit }: { unit: UnitDetail }) {
   const [open, setOpen] = useState(false);
   const canWaive = !!r.checkedInAt && r.lateFeeCents > 0 && r.lateFeeStatus !== 'waived';
   return (
-    <div className="mt-5 flex flex-col gap-3 rounded-sm border border-danger/30 bg-danger/5 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="late-fee">
+    <div
+      className="mt-5 flex flex-col gap-3 rounded-sm border border-danger/30 bg-danger/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="late-fee"
+    >
       <p className="text-sm text-ink">
-        <span className="font-semibold text-danger">{lateText(r.daysLate)}</span> · late fee {formatCents(r.lateFeeCents)}
+        <span className="font-semibold text-danger">{lateText(r.daysLate)}</span> · late fee{' '}
+        {formatCents(r.lateFeeCents)}
         {r.lateFeeStatus && <span className="text-taupe"> · {LATE_FEE_STATUS_LABELS[r.lateFeeStatus]}</span>}
       </p>
       {canWaive && (
@@ -132,7 +160,11 @@ function LateFee({ unit }: { unit: UnitDetail }) {
         confirm="Waive fee"
         busyLabel="Waiving…"
         schema={WaiveLateFeeSchema}
-        onConfirm={(reason) => waive.mutateAsync({ rentalId: r.rentalId, reason }).then(() => toast.success(OPS_MESSAGES.feeWaived, { description: `${r.member.name} will not pay it.` }))}
+        onConfirm={(reason) =>
+          waive
+            .mutateAsync({ rentalId: r.rentalId, reason })
+            .then(() => toast.success(OPS_MESSAGES.feeWaived, { description: `${r.member.name} will not pay it.` }))
+        }
       />
     </div>
   );
@@ -155,10 +187,17 @@ function CheckInForm({ unit }: { unit: UnitDetail }) {
       return;
     }
     setError(undefined);
-    checkIn.mutateAsync({ code: unit.code, input: { condition, to: target, ...(note.trim() ? { note: note.trim() } : {}) } }).then(({ rental }) => {
-      const fee = rental.lateFeeCents > 0 ? ` Late fee ${formatCents(rental.lateFeeCents)} (${LATE_FEE_STATUS_LABELS[rental.lateFeeStatus ?? 'due']}).` : '';
-      toast.success(OPS_MESSAGES.checkedIn, { description: `${unit.itemName} (${unit.code}) is in ${target}.${fee}` });
-    }, alreadyShown);
+    checkIn
+      .mutateAsync({ code: unit.code, input: { condition, to: target, ...(note.trim() ? { note: note.trim() } : {}) } })
+      .then(({ rental }) => {
+        const fee =
+          rental.lateFeeCents > 0
+            ? ` Late fee ${formatCents(rental.lateFeeCents)} (${LATE_FEE_STATUS_LABELS[rental.lateFeeStatus ?? 'due']}).`
+            : '';
+        toast.success(OPS_MESSAGES.checkedIn, {
+          description: `${unit.itemName} (${unit.code}) is in ${target}.${fee}`,
+        });
+      }, alreadyShown);
   };
 
   return (
@@ -174,7 +213,14 @@ function CheckInForm({ unit }: { unit: UnitDetail }) {
                 condition === c ? 'border-ink bg-ink text-ivory' : 'border-linen bg-ivory text-ink hover:border-ink/60',
               )}
             >
-              <input type="radio" name="condition" value={c} checked={condition === c} onChange={() => setCondition(c)} className="sr-only" />
+              <input
+                type="radio"
+                name="condition"
+                value={c}
+                checked={condition === c}
+                onChange={() => setCondition(c)}
+                className="sr-only"
+              />
               {CONDITION_LABELS[c]}
             </label>
           ))}
@@ -199,8 +245,20 @@ function CheckInForm({ unit }: { unit: UnitDetail }) {
                   target === t ? 'border-ink bg-sand text-ink' : 'border-linen bg-ivory text-ink',
                 )}
               >
-                <input type="radio" name="to" value={t} checked={target === t} disabled={disabled} onChange={() => setTo(t)} className="sr-only" />
-                {t === 'cleaning' ? <Sparkles className="size-4" aria-hidden="true" /> : <Wrench className="size-4" aria-hidden="true" />}
+                <input
+                  type="radio"
+                  name="to"
+                  value={t}
+                  checked={target === t}
+                  disabled={disabled}
+                  onChange={() => setTo(t)}
+                  className="sr-only"
+                />
+                {t === 'cleaning' ? (
+                  <Sparkles className="size-4" aria-hidden="true" />
+                ) : (
+                  <Wrench className="size-4" aria-hidden="true" />
+                )}
                 {t === 'cleaning' ? 'Cleaning' : 'Repair'}
               </label>
             );
@@ -212,8 +270,12 @@ function CheckInForm({ unit }: { unit: UnitDetail }) {
         <Textarea value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="min-h-20" />
       </Field>
       {unit.rental?.backup && (
-        <p className="rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink" data-testid="check-in-backup">
-          The backup size comes back with it: size {unit.rental.backup.size} ({unit.rental.backup.unitCode}). Check both are in the parcel.
+        <p
+          className="rounded-sm border border-linen bg-sand/50 px-4 py-3 text-sm text-ink"
+          data-testid="check-in-backup"
+        >
+          The backup size comes back with it: size {unit.rental.backup.size} ({unit.rental.backup.unitCode}). Check both
+          are in the parcel.
         </p>
       )}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={checkIn.isPending}>
@@ -232,7 +294,10 @@ function ConditionPhotos({ unit }: { unit: UnitDetail }) {
     const photos = [...(files ?? [])];
     if (photos.length === 0) return;
     add.mutateAsync({ rentalId: r.rentalId, photos }).then(
-      ({ photos: all }) => toast.success('Photos added', { description: `${all.length} photo${all.length === 1 ? '' : 's'} of this check-in.` }),
+      ({ photos: all }) =>
+        toast.success('Photos added', {
+          description: `${all.length} photo${all.length === 1 ? '' : 's'} of this check-in.`,
+        }),
       alreadyShown,
     );
     if (input.current) input.current.value = '';
@@ -244,8 +309,17 @@ function ConditionPhotos({ unit }: { unit: UnitDetail }) {
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Condition photos">
           {unit.conditionPhotos.map((p, i) => (
             <li key={p.url}>
-              <a href={p.url} target="_blank" rel="noreferrer" className="block size-20 overflow-hidden rounded-xs border border-linen">
-                <img src={p.url} alt={`Check-in photo ${i + 1} of ${unit.itemName}`} className="size-full object-cover" />
+              <a
+                href={p.url}
+                target="_blank"
+                rel="noreferrer"
+                className="block size-20 overflow-hidden rounded-xs border border-linen"
+              >
+                <img
+                  src={p.url}
+                  alt={`Check-in photo ${i + 1} of ${unit.itemName}`}
+                  className="size-full object-cover"
+                />
               </a>
             </li>
           ))}
@@ -255,8 +329,20 @@ function ConditionPhotos({ unit }: { unit: UnitDetail }) {
       )}
       <label className="mt-3 inline-flex">
         <span className="sr-only">Add check-in photos</span>
-        <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" capture="environment" multiple className="sr-only peer" onChange={(e) => upload(e.target.files)} disabled={add.isPending} />
-        <span aria-hidden="true" className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-sm border border-linen bg-ivory px-5 text-sm font-medium text-ink peer-focus-visible:ring-2 peer-focus-visible:ring-ink hover:border-ink/60">
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          multiple
+          className="sr-only peer"
+          onChange={(e) => upload(e.target.files)}
+          disabled={add.isPending}
+        />
+        <span
+          aria-hidden="true"
+          className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-sm border border-linen bg-ivory px-5 text-sm font-medium text-ink peer-focus-visible:ring-2 peer-focus-visible:ring-ink hover:border-ink/60"
+        >
           <Camera className="size-4" /> {add.isPending ? 'Uploading…' : 'Add photos'}
         </span>
       </label>
@@ -281,7 +367,15 @@ function UnitMoves({ unit: u }: { unit: UnitDetail }) {
           size="lg"
           className="sm:h-11"
           disabled={busy}
-          onClick={() => cleaningDone.mutateAsync(u.code).then(() => toast.success(OPS_MESSAGES.cleaningDone, { description: `${u.itemName} (${u.code}) can be booked again.` }), alreadyShown)}
+          onClick={() =>
+            cleaningDone.mutateAsync(u.code).then(
+              () =>
+                toast.success(OPS_MESSAGES.cleaningDone, {
+                  description: `${u.itemName} (${u.code}) can be booked again.`,
+                }),
+              alreadyShown,
+            )
+          }
         >
           <Sparkles aria-hidden="true" /> {cleaningDone.isPending ? 'Saving…' : 'Cleaning done'}
         </Button>
@@ -291,7 +385,15 @@ function UnitMoves({ unit: u }: { unit: UnitDetail }) {
           size="lg"
           className="sm:h-11"
           disabled={busy}
-          onClick={() => repairDone.mutateAsync({ code: u.code }).then(() => toast.success(OPS_MESSAGES.repairDone, { description: `${u.itemName} (${u.code}) goes to cleaning.` }), alreadyShown)}
+          onClick={() =>
+            repairDone.mutateAsync({ code: u.code }).then(
+              () =>
+                toast.success(OPS_MESSAGES.repairDone, {
+                  description: `${u.itemName} (${u.code}) goes to cleaning.`,
+                }),
+              alreadyShown,
+            )
+          }
         >
           <Check aria-hidden="true" /> {repairDone.isPending ? 'Saving…' : 'Repair done'}
         </Button>
@@ -302,7 +404,14 @@ function UnitMoves({ unit: u }: { unit: UnitDetail }) {
           variant="subtle"
           className="sm:h-11"
           disabled={busy}
-          onClick={() => toRepair.mutateAsync({ code: u.code }).then(() => toast.success(OPS_MESSAGES.sentToRepair, { description: `${u.itemName} (${u.code}).` }), alreadyShown)}
+          onClick={() =>
+            toRepair
+              .mutateAsync({ code: u.code })
+              .then(
+                () => toast.success(OPS_MESSAGES.sentToRepair, { description: `${u.itemName} (${u.code}).` }),
+                alreadyShown,
+              )
+          }
         >
           <Wrench aria-hidden="true" /> {toRepair.isPending ? 'Saving…' : 'Send to repair'}
         </Button>
@@ -320,7 +429,11 @@ function UnitMoves({ unit: u }: { unit: UnitDetail }) {
         confirm="Retire unit"
         busyLabel="Retiring…"
         schema={RetireUnitSchema}
-        onConfirm={(reason) => retire.mutateAsync({ code: u.code, reason }).then(() => toast.success(OPS_MESSAGES.retired, { description: `${u.code} is retired.` }))}
+        onConfirm={(reason) =>
+          retire
+            .mutateAsync({ code: u.code, reason })
+            .then(() => toast.success(OPS_MESSAGES.retired, { description: `${u.code} is retired.` }))
+        }
       />
     </div>
   );

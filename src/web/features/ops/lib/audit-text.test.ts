@@ -23,7 +23,12 @@ describe('the audit log in words', () => {
     expect(fieldValue('handoff', 'in-store')).toBe('in store');
     expect(fieldValue('refund', true)).toBe('Yes');
     expect(fieldValue('note', null)).toBe('—');
-    expect(fieldValue('units', [{ size: 'M', count: 2 }, { size: 'L', count: 1 }])).toBe('M × 2, L × 1');
+    expect(
+      fieldValue('units', [
+        { size: 'M', count: 2 },
+        { size: 'L', count: 1 },
+      ]),
+    ).toBe('M × 2, L × 1');
     expect(fieldValue('units', ['RT-000001', 'RT-000002'])).toBe('RT-000001, RT-000002');
     expect(fieldValue('photos', 3)).toBe('3');
     expect(fieldValue('name', 'with_underscores_kept')).toBe('with_underscores_kept');
@@ -36,6 +41,8 @@ describe('the audit log in words', () => {
     expect(subjectText({ subjectType: 'claim', subjectId: '3' })).toBe('damage claim #3');
     expect(subjectText({ subjectType: 'item', subjectId: '5' })).toBe('catalogue item #5');
     expect(subjectText({ subjectType: 'listing', subjectId: '90' })).toBe('listing #90');
-    expect(subjectText({ subjectType: 'user', subjectId: 'u1', after: { email: 'sam@example.com' } })).toBe('account sam@example.com');
+    expect(subjectText({ subjectType: 'user', subjectId: 'u1', after: { email: 'sam@example.com' } })).toBe(
+      'account sam@example.com',
+    );
   });
 });

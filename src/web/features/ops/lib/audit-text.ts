@@ -25,7 +25,16 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Fields whose values are codes ('with_member', 'in-store'): shown as words. */
-const CODE_FIELDS = new Set(['status', 'unitState', 'chargeStatus', 'lateFeeStatus', 'handoff', 'condition', 'role', 'category']);
+const CODE_FIELDS = new Set([
+  'status',
+  'unitState',
+  'chargeStatus',
+  'lateFeeStatus',
+  'handoff',
+  'condition',
+  'role',
+  'category',
+]);
 
 /** A field's name as staff read it: 'lateFeeStatus' -> 'Late fee status'. */
 export function fieldLabel(key: string): string {
@@ -54,7 +63,8 @@ export function fieldValue(key: string, value: unknown): string {
     return value
       .map((v) => {
         const unit = v as { size?: unknown; count?: unknown };
-        if (v && typeof v === 'object' && 'size' in unit && 'count' in unit) return `${String(unit.size)} × ${String(unit.count)}`;
+        if (v && typeof v === 'object' && 'size' in unit && 'count' in unit)
+          return `${String(unit.size)} × ${String(unit.count)}`;
         return fieldValue(key, v);
       })
       .join(', ');
@@ -67,14 +77,21 @@ export function fieldValue(key: string, value: unknown): string {
   return JSON.stringify(value);
 }
 
-export const isAuditSubjectType = (v: string | null | undefined): v is AuditSubjectType => (AUDIT_SUBJECT_TYPES as readonly string[]).includes(v ?? '');
+export const isAuditSubjectType = (v: string | null | undefined): v is AuditSubjectType =>
+  (AUDIT_SUBJECT_TYPES as readonly string[]).includes(v ?? '');
 
 /** What the entry is about, readably: an account by its e-mail, a unit by its code, the rest by number. */
-export function subjectText(e: Pick<AuditEntry, 'subjectType' | 'subjectId'> & { before?: unknown; after?: unknown }): string {
+export function subjectText(
+  e: Pick<AuditEntry, 'subjectType' | 'subjectId'> & { before?: unknown; after?: unknown },
+): string {
   if (e.subjectType === 'user') {
-    const email = [e.after, e.before].map((v) => (v as { email?: unknown } | null)?.email).find((x): x is string => typeof x === 'string');
+    const email = [e.after, e.before]
+      .map((v) => (v as { email?: unknown } | null)?.email)
+      .find((x): x is string => typeof x === 'string');
     return `account ${email ?? e.subjectId}`;
   }
-  const label = isAuditSubjectType(e.subjectType) ? AUDIT_SUBJECT_LABELS[e.subjectType].toLowerCase() : codeWords(e.subjectType);
+  const label = isAuditSubjectType(e.subjectType)
+    ? AUDIT_SUBJECT_LABELS[e.subjectType].toLowerCase()
+    : codeWords(e.subjectType);
   return e.subjectType === 'unit' ? `${label} ${e.subjectId}` : `${label} #${e.subjectId}`;
 }

@@ -18,7 +18,8 @@ export function deskMeta(args: Parameters<typeof pageMeta>[0], title: string): M
   const staff = rootDataOf(args)?.user?.role === 'staff';
   return pageMeta(args, {
     title: staff ? `${title} · Ops desk · Rentique` : `${OPS_MESSAGES.staffOnly} · Rentique`,
-    description: 'The Rentique operations desk: today’s rentals, check-in, inventory, listings to review and the audit log.',
+    description:
+      'The Rentique operations desk: today’s rentals, check-in, inventory, listings to review and the audit log.',
     noindex: true,
   });
 }

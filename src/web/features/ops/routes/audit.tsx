@@ -1,6 +1,13 @@
 import { History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES, type AuditAction, type AuditEntry } from '@domain/ops';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_SUBJECT_LABELS,
+  AUDIT_SUBJECT_TYPES,
+  type AuditAction,
+  type AuditEntry,
+} from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
@@ -21,14 +28,20 @@ const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId'] as const;
 function filtersOf(params: URLSearchParams): AuditFilters {
   return {
     actor: params.get('actor') || undefined,
-    action: (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? (params.get('action') as AuditAction) : undefined,
-    subjectType: isAuditSubjectType(params.get('subjectType')) ? (params.get('subjectType') as AuditFilters['subjectType']) : undefined,
+    action: (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '')
+      ? (params.get('action') as AuditAction)
+      : undefined,
+    subjectType: isAuditSubjectType(params.get('subjectType'))
+      ? (params.get('subjectType') as AuditFilters['subjectType'])
+      : undefined,
     subjectId: params.get('subjectId') || undefined,
   };
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  return loadDeskPage(context, (queryClient) => queryClient.prefetchInfiniteQuery(getAuditLogQueryOptions(filtersOf(new URL(request.url).searchParams))));
+  return loadDeskPage(context, (queryClient) =>
+    queryClient.prefetchInfiniteQuery(getAuditLogQueryOptions(filtersOf(new URL(request.url).searchParams))),
+  );
 }
 
 export const clientLoader = browserLoader;
@@ -83,8 +96,15 @@ export default function Component() {
 
   return (
     <div>
-      <OpsHeader title="Audit log">Every change made from the desk or the staff command: who, what, when, and the values before and after.</OpsHeader>
-      <form onSubmit={onSubmit} aria-label="Filter the audit log" className="mb-6 grid gap-3 rounded-md border border-linen/80 bg-ivory p-4 sm:grid-cols-2 xl:grid-cols-[1.4fr_1fr_0.8fr_0.8fr_auto] xl:items-end" key={params.toString()}>
+      <OpsHeader title="Audit log">
+        Every change made from the desk or the staff command: who, what, when, and the values before and after.
+      </OpsHeader>
+      <form
+        onSubmit={onSubmit}
+        aria-label="Filter the audit log"
+        className="mb-6 grid gap-3 rounded-md border border-linen/80 bg-ivory p-4 sm:grid-cols-2 xl:grid-cols-[1.4fr_1fr_0.8fr_0.8fr_auto] xl:items-end"
+        key={params.toString()}
+      >
         <div>
           <Label htmlFor="audit-actor">Who (e-mail, or cli)</Label>
           <Input id="audit-actor" name="actor" defaultValue={filters.actor ?? ''} placeholder="sam@rentique.example" />
@@ -113,7 +133,13 @@ export default function Component() {
         </div>
         <div>
           <Label htmlFor="audit-subject-id">Subject number</Label>
-          <Input id="audit-subject-id" name="subjectId" defaultValue={filters.subjectId ?? ''} inputMode="text" placeholder="12, or RT-000012" />
+          <Input
+            id="audit-subject-id"
+            name="subjectId"
+            defaultValue={filters.subjectId ?? ''}
+            inputMode="text"
+            placeholder="12, or RT-000012"
+          />
         </div>
         <div className="flex gap-2 sm:col-span-2 xl:col-span-1">
           <Button type="submit" className="h-11 flex-1 xl:flex-none">
@@ -139,12 +165,16 @@ export default function Component() {
         </EmptyState>
       ) : (
         <>
-          <ol className="divide-y divide-linen rounded-md border border-linen/80 bg-ivory" aria-label="Audit entries, newest first">
+          <ol
+            className="divide-y divide-linen rounded-md border border-linen/80 bg-ivory"
+            aria-label="Audit entries, newest first"
+          >
             {entries.map((e) => (
               <li key={e.id} className="px-4 py-3.5">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="text-sm text-ink">
-                    <span className="font-semibold">{actorText(e.actor)}</span> · {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action} ·{' '}
+                    <span className="font-semibold">{actorText(e.actor)}</span> ·{' '}
+                    {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action} ·{' '}
                     <Link
                       to={`?${new URLSearchParams({ subjectType: e.subjectType, subjectId: e.subjectId }).toString()}`}
                       className="text-taupe underline decoration-linen underline-offset-4 hover:text-ink hover:decoration-ink"
@@ -163,7 +193,12 @@ export default function Component() {
           </ol>
           {log.hasNextPage && (
             <div className="mt-5 flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                size="lg"
+                onClick={() => void log.fetchNextPage()}
+                disabled={log.isFetchingNextPage}
+              >
                 {log.isFetchingNextPage ? 'Loading…' : 'Show older'}
               </Button>
             </div>

@@ -27,7 +27,10 @@ function codeOf(params: URLSearchParams): string | null {
 export function loader({ context, request }: Route.LoaderArgs) {
   const code = codeOf(new URL(request.url).searchParams);
   return loadDeskPage(context, (queryClient) =>
-    Promise.all([queryClient.prefetchQuery(getTodayQueryOptions()), code ? queryClient.prefetchQuery(getUnitQueryOptions(code)) : null]),
+    Promise.all([
+      queryClient.prefetchQuery(getTodayQueryOptions()),
+      code ? queryClient.prefetchQuery(getUnitQueryOptions(code)) : null,
+    ]),
   );
 }
 
@@ -47,7 +50,10 @@ export default function Component() {
 
   return (
     <div>
-      <OpsHeader title="Check-in">Scan a unit’s label or type its code. Grade what came back and send it to cleaning or repair; mark cleaning and repairs done.</OpsHeader>
+      <OpsHeader title="Check-in">
+        Scan a unit’s label or type its code. Grade what came back and send it to cleaning or repair; mark cleaning and
+        repairs done.
+      </OpsHeader>
       <ScanForm key={code ?? ''} initial={code ?? ''} onFind={open} />
       {code && <ScannedUnit code={code} />}
       <Queues onOpen={open} />
@@ -69,13 +75,21 @@ function ScanForm({ initial, onFind }: { initial: string; onFind: (code: string)
     onFind(unitCode(id));
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Find a unit" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-start">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Find a unit"
+      className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-start"
+    >
       <div className="flex-1 sm:max-w-sm">
         <label htmlFor="unit-code" className="sr-only">
           Unit code
         </label>
         <div className="relative">
-          <ScanLine className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone" aria-hidden="true" />
+          <ScanLine
+            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone"
+            aria-hidden="true"
+          />
           <Input
             id="unit-code"
             value={value}
@@ -133,7 +147,12 @@ function Queues({ onOpen }: { onOpen: (code: string) => void }) {
   const board = today.data;
   const returning: DeskRental[] = board ? uniqueRentals([...board.returning, ...board.overdue, ...board.dueBack]) : [];
   const openButton = (r: { unitCode: string; itemName: string }) => (
-    <Button variant="outline" className="w-full sm:w-auto" onClick={() => onOpen(r.unitCode)} aria-label={`Check in ${r.itemName} (${r.unitCode})`}>
+    <Button
+      variant="outline"
+      className="w-full sm:w-auto"
+      onClick={() => onOpen(r.unitCode)}
+      aria-label={`Check in ${r.itemName} (${r.unitCode})`}
+    >
       Check in
     </Button>
   );
@@ -145,10 +164,21 @@ function Queues({ onOpen }: { onOpen: (code: string) => void }) {
         ) : today.isError ? (
           <LoadError title="Returns could not be loaded" onRetry={() => void today.refetch()} />
         ) : (
-          <DeskRentalList rentals={returning} label="Coming back" empty="Nothing is on its way back." actions={openButton} />
+          <DeskRentalList
+            rentals={returning}
+            label="Coming back"
+            empty="Nothing is on its way back."
+            actions={openButton}
+          />
         )}
       </OpsSection>
-      <UnitQueue id="in-cleaning" title="In cleaning" query={cleaning} empty="Nothing is being cleaned." onOpen={onOpen} />
+      <UnitQueue
+        id="in-cleaning"
+        title="In cleaning"
+        query={cleaning}
+        empty="Nothing is being cleaned."
+        onOpen={onOpen}
+      />
       <UnitQueue id="in-repair" title="In repair" query={repair} empty="Nothing is in repair." onOpen={onOpen} />
     </>
   );

@@ -4,7 +4,15 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SIZES } from '@domain/catalogue.rules';
 import { ACCEPTED_PHOTO_TYPES, LISTING_MESSAGES, MAX_PHOTO_BYTES } from '@domain/listings';
-import { CONDITION_LABELS, MAX_PRODUCT_PHOTOS, MAX_UNITS_PER_ADD, OPS_MESSAGES, RetireUnitSchema, UNIT_STATE_LABELS, type InventoryItemDetail } from '@domain/ops';
+import {
+  CONDITION_LABELS,
+  MAX_PRODUCT_PHOTOS,
+  MAX_UNITS_PER_ADD,
+  OPS_MESSAGES,
+  RetireUnitSchema,
+  UNIT_STATE_LABELS,
+  type InventoryItemDetail,
+} from '@domain/ops';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -28,7 +36,9 @@ const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number
 
 export function loader({ context, params }: Route.LoaderArgs) {
   const id = idOf(params.id);
-  return loadDeskPage(context, (queryClient) => (id ? queryClient.prefetchQuery(getOpsItemQueryOptions(id)) : Promise.resolve()));
+  return loadDeskPage(context, (queryClient) =>
+    id ? queryClient.prefetchQuery(getOpsItemQueryOptions(id)) : Promise.resolve(),
+  );
 }
 
 export const clientLoader = browserLoader;
@@ -40,7 +50,10 @@ export default function Component({ params }: Route.ComponentProps) {
   const id = idOf(params.id);
   return (
     <div className="max-w-4xl">
-      <Link to={paths.opsInventory} className="mt-6 inline-flex min-h-11 items-center gap-1.5 text-sm text-taupe hover:text-ink lg:mt-10">
+      <Link
+        to={paths.opsInventory}
+        className="mt-6 inline-flex min-h-11 items-center gap-1.5 text-sm text-taupe hover:text-ink lg:mt-10"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> Inventory
       </Link>
       {id === null ? <NotFound /> : <ItemEditor id={id} />}
@@ -116,7 +129,8 @@ function Photos({ item }: { item: InventoryItemDetail }) {
     if (input.current) input.current.value = '';
     if (files.length === 0) return;
     if (files.length > MAX_PRODUCT_PHOTOS) return setError(LISTING_MESSAGES.tooManyPhotos);
-    if (files.some((f) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(f.type))) return setError(LISTING_MESSAGES.photoType);
+    if (files.some((f) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(f.type)))
+      return setError(LISTING_MESSAGES.photoType);
     if (files.some((f) => f.size > MAX_PHOTO_BYTES)) return setError(LISTING_MESSAGES.photoTooLarge);
     setError(undefined);
     replace.mutateAsync({ id: item.id, photos: files }).then(
@@ -132,7 +146,12 @@ function Photos({ item }: { item: InventoryItemDetail }) {
       <ul className="flex flex-wrap gap-3" aria-label="Pictures">
         {item.pictures.map((p) => (
           <li key={p.url} className="w-28 sm:w-36">
-            <img src={p.url} alt={p.alt} className="aspect-[4/5] w-full rounded-sm bg-sand object-cover" loading="lazy" />
+            <img
+              src={p.url}
+              alt={p.alt}
+              className="aspect-[4/5] w-full rounded-sm bg-sand object-cover"
+              loading="lazy"
+            />
             <p className="mt-1 text-xs text-stone">{p.label}</p>
           </li>
         ))}
@@ -154,7 +173,8 @@ function Photos({ item }: { item: InventoryItemDetail }) {
               aria-hidden="true"
               className="inline-flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-sm bg-ink px-6 text-sm font-medium text-ivory peer-focus-visible:ring-2 peer-focus-visible:ring-clay peer-focus-visible:ring-offset-2 hover:bg-taupe sm:w-auto"
             >
-              <ImagePlus className="size-4" /> {replace.isPending ? 'Uploading…' : item.hasPhotos ? 'Replace photos' : 'Upload photos'}
+              <ImagePlus className="size-4" />{' '}
+              {replace.isPending ? 'Uploading…' : item.hasPhotos ? 'Replace photos' : 'Upload photos'}
             </span>
           </label>
           {item.hasPhotos && (
@@ -174,7 +194,9 @@ function Photos({ item }: { item: InventoryItemDetail }) {
               <Trash2 aria-hidden="true" /> Remove photos
             </Button>
           )}
-          <p className="text-xs text-stone">Up to {MAX_PRODUCT_PHOTOS} photos (JPEG, PNG or WebP); they replace all current ones.</p>
+          <p className="text-xs text-stone">
+            Up to {MAX_PRODUCT_PHOTOS} photos (JPEG, PNG or WebP); they replace all current ones.
+          </p>
         </div>
       )}
       {error && (
@@ -196,22 +218,34 @@ function Units({ item }: { item: InventoryItemDetail }) {
   const live = item.units.filter((u) => u.state !== 'retired').length;
   return (
     <OpsSection id="units" title="Units" count={live}>
-      <ul className="divide-y divide-linen rounded-md border border-linen/80 bg-ivory" aria-label={`Units of ${item.name}`}>
+      <ul
+        className="divide-y divide-linen rounded-md border border-linen/80 bg-ivory"
+        aria-label={`Units of ${item.name}`}
+      >
         {item.units.map((u) => (
           <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5">
             <div className="min-w-0 text-sm">
-              <span className="font-semibold text-ink">{u.size}</span> <span className="font-mono text-taupe">{u.code}</span>
+              <span className="font-semibold text-ink">{u.size}</span>{' '}
+              <span className="font-mono text-taupe">{u.code}</span>
               {u.condition && <span className="text-stone"> · {CONDITION_LABELS[u.condition]}</span>}
             </div>
             <div className="flex items-center gap-2">
-              <Badge tone={u.state === 'available' ? 'success' : u.state === 'retired' ? 'outline' : 'sand'}>{UNIT_STATE_LABELS[u.state]}</Badge>
+              <Badge tone={u.state === 'available' ? 'success' : u.state === 'retired' ? 'outline' : 'sand'}>
+                {UNIT_STATE_LABELS[u.state]}
+              </Badge>
               <Button asChild variant="ghost" size="sm">
                 <Link to={`${paths.opsCheckIn}?code=${u.code}`} aria-label={`Open ${u.code} at check-in`}>
                   Open
                 </Link>
               </Button>
               {(u.state === 'available' || u.state === 'cleaning' || u.state === 'repair') && (
-                <Button variant="ghost" size="sm" className="text-danger" onClick={() => setRetiring(u)} aria-label={`Retire ${u.code}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-danger"
+                  onClick={() => setRetiring(u)}
+                  aria-label={`Retire ${u.code}`}
+                >
                   <Archive aria-hidden="true" /> Retire
                 </Button>
               )}
@@ -252,7 +286,16 @@ function Units({ item }: { item: InventoryItemDetail }) {
           </div>
           <div>
             <Label htmlFor="add-count">How many</Label>
-            <Input id="add-count" type="number" min={1} max={MAX_UNITS_PER_ADD} inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} className="w-24" />
+            <Input
+              id="add-count"
+              type="number"
+              min={1}
+              max={MAX_UNITS_PER_ADD}
+              inputMode="numeric"
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              className="w-24"
+            />
           </div>
           <Button type="submit" variant="outline" disabled={add.isPending}>
             <Plus aria-hidden="true" /> {add.isPending ? 'Adding…' : 'Add units'}
@@ -264,7 +307,9 @@ function Units({ item }: { item: InventoryItemDetail }) {
         onOpenChange={(open) => !open && setRetiring(null)}
         title="Retire this unit?"
         description={
-          retiring ? `${item.name}, size ${retiring.size} (${retiring.code}) will never be booked again; its reservations move to another free unit. This cannot be undone.` : ''
+          retiring
+            ? `${item.name}, size ${retiring.size} (${retiring.code}) will never be booked again; its reservations move to another free unit. This cannot be undone.`
+            : ''
         }
         label="Reason"
         hint="E.g. torn beyond repair."

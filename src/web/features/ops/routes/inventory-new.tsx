@@ -23,10 +23,16 @@ export default function Component() {
   const navigate = useNavigate();
   return (
     <div className="max-w-3xl">
-      <Link to={paths.opsInventory} className="mt-6 inline-flex min-h-11 items-center gap-1.5 text-sm text-taupe hover:text-ink lg:mt-10">
+      <Link
+        to={paths.opsInventory}
+        className="mt-6 inline-flex min-h-11 items-center gap-1.5 text-sm text-taupe hover:text-ink lg:mt-10"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> Inventory
       </Link>
-      <OpsHeader title="New piece">A house piece goes live at once with its units. Add product photos on the next page; until then it is shown with its drawings.</OpsHeader>
+      <OpsHeader title="New piece">
+        A house piece goes live at once with its units. Add product photos on the next page; until then it is shown with
+        its drawings.
+      </OpsHeader>
       <ItemForm
         submitLabel="Add piece"
         onCreate={(input) =>

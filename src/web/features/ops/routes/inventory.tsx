@@ -47,11 +47,23 @@ export default function Component() {
           </Button>
         }
       >
-        {totals ? `${totals.items} pieces, ${totals.units} units, ${totals.out} out with members today.` : 'Pieces, their units per size, and how many are out today.'}
+        {totals
+          ? `${totals.items} pieces, ${totals.units} units, ${totals.out} out with members today.`
+          : 'Pieces, their units per size, and how many are out today.'}
       </OpsHeader>
       <div className="relative mb-5 max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone" aria-hidden="true" />
-        <Input type="search" aria-label="Search pieces by name or brand" placeholder="Search by name or brand" value={q} onChange={(e) => setQ(e.target.value)} className="h-12 pl-10" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search pieces by name or brand"
+          placeholder="Search by name or brand"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          className="h-12 pl-10"
+        />
       </div>
       {inventory.isPending ? (
         <SkeletonRows label="Loading inventory" count={4} rowClassName="h-16" className="space-y-2" />
@@ -69,7 +81,10 @@ export default function Component() {
                     #{item.id} · {item.brand} · {item.category} · {formatCents(item.rentalPriceCents)}/week
                   </p>
                   <p className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-ink">
-                    <Link to={paths.opsInventoryItem(item.id)} className="underline decoration-linen underline-offset-4 hover:decoration-ink">
+                    <Link
+                      to={paths.opsInventoryItem(item.id)}
+                      className="underline decoration-linen underline-offset-4 hover:decoration-ink"
+                    >
                       {item.name}
                     </Link>
                     {item.fromMember && <Badge tone="outline">Member</Badge>}
@@ -88,7 +103,12 @@ export default function Component() {
           </ul>
           {inventory.hasNextPage && (
             <div className="mt-5 flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                size="lg"
+                onClick={() => void inventory.fetchNextPage()}
+                disabled={inventory.isFetchingNextPage}
+              >
                 {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
               </Button>
             </div>

@@ -13,10 +13,13 @@ import { deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/listings';
 
 /** ?status=pending|rejected|approved (pending otherwise). */
-const statusOf = (params: URLSearchParams): ReviewStatus => REVIEW_STATUSES.find((s) => s === params.get('status')) ?? 'pending';
+const statusOf = (params: URLSearchParams): ReviewStatus =>
+  REVIEW_STATUSES.find((s) => s === params.get('status')) ?? 'pending';
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  return loadDeskPage(context, (queryClient) => queryClient.prefetchQuery(getReviewQueueQueryOptions(statusOf(new URL(request.url).searchParams))));
+  return loadDeskPage(context, (queryClient) =>
+    queryClient.prefetchQuery(getReviewQueueQueryOptions(statusOf(new URL(request.url).searchParams))),
+  );
 }
 
 export const clientLoader = browserLoader;
@@ -40,16 +43,24 @@ export default function Component() {
   return (
     <div>
       <OpsHeader title="Listings to review">
-        Members’ pieces go live only once approved. Check the photos and the description; a rejection needs a reason the member will read.
+        Members’ pieces go live only once approved. Check the photos and the description; a rejection needs a reason the
+        member will read.
       </OpsHeader>
-      <div role="group" aria-label="Review status" className="mb-6 inline-flex rounded-sm border border-linen bg-ivory p-1">
+      <div
+        role="group"
+        aria-label="Review status"
+        className="mb-6 inline-flex rounded-sm border border-linen bg-ivory p-1"
+      >
         {REVIEW_STATUSES.map((s) => (
           <button
             key={s}
             type="button"
             aria-pressed={s === status}
             onClick={() => setParams(s === 'pending' ? {} : { status: s }, { replace: true })}
-            className={cn('min-h-11 cursor-pointer rounded-xs px-4 text-sm font-medium tracking-wide transition-colors', s === status ? 'bg-ink text-ivory' : 'text-taupe hover:text-ink')}
+            className={cn(
+              'min-h-11 cursor-pointer rounded-xs px-4 text-sm font-medium tracking-wide transition-colors',
+              s === status ? 'bg-ink text-ivory' : 'text-taupe hover:text-ink',
+            )}
           >
             {TAB_LABELS[s]}
             {s === 'pending' && queue.data ? ` (${queue.data.pendingCount})` : ''}

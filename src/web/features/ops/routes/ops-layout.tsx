@@ -71,12 +71,21 @@ function Desk() {
                 >
                   {({ isActive }) => (
                     <>
-                      <span aria-hidden="true" className={cn('absolute top-0 h-0.5 w-10 rounded-full lg:hidden', isActive ? 'bg-ink' : 'bg-transparent')} />
+                      <span
+                        aria-hidden="true"
+                        className={cn(
+                          'absolute top-0 h-0.5 w-10 rounded-full lg:hidden',
+                          isActive ? 'bg-ink' : 'bg-transparent',
+                        )}
+                      />
                       <l.icon className="size-6 lg:size-[1.15rem]" aria-hidden="true" />
                       <span className="lg:hidden">{l.short}</span>
                       <span className="hidden lg:inline">{l.label}</span>
                       {count > 0 && (
-                        <span aria-hidden="true" className="absolute top-2 right-[calc(50%-1.6rem)] min-w-5 rounded-full bg-clay px-1.5 py-0.5 text-center text-[0.62rem] leading-none font-semibold text-ivory lg:static lg:ml-auto">
+                        <span
+                          aria-hidden="true"
+                          className="absolute top-2 right-[calc(50%-1.6rem)] min-w-5 rounded-full bg-clay px-1.5 py-0.5 text-center text-[0.62rem] leading-none font-semibold text-ivory lg:static lg:ml-auto"
+                        >
                           {count}
                         </span>
                       )}

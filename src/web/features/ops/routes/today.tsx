@@ -38,7 +38,10 @@ function DispatchButton({ rental: r }: { rental: DeskRental }) {
       aria-label={`${label}: ${r.itemName} for ${r.member.name}`}
       onClick={() =>
         dispatch.mutateAsync(r.rentalId).then(
-          () => toast.success(studio ? OPS_MESSAGES.readyAtStudio : OPS_MESSAGES.dispatched, { description: `${r.itemName} (${r.unitCode}) for ${r.member.name}; she has been told.` }),
+          () =>
+            toast.success(studio ? OPS_MESSAGES.readyAtStudio : OPS_MESSAGES.dispatched, {
+              description: `${r.itemName} (${r.unitCode}) for ${r.member.name}; she has been told.`,
+            }),
           alreadyShown,
         )
       }
@@ -60,7 +63,12 @@ function HandOverButton({ rental: r }: { rental: DeskRental }) {
       disabled={handOver.isPending}
       aria-label={`Hand over ${r.itemName} to ${r.member.name}`}
       onClick={() =>
-        handOver.mutateAsync(r.rentalId).then(() => toast.success(OPS_MESSAGES.handedOver, { description: `${r.itemName} is with ${r.member.name}.` }), alreadyShown)
+        handOver
+          .mutateAsync(r.rentalId)
+          .then(
+            () => toast.success(OPS_MESSAGES.handedOver, { description: `${r.itemName} is with ${r.member.name}.` }),
+            alreadyShown,
+          )
       }
     >
       <PackageCheck aria-hidden="true" />
@@ -76,7 +84,8 @@ export default function Component() {
   return (
     <div>
       <OpsHeader title="Today">
-        {board ? `${formatDate(board.date)}: ` : ''}what goes out, what is due back and what is late, from members’ rentals. The board refreshes every minute.
+        {board ? `${formatDate(board.date)}: ` : ''}what goes out, what is due back and what is late, from members’
+        rentals. The board refreshes every minute.
       </OpsHeader>
       {today.isPending ? (
         <SkeletonRows label="Loading today's board" count={3} rowClassName="h-32" />
@@ -93,8 +102,8 @@ export default function Component() {
                 actions={(r) => (
                   <div className="flex w-full flex-col gap-2 sm:w-auto">
                     <p className="text-sm font-semibold text-danger" data-testid="late-dispatch">
-                      Late to dispatch: was to start {formatDate(r.startDate)}. The member has been told; cancelled and refunded in full on{' '}
-                      {formatDate(lateDispatchCancelDate(r.startDate))} if not sent.
+                      Late to dispatch: was to start {formatDate(r.startDate)}. The member has been told; cancelled and
+                      refunded in full on {formatDate(lateDispatchCancelDate(r.startDate))} if not sent.
                     </p>
                     <DispatchButton rental={r} />
                   </div>
@@ -131,7 +140,10 @@ export default function Component() {
               empty="Nothing is on its way back."
               actions={(r) => (
                 <Button asChild variant="outline" size="lg" className="w-full sm:h-11 sm:w-auto">
-                  <Link to={`${paths.opsCheckIn}?code=${r.unitCode}`} aria-label={`Check in ${r.itemName} (${r.unitCode})`}>
+                  <Link
+                    to={`${paths.opsCheckIn}?code=${r.unitCode}`}
+                    aria-label={`Check in ${r.itemName} (${r.unitCode})`}
+                  >
                     Check in
                   </Link>
                 </Button>
@@ -139,7 +151,11 @@ export default function Component() {
             />
           </OpsSection>
           <OpsSection id="checked-in" title="Checked in today" count={board!.checkedInToday.length}>
-            <DeskRentalList rentals={board!.checkedInToday} label="Checked in today" empty="Nothing has been checked in yet today." />
+            <DeskRentalList
+              rentals={board!.checkedInToday}
+              label="Checked in today"
+              empty="Nothing has been checked in yet today."
+            />
           </OpsSection>
         </>
       )}

@@ -22,6 +22,10 @@ export function useOpenClaim() {
           },
         }),
       ),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: claimsQueryKey }), queryClient.invalidateQueries({ queryKey: payoutsQueryKey })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: claimsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: payoutsQueryKey }),
+      ]),
   });
 }

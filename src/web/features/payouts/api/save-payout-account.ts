@@ -10,7 +10,8 @@ export function useSavePayoutAccount() {
   return useMutation({
     // The form shows why in its own fields.
     meta: { errorToast: false },
-    mutationFn: (input: PayoutAccountInput, { client }) => unwrap(apiOf(client).PUT('/api/payouts/account', { body: input })),
+    mutationFn: (input: PayoutAccountInput, { client }) =>
+      unwrap(apiOf(client).PUT('/api/payouts/account', { body: input })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: payoutsQueryKey }),
   });
 }

@@ -14,7 +14,8 @@ export function PayoutAccountForm({ onDone }: { onDone: () => void }) {
   const save = useSavePayoutAccount();
   const [values, setValues] = useState({ holderName: '', routingNumber: '', accountNumber: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -28,13 +29,16 @@ export function PayoutAccountForm({ onDone }: { onDone: () => void }) {
     setErrors({});
     save.mutate(values, {
       onSuccess: (account) => {
-        toast.success(PAYOUT_MESSAGES.accountSaved, { description: `Payouts go to ${account.holderName} ···· ${account.lastFour}.` });
+        toast.success(PAYOUT_MESSAGES.accountSaved, {
+          description: `Payouts go to ${account.holderName} ···· ${account.lastFour}.`,
+        });
         onDone();
       },
       onError: (err) => {
         if (err instanceof ApiClientError && err.issues.length) {
           const next: Errors = {};
-          for (const i of err.issues) next[(i.path as keyof Errors) in values ? (i.path as keyof Errors) : 'form'] ??= i.message;
+          for (const i of err.issues)
+            next[(i.path as keyof Errors) in values ? (i.path as keyof Errors) : 'form'] ??= i.message;
           setErrors(next);
         } else setErrors({ form: err instanceof ApiClientError ? err.message : 'The account could not be saved.' });
       },
@@ -54,7 +58,13 @@ export function PayoutAccountForm({ onDone }: { onDone: () => void }) {
           <Input inputMode="numeric" autoComplete="off" value={values.accountNumber} onChange={set('accountNumber')} />
         </Field>
       </div>
-      <FormActions error={errors.form} onCancel={onDone} pending={save.isPending} submitLabel="Save account" pendingLabel="Saving…" />
+      <FormActions
+        error={errors.form}
+        onCancel={onDone}
+        pending={save.isPending}
+        submitLabel="Save account"
+        pendingLabel="Saving…"
+      />
     </form>
   );
 }

@@ -26,14 +26,22 @@ import type { Route } from './+types/payouts';
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadPage(context, (queryClient) =>
-    Promise.all([queryClient.fetchQuery(getStatementQueryOptions()), queryClient.prefetchQuery(getClaimableQueryOptions()), queryClient.prefetchQuery(getClaimsQueryOptions())]),
+    Promise.all([
+      queryClient.fetchQuery(getStatementQueryOptions()),
+      queryClient.prefetchQuery(getClaimableQueryOptions()),
+      queryClient.prefetchQuery(getClaimsQueryOptions()),
+    ]),
   );
 }
 
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Payouts & statement · Rentique', description: 'What you have earned lending your pieces, your payouts and your statement.', noindex: true });
+  pageMeta(args, {
+    title: 'Payouts & statement · Rentique',
+    description: 'What you have earned lending your pieces, your payouts and your statement.',
+    noindex: true,
+  });
 
 /** /lending/payouts (members): her balance, payout account, payouts, damage claims and statement with a CSV export. */
 export default function Component() {
@@ -41,7 +49,8 @@ export default function Component() {
   return (
     <div className="container-page max-w-5xl pb-24">
       <PageHeader eyebrow="Lending" title="Payouts & statement">
-        {COMMISSION_TEXT} Earnings become available {EARNINGS_CLEAR_DAYS} days after a piece comes back, unless you have opened a damage claim on that rental.
+        {COMMISSION_TEXT} Earnings become available {EARNINGS_CLEAR_DAYS} days after a piece comes back, unless you have
+        opened a damage claim on that rental.
       </PageHeader>
       {statement.isPending ? (
         <div className="space-y-5" aria-busy="true" aria-label="Loading your statement">
@@ -93,12 +102,18 @@ function Balances({ statement: s }: { statement: Statement }) {
                 (p) =>
                   p.status === 'failed'
                     ? toast.error(PAYOUT_MESSAGES.failed)
-                    : toast.success(PAYOUT_MESSAGES.requested, { description: `${formatCents(p.amountCents)} to ${p.holderName} ···· ${p.lastFour}.` }),
+                    : toast.success(PAYOUT_MESSAGES.requested, {
+                        description: `${formatCents(p.amountCents)} to ${p.holderName} ···· ${p.lastFour}.`,
+                      }),
                 alreadyShown,
               )
             }
           >
-            {payout.isPending ? 'Paying out…' : s.availableCents > 0 ? `Pay out ${formatCents(s.availableCents)}` : 'Nothing to pay out yet'}
+            {payout.isPending
+              ? 'Paying out…'
+              : s.availableCents > 0
+                ? `Pay out ${formatCents(s.availableCents)}`
+                : 'Nothing to pay out yet'}
           </Button>
           <Button asChild size="lg" variant="outline">
             <a href="/api/payouts/statement.csv" download>
@@ -106,7 +121,9 @@ function Balances({ statement: s }: { statement: Statement }) {
             </a>
           </Button>
         </div>
-        {!s.account && s.availableCents > 0 && <p className="mt-3 text-sm text-clay-dark">{PAYOUT_MESSAGES.accountRequired}.</p>}
+        {!s.account && s.availableCents > 0 && (
+          <p className="mt-3 text-sm text-clay-dark">{PAYOUT_MESSAGES.accountRequired}.</p>
+        )}
       </div>
       <div id="account" className="rounded-md border border-linen/80 bg-paper p-6 md:p-8">
         <h2 className="eyebrow flex items-center gap-2">
@@ -127,7 +144,10 @@ function Balances({ statement: s }: { statement: Statement }) {
         </Button>
       </div>
       <Dialog open={editing} onOpenChange={setEditing}>
-        <DialogContent title="Payout account" description="Your earnings are paid to this account. The account number goes to our payment provider; we keep only its last four digits.">
+        <DialogContent
+          title="Payout account"
+          description="Your earnings are paid to this account. The account number goes to our payment provider; we keep only its last four digits."
+        >
           {editing && <PayoutAccountForm onDone={() => setEditing(false)} />}
         </DialogContent>
       </Dialog>
@@ -150,16 +170,21 @@ function Claims() {
         Damage claims
       </h2>
       <p className="mt-2 max-w-2xl text-sm text-taupe">
-        If a piece comes back damaged, tell us within {CLAIM_WINDOW_HOURS} hours of its return, with photos. Our team decides; an upheld claim is charged to the renter and paid to you.
+        If a piece comes back damaged, tell us within {CLAIM_WINDOW_HOURS} hours of its return, with photos. Our team
+        decides; an upheld claim is charged to the renter and paid to you.
       </p>
       {open.length > 0 && (
         <ul className="mt-5 space-y-3" aria-label="Pieces you can still claim on">
           {open.map((r) => (
-            <li key={r.rentalId} className="flex flex-col gap-3 rounded-md border border-linen/80 bg-ivory p-4 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={r.rentalId}
+              className="flex flex-col gap-3 rounded-md border border-linen/80 bg-ivory p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div>
                 <p className="font-medium">{r.itemName}</p>
                 <p className="text-sm text-stone">
-                  Back {formatInstantDate(r.returnedAt, timeZone)} · claim until {formatDateTime(r.claimUntil, timeZone, { year: false })}
+                  Back {formatInstantDate(r.returnedAt, timeZone)} · claim until{' '}
+                  {formatDateTime(r.claimUntil, timeZone, { year: false })}
                 </p>
               </div>
               <Button variant="subtle" onClick={() => setClaiming(r)} aria-label={`Report damage to ${r.itemName}`}>
@@ -177,7 +202,10 @@ function Claims() {
         </ul>
       )}
       <Dialog open={!!claiming} onOpenChange={(o) => !o && setClaiming(null)}>
-        <DialogContent title={claiming ? `Report damage: ${claiming.itemName}` : 'Report damage'} description="Our team looks at your photos and the renter’s side, and decides within two working days.">
+        <DialogContent
+          title={claiming ? `Report damage: ${claiming.itemName}` : 'Report damage'}
+          description="Our team looks at your photos and the renter’s side, and decides within two working days."
+        >
           {claiming && <ClaimForm rental={claiming} onDone={() => setClaiming(null)} />}
         </DialogContent>
       </Dialog>
@@ -252,11 +280,19 @@ function StatementTable({ statement: s }: { statement: Statement }) {
                   <td className="px-4 py-3 whitespace-nowrap">{formatInstantDate(l.date, timeZone)}</td>
                   <td className="px-4 py-3">{l.description}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatCents(l.grossCents)}</td>
-                  <td className="px-4 py-3 text-right text-stone tabular-nums">{l.feeCents ? `−${formatCents(l.feeCents)}` : '—'}</td>
-                  <td className={`px-4 py-3 text-right font-medium tabular-nums ${l.netCents < 0 ? 'text-taupe' : ''}`}>{formatCents(l.netCents)}</td>
+                  <td className="px-4 py-3 text-right text-stone tabular-nums">
+                    {l.feeCents ? `−${formatCents(l.feeCents)}` : '—'}
+                  </td>
+                  <td className={`px-4 py-3 text-right font-medium tabular-nums ${l.netCents < 0 ? 'text-taupe' : ''}`}>
+                    {formatCents(l.netCents)}
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     {l.status}
-                    {l.status === 'Clearing' && l.availableFrom && <span className="block text-xs text-stone">from {formatInstantDate(l.availableFrom, timeZone)}</span>}
+                    {l.status === 'Clearing' && l.availableFrom && (
+                      <span className="block text-xs text-stone">
+                        from {formatInstantDate(l.availableFrom, timeZone)}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -16,7 +16,8 @@ export const CARD_DECLINED = 'Card declined';
  * product's wording.
  */
 function saveCardErrorToast(err: Error) {
-  if (err instanceof ApiClientError && err.code === 'PAYMENT_DECLINED') return { title: CARD_DECLINED, description: err.message };
+  if (err instanceof ApiClientError && err.code === 'PAYMENT_DECLINED')
+    return { title: CARD_DECLINED, description: err.message };
   if (err instanceof ApiClientError && err.code === 'RATE_LIMITED') return undefined; // the server's message
   return PAYMENT_FAILED;
 }
@@ -29,7 +30,8 @@ export function useSavePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: saveCardErrorToast },
-    mutationFn: (input: PaymentFormInput, { client }) => unwrap(apiOf(client).PUT('/api/payment-method', { body: input })),
+    mutationFn: (input: PaymentFormInput, { client }) =>
+      unwrap(apiOf(client).PUT('/api/payment-method', { body: input })),
     onSuccess: (result) => queryClient.setQueryData(subscriptionQueryKey, result.subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

@@ -13,10 +13,17 @@ export function useSavePickupOption() {
   const queryClient = useQueryClient();
   return useMutation({
     // A studio that is no more says so ("There is no such studio."); anything else is ours.
-    meta: { errorToast: (err) => (err instanceof ApiClientError && err.code === 'VALIDATION_FAILED' ? undefined : UNEXPECTED_ERROR) },
+    meta: {
+      errorToast: (err) =>
+        err instanceof ApiClientError && err.code === 'VALIDATION_FAILED' ? undefined : UNEXPECTED_ERROR,
+    },
     mutationFn: (choice: PickupChoice, { client }) => {
       const { option, studioId } = typeof choice === 'string' ? { option: choice, studioId: undefined } : choice;
-      return unwrap(apiOf(client).PUT('/api/pickup', { body: option === 'in-store' && studioId ? { option, studioId } : { option } }));
+      return unwrap(
+        apiOf(client).PUT('/api/pickup', {
+          body: option === 'in-store' && studioId ? { option, studioId } : { option },
+        }),
+      );
     },
     onSuccess: (state) => {
       queryClient.setQueryData(pickupQueryKey, state);

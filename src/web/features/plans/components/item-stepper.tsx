@@ -6,7 +6,15 @@ import { Button } from '../../../components/ui/button';
  * The Monthly plan's item count: minus and plus buttons (disabled at 3 and 9) around the count,
  * which is announced as it changes.
  */
-export function ItemStepper({ value, onChange, disabled }: { value: number; onChange: (n: number) => void; disabled?: boolean }) {
+export function ItemStepper({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  disabled?: boolean;
+}) {
   return (
     <div className="flex items-center gap-3" role="group" aria-label="Items per month">
       <Button

@@ -55,7 +55,6 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-
 /**
  * /credit-card: the card for a plan waiting for payment, or (?mode=manage, from the dashboard's
  * Manage My Info) a replacement for the saved card. Without a plan waiting for payment and not
@@ -76,8 +75,15 @@ export default function Component() {
   return <PaymentPage manage={manage} subscription={subscription.data} returnTo={safePath(params.get('returnTo'))} />;
 }
 
-
-function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subscription: Subscription; returnTo: string | null }) {
+function PaymentPage({
+  manage,
+  subscription,
+  returnTo,
+}: {
+  manage: boolean;
+  subscription: Subscription;
+  returnTo: string | null;
+}) {
   const navigate = useNavigate();
   const save = useSavePaymentMethod();
   const [now] = useState(() => new Date());
@@ -118,7 +124,9 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
     try {
       await save.mutateAsync(values);
       toast.success('Payment Information Saved', {
-        description: manage ? 'Your payment information has been updated successfully.' : 'Your payment details have been securely saved.',
+        description: manage
+          ? 'Your payment information has been updated successfully.'
+          : 'Your payment details have been securely saved.',
       });
       await navigate(returnTo ?? paths.dashboard);
     } catch (err) {
@@ -170,9 +178,18 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
       </PageHeader>
 
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
-        <form noValidate onSubmit={onSubmit} aria-label="Payment information" className="space-y-10" aria-busy={processing}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Payment information"
+          className="space-y-10"
+          aria-busy={processing}
+        >
           {formError && (
-            <p className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger" data-testid="card-error-top">
+            <p
+              className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
+              data-testid="card-error-top"
+            >
               {formError}
             </p>
           )}
@@ -206,7 +223,12 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
                 </NativeSelect>
               </Field>
               <Field label="CVV" error={errors.cvv?.message} className="col-span-2 sm:col-span-1">
-                <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...masked(cvv, (v) => digitsOnly(v).slice(0, 4))} />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  {...masked(cvv, (v) => digitsOnly(v).slice(0, 4))}
+                />
               </Field>
             </div>
           </fieldset>
@@ -224,7 +246,12 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
                 <Input autoComplete="billing address-level1" {...form.register('billingAddress.state')} />
               </Field>
               <Field label="ZIP code" error={errors.billingAddress?.zipCode?.message}>
-                <Input inputMode="numeric" autoComplete="billing postal-code" maxLength={5} {...masked(zip, (v) => digitsOnly(v).slice(0, 5))} />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="billing postal-code"
+                  maxLength={5}
+                  {...masked(zip, (v) => digitsOnly(v).slice(0, 5))}
+                />
               </Field>
               <Field label="Country" error={errors.billingAddress?.country?.message}>
                 <Input autoComplete="billing country" {...form.register('billingAddress.country')} />
@@ -235,11 +262,23 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
           <div className="space-y-4">
             {/* The reason again where she pressed the button: on a phone the form's top is out of sight (and the toast goes away). */}
             {formError && (
-              <p id={formErrorId} role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger" data-testid="card-error">
+              <p
+                id={formErrorId}
+                role="alert"
+                className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
+                data-testid="card-error"
+              >
                 {formError}
               </p>
             )}
-            <Button ref={submitRef} type="submit" size="lg" className="w-full sm:w-auto sm:min-w-64" disabled={processing} aria-describedby={formError ? formErrorId : undefined}>
+            <Button
+              ref={submitRef}
+              type="submit"
+              size="lg"
+              className="w-full sm:w-auto sm:min-w-64"
+              disabled={processing}
+              aria-describedby={formError ? formErrorId : undefined}
+            >
               {processing ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -253,7 +292,8 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
             </Button>
             <p className="flex items-start gap-2 text-xs leading-relaxed text-stone">
               <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-              Your card number and CVV go straight to our payment provider. Rentique keeps only the brand and the last four digits.
+              Your card number and CVV go straight to our payment provider. Rentique keeps only the brand and the last
+              four digits.
             </p>
           </div>
         </form>
@@ -267,7 +307,14 @@ function PaymentPage({ manage, subscription, returnTo }: { manage: boolean; subs
 function CardNumberInput({ brand, ...props }: ComponentProps<'input'> & { brand: ReturnType<typeof detectCardBrand> }) {
   return (
     <div className="relative">
-      <Input inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 5678 9012 3456" className="pr-36" {...props} />
+      <Input
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={19}
+        placeholder="1234 5678 9012 3456"
+        className="pr-36"
+        {...props}
+      />
       <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center" aria-live="polite">
         {brand !== 'unknown' && <CardBrandMark brand={brand} />}
       </span>
@@ -291,20 +338,46 @@ function OrderSummary({ subscription: s, manage }: { subscription: Subscription;
   // Paid today, next billed at the end of the month or of the term (planTerms' billing months).
   const firstBilling = s.priceCents !== null ? planNextBillingDate(s.plan, today, today) : null;
   return (
-    <aside aria-labelledby="order-summary" className="h-fit rounded-md border border-linen bg-ivory p-6 shadow-soft lg:sticky lg:top-24">
+    <aside
+      aria-labelledby="order-summary"
+      className="h-fit rounded-md border border-linen bg-ivory p-6 shadow-soft lg:sticky lg:top-24"
+    >
       <p className="eyebrow">{manage ? 'On file' : 'Order summary'}</p>
       <h2 id="order-summary" className="mt-3 text-3xl">
         {s.planTitle} plan
       </h2>
       <dl className="mt-4 divide-y divide-linen/70 border-t border-linen/70">
         <SummaryRow label="Items" value={s.itemCount !== null ? `${s.itemCount} a month` : 'Unlimited'} />
-        <SummaryRow label="Price" value={<span data-testid="plan-price">{s.priceCents !== null && s.priceUnit !== null ? planPriceText({ priceCents: s.priceCents, unit: s.priceUnit }) : price}</span>} />
+        <SummaryRow
+          label="Price"
+          value={
+            <span data-testid="plan-price">
+              {s.priceCents !== null && s.priceUnit !== null
+                ? planPriceText({ priceCents: s.priceCents, unit: s.priceUnit })
+                : price}
+            </span>
+          }
+        />
         {!manage && s.priceCents !== null && <SummaryRow label="Due today" value={price} />}
-        {!manage && firstBilling && <SummaryRow label="Next billing date" value={<span data-testid="next-billing">{formatDate(firstBilling)}</span>} />}
+        {!manage && firstBilling && (
+          <SummaryRow
+            label="Next billing date"
+            value={<span data-testid="next-billing">{formatDate(firstBilling)}</span>}
+          />
+        )}
         {!manage && s.plan === 'threemonths' && (
           <SummaryRow label="Commitment until" value={formatDate(addMonths(today, THREE_MONTHS_COMMITMENT_MONTHS))} />
         )}
-        {manage && <SummaryRow label="Next billing date" value={<span data-testid="next-billing">{s.nextBillingDate ? formatDate(s.nextBillingDate) : 'Pay as you go'}</span>} />}
+        {manage && (
+          <SummaryRow
+            label="Next billing date"
+            value={
+              <span data-testid="next-billing">
+                {s.nextBillingDate ? formatDate(s.nextBillingDate) : 'Pay as you go'}
+              </span>
+            }
+          />
+        )}
       </dl>
       {manage && (
         <div className="mt-6 rounded-sm border border-linen/80 bg-paper p-4">

@@ -24,7 +24,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Delivery or pickup · Rentique', description: 'Choose how your Rentique pieces reach you: delivery to your door or pickup in a studio.', noindex: true });
+  pageMeta(args, {
+    title: 'Delivery or pickup · Rentique',
+    description: 'Choose how your Rentique pieces reach you: delivery to your door or pickup in a studio.',
+    noindex: true,
+  });
 
 const DETAILS: Record<PickupOption, { icon: typeof Truck; text: string; note: string; started: string }> = {
   online: {
@@ -61,7 +65,9 @@ function PickupForm({ saved, savedStudio }: { saved: PickupOption | null; savedS
 
   const confirm = async () => {
     if (!option) {
-      toast.error('Please select a pickup option', { description: 'Choose either online delivery or in-store pickup.' });
+      toast.error('Please select a pickup option', {
+        description: 'Choose either online delivery or in-store pickup.',
+      });
       return;
     }
     try {
@@ -136,7 +142,12 @@ function PickupForm({ saved, savedStudio }: { saved: PickupOption | null; savedS
         {option === 'in-store' && (
           <fieldset className="mt-8 max-w-xl text-sm">
             <legend className="eyebrow mb-3">The studio you pick up from</legend>
-            <StudioChooser studios={studios.data?.studios} studioId={studioId} onStudio={setStudio} disabled={save.isPending} />
+            <StudioChooser
+              studios={studios.data?.studios}
+              studioId={studioId}
+              onStudio={setStudio}
+              disabled={save.isPending}
+            />
           </fieldset>
         )}
 
@@ -144,7 +155,12 @@ function PickupForm({ saved, savedStudio }: { saved: PickupOption | null; savedS
           <Button variant="outline" size="lg" asChild>
             <Link to={paths.dashboard}>Back to Dashboard</Link>
           </Button>
-          <Button type="submit" size="lg" className="sm:min-w-64" disabled={!option || (option === 'in-store' && !studioId) || save.isPending}>
+          <Button
+            type="submit"
+            size="lg"
+            className="sm:min-w-64"
+            disabled={!option || (option === 'in-store' && !studioId) || save.isPending}
+          >
             {save.isPending ? 'Starting...' : 'Confirm and Start Rental'}
           </Button>
         </div>

@@ -48,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!plan.success) return data({ error: CHOOSE_FIRST }, { status: 400 });
   const body = { plan: plan.data, ...(plan.data === 'monthly' ? { itemCount: Number(form.get('itemCount')) } : {}) };
   const res = await context.apiFetch(
-    new Request(new URL('/api/subscription', context.origin), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    new Request(new URL('/api/subscription', context.origin), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
   );
   if (!res.ok) return data({ error: SAVE_FAILED }, { status: res.status });
   const saved = (await res.json()) as Subscription;
@@ -56,7 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Choose your plan · Rentique', description: 'Choose your Rentique plan: Weekly, Monthly (3 to 9 pieces) or 3 Months.', noindex: true });
+  pageMeta(args, {
+    title: 'Choose your plan · Rentique',
+    description: 'Choose your Rentique plan: Weekly, Monthly (3 to 9 pieces) or 3 Months.',
+    noindex: true,
+  });
 
 /** docs/product.md, Messages and timings: the plan's saving state ('Setting up...') lasts at least this long. */
 const PLAN_SETUP_MS = 1000;
@@ -68,7 +76,13 @@ export default function Component({ actionData }: Route.ComponentProps) {
   if (subscription.isPending) return <PlansPageSkeleton />;
   if (subscription.isError) return <PlansLoadError onRetry={() => void subscription.refetch()} />;
   const requested = PlanIdSchema.safeParse(params.get('plan'));
-  return <PlanSelection current={subscription.data} requested={requested.success ? requested.data : null} refusal={actionData?.error} />;
+  return (
+    <PlanSelection
+      current={subscription.data}
+      requested={requested.success ? requested.data : null}
+      refusal={actionData?.error}
+    />
+  );
 }
 
 /** The price as every page says it (planTerms, docs/product.md): "$56.66 a month", "$99.99 for 3 months". */
@@ -77,7 +91,15 @@ function priceLine(plan: PlanId, items: number): { figure: string; unit: string 
   return terms ? { figure: formatCents(terms.priceCents), unit: terms.unit } : { figure: 'Pay per item', unit: '' };
 }
 
-function PlanSelection({ current, requested, refusal }: { current: Subscription; requested: PlanId | null; refusal: string | undefined }) {
+function PlanSelection({
+  current,
+  requested,
+  refusal,
+}: {
+  current: Subscription;
+  requested: PlanId | null;
+  refusal: string | undefined;
+}) {
   const navigate = useNavigate();
   // Before the app runs, the form posts to the action: Continue cannot wait for a choice it cannot see.
   const hydrated = useHydrated();
@@ -86,19 +108,28 @@ function PlanSelection({ current, requested, refusal }: { current: Subscription;
   const groupName = useId();
   // A plan the member chose before is shown selected; the Weekly default nobody chose is not.
   const [selected, setSelected] = useState<PlanId | null>(requested ?? (current.autoAssigned ? null : current.plan));
-  const [items, setItems] = useState(current.plan === 'monthly' && current.itemCount ? current.itemCount : MONTHLY_DEFAULT_ITEMS);
+  const [items, setItems] = useState(
+    current.plan === 'monthly' && current.itemCount ? current.itemCount : MONTHLY_DEFAULT_ITEMS,
+  );
   const [saving, setSaving] = useState<'plan' | 'weekly' | null>(null);
 
   const save = async (plan: PlanId, via: 'plan' | 'weekly') => {
     setSaving(via);
     try {
       // docs/product.md, Messages and timings: 'Setting up...' stays for its second even when the server answers sooner.
-      const result = await withMinimumDuration(choose.mutateAsync({ plan, ...(plan === 'monthly' ? { itemCount: items } : {}) }), PLAN_SETUP_MS);
+      const result = await withMinimumDuration(
+        choose.mutateAsync({ plan, ...(plan === 'monthly' ? { itemCount: items } : {}) }),
+        PLAN_SETUP_MS,
+      );
       if (result.status === 'active') {
-        toast.success('Plan Selected', { description: `You're on the ${result.planTitle} plan. Pay per item, as you go.` });
+        toast.success('Plan Selected', {
+          description: `You're on the ${result.planTitle} plan. Pay per item, as you go.`,
+        });
         await navigate(paths.dashboard);
       } else {
-        toast.success('Complete Your Subscription', { description: 'Add your payment information to start your plan.' });
+        toast.success('Complete Your Subscription', {
+          description: 'Add your payment information to start your plan.',
+        });
         await navigate(paths.creditCard);
       }
     } catch {
@@ -147,7 +178,10 @@ function PlanSelection({ current, requested, refusal }: { current: Subscription;
                     <span className="flex items-start justify-between gap-3">
                       <span>
                         <span className="eyebrow block">{plan.itemsPerMonth} items</span>
-                        <span id={`${inputId}-title`} className="mt-3 block font-display text-[1.9rem] leading-tight font-medium">
+                        <span
+                          id={`${inputId}-title`}
+                          className="mt-3 block font-display text-[1.9rem] leading-tight font-medium"
+                        >
                           {plan.title}
                         </span>
                       </span>
@@ -167,11 +201,18 @@ function PlanSelection({ current, requested, refusal }: { current: Subscription;
                     {(plan.popular || isCurrent) && (
                       <span className="mt-2 flex flex-wrap gap-2">
                         {plan.popular && <Badge tone="clay">Most popular</Badge>}
-                        {isCurrent && <Badge tone="outline">{current.status === 'active' ? 'Current plan' : 'Awaiting payment'}</Badge>}
+                        {isCurrent && (
+                          <Badge tone="outline">
+                            {current.status === 'active' ? 'Current plan' : 'Awaiting payment'}
+                          </Badge>
+                        )}
                       </span>
                     )}
                     <span id={`${inputId}-price`} className="mt-4 flex items-baseline gap-1.5">
-                      <span className="font-display text-4xl leading-none text-ink" data-testid={id === 'monthly' ? 'monthly-price' : undefined}>
+                      <span
+                        className="font-display text-4xl leading-none text-ink"
+                        data-testid={id === 'monthly' ? 'monthly-price' : undefined}
+                      >
                         {price.figure}
                       </span>
                       {price.unit && <span className="text-sm text-taupe">{` ${price.unit}`}</span>}
@@ -218,7 +259,12 @@ function PlanSelection({ current, requested, refusal }: { current: Subscription;
               </p>
             )}
           </div>
-          <Button type="submit" size="lg" className="w-full md:w-auto md:min-w-56" disabled={hydrated && (!selected || !!saving)}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full md:w-auto md:min-w-56"
+            disabled={hydrated && (!selected || !!saving)}
+          >
             {saving === 'plan' ? 'Setting up...' : 'Continue'}
           </Button>
         </div>

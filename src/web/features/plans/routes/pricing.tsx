@@ -15,7 +15,8 @@ import type { Route } from './+types/pricing';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Plans & Pricing · Rentique',
-    description: 'Rent one piece at a time, or subscribe: Weekly, Monthly from $39.99 and 3 Months. Cleaning, shipping and returns are included.',
+    description:
+      'Rent one piece at a time, or subscribe: Weekly, Monthly from $39.99 and 3 Months. Cleaning, shipping and returns are included.',
   });
 
 const CONTACT_SALES_HREF = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(CUSTOM_PLAN_MAIL_SUBJECT)}`;

@@ -10,6 +10,10 @@ export function useRateRental() {
   return useMutation({
     meta: { errorToast: false },
     mutationFn: (input: RatingInput, { client }) => unwrap(apiOf(client).POST('/api/ratings', { body: input })),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ratingsQueryKey }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ratingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }

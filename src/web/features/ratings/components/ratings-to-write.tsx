@@ -14,22 +14,36 @@ export function RatingsToWrite() {
   if (due.length === 0) return null;
 
   return (
-    <section aria-labelledby="to-rate-title" className="mt-12 rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6">
+    <section
+      aria-labelledby="to-rate-title"
+      className="mt-12 rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6"
+    >
       <div className="flex items-start gap-4">
         <Star aria-hidden="true" className="mt-1 size-6 shrink-0 text-clay" />
         <div className="min-w-0 flex-1">
           <h2 id="to-rate-title" className="font-display text-2xl leading-tight">
             Rate your exchanges
           </h2>
-          <p className="mt-1 text-sm text-taupe">Ratings stay hidden until you have both written, and help every member lend and rent with confidence.</p>
+          <p className="mt-1 text-sm text-taupe">
+            Ratings stay hidden until you have both written, and help every member lend and rent with confidence.
+          </p>
           <ul className="mt-4 divide-y divide-linen" aria-label="Exchanges to rate">
             {due.map((r) => (
-              <li key={r.rentalId} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
+              <li
+                key={r.rentalId}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm"
+              >
                 <span className="min-w-0">
                   <span className="font-medium text-ink">{r.itemName}</span>
-                  <span className="text-taupe"> · {r.side === 'renter' ? `rented from ${r.otherName}` : `rented by ${r.otherName}`}</span>
+                  <span className="text-taupe">
+                    {' '}
+                    · {r.side === 'renter' ? `rented from ${r.otherName}` : `rented by ${r.otherName}`}
+                  </span>
                 </span>
-                <Link to={`${paths.ratings}#rental-${r.rentalId}`} className="whitespace-nowrap font-medium text-ink underline underline-offset-4">
+                <Link
+                  to={`${paths.ratings}#rental-${r.rentalId}`}
+                  className="whitespace-nowrap font-medium text-ink underline underline-offset-4"
+                >
                   Rate {r.otherName}
                 </Link>
               </li>

@@ -1,7 +1,13 @@
 import { MessageSquareQuote, Star } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { RATING_BLIND_DAYS, RATING_COMMENT_MAX, RATING_MESSAGES, type Rating, type RentalRatings } from '@domain/ratings';
+import {
+  RATING_BLIND_DAYS,
+  RATING_COMMENT_MAX,
+  RATING_MESSAGES,
+  type Rating,
+  type RentalRatings,
+} from '@domain/ratings';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Textarea } from '../../../components/ui/input';
@@ -25,7 +31,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Ratings · Rentique', description: 'Rate the members you rented from or lent to, and read what they said about you.', noindex: true });
+  pageMeta(args, {
+    title: 'Ratings · Rentique',
+    description: 'Rate the members you rented from or lent to, and read what they said about you.',
+    noindex: true,
+  });
 
 /** /ratings (members): her returned rentals of members' pieces, as renter or lender, to rate and to read. */
 export default function Component() {
@@ -34,8 +44,8 @@ export default function Component() {
   return (
     <div className="container-page max-w-3xl pb-24">
       <PageHeader eyebrow="Lending" title="Ratings">
-        After a piece lent between members comes back, the renter rates the lender and the lender rates the renter. Neither sees the other’s rating until both have
-        written, or {RATING_BLIND_DAYS} days have passed.
+        After a piece lent between members comes back, the renter rates the lender and the lender rates the renter.
+        Neither sees the other’s rating until both have written, or {RATING_BLIND_DAYS} days have passed.
       </PageHeader>
       {ratings.isPending ? (
         <div className="space-y-4" aria-busy="true" aria-label="Loading ratings">
@@ -64,7 +74,11 @@ export default function Component() {
 function RatingCard({ rental: r }: { rental: RentalRatings }) {
   const role = r.side === 'renter' ? `You rented it from ${r.otherName}` : `${r.otherName} rented it from you`;
   return (
-    <article id={`rental-${r.rentalId}`} aria-label={r.itemName} className="scroll-mt-28 rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6">
+    <article
+      id={`rental-${r.rentalId}`}
+      aria-label={r.itemName}
+      className="scroll-mt-28 rounded-md border border-linen/80 bg-ivory p-5 shadow-soft md:p-6"
+    >
       <p className="eyebrow">{role}</p>
       <h2 className="mt-1 font-display text-2xl leading-tight">{r.itemName}</h2>
       <p className="mt-1 text-sm text-stone">Back {formatDate(r.returnedAt)}</p>
@@ -123,9 +137,22 @@ function RateForm({ rental }: { rental: RentalRatings }) {
         <legend className="sr-only">Stars for {rental.otherName}</legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer rounded-sm p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ink">
-              <input type="radio" name={name} value={n} checked={stars === n} onChange={() => setStars(n)} className="sr-only" />
-              <Star aria-hidden="true" className={cn('size-7 transition-colors', n <= stars ? 'fill-gold text-gold' : 'text-linen')} />
+            <label
+              key={n}
+              className="cursor-pointer rounded-sm p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ink"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={n}
+                checked={stars === n}
+                onChange={() => setStars(n)}
+                className="sr-only"
+              />
+              <Star
+                aria-hidden="true"
+                className={cn('size-7 transition-colors', n <= stars ? 'fill-gold text-gold' : 'text-linen')}
+              />
               <span className="sr-only">
                 {n} {n === 1 ? 'star' : 'stars'}
               </span>
@@ -135,7 +162,13 @@ function RateForm({ rental }: { rental: RentalRatings }) {
       </fieldset>
       <label className="block">
         <span className="sr-only">A few words (optional)</span>
-        <Textarea value={comment} maxLength={RATING_COMMENT_MAX} onChange={(e) => setComment(e.target.value)} placeholder="A few words (optional)" rows={3} />
+        <Textarea
+          value={comment}
+          maxLength={RATING_COMMENT_MAX}
+          onChange={(e) => setComment(e.target.value)}
+          placeholder="A few words (optional)"
+          rows={3}
+        />
       </label>
       {error && (
         <p role="alert" className="text-sm font-medium text-danger">

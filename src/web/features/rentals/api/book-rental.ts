@@ -14,7 +14,12 @@ import { rentalsQueryKey } from './get-rentals';
 export const RENTAL_DEPENDENT_KEYS = [rentalsQueryKey, ['dashboard'], ['listings'], ['items']] as const;
 
 /** The toasts of docs/product.md (Renting) for a refused booking (the size comes from the booking asked for). */
-function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () => void, go: (url: string) => void): ErrorToast | string | undefined {
+function bookingErrorToast(
+  err: Error,
+  input: BookRentalInput,
+  changePlan: () => void,
+  go: (url: string) => void,
+): ErrorToast | string | undefined {
   if (!(err instanceof ApiClientError)) return RENTAL_MESSAGES.failed;
   switch (err.code) {
     case 'ALREADY_RENTED':
@@ -27,7 +32,9 @@ function bookingErrorToast(err: Error, input: BookRentalInput, changePlan: () =>
       const next = typeof err.details.nextFreeDate === 'string' ? err.details.nextFreeDate : null;
       return {
         title: RENTAL_MESSAGES.soldOut,
-        description: next ? `Size ${input.size} is free again from ${formatDate(next)}.` : `Size ${input.size} is not free in the coming year.`,
+        description: next
+          ? `Size ${input.size} is free again from ${formatDate(next)}.`
+          : `Size ${input.size} is not free in the coming year.`,
       };
     }
     case 'ALLOWANCE_EXCEEDED':
@@ -69,6 +76,7 @@ export function useBookRental() {
     mutationFn: (input: BookRentalInput, { client }) => unwrap(apiOf(client).POST('/api/rentals', { body: input })),
     // Not awaited: 'Added to Cart!' shows as soon as the booking is made, not after the item page's
     // calendar and quote (which the booking changed) have been fetched again.
-    onSettled: () => void Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () =>
+      void Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -14,6 +14,9 @@ export function useCancelRental() {
           params: { path: { id: String(rentalId) } },
         }),
       ),
-    onSettled: () => Promise.all([...RENTAL_DEPENDENT_KEYS, ordersQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () =>
+      Promise.all(
+        [...RENTAL_DEPENDENT_KEYS, ordersQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

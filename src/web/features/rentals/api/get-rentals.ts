@@ -7,7 +7,8 @@ export const rentalsQueryKey = ['rentals'] as const;
 export function getRentalsQueryOptions() {
   return queryOptions({
     queryKey: [...rentalsQueryKey, 'open'],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/rentals', { params: { query: { status: 'open' } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/rentals', { params: { query: { status: 'open' } }, signal })),
   });
 }
 

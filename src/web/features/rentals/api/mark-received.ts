@@ -7,7 +7,8 @@ import { RENTAL_DEPENDENT_KEYS } from './book-rental';
 export function useMarkReceived() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rentalId: number, { client }) => unwrap(apiOf(client).POST('/api/rentals/{id}/received', { params: { path: { id: String(rentalId) } } })),
+    mutationFn: (rentalId: number, { client }) =>
+      unwrap(apiOf(client).POST('/api/rentals/{id}/received', { params: { path: { id: String(rentalId) } } })),
     onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

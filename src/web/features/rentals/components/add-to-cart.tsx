@@ -71,7 +71,8 @@ export function AddToCartButton({
   useEffect(() => {
     if (refused) refusalRef.current?.scrollIntoView({ block: 'nearest' });
   }, [refused]);
-  const alreadyRented = !added && !book.isPending && !book.isSuccess && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
+  const alreadyRented =
+    !added && !book.isPending && !book.isSuccess && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
   const busy = book.isPending || added;
 
   const onClick = () => {
@@ -125,12 +126,26 @@ export function AddToCartButton({
   }
   return (
     <div className={cn('flex min-w-0 flex-col gap-2', className)}>
-      <Button size="lg" className="w-full" onClick={onClick} disabled={disabled || busy} aria-busy={book.isPending} aria-describedby={refusal ? refusalId : undefined} {...rest}>
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={onClick}
+        disabled={disabled || busy}
+        aria-busy={book.isPending}
+        aria-describedby={refusal ? refusalId : undefined}
+        {...rest}
+      >
         <ShoppingBag aria-hidden="true" />
         {book.isPending ? 'Adding…' : added ? 'Added to Cart!' : label}
       </Button>
       {refusal && (
-        <p ref={refusalRef} id={refusalId} role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger" data-testid="booking-refusal">
+        <p
+          ref={refusalRef}
+          id={refusalId}
+          role="alert"
+          className="rounded-sm border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger"
+          data-testid="booking-refusal"
+        >
           <span className="font-medium">{refusal.message}</span> Nothing was booked.{' '}
           <Link to={refusal.action.url} className="font-medium whitespace-nowrap text-ink underline underline-offset-4">
             {refusal.action.label}

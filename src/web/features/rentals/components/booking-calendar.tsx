@@ -38,10 +38,15 @@ export default function BookingCalendar({
       <DayPicker
         mode="range"
         numberOfMonths={months}
-        disabled={soldOutPickable ? [{ before: first }, { after: last }] : [{ before: first }, { after: last }, isTaken]}
+        disabled={
+          soldOutPickable ? [{ before: first }, { after: last }] : [{ before: first }, { after: last }, isTaken]
+        }
         modifiers={{ soldOut: (day) => day >= first && day <= last && isTaken(day) }}
         modifiersClassNames={{ soldOut: 'rdp-sold_out' }}
-        labels={{ labelDayButton: (date, modifiers, options, dateLib) => `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.soldOut ? `, ${SOLD_OUT_DAY_LABEL}` : ''}` }}
+        labels={{
+          labelDayButton: (date, modifiers, options, dateLib) =>
+            `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.soldOut ? `, ${SOLD_OUT_DAY_LABEL}` : ''}`,
+        }}
         // "Today" is the business's (the first day that can be picked), not the browser's own date.
         today={first}
         startMonth={first}

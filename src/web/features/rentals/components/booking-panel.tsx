@@ -25,7 +25,8 @@ import { useBusinessToday } from '../../../lib/time-zone';
 const loadCalendar = () => import('./booking-calendar');
 const BookingCalendar = lazy(loadCalendar);
 
-const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const toIso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const fromIso = (s: string) => {
   const [y, m, d] = s.split('-').map(Number);
   return new Date(y!, m! - 1, d!);
@@ -74,7 +75,18 @@ export interface ChosenBooking {
  * size), delivery to her address or pickup at a studio, the total for those dates ("Included in
  * your plan" within a plan) and Add to Cart, which reads 'Add a card to rent' without a card.
  */
-export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassName, rowClassName, children, action, sizes }: BookingPanelProps) {
+export function BookingPanel({
+  itemId,
+  size,
+  urlFrom,
+  urlTo,
+  label,
+  buttonClassName,
+  rowClassName,
+  children,
+  action,
+  sizes,
+}: BookingPanelProps) {
   const { data: session } = useSession();
   const pickup = usePickupOption({ enabled: !!session });
   const [chosenDelivery, setDelivery] = useState<PickupOption | null>(null);
@@ -87,8 +99,13 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
   const backupOptions = (sizes ?? []).filter((s) => s !== size);
   const backupSize = chosenBackup && chosenBackup !== size ? chosenBackup : null;
 
-  const fromUrl: Range | null = urlFrom && urlTo && isIsoDate(urlFrom) && isIsoDate(urlTo) && urlTo > urlFrom ? { from: urlFrom, to: urlTo } : null;
-  const days = chosen ? daysBetween(chosen.from, chosen.to) : fromUrl ? daysBetween(fromUrl.from, fromUrl.to) : RENTAL_DAYS;
+  const fromUrl: Range | null =
+    urlFrom && urlTo && isIsoDate(urlFrom) && isIsoDate(urlTo) && urlTo > urlFrom ? { from: urlFrom, to: urlTo } : null;
+  const days = chosen
+    ? daysBetween(chosen.from, chosen.to)
+    : fromUrl
+      ? daysBetween(fromUrl.from, fromUrl.to)
+      : RENTAL_DAYS;
   const calendar = useItemCalendar(
     size
       ? {
@@ -104,22 +121,36 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
   const latest = calendar.data?.latestStartDate ?? latestStartDate(today);
   // Dates in the URL that have passed (or lie beyond the booking window) are dropped, with a note.
   const urlUsable = fromUrl && fromUrl.from >= today && fromUrl.from <= latest ? fromUrl : null;
-  const urlDropped = fromUrl && !urlUsable ? (fromUrl.from < today ? RENTAL_MESSAGES.pastDates : RENTAL_MESSAGES.beyondHorizon) : null;
+  const urlDropped =
+    fromUrl && !urlUsable ? (fromUrl.from < today ? RENTAL_MESSAGES.pastDates : RENTAL_MESSAGES.beyondHorizon) : null;
   const first = calendar.data?.firstFreeStart;
   const range: Range | null = chosen ?? urlUsable ?? (first ? { from: first, to: addDays(first, RENTAL_DAYS) } : null);
 
   const quote = useQuote(size && range ? { itemId, size, startDate: range.from, endDate: range.to, delivery } : null);
   const q = quote.data;
   // Back from /credit-card to this piece with its dates and size.
-  const returnTo = range && size ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}&size=${encodeURIComponent(size)}` : paths.item(itemId);
-  const addCardHref = q?.refusal?.code === 'CARD_REQUIRED' ? `${paths.creditCardManage}&returnTo=${encodeURIComponent(returnTo)}` : null;
+  const returnTo =
+    range && size
+      ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}&size=${encodeURIComponent(size)}`
+      : paths.item(itemId);
+  const addCardHref =
+    q?.refusal?.code === 'CARD_REQUIRED' ? `${paths.creditCardManage}&returnTo=${encodeURIComponent(returnTo)}` : null;
   const address = useDeliveryAddress(!!session && delivery === 'online');
   // Sold out for her dates (or for weeks): she may wait for a unit of the size for those dates.
-  const soldOutRange = !size ? null : q?.refusal?.code === 'SOLD_OUT' && range ? range : calendar.data && !first && !range ? (urlUsable ?? { from: today, to: addDays(today, RENTAL_DAYS) }) : null;
+  const soldOutRange = !size
+    ? null
+    : q?.refusal?.code === 'SOLD_OUT' && range
+      ? range
+      : calendar.data && !first && !range
+        ? (urlUsable ?? { from: today, to: addDays(today, RENTAL_DAYS) })
+        : null;
 
   return (
     <div className="space-y-6">
-      <section aria-label="Your booking" className="divide-y divide-linen rounded-md border border-linen bg-ivory shadow-soft">
+      <section
+        aria-label="Your booking"
+        className="divide-y divide-linen rounded-md border border-linen bg-ivory shadow-soft"
+      >
         <div className="p-5">
           <p className="eyebrow mb-2">Rental dates</p>
           {!size ? (
@@ -127,14 +158,27 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
           ) : calendar.isPending && !range ? (
             <Skeleton className="h-11 w-64" />
           ) : (
-            <DatesPicker waitlist={!action} range={range} today={today} latest={latest} itemId={itemId} size={size} delivery={delivery} days={days} takenIn={calendar.data?.dates} onChange={setChosen} />
+            <DatesPicker
+              waitlist={!action}
+              range={range}
+              today={today}
+              latest={latest}
+              itemId={itemId}
+              size={size}
+              delivery={delivery}
+              days={days}
+              takenIn={calendar.data?.dates}
+              onChange={setChosen}
+            />
           )}
           {urlDropped && !chosen && (
             <p role="status" className="mt-3 text-sm text-clay">
               {urlDropped}
             </p>
           )}
-          {size && calendar.data && !first && !range && <p className="mt-3 text-sm text-danger">{RENTAL_MESSAGES.soldOut} in the coming weeks.</p>}
+          {size && calendar.data && !first && !range && (
+            <p className="mt-3 text-sm text-danger">{RENTAL_MESSAGES.soldOut} in the coming weeks.</p>
+          )}
         </div>
 
         <DeliveryChoice
@@ -148,18 +192,38 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
           onStudio={setStudio}
         />
 
-        {backupOptions.length > 0 && size && <BackupSizeChoice options={backupOptions} value={backupSize ?? ''} onChange={setBackup} />}
+        {backupOptions.length > 0 && size && (
+          <BackupSizeChoice options={backupOptions} value={backupSize ?? ''} onChange={setBackup} />
+        )}
 
         <div className="p-5" aria-live="polite">
-          <BookingTotal quote={q} loading={!!size && !!range && quote.isPending} failed={quote.isError ? quote.error.message : null} requested={!!action} />
+          <BookingTotal
+            quote={q}
+            loading={!!size && !!range && quote.isPending}
+            failed={quote.isError ? quote.error.message : null}
+            requested={!!action}
+          />
         </div>
       </section>
 
       <div className={cn('flex flex-col gap-3 sm:flex-row', rowClassName)}>
         {action ? (
-          action({ size, startDate: range?.from, endDate: range?.to, delivery, studioId: studioId ?? undefined, addCardHref })
+          action({
+            size,
+            startDate: range?.from,
+            endDate: range?.to,
+            delivery,
+            studioId: studioId ?? undefined,
+            addCardHref,
+          })
         ) : soldOutRange && session && size ? (
-          <JoinWaitlistButton itemId={itemId} itemSize={size as never} startDate={soldOutRange.from} endDate={soldOutRange.to} className={buttonClassName ?? 'shrink-0 sm:flex-1'} />
+          <JoinWaitlistButton
+            itemId={itemId}
+            itemSize={size as never}
+            startDate={soldOutRange.from}
+            endDate={soldOutRange.to}
+            className={buttonClassName ?? 'shrink-0 sm:flex-1'}
+          />
         ) : (
           <AddToCartButton
             itemId={itemId}
@@ -181,7 +245,15 @@ export function BookingPanel({ itemId, size, urlFrom, urlTo, label, buttonClassN
 }
 
 /** A second size held with hers at no charge: it ships with it and both come back together (decision 0034). */
-function BackupSizeChoice({ options, value, onChange }: { options: readonly string[]; value: string; onChange: (size: string) => void }) {
+function BackupSizeChoice({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly string[];
+  value: string;
+  onChange: (size: string) => void;
+}) {
   const id = useId();
   return (
     <div className="p-5">
@@ -203,7 +275,8 @@ function BackupSizeChoice({ options, value, onChange }: { options: readonly stri
         ))}
       </select>
       <p id={`${id}-hint`} className="mt-2 text-xs text-stone">
-        Not sure of the fit? We hold a second size for the same dates at no charge; it ships with the first and both come back together.
+        Not sure of the fit? We hold a second size for the same dates at no charge; it ships with the first and both
+        come back together.
       </p>
     </div>
   );
@@ -274,7 +347,8 @@ function DatesPicker({
             <span className="text-sm" data-testid="booking-dates">
               {range ? (
                 <>
-                  <time dateTime={range.from}>{formatDate(range.from)}</time> – <time dateTime={range.to}>{formatDate(range.to)}</time>
+                  <time dateTime={range.from}>{formatDate(range.from)}</time> –{' '}
+                  <time dateTime={range.to}>{formatDate(range.to)}</time>
                   <span className="text-stone"> · {daysBetween(range.from, range.to)} days</span>
                 </>
               ) : (
@@ -290,7 +364,11 @@ function DatesPicker({
             collisionPadding={8}
             className="z-50 max-h-(--radix-popover-content-available-height) max-w-[calc(100vw-1rem)] overflow-y-auto overscroll-contain rounded-md border border-linen bg-ivory p-4 shadow-lift"
           >
-            <Suspense fallback={<div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />}>
+            <Suspense
+              fallback={
+                <div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />
+              }
+            >
               <BookingCalendar
                 months={1}
                 selected={selected}
@@ -303,7 +381,10 @@ function DatesPicker({
                   setWindowFrom(start > today ? start : null);
                 }}
                 onDayClick={(day) => {
-                  const next = nextRange(draft ?? (range ? { range, awaitingEnd: false } : null), toIso(day), { defaultDays: RENTAL_DAYS, maxDays: MAX_RENTAL_DAYS });
+                  const next = nextRange(draft ?? (range ? { range, awaitingEnd: false } : null), toIso(day), {
+                    defaultDays: RENTAL_DAYS,
+                    maxDays: MAX_RENTAL_DAYS,
+                  });
                   if (next.range.from <= latest) setDraft(next);
                 }}
               />
@@ -323,7 +404,8 @@ function DatesPicker({
             )}
             <p className="mt-2 max-w-72 text-xs text-stone">
               {draft ? '' : 'Pick the day it starts (and then, if you like, the day it goes back). '}
-              {waitlist ? '' : `Greyed-out days have no ${size} free. `}A rental starts within {daysBetween(today, latest)} days.
+              {waitlist ? '' : `Greyed-out days have no ${size} free. `}A rental starts within{' '}
+              {daysBetween(today, latest)} days.
             </p>
           </Popover.Content>
         </Popover.Portal>

@@ -28,7 +28,7 @@ const quote = (over: Partial<Quote> = {}): Quote => ({
 });
 
 describe('BookingTotal', () => {
-  it("a piece of ours is charged when she books", () => {
+  it('a piece of ours is charged when she books', () => {
     render(<BookingTotal quote={quote()} loading={false} failed={null} requested={false} />);
     expect(screen.getByText('Charged to your Visa ending in 4242 when you book.')).toBeTruthy();
   });
@@ -41,7 +41,14 @@ describe('BookingTotal', () => {
   });
 
   it("without a card, a request's refusal says how a request is paid", () => {
-    render(<BookingTotal quote={quote({ card: null, refusal: { code: 'CARD_REQUIRED', message: 'Add a card to rent' } })} loading={false} failed={null} requested />);
+    render(
+      <BookingTotal
+        quote={quote({ card: null, refusal: { code: 'CARD_REQUIRED', message: 'Add a card to rent' } })}
+        loading={false}
+        failed={null}
+        requested
+      />,
+    );
     expect(screen.getByText(LENDING_MESSAGES.cardRequired)).toBeTruthy();
     expect(screen.queryByText(/when you book/)).toBeNull();
   });

@@ -8,9 +8,24 @@ import type { useQuote } from '../api/get-quote';
  * The price and how it is paid. A member's piece is `requested` (its 'Request to book' says when
  * the card is charged, LENDING_MESSAGES.requestRule): the card line names the card only.
  */
-export function BookingTotal({ quote, loading, failed, requested }: { quote: ReturnType<typeof useQuote>['data']; loading: boolean; failed: string | null; requested: boolean }) {
+export function BookingTotal({
+  quote,
+  loading,
+  failed,
+  requested,
+}: {
+  quote: ReturnType<typeof useQuote>['data'];
+  loading: boolean;
+  failed: string | null;
+  requested: boolean;
+}) {
   if (failed) return <p className="text-sm text-danger">{failed}</p>;
-  if (!quote) return loading ? <Skeleton className="h-9 w-40" /> : <p className="text-sm text-taupe">The total appears once you choose a size.</p>;
+  if (!quote)
+    return loading ? (
+      <Skeleton className="h-9 w-40" />
+    ) : (
+      <p className="text-sm text-taupe">The total appears once you choose a size.</p>
+    );
   const refusal = quote.refusal;
   return (
     <div>
@@ -30,7 +45,9 @@ export function BookingTotal({ quote, loading, failed, requested }: { quote: Ret
       )}
       {!quote.includedInPlan && quote.card && (
         <p className="mt-1 text-xs text-stone">
-          {requested ? `Authorised on your ${quote.card.brand} ending in ${quote.card.lastFour} with the request.` : `Charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`}
+          {requested
+            ? `Authorised on your ${quote.card.brand} ending in ${quote.card.lastFour} with the request.`
+            : `Charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`}
         </p>
       )}
       {refusal && refusal.code !== 'UNAUTHENTICATED' && refusal.code !== 'ALREADY_RENTED' && (

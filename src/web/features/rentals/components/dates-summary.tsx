@@ -45,7 +45,9 @@ export function DatesSummary({
         </span>
       </p>
       <p className="mt-1 text-xs text-stone">
-        {draft.awaitingEnd ? 'Starts on the day you picked. Pick the day it goes back to change the length.' : 'Pick another day to start again.'}
+        {draft.awaitingEnd
+          ? 'Starts on the day you picked. Pick the day it goes back to change the length.'
+          : 'Pick another day to start again.'}
       </p>
       <Button size="sm" className="mt-3 w-full" onClick={onConfirm}>
         Use these dates

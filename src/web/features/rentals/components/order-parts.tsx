@@ -72,7 +72,9 @@ export function PaymentLines({ lines, className }: { lines: OrderSummary['lines'
               <span className="font-medium text-ink">{l.label}</span>
               {l.status === 'pending' && <span className="text-stone"> (on its way)</span>}
               <span className="block text-xs break-words text-stone">{l.description}</span>
-              {l.reference && <span className="block font-mono text-[0.7rem] break-all text-stone">Ref. {l.reference}</span>}
+              {l.reference && (
+                <span className="block font-mono text-[0.7rem] break-all text-stone">Ref. {l.reference}</span>
+              )}
             </td>
             <td className="py-2.5 text-right whitespace-nowrap tabular-nums">{lineAmount(l)}</td>
           </tr>

@@ -61,7 +61,9 @@ export function RentingTab() {
           </li>
         ))}
       </ul>
-      {data.rentals.some((r) => r.coveredByPlan) && <p className="mt-4 text-sm text-taupe">{RENTAL_MESSAGES.returnKeepsAllowance}</p>}
+      {data.rentals.some((r) => r.coveredByPlan) && (
+        <p className="mt-4 text-sm text-taupe">{RENTAL_MESSAGES.returnKeepsAllowance}</p>
+      )}
       <OrdersLink />
     </>
   );
@@ -70,7 +72,10 @@ export function RentingTab() {
 function OrdersLink() {
   return (
     <p className="mt-6 text-sm">
-      <Link to={paths.orders} className="inline-flex items-center gap-2 text-ink underline underline-offset-4 hover:text-taupe">
+      <Link
+        to={paths.orders}
+        className="inline-flex items-center gap-2 text-ink underline underline-offset-4 hover:text-taupe"
+      >
         <Receipt className="size-4" aria-hidden="true" />
         Order history and receipts
       </Link>
@@ -105,19 +110,28 @@ function RentalRow({ rental }: { rental: Rental }) {
       className="flex flex-col gap-4 rounded-md border border-linen/80 bg-ivory p-4 shadow-soft sm:flex-row sm:items-center sm:gap-6 sm:p-5"
     >
       <Link to={paths.item(rental.itemId)} className="flex min-w-0 flex-1 items-center gap-4">
-        <img src={rental.imageUrl} alt="" className="size-20 shrink-0 rounded-sm bg-sand object-cover sm:size-24" loading="lazy" />
+        <img
+          src={rental.imageUrl}
+          alt=""
+          className="size-20 shrink-0 rounded-sm bg-sand object-cover sm:size-24"
+          loading="lazy"
+        />
         <div className="min-w-0">
           <p className="eyebrow">{rental.brand}</p>
           <h3 className="mt-1 truncate font-display text-xl leading-tight sm:text-2xl">{rental.name}</h3>
           <p className="mt-1 text-sm text-taupe">
             Size {rental.size}
-            {rental.backupSize ? ` (backup ${rental.backupSize})` : ''} · {rental.chargeCents > 0 ? formatCents(rental.chargeCents) : 'Included in your plan'}
+            {rental.backupSize ? ` (backup ${rental.backupSize})` : ''} ·{' '}
+            {rental.chargeCents > 0 ? formatCents(rental.chargeCents) : 'Included in your plan'}
           </p>
         </div>
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="flex items-center gap-2 text-sm">
-          <Badge tone={rental.status === 'reserved' ? 'outline' : rental.status === 'overdue' ? 'clay' : 'sand'} data-testid="rental-status">
+          <Badge
+            tone={rental.status === 'reserved' ? 'outline' : rental.status === 'overdue' ? 'clay' : 'sand'}
+            data-testid="rental-status"
+          >
             {RENTAL_STATUS_LABELS[rental.status]}
           </Badge>
           {!rental.lateToDispatch && (
@@ -150,7 +164,14 @@ function RentalRow({ rental }: { rental: Rental }) {
               size="sm"
               disabled={busy}
               aria-label={`I have received ${rental.name}`}
-              onClick={() => received.mutateAsync(rental.id).then(() => toast.success(RENTAL_MESSAGES.received, { description: `Enjoy ${rental.name}.` }), alreadyShown)}
+              onClick={() =>
+                received
+                  .mutateAsync(rental.id)
+                  .then(
+                    () => toast.success(RENTAL_MESSAGES.received, { description: `Enjoy ${rental.name}.` }),
+                    alreadyShown,
+                  )
+              }
             >
               <PackageCheck aria-hidden="true" />
               {received.isPending ? 'Saving…' : 'I have received it'}
@@ -188,8 +209,14 @@ function RentalRow({ rental }: { rental: Rental }) {
                   Cancel
                 </Button>
               </DialogTrigger>
-              <DialogContent title="Cancel this booking?" description={`${rental.name} has not been sent to you yet, so you can cancel it.`}>
-                <p className="mt-4 rounded-sm border border-linen bg-paper px-4 py-3 text-sm font-medium text-ink" data-testid="cancel-refund">
+              <DialogContent
+                title="Cancel this booking?"
+                description={`${rental.name} has not been sent to you yet, so you can cancel it.`}
+              >
+                <p
+                  className="mt-4 rounded-sm border border-linen bg-paper px-4 py-3 text-sm font-medium text-ink"
+                  data-testid="cancel-refund"
+                >
                   {refundText(rental)}
                 </p>
                 <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -228,7 +255,9 @@ function RentalRow({ rental }: { rental: Rental }) {
                     onClick={() =>
                       void giveBack.mutateAsync(rental.id).then(() => {
                         setConfirmingReturn(false);
-                        toast.success(RENTAL_MESSAGES.returned, { description: `${rental.name} is on its way back to us.` });
+                        toast.success(RENTAL_MESSAGES.returned, {
+                          description: `${rental.name} is on its way back to us.`,
+                        });
                       }, alreadyShown)
                     }
                   >
@@ -247,7 +276,8 @@ function RentalRow({ rental }: { rental: Rental }) {
 /** What cancelling gives back: the full charge to her card, or the plan's place. */
 function refundText(rental: Rental): string {
   if (rental.coveredByPlan) return 'Nothing was charged: the piece goes back to your plan for this month.';
-  if (rental.chargeCents > 0) return `You get ${formatCents(rental.chargeCents)} back in full, to the card it was charged to.`;
+  if (rental.chargeCents > 0)
+    return `You get ${formatCents(rental.chargeCents)} back in full, to the card it was charged to.`;
   return 'Nothing was charged, so there is nothing to refund.';
 }
 
@@ -258,7 +288,8 @@ function LateDispatchLine({ rental }: { rental: Rental }) {
     <p className="max-w-xs text-xs leading-relaxed text-danger sm:text-right" data-testid="late-dispatch">
       <span className="font-semibold">Not sent yet: it was to start {formatDate(late.since)}.</span>
       <span className="block text-taupe">
-        {RENTAL_MESSAGES.lateToDispatch} Cancel it for a full refund, or if we cannot send it by {formatDate(late.cancelsOn)} we cancel it and refund you in full.
+        {RENTAL_MESSAGES.lateToDispatch} Cancel it for a full refund, or if we cannot send it by{' '}
+        {formatDate(late.cancelsOn)} we cancel it and refund you in full.
       </span>
     </p>
   );
@@ -275,7 +306,8 @@ function LateLine({ late }: { late: NonNullable<Rental['late']> }) {
       </span>
       {!soFar && <span className="text-taupe"> ({LATE_FEE_STATUS_LABELS[late.status]})</span>}
       <span className="block text-taupe">
-        {formatCents(late.perDayCents)} a day (the weekly price / 7), at most {formatCents(late.capCents)}; charged to your card when we check it in.
+        {formatCents(late.perDayCents)} a day (the weekly price / 7), at most {formatCents(late.capCents)}; charged to
+        your card when we check it in.
       </span>
     </p>
   );

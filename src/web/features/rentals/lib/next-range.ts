@@ -23,7 +23,11 @@ export interface RangeDraft {
  * again there. Nothing is booked by a click: the panel shows the dates and their total, and she
  * confirms them.
  */
-export function nextRange(current: RangeDraft | null, day: string, opts: { defaultDays: number; maxDays: number }): RangeDraft {
+export function nextRange(
+  current: RangeDraft | null,
+  day: string,
+  opts: { defaultDays: number; maxDays: number },
+): RangeDraft {
   if (current?.awaitingEnd && day > current.range.from) {
     const to = daysBetween(current.range.from, day) > opts.maxDays ? addDays(current.range.from, opts.maxDays) : day;
     return { range: { from: current.range.from, to }, awaitingEnd: false };

@@ -20,7 +20,9 @@ const ORDER_NUMBER = /^RT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 /** The receipt, fetched on the server (404 for a number that is not hers or not an order number). */
 export function loader({ context, params }: Route.LoaderArgs) {
   const number = params.number.toUpperCase();
-  return ORDER_NUMBER.test(number) ? loadPage(context, (queryClient) => queryClient.fetchQuery(getOrderQueryOptions(number))) : data(null, { status: 404 });
+  return ORDER_NUMBER.test(number)
+    ? loadPage(context, (queryClient) => queryClient.fetchQuery(getOrderQueryOptions(number)))
+    : data(null, { status: 404 });
 }
 
 export const clientLoader = browserLoader;
@@ -64,7 +66,10 @@ export default function Component() {
   return (
     <div className="container-page max-w-3xl pb-24">
       <div className="receipt-no-print flex flex-wrap items-center justify-between gap-3 pt-8">
-        <Link to={paths.orders} className="inline-flex items-center gap-2 text-sm text-taupe underline-offset-4 hover:text-ink hover:underline">
+        <Link
+          to={paths.orders}
+          className="inline-flex items-center gap-2 text-sm text-taupe underline-offset-4 hover:text-ink hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           All orders
         </Link>
@@ -74,7 +79,10 @@ export default function Component() {
         </Button>
       </div>
 
-      <article aria-labelledby="receipt-title" className="receipt-sheet mt-6 rounded-md border border-linen bg-ivory p-6 shadow-soft sm:p-10">
+      <article
+        aria-labelledby="receipt-title"
+        className="receipt-sheet mt-6 rounded-md border border-linen bg-ivory p-6 shadow-soft sm:p-10"
+      >
         <div className="flex flex-wrap items-start justify-between gap-4 border-b border-linen pb-6">
           <div>
             <p className="font-display text-2xl tracking-wide">Rentique</p>
@@ -124,7 +132,9 @@ export default function Component() {
                   </span>
                 </td>
                 <td className="py-3 pr-3 text-taupe">{dateRange(it.startDate, it.returnDate)}</td>
-                <td className="py-3 text-right">{o.coveredByPlan ? 'Included in your plan' : formatCents(it.priceCents)}</td>
+                <td className="py-3 text-right">
+                  {o.coveredByPlan ? 'Included in your plan' : formatCents(it.priceCents)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -150,7 +160,9 @@ export default function Component() {
             <dd>{formatCents(o.chargedCents - o.refundedCents)}</dd>
           </div>
         </dl>
-        <p className="mt-8 text-xs text-stone">Rentique · hello@rentique.example · Keep this receipt for your records.</p>
+        <p className="mt-8 text-xs text-stone">
+          Rentique · hello@rentique.example · Keep this receipt for your records.
+        </p>
       </article>
     </div>
   );

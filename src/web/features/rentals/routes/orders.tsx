@@ -34,7 +34,10 @@ export default function Component() {
   return (
     <div className="container-page max-w-4xl pb-24">
       <div className="pt-8">
-        <Link to={paths.dashboard} className="inline-flex items-center gap-2 text-sm text-taupe underline-offset-4 hover:text-ink hover:underline">
+        <Link
+          to={paths.dashboard}
+          className="inline-flex items-center gap-2 text-sm text-taupe underline-offset-4 hover:text-ink hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Dashboard
         </Link>
@@ -73,12 +76,16 @@ export default function Component() {
 }
 
 /** The rental's own payment is the order's price; everything else (an extension, a refund, a late fee, a damage claim) is listed on the card. */
-const isRentalPayment = (l: OrderSummary['lines'][number]) => l.kind === 'charge' && (l.purpose === 'booking' || l.purpose === 'lending_request');
+const isRentalPayment = (l: OrderSummary['lines'][number]) =>
+  l.kind === 'charge' && (l.purpose === 'booking' || l.purpose === 'lending_request');
 
 function OrderCard({ order: o }: { order: OrderSummary }) {
   const extras = o.lines.filter((l) => !isRentalPayment(l));
   return (
-    <article aria-label={`Order ${o.number}`} className="rounded-md border border-linen/80 bg-ivory p-5 shadow-soft sm:p-6">
+    <article
+      aria-label={`Order ${o.number}`}
+      className="rounded-md border border-linen/80 bg-ivory p-5 shadow-soft sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="eyebrow">Order {o.number}</p>
@@ -105,7 +112,10 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
         <OrderDeliveryText delivery={o.delivery} />
       </p>
       {extras.length > 0 && (
-        <ul className="mt-4 space-y-1.5 rounded-sm bg-sand/40 px-3 py-2.5 text-sm" aria-label={`Other charges and refunds of order ${o.number}`}>
+        <ul
+          className="mt-4 space-y-1.5 rounded-sm bg-sand/40 px-3 py-2.5 text-sm"
+          aria-label={`Other charges and refunds of order ${o.number}`}
+        >
           {extras.map((l, i) => (
             <li key={i} className="flex items-baseline justify-between gap-3" data-testid="order-extra">
               <span className="min-w-0">
@@ -128,7 +138,11 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
           <dt className="text-xs text-stone">Refunded</dt>
           <dd className="font-medium" data-testid="order-refunded">
             {formatCents(o.refundedCents)}
-            {o.refundPendingCents > 0 && <span className="block text-xs font-normal text-stone">{formatCents(o.refundPendingCents)} on its way</span>}
+            {o.refundPendingCents > 0 && (
+              <span className="block text-xs font-normal text-stone">
+                {formatCents(o.refundPendingCents)} on its way
+              </span>
+            )}
           </dd>
         </div>
         <div className="col-span-2 flex items-end sm:col-span-1 sm:justify-end">

@@ -23,6 +23,10 @@ export function useSaveFitDetails() {
   return useMutation({
     mutationFn: (fit: FitDetails, { client }) => unwrap(apiOf(client).PUT('/api/fit-details', { body: fit })),
     onSuccess: (saved) => queryClient.setQueryData(fitDetailsQueryKey, saved),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['reviews', 'advice'] }), queryClient.invalidateQueries({ queryKey: ['reviews', 'mine'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['reviews', 'advice'] }),
+        queryClient.invalidateQueries({ queryKey: ['reviews', 'mine'] }),
+      ]),
   });
 }

@@ -12,7 +12,10 @@ export function getItemReviewsQueryOptions(itemId: number, size?: Size) {
     queryFn: ({ client, signal, pageParam }) =>
       unwrap(
         apiOf(client).GET('/api/items/{id}/reviews', {
-          params: { path: { id: String(itemId) }, query: { ...(size ? { size } : {}), ...(pageParam ? { before: String(pageParam) } : {}) } },
+          params: {
+            path: { id: String(itemId) },
+            query: { ...(size ? { size } : {}), ...(pageParam ? { before: String(pageParam) } : {}) },
+          },
           signal,
         }),
       ),

@@ -6,7 +6,8 @@ import { apiOf } from '../../../lib/query-client';
 export function getSizeAdviceQueryOptions(itemId: number) {
   return queryOptions({
     queryKey: ['reviews', 'advice', itemId],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/items/{id}/size-advice', { params: { path: { id: String(itemId) } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/items/{id}/size-advice', { params: { path: { id: String(itemId) } }, signal })),
     staleTime: 60_000,
   });
 }

@@ -20,6 +20,10 @@ export function usePostReview() {
           },
         }),
       ),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['reviews'] }), queryClient.invalidateQueries({ queryKey: ['items'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+      ]),
   });
 }

@@ -12,7 +12,17 @@ export interface FitFormValues {
   usualSize: string;
 }
 
-export const toFitForm = (f: { heightCm: number | null; bustCm: number | null; waistCm: number | null; hipsCm: number | null; usualSize: string | null } | undefined): FitFormValues => ({
+export const toFitForm = (
+  f:
+    | {
+        heightCm: number | null;
+        bustCm: number | null;
+        waistCm: number | null;
+        hipsCm: number | null;
+        usualSize: string | null;
+      }
+    | undefined,
+): FitFormValues => ({
   heightCm: f?.heightCm?.toString() ?? '',
   bustCm: f?.bustCm?.toString() ?? '',
   waistCm: f?.waistCm?.toString() ?? '',
@@ -33,7 +43,13 @@ export const fromFitForm = (v: FitFormValues) => ({
 type Errors = Partial<Record<keyof FitFormValues, string | undefined>>;
 
 /** Height, bust, waist, hips and usual size, each optional; `reg` registers one with the form that holds them. */
-export function FitFields({ reg, errors }: { reg: (name: keyof FitFormValues) => UseFormRegisterReturn; errors: Errors }) {
+export function FitFields({
+  reg,
+  errors,
+}: {
+  reg: (name: keyof FitFormValues) => UseFormRegisterReturn;
+  errors: Errors;
+}) {
   const body = `${BODY_RANGE_CM.min}–${BODY_RANGE_CM.max}`;
   return (
     <div className="grid gap-4 sm:grid-cols-2">

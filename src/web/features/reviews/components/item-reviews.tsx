@@ -78,7 +78,10 @@ export function ItemReviews({ item }: { item: ItemLike }) {
               </Button>
             </EmptyState>
           ) : reviews.length === 0 ? (
-            <NoWrittenReviews starRatings={size === undefined ? (first?.reviewCount ?? item.reviewCount) : 0} size={size} />
+            <NoWrittenReviews
+              starRatings={size === undefined ? (first?.reviewCount ?? item.reviewCount) : 0}
+              size={size}
+            />
           ) : (
             <>
               <ul className="divide-y divide-linen border-y border-linen" aria-label="Member reviews">
@@ -89,7 +92,13 @@ export function ItemReviews({ item }: { item: ItemLike }) {
                 ))}
               </ul>
               {shown.hasNextPage && (
-                <Button variant="subtle" size="sm" className="mt-6" disabled={shown.isFetchingNextPage} onClick={() => void shown.fetchNextPage()}>
+                <Button
+                  variant="subtle"
+                  size="sm"
+                  className="mt-6"
+                  disabled={shown.isFetchingNextPage}
+                  onClick={() => void shown.fetchNextPage()}
+                >
                   {shown.isFetchingNextPage ? 'Loading...' : 'More reviews'}
                 </Button>
               )}
@@ -118,10 +127,13 @@ export function NoWrittenReviews({ starRatings, size }: { starRatings: number; s
     <EmptyState title={starRatings > 0 ? 'No written reviews yet' : 'No member reviews yet'}>
       {starRatings > 0 && (
         <p>
-          Its {starRatings === 1 ? 'star rating' : `${starRatings.toLocaleString('en-US')} star ratings`} came with our house catalogue, before members wrote reviews.
+          Its {starRatings === 1 ? 'star rating' : `${starRatings.toLocaleString('en-US')} star ratings`} came with our
+          house catalogue, before members wrote reviews.
         </p>
       )}
-      <p className={starRatings > 0 ? 'mt-2' : undefined}>Members who rent this piece can review it once it is back with us: how it fit, the size they wore, and photos.</p>
+      <p className={starRatings > 0 ? 'mt-2' : undefined}>
+        Members who rent this piece can review it once it is back with us: how it fit, the size they wore, and photos.
+      </p>
     </EmptyState>
   );
 }
@@ -134,7 +146,9 @@ function SizeChip({ active, onClick, children }: { active: boolean; onClick: () 
       onClick={onClick}
       className={cn(
         'h-9 cursor-pointer rounded-full border px-4 text-[0.8rem] tracking-wide transition-colors',
-        active ? 'border-ink bg-ink text-ivory [&_span]:text-ivory/70' : 'border-linen bg-ivory text-ink hover:border-ink/60',
+        active
+          ? 'border-ink bg-ink text-ivory [&_span]:text-ivory/70'
+          : 'border-linen bg-ivory text-ink hover:border-ink/60',
       )}
     >
       {children}
@@ -199,8 +213,20 @@ function ReviewCard({ review: r }: { review: Review }) {
         <ul className="mt-4 flex gap-3" aria-label="Photos">
           {r.photos.map((p) => (
             <li key={p.url}>
-              <a href={p.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-sm focus-visible:ring-2 focus-visible:ring-ink">
-                <img src={p.url} alt={p.alt} width={p.width} height={p.height} loading="lazy" className="size-24 bg-sand object-cover sm:size-28" />
+              <a
+                href={p.url}
+                target="_blank"
+                rel="noreferrer"
+                className="block overflow-hidden rounded-sm focus-visible:ring-2 focus-visible:ring-ink"
+              >
+                <img
+                  src={p.url}
+                  alt={p.alt}
+                  width={p.width}
+                  height={p.height}
+                  loading="lazy"
+                  className="size-24 bg-sand object-cover sm:size-28"
+                />
               </a>
             </li>
           ))}

@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { OCCASIONS, OCCASION_LABELS, type Size } from '@domain/catalogue.rules';
-import { FIT_LABELS, FITS, MAX_REVIEW_PHOTOS, REVIEW_TEXT_MAX, ReviewInputSchema, type FitDetails, type ReviewableRental } from '@domain/reviews';
+import {
+  FIT_LABELS,
+  FITS,
+  MAX_REVIEW_PHOTOS,
+  REVIEW_TEXT_MAX,
+  ReviewInputSchema,
+  type FitDetails,
+  type ReviewableRental,
+} from '@domain/reviews';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -26,10 +34,24 @@ type FieldName = 'rating' | 'fit' | 'sizeWorn' | 'occasion' | 'text' | 'photos' 
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
 
 /** The review of one returned rental: rating, fit, size worn, occasion, text, up to 3 photos, and her fit details. */
-export function ReviewFormDialog({ rental, fit, open, onOpenChange }: { rental: ReviewableRental; fit: FitDetails; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReviewFormDialog({
+  rental,
+  fit,
+  open,
+  onOpenChange,
+}: {
+  rental: ReviewableRental;
+  fit: FitDetails;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Write a review" description={`${rental.itemName} by ${rental.brand}, size ${rental.size}`} className="max-w-2xl">
+      <DialogContent
+        title="Write a review"
+        description={`${rental.itemName} by ${rental.brand}, size ${rental.size}`}
+        className="max-w-2xl"
+      >
         <ReviewForm rental={rental} fit={fit} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
@@ -40,7 +62,9 @@ function ReviewForm({ rental, fit, onDone }: { rental: ReviewableRental; fit: Fi
   const post = usePostReview();
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | undefined>();
-  const form = useForm<FormValues>({ defaultValues: { rating: '', fit: '', sizeWorn: rental.size, occasion: '', text: '', fitDetails: toFitForm(fit) } });
+  const form = useForm<FormValues>({
+    defaultValues: { rating: '', fit: '', sizeWorn: rental.size, occasion: '', text: '', fitDetails: toFitForm(fit) },
+  });
   const { errors, isSubmitting } = form.formState;
   const rating = Number(useWatch({ control: form.control, name: 'rating' }) || 0);
 
@@ -81,7 +105,10 @@ function ReviewForm({ rental, fit, onDone }: { rental: ReviewableRental; fit: Fi
         <legend className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">Your rating</legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer rounded-sm p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ink">
+            <label
+              key={n}
+              className="cursor-pointer rounded-sm p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ink"
+            >
               <input type="radio" value={String(n)} className="sr-only" {...form.register('rating')} />
               <Star aria-hidden="true" className={cn('size-7', n <= rating ? 'fill-gold text-gold' : 'text-linen')} />
               <span className="sr-only">
@@ -139,11 +166,19 @@ function ReviewForm({ rental, fit, onDone }: { rental: ReviewableRental; fit: Fi
         </Field>
       </div>
 
-      <Field label="Your review" error={errors.text?.message} hint={`How it looked, felt and fit: 10 to ${REVIEW_TEXT_MAX} characters.`}>
+      <Field
+        label="Your review"
+        error={errors.text?.message}
+        hint={`How it looked, felt and fit: 10 to ${REVIEW_TEXT_MAX} characters.`}
+      >
         <Textarea maxLength={REVIEW_TEXT_MAX} {...form.register('text')} />
       </Field>
 
-      <Field label={`Photos (up to ${MAX_REVIEW_PHOTOS}, optional)`} error={photoError} hint="JPEG, PNG or WebP, at most 5 MB each.">
+      <Field
+        label={`Photos (up to ${MAX_REVIEW_PHOTOS}, optional)`}
+        error={photoError}
+        hint="JPEG, PNG or WebP, at most 5 MB each."
+      >
         <input
           type="file"
           accept={PHOTO_TYPES}
@@ -159,10 +194,17 @@ function ReviewForm({ rental, fit, onDone }: { rental: ReviewableRental; fit: Fi
 
       <details className="rounded-md border border-linen px-4 py-3" open={!fit.heightCm || !fit.usualSize}>
         <summary className="cursor-pointer text-sm font-medium">Your fit details (optional)</summary>
-        <p className="mt-2 mb-4 text-xs text-stone">Kept on your profile for next time, and used to show members like you which size to choose.</p>
+        <p className="mt-2 mb-4 text-xs text-stone">
+          Kept on your profile for next time, and used to show members like you which size to choose.
+        </p>
         <FitFields
           reg={(name) => form.register(`fitDetails.${name}`)}
-          errors={Object.fromEntries(Object.entries(errors.fitDetails ?? {}).map(([k, v]) => [k, (v as { message?: string } | undefined)?.message]))}
+          errors={Object.fromEntries(
+            Object.entries(errors.fitDetails ?? {}).map(([k, v]) => [
+              k,
+              (v as { message?: string } | undefined)?.message,
+            ]),
+          )}
         />
       </details>
 

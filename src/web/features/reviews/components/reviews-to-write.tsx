@@ -25,14 +25,20 @@ export function ReviewsToWrite() {
           <h2 id="to-review-title" className="mt-2 font-display text-3xl leading-tight">
             Tell us how it fit
           </h2>
-          <p className="mt-2 text-sm text-taupe">Your review helps the next member choose her size.{done > 0 ? ` You have reviewed ${done} ${done === 1 ? 'piece' : 'pieces'}.` : ''}</p>
+          <p className="mt-2 text-sm text-taupe">
+            Your review helps the next member choose her size.
+            {done > 0 ? ` You have reviewed ${done} ${done === 1 ? 'piece' : 'pieces'}.` : ''}
+          </p>
         </div>
         <MessageSquareQuote aria-hidden="true" className="hidden size-8 text-stone sm:block" />
       </div>
       <ul className="mt-6 grid gap-4 md:grid-cols-2" aria-label="Pieces to review">
         {due.map((r) => (
           <li key={r.rentalId}>
-            <article aria-label={r.itemName} className="flex items-center gap-4 rounded-md border border-linen/80 bg-ivory p-4 shadow-soft">
+            <article
+              aria-label={r.itemName}
+              className="flex items-center gap-4 rounded-md border border-linen/80 bg-ivory p-4 shadow-soft"
+            >
               <Link to={paths.item(r.itemId)} className="shrink-0">
                 <img src={r.imageUrl} alt="" className="size-20 rounded-sm bg-sand object-cover" loading="lazy" />
               </Link>
@@ -43,7 +49,12 @@ export function ReviewsToWrite() {
                   Size {r.size} · {formatDate(r.startDate)} to {formatDate(r.endDate)}
                 </p>
               </div>
-              <Button size="sm" variant="outline" onClick={() => setOpen(r)} aria-label={`Write a review of ${r.itemName}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setOpen(r)}
+                aria-label={`Write a review of ${r.itemName}`}
+              >
                 Write a review
               </Button>
             </article>

@@ -24,7 +24,10 @@ export function SizeAdvice({ itemId }: { itemId: number }) {
       <div className="mt-3 text-sm leading-relaxed text-taupe" aria-live="polite">
         {!session ? (
           <p>
-            <Link to={`${paths.login}?from=${encodeURIComponent(location.pathname)}`} className="font-medium text-ink underline underline-offset-4">
+            <Link
+              to={`${paths.login}?from=${encodeURIComponent(location.pathname)}`}
+              className="font-medium text-ink underline underline-offset-4"
+            >
               Sign in
             </Link>{' '}
             and add your height and usual size to see which size members like you chose.
@@ -43,25 +46,36 @@ export function SizeAdvice({ itemId }: { itemId: number }) {
           </p>
         ) : advice.data.status === 'not_enough_data' ? (
           <p>
-            Not enough data yet: {advice.data.similarReviews === 0 ? 'no member' : advice.data.similarReviews === 1 ? 'one member' : `${advice.data.similarReviews} members`} of your height (±
-            {SIMILAR_HEIGHT_CM} cm of {advice.data.heightCm} cm) who usually {advice.data.similarReviews <= 1 ? 'wears' : 'wear'} {advice.data.usualSize}{' '}
-            {advice.data.similarReviews <= 1 ? 'has' : 'have'} reviewed this piece. We give advice from {MIN_SIMILAR_REVIEWS} reviews.
+            Not enough data yet:{' '}
+            {advice.data.similarReviews === 0
+              ? 'no member'
+              : advice.data.similarReviews === 1
+                ? 'one member'
+                : `${advice.data.similarReviews} members`}{' '}
+            of your height (±
+            {SIMILAR_HEIGHT_CM} cm of {advice.data.heightCm} cm) who usually{' '}
+            {advice.data.similarReviews <= 1 ? 'wears' : 'wear'} {advice.data.usualSize}{' '}
+            {advice.data.similarReviews <= 1 ? 'has' : 'have'} reviewed this piece. We give advice from{' '}
+            {MIN_SIMILAR_REVIEWS} reviews.
           </p>
         ) : (
           <>
             <p className="text-ink">
-              Most members like you wore <strong className="font-display text-xl font-medium">{advice.data.size}</strong>
+              Most members like you wore{' '}
+              <strong className="font-display text-xl font-medium">{advice.data.size}</strong>
               {advice.data.fit.majority && (
                 <>
                   {' '}
-                  and {advice.data.fit.majority.percent}% found it {FIT_LABELS[advice.data.fit.majority.fit].toLowerCase()}
+                  and {advice.data.fit.majority.percent}% found it{' '}
+                  {FIT_LABELS[advice.data.fit.majority.fit].toLowerCase()}
                 </>
               )}
               .
             </p>
             <p className="mt-1.5 text-xs text-stone">
-              From {advice.data.sizeReviews} of {advice.data.similarReviews} reviews by members {advice.data.heightCm - SIMILAR_HEIGHT_CM}–{advice.data.heightCm + SIMILAR_HEIGHT_CM} cm tall who
-              usually wear {advice.data.usualSize}.
+              From {advice.data.sizeReviews} of {advice.data.similarReviews} reviews by members{' '}
+              {advice.data.heightCm - SIMILAR_HEIGHT_CM}–{advice.data.heightCm + SIMILAR_HEIGHT_CM} cm tall who usually
+              wear {advice.data.usualSize}.
             </p>
             {advice.data.sizes.length > 1 && (
               <ul className="mt-3 space-y-1 text-xs" aria-label="Sizes members like you wore">

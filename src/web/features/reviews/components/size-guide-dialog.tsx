@@ -14,7 +14,11 @@ export function SizeGuideDialog({ category, gender }: { category: Category; gend
           <Ruler aria-hidden="true" /> Size guide
         </Button>
       </DialogTrigger>
-      <DialogContent title="Size guide" description={`${guide.title}: body measurements in centimetres.`} className="max-w-xl">
+      <DialogContent
+        title="Size guide"
+        description={`${guide.title}: body measurements in centimetres.`}
+        className="max-w-xl"
+      >
         <div className="mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{guide.title} sizes and measurements</caption>

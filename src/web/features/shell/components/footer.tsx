@@ -35,15 +35,32 @@ const COLUMNS = [
 // Simple line glyphs in the lucide style (lucide no longer ships brand marks).
 function Glyph({ d }: { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-4"
+      aria-hidden="true"
+    >
       <path d={d} />
     </svg>
   );
 }
 const SOCIAL = [
-  { label: 'Instagram', Icon: () => <Glyph d="M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01" /> },
+  {
+    label: 'Instagram',
+    Icon: () => (
+      <Glyph d="M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01" />
+    ),
+  },
   { label: 'Twitter', Icon: () => <Glyph d="M4 4l16 16M20 4L4 20" /> },
-  { label: 'Facebook', Icon: () => <Glyph d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6v3.5h3V21h3.5v-7.5H15l.5-3.5h-3V7a1 1 0 0 1 1-1H15z" /> },
+  {
+    label: 'Facebook',
+    Icon: () => <Glyph d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6v3.5h3V21h3.5v-7.5H15l.5-3.5h-3V7a1 1 0 0 1 1-1H15z" />,
+  },
 ];
 
 export function Footer() {
@@ -58,7 +75,11 @@ export function Footer() {
           <ul className="mt-6 flex gap-2" aria-label="Social media">
             {SOCIAL.map(({ label, Icon }) => (
               <li key={label}>
-                <a href={paths.home} aria-label={`Rentique on ${label} (coming soon)`} className="inline-flex size-10 items-center justify-center rounded-full border border-linen/25 text-linen transition-colors hover:border-linen hover:text-ivory">
+                <a
+                  href={paths.home}
+                  aria-label={`Rentique on ${label} (coming soon)`}
+                  className="inline-flex size-10 items-center justify-center rounded-full border border-linen/25 text-linen transition-colors hover:border-linen hover:text-ivory"
+                >
                   <Icon />
                 </a>
               </li>
@@ -82,7 +103,9 @@ export function Footer() {
       </div>
       <div className="border-t border-linen/15">
         {/* Room for the floating assistant button on pages that show it (styles.css). */}
-        <p className="container-page pt-6 pb-[calc(1.5rem+var(--assistant-space,0px))] text-xs tracking-wide text-linen/60">© {new Date().getFullYear()} Rentique. Wear more, own less.</p>
+        <p className="container-page pt-6 pb-[calc(1.5rem+var(--assistant-space,0px))] text-xs tracking-wide text-linen/60">
+          © {new Date().getFullYear()} Rentique. Wear more, own less.
+        </p>
       </div>
     </footer>
   );

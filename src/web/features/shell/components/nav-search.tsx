@@ -40,14 +40,25 @@ export function NavSearch({ className }: { className?: string }) {
   );
 }
 
-function PlainSearch({ className, onText, onFocusChange }: { className?: string | undefined; onText: (text: string) => void; onFocusChange: (focused: boolean) => void }) {
+function PlainSearch({
+  className,
+  onText,
+  onFocusChange,
+}: {
+  className?: string | undefined;
+  onText: (text: string) => void;
+  onFocusChange: (focused: boolean) => void;
+}) {
   const id = useId();
   return (
     <form role="search" action="/browse" method="get" className={cn('relative', className)}>
       <label htmlFor={`${id}-input`} className="sr-only">
         Search
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone"
+        aria-hidden="true"
+      />
       <input
         id={`${id}-input`}
         type="search"

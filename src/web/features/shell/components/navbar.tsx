@@ -20,7 +20,10 @@ const LINKS = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('whitespace-nowrap text-[0.82rem] tracking-wide transition-colors hover:text-ink', isActive ? 'text-ink' : 'text-taupe');
+  cn(
+    'whitespace-nowrap text-[0.82rem] tracking-wide transition-colors hover:text-ink',
+    isActive ? 'text-ink' : 'text-taupe',
+  );
 
 /**
  * The navigation bar: links, and Sign In / Join Now or Favorites / Your Account / Sign Out. On
@@ -78,7 +81,10 @@ function ShopNavbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-linen/70 bg-paper/92 backdrop-blur">
-      <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-6 lg:h-20 lg:gap-4 xl:gap-5">
+      <nav
+        aria-label="Main"
+        className="container-page flex h-16 items-center justify-between gap-6 lg:h-20 lg:gap-4 xl:gap-5"
+      >
         <Logo />
         <ul className="hidden shrink-0 items-center gap-4 lg:flex xl:gap-5 2xl:gap-7">
           {LINKS.map((l) => (
@@ -87,7 +93,8 @@ function ShopNavbar() {
                 {/* The name is the visible text, 'NEW: Match your Outfit' (axe label-content-name-mismatch). */}
                 {'highlight' in l ? (
                   <span>
-                    <span className="text-[0.7rem] font-semibold tracking-[0.14em] text-clay">NEW:</span> Match your Outfit
+                    <span className="text-[0.7rem] font-semibold tracking-[0.14em] text-clay">NEW:</span> Match your
+                    Outfit
                   </span>
                 ) : (
                   l.label
@@ -130,7 +137,11 @@ function ShopNavbar() {
           <ul className="container-page flex flex-col py-3">
             {LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end={'end' in l} className={({ isActive }) => cn('block py-3 text-base', isActive ? 'text-ink' : 'text-taupe')}>
+                <NavLink
+                  to={l.to}
+                  end={'end' in l}
+                  className={({ isActive }) => cn('block py-3 text-base', isActive ? 'text-ink' : 'text-taupe')}
+                >
                   {l.label}
                 </NavLink>
               </li>

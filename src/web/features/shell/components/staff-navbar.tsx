@@ -19,7 +19,10 @@ export function StaffNavbar() {
       <nav aria-label="Staff" className="container-page flex h-16 items-center justify-between gap-3 lg:h-20">
         <div className="flex min-w-0 items-center gap-3 sm:gap-5">
           <Logo />
-          <Link to={paths.ops} className="flex items-center gap-1.5 text-[0.82rem] font-medium tracking-wide whitespace-nowrap text-ink hover:text-clay">
+          <Link
+            to={paths.ops}
+            className="flex items-center gap-1.5 text-[0.82rem] font-medium tracking-wide whitespace-nowrap text-ink hover:text-clay"
+          >
             <ClipboardList className="size-4" aria-hidden="true" /> Ops desk
           </Link>
         </div>

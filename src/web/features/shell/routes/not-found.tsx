@@ -13,7 +13,11 @@ export function loader() {
 export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Page not found · Rentique', description: 'This page does not exist at Rentique.', noindex: true });
+  pageMeta(args, {
+    title: 'Page not found · Rentique',
+    description: 'This page does not exist at Rentique.',
+    noindex: true,
+  });
 
 /** Any path we do not know. */
 export default function Component() {
@@ -28,7 +32,9 @@ export function NotFound() {
         404
       </p>
       <h1 className="mt-2 text-display-md">Oops! Page not found</h1>
-      <p className="mt-3 max-w-sm text-sm text-taupe">The piece you are looking for has moved on, or was never in the collection.</p>
+      <p className="mt-3 max-w-sm text-sm text-taupe">
+        The piece you are looking for has moved on, or was never in the collection.
+      </p>
       <Button asChild className="mt-8">
         <Link to={paths.home}>Return to Home</Link>
       </Button>

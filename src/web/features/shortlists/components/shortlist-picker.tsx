@@ -54,7 +54,8 @@ function PickerBody({ itemId, itemName }: { itemId: number; itemName: string }) 
         <ul className="divide-y divide-linen rounded-sm border border-linen" aria-label="Your shortlists">
           {lists.data.shortlists.map((l) => {
             const inList = l.items.some((i) => i.id === itemId);
-            const busy = (add.isPending && add.variables?.id === l.id) || (remove.isPending && remove.variables?.id === l.id);
+            const busy =
+              (add.isPending && add.variables?.id === l.id) || (remove.isPending && remove.variables?.id === l.id);
             return (
               <li key={l.id}>
                 <button
@@ -90,7 +91,13 @@ function PickerBody({ itemId, itemName }: { itemId: number; itemName: string }) 
                       {l.items.length} piece{l.items.length === 1 ? '' : 's'}
                     </span>
                   </span>
-                  <span className={cn('flex size-6 items-center justify-center rounded-full border', inList ? 'border-ink bg-ink text-ivory' : 'border-linen text-transparent')} aria-hidden="true">
+                  <span
+                    className={cn(
+                      'flex size-6 items-center justify-center rounded-full border',
+                      inList ? 'border-ink bg-ink text-ivory' : 'border-linen text-transparent',
+                    )}
+                    aria-hidden="true"
+                  >
                     <Check className="size-3.5" />
                   </span>
                 </button>
@@ -102,7 +109,13 @@ function PickerBody({ itemId, itemName }: { itemId: number; itemName: string }) 
       <form onSubmit={onCreate} className="space-y-2">
         <Label htmlFor={`new-shortlist-${itemId}`}>{SHORTLIST_MESSAGES.newList}</Label>
         <div className="flex gap-2">
-          <Input id={`new-shortlist-${itemId}`} value={name} maxLength={SHORTLIST_NAME_MAX} placeholder="Wedding in June" onChange={(e) => setName(e.target.value)} />
+          <Input
+            id={`new-shortlist-${itemId}`}
+            value={name}
+            maxLength={SHORTLIST_NAME_MAX}
+            placeholder="Wedding in June"
+            onChange={(e) => setName(e.target.value)}
+          />
           <Button type="submit" variant="outline" disabled={create.isPending || !name.trim()} className="shrink-0">
             <Plus aria-hidden="true" />
             Create
@@ -117,7 +130,13 @@ function PickerBody({ itemId, itemName }: { itemId: number; itemName: string }) 
  * 'Add to a shortlist': a dialog of her named lists (each toggles this piece in or out) and a field
  * to start a new one with it. Visitors are sent to sign in first.
  */
-export function ShortlistButton({ itemId, itemName, iconOnly = false, className, ...props }: { itemId: number; itemName: string; iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
+export function ShortlistButton({
+  itemId,
+  itemName,
+  iconOnly = false,
+  className,
+  ...props
+}: { itemId: number; itemName: string; iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -125,7 +144,13 @@ export function ShortlistButton({ itemId, itemName, iconOnly = false, className,
   const label = iconOnly ? `Add ${itemName} to a shortlist` : undefined;
   if (!session) {
     return (
-      <Button variant="subtle" {...props} className={className} aria-label={label} onClick={() => void navigate(paths.login, { state: { from: location } })}>
+      <Button
+        variant="subtle"
+        {...props}
+        className={className}
+        aria-label={label}
+        onClick={() => void navigate(paths.login, { state: { from: location } })}
+      >
         <ListPlus aria-hidden="true" />
         {!iconOnly && SHORTLIST_MESSAGES.add}
       </Button>
@@ -139,7 +164,10 @@ export function ShortlistButton({ itemId, itemName, iconOnly = false, className,
           {!iconOnly && SHORTLIST_MESSAGES.add}
         </Button>
       </DialogTrigger>
-      <DialogContent title={SHORTLIST_MESSAGES.add} description={`Group ${itemName} with other pieces for an occasion.`}>
+      <DialogContent
+        title={SHORTLIST_MESSAGES.add}
+        description={`Group ${itemName} with other pieces for an occasion.`}
+      >
         {open && <PickerBody itemId={itemId} itemName={itemName} />}
       </DialogContent>
     </Dialog>

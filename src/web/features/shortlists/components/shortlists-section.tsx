@@ -38,7 +38,13 @@ function RenameDialog({ list, onClose }: { list: Shortlist; onClose: () => void 
         <form onSubmit={submit} className="mt-6 space-y-4">
           <div>
             <Label htmlFor={`rename-${list.id}`}>Name</Label>
-            <Input id={`rename-${list.id}`} value={name} maxLength={SHORTLIST_NAME_MAX} onChange={(e) => setName(e.target.value)} autoFocus />
+            <Input
+              id={`rename-${list.id}`}
+              value={name}
+              maxLength={SHORTLIST_NAME_MAX}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+            />
           </div>
           <div className="flex justify-end gap-3">
             <DialogClose asChild>
@@ -153,7 +159,13 @@ export function ShortlistsSection() {
         <form onSubmit={submit} className="w-full md:max-w-sm">
           <Label htmlFor="new-shortlist">{SHORTLIST_MESSAGES.newList}</Label>
           <div className="flex gap-2">
-            <Input id="new-shortlist" value={name} maxLength={SHORTLIST_NAME_MAX} placeholder="Wedding in June" onChange={(e) => setName(e.target.value)} />
+            <Input
+              id="new-shortlist"
+              value={name}
+              maxLength={SHORTLIST_NAME_MAX}
+              placeholder="Wedding in June"
+              onChange={(e) => setName(e.target.value)}
+            />
             <Button type="submit" disabled={create.isPending || !name.trim()} className="shrink-0">
               Create
             </Button>

@@ -7,7 +7,8 @@ import { apiOf } from '../../../lib/query-client';
 export function useBookAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AppointmentRequest, { client }) => unwrap(apiOf(client).POST('/api/appointments', { body: input })),
+    mutationFn: (input: AppointmentRequest, { client }) =>
+      unwrap(apiOf(client).POST('/api/appointments', { body: input })),
     // The dialog says what went wrong next to the times (a taken slot) or the form.
     meta: { errorToast: false },
     // Both the member's list and the day's free times change (also when the slot was taken meanwhile).

@@ -7,7 +7,8 @@ export const availabilityQueryKey = (date: string) => ['appointments', 'availabi
 export function getAvailabilityQueryOptions(date: string) {
   return queryOptions({
     queryKey: availabilityQueryKey(date),
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/appointments/availability', { params: { query: { date } }, signal })),
+    queryFn: ({ client, signal }) =>
+      unwrap(apiOf(client).GET('/api/appointments/availability', { params: { query: { date } }, signal })),
   });
 }
 

@@ -29,7 +29,8 @@ import 'react-day-picker/style.css';
 import '../../../components/ui/calendar.css';
 import './calendar.css';
 
-const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const toIso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const fromIso = (s: string) => {
   const [y, m, d] = s.split('-').map(Number);
   return new Date(y!, m! - 1, d!);
@@ -91,15 +92,22 @@ function BookingForm({ onDone }: { onDone: () => void }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const appointment = await book.mutateAsync({ ...values, ...(values.note ? {} : { note: undefined }) } as AppointmentRequest);
+      const appointment = await book.mutateAsync({
+        ...values,
+        ...(values.note ? {} : { note: undefined }),
+      } as AppointmentRequest);
       setBooked(appointment);
-      toast.success(SUPPORT_MESSAGES.appointmentBooked, { description: `${formatDate(appointment.date)} at ${appointment.time}. A confirmation is on its way.` });
+      toast.success(SUPPORT_MESSAGES.appointmentBooked, {
+        description: `${formatDate(appointment.date)} at ${appointment.time}. A confirmation is on its way.`,
+      });
     } catch (err) {
       if (err instanceof ApiClientError && err.code === 'CONFLICT') {
         form.setValue('time', '');
         setFailure(err.message);
         // Focus the first time still free, so the member can choose again at once.
-        queueMicrotask(() => document.getElementById(timesId)?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus());
+        queueMicrotask(() =>
+          document.getElementById(timesId)?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus(),
+        );
       } else if (err instanceof ApiClientError && err.issues.length) {
         for (const issue of err.issues) form.setError(issue.path as keyof FormValues, { message: issue.message });
       } else {
@@ -114,7 +122,8 @@ function BookingForm({ onDone }: { onDone: () => void }) {
         <CalendarCheck aria-hidden="true" className="size-6 text-sage" />
         <p className="mt-4 font-display text-2xl">You are booked in.</p>
         <p className="mt-2 text-sm leading-relaxed text-taupe">
-          {APPOINTMENT_KINDS[booked.kind].label} on <strong className="font-semibold text-ink">{formatDate(booked.date)}</strong> at{' '}
+          {APPOINTMENT_KINDS[booked.kind].label} on{' '}
+          <strong className="font-semibold text-ink">{formatDate(booked.date)}</strong> at{' '}
           <strong className="font-semibold text-ink">{booked.time}</strong>. We have e-mailed you the details.
         </p>
         <Button className="mt-6" onClick={onDone}>
@@ -127,7 +136,10 @@ function BookingForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Book a styling appointment" className="mt-6 space-y-6">
       {failure && (
-        <p role="alert" className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger">
+        <p
+          role="alert"
+          className="rounded-sm border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
+        >
           {failure}
         </p>
       )}
@@ -146,11 +158,19 @@ function BookingForm({ onDone }: { onDone: () => void }) {
                 form.setValue('time', '');
                 setFailure(null);
               }}
-              disabled={[{ before: fromIso(bookable.first) }, { after: fromIso(bookable.last) }, (d: Date) => !isStudioOpen(toIso(d))]}
+              disabled={[
+                { before: fromIso(bookable.first) },
+                { after: fromIso(bookable.last) },
+                (d: Date) => !isStudioOpen(toIso(d)),
+              ]}
               startMonth={fromIso(bookable.first)}
               endMonth={fromIso(bookable.last)}
               className="rentique-calendar appointment-calendar"
-              footer={<p className="mt-2 text-xs text-stone">{date ? `Chosen: ${formatDate(date)}` : 'Open Monday to Saturday. Sundays are for the atelier.'}</p>}
+              footer={
+                <p className="mt-2 text-xs text-stone">
+                  {date ? `Chosen: ${formatDate(date)}` : 'Open Monday to Saturday. Sundays are for the atelier.'}
+                </p>
+              }
             />
           )}
         />
@@ -176,7 +196,11 @@ function BookingForm({ onDone }: { onDone: () => void }) {
             control={form.control}
             name="time"
             render={({ field }) => (
-              <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" role="group" aria-label={`Times on ${formatDate(date)}`}>
+              <div
+                className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+                role="group"
+                aria-label={`Times on ${formatDate(date)}`}
+              >
                 {availability.data.slots.map((slot) => (
                   <button
                     key={slot.time}
@@ -186,7 +210,9 @@ function BookingForm({ onDone }: { onDone: () => void }) {
                     onClick={() => field.onChange(slot.time)}
                     className={cn(
                       'h-11 rounded-sm border text-sm transition-colors disabled:cursor-not-allowed disabled:border-linen/60 disabled:text-stone/60 disabled:line-through',
-                      field.value === slot.time ? 'border-ink bg-ink text-ivory' : 'border-linen bg-ivory text-ink hover:border-ink',
+                      field.value === slot.time
+                        ? 'border-ink bg-ink text-ivory'
+                        : 'border-linen bg-ivory text-ink hover:border-ink',
                     )}
                   >
                     {slot.time}
@@ -204,7 +230,11 @@ function BookingForm({ onDone }: { onDone: () => void }) {
         )}
       </fieldset>
 
-      <Field label="Kind of appointment" error={errors.kind?.message} hint={`${APPOINTMENT_KINDS[kind].about} ${APPOINTMENT_KINDS[kind].minutes} minutes.`}>
+      <Field
+        label="Kind of appointment"
+        error={errors.kind?.message}
+        hint={`${APPOINTMENT_KINDS[kind].about} ${APPOINTMENT_KINDS[kind].minutes} minutes.`}
+      >
         <NativeSelect {...form.register('kind')}>
           {APPOINTMENT_KIND_IDS.map((id) => (
             <option key={id} value={id}>

@@ -57,7 +57,10 @@ export function ContentPage({
               <ol className="grid gap-2 text-sm sm:grid-cols-2">
                 {sections.map((s, i) => (
                   <li key={s.title}>
-                    <a href={`#${slug(s.title)}`} className="text-taupe underline decoration-linen underline-offset-4 hover:text-ink hover:decoration-ink">
+                    <a
+                      href={`#${slug(s.title)}`}
+                      className="text-taupe underline decoration-linen underline-offset-4 hover:text-ink hover:decoration-ink"
+                    >
                       {i + 1}. {s.title}
                     </a>
                   </li>
@@ -67,11 +70,17 @@ export function ContentPage({
           )}
           {children}
           {sections?.map((s) => (
-            <section key={s.title} aria-labelledby={slug(s.title)} className="scroll-mt-28 border-t border-linen/70 py-10 first:border-t-0 first:pt-0">
+            <section
+              key={s.title}
+              aria-labelledby={slug(s.title)}
+              className="scroll-mt-28 border-t border-linen/70 py-10 first:border-t-0 first:pt-0"
+            >
               <h2 id={slug(s.title)} className="text-display-md">
                 {s.title}
               </h2>
-              <div className="prose-rentique mt-5 max-w-[68ch] space-y-4 text-[0.98rem] leading-relaxed text-taupe">{s.body}</div>
+              <div className="prose-rentique mt-5 max-w-[68ch] space-y-4 text-[0.98rem] leading-relaxed text-taupe">
+                {s.body}
+              </div>
             </section>
           ))}
         </div>
@@ -79,8 +88,13 @@ export function ContentPage({
           {aside}
           <div className="rounded-md bg-ink p-7 text-sand">
             <p className="font-display text-2xl text-ivory">Still wondering?</p>
-            <p className="mt-3 text-sm leading-relaxed text-linen/85">Our client care team answers every message within one working day, Monday to Saturday.</p>
-            <Link to={paths.contact} className="mt-5 inline-flex h-11 items-center rounded-sm border border-linen/40 px-5 text-sm font-medium text-ivory transition-colors hover:border-ivory">
+            <p className="mt-3 text-sm leading-relaxed text-linen/85">
+              Our client care team answers every message within one working day, Monday to Saturday.
+            </p>
+            <Link
+              to={paths.contact}
+              className="mt-5 inline-flex h-11 items-center rounded-sm border border-linen/40 px-5 text-sm font-medium text-ivory transition-colors hover:border-ivory"
+            >
               Contact us
             </Link>
           </div>

@@ -8,7 +8,8 @@ import type { Route } from './+types/about';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'About Us · Rentique',
-    description: 'Rentique is a fashion rental house: we buy, borrow and care for exceptional clothes so that more people can wear them, more often.',
+    description:
+      'Rentique is a fashion rental house: we buy, borrow and care for exceptional clothes so that more people can wear them, more often.',
   });
 
 const SECTIONS: ContentSection[] = [
@@ -17,10 +18,15 @@ const SECTIONS: ContentSection[] = [
     body: (
       <>
         <p>
-          Rentique began with a rail of twelve dresses in a studio on Mercer Lane and a simple question: why do the best pieces in our wardrobes spend most of the year on a hanger? Our founders, a
-          buyer from a Paris fashion house and a logistics engineer, set out to make designer clothing something you wear for the week you need it, and then pass on.
+          Rentique began with a rail of twelve dresses in a studio on Mercer Lane and a simple question: why do the best
+          pieces in our wardrobes spend most of the year on a hanger? Our founders, a buyer from a Paris fashion house
+          and a logistics engineer, set out to make designer clothing something you wear for the week you need it, and
+          then pass on.
         </p>
-        <p>Today members rent coats, gowns, tailoring and weekend pieces for a week at a time, on a plan or as they go, and many of them lend their own clothes to the collection.</p>
+        <p>
+          Today members rent coats, gowns, tailoring and weekend pieces for a week at a time, on a plan or as they go,
+          and many of them lend their own clothes to the collection.
+        </p>
       </>
     ),
   },
@@ -36,7 +42,12 @@ const SECTIONS: ContentSection[] = [
   },
   {
     title: 'The people',
-    body: <p>Twenty-four of us, between the studio, the atelier and the warehouse: stylists, tailors, drivers, engineers and the client care team who read every message you send.</p>,
+    body: (
+      <p>
+        Twenty-four of us, between the studio, the atelier and the warehouse: stylists, tailors, drivers, engineers and
+        the client care team who read every message you send.
+      </p>
+    ),
   },
 ];
 
@@ -52,7 +63,9 @@ export default function Component() {
         <div className="rounded-md border border-linen bg-ivory p-7">
           <p className="eyebrow">Visit the studio</p>
           <p className="mt-3 font-display text-2xl">18 Mercer Lane</p>
-          <p className="mt-2 text-sm leading-relaxed text-taupe">Monday to Saturday, 10:00 to 18:00. Try pieces on, or book an hour with a stylist.</p>
+          <p className="mt-2 text-sm leading-relaxed text-taupe">
+            Monday to Saturday, 10:00 to 18:00. Try pieces on, or book an hour with a stylist.
+          </p>
           <Button asChild variant="outline" className="mt-5">
             <Link to={paths.browse}>Browse the collection</Link>
           </Button>

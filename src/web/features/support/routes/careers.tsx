@@ -6,14 +6,38 @@ import type { Route } from './+types/careers';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Careers · Rentique',
-    description: 'Join a small team of stylists, tailors, drivers and engineers who would rather clothes were worn than stored.',
+    description:
+      'Join a small team of stylists, tailors, drivers and engineers who would rather clothes were worn than stored.',
   });
 
 const ROLES = [
-  { title: 'Senior Stylist', team: 'Studio', place: 'Mercer Lane, full-time', about: 'Run styling appointments, dress members for their occasions and help shape what the collection buys next season.' },
-  { title: 'Garment Care Technician', team: 'Atelier', place: 'Atelier, full-time', about: 'Clean, steam and inspect the collection between rentals; experience with delicate fabrics and wet-cleaning welcome.' },
-  { title: 'Client Care Associate', team: 'Client care', place: 'Hybrid, part-time', about: 'Answer members by e-mail and phone, sort out deliveries and returns, and make every message feel personal.' },
-  { title: 'Full-stack Engineer', team: 'Technology', place: 'Remote within the EU', about: 'TypeScript, React and PostgreSQL: build the booking, lending and styling tools our members and teams use every day.' },
+  {
+    title: 'Senior Stylist',
+    team: 'Studio',
+    place: 'Mercer Lane, full-time',
+    about:
+      'Run styling appointments, dress members for their occasions and help shape what the collection buys next season.',
+  },
+  {
+    title: 'Garment Care Technician',
+    team: 'Atelier',
+    place: 'Atelier, full-time',
+    about:
+      'Clean, steam and inspect the collection between rentals; experience with delicate fabrics and wet-cleaning welcome.',
+  },
+  {
+    title: 'Client Care Associate',
+    team: 'Client care',
+    place: 'Hybrid, part-time',
+    about: 'Answer members by e-mail and phone, sort out deliveries and returns, and make every message feel personal.',
+  },
+  {
+    title: 'Full-stack Engineer',
+    team: 'Technology',
+    place: 'Remote within the EU',
+    about:
+      'TypeScript, React and PostgreSQL: build the booking, lending and styling tools our members and teams use every day.',
+  },
 ];
 
 const SECTIONS: ContentSection[] = [
@@ -44,7 +68,12 @@ const SECTIONS: ContentSection[] = [
 /** /careers: open roles. */
 export default function Component() {
   return (
-    <ContentPage eyebrow="Careers" title="Join the house" lede="We are a small team of stylists, tailors, drivers and engineers who would rather clothes were worn than stored." sections={SECTIONS}>
+    <ContentPage
+      eyebrow="Careers"
+      title="Join the house"
+      lede="We are a small team of stylists, tailors, drivers and engineers who would rather clothes were worn than stored."
+      sections={SECTIONS}
+    >
       <h2 className="sr-only">Open roles</h2>
       <ul className="mb-14 divide-y divide-linen border-y border-linen">
         {ROLES.map((r) => (

@@ -9,7 +9,8 @@ import type { Route } from './+types/contact';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Contact Us · Rentique',
-    description: 'Write to Rentique client care or book an appointment with a stylist: we answer every message within one working day.',
+    description:
+      'Write to Rentique client care or book an appointment with a stylist: we answer every message within one working day.',
   });
 
 /** /contact: the contact form, the studio, and a styling appointment. */
@@ -21,7 +22,8 @@ export default function Component() {
           <p className="eyebrow">Contact Us</p>
           <h1 className="mt-5 max-w-3xl text-display-xl">We would love to hear from you</h1>
           <p className="mt-6 max-w-2xl text-[1.05rem] leading-relaxed text-taupe">
-            A question about a rental, your plan or a piece you would like to lend: write to our client care team and we will answer within one working day. Many answers are already in the{' '}
+            A question about a rental, your plan or a piece you would like to lend: write to our client care team and we
+            will answer within one working day. Many answers are already in the{' '}
             <Link to={paths.help} className="text-ink underline underline-offset-4">
               Help Center
             </Link>
@@ -43,9 +45,13 @@ export default function Component() {
               Book a stylist
             </h2>
             <p className="mt-3 text-sm leading-relaxed text-linen/85">
-              A wardrobe consultation, styling for an occasion, a fitting or a video call: free for members, at the studio or online.
+              A wardrobe consultation, styling for an occasion, a fitting or a video call: free for members, at the
+              studio or online.
             </p>
-            <BookAppointmentButton variant="outline" className="mt-6 w-full border-linen/50 text-ivory hover:bg-ivory hover:text-ink" />
+            <BookAppointmentButton
+              variant="outline"
+              className="mt-6 w-full border-linen/50 text-ivory hover:bg-ivory hover:text-ink"
+            />
           </section>
           <section aria-labelledby="studio" className="rounded-md border border-linen bg-ivory p-7">
             <h2 id="studio" className="font-display text-2xl">
@@ -56,7 +62,8 @@ export default function Component() {
                 <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-clay" /> 18 Mercer Lane
               </li>
               <li className="flex gap-3">
-                <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-clay" /> Monday to Saturday, 10:00 to 18:00
+                <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-clay" /> Monday to Saturday, 10:00 to
+                18:00
               </li>
               <li className="flex gap-3">
                 <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-clay" />

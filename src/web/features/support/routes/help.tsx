@@ -41,7 +41,8 @@ const QUESTIONS: { group: string; items: { q: string; a: ReactNode }[] }[] = [
         q: 'What is the difference between the plans?',
         a: (
           <>
-            Weekly is pay-as-you-go: you pay each rental. Monthly gives you a number of pieces each month for a fixed price, and the three-month plan adds a lower monthly rate. See{' '}
+            Weekly is pay-as-you-go: you pay each rental. Monthly gives you a number of pieces each month for a fixed
+            price, and the three-month plan adds a lower monthly rate. See{' '}
             <Link to={paths.pricing} className="text-ink underline underline-offset-4">
               Pricing
             </Link>{' '}
@@ -49,8 +50,14 @@ const QUESTIONS: { group: string; items: { q: string; a: ReactNode }[] }[] = [
           </>
         ),
       },
-      { q: 'Can I pause or cancel?', a: 'Yes, anytime from your account. A cancelled plan runs to the end of the period you have paid for; nothing renews after that.' },
-      { q: 'Which cards do you accept?', a: 'Visa, Mastercard and American Express. We keep only the brand, the last four digits and the expiry date; the card itself stays with our payment provider.' },
+      {
+        q: 'Can I pause or cancel?',
+        a: 'Yes, anytime from your account. A cancelled plan runs to the end of the period you have paid for; nothing renews after that.',
+      },
+      {
+        q: 'Which cards do you accept?',
+        a: 'Visa, Mastercard and American Express. We keep only the brand, the last four digits and the expiry date; the card itself stays with our payment provider.',
+      },
     ],
   },
   {
@@ -64,14 +71,23 @@ const QUESTIONS: { group: string; items: { q: string; a: ReactNode }[] }[] = [
         q: 'How do I get paid?',
         a: 'You earn a share of every rental of your piece, shown in the Listing tab of your account. We pay out monthly to the account you choose.',
       },
-      { q: 'Who looks after my piece?', a: 'We do: collection, cleaning, insurance while it is out, and small repairs. You can take a piece off the collection whenever it is not on a rental.' },
+      {
+        q: 'Who looks after my piece?',
+        a: 'We do: collection, cleaning, insurance while it is out, and small repairs. You can take a piece off the collection whenever it is not on a rental.',
+      },
     ],
   },
   {
     group: 'Delivery and returns',
     items: [
-      { q: 'How does delivery work?', a: 'Choose delivery to your door or pickup at our studio when you set up your account. Deliveries arrive the day before your rental starts.' },
-      { q: 'How do I return a piece?', a: 'Put it back in the garment bag it came in and book a collection, or drop it at the studio. Returns are free.' },
+      {
+        q: 'How does delivery work?',
+        a: 'Choose delivery to your door or pickup at our studio when you set up your account. Deliveries arrive the day before your rental starts.',
+      },
+      {
+        q: 'How do I return a piece?',
+        a: 'Put it back in the garment bag it came in and book a collection, or drop it at the studio. Returns are free.',
+      },
     ],
   },
 ];

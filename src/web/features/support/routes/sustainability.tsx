@@ -5,7 +5,8 @@ import type { Route } from './+types/sustainability';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Sustainability · Rentique',
-    description: 'The most sustainable garment is the one that already exists: how Rentique keeps its clothes in use, and where we still fall short.',
+    description:
+      'The most sustainable garment is the one that already exists: how Rentique keeps its clothes in use, and where we still fall short.',
   });
 
 const FIGURES = [
@@ -19,22 +20,45 @@ const SECTIONS: ContentSection[] = [
     title: 'Why renting matters',
     body: (
       <>
-        <p>Most of a garment’s footprint is made before it is ever worn: growing the fibre, dyeing, sewing, shipping. Every extra wear spreads that cost thinner. A dress rented by twenty people does the work of twenty dresses that were never made.</p>
-        <p>Your account shows an estimate of the water your rentals have saved, based on the typical water use of making each kind of garment.</p>
+        <p>
+          Most of a garment’s footprint is made before it is ever worn: growing the fibre, dyeing, sewing, shipping.
+          Every extra wear spreads that cost thinner. A dress rented by twenty people does the work of twenty dresses
+          that were never made.
+        </p>
+        <p>
+          Your account shows an estimate of the water your rentals have saved, based on the typical water use of making
+          each kind of garment.
+        </p>
       </>
     ),
   },
   {
     title: 'Cleaning with care',
-    body: <p>Our atelier uses liquid CO₂ and wet-cleaning instead of perchloroethylene, steams rather than presses where it can, and re-uses every garment bag and hanger until it wears out.</p>,
+    body: (
+      <p>
+        Our atelier uses liquid CO₂ and wet-cleaning instead of perchloroethylene, steams rather than presses where it
+        can, and re-uses every garment bag and hanger until it wears out.
+      </p>
+    ),
   },
   {
     title: 'Repair before replace',
-    body: <p>Two tailors work on the collection full-time: hems, linings, zips and buttons. A piece leaves the collection only when it can no longer be made beautiful; then it is sold at a low price to members or sent to a textile recycler.</p>,
+    body: (
+      <p>
+        Two tailors work on the collection full-time: hems, linings, zips and buttons. A piece leaves the collection
+        only when it can no longer be made beautiful; then it is sold at a low price to members or sent to a textile
+        recycler.
+      </p>
+    ),
   },
   {
     title: 'What we are still working on',
-    body: <p>Deliveries outside the city still travel by courier van, and some pieces in the collection come from fast-fashion brands. We publish our progress on both each year on this page.</p>,
+    body: (
+      <p>
+        Deliveries outside the city still travel by courier van, and some pieces in the collection come from
+        fast-fashion brands. We publish our progress on both each year on this page.
+      </p>
+    ),
   },
 ];
 

@@ -7,7 +7,8 @@ import { waitlistQueryKey } from './get-waitlist';
 export function useLeaveWaitlist() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number, { client }) => unwrap(apiOf(client).DELETE('/api/waitlist/{id}', { params: { path: { id: String(id) } } })),
+    mutationFn: (id: number, { client }) =>
+      unwrap(apiOf(client).DELETE('/api/waitlist/{id}', { params: { path: { id: String(id) } } })),
     onSettled: () => qc.invalidateQueries({ queryKey: waitlistQueryKey }),
   });
 }

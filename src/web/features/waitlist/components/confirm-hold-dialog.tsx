@@ -42,16 +42,27 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
   const [chosenStudio, setStudio] = useState<number | null>(null);
   const studioId = chosenStudio ?? pickup.data?.studioId ?? studios.data?.studios[0]?.id ?? null;
   const savedAddress = address.data?.address ?? null;
-  const missing = delivery === 'online' ? (savedAddress ? null : 'Save a delivery address to confirm.') : studioId ? null : 'Choose a studio to confirm.';
+  const missing =
+    delivery === 'online'
+      ? savedAddress
+        ? null
+        : 'Save a delivery address to confirm.'
+      : studioId
+        ? null
+        : 'Choose a studio to confirm.';
 
   // A confirmation refused for its card says why next to Confirm too (the toast goes away).
   const refusal = confirm.isError ? cardRefusal(confirm.error) : undefined;
 
   const submit = () =>
-    confirm.mutateAsync({ id: entry.id, delivery, studioId: delivery === 'in-store' ? (studioId ?? undefined) : undefined }).then((r) => {
-      onDone();
-      toast.success(WAITLIST_MESSAGES.confirmed, { description: `${r.name} is yours from ${formatDate(r.startDate)} to ${formatDate(r.returnDate)}.` });
-    }, alreadyShown);
+    confirm
+      .mutateAsync({ id: entry.id, delivery, studioId: delivery === 'in-store' ? (studioId ?? undefined) : undefined })
+      .then((r) => {
+        onDone();
+        toast.success(WAITLIST_MESSAGES.confirmed, {
+          description: `${r.name} is yours from ${formatDate(r.startDate)} to ${formatDate(r.returnDate)}.`,
+        });
+      }, alreadyShown);
 
   return (
     <DialogContent
@@ -78,9 +89,17 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
           </p>
         )}
         {!missing && refusal && (
-          <p id={`hold-${entry.id}-refusal`} role="alert" className="text-sm text-danger sm:mr-auto" data-testid="hold-refusal">
+          <p
+            id={`hold-${entry.id}-refusal`}
+            role="alert"
+            className="text-sm text-danger sm:mr-auto"
+            data-testid="hold-refusal"
+          >
             {refusal.message}{' '}
-            <Link to={refusal.action.url} className="font-medium whitespace-nowrap text-ink underline underline-offset-4">
+            <Link
+              to={refusal.action.url}
+              className="font-medium whitespace-nowrap text-ink underline underline-offset-4"
+            >
               {refusal.action.label}
             </Link>
           </p>
@@ -90,7 +109,11 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
           aria-describedby={missing ? `hold-${entry.id}-missing` : refusal ? `hold-${entry.id}-refusal` : undefined}
           onClick={() => void submit()}
         >
-          {confirm.isPending ? 'Confirming…' : delivery === 'online' ? 'Confirm with delivery' : 'Confirm with studio pickup'}
+          {confirm.isPending
+            ? 'Confirming…'
+            : delivery === 'online'
+              ? 'Confirm with delivery'
+              : 'Confirm with studio pickup'}
         </Button>
       </div>
     </DialogContent>

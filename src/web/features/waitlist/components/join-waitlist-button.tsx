@@ -21,7 +21,9 @@ export function JoinWaitlistButton({
 }: { itemId: number; itemSize: Size; startDate: string; endDate: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const join = useJoinWaitlist();
   const waitlist = useWaitlist();
-  const onList = !!waitlist.data?.entries.some((e) => e.itemId === itemId && e.size === itemSize && e.startDate === startDate);
+  const onList = !!waitlist.data?.entries.some(
+    (e) => e.itemId === itemId && e.size === itemSize && e.startDate === startDate,
+  );
   return (
     <Button
       size="lg"
@@ -29,7 +31,14 @@ export function JoinWaitlistButton({
       {...props}
       className={className}
       disabled={onList || join.isPending}
-      onClick={() => join.mutateAsync({ itemId, size: itemSize, startDate, endDate }).then(() => toast.success(WAITLIST_MESSAGES.joined, { description: WAITLIST_MESSAGES.joinedBody }), alreadyShown)}
+      onClick={() =>
+        join
+          .mutateAsync({ itemId, size: itemSize, startDate, endDate })
+          .then(
+            () => toast.success(WAITLIST_MESSAGES.joined, { description: WAITLIST_MESSAGES.joinedBody }),
+            alreadyShown,
+          )
+      }
     >
       <BellRing aria-hidden="true" />
       {onList ? WAITLIST_MESSAGES.joined : join.isPending ? 'Joining…' : WAITLIST_MESSAGES.join}

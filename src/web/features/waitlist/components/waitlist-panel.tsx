@@ -54,7 +54,9 @@ function EntryRow({ entry, now }: { entry: WaitlistEntry; now: number }) {
         ) : (
           <p className="flex items-center gap-2 text-sm">
             <Badge tone="outline">Waiting</Badge>
-            <span className="text-taupe">{entry.position === 1 ? 'Next in line' : `Number ${entry.position} in line`}</span>
+            <span className="text-taupe">
+              {entry.position === 1 ? 'Next in line' : `Number ${entry.position} in line`}
+            </span>
           </p>
         )}
         <div className="flex gap-2">
@@ -91,7 +93,11 @@ export function WaitlistPanel() {
         <h2 id="waitlist-heading" className="font-display text-3xl">
           Your waitlist
         </h2>
-        {heldCount > 0 && <p className="text-sm text-clay">{heldCount === 1 ? 'A piece is held for you for 24 hours' : `${heldCount} pieces are held for you`}</p>}
+        {heldCount > 0 && (
+          <p className="text-sm text-clay">
+            {heldCount === 1 ? 'A piece is held for you for 24 hours' : `${heldCount} pieces are held for you`}
+          </p>
+        )}
       </div>
       <ul className="space-y-3" aria-label="Waitlist">
         {sorted.map((e) => (
