@@ -192,9 +192,9 @@ test('without JavaScript: forgot password sends the link, and the link sets a ne
   await page.context().close();
 });
 
-test('before the script runs, a form posted from another site is refused', async ({ page, baseURL }) => {
+test('before the script runs, a form posted from another site is refused', async ({ request, baseURL }) => {
   // What a cross-site form post carries: another Origin. React Router refuses the action.
-  const res = await page.request.post(`${baseURL}/login`, {
+  const res = await request.post(`${baseURL}/login`, {
     form: { email: 'someone@example.com', password: PASSWORD },
     headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
     maxRedirects: 0,
