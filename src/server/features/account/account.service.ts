@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 import { GenderSchema, type DeviceSession, type Profile, type ProfileUpdate } from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
 import { QUEUES } from '../../jobs/queues';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { claimPhotoUrl } from '../claims';
 import { reviewPhotoUrl } from '../reviews';
 import { ACCOUNT_LIMITS, createAccountLimiter } from './account.limits';
@@ -85,7 +85,7 @@ export function createAccountService(ctx: AppContext) {
     /** Signs one device out (not this one: that is Sign Out). */
     async endSession(userId: string, currentSessionId: string, sessionId: string): Promise<void> {
       if (sessionId === currentSessionId)
-        throw new HttpError('BAD_REQUEST', 'This is the device you are using: use Sign Out instead.');
+        throw new DomainError('BAD_REQUEST', 'This is the device you are using: use Sign Out instead.');
       if (!(await repo.deleteSession(userId, sessionId))) throw notFound('Session not found');
     },
 
@@ -377,7 +377,7 @@ export function createAccountService(ctx: AppContext) {
         'Too many password attempts. Please wait a few minutes and try again.',
       );
       if (!(await passwordMatches(userId, password)))
-        throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
+        throw new DomainError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
       const attempt = () =>
         repo.deleteAccount(userId, {
           now: now(),
@@ -416,7 +416,7 @@ export function createAccountService(ctx: AppContext) {
           const more = result.lentOut.length > 1 ? ` (and ${result.lentOut.length - 1} more)` : '';
           parts.push(`your ${first.name}${more} is rented out until ${first.endDate}`);
         }
-        throw new HttpError('CONFLICT', `Your account cannot be deleted yet: ${parts.join('; ')}.`, {
+        throw new DomainError('CONFLICT', `Your account cannot be deleted yet: ${parts.join('; ')}.`, {
           details: {
             openRentals: result.renting,
             unsentReservations: result.unsent,

@@ -26,7 +26,7 @@ import { MAX_ID } from '../../../domain/ids';
 import type { LenderRating } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import {
   SORT_COLUMNS,
   createCatalogueRepository,
@@ -108,8 +108,8 @@ function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | '
 
 const isCanonicalIdNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
 
-function badParam(path: string, message: string): HttpError {
-  return new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, {
+function badParam(path: string, message: string): DomainError {
+  return new DomainError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, {
     issues: [{ path, message }],
   });
 }
@@ -465,9 +465,13 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     ): Promise<Calendar> {
       const item = await this.getItem(id);
       if (!(item.sizes as string[]).includes(size)) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: size ${size} is not offered for this item`, {
-          issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
-        });
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          `Invalid query parameter: size ${size} is not offered for this item`,
+          {
+            issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
+          },
+        );
       }
       const dates: Calendar['dates'] = [];
       for (let d = q.from; d < q.to; d = addDays(d, 1)) {

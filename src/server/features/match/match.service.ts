@@ -15,7 +15,7 @@ import {
   type SwipeResult,
 } from '../../../domain/match';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { createItemPictures, toCatalogueItem, type ItemPictures } from '../catalogue';
 import { createMatchRepository, type ItemRow } from './match.repository';
 
@@ -106,7 +106,7 @@ export function createMatchService(ctx: AppContext) {
         if (!row) throw notFound('Item not found');
         const firstView = await repo.markViewed(tx, userId, row.id, iso);
         if (firstView && !(await repo.countView(tx, userId, day, DAILY_VIEW_LIMIT))) {
-          throw new HttpError('DAILY_LIMIT_REACHED', MATCH_MESSAGES.dailyLimit, {
+          throw new DomainError('DAILY_LIMIT_REACHED', MATCH_MESSAGES.dailyLimit, {
             details: { limit: DAILY_VIEW_LIMIT, day },
           });
         }

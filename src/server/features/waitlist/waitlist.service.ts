@@ -10,7 +10,7 @@ import {
 } from '../../../domain/waitlist';
 import { handoffOf } from '../../../domain/availability';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
 import { createItemPictures, type CatalogueService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
@@ -28,7 +28,7 @@ function isUniqueViolation(err: unknown): boolean {
 class NoLongerWaiting extends Error {}
 
 const invalid = (path: string, message: string) =>
-  new HttpError('VALIDATION_FAILED', `Invalid body: ${path} ${message}`, { issues: [{ path, message }] });
+  new DomainError('VALIDATION_FAILED', `Invalid body: ${path} ${message}`, { issues: [{ path, message }] });
 
 /**
  * The waitlist (docs/product.md "Waitlist", decision 0034). A member joins for a size sold out for
@@ -145,7 +145,7 @@ export function createWaitlistService(
         async claim(trx) {
           const at = nowIso();
           const claimed = await repo.claimHold(trx, id, userId, at);
-          if (!claimed) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld);
+          if (!claimed) throw new DomainError('CONFLICT', WAITLIST_MESSAGES.notHeld);
           if (claimed.hold_booking_id !== null) await repo.releaseBooking(trx, claimed.hold_booking_id, at);
         },
         async attach(trx, rentalId) {
@@ -196,7 +196,7 @@ export function createWaitlistService(
           catalogue.occupancy(input.startDate, input.endDate, handoff),
         )
       ) {
-        throw new HttpError('CONFLICT', WAITLIST_MESSAGES.available, { details: { action: 'book' } });
+        throw new DomainError('CONFLICT', WAITLIST_MESSAGES.available, { details: { action: 'book' } });
       }
       let id: number;
       try {
@@ -209,7 +209,7 @@ export function createWaitlistService(
           created_at: nowIso(),
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.already);
+        if (isUniqueViolation(err)) throw new DomainError('CONFLICT', WAITLIST_MESSAGES.already);
         throw err;
       }
       return (await toEntries([await own(id, userId)]))[0]!;
@@ -220,7 +220,7 @@ export function createWaitlistService(
       await own(id, userId);
       await db.transaction().execute(async (trx) => {
         const left = await repo.leave(trx, id, userId, nowIso());
-        if (!left) throw new HttpError('CONFLICT', 'You are no longer on this waitlist.');
+        if (!left) throw new DomainError('CONFLICT', 'You are no longer on this waitlist.');
         // The update returns the row as it is now ('left'): a hold booking means she was held.
         if (left.hold_booking_id !== null) {
           await repo.releaseBooking(trx, left.hold_booking_id, nowIso());
@@ -238,22 +238,21 @@ export function createWaitlistService(
     async confirm(userId: string, id: number, input: ConfirmHoldInput): Promise<Rental> {
       const e = await own(id, userId);
       if (e.status !== 'held' || (e.hold_expires_at ?? '') <= nowIso())
-        throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
+        throw new DomainError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
       try {
         return await bookHeld(userId, id, e, input);
       } catch (err) {
         // The decline gave her hold back (above): say until when, and send her back here after the card.
-        if (!(err instanceof HttpError) || err.code !== 'PAYMENT_DECLINED') throw err;
+        if (!(err instanceof DomainError) || err.code !== 'PAYMENT_DECLINED') throw err;
         const after = await repo.forUser(id, userId);
         if (after?.status !== 'held' || !after.hold_expires_at) throw err;
-        throw new HttpError(
+        throw new DomainError(
           'PAYMENT_DECLINED',
           `${err.message} ${WAITLIST_MESSAGES.stillHeld(after.hold_expires_at)}`,
           {
             details: {
               ...err.details,
               holdExpiresAt: after.hold_expires_at,
-              updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent('/dashboard')}`,
             },
           },
         );
