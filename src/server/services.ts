@@ -37,18 +37,37 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const catalogue = createCatalogueService(ctx, { lenderRatings: ratings.lenderRatings });
   const orders = createOrdersService(ctx, { payments });
   const plans = createPlansService(ctx, { payments, orders });
-  const account = createAccountService(ctx);
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);
   const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
-  const rentals = createRentalsService(ctx, { catalogue, plans, units, payments, orders, notifications });
+  const rentals = createRentalsService(ctx, {
+    catalogue,
+    plans,
+    units,
+    payments,
+    orders,
+    notifications,
+    // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
+    // The waitlist is built below (it books through rentals); this runs only once a payment settles.
+    bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
+  });
   // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
-  account.cancelReservationsWith((userId, rentalId) => rentals.cancel(userId, rentalId));
+  const account = createAccountService(ctx, {
+    cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
+  });
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans });
-  const lending = createLendingService(ctx, { catalogue, plans, payments, orders, notifications, units });
-  // Staff read a thread between two members only while a damage claim on that rental is open.
-  lending.allowStaffWhen((rentalId) => claims.hasOpenClaim(rentalId));
+  const lending = createLendingService(ctx, {
+    catalogue,
+    plans,
+    payments,
+    orders,
+    notifications,
+    units,
+    // Staff read a thread between two members only while a damage claim on that rental is open.
+    staffMayRead: (rentalId) => claims.hasOpenClaim(rentalId),
+  });
+  const waitlist = createWaitlistService(ctx, { catalogue, rentals, notifications, plans });
   return {
     paymentProvider,
     payments,
@@ -75,7 +94,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     payouts: createPayoutsService(ctx, { payments, listings }),
     claims,
     reviews: createReviewsService(ctx, { catalogue }),
-    waitlist: createWaitlistService(ctx, { catalogue, rentals, notifications, plans }),
+    waitlist,
     shortlists: createShortlistsService(ctx, { catalogue }),
     lending,
   };

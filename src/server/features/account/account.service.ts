@@ -28,12 +28,17 @@ export function describeUserAgent(
   return { browser, os, deviceType };
 }
 
-export function createAccountService(ctx: AppContext) {
+export function createAccountService(
+  ctx: AppContext,
+  deps: {
+    /** Cancels one of her reservations not sent yet (the rentals feature's Cancel: a full refund). */
+    cancelReservation: (userId: string, rentalId: number) => Promise<unknown>;
+  },
+) {
   const repo = createAccountRepository(ctx.database.db);
   const limiter = createAccountLimiter(ctx.database.db, () => ctx.clock().getTime());
   const now = () => ctx.clock().toISOString();
-  /** Cancels one of her reservations not sent yet (the rentals feature's Cancel), given by the composition root. */
-  let cancelReservation: ((userId: string, rentalId: number) => Promise<unknown>) | null = null;
+  const { cancelReservation } = deps;
 
   async function getProfile(userId: string): Promise<Profile> {
     const row = await repo.findProfile(userId);
@@ -362,9 +367,6 @@ export function createAccountService(ctx: AppContext) {
      * rented out). Personal data goes in one transaction; every session ends.
      */
     /** How a reservation not sent yet is cancelled when she deletes her account with it (services.ts: the rentals feature's cancel). */
-    cancelReservationsWith(cancel: (userId: string, rentalId: number) => Promise<unknown>): void {
-      cancelReservation = cancel;
-    },
 
     async deleteAccount(
       userId: string,
@@ -387,14 +389,7 @@ export function createAccountService(ctx: AppContext) {
       let result = await attempt();
       // Her reservations not sent yet are all that stands in the way, and she asked: each is
       // cancelled as her Cancel does (a full refund), then the deletion runs again.
-      if (
-        !result.ok &&
-        opts.cancelReservations &&
-        cancelReservation &&
-        result.unsent.length &&
-        !result.renting &&
-        !result.lentOut.length
-      ) {
+      if (!result.ok && opts.cancelReservations && result.unsent.length && !result.renting && !result.lentOut.length) {
         for (const r of result.unsent) await cancelReservation(userId, r.rentalId);
         result = await attempt();
       }

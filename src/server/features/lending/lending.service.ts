@@ -75,17 +75,18 @@ export function createLendingService(
     orders: OrdersService;
     notifications: NotificationsService;
     units: UnitLifeService;
+    /** Whether staff may read a rental's thread: while a damage claim on it is open (the claims feature). */
+    staffMayRead: (rentalId: number) => Promise<boolean>;
   },
 ) {
   const { db } = ctx.database;
   const repo = createLendingRepository(db);
+  const { staffMayRead } = deps;
   const pictures = createItemPictures(db);
   const { catalogue, plans, payments, orders, notifications, units } = deps;
   const log = ctx.logger.child({ feature: 'lending' });
   const today = () => ctx.today();
   const nowIso = () => ctx.clock().toISOString();
-  /** Who else may read a thread (staff, while a claim on the rental is open): set by the claims feature. */
-  let staffMayRead: (rentalId: number) => Promise<boolean> = async () => false;
 
   async function toRequests(rows: RequestRow[], reader: string): Promise<BookingRequest[]> {
     const [pics, unread, photos] = await Promise.all([
@@ -319,11 +320,6 @@ export function createLendingService(
   }
 
   return {
-    /** Lets the claims feature open threads to staff while a claim on the rental is open. */
-    allowStaffWhen(check: (rentalId: number) => Promise<boolean>): void {
-      staffMayRead = check;
-    },
-
     async list(userId: string): Promise<BookingRequestList> {
       const [incoming, outgoing] = await Promise.all([
         repo.requestsOf(userId, 'lender'),

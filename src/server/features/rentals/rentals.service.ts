@@ -124,6 +124,11 @@ export function createRentalsService(
     payments: PaymentsService;
     orders: OrdersService;
     notifications: NotificationsService;
+    /**
+     * Told of a booking whose charge was declined, in the settlement's transaction, before the
+     * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
+     */
+    bookingDeclined: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
   },
 ) {
   const { db } = ctx.database;
@@ -223,12 +228,6 @@ export function createRentalsService(
     });
   }
 
-  /**
-   * Told of a booking whose charge was declined, in the settlement's transaction, before the
-   * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
-   */
-  const declinedBookingHandlers: ((trx: Kysely<DB>, rentalId: number) => Promise<void>)[] = [];
-
   // The outcome of a booking's charge: confirmed, or nothing booked (decision 0030).
   payments.onSettle('booking', async (trx, entry, outcome) => {
     if (entry.rentalId === null || entry.orderId === null) return;
@@ -240,7 +239,7 @@ export function createRentalsService(
       await orders.confirm(trx, entry.orderId);
     } else {
       await orders.fail(trx, entry.orderId);
-      for (const handler of declinedBookingHandlers) await handler(trx, entry.rentalId);
+      await deps.bookingDeclined(trx, entry.rentalId);
       await repo.deleteRental(trx, entry.rentalId);
     }
   });
@@ -311,11 +310,6 @@ export function createRentalsService(
   }
 
   return {
-    /** Runs `handler` when a booking's charge is declined, before its rental is deleted (see declinedBookingHandlers). */
-    onBookingDeclined(handler: (trx: Kysely<DB>, rentalId: number) => Promise<void>): void {
-      declinedBookingHandlers.push(handler);
-    },
-
     async list(userId: string, all = false): Promise<Rental[]> {
       return toRentals(await repo.listForUser(userId, all));
     },

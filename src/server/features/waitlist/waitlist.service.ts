@@ -10,6 +10,8 @@ import {
 } from '../../../domain/waitlist';
 import { handoffOf } from '../../../domain/availability';
 import type { AppContext } from '../../context';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
 import { createItemPictures, type CatalogueService } from '../catalogue';
@@ -158,25 +160,30 @@ export function createWaitlistService(
   // A declined card after 'Confirm' (docs/product.md "Waitlist"): the hold is hers again until
   // its time is up, on the same unit if nobody has taken it meanwhile; otherwise she waits again
   // in her place. Runs in the settlement's transaction, before the rental is deleted.
-  rentals.onBookingDeclined(async (trx, rentalId) => {
-    const e = await repo.bookedFrom(trx, rentalId);
-    if (!e) return;
-    const at = nowIso();
-    // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
-    await repo.lockItem(trx, e.item_id);
-    const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
-    if (
-      inTime &&
-      e.hold_booking_id !== null &&
-      (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) &&
-      (await repo.reHold(trx, e.id, e.hold_booking_id))
-    )
-      return;
-    await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
-    await sweepSoon(trx);
-  });
 
   return {
+    /**
+     * A booking made from her hold was declined for its card (the rentals feature tells, in the
+     * settlement's transaction): the hold is hers again until it expires, or her place in line.
+     */
+    async bookingDeclined(trx: Kysely<DB>, rentalId: number): Promise<void> {
+      const e = await repo.bookedFrom(trx, rentalId);
+      if (!e) return;
+      const at = nowIso();
+      // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
+      await repo.lockItem(trx, e.item_id);
+      const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
+      if (
+        inTime &&
+        e.hold_booking_id !== null &&
+        (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) &&
+        (await repo.reHold(trx, e.id, e.hold_booking_id))
+      )
+        return;
+      await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
+      await sweepSoon(trx);
+    },
+
     async list(userId: string): Promise<WaitlistEntry[]> {
       return toEntries(await repo.listLive(userId));
     },
