@@ -2,7 +2,7 @@ import type { AppContext } from './context';
 import type { Seed } from './db/seed';
 import { createAccountService } from './features/account';
 import { createAssistantService } from './features/assistant';
-import { catalogueSeed, createCatalogueService } from './features/catalogue';
+import { catalogueSeed, createCatalogueService, createItemPictures } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
 import { createLendingService } from './features/lending';
@@ -34,13 +34,16 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
   const ratings = createRatingsService(ctx);
-  const catalogue = createCatalogueService(ctx, { lenderRatings: ratings.lenderRatings });
-  const orders = createOrdersService(ctx, { payments });
+  // One reader of the items' pictures for every feature that shows a piece.
+  const pictures = createItemPictures(ctx.database.db);
+  const catalogue = createCatalogueService(ctx, { pictures, lenderRatings: ratings.lenderRatings });
+  const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);
   const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
   const rentals = createRentalsService(ctx, {
+    pictures,
     catalogue,
     plans,
     units,
@@ -58,6 +61,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans });
   const lending = createLendingService(ctx, {
+    pictures,
     catalogue,
     plans,
     payments,
@@ -67,7 +71,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     // Staff read a thread between two members only while a damage claim on that rental is open.
     staffMayRead: (rentalId) => claims.hasOpenClaim(rentalId),
   });
-  const waitlist = createWaitlistService(ctx, { catalogue, rentals, notifications, plans });
+  const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans });
   return {
     paymentProvider,
     payments,
@@ -80,8 +84,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     rentals,
     units,
     events,
-    match: createMatchService(ctx),
-    assistant: createAssistantService(ctx),
+    match: createMatchService(ctx, { pictures }),
+    assistant: createAssistantService(ctx, { pictures }),
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, {

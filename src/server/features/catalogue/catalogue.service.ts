@@ -39,7 +39,7 @@ import {
 } from './catalogue.repository';
 import { hasPrefix, nearestWord } from './search-terms';
 import { createFacetIndex } from './facet-index';
-import { createItemPictures, type ItemPictures } from './item-pictures';
+import type { ItemPictures, ItemPicturesService } from './item-pictures';
 import { createServedPictures } from './served-pictures';
 
 /**
@@ -155,10 +155,13 @@ function decodeCursor(cursor: string, sort: ItemSort): Keyset {
 /** Lenders' ratings by lender id (the ratings feature, given by the composition root). */
 export type LenderRatings = (lenderIds: string[]) => Promise<Map<string, LenderRating>>;
 
-export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: LenderRatings } = {}) {
+export function createCatalogueService(
+  ctx: AppContext,
+  deps: { pictures: ItemPicturesService; lenderRatings?: LenderRatings },
+) {
   const { db } = ctx.database;
   const repo = createCatalogueRepository(db);
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   // The in-process caches (decision 0018): lru-cache, whose fetch() lets requests that miss the
   // same key together share one query, and answers a stale value while one refresh runs.
   // Facet counts come from the facet index, exact at every request (decision 0024): no cache of answers.

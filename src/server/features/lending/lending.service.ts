@@ -30,7 +30,7 @@ import type { DB } from '../../db/schema';
 import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { withStoredPhotos } from '../../storage/storage';
-import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
 import type { UnitLifeService } from '../ops';
@@ -74,6 +74,7 @@ export function createLendingService(
     payments: PaymentsService;
     orders: OrdersService;
     notifications: NotificationsService;
+    pictures: ItemPicturesService;
     units: UnitLifeService;
     /** Whether staff may read a rental's thread: while a damage claim on it is open (the claims feature). */
     staffMayRead: (rentalId: number) => Promise<boolean>;
@@ -82,7 +83,7 @@ export function createLendingService(
   const { db } = ctx.database;
   const repo = createLendingRepository(db);
   const { staffMayRead } = deps;
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   const { catalogue, plans, payments, orders, notifications, units } = deps;
   const log = ctx.logger.child({ feature: 'lending' });
   const today = () => ctx.today();

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
-import { createItemPictures } from '../catalogue';
+import type { ItemPicturesService } from '../catalogue';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import { createOrdersRepository, type OrderRentalRow, type OrderRow, type StudioRow } from './orders.repository';
 
@@ -124,11 +124,13 @@ function moneyOf(entries: LedgerEntry[]) {
  * history and receipts, the studios, the delivery address, and the order's e-mails. The rentals
  * feature creates and moves orders inside its booking transactions; amounts come from the ledger.
  */
-export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsService }) {
+export function createOrdersService(
+  ctx: AppContext,
+  deps: { payments: PaymentsService; pictures: ItemPicturesService },
+) {
   const { db } = ctx.database;
   const repo = createOrdersRepository(db);
-  const pictures = createItemPictures(db);
-  const { payments } = deps;
+  const { payments, pictures } = deps;
   const nowIso = () => ctx.clock().toISOString();
   const log = ctx.logger.child({ feature: 'orders' });
 

@@ -34,7 +34,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
-import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { UnitLifeService } from '../ops';
 import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
@@ -123,6 +123,7 @@ export function createRentalsService(
     units: UnitLifeService;
     payments: PaymentsService;
     orders: OrdersService;
+    pictures: ItemPicturesService;
     notifications: NotificationsService;
     /**
      * Told of a booking whose charge was declined, in the settlement's transaction, before the
@@ -140,7 +141,7 @@ export function createRentalsService(
     notifications: deps.notifications,
   });
   const { catalogue, payments, orders } = deps;
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   const subscriptions = deps.plans;
   const today = () => ctx.today();
   const limiter = createRateLimiter(db, ctx.clock);

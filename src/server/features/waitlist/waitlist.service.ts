@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
-import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
 import type { PlansService } from '../plans';
 import type { RentalsService } from '../rentals';
@@ -47,12 +47,13 @@ export function createWaitlistService(
     catalogue: CatalogueService;
     rentals: RentalsService;
     notifications: NotificationsService;
+    pictures: ItemPicturesService;
     plans: PlansService;
   },
 ) {
   const { db } = ctx.database;
   const repo = createWaitlistRepository(db);
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   const { catalogue, rentals, notifications } = deps;
   const log = ctx.logger.child({ feature: 'waitlist' });
   const nowIso = () => ctx.clock().toISOString();
