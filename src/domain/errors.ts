@@ -58,9 +58,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DAILY_LIMIT_REACHED: 429,
   EVENT_FULL: 409,
   PAYMENT_DECLINED: 402,
-  /** Pay per item with no card on file: details.addCardUrl says where to add one. */
+  /** Pay per item with no card on file (the web leads to its card page). */
   CARD_REQUIRED: 402,
-  /** Delivery chosen with no delivery address on the account: details.addressUrl. */
+  /** Delivery chosen with no delivery address on the account (the web leads to its addresses page). */
   ADDRESS_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -75,3 +75,44 @@ export function toErrorIssues(issues: readonly z.core.$ZodIssue[]): ErrorIssue[]
     message: issue.message,
   }));
 }
+
+/**
+ * What a service or the core throws when a rule refuses: a code from the one union, a sentence for
+ * the member, and details in domain terms (ids, dates, amounts; never a web page or an HTTP
+ * status). The server's one mapper (src/server/http/errors.ts) turns it into the error shape and
+ * its status; a background job reads the code.
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[] | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { issues?: ErrorIssue[]; details?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.issues = opts.issues;
+    this.details = opts.details;
+  }
+
+  toBody(): ApiError {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.issues ? { issues: this.issues } : {}),
+        ...(this.details ? { details: this.details } : {}),
+      },
+    };
+  }
+}
+
+/** Refused because the thing is not there (or not hers: the same answer, so nothing leaks). */
+export const notFound = (what = 'Not found') => new DomainError('NOT_FOUND', what);
+
+/** Refused because nobody is signed in. */
+export const unauthenticated = () => new DomainError('UNAUTHENTICATED', 'You need to sign in first.');

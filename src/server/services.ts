@@ -2,7 +2,7 @@ import type { AppContext } from './context';
 import type { Seed } from './db/seed';
 import { createAccountService } from './features/account';
 import { createAssistantService } from './features/assistant';
-import { catalogueSeed, createCatalogueService } from './features/catalogue';
+import { catalogueSeed, createCatalogueService, createItemPictures } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
 import { createLendingService } from './features/lending';
@@ -34,21 +34,44 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
   const ratings = createRatingsService(ctx);
-  const catalogue = createCatalogueService(ctx, { lenderRatings: ratings.lenderRatings });
-  const orders = createOrdersService(ctx, { payments });
+  // One reader of the items' pictures for every feature that shows a piece.
+  const pictures = createItemPictures(ctx.database.db);
+  const catalogue = createCatalogueService(ctx, { pictures, lenderRatings: ratings.lenderRatings });
+  const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
-  const account = createAccountService(ctx);
   const notifications = createNotificationsService(ctx);
   const listings = createListingsService(ctx);
   const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
-  const rentals = createRentalsService(ctx, { catalogue, plans, units, payments, orders, notifications });
+  const rentals = createRentalsService(ctx, {
+    pictures,
+    catalogue,
+    plans,
+    units,
+    payments,
+    orders,
+    notifications,
+    // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
+    // The waitlist is built below (it books through rentals); this runs only once a payment settles.
+    bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
+  });
   // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
-  account.cancelReservationsWith((userId, rentalId) => rentals.cancel(userId, rentalId));
+  const account = createAccountService(ctx, {
+    cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
+  });
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans });
-  const lending = createLendingService(ctx, { catalogue, plans, payments, orders, notifications, units });
-  // Staff read a thread between two members only while a damage claim on that rental is open.
-  lending.allowStaffWhen((rentalId) => claims.hasOpenClaim(rentalId));
+  const lending = createLendingService(ctx, {
+    pictures,
+    catalogue,
+    plans,
+    payments,
+    orders,
+    notifications,
+    units,
+    // Staff read a thread between two members only while a damage claim on that rental is open.
+    staffMayRead: (rentalId) => claims.hasOpenClaim(rentalId),
+  });
+  const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans });
   return {
     paymentProvider,
     payments,
@@ -61,8 +84,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     rentals,
     units,
     events,
-    match: createMatchService(ctx),
-    assistant: createAssistantService(ctx),
+    match: createMatchService(ctx, { pictures }),
+    assistant: createAssistantService(ctx, { pictures }),
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     ops: createOpsService(ctx, {
@@ -75,7 +98,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     payouts: createPayoutsService(ctx, { payments, listings }),
     claims,
     reviews: createReviewsService(ctx, { catalogue }),
-    waitlist: createWaitlistService(ctx, { catalogue, rentals, notifications, plans }),
+    waitlist,
     shortlists: createShortlistsService(ctx, { catalogue }),
     lending,
   };

@@ -2,46 +2,37 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { ERROR_STATUS, toErrorIssues, type ApiError, type ErrorCode, type ErrorIssue } from '../../domain/errors';
+import {
+  DomainError,
+  ERROR_STATUS,
+  notFound,
+  toErrorIssues,
+  unauthenticated,
+  type ApiError,
+  type ErrorCode,
+  type ErrorIssue,
+} from '../../domain/errors';
 import type { AppEnv } from './types';
 
 /**
- * Thrown anywhere in a request to answer with the one error shape. Services throw these;
- * the app's error handler turns them into responses.
+ * A DomainError thrown by the HTTP layer itself (routes, middleware), which may name its status
+ * (a Hono HTTPException's). Services throw DomainError (src/domain/errors.ts) and never this.
  */
-export class HttpError extends Error {
-  readonly code: ErrorCode;
+export class HttpError extends DomainError {
   readonly status: number;
-  readonly issues: ErrorIssue[] | undefined;
-  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
     opts: { issues?: ErrorIssue[]; details?: Record<string, unknown>; status?: number } = {},
   ) {
-    super(message);
+    super(code, message, opts);
     this.name = 'HttpError';
-    this.code = code;
     this.status = opts.status ?? ERROR_STATUS[code];
-    this.issues = opts.issues;
-    this.details = opts.details;
-  }
-
-  toBody(): ApiError {
-    return {
-      error: {
-        code: this.code,
-        message: this.message,
-        ...(this.issues ? { issues: this.issues } : {}),
-        ...(this.details ? { details: this.details } : {}),
-      },
-    };
   }
 }
 
-export const notFound = (what = 'Not found') => new HttpError('NOT_FOUND', what);
-export const unauthenticated = () => new HttpError('UNAUTHENTICATED', 'You need to sign in first.');
+export { notFound, unauthenticated };
 
 /** A 400 for a zod failure, naming the fields and why. `where` is "body", "query" or "path". */
 export function validationError(error: z.ZodError, where: string): HttpError {
@@ -55,8 +46,10 @@ function lowerFirst(s: string): string {
   return s.length > 1 && /[A-Z][a-z]/.test(s.slice(0, 2)) ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
 
-export function errorResponse(c: Context, err: HttpError): Response {
-  return c.json(err.toBody(), err.status as ContentfulStatusCode);
+/** The one mapper: a domain error's code gives its status (an HttpError may name its own). */
+export function errorResponse(c: Context, err: DomainError): Response {
+  const status = err instanceof HttpError ? err.status : ERROR_STATUS[err.code];
+  return c.json(err.toBody(), status as ContentfulStatusCode);
 }
 
 const HTTP_EXCEPTION_CODES: Record<number, ErrorCode> = {
@@ -72,7 +65,7 @@ const HTTP_EXCEPTION_CODES: Record<number, ErrorCode> = {
 
 /** The app-wide error handler: known errors keep their status, the rest are logged and become a bare 500. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
-  if (err instanceof HttpError) return errorResponse(c, err);
+  if (err instanceof DomainError) return errorResponse(c, err);
   if (err instanceof HTTPException && err.status < 500) {
     const code = HTTP_EXCEPTION_CODES[err.status] ?? 'BAD_REQUEST';
     const message = err.status === 413 ? 'The request body is too large.' : err.message || 'Bad request';

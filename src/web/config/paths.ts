@@ -16,6 +16,8 @@ export const paths = {
   planSelection: '/plan-selection',
   creditCard: '/credit-card',
   creditCardManage: '/credit-card?mode=manage',
+  /** The card page, coming back to `returnTo` (a path of this site) once the card is saved. */
+  creditCardManageFrom: (returnTo: string) => `/credit-card?mode=manage&returnTo=${encodeURIComponent(returnTo)}`,
   pickupLocation: '/pickup-location',
   dashboard: '/dashboard',
   favorites: '/favorites',

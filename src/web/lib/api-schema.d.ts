@@ -10701,7 +10701,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out everything available to your bank account
-         * @description 409 without a payout account (details.accountUrl), with nothing available, or when another payout request took it at the same moment: an earning is paid once.
+         * @description 409 without a payout account (details.missing: payout_account), with nothing available, or when another payout request took it at the same moment: an earning is paid once.
          */
         post: {
             parameters: {
@@ -11424,7 +11424,7 @@ export interface paths {
         put?: never;
         /**
          * Rent a piece: a unit of the size for 7 days from today, or for the range given; pay-per-item rentals are charged now
-         * @description startDate is today or later and at most 90 days from today (UTC); the range is at most 90 days long (400 otherwise). One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/pickup); with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.addCardUrl); the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.changePlanUrl). 409 ADDRESS_REQUIRED for delivery without a delivery address (details.addressUrl); 409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; 403 for the member's own listing; 429 RATE_LIMITED beyond RENTAL_CHARGE_RATE_LIMIT charges an hour. The answer carries the order number (its receipt: GET /api/orders/{number}); a confirmation e-mail follows.
+         * @description startDate is today or later and at most 90 days from today (UTC); the range is at most 90 days long (400 otherwise). One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/pickup); with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.itemId); the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.allowance and periodEnd). 409 ADDRESS_REQUIRED for delivery without a delivery address; 409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; 403 for the member's own listing; 429 RATE_LIMITED beyond RENTAL_CHARGE_RATE_LIMIT charges an hour. The answer carries the order number (its receipt: GET /api/orders/{number}); a confirmation e-mail follows.
          */
         post: {
             parameters: {
@@ -13661,7 +13661,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a hold: books the held piece for the waitlisted dates, paid like any booking
-         * @description Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): of many confirmations at once, one books it. A declined card keeps the hold until it expires (details.holdExpiresAt; details.updateCardUrl returns to /dashboard).
+         * @description Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): of many confirmations at once, one books it. A declined card keeps the hold until it expires (details.holdExpiresAt).
          */
         post: {
             parameters: {

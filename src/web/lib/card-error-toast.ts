@@ -3,7 +3,7 @@ import { paths } from '../config/paths';
 import { ApiClientError } from './api-client';
 import type { ErrorToast } from './error-toast';
 
-/** Why a payment was refused for its card, what to do, and where (the URL the server gave, which brings her back). */
+/** Why a payment was refused for its card, what to do, and where (the card page, which brings her back). */
 export interface CardRefusal {
   title: string;
   /** The reason, as the server wrote it ('Your card has insufficient funds. Please use another card.'). */
@@ -13,25 +13,17 @@ export interface CardRefusal {
 
 /**
  * A payment refused for its card, wherever it was asked for (the item page, a waitlist hold): a
- * declined card says why and leads to changing it, a missing one to adding one. Undefined for any
- * other error. The toast and the message next to the button both come from it.
+ * declined card says why and leads to changing it, a missing one to adding one, on the card page
+ * that brings her back to `returnTo` (the page she is on: the server names no web page). Undefined
+ * for any other error. The toast and the message next to the button both come from it.
  */
-export function cardRefusal(err: unknown): CardRefusal | undefined {
+export function cardRefusal(err: unknown, returnTo: string): CardRefusal | undefined {
   if (!(err instanceof ApiClientError)) return undefined;
-  const url = (key: string) =>
-    typeof err.details[key] === 'string' ? (err.details[key] as string) : paths.creditCardManage;
+  const url = paths.creditCardManageFrom(returnTo);
   if (err.code === 'PAYMENT_DECLINED')
-    return {
-      title: 'Payment declined',
-      message: err.message,
-      action: { label: 'Change card', url: url('updateCardUrl') },
-    };
+    return { title: 'Payment declined', message: err.message, action: { label: 'Change card', url } };
   if (err.code === 'CARD_REQUIRED')
-    return {
-      title: RENTAL_MESSAGES.addCard,
-      message: err.message,
-      action: { label: 'Add a card', url: url('addCardUrl') },
-    };
+    return { title: RENTAL_MESSAGES.addCard, message: err.message, action: { label: 'Add a card', url } };
   return undefined;
 }
 
@@ -42,10 +34,11 @@ export function cardRefusal(err: unknown): CardRefusal | undefined {
  */
 export function cardErrorToast(
   err: ApiClientError,
+  returnTo: string,
   go: (url: string) => void,
   declinedSuffix = '',
 ): ErrorToast | undefined {
-  const r = cardRefusal(err);
+  const r = cardRefusal(err, returnTo);
   if (!r) return undefined;
   return {
     title: r.title,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../../domain/errors';
 import { createRateLimiter } from '../../rate-limit';
 
 /** A limit: at most `max` attempts in each window of `windowSeconds`. */
@@ -46,7 +46,7 @@ export function createAccountLimiter(db: Kysely<DB>, now: () => number = Date.no
       message = 'Too many attempts. Please wait a while and try again.',
     ): Promise<void> {
       const { allowed, retryAfterSeconds } = await consume(key, rule);
-      if (!allowed) throw new HttpError('RATE_LIMITED', message, { details: { retryAfterSeconds } });
+      if (!allowed) throw new DomainError('RATE_LIMITED', message, { details: { retryAfterSeconds } });
     },
   };
 }

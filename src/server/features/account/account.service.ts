@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 import { GenderSchema, type DeviceSession, type Profile, type ProfileUpdate } from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
 import { QUEUES } from '../../jobs/queues';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { claimPhotoUrl } from '../claims';
 import { reviewPhotoUrl } from '../reviews';
 import { ACCOUNT_LIMITS, createAccountLimiter } from './account.limits';
@@ -28,12 +28,17 @@ export function describeUserAgent(
   return { browser, os, deviceType };
 }
 
-export function createAccountService(ctx: AppContext) {
+export function createAccountService(
+  ctx: AppContext,
+  deps: {
+    /** Cancels one of her reservations not sent yet (the rentals feature's Cancel: a full refund). */
+    cancelReservation: (userId: string, rentalId: number) => Promise<unknown>;
+  },
+) {
   const repo = createAccountRepository(ctx.database.db);
   const limiter = createAccountLimiter(ctx.database.db, () => ctx.clock().getTime());
   const now = () => ctx.clock().toISOString();
-  /** Cancels one of her reservations not sent yet (the rentals feature's Cancel), given by the composition root. */
-  let cancelReservation: ((userId: string, rentalId: number) => Promise<unknown>) | null = null;
+  const { cancelReservation } = deps;
 
   async function getProfile(userId: string): Promise<Profile> {
     const row = await repo.findProfile(userId);
@@ -85,7 +90,7 @@ export function createAccountService(ctx: AppContext) {
     /** Signs one device out (not this one: that is Sign Out). */
     async endSession(userId: string, currentSessionId: string, sessionId: string): Promise<void> {
       if (sessionId === currentSessionId)
-        throw new HttpError('BAD_REQUEST', 'This is the device you are using: use Sign Out instead.');
+        throw new DomainError('BAD_REQUEST', 'This is the device you are using: use Sign Out instead.');
       if (!(await repo.deleteSession(userId, sessionId))) throw notFound('Session not found');
     },
 
@@ -362,9 +367,6 @@ export function createAccountService(ctx: AppContext) {
      * rented out). Personal data goes in one transaction; every session ends.
      */
     /** How a reservation not sent yet is cancelled when she deletes her account with it (services.ts: the rentals feature's cancel). */
-    cancelReservationsWith(cancel: (userId: string, rentalId: number) => Promise<unknown>): void {
-      cancelReservation = cancel;
-    },
 
     async deleteAccount(
       userId: string,
@@ -377,7 +379,7 @@ export function createAccountService(ctx: AppContext) {
         'Too many password attempts. Please wait a few minutes and try again.',
       );
       if (!(await passwordMatches(userId, password)))
-        throw new HttpError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
+        throw new DomainError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
       const attempt = () =>
         repo.deleteAccount(userId, {
           now: now(),
@@ -387,14 +389,7 @@ export function createAccountService(ctx: AppContext) {
       let result = await attempt();
       // Her reservations not sent yet are all that stands in the way, and she asked: each is
       // cancelled as her Cancel does (a full refund), then the deletion runs again.
-      if (
-        !result.ok &&
-        opts.cancelReservations &&
-        cancelReservation &&
-        result.unsent.length &&
-        !result.renting &&
-        !result.lentOut.length
-      ) {
+      if (!result.ok && opts.cancelReservations && result.unsent.length && !result.renting && !result.lentOut.length) {
         for (const r of result.unsent) await cancelReservation(userId, r.rentalId);
         result = await attempt();
       }
@@ -416,7 +411,7 @@ export function createAccountService(ctx: AppContext) {
           const more = result.lentOut.length > 1 ? ` (and ${result.lentOut.length - 1} more)` : '';
           parts.push(`your ${first.name}${more} is rented out until ${first.endDate}`);
         }
-        throw new HttpError('CONFLICT', `Your account cannot be deleted yet: ${parts.join('; ')}.`, {
+        throw new DomainError('CONFLICT', `Your account cannot be deleted yet: ${parts.join('; ')}.`, {
           details: {
             openRentals: result.renting,
             unsentReservations: result.unsent,

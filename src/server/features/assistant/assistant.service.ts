@@ -7,12 +7,12 @@ import {
   type AssistantReply,
 } from '../../../domain/assistant';
 import type { AppContext } from '../../context';
-import { createItemPictures } from '../catalogue';
+import type { ItemPicturesService } from '../catalogue';
 import { createAssistantRepository } from './assistant.repository';
 
-export function createAssistantService(ctx: AppContext) {
+export function createAssistantService(ctx: AppContext, deps: { pictures: ItemPicturesService }) {
   const repo = createAssistantRepository(ctx.database.db);
-  const pictures = createItemPictures(ctx.database.db);
+  const { pictures } = deps;
   return {
     /**
      * Answers a message: the filters read from it and up to 3 matching catalogue items, or one

@@ -26,7 +26,7 @@ import { MAX_ID } from '../../../domain/ids';
 import type { LenderRating } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import {
   SORT_COLUMNS,
   createCatalogueRepository,
@@ -39,7 +39,7 @@ import {
 } from './catalogue.repository';
 import { hasPrefix, nearestWord } from './search-terms';
 import { createFacetIndex } from './facet-index';
-import { createItemPictures, type ItemPictures } from './item-pictures';
+import type { ItemPictures, ItemPicturesService } from './item-pictures';
 import { createServedPictures } from './served-pictures';
 
 /**
@@ -108,8 +108,8 @@ function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | '
 
 const isCanonicalIdNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
 
-function badParam(path: string, message: string): HttpError {
-  return new HttpError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, {
+function badParam(path: string, message: string): DomainError {
+  return new DomainError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, {
     issues: [{ path, message }],
   });
 }
@@ -155,10 +155,13 @@ function decodeCursor(cursor: string, sort: ItemSort): Keyset {
 /** Lenders' ratings by lender id (the ratings feature, given by the composition root). */
 export type LenderRatings = (lenderIds: string[]) => Promise<Map<string, LenderRating>>;
 
-export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: LenderRatings } = {}) {
+export function createCatalogueService(
+  ctx: AppContext,
+  deps: { pictures: ItemPicturesService; lenderRatings?: LenderRatings },
+) {
   const { db } = ctx.database;
   const repo = createCatalogueRepository(db);
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   // The in-process caches (decision 0018): lru-cache, whose fetch() lets requests that miss the
   // same key together share one query, and answers a stale value while one refresh runs.
   // Facet counts come from the facet index, exact at every request (decision 0024): no cache of answers.
@@ -465,9 +468,13 @@ export function createCatalogueService(ctx: AppContext, deps: { lenderRatings?: 
     ): Promise<Calendar> {
       const item = await this.getItem(id);
       if (!(item.sizes as string[]).includes(size)) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid query parameter: size ${size} is not offered for this item`, {
-          issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
-        });
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          `Invalid query parameter: size ${size} is not offered for this item`,
+          {
+            issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
+          },
+        );
       }
       const dates: Calendar['dates'] = [];
       for (let d = q.from; d < q.to; d = addDays(d, 1)) {

@@ -2,4 +2,4 @@
 export { catalogueSeed } from './catalogue.seed';
 export { createCatalogueRoutes, createSearchRoutes } from './catalogue.routes';
 export { createCatalogueService, toCatalogueItem, type CatalogueService } from './catalogue.service';
-export { createItemPictures, photoUrl, picturesOf, type ItemPictures } from './item-pictures';
+export { createItemPictures, photoUrl, picturesOf, type ItemPictures, type ItemPicturesService } from './item-pictures';

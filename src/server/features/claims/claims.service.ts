@@ -12,7 +12,7 @@ import {
 } from '../../../domain/claims';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
@@ -105,11 +105,11 @@ export function createClaimsService(
   async function checkRental(lenderId: string, input: Pick<ClaimInput, 'rentalId' | 'amountCents'>) {
     const rental = await repo.lenderRental(input.rentalId, lenderId);
     if (!rental || rental.cancelled_at) throw notFound('Rental not found');
-    if (!rental.returned_at) throw new HttpError('CONFLICT', CLAIM_MESSAGES.notReturned);
+    if (!rental.returned_at) throw new DomainError('CONFLICT', CLAIM_MESSAGES.notReturned);
     if (ctx.clock().getTime() - new Date(rental.returned_at).getTime() > CLAIM_WINDOW_HOURS * HOUR_MS)
-      throw new HttpError('CONFLICT', CLAIM_MESSAGES.windowClosed, { details: { returnedAt: rental.returned_at } });
+      throw new DomainError('CONFLICT', CLAIM_MESSAGES.windowClosed, { details: { returnedAt: rental.returned_at } });
     if (input.amountCents > rental.retail_price_cents) {
-      throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.overRetail, {
+      throw new DomainError('VALIDATION_FAILED', CLAIM_MESSAGES.overRetail, {
         issues: [
           { path: 'amountCents', message: `${CLAIM_MESSAGES.overRetail} (${dollars(rental.retail_price_cents)})` },
         ],
@@ -160,7 +160,7 @@ export function createClaimsService(
       const before = await repo.find(claimId, trx);
       if (!before) throw notFound('Claim not found');
       if (!(await repo.decide(trx, claimId, { status: decision, by: staff.id, at, note })))
-        throw new HttpError('CONFLICT', CLAIM_MESSAGES.notOpen);
+        throw new DomainError('CONFLICT', CLAIM_MESSAGES.notOpen);
       let entryId: number | null = null;
       if (decision === 'upheld') {
         const card = await plans.cardForCharge(before.renter_id, trx);
@@ -217,13 +217,13 @@ export function createClaimsService(
       const before = await repo.find(claimId, trx);
       if (!before) throw notFound('Claim not found');
       if (before.status !== 'upheld' || before.charge_status !== 'failed')
-        throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry, {
+        throw new DomainError('CONFLICT', CLAIM_MESSAGES.nothingToRetry, {
           details: { chargeStatus: before.charge_status },
         });
       const card = await plans.cardForCharge(before.renter_id, trx);
-      if (!card) throw new HttpError('CONFLICT', CLAIM_MESSAGES.renterHasNoCard);
+      if (!card) throw new DomainError('CONFLICT', CLAIM_MESSAGES.renterHasNoCard);
       const failed = await repo.retryCharge(trx, claimId);
-      if (!failed) throw new HttpError('CONFLICT', CLAIM_MESSAGES.nothingToRetry);
+      if (!failed) throw new DomainError('CONFLICT', CLAIM_MESSAGES.nothingToRetry);
       const entryId = await recordCharge(
         trx,
         before,
@@ -272,11 +272,11 @@ export function createClaimsService(
     async open(lenderId: string, input: ClaimInput, files: UploadedFile[]): Promise<Claim> {
       const rental = await checkRental(lenderId, input);
       if (files.length === 0)
-        throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.noPhoto, {
+        throw new DomainError('VALIDATION_FAILED', CLAIM_MESSAGES.noPhoto, {
           issues: [{ path: 'photos', message: CLAIM_MESSAGES.noPhoto }],
         });
       if (files.length > MAX_CLAIM_PHOTOS)
-        throw new HttpError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, {
+        throw new DomainError('VALIDATION_FAILED', CLAIM_MESSAGES.tooManyPhotos, {
           issues: [{ path: 'photos', message: CLAIM_MESSAGES.tooManyPhotos }],
         });
       const images = await preparePhotos(files);
@@ -324,7 +324,7 @@ export function createClaimsService(
           });
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError('CONFLICT', CLAIM_MESSAGES.already);
+        if (isUniqueViolation(err)) throw new DomainError('CONFLICT', CLAIM_MESSAGES.already);
         throw err;
       }
       return (await shape([(await repo.find(claimId))!]))[0]!;

@@ -1,7 +1,7 @@
 import { addDays } from '../../../domain/catalogue';
 import { EVENT_MESSAGES, SAMPLE_EVENTS, type Event } from '../../../domain/events';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { createEventsRepository, type EventRow } from './events.repository';
 
 function toEvent(row: EventRow): Event {
@@ -47,8 +47,8 @@ export function createEventsService(ctx: AppContext) {
       const now = ctx.clock().toISOString();
       await db.transaction().execute(async (trx) => {
         const inserted = await repo.insertRsvp(trx, eventId, userId, now);
-        if (!inserted) throw new HttpError('CONFLICT', EVENT_MESSAGES.alreadyReserved);
-        if (!(await repo.takeSpot(trx, eventId))) throw new HttpError('EVENT_FULL', EVENT_MESSAGES.full);
+        if (!inserted) throw new DomainError('CONFLICT', EVENT_MESSAGES.alreadyReserved);
+        if (!(await repo.takeSpot(trx, eventId))) throw new DomainError('EVENT_FULL', EVENT_MESSAGES.full);
       });
       return toEvent(await upcomingOr404(eventId, userId));
     },

@@ -283,14 +283,28 @@ describe(`messages (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     expect((await post(other, `${thread}/messages`, { body: 'hi' })).status).toBe(403);
     expect((await staff.request(thread)).status).toBe(403);
     expect((await t.request(thread)).status).toBe(401);
-    // Staff may read once the claims feature says a claim is open.
-    t.services.lending.allowStaffWhen(async (rentalId) => rentalId === made.rentalId);
+    // Staff may read once a damage claim on the rental is open (what the claims feature reads), not write.
+    const claim = await db()
+      .insertInto('damage_claims')
+      .values({
+        rental_id: made.rentalId,
+        lender_id: lender.id,
+        renter_id: rita.id,
+        item_id: itemId,
+        amount_cents: 1000,
+        description: 'A torn hem',
+        status: 'open',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       expect((await json<Thread>(staff.request(thread))).messages).toHaveLength(2);
       expect((await post(staff, `${thread}/messages`, { body: 'hi' })).status).toBe(403);
     } finally {
-      t.services.lending.allowStaffWhen(async () => false);
+      await db().deleteFrom('damage_claims').where('id', '=', claim.id).execute();
     }
+    expect((await staff.request(thread)).status).toBe(403);
   });
 });
 

@@ -27,10 +27,10 @@ import {
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound, unauthenticated } from '../../http/errors';
+import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { withStoredPhotos } from '../../storage/storage';
-import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
 import type { UnitLifeService } from '../ops';
@@ -47,9 +47,9 @@ const EXPIRY_BATCH = 200;
 export const MAX_HANDOVER_PHOTOS = 4;
 
 const conflict = (message: string, details?: Record<string, unknown>) =>
-  new HttpError('CONFLICT', message, details ? { details } : {});
+  new DomainError('CONFLICT', message, details ? { details } : {});
 const invalidStart = (message: string) =>
-  new HttpError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
+  new DomainError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
     issues: [{ path: 'startDate', message }],
   });
 
@@ -74,18 +74,20 @@ export function createLendingService(
     payments: PaymentsService;
     orders: OrdersService;
     notifications: NotificationsService;
+    pictures: ItemPicturesService;
     units: UnitLifeService;
+    /** Whether staff may read a rental's thread: while a damage claim on it is open (the claims feature). */
+    staffMayRead: (rentalId: number) => Promise<boolean>;
   },
 ) {
   const { db } = ctx.database;
   const repo = createLendingRepository(db);
-  const pictures = createItemPictures(db);
+  const { staffMayRead } = deps;
+  const { pictures } = deps;
   const { catalogue, plans, payments, orders, notifications, units } = deps;
   const log = ctx.logger.child({ feature: 'lending' });
   const today = () => ctx.today();
   const nowIso = () => ctx.clock().toISOString();
-  /** Who else may read a thread (staff, while a claim on the rental is open): set by the claims feature. */
-  let staffMayRead: (rentalId: number) => Promise<boolean> = async () => false;
 
   async function toRequests(rows: RequestRow[], reader: string): Promise<BookingRequest[]> {
     const [pics, unread, photos] = await Promise.all([
@@ -314,16 +316,11 @@ export function createLendingService(
     await repo.lockRequest(trx, id);
     const row = await repo.request(id, trx);
     if (!row || (row.lender_id !== lenderId && row.renter_id !== lenderId)) throw notFound('Request not found');
-    if (row.lender_id !== lenderId) throw new HttpError('FORBIDDEN', 'Only the lender can do this.');
+    if (row.lender_id !== lenderId) throw new DomainError('FORBIDDEN', 'Only the lender can do this.');
     return row;
   }
 
   return {
-    /** Lets the claims feature open threads to staff while a claim on the rental is open. */
-    allowStaffWhen(check: (rentalId: number) => Promise<boolean>): void {
-      staffMayRead = check;
-    },
-
     async list(userId: string): Promise<BookingRequestList> {
       const [incoming, outgoing] = await Promise.all([
         repo.requestsOf(userId, 'lender'),
@@ -351,16 +348,14 @@ export function createLendingService(
       const { startDate, endDate } = rangeOf(input);
       const item = await catalogue.getItem(input.itemId);
       if (!(item.sizes as string[]).includes(input.size)) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid body: size ${input.size} is not offered for this item`, {
+        throw new DomainError('VALIDATION_FAILED', `Invalid body: size ${input.size} is not offered for this item`, {
           issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
         });
       }
       if (!item.fromMember) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
       const card = await plans.cardForCharge(userId);
       if (!card)
-        throw new HttpError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, {
-          details: { addCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}` },
-        });
+        throw new DomainError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, { details: { itemId: input.itemId } });
       const delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId));
       const handoff = handoffOf(delivery.method);
       const held = catalogue.occupancy(startDate, endDate, handoff);
@@ -372,9 +367,9 @@ export function createLendingService(
         const row = await repo.itemForRequest(trx, input.itemId);
         if (!row || row.status !== 'active') throw notFound('Item not found');
         if (!row.owner_id) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
-        if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
+        if (row.owner_id === userId) throw new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
         if (await repo.hasOpenRental(trx, userId, input.itemId))
-          throw new HttpError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
+          throw new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
         const unitId = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
         if (unitId === null) {
           const next = await catalogue.nextFreeDate(
@@ -385,7 +380,7 @@ export function createLendingService(
             Math.max(1, daysBetween(startDate, endDate)),
             handoff,
           );
-          throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
+          throw new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
             details: { nextFreeDate: next, size: input.size },
           });
         }
@@ -453,10 +448,10 @@ export function createLendingService(
       });
       const outcome = await payments.run(made.entry.id);
       if (outcome.status === 'declined') {
-        throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), {
+        throw new DomainError('PAYMENT_DECLINED', declineMessage(outcome.code), {
           details: {
             declineCode: outcome.code,
-            updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent(`/item/${input.itemId}`)}`,
+            itemId: input.itemId,
           },
         });
       }
@@ -524,7 +519,7 @@ export function createLendingService(
         await repo.lockRequest(trx, id);
         const row = await repo.request(id, trx);
         if (!row || (row.renter_id !== renterId && row.lender_id !== renterId)) throw notFound('Request not found');
-        if (row.renter_id !== renterId) throw new HttpError('FORBIDDEN', LENDING_MESSAGES.onlyRenterWithdraws);
+        if (row.renter_id !== renterId) throw new DomainError('FORBIDDEN', LENDING_MESSAGES.onlyRenterWithdraws);
         if (row.status !== 'pending' || !(await repo.move(trx, id, ['pending'], 'withdrawn', at)))
           throw conflict(LENDING_MESSAGES.notPending, { status: row.status });
         return endPending(trx, row, 'withdrawn', at);
@@ -585,7 +580,7 @@ export function createLendingService(
      */
     async back(lenderId: string, id: number, condition: Condition = 'good'): Promise<BookingRequest> {
       if (!(CONDITIONS as readonly string[]).includes(condition))
-        throw new HttpError('VALIDATION_FAILED', 'Invalid body: condition', {
+        throw new DomainError('VALIDATION_FAILED', 'Invalid body: condition', {
           issues: [{ path: 'condition', message: `must be one of ${CONDITIONS.join(', ')}` }],
         });
       const fee = await db.transaction().execute(async (trx) => {
@@ -617,14 +612,14 @@ export function createLendingService(
       files: UploadedFile[],
     ): Promise<BookingRequest> {
       const row = await partyRequest(id, lenderId);
-      if (row.lender_id !== lenderId) throw new HttpError('FORBIDDEN', 'Only the lender adds handover photos.');
+      if (row.lender_id !== lenderId) throw new DomainError('FORBIDDEN', 'Only the lender adds handover photos.');
       if (row.status !== 'accepted') throw conflict(LENDING_MESSAGES.notAccepted);
       if (files.length === 0)
-        throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', {
+        throw new DomainError('VALIDATION_FAILED', 'Add at least one photo', {
           issues: [{ path: 'photos', message: 'Add at least one photo' }],
         });
       if (files.length > MAX_HANDOVER_PHOTOS)
-        throw new HttpError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, {
+        throw new DomainError('VALIDATION_FAILED', `At most ${MAX_HANDOVER_PHOTOS} photos`, {
           issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }],
         });
       const images = await preparePhotos(files);
@@ -634,7 +629,7 @@ export function createLendingService(
           await trx.selectFrom('rentals').select('id').where('id', '=', row.rental_id).forUpdate().execute();
           const count = await repo.photoCount(trx, row.rental_id, stage);
           if (count + images.length > MAX_HANDOVER_PHOTOS) {
-            throw new HttpError(
+            throw new DomainError(
               'VALIDATION_FAILED',
               `At most ${MAX_HANDOVER_PHOTOS} photos: this has ${count} already.`,
               { issues: [{ path: 'photos', message: `at most ${MAX_HANDOVER_PHOTOS} photos` }] },
@@ -688,7 +683,7 @@ export function createLendingService(
       if (!parties || !parties.lender_id) throw notFound('Conversation not found');
       const party = parties.user_id === userId || parties.lender_id === userId;
       if (!party && !(staff && (await staffMayRead(rentalId))))
-        throw new HttpError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
+        throw new DomainError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
       const rows = await repo.messages(rentalId);
       if (party && rows.length) await repo.markRead(db, rentalId, userId, rows[rows.length - 1]!.id);
       const first = (name: string | null) => (name ?? '').split(' ')[0] || 'Member';
@@ -717,7 +712,7 @@ export function createLendingService(
       const parties = await repo.parties(rentalId);
       if (!parties || !parties.lender_id) throw notFound('Conversation not found');
       if (parties.user_id !== userId && parties.lender_id !== userId)
-        throw new HttpError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
+        throw new DomainError('FORBIDDEN', LENDING_MESSAGES.threadClosed);
       const to = parties.user_id === userId ? parties.lender_id : parties.user_id;
       const fromName = (parties.user_id === userId ? parties.renter_name : parties.lender_name) ?? 'Member';
       const at = nowIso();

@@ -17,7 +17,7 @@ import {
 } from '../../../domain/listings';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { reencodePhoto, sniffImageType, type ProcessedImage } from '../../storage/images';
 import { withStoredPhotos, type FileStorage } from '../../storage/storage';
 import { photoUrl, picturesOf } from '../catalogue';
@@ -31,7 +31,7 @@ function checkPhotoCount(files: UploadedFile[]): void {
       : files.length > MAX_LISTING_PHOTOS
         ? LISTING_MESSAGES.tooManyPhotos
         : null;
-  if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'photos', message: problem }] });
+  if (problem) throw new DomainError('VALIDATION_FAILED', problem, { issues: [{ path: 'photos', message: problem }] });
 }
 
 /** The columns of a member's listing that describe the piece, as the lender wrote them. */
@@ -75,7 +75,7 @@ function firstName(name: string | null | undefined): string {
 export async function preparePhotos(files: UploadedFile[]): Promise<ProcessedImage[]> {
   for (const f of files) {
     if (f.data.length > MAX_PHOTO_BYTES)
-      throw new HttpError(
+      throw new DomainError(
         'PAYLOAD_TOO_LARGE',
         `${LISTING_MESSAGES.photoTooLarge} (${f.name || 'photo'} is ${(f.data.length / 1024 / 1024).toFixed(1)} MB).`,
       );
@@ -84,21 +84,21 @@ export async function preparePhotos(files: UploadedFile[]): Promise<ProcessedIma
   for (const f of files) {
     const bytes = f.data;
     if (!sniffImageType(bytes))
-      throw new HttpError(
+      throw new DomainError(
         'UNSUPPORTED_MEDIA_TYPE',
         `${LISTING_MESSAGES.photoType}: ${f.name || 'a photo'} is not one.`,
       );
     try {
       out.push(await reencodePhoto(bytes));
     } catch {
-      throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `${f.name || 'A photo'} could not be read as an image.`);
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `${f.name || 'A photo'} could not be read as an image.`);
     }
   }
   return out;
 }
 
 const tooManyListings = () =>
-  new HttpError('CONFLICT', LISTING_MESSAGES.tooManyListings, { details: { limit: MAX_LIVE_LISTINGS } });
+  new DomainError('CONFLICT', LISTING_MESSAGES.tooManyListings, { details: { limit: MAX_LIVE_LISTINGS } });
 
 export function createListingsService(ctx: AppContext, deps: { storage?: FileStorage } = {}) {
   const { db } = ctx.database;
@@ -295,7 +295,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
         await repo.lockItem(trx, itemId);
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
-        if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
+        if (await repo.hasOpenRental(trx, itemId)) throw new DomainError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
         // Price bounds depend on the category and retail price: check against the merged values.
         const [problem] = rentalPriceProblems({
           category: patch.category ?? (row.category as Category),
@@ -303,7 +303,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
           rentalPriceCents: patch.rentalPriceCents ?? row.rental_price_cents,
         });
         if (problem)
-          throw new HttpError('VALIDATION_FAILED', problem, {
+          throw new DomainError('VALIDATION_FAILED', problem, {
             issues: [{ path: 'rentalPriceCents', message: problem }],
           });
         await repo.updateItem(
@@ -340,7 +340,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
         await repo.lockItem(trx, itemId);
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
-        if (await repo.hasOpenRental(trx, itemId)) throw new HttpError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
+        if (await repo.hasOpenRental(trx, itemId)) throw new DomainError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
         await repo.releaseListingSlot(trx, ownerId);
         return repo.removeListing(trx, itemId);
       });
@@ -360,7 +360,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
           if (!(await repo.findOwned(itemId, ownerId, trx))) throw notFound('Listing not found');
           const count = await repo.photoCount(trx, itemId);
           if (count + images.length > MAX_LISTING_PHOTOS) {
-            throw new HttpError(
+            throw new DomainError(
               'VALIDATION_FAILED',
               `${LISTING_MESSAGES.tooManyPhotos}: this listing has ${count} already.`,
               { issues: [{ path: 'photos', message: LISTING_MESSAGES.tooManyPhotos }] },
@@ -393,7 +393,10 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if ((await repo.photoCount(trx, itemId)) <= 1)
-          throw new HttpError('CONFLICT', 'A listing keeps at least one photo: add another before removing this one.');
+          throw new DomainError(
+            'CONFLICT',
+            'A listing keeps at least one photo: add another before removing this one.',
+          );
         const name = await repo.deletePhoto(trx, itemId, position);
         if (!name) throw notFound('Photo not found');
         await repo.renumberPhotos(trx, itemId);

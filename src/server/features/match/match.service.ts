@@ -15,8 +15,8 @@ import {
   type SwipeResult,
 } from '../../../domain/match';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
-import { createItemPictures, toCatalogueItem, type ItemPictures } from '../catalogue';
+import { DomainError, notFound } from '../../../domain/errors';
+import { toCatalogueItem, type ItemPictures, type ItemPicturesService } from '../catalogue';
 import { createMatchRepository, type ItemRow } from './match.repository';
 
 /** A catalogue row as the deck and favourites show it: the catalogue's own item shape. */
@@ -45,10 +45,10 @@ function toFavorite(row: { item_id: number; item_data: string; liked_at: string 
  * is held by the database: a view is counted by a conditional update inside the swipe's
  * transaction, so concurrent swipes can never count more than the limit.
  */
-export function createMatchService(ctx: AppContext) {
+export function createMatchService(ctx: AppContext, deps: { pictures: ItemPicturesService }) {
   const db = ctx.database.db;
   const repo = createMatchRepository(db);
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   const now = () => ctx.clock();
 
   /**
@@ -106,7 +106,7 @@ export function createMatchService(ctx: AppContext) {
         if (!row) throw notFound('Item not found');
         const firstView = await repo.markViewed(tx, userId, row.id, iso);
         if (firstView && !(await repo.countView(tx, userId, day, DAILY_VIEW_LIMIT))) {
-          throw new HttpError('DAILY_LIMIT_REACHED', MATCH_MESSAGES.dailyLimit, {
+          throw new DomainError('DAILY_LIMIT_REACHED', MATCH_MESSAGES.dailyLimit, {
             details: { limit: DAILY_VIEW_LIMIT, day },
           });
         }

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/notifications';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
 import { renderNotification, type NotificationData } from './notification-kinds';
 import { createNotificationsRepository } from './notifications.repository';

@@ -13,7 +13,7 @@ import {
   type UnitsToAdd,
 } from '../../../domain/ops';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
@@ -102,7 +102,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
   async function houseItem(itemId: number, q = db) {
     const row = await repo.item(itemId, q);
     if (!row) throw notFound('Item not found');
-    if (row.owner_id !== null) throw new HttpError('CONFLICT', OPS_MESSAGES.memberListingEdit);
+    if (row.owner_id !== null) throw new DomainError('CONFLICT', OPS_MESSAGES.memberListingEdit);
     return row;
   }
 
@@ -123,7 +123,9 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
         retailPriceCents: input.retailPriceCents,
       });
       if (problem)
-        throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'rentalPriceCents', message: problem }] });
+        throw new DomainError('VALIDATION_FAILED', problem, {
+          issues: [{ path: 'rentalPriceCents', message: problem }],
+        });
       const itemId = await db.transaction().execute(async (trx) => {
         const id = await repo.insertItem(trx, {
           slug: null,
@@ -187,7 +189,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
           rentalPriceCents: patch.rentalPriceCents ?? row.rental_price_cents,
         });
         if (problem)
-          throw new HttpError('VALIDATION_FAILED', problem, {
+          throw new DomainError('VALIDATION_FAILED', problem, {
             issues: [{ path: 'rentalPriceCents', message: problem }],
           });
         const before: Record<string, unknown> = {};

@@ -13,7 +13,7 @@ import {
   type TodayBoard,
 } from '../../../domain/ops';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import type { SessionUser } from '../../http/types';
 import { createAuditRepository, type AuditActor } from '../audit';
 import { listingFieldsOf, type ListingsService } from '../listings';
@@ -85,7 +85,7 @@ export function createOpsService(
       if (!row) throw notFound('Listing not found');
       const from = ITEM_STATUS_FOR_REVIEW.pending;
       if (row.status !== from || !(await repo.moveStatus(trx, itemId, from, ITEM_STATUS_FOR_REVIEW[decision]))) {
-        throw new HttpError('CONFLICT', OPS_MESSAGES.notPending, {
+        throw new DomainError('CONFLICT', OPS_MESSAGES.notPending, {
           details: { status: reviewStatusOfItem(row.status) },
         });
       }

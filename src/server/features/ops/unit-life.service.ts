@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { QUEUES } from '../../jobs/queues';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
@@ -37,7 +37,7 @@ const asState = (v: string | null | undefined): UnitState =>
 const asCondition = (v: string | null | undefined): Condition | null =>
   (CONDITIONS as readonly string[]).includes(v ?? '') ? (v as Condition) : null;
 const conflict = (message: string, details?: Record<string, unknown>) =>
-  new HttpError('CONFLICT', message, details ? { details } : {});
+  new DomainError('CONFLICT', message, details ? { details } : {});
 
 /** Who a request's staff member is, for the audit log. */
 function actorOf(user: SessionUser): AuditActor {
@@ -371,7 +371,7 @@ export function createUnitLifeService(
         if (!r || r.checked_in_at) throw conflict(OPS_MESSAGES.notOut, { unitState: state });
         const to = input.to ?? nextStateAfterCheckIn(input.condition);
         if (!checkInTargetAllowed(input.condition, to)) {
-          throw new HttpError('VALIDATION_FAILED', OPS_MESSAGES.conditionNeedsRepair, {
+          throw new DomainError('VALIDATION_FAILED', OPS_MESSAGES.conditionNeedsRepair, {
             issues: [{ path: 'to', message: OPS_MESSAGES.conditionNeedsRepair }],
           });
         }
@@ -705,7 +705,7 @@ export function createUnitLifeService(
       requestId: string | null,
     ): Promise<UnitDetail['conditionPhotos']> {
       if (files.length === 0)
-        throw new HttpError('VALIDATION_FAILED', 'Add at least one photo', {
+        throw new DomainError('VALIDATION_FAILED', 'Add at least one photo', {
           issues: [{ path: 'photos', message: 'Add at least one photo' }],
         });
       const images = await preparePhotos(files);
@@ -716,7 +716,7 @@ export function createUnitLifeService(
           await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
           const count = await repo.conditionPhotoCount(trx, rentalId);
           if (count + images.length > max) {
-            throw new HttpError(
+            throw new DomainError(
               'VALIDATION_FAILED',
               `At most ${max} photos per check-in: this one has ${count} already.`,
               { issues: [{ path: 'photos', message: `at most ${max} photos` }] },

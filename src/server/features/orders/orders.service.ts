@@ -21,9 +21,9 @@ import { formatUsd, receiptLabel, type ReceiptLine } from '../../../domain/payme
 import { PLANS, type PickupOption } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
-import { createItemPictures } from '../catalogue';
+import type { ItemPicturesService } from '../catalogue';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import { createOrdersRepository, type OrderRentalRow, type OrderRow, type StudioRow } from './orders.repository';
 
@@ -124,11 +124,13 @@ function moneyOf(entries: LedgerEntry[]) {
  * history and receipts, the studios, the delivery address, and the order's e-mails. The rentals
  * feature creates and moves orders inside its booking transactions; amounts come from the ledger.
  */
-export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsService }) {
+export function createOrdersService(
+  ctx: AppContext,
+  deps: { payments: PaymentsService; pictures: ItemPicturesService },
+) {
   const { db } = ctx.database;
   const repo = createOrdersRepository(db);
-  const pictures = createItemPictures(db);
-  const { payments } = deps;
+  const { payments, pictures } = deps;
   const nowIso = () => ctx.clock().toISOString();
   const log = ctx.logger.child({ feature: 'orders' });
 
@@ -281,7 +283,7 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
     ): Promise<ResolvedDelivery> {
       const method = choice.delivery ?? saved.option;
       if (!method) {
-        throw new HttpError(
+        throw new DomainError(
           'VALIDATION_FAILED',
           `Invalid body: delivery ${DELIVERY_MESSAGES.chooseDelivery.toLowerCase()}`,
           { issues: [{ path: 'delivery', message: DELIVERY_MESSAGES.chooseDelivery }] },
@@ -289,15 +291,12 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
       }
       if (method === 'online') {
         const { address } = await this.getAddress(userId);
-        if (!address)
-          throw new HttpError('ADDRESS_REQUIRED', DELIVERY_MESSAGES.addressNeeded, {
-            details: { addressUrl: '/account/addresses' },
-          });
+        if (!address) throw new DomainError('ADDRESS_REQUIRED', DELIVERY_MESSAGES.addressNeeded);
         return { method, address };
       }
       const studioId = choice.studioId ?? saved.studioId;
       if (!studioId) {
-        throw new HttpError(
+        throw new DomainError(
           'VALIDATION_FAILED',
           `Invalid body: studioId ${DELIVERY_MESSAGES.chooseStudio.toLowerCase()}`,
           { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.chooseStudio }] },
@@ -305,7 +304,7 @@ export function createOrdersService(ctx: AppContext, deps: { payments: PaymentsS
       }
       const row = await repo.studio(studioId);
       if (!row)
-        throw new HttpError(
+        throw new DomainError(
           'VALIDATION_FAILED',
           `Invalid body: studioId ${DELIVERY_MESSAGES.noSuchStudio.toLowerCase()}`,
           { issues: [{ path: 'studioId', message: DELIVERY_MESSAGES.noSuchStudio }] },

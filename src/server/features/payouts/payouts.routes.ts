@@ -57,7 +57,7 @@ const request = memberRoute({
   tags,
   summary: 'Pay out everything available to your bank account',
   description:
-    '409 without a payout account (details.accountUrl), with nothing available, or when another payout request took it at the same moment: an earning is paid once.',
+    '409 without a payout account (details.missing: payout_account), with nothing available, or when another payout request took it at the same moment: an earning is paid once.',
   responses: {
     201: jsonContent(PayoutSchema, 'The payout (paid, or failed with the money available again)'),
     ...errorResponses(401, 409),

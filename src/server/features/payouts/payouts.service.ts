@@ -16,7 +16,7 @@ import {
 } from '../../../domain/payouts';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../../domain/errors';
 import type { ListingsService } from '../listings';
 import { isUniqueViolation, PaymentDeclinedError, type PaymentsService } from '../payments';
 import { createPayoutsRepository } from './payouts.repository';
@@ -210,7 +210,7 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
         tokenized = await payments.provider.tokenizeBankAccount(input);
       } catch (err) {
         if (err instanceof PaymentDeclinedError)
-          throw new HttpError('VALIDATION_FAILED', err.message, {
+          throw new DomainError('VALIDATION_FAILED', err.message, {
             issues: [{ path: 'accountNumber', message: err.message }],
           });
         throw err;
@@ -230,9 +230,7 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
     async request(lenderId: string): Promise<Payout> {
       const account = await repo.account(lenderId);
       if (!account)
-        throw new HttpError('CONFLICT', PAYOUT_MESSAGES.accountRequired, {
-          details: { accountUrl: '/lending/payouts#account' },
-        });
+        throw new DomainError('CONFLICT', PAYOUT_MESSAGES.accountRequired, { details: { missing: 'payout_account' } });
       let payoutId: number;
       let entryId: number;
       const earned = await earningsOf(lenderId);
@@ -240,7 +238,7 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
         ({ payoutId, entryId } = await db.transaction().execute(async (trx) => {
           const available = (await sources(lenderId, trx, earned)).filter((s) => s.status === 'available');
           const amount = available.reduce((n, s) => n + s.netCents, 0);
-          if (amount <= 0) throw new HttpError('CONFLICT', PAYOUT_MESSAGES.nothingAvailable);
+          if (amount <= 0) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.nothingAvailable);
           const now = nowIso();
           const id = await repo.insertPayout(trx, {
             lender_id: lenderId,
@@ -269,7 +267,7 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
           return { payoutId: id, entryId: entry.id };
         }));
       } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError('CONFLICT', PAYOUT_MESSAGES.concurrent);
+        if (isUniqueViolation(err)) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.concurrent);
         throw err;
       }
       try {

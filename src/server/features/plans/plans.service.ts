@@ -34,7 +34,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../../domain/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
 import type { OrdersService } from '../orders';
 import { PaymentDeclinedError, type PaymentsService } from '../payments';
@@ -216,7 +216,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
     async savePaymentMethod(userId: string, form: PaymentForm): Promise<PaymentResult> {
       const problem = expiryProblem(form.expiryMonth, form.expiryYear, ctx.clock());
       if (problem) {
-        throw new HttpError('VALIDATION_FAILED', `Invalid body: ${problem.path} ${problem.message.toLowerCase()}`, {
+        throw new DomainError('VALIDATION_FAILED', `Invalid body: ${problem.path} ${problem.message.toLowerCase()}`, {
           issues: [problem],
         });
       }
@@ -225,7 +225,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       if (!attempt.allowed) {
         log.warn({ userId }, 'card attempts limit reached');
         const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
-        throw new HttpError(
+        throw new DomainError(
           'RATE_LIMITED',
           `Too many card attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
           {
@@ -247,7 +247,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       } catch (err) {
         if (err instanceof PaymentDeclinedError) {
           log.info({ userId, declineCode: err.code }, 'card declined by the payment provider');
-          throw new HttpError('PAYMENT_DECLINED', declineMessage(err.code), { details: { declineCode: err.code } });
+          throw new DomainError('PAYMENT_DECLINED', declineMessage(err.code), { details: { declineCode: err.code } });
         }
         throw err;
       }
@@ -294,7 +294,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       if (entry) {
         const outcome = await payments.run(entry.id);
         if (outcome.status === 'declined')
-          throw new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), {
+          throw new DomainError('PAYMENT_DECLINED', declineMessage(outcome.code), {
             details: { declineCode: outcome.code },
           });
         if (outcome.status === 'failed') throw new Error(`the plan's charge was refused as a request: ${outcome.code}`);
@@ -335,7 +335,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       const now = nowIso();
       const studio = option === 'in-store' && studioId !== undefined ? studioId : null;
       if (studio !== null && !(await orders.getStudio(studio))) {
-        throw new HttpError('VALIDATION_FAILED', 'Invalid body: studioId there is no such studio', {
+        throw new DomainError('VALIDATION_FAILED', 'Invalid body: studioId there is no such studio', {
           issues: [{ path: 'studioId', message: 'There is no such studio' }],
         });
       }

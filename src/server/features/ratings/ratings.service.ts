@@ -8,7 +8,7 @@ import {
   type RentalRatings,
 } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { isUniqueViolation } from '../payments';
 import { createRatingsRepository } from './ratings.repository';
 
@@ -106,11 +106,11 @@ export function createRatingsService(ctx: AppContext) {
           await repo.lockRental(trx, input.rentalId);
           const rental = await repo.rentalOfParty(input.rentalId, userId, trx);
           if (!rental || rental.cancelled_at) throw notFound(RATING_MESSAGES.notYours);
-          if (!rental.returned_at) throw new HttpError('CONFLICT', RATING_MESSAGES.notReturned);
+          if (!rental.returned_at) throw new DomainError('CONFLICT', RATING_MESSAGES.notReturned);
           const side: RatingSide = rental.user_id === userId ? 'renter' : 'lender';
           const subject = side === 'renter' ? rental.lender_id! : rental.user_id;
           const existing = await repo.ratingsOf([rental.id], trx);
-          if (existing.some((r) => r.side === side)) throw new HttpError('CONFLICT', RATING_MESSAGES.already);
+          if (existing.some((r) => r.side === side)) throw new DomainError('CONFLICT', RATING_MESSAGES.already);
           const comment = input.comment?.trim() ? input.comment.trim() : null;
           await repo.insert(trx, {
             rental_id: rental.id,
@@ -125,7 +125,7 @@ export function createRatingsService(ctx: AppContext) {
           if (existing.length > 0) await repo.revealBoth(trx, rental.id, now);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError('CONFLICT', RATING_MESSAGES.already);
+        if (isUniqueViolation(err)) throw new DomainError('CONFLICT', RATING_MESSAGES.already);
         throw err;
       }
       return one(input.rentalId, userId);

@@ -2,7 +2,7 @@ import { RENTAL_MESSAGES, lateDispatchCancelDate } from '../../../domain/rentals
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
 import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
@@ -10,7 +10,7 @@ import type { LedgerEntry, PaymentsService } from '../payments';
 import type { RentalRow, RentalsRepository } from './rentals.repository';
 
 const paymentInProgress = () =>
-  new HttpError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
+  new DomainError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
 
 /** "$12.34" for a notification's text (money is whole cents until it is shown). */
 function dollars(cents: number): string {
@@ -53,18 +53,18 @@ export function createRentalCancellation(
     reason: 'member' | 'late_dispatch',
   ): Promise<CancelOutcome> {
     if (row.returned_at)
-      throw new HttpError(
+      throw new DomainError(
         'CONFLICT',
         row.cancelled_at ? 'This rental has already been cancelled.' : 'This rental has been returned.',
       );
     if (row.order_status === 'pending_payment') throw paymentInProgress();
     if (row.dispatched_at)
-      throw new HttpError('CONFLICT', RENTAL_MESSAGES.cancelDispatched, { details: { action: 'return' } });
+      throw new DomainError('CONFLICT', RENTAL_MESSAGES.cancelDispatched, { details: { action: 'return' } });
     const entries = await payments.forRental(row.id, trx);
     if (entries.some((e) => e.settledAt === null)) throw paymentInProgress();
     const now = ctx.clock().toISOString();
     if (!(await repo.markCancelled(trx, row.id, row.booking_id, now)))
-      throw new HttpError('CONFLICT', 'This rental has just been cancelled, returned or sent out.');
+      throw new DomainError('CONFLICT', 'This rental has just been cancelled, returned or sent out.');
     const allowanceReturned = row.billing_period_start
       ? await repo.giveBackAllowance(trx, userId, row.billing_period_start)
       : false;
@@ -164,7 +164,7 @@ export function createRentalCancellation(
           });
         } catch (err) {
           // Sent, cancelled or being paid meanwhile (another process, a click): nothing to do now.
-          if (err instanceof HttpError && err.code === 'CONFLICT') continue;
+          if (err instanceof DomainError && err.code === 'CONFLICT') continue;
           throw err;
         }
         if (!outcome) continue;

@@ -34,10 +34,10 @@ const book = memberRoute({
   description:
     `startDate is today or later and at most ${MAX_BOOKING_AHEAD_DAYS} days from today (UTC); the range is at most ${MAX_RENTAL_DAYS} days long (400 otherwise). ` +
     "One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/pickup); " +
-    'with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.addCardUrl); ' +
+    'with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.itemId); ' +
     'the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. ' +
-    'A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.changePlanUrl). ' +
-    '409 ADDRESS_REQUIRED for delivery without a delivery address (details.addressUrl); 409 ALREADY_RENTED when the member has the item out already; ' +
+    'A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.allowance and periodEnd). ' +
+    '409 ADDRESS_REQUIRED for delivery without a delivery address; 409 ALREADY_RENTED when the member has the item out already; ' +
     "409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; 403 for the member's own listing; 429 RATE_LIMITED beyond RENTAL_CHARGE_RATE_LIMIT charges an hour. " +
     'The answer carries the order number (its receipt: GET /api/orders/{number}); a confirmation e-mail follows.',
   request: { body: jsonBody(BookRentalSchema) },

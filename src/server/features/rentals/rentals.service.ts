@@ -32,9 +32,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound, unauthenticated } from '../../http/errors';
+import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
-import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { UnitLifeService } from '../ops';
 import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
@@ -103,11 +103,11 @@ function marksOf(row: RentalRow, dayOf: (instant: string) => string): RentalMark
 }
 
 const invalidStart = (message: string) =>
-  new HttpError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
+  new DomainError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
     issues: [{ path: 'startDate', message }],
   });
 const paymentInProgress = () =>
-  new HttpError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
+  new DomainError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
 
 /**
  * Rentals (docs/product.md, "Renting"; decision 0030): booking with payment, extending, returning
@@ -123,7 +123,13 @@ export function createRentalsService(
     units: UnitLifeService;
     payments: PaymentsService;
     orders: OrdersService;
+    pictures: ItemPicturesService;
     notifications: NotificationsService;
+    /**
+     * Told of a booking whose charge was declined, in the settlement's transaction, before the
+     * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
+     */
+    bookingDeclined: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
   },
 ) {
   const { db } = ctx.database;
@@ -135,7 +141,7 @@ export function createRentalsService(
     notifications: deps.notifications,
   });
   const { catalogue, payments, orders } = deps;
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   const subscriptions = deps.plans;
   const today = () => ctx.today();
   const limiter = createRateLimiter(db, ctx.clock);
@@ -196,14 +202,14 @@ export function createRentalsService(
     return (await toRentals([row]))[0]!;
   }
 
-  const alreadyRented = () => new HttpError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
+  const alreadyRented = () => new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
 
   async function takeChargeAttempt(userId: string): Promise<void> {
     const verdict = await limiter.take(CHARGES, userId);
     if (verdict.allowed) return;
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
     log.warn({ userId }, 'rental charge attempts limit reached');
-    throw new HttpError(
+    throw new DomainError(
       'RATE_LIMITED',
       `Too many payment attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       {
@@ -212,25 +218,16 @@ export function createRentalsService(
     );
   }
 
-  function cardRequired(itemId: number | null): HttpError {
-    const back = itemId ? `&returnTo=${encodeURIComponent(`/item/${itemId}`)}` : '';
-    return new HttpError('CARD_REQUIRED', RENTAL_MESSAGES.cardRequired, {
-      details: { addCardUrl: `/credit-card?mode=manage${back}` },
-    });
+  // The refusals name the piece; where to add or change the card is the web's (its card page).
+  function cardRequired(itemId: number | null): DomainError {
+    return new DomainError('CARD_REQUIRED', RENTAL_MESSAGES.cardRequired, { details: itemId ? { itemId } : {} });
   }
 
-  function declined(outcome: { code: string }, itemId: number | null): HttpError {
-    const back = itemId ? `&returnTo=${encodeURIComponent(`/item/${itemId}`)}` : '';
-    return new HttpError('PAYMENT_DECLINED', declineMessage(outcome.code), {
-      details: { declineCode: outcome.code, updateCardUrl: `/credit-card?mode=manage${back}` },
+  function declined(outcome: { code: string }, itemId: number | null): DomainError {
+    return new DomainError('PAYMENT_DECLINED', declineMessage(outcome.code), {
+      details: { declineCode: outcome.code, ...(itemId ? { itemId } : {}) },
     });
   }
-
-  /**
-   * Told of a booking whose charge was declined, in the settlement's transaction, before the
-   * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
-   */
-  const declinedBookingHandlers: ((trx: Kysely<DB>, rentalId: number) => Promise<void>)[] = [];
 
   // The outcome of a booking's charge: confirmed, or nothing booked (decision 0030).
   payments.onSettle('booking', async (trx, entry, outcome) => {
@@ -243,7 +240,7 @@ export function createRentalsService(
       await orders.confirm(trx, entry.orderId);
     } else {
       await orders.fail(trx, entry.orderId);
-      for (const handler of declinedBookingHandlers) await handler(trx, entry.rentalId);
+      await deps.bookingDeclined(trx, entry.rentalId);
       await repo.deleteRental(trx, entry.rentalId);
     }
   });
@@ -306,7 +303,7 @@ export function createRentalsService(
   async function sizeChecked(itemId: number, size: string, field = 'size') {
     const item = await catalogue.getItem(itemId);
     if (!(item.sizes as string[]).includes(size)) {
-      throw new HttpError('VALIDATION_FAILED', `Invalid body: ${field} ${size} is not offered for this item`, {
+      throw new DomainError('VALIDATION_FAILED', `Invalid body: ${field} ${size} is not offered for this item`, {
         issues: [{ path: field, message: `must be one of ${item.sizes.join(', ')}` }],
       });
     }
@@ -314,11 +311,6 @@ export function createRentalsService(
   }
 
   return {
-    /** Runs `handler` when a booking's charge is declined, before its rental is deleted (see declinedBookingHandlers). */
-    onBookingDeclined(handler: (trx: Kysely<DB>, rentalId: number) => Promise<void>): void {
-      declinedBookingHandlers.push(handler);
-    },
-
     async list(userId: string, all = false): Promise<Rental[]> {
       return toRentals(await repo.listForUser(userId, all));
     },
@@ -357,10 +349,10 @@ export function createRentalsService(
           if (!(await repo.memberIsActive(trx, userId))) throw unauthenticated();
           const row = await repo.itemForBooking(trx, input.itemId);
           if (!row || row.status !== 'active') throw notFound('Item not found');
-          if (row.owner_id === userId) throw new HttpError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
+          if (row.owner_id === userId) throw new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
           // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
           if (row.owner_id !== null)
-            throw new HttpError('CONFLICT', LENDING_MESSAGES.requestRequired, {
+            throw new DomainError('CONFLICT', LENDING_MESSAGES.requestRequired, {
               details: { action: 'request', requestUrl: '/api/lending/requests' },
             });
           if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
@@ -372,7 +364,7 @@ export function createRentalsService(
           if (unitId === null) {
             const days = Math.max(1, daysBetween(startDate, endDate));
             const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
-            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
+            throw new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
               details: { nextFreeDate: next, size: input.size },
             });
           }
@@ -382,20 +374,19 @@ export function createRentalsService(
               ? null
               : await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
           if (input.backupSize !== undefined && backupUnitId === null) {
-            throw new HttpError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, {
+            throw new DomainError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, {
               details: { size: input.backupSize, backup: true },
             });
           }
 
           if (allowance && !(await repo.useAllowance(trx, userId, allowance.start, allowance.itemAllowance))) {
-            throw new HttpError(
+            throw new DomainError(
               'ALLOWANCE_EXCEEDED',
               `You have rented all ${allowance.itemAllowance} pieces your plan includes this billing month (until ${allowance.end}). Change your plan to rent more.`,
               {
                 details: {
                   allowance: allowance.itemAllowance,
                   periodEnd: allowance.end,
-                  changePlanUrl: '/plan-selection',
                 },
               },
             );
@@ -574,21 +565,25 @@ export function createRentalsService(
         await repo.lockUnit(trx, first.unit_id);
         await repo.lockRental(trx, rentalId);
         const row = (await repo.findForUser(rentalId, userId, trx)) ?? first;
-        if (row.cancelled_at) throw new HttpError('CONFLICT', 'This rental has been cancelled.');
-        if (row.returned_at || row.checked_in_at) throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendReturned);
+        if (row.cancelled_at) throw new DomainError('CONFLICT', 'This rental has been cancelled.');
+        if (row.returned_at || row.checked_in_at) throw new DomainError('CONFLICT', RENTAL_MESSAGES.extendReturned);
         if (row.order_status === 'pending_payment') throw paymentInProgress();
         if ((await payments.forRental(row.id, trx)).some((e) => e.settledAt === null)) throw paymentInProgress();
         if (seenReturnDate && seenReturnDate !== row.end_date)
-          throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendedMeanwhile, { details: { returnDate: row.end_date } });
+          throw new DomainError('CONFLICT', RENTAL_MESSAGES.extendedMeanwhile, {
+            details: { returnDate: row.end_date },
+          });
         const to = addDays(row.end_date, RENTAL_DAYS);
         if (daysBetween(row.start_date, to) > MAX_RENTAL_DAYS)
-          throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendTooLong);
+          throw new DomainError('CONFLICT', RENTAL_MESSAGES.extendTooLong);
         // The unit is held to the new date's cleaning window (never less than it is held now).
         const wanted = catalogue.occupancy(row.start_date, to, handoffOf(row.pickup_option)).end;
         const heldUntil = wanted > row.held_until ? wanted : row.held_until;
         const clash = await repo.otherBookingOverlapping(trx, row.unit_id, row.booking_id, row.held_until, heldUntil);
         if (clash)
-          throw new HttpError('CONFLICT', RENTAL_MESSAGES.extendBlocked, { details: { bookedFrom: clash.start_date } });
+          throw new DomainError('CONFLICT', RENTAL_MESSAGES.extendBlocked, {
+            details: { bookedFrom: clash.start_date },
+          });
         const price = row.rental_price_cents;
         if (row.plan !== 'weekly') {
           // Within a paid plan an extension costs nothing.
@@ -597,14 +592,14 @@ export function createRentalsService(
             charge: 0,
             earnings: row.lender_id ? lenderShareCents(price) : 0,
           });
-          if (!ok) throw new HttpError('CONFLICT', 'This rental changed at the same time. Please try again.');
+          if (!ok) throw new DomainError('CONFLICT', 'This rental changed at the same time. Please try again.');
           return null;
         }
         if (!card) throw cardRequired(null);
         // The week is held for her (the booking ends later) while its charge is with the provider;
         // only one extension at a time gets it.
         if (!(await repo.holdExtension(trx, row.booking_id, row.held_until, heldUntil)))
-          throw new HttpError('CONFLICT', 'This rental changed at the same time. Please try again.');
+          throw new DomainError('CONFLICT', 'This rental changed at the same time. Please try again.');
         const context: ExtensionContext = {
           bookingId: row.booking_id,
           fromEnd: row.end_date,
@@ -635,7 +630,7 @@ export function createRentalsService(
         const after = await getOwn(rentalId, userId);
         if (after.returnDate !== (pending.context as unknown as ExtensionContext).toEnd) {
           // It ended meanwhile: the week was not added and its charge is being refunded (the settler).
-          throw new HttpError(
+          throw new DomainError(
             'CONFLICT',
             'This rental changed at the same time: the week was not added, and its charge is refunded.',
           );
@@ -655,13 +650,13 @@ export function createRentalsService(
     async return(userId: string, rentalId: number): Promise<Rental> {
       const row = await repo.findForUser(rentalId, userId);
       if (!row || row.order_status === 'payment_failed') throw notFound('Rental not found');
-      if (row.cancelled_at) throw new HttpError('CONFLICT', 'This rental has been cancelled.');
+      if (row.cancelled_at) throw new DomainError('CONFLICT', 'This rental has been cancelled.');
       if (row.order_status === 'pending_payment') throw paymentInProgress();
       // Never for a piece she has not received: before it is sent, Cancel (a full refund) is the way out.
       if (!row.returned_at && !row.dispatched_at)
-        throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnNotSent, { details: { action: 'cancel' } });
+        throw new DomainError('CONFLICT', RENTAL_MESSAGES.returnNotSent, { details: { action: 'cancel' } });
       if (!row.returned_at && today() < row.start_date)
-        throw new HttpError('CONFLICT', RENTAL_MESSAGES.returnBeforeStart, { details: { action: 'cancel' } });
+        throw new DomainError('CONFLICT', RENTAL_MESSAGES.returnBeforeStart, { details: { action: 'cancel' } });
       if ((await payments.forRental(row.id)).some((e) => e.settledAt === null)) throw paymentInProgress();
       await deps.units.memberReturn(userId, rentalId);
       return getOwn(rentalId, userId);

@@ -20,7 +20,7 @@ import {
 import type { Occasion } from '../../../domain/catalogue';
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/multipart';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import { withStoredPhotos } from '../../storage/storage';
 import type { CatalogueService } from '../catalogue';
 import { preparePhotos } from '../listings';
@@ -39,7 +39,7 @@ export function reviewPhotoUrl(reviewId: number, position: number, fileName: str
   return `/api/reviews/${reviewId}/photos/${position}?v=${fileName.slice(0, 8)}`;
 }
 
-const conflict = (message: string) => new HttpError('CONFLICT', message);
+const conflict = (message: string) => new DomainError('CONFLICT', message);
 const asUsual = (s: string | null) =>
   s && (USUAL_SIZES as readonly string[]).includes(s) ? (s as (typeof USUAL_SIZES)[number]) : null;
 
@@ -114,7 +114,7 @@ export function createReviewsService(ctx: AppContext, deps: { catalogue: Catalog
     async create(userId: string, rentalId: number, input: ReviewInput, files: UploadedFile[]): Promise<Review> {
       const r = await target(userId, rentalId);
       if (!parseSizes(r.sizes).includes(input.sizeWorn)) {
-        throw new HttpError('VALIDATION_FAILED', `sizeWorn ${REVIEW_MESSAGES.sizeNotOfItem}`, {
+        throw new DomainError('VALIDATION_FAILED', `sizeWorn ${REVIEW_MESSAGES.sizeNotOfItem}`, {
           issues: [{ path: 'sizeWorn', message: REVIEW_MESSAGES.sizeNotOfItem }],
         });
       }

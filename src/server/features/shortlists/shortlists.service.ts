@@ -7,7 +7,7 @@ import {
   type Shortlist,
 } from '../../../domain/shortlists';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../../domain/errors';
 import type { CatalogueService } from '../catalogue';
 import { createShortlistsRepository } from './shortlists.repository';
 
@@ -17,7 +17,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 const nameTaken = () =>
-  new HttpError('CONFLICT', SHORTLIST_MESSAGES.nameTaken, {
+  new DomainError('CONFLICT', SHORTLIST_MESSAGES.nameTaken, {
     issues: [{ path: 'name', message: SHORTLIST_MESSAGES.nameTaken }],
   });
 
@@ -65,7 +65,7 @@ export function createShortlistsService(ctx: AppContext, deps: { catalogue: Cata
       if (!(await repo.touch(trx, id, userId, at))) throw notFound('Shortlist not found');
       if (await repo.hasItem(trx, id, itemId)) return;
       if ((await repo.itemCount(trx, id)) >= MAX_SHORTLIST_ITEMS)
-        throw new HttpError('CONFLICT', SHORTLIST_MESSAGES.full, { details: { limit: MAX_SHORTLIST_ITEMS } });
+        throw new DomainError('CONFLICT', SHORTLIST_MESSAGES.full, { details: { limit: MAX_SHORTLIST_ITEMS } });
       await repo.addItem(trx, id, itemId, at);
     });
   }
@@ -81,7 +81,7 @@ export function createShortlistsService(ctx: AppContext, deps: { catalogue: Cata
         id = await db.transaction().execute(async (trx) => {
           await repo.lockMember(trx, userId);
           if ((await repo.count(trx, userId)) >= MAX_SHORTLISTS)
-            throw new HttpError('CONFLICT', SHORTLIST_MESSAGES.tooMany, { details: { limit: MAX_SHORTLISTS } });
+            throw new DomainError('CONFLICT', SHORTLIST_MESSAGES.tooMany, { details: { limit: MAX_SHORTLISTS } });
           const newId = await repo.insert(trx, {
             user_id: userId,
             name: input.name,

@@ -10,7 +10,7 @@ import {
   type ContactMessageRequest,
 } from '../../../domain/support';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../../domain/errors';
 import type { SessionUser } from '../../http/types';
 import { createRateLimiter, type RateLimit } from '../../rate-limit';
 import { createSupportRepository } from './support.repository';
@@ -81,7 +81,7 @@ export function createSupportService(ctx: AppContext) {
     ): Promise<ContactMessageReceipt> {
       const verdict = await limiter.take(contactLimit, clientAddress);
       if (!verdict.allowed) {
-        throw new HttpError(
+        throw new DomainError(
           'RATE_LIMITED',
           'You have sent several messages in a short time. Please wait a few minutes and try again.',
           {
@@ -135,10 +135,11 @@ export function createSupportService(ctx: AppContext) {
      */
     async book(user: SessionUser, input: AppointmentRequest): Promise<Appointment> {
       const problem = appointmentDateProblem(input.date, today());
-      if (problem) throw new HttpError('VALIDATION_FAILED', problem, { issues: [{ path: 'date', message: problem }] });
+      if (problem)
+        throw new DomainError('VALIDATION_FAILED', problem, { issues: [{ path: 'date', message: problem }] });
       const upcoming = await repo.listUpcoming(user.id, today());
       if (upcoming.length >= MAX_UPCOMING_APPOINTMENTS) {
-        throw new HttpError(
+        throw new DomainError(
           'CONFLICT',
           `You already have ${MAX_UPCOMING_APPOINTMENTS} appointments booked. Attend or contact us to change one first.`,
         );
@@ -152,7 +153,7 @@ export function createSupportService(ctx: AppContext) {
         created_at: ctx.clock().toISOString(),
       });
       if (!row)
-        throw new HttpError('CONFLICT', SUPPORT_MESSAGES.slotTaken, {
+        throw new DomainError('CONFLICT', SUPPORT_MESSAGES.slotTaken, {
           details: { date: input.date, time: input.time },
         });
       const kind = APPOINTMENT_KINDS[input.kind];

@@ -42,7 +42,7 @@ const confirm = memberRoute({
   summary: 'Confirm a hold: books the held piece for the waitlisted dates, paid like any booking',
   description:
     'Answers as POST /api/rentals does (402 CARD_REQUIRED or PAYMENT_DECLINED, 409 ALREADY_RENTED...). 409 when nothing is held for her (the hold expired or was confirmed already): ' +
-    'of many confirmations at once, one books it. A declined card keeps the hold until it expires (details.holdExpiresAt; details.updateCardUrl returns to /dashboard).',
+    'of many confirmations at once, one books it. A declined card keeps the hold until it expires (details.holdExpiresAt).',
   request: {
     params: IdParams,
     body: { content: { 'application/json': { schema: ConfirmHoldSchema } }, required: false },

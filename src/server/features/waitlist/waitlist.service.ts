@@ -10,9 +10,11 @@ import {
 } from '../../../domain/waitlist';
 import { handoffOf } from '../../../domain/availability';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../http/errors';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
-import { createItemPictures, type CatalogueService } from '../catalogue';
+import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
 import type { PlansService } from '../plans';
 import type { RentalsService } from '../rentals';
@@ -28,7 +30,7 @@ function isUniqueViolation(err: unknown): boolean {
 class NoLongerWaiting extends Error {}
 
 const invalid = (path: string, message: string) =>
-  new HttpError('VALIDATION_FAILED', `Invalid body: ${path} ${message}`, { issues: [{ path, message }] });
+  new DomainError('VALIDATION_FAILED', `Invalid body: ${path} ${message}`, { issues: [{ path, message }] });
 
 /**
  * The waitlist (docs/product.md "Waitlist", decision 0034). A member joins for a size sold out for
@@ -45,12 +47,13 @@ export function createWaitlistService(
     catalogue: CatalogueService;
     rentals: RentalsService;
     notifications: NotificationsService;
+    pictures: ItemPicturesService;
     plans: PlansService;
   },
 ) {
   const { db } = ctx.database;
   const repo = createWaitlistRepository(db);
-  const pictures = createItemPictures(db);
+  const { pictures } = deps;
   const { catalogue, rentals, notifications } = deps;
   const log = ctx.logger.child({ feature: 'waitlist' });
   const nowIso = () => ctx.clock().toISOString();
@@ -145,7 +148,7 @@ export function createWaitlistService(
         async claim(trx) {
           const at = nowIso();
           const claimed = await repo.claimHold(trx, id, userId, at);
-          if (!claimed) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld);
+          if (!claimed) throw new DomainError('CONFLICT', WAITLIST_MESSAGES.notHeld);
           if (claimed.hold_booking_id !== null) await repo.releaseBooking(trx, claimed.hold_booking_id, at);
         },
         async attach(trx, rentalId) {
@@ -158,25 +161,30 @@ export function createWaitlistService(
   // A declined card after 'Confirm' (docs/product.md "Waitlist"): the hold is hers again until
   // its time is up, on the same unit if nobody has taken it meanwhile; otherwise she waits again
   // in her place. Runs in the settlement's transaction, before the rental is deleted.
-  rentals.onBookingDeclined(async (trx, rentalId) => {
-    const e = await repo.bookedFrom(trx, rentalId);
-    if (!e) return;
-    const at = nowIso();
-    // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
-    await repo.lockItem(trx, e.item_id);
-    const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
-    if (
-      inTime &&
-      e.hold_booking_id !== null &&
-      (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) &&
-      (await repo.reHold(trx, e.id, e.hold_booking_id))
-    )
-      return;
-    await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
-    await sweepSoon(trx);
-  });
 
   return {
+    /**
+     * A booking made from her hold was declined for its card (the rentals feature tells, in the
+     * settlement's transaction): the hold is hers again until it expires, or her place in line.
+     */
+    async bookingDeclined(trx: Kysely<DB>, rentalId: number): Promise<void> {
+      const e = await repo.bookedFrom(trx, rentalId);
+      if (!e) return;
+      const at = nowIso();
+      // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
+      await repo.lockItem(trx, e.item_id);
+      const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
+      if (
+        inTime &&
+        e.hold_booking_id !== null &&
+        (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) &&
+        (await repo.reHold(trx, e.id, e.hold_booking_id))
+      )
+        return;
+      await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
+      await sweepSoon(trx);
+    },
+
     async list(userId: string): Promise<WaitlistEntry[]> {
       return toEntries(await repo.listLive(userId));
     },
@@ -196,7 +204,7 @@ export function createWaitlistService(
           catalogue.occupancy(input.startDate, input.endDate, handoff),
         )
       ) {
-        throw new HttpError('CONFLICT', WAITLIST_MESSAGES.available, { details: { action: 'book' } });
+        throw new DomainError('CONFLICT', WAITLIST_MESSAGES.available, { details: { action: 'book' } });
       }
       let id: number;
       try {
@@ -209,7 +217,7 @@ export function createWaitlistService(
           created_at: nowIso(),
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError('CONFLICT', WAITLIST_MESSAGES.already);
+        if (isUniqueViolation(err)) throw new DomainError('CONFLICT', WAITLIST_MESSAGES.already);
         throw err;
       }
       return (await toEntries([await own(id, userId)]))[0]!;
@@ -220,7 +228,7 @@ export function createWaitlistService(
       await own(id, userId);
       await db.transaction().execute(async (trx) => {
         const left = await repo.leave(trx, id, userId, nowIso());
-        if (!left) throw new HttpError('CONFLICT', 'You are no longer on this waitlist.');
+        if (!left) throw new DomainError('CONFLICT', 'You are no longer on this waitlist.');
         // The update returns the row as it is now ('left'): a hold booking means she was held.
         if (left.hold_booking_id !== null) {
           await repo.releaseBooking(trx, left.hold_booking_id, nowIso());
@@ -238,22 +246,21 @@ export function createWaitlistService(
     async confirm(userId: string, id: number, input: ConfirmHoldInput): Promise<Rental> {
       const e = await own(id, userId);
       if (e.status !== 'held' || (e.hold_expires_at ?? '') <= nowIso())
-        throw new HttpError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
+        throw new DomainError('CONFLICT', WAITLIST_MESSAGES.notHeld, { details: { status: e.status } });
       try {
         return await bookHeld(userId, id, e, input);
       } catch (err) {
         // The decline gave her hold back (above): say until when, and send her back here after the card.
-        if (!(err instanceof HttpError) || err.code !== 'PAYMENT_DECLINED') throw err;
+        if (!(err instanceof DomainError) || err.code !== 'PAYMENT_DECLINED') throw err;
         const after = await repo.forUser(id, userId);
         if (after?.status !== 'held' || !after.hold_expires_at) throw err;
-        throw new HttpError(
+        throw new DomainError(
           'PAYMENT_DECLINED',
           `${err.message} ${WAITLIST_MESSAGES.stillHeld(after.hold_expires_at)}`,
           {
             details: {
               ...err.details,
               holdExpiresAt: after.hold_expires_at,
-              updateCardUrl: `/credit-card?mode=manage&returnTo=${encodeURIComponent('/dashboard')}`,
             },
           },
         );

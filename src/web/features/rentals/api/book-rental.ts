@@ -46,7 +46,7 @@ function bookingErrorToast(
     case 'PAYMENT_DECLINED':
     case 'CARD_REQUIRED':
       // Nothing was booked (decision 0030).
-      return cardErrorToast(err, go, ' Nothing was booked.');
+      return cardErrorToast(err, paths.item(input.itemId), go, ' Nothing was booked.');
     case 'ADDRESS_REQUIRED':
     case 'RATE_LIMITED':
     case 'CONFLICT':

@@ -64,7 +64,7 @@ export function AddToCartButton({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const refusalId = useId();
-  const refusal = book.isError ? cardRefusal(book.error) : undefined;
+  const refusal = book.isError ? cardRefusal(book.error, paths.item(itemId)) : undefined;
   const refusalRef = useRef<HTMLParagraphElement>(null);
   // The reason appears under the button: bring it on screen when the button sits at the bottom of a phone's.
   const refused = refusal !== undefined;

@@ -9,10 +9,7 @@ describe('confirmErrorToast', () => {
       code: 'PAYMENT_DECLINED',
       message:
         'Your card was declined by your bank. Please use another card. We keep it held for you until 2026-11-23 10:00 UTC: update your card and confirm again.',
-      details: {
-        updateCardUrl: '/credit-card?mode=manage&returnTo=%2Fdashboard',
-        holdExpiresAt: '2026-11-23T10:00:00.000Z',
-      },
+      details: { holdExpiresAt: '2026-11-23T10:00:00.000Z' },
     });
     const t = confirmErrorToast(err, (url) => gone.push(url));
     expect(t).toMatchObject({
@@ -29,12 +26,11 @@ describe('confirmErrorToast', () => {
       new ApiClientError(402, {
         code: 'CARD_REQUIRED',
         message: 'Add a card to rent.',
-        details: { addCardUrl: '/credit-card?mode=manage' },
       }),
       (url) => gone.push(url),
     );
     t?.action?.onClick();
-    expect(gone).toEqual(['/credit-card?mode=manage']);
+    expect(gone).toEqual(['/credit-card?mode=manage&returnTo=%2Fdashboard']);
     expect(
       confirmErrorToast(new ApiClientError(409, { code: 'CONFLICT', message: 'not held' }), () => {}),
     ).toBeUndefined();

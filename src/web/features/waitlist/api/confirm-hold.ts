@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiClientError, unwrap } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
 import { cardErrorToast } from '../../../lib/card-error-toast';
 import type { ErrorToast } from '../../../lib/error-toast';
 import { apiOf } from '../../../lib/query-client';
@@ -14,7 +15,7 @@ const DEPENDENT_KEYS = [waitlistQueryKey, ['rentals'], ['dashboard'], ['items'],
  * until when) or no card leads to the card page, which brings her back to the dashboard.
  */
 export function confirmErrorToast(err: Error, go: (url: string) => void): ErrorToast | undefined {
-  return err instanceof ApiClientError ? cardErrorToast(err, go) : undefined; // undefined: the server's message
+  return err instanceof ApiClientError ? cardErrorToast(err, paths.dashboard, go) : undefined; // undefined: the server's message
 }
 
 /** How the held piece reaches her: delivery to her saved address, or pickup at a studio. */

@@ -6,6 +6,7 @@ import type { WaitlistEntry } from '@domain/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { cardRefusal } from '../../../lib/card-error-toast';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
@@ -52,7 +53,7 @@ function HoldDialogContent({ entry, onDone }: { entry: WaitlistEntry; onDone: ()
         : 'Choose a studio to confirm.';
 
   // A confirmation refused for its card says why next to Confirm too (the toast goes away).
-  const refusal = confirm.isError ? cardRefusal(confirm.error) : undefined;
+  const refusal = confirm.isError ? cardRefusal(confirm.error, paths.dashboard) : undefined;
 
   const submit = () =>
     confirm
