@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { createJobQueue } from './jobs/create-queue';
 import type { JobQueue } from './jobs/queue';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mailer';
 import { openStorage } from './storage/open-storage';
@@ -36,6 +37,8 @@ export interface AppContext {
    * and the scheduler run only where src/server/background.ts starts them.
    */
   jobs: JobQueue;
+  /** The one rate limiter (windows counted in the database, so every process shares them), on the app's clock. */
+  limits: RateLimiter;
   /** Stops the job queue and closes the database. */
   close(): Promise<void>;
 }
@@ -81,6 +84,7 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
     dayOf: (instant) => businessDay(instant, env.businessTimeZone),
     dayStartsAt: (day) => dayStart(day, env.businessTimeZone).toISOString(),
     jobs,
+    limits: createRateLimiter(database.db, clock),
     async close() {
       await jobs.stop();
       await database.destroy();

@@ -1,7 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from './context';
-import { createRateLimiter } from './rate-limit';
 import { uploadsDir } from './storage/storage';
 
 /**
@@ -63,7 +62,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<HousekeepingRepo
     .deleteFrom('rateLimit')
     .where('lastRequest', '<', now.getTime() - AUTH_RATE_LIMIT_KEEP_MS)
     .executeTakeFirst();
-  const requestLimitRows = await createRateLimiter(db, ctx.clock).purgeExpired(now);
+  const requestLimitRows = await ctx.limits.purgeExpired(now);
   // File ages are the file system's: compared with the real time, not the app's clock.
   const tempFiles = await sweepTempFiles(uploadsDir(ctx.env.dataDir), Date.now());
   return { authRateLimitRows: Number(auth.numDeletedRows), requestLimitRows, tempFiles };

@@ -35,7 +35,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../../domain/errors';
-import { createRateLimiter, type RateLimit } from '../../rate-limit';
+import type { RateLimit } from '../../rate-limit';
 import type { OrdersService } from '../orders';
 import { PaymentDeclinedError, type PaymentsService } from '../payments';
 import { createPlansRepository, type PaymentMethodRow, type SubscriptionRow } from './plans.repository';
@@ -108,7 +108,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
   const { provider } = payments;
   const log = ctx.logger.child({ feature: 'plans' });
   const nowIso = () => ctx.clock().toISOString();
-  const limiter = createRateLimiter(ctx.database.db, ctx.clock);
+  const limiter = ctx.limits;
 
   // A plan's first charge: recorded when the card activated the plan; its answer applied here,
   // once (by the request, or by the payments recovery after a crash).

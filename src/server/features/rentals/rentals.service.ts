@@ -33,7 +33,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
-import { createRateLimiter, type RateLimit } from '../../rate-limit';
+import type { RateLimit } from '../../rate-limit';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { UnitLifeService } from '../ops';
 import type { OrdersService } from '../orders';
@@ -144,7 +144,7 @@ export function createRentalsService(
   const { pictures } = deps;
   const subscriptions = deps.plans;
   const today = () => ctx.today();
-  const limiter = createRateLimiter(db, ctx.clock);
+  const limiter = ctx.limits;
   const log = ctx.logger.child({ feature: 'rentals' });
   /** Booking and extension charges per member and hour: each reaches the payment provider. */
   const CHARGES: RateLimit = { name: 'rental-charge', max: ctx.env.rentalChargeRateLimit, windowMs: 60 * 60_000 };

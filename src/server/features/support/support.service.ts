@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { DomainError } from '../../../domain/errors';
 import type { SessionUser } from '../../http/types';
-import { createRateLimiter, type RateLimit } from '../../rate-limit';
+import type { RateLimit } from '../../rate-limit';
 import { createSupportRepository } from './support.repository';
 
 /** At most this many upcoming appointments per member, so nobody holds the studio's week. */
@@ -55,7 +55,7 @@ function toAppointment(row: AppointmentRow): Appointment {
 
 export function createSupportService(ctx: AppContext) {
   const repo = createSupportRepository(ctx.database.db);
-  const limiter = createRateLimiter(ctx.database.db, ctx.clock);
+  const limiter = ctx.limits;
   // Like the other endpoints that send mail (MAIL_RATE_LIMIT per 15 minutes and client address).
   const contactLimit: RateLimit = { name: 'contact', max: ctx.env.mailRateLimit, windowMs: 15 * 60 * 1000 };
   const today = () => ctx.today();
