@@ -133,8 +133,7 @@ export function BookingPanel({
     range && size
       ? `${paths.item(itemId)}?from=${range.from}&to=${range.to}&size=${encodeURIComponent(size)}`
       : paths.item(itemId);
-  const addCardHref =
-    q?.refusal?.code === 'CARD_REQUIRED' ? `${paths.creditCardManage}&returnTo=${encodeURIComponent(returnTo)}` : null;
+  const addCardHref = q?.refusal?.code === 'CARD_REQUIRED' ? paths.creditCardManageFrom(returnTo) : null;
   const address = useDeliveryAddress(!!session && delivery === 'online');
   // Sold out for her dates (or for weeks): she may wait for a unit of the size for those dates.
   const soldOutRange = !size
