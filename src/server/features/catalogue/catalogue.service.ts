@@ -354,9 +354,9 @@ export function createCatalogueService(
       const matches = search ? new Set(await repo.matchingIds(search.match)) : null;
       const held = heldDates(filters);
       const booked = held.from && held.to ? await repo.bookedUnits(held.from, held.to) : null;
-      const counts = await facetIndex.count(filters, matches, booked);
-      if (!matches) return { ...counts, tabs: null };
-      // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay).
+      if (!matches) return { ...(await facetIndex.count(filters, matches, booked)), tabs: null };
+      // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay),
+      // counted over the same snapshot as the search's own counts.
       const kept: ItemFilters = {
         q: filters.q,
         theme: filters.theme,
@@ -365,14 +365,12 @@ export function createCatalogueService(
         from: held.from,
         to: held.to,
       };
-      const total = async (tab: Partial<ItemFilters>) =>
-        (await facetIndex.count({ ...kept, ...tab }, matches, booked)).total;
-      const [women, men, discovery] = await Promise.all([
-        total({ gender: 'Women' }),
-        total({ gender: 'Men' }),
-        total({ discovery: true }),
-      ]);
-      return { ...counts, tabs: { women, men, discovery } };
+      const [counts, women, men, discovery] = await facetIndex.countEach(
+        [filters, { ...kept, gender: 'Women' }, { ...kept, gender: 'Men' }, { ...kept, discovery: true }],
+        matches,
+        booked,
+      );
+      return { ...counts!, tabs: { women: women!.total, men: men!.total, discovery: discovery!.total } };
     },
 
     /** Suggestions as the visitor types: the best few items and the brands whose words start like hers. */

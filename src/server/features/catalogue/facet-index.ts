@@ -210,103 +210,125 @@ export function createFacetIndex(db: Kysely<DB>) {
       matches: Set<number> | null,
       bookedUnits: readonly number[] | null,
     ): Promise<FacetCounts> {
+      return countIn(await snapshot(), f, matches, bookedUnits);
+    },
+
+    /**
+     * `count` for several filter sets over one snapshot (the catalogue's version read once): the
+     * search's counts and its other tabs' totals in one request.
+     */
+    async countEach(
+      fs: readonly ItemFilters[],
+      matches: Set<number> | null,
+      bookedUnits: readonly number[] | null,
+    ): Promise<FacetCounts[]> {
       const s = await snapshot();
-      // Booked units per item position and size (a unit booked twice in the range counts once).
-      let booked: Map<number, Uint16Array> | null = null;
-      if (bookedUnits) {
-        booked = new Map();
-        for (const id of new Set(bookedUnits)) {
-          const j = findUnit(s.unitIds, id);
-          if (j < 0 || s.unitItem[j]! < 0 || s.unitSize[j] === 255) continue;
-          let counts = booked.get(s.unitItem[j]!);
-          if (!counts) booked.set(s.unitItem[j]!, (counts = new Uint16Array(SIZE_COUNT)));
-          counts[s.unitSize[j]!]!++;
-        }
-      }
-      const n = s.count;
-      const want = (d: Dictionary, v: string | undefined) => (v === undefined ? -2 : d.find(v));
-      const gender = want(s.genders, f.gender);
-      const category = want(s.categories, f.category);
-      const brand = want(s.brands, f.brand);
-      const colour = want(s.colours, f.colour);
-      const occasion = f.occasion ? (TAG_BIT.get(f.occasion) ?? 0) : 0;
-      const theme = f.theme ? THEMES[f.theme].tags.reduce((m, t) => m | (TAG_BIT.get(t) ?? 0), 0) : 0;
-      const size = f.size !== undefined ? (SIZE_INDEX.get(f.size) ?? -1) : -2;
-      const minPrice = f.minPrice ?? -Infinity;
-      const maxPrice = f.maxPrice ?? Infinity;
-      const discovery = !!f.discovery;
-      const hasCategory = f.category !== undefined;
-
-      const categoryCounts = new Uint32Array(s.categories.values.length);
-      const brandCounts = new Uint32Array(s.brands.values.length);
-      const colourCounts = new Uint32Array(s.colours.values.length);
-      const sizeCounts = new Uint32Array(SIZE_COUNT);
-      const occasionCounts = new Uint32Array(OCCASIONS.length);
-      let total = 0;
-      let min = Infinity;
-      let max = -Infinity;
-
-      for (let i = 0; i < n; i++) {
-        if (gender !== -2 && s.gender[i] !== gender) continue;
-        if (theme && !(s.tags[i]! & theme)) continue;
-        if (matches && !matches.has(s.ids[i]!)) continue;
-        const cat = s.category[i]!;
-        const outsideDiscovery = discovery && !s.discovery[cat];
-        // Without a category, Discovery narrows every list; with one, only the category list.
-        if (outsideDiscovery && !hasCategory) continue;
-        // The sizes with a unit: all of the item's, or (with dates) those not all booked in the range.
-        let freeMask = s.sizeMask[i]!;
-        if (booked) {
-          const taken = booked.get(i);
-          if (taken) {
-            const base = i * SIZE_COUNT;
-            for (let k = 0; k < SIZE_COUNT; k++) if (taken[k]! >= s.units[base + k]!) freeMask &= ~(1 << k);
-          }
-          if (!freeMask) continue;
-        }
-
-        let fails = 0;
-        if (hasCategory && cat !== category) fails |= BIT.category;
-        if (brand !== -2 && s.brand[i] !== brand) fails |= BIT.brand;
-        if (colour !== -2 && s.colour[i] !== colour) fails |= BIT.colour;
-        if (occasion && !(s.tags[i]! & occasion)) fails |= BIT.occasion;
-        const price = s.price[i]!;
-        if (price < minPrice || price > maxPrice) fails |= BIT.price;
-        if (size !== -2 && (size < 0 || !(freeMask & (1 << size)))) fails |= BIT.size;
-        if (fails & (fails - 1)) continue; // two or more filters fail: counted nowhere
-
-        // The category list leaves the category out, and then Discovery narrows it.
-        if ((fails === 0 || fails === BIT.category) && !outsideDiscovery) categoryCounts[cat]!++;
-        if (fails === 0 || fails === BIT.brand) brandCounts[s.brand[i]!]!++;
-        if (fails === 0 || fails === BIT.colour) colourCounts[s.colour[i]!]!++;
-        if (fails === 0 || fails === BIT.size)
-          for (let m = freeMask; m; m &= m - 1) sizeCounts[31 - Math.clz32(m & -m)]!++;
-        if (fails === 0 || fails === BIT.occasion) {
-          const tags = s.tags[i]!;
-          for (let o = 0; o < OCCASIONS.length; o++) if (tags & (1 << o)) occasionCounts[o]!++;
-        }
-        if (fails === 0 || fails === BIT.price) {
-          if (price < min) min = price;
-          if (price > max) max = price;
-        }
-        if (fails === 0) total++;
-      }
-      // A to Z by code unit, like SQLite's GROUP BY (sizes in their own order).
-      const list = (values: readonly string[], counts: Uint32Array, sorted = true) => {
-        const out = values.map((value, k) => ({ value, count: counts[k]! })).filter((c) => c.count > 0);
-        return sorted ? out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)) : out;
-      };
-      return {
-        total,
-        categories: list(s.categories.values, categoryCounts),
-        brands: list(s.brands.values, brandCounts),
-        colours: list(s.colours.values, colourCounts),
-        sizes: list(SIZES, sizeCounts, false),
-        occasions: list(OCCASIONS, occasionCounts),
-        price: min === Infinity ? { min: null, max: null } : { min, max },
-      };
+      return fs.map((f) => countIn(s, f, matches, bookedUnits));
     },
   };
+
+  /** The counts of `f` in snapshot `s` (see `count`). */
+  function countIn(
+    s: Snapshot,
+    f: ItemFilters,
+    matches: Set<number> | null,
+    bookedUnits: readonly number[] | null,
+  ): FacetCounts {
+    // Booked units per item position and size (a unit booked twice in the range counts once).
+    let booked: Map<number, Uint16Array> | null = null;
+    if (bookedUnits) {
+      booked = new Map();
+      for (const id of new Set(bookedUnits)) {
+        const j = findUnit(s.unitIds, id);
+        if (j < 0 || s.unitItem[j]! < 0 || s.unitSize[j] === 255) continue;
+        let counts = booked.get(s.unitItem[j]!);
+        if (!counts) booked.set(s.unitItem[j]!, (counts = new Uint16Array(SIZE_COUNT)));
+        counts[s.unitSize[j]!]!++;
+      }
+    }
+    const n = s.count;
+    const want = (d: Dictionary, v: string | undefined) => (v === undefined ? -2 : d.find(v));
+    const gender = want(s.genders, f.gender);
+    const category = want(s.categories, f.category);
+    const brand = want(s.brands, f.brand);
+    const colour = want(s.colours, f.colour);
+    const occasion = f.occasion ? (TAG_BIT.get(f.occasion) ?? 0) : 0;
+    const theme = f.theme ? THEMES[f.theme].tags.reduce((m, t) => m | (TAG_BIT.get(t) ?? 0), 0) : 0;
+    const size = f.size !== undefined ? (SIZE_INDEX.get(f.size) ?? -1) : -2;
+    const minPrice = f.minPrice ?? -Infinity;
+    const maxPrice = f.maxPrice ?? Infinity;
+    const discovery = !!f.discovery;
+    const hasCategory = f.category !== undefined;
+
+    const categoryCounts = new Uint32Array(s.categories.values.length);
+    const brandCounts = new Uint32Array(s.brands.values.length);
+    const colourCounts = new Uint32Array(s.colours.values.length);
+    const sizeCounts = new Uint32Array(SIZE_COUNT);
+    const occasionCounts = new Uint32Array(OCCASIONS.length);
+    let total = 0;
+    let min = Infinity;
+    let max = -Infinity;
+
+    for (let i = 0; i < n; i++) {
+      if (gender !== -2 && s.gender[i] !== gender) continue;
+      if (theme && !(s.tags[i]! & theme)) continue;
+      if (matches && !matches.has(s.ids[i]!)) continue;
+      const cat = s.category[i]!;
+      const outsideDiscovery = discovery && !s.discovery[cat];
+      // Without a category, Discovery narrows every list; with one, only the category list.
+      if (outsideDiscovery && !hasCategory) continue;
+      // The sizes with a unit: all of the item's, or (with dates) those not all booked in the range.
+      let freeMask = s.sizeMask[i]!;
+      if (booked) {
+        const taken = booked.get(i);
+        if (taken) {
+          const base = i * SIZE_COUNT;
+          for (let k = 0; k < SIZE_COUNT; k++) if (taken[k]! >= s.units[base + k]!) freeMask &= ~(1 << k);
+        }
+        if (!freeMask) continue;
+      }
+
+      let fails = 0;
+      if (hasCategory && cat !== category) fails |= BIT.category;
+      if (brand !== -2 && s.brand[i] !== brand) fails |= BIT.brand;
+      if (colour !== -2 && s.colour[i] !== colour) fails |= BIT.colour;
+      if (occasion && !(s.tags[i]! & occasion)) fails |= BIT.occasion;
+      const price = s.price[i]!;
+      if (price < minPrice || price > maxPrice) fails |= BIT.price;
+      if (size !== -2 && (size < 0 || !(freeMask & (1 << size)))) fails |= BIT.size;
+      if (fails & (fails - 1)) continue; // two or more filters fail: counted nowhere
+
+      // The category list leaves the category out, and then Discovery narrows it.
+      if ((fails === 0 || fails === BIT.category) && !outsideDiscovery) categoryCounts[cat]!++;
+      if (fails === 0 || fails === BIT.brand) brandCounts[s.brand[i]!]!++;
+      if (fails === 0 || fails === BIT.colour) colourCounts[s.colour[i]!]!++;
+      if (fails === 0 || fails === BIT.size)
+        for (let m = freeMask; m; m &= m - 1) sizeCounts[31 - Math.clz32(m & -m)]!++;
+      if (fails === 0 || fails === BIT.occasion) {
+        const tags = s.tags[i]!;
+        for (let o = 0; o < OCCASIONS.length; o++) if (tags & (1 << o)) occasionCounts[o]!++;
+      }
+      if (fails === 0 || fails === BIT.price) {
+        if (price < min) min = price;
+        if (price > max) max = price;
+      }
+      if (fails === 0) total++;
+    }
+    // A to Z by code unit, like SQLite's GROUP BY (sizes in their own order).
+    const list = (values: readonly string[], counts: Uint32Array, sorted = true) => {
+      const out = values.map((value, k) => ({ value, count: counts[k]! })).filter((c) => c.count > 0);
+      return sorted ? out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)) : out;
+    };
+    return {
+      total,
+      categories: list(s.categories.values, categoryCounts),
+      brands: list(s.brands.values, brandCounts),
+      colours: list(s.colours.values, colourCounts),
+      sizes: list(SIZES, sizeCounts, false),
+      occasions: list(OCCASIONS, occasionCounts),
+      price: min === Infinity ? { min: null, max: null } : { min, max },
+    };
+  }
 }
 
 export type FacetIndex = ReturnType<typeof createFacetIndex>;
