@@ -59,7 +59,9 @@ describe('Add to Cart', () => {
     await user.click(screen.getByRole('radio', { name: 'Studio pickup' }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Studio' }), 'Williamsburg Studio');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Backup size' }), 'Size L');
-    await waitFor(() => expect(api.callsTo('get', '/api/rentals/quote').at(-1)!.query.get('delivery')).toBe('in-store'));
+    await waitFor(() =>
+      expect(api.callsTo('get', '/api/rentals/quote').at(-1)!.query.get('delivery')).toBe('in-store'),
+    );
     await user.click(addToCart());
     await screen.findByRole('button', { name: 'Added to Cart!' });
     expect(api.bodiesSent('post', '/api/rentals')).toEqual([
