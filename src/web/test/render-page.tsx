@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createRoutesStub, Outlet, useLocation } from 'react-router';
@@ -9,6 +9,10 @@ import { createApi } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import type { RootData } from '../lib/session';
 import { ApiStub } from './api-stub';
+
+// A page's first render loads its modules (and sonner, the calendar) on demand: on a busy machine
+// that took over the default second of findBy/waitFor. Only timing is relaxed, not what is awaited.
+configure({ asyncUtilTimeout: 4_000 });
 
 /** A signed-in member, as the root loader gives her to every page. */
 export const MEMBER: PageUser = {
