@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@domain/errors';
+import type { ApiError, ErrorCode, ErrorIssue } from '@domain/errors';
 import type { Transport } from '../lib/api-client';
 import type { paths } from '../lib/api-schema';
 
@@ -41,9 +41,16 @@ export class StubReply {
   constructor(readonly response: () => Response) {}
 }
 
-/** The API's refusal, in the one error shape (ApiError). */
-export function apiError(status: number, code: ErrorCode, message: string, details?: Record<string, unknown>) {
-  return new StubReply(() => Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status }));
+/** The API's refusal, in the one error shape (ApiError), with its details and the fields it names (issues). */
+export function apiError(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+  issues?: ErrorIssue[],
+) {
+  const error: ApiError['error'] = { code, message, ...(details ? { details } : {}), ...(issues ? { issues } : {}) };
+  return new StubReply(() => Response.json({ error }, { status }));
 }
 
 /** A 204 with no body. */
