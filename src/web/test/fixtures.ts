@@ -276,3 +276,25 @@ export function item(over: Partial<Item> = {}): Item {
     ...over,
   };
 }
+
+export type Subscription = ApiBody<'get', '/api/subscription'>;
+
+/** An active Monthly plan (3 pieces a month), paid to Dec 15. */
+export function subscription(over: Partial<Subscription> = {}): Subscription {
+  return {
+    plan: 'monthly',
+    planTitle: 'Monthly',
+    status: 'active',
+    autoAssigned: false,
+    billingMonths: 1,
+    itemCount: 3,
+    priceCents: 9_900,
+    priceUnit: 'month',
+    startedAt: '2026-10-15T10:00:00.000Z',
+    nextBillingDate: '2026-12-15',
+    commitmentEndsOn: null,
+    currentPeriod: { start: '2026-11-15', end: '2026-12-15' },
+    card: null,
+    ...over,
+  };
+}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DELIVERY_MESSAGES } from '@domain/orders';
 import { ApiStub, apiError } from '../../../test/api-stub';
 import { ADDRESS, STUDIOS } from '../../../test/fixtures';
-import { dismissToasts, renderPage, toasts } from '../../../test/render-page';
+import { dismissToasts, renderPage, settle, toasts } from '../../../test/render-page';
 import AddressesPage from './addresses';
 
 /** /account/addresses: her delivery address (add, edit) and her usual delivery or pickup. */
@@ -96,6 +96,7 @@ describe('the delivery address', () => {
     expect(field('Apartment, suite or floor (optional)')).toHaveValue('Apt 2');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(field('ZIP code')).toHaveAccessibleDescription('is not a New York ZIP code'));
+    await settle(); // an error toast is drawn once sonner has loaded
     expect(toasts()).toEqual([]);
   });
 

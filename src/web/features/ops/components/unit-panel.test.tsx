@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPS_MESSAGES } from '@domain/ops.rules';
 import { ApiStub, apiError } from '../../../test/api-stub';
 import { board, deskRental, unit, type Unit } from '../../../test/fixtures';
-import { dismissToasts, renderPage, STAFF, toasts } from '../../../test/render-page';
+import { dismissToasts, renderPage, STAFF, settle, toasts } from '../../../test/render-page';
 import CheckInPage from '../routes/check-in';
 
 /**
@@ -114,6 +114,7 @@ describe('retiring a unit', () => {
     await page.user.click(within(dialog).getByRole('button', { name: 'Retire unit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(OPS_MESSAGES.unitChanged);
     expect(within(dialog).getByRole('button', { name: 'Retire unit' })).toBeEnabled();
+    await settle(); // an error toast is drawn once sonner has loaded
     expect(toasts()).toEqual([]);
   });
 });

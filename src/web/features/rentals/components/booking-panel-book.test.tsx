@@ -77,6 +77,20 @@ describe('Add to Cart', () => {
     ]);
   });
 
+  it('back to delivery after choosing a studio: posts delivery, without the studio', async () => {
+    const { api, user } = open();
+    await chooseM(user);
+    await user.click(screen.getByRole('radio', { name: 'Studio pickup' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Studio' }), 'Williamsburg Studio');
+    await user.click(screen.getByRole('radio', { name: 'Delivery' }));
+    expect(await screen.findByTestId('delivery-address')).toBeInTheDocument();
+    await user.click(addToCart());
+    await screen.findByRole('button', { name: 'Added to Cart!' });
+    expect(api.bodiesSent('post', '/api/rentals')).toEqual([
+      { itemId: ITEM_ID, size: 'M', startDate: '2026-12-03', endDate: '2026-12-10', delivery: 'online' },
+    ]);
+  });
+
   it('without a size: asks for one and books nothing', async () => {
     const { api, user } = open();
     await user.click(addToCart());
