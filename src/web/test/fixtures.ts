@@ -189,6 +189,7 @@ export function board(over: Partial<DeskBoard> = {}): DeskBoard {
     returning: [],
     checkedInToday: [],
     returnedToday: [],
+    starting: [],
     ...over,
   };
 }

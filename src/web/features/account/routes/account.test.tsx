@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiStub, apiError, StubReply } from '../../../test/api-stub';
+import { ApiStub, apiError, noContent, StubReply, type ApiBody } from '../../../test/api-stub';
 import { profile, subscription } from '../../../test/fixtures';
 import { dismissToasts, renderPage, settle, toasts } from '../../../test/render-page';
 import AccountPage from './account';
@@ -28,14 +28,27 @@ afterEach(() => {
   cleanup();
 });
 
-function open() {
+type Sessions = ApiBody<'get', '/api/me/sessions'>['sessions'];
+
+const THIS_DEVICE: Sessions[number] = {
+  id: 's-1',
+  current: true,
+  browser: 'Firefox',
+  os: 'macOS',
+  deviceType: 'desktop',
+  signedInAt: '2026-11-01T10:00:00.000Z',
+  lastActiveAt: '2026-12-01T10:00:00.000Z',
+};
+const PHONE: Sessions[number] = { ...THIS_DEVICE, id: 's-2', current: false, browser: 'Safari', os: 'iOS' };
+
+function open(sessions: Sessions = [THIS_DEVICE]) {
   const api = new ApiStub()
     .on('get', '/api/me', profile())
     .on('get', '/api/fit-details', {
       fit: { heightCm: null, bustCm: null, waistCm: null, hipsCm: null, usualSize: null },
       updatedAt: null,
     })
-    .on('get', '/api/me/sessions', { sessions: [] })
+    .on('get', '/api/me/sessions', { sessions })
     .on('get', '/api/subscription', subscription())
     .on('patch', '/api/me', ({ body }) => profile({ ...body }))
     .on(
@@ -99,6 +112,31 @@ describe('your details', () => {
     );
     await settle(); // an error toast is drawn once sonner has loaded
     expect(toasts()).toEqual([]);
+  });
+});
+
+describe('signed-in devices', () => {
+  it('this device alone: nothing to sign out', async () => {
+    open();
+    expect(await screen.findByText('This is the only device signed in.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out of all other devices' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Sign out Firefox/ })).toBeNull();
+  });
+
+  it('signs one other device out, by its session, and says which', async () => {
+    const { api, user } = open([THIS_DEVICE, PHONE]);
+    api.on('delete', '/api/me/sessions/{sessionId}', noContent());
+    await user.click(await screen.findByRole('button', { name: 'Sign out Safari on iOS' }));
+    await waitFor(() => expect(toasts()).toEqual(['Signed outSafari on iOS is no longer signed in.']));
+    expect(api.writes()).toEqual(['DELETE /api/me/sessions/s-2']);
+  });
+
+  it('signs every other device out and says how many', async () => {
+    const { api, user } = open([THIS_DEVICE, PHONE, { ...PHONE, id: 's-3', browser: 'Chrome', os: 'Android' }]);
+    api.on('post', '/api/me/sessions/sign-out-others', { ended: 2 });
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all other devices' }));
+    await waitFor(() => expect(toasts()).toEqual(['Signed out everywhere else2 devices were signed out.']));
+    expect(api.writes()).toEqual(['POST /api/me/sessions/sign-out-others']);
   });
 });
 
