@@ -12,7 +12,7 @@ import { ApiStub } from './api-stub';
 
 // A page's first render loads its modules (and sonner, the calendar) on demand: on a busy machine
 // that took over the default second of findBy/waitFor. Only timing is relaxed, not what is awaited.
-configure({ asyncUtilTimeout: 4_000 });
+configure({ asyncUtilTimeout: 8_000 });
 
 /** A signed-in member, as the root loader gives her to every page. */
 export const MEMBER: PageUser = {

@@ -11,7 +11,7 @@ import AccountPage from './account';
  * routes, outside the OpenAPI schema: answered here by a plain fetch stub), and the refusals.
  */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 /** better-auth's answers by path, and the JSON bodies it was sent. */
 let authAnswers: Record<string, () => Response> = {};

@@ -7,7 +7,7 @@ import AccountPage from './account';
 
 /** /account: her details, downloading her data and deleting her account (what is sent, what she is told). */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const EXPORT_NAME = 'rentique-my-data-2026-12-01.json';
 let downloads: { href: string; download: string }[] = [];

@@ -8,7 +8,7 @@ import AddressesPage from './addresses';
 
 /** /account/addresses: her delivery address (add, edit) and her usual delivery or pickup. */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   dismissToasts();

@@ -11,7 +11,7 @@ import CheckInPage from '../routes/check-in';
  * (with a reason), and waiving a late fee (with a reason). Checking in: check-in.test.tsx.
  */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   dismissToasts();

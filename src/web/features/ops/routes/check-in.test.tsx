@@ -13,7 +13,7 @@ import CheckInPage from './check-in';
  * unit-panel.test.tsx.
  */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   dismissToasts();

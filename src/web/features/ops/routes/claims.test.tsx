@@ -7,7 +7,7 @@ import ClaimsPage from './claims';
 
 /** /ops/claims: lenders' damage claims by status; upholding or rejecting one with a note; charging again. */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   dismissToasts();

@@ -6,7 +6,7 @@ import InventoryPage from './inventory';
 
 /** /ops/inventory: every piece with its units per size and how many are out, a search, and more pages. */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(cleanup);
 

@@ -8,7 +8,7 @@ import TodayPage from './today';
 
 /** /ops, the desk's board for today: its lists, their empty states, and dispatching and handing over. */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   dismissToasts();

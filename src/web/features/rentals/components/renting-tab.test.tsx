@@ -8,7 +8,7 @@ import { dismissToasts, renderPage, toasts } from '../../../test/render-page';
 
 /** The dashboard's Renting tab: her rentals with their dates, lateness, and Extend, Cancel, Return, Received. */
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   dismissToasts();
