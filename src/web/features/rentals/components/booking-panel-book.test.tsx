@@ -45,11 +45,12 @@ describe('Add to Cart', () => {
     await chooseM(user);
     await user.click(addToCart());
     expect(await screen.findByRole('button', { name: 'Added to Cart!' })).toBeDisabled();
+    // It stays on the page a moment (1.5 s) before going to the dashboard.
+    expect(location()).toBe(`/item/${ITEM_ID}`);
     expect(api.bodiesSent('post', '/api/rentals')).toEqual([
       { itemId: ITEM_ID, size: 'M', startDate: '2026-12-03', endDate: '2026-12-10', delivery: 'online' },
     ]);
     await waitFor(() => expect(toasts()).toEqual(['Added to Cart!Due back Dec 10, 2026.']));
-    expect(location()).toBe(`/item/${ITEM_ID}`);
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 
