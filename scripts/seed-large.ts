@@ -25,7 +25,7 @@ import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { unitsPerSize } from '../src/server/features/catalogue/catalogue.seed';
 import { sizesFor } from '../src/server/features/catalogue/data/catalogue';
-import { SWATCHES } from '../src/server/features/catalogue/pictures/colour';
+import { SWATCHES } from '../src/server/pictures/colour';
 
 const NOUNS: Record<Category, string[]> = {
   Jackets: ['Blazer', 'Trench Coat', 'Bomber Jacket', 'Wool Coat', 'Biker Jacket'],

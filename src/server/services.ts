@@ -2,7 +2,14 @@ import type { AppContext } from './context';
 import type { Seed } from './db/seed';
 import { createAccountService } from './features/account';
 import { createAssistantService } from './features/assistant';
-import { catalogueSeed, createCatalogueService, createItemPictures } from './features/catalogue';
+import {
+  catalogueSeed,
+  createCatalogueService,
+  createFacetIndex,
+  createItemAvailability,
+  createItemPictures,
+  createServedPictures,
+} from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
 import { createLendingService } from './features/lending';
@@ -36,7 +43,13 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const ratings = createRatingsService(ctx);
   // One reader of the items' pictures for every feature that shows a piece.
   const pictures = createItemPictures(ctx.database.db);
-  const catalogue = createCatalogueService(ctx, { pictures, lenderRatings: ratings.lenderRatings });
+  const catalogue = createCatalogueService(ctx, {
+    pictures,
+    facetIndex: createFacetIndex(ctx.database.db),
+    availability: createItemAvailability(ctx),
+    served: createServedPictures(ctx.database.db),
+    lenderRatings: ratings.lenderRatings,
+  });
   const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
   const notifications = createNotificationsService(ctx);

@@ -8,7 +8,7 @@ import {
   type ItemSort,
 } from '../../../domain/catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SWATCHES } from './pictures/colour';
+import { SWATCHES } from '../../pictures/colour';
 import { CATALOGUE } from './data/catalogue';
 
 let t: TestApp;

@@ -1,46 +1,36 @@
-import { firstFreeStart, occupancyOf, type Handoff, type Occupancy } from '../../../domain/availability';
-import { daysBetween } from '../../../domain/calendar';
-import type { Kysely } from 'kysely';
+import type { Handoff } from '../../../domain/availability';
 import { LRUCache } from 'lru-cache';
 import type { Calendar } from '../../../domain/rentals';
 import { COLOURS, OCCASION_WORDS } from '../../../domain/assistant';
 import {
   CATEGORIES,
   OCCASIONS,
-  RENTAL_DAYS,
-  addDays,
   type CatalogueItem,
-  type CatalogueItemSummary,
-  type Category,
   type ItemAvailability,
   type ItemFacets,
-  type ItemGender,
   type ItemListQuery,
   type ItemPage,
-  type ItemSort,
-  parseSizes,
   type SearchSuggestions,
   searchTerms,
 } from '../../../domain/catalogue';
-import { MAX_ID } from '../../../domain/ids';
 import type { LenderRating } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
-import { DomainError, notFound } from '../../../domain/errors';
+import { notFound } from '../../../domain/errors';
 import {
   SORT_COLUMNS,
   createCatalogueRepository,
   type ItemFilters,
   type ItemRow,
-  type ItemSummaryRow,
-  type Keyset,
   type KnownWord,
   type SearchMatch,
 } from './catalogue.repository';
+import { toCatalogueItem, toSummary } from './catalogue-items';
+import { decodeCursor, encodeCursor } from './cursor';
 import { hasPrefix, nearestWord } from './search-terms';
-import { createFacetIndex } from './facet-index';
-import type { ItemPictures, ItemPicturesService } from './item-pictures';
-import { createServedPictures } from './served-pictures';
+import type { FacetIndex } from './facet-index';
+import type { ItemAvailabilityService } from './item-availability';
+import type { ItemPicturesService } from './item-pictures';
+import type { ServedPictures } from './served-pictures';
 
 /**
  * Words a correction never replaces (docs/product.md "Search and filters"): the occasions and the
@@ -56,116 +46,26 @@ const VOCABULARY_TTL_MS = 60_000;
 /** How many items and brands a suggestion list shows. */
 const SUGGESTED_ITEMS = 6;
 const SUGGESTED_BRANDS = 4;
-/** How far ahead nextFreeDate looks. */
-const HORIZON_DAYS = 365;
-
-/** A database row and its pictures (item-pictures.ts) as the API's item. */
-export function toCatalogueItem(row: ItemRow, pictures: ItemPictures): CatalogueItem {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    brand: row.brand,
-    category: row.category as Category,
-    gender: row.gender as ItemGender,
-    sizes: parseSizes(row.sizes),
-    colour: row.colour,
-    tags: row.tags ? row.tags.split(',').filter(Boolean) : [],
-    retailPriceCents: row.retail_price_cents,
-    rentalPriceCents: row.rental_price_cents,
-    rating: Number(row.rating),
-    reviewCount: row.review_count,
-    rentalCount: row.rental_count,
-    isNew: !!row.is_new,
-    description: row.description,
-    materials: row.materials,
-    careInstructions: row.care_instructions,
-    imageUrl: pictures.imageUrl,
-    imageAlt: pictures.imageAlt,
-    images: pictures.images,
-    fromMember: row.owner_id !== null,
-  };
-}
-
-function toSummary(row: ItemSummaryRow, cover: Pick<ItemPictures, 'imageUrl' | 'imageAlt'>): CatalogueItemSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    category: row.category as Category,
-    gender: row.gender as ItemGender,
-    colour: row.colour,
-    retailPriceCents: row.retail_price_cents,
-    rentalPriceCents: row.rental_price_cents,
-    rating: Number(row.rating),
-    reviewCount: row.review_count,
-    rentalCount: row.rental_count,
-    isNew: !!row.is_new,
-    imageUrl: cover.imageUrl,
-    imageAlt: cover.imageAlt,
-  };
-}
-
-const isCanonicalIdNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
-
-function badParam(path: string, message: string): DomainError {
-  return new DomainError('VALIDATION_FAILED', `Invalid query parameter: ${path} ${message}`, {
-    issues: [{ path, message }],
-  });
-}
-
-/** Cursors are opaque to clients: base64url of [sort, last key, last id]. */
-export function encodeCursor(sort: string, key: Keyset): string {
-  return Buffer.from(JSON.stringify([sort, key.value, key.id])).toString('base64url');
-}
-
-/** The largest value of an integer column (PostgreSQL's integer). */
-const INT_MAX = 2_147_483_647;
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= INT_MAX;
-
-/**
- * What each sort's key may be inside a cursor: a value of its column's type and range. A cursor
- * is the client's to send back, so it is checked like any input (PostgreSQL refuses a comparison
- * of an integer column with text, or a number beyond the column's range, with an error).
- */
-const CURSOR_KEY_CHECKS: Record<ItemSort, (v: unknown) => boolean> = {
-  popular: isCount, // rental_count
-  'price-asc': isCount, // rental_price_cents
-  'price-desc': isCount,
-  rating: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 5,
-  relevance: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e9, // the search's rank
-  newest: (v) => typeof v === 'string' && v.length <= 40 && /^[0-9TZ:.+-]+$/.test(v), // created_at, ISO text
-};
-
-function decodeCursor(cursor: string, sort: ItemSort): Keyset {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badParam('cursor', 'is not a cursor from a previous page');
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw badParam('cursor', 'is not a cursor from a previous page');
-  const [s, value, id] = parsed as unknown[];
-  if (s !== sort) throw badParam('cursor', `belongs to another sort (${String(s)}); start again without a cursor`);
-  if (!CURSOR_KEY_CHECKS[sort](value) || !isCanonicalIdNumber(id))
-    throw badParam('cursor', 'is not a cursor from a previous page');
-  return { value: value as number | string, id: id as number };
-}
 
 /** Lenders' ratings by lender id (the ratings feature, given by the composition root). */
 export type LenderRatings = (lenderIds: string[]) => Promise<Map<string, LenderRating>>;
 
 export function createCatalogueService(
   ctx: AppContext,
-  deps: { pictures: ItemPicturesService; lenderRatings?: LenderRatings },
+  deps: {
+    pictures: ItemPicturesService;
+    facetIndex: FacetIndex;
+    availability: ItemAvailabilityService;
+    served: ServedPictures;
+    lenderRatings?: LenderRatings;
+  },
 ) {
   const { db } = ctx.database;
   const repo = createCatalogueRepository(db);
-  const { pictures } = deps;
+  const { pictures, facetIndex, availability } = deps;
   // The in-process caches (decision 0018): lru-cache, whose fetch() lets requests that miss the
   // same key together share one query, and answers a stale value while one refresh runs.
   // Facet counts come from the facet index, exact at every request (decision 0024): no cache of answers.
-  const facetIndex = createFacetIndex(db);
   const wordCache = new LRUCache<'vocabulary', KnownWord[]>({
     max: 1,
     ttl: VOCABULARY_TTL_MS,
@@ -212,81 +112,6 @@ export function createCatalogueService(
     return { match: { groups }, corrected: changed ? shown.join(' ') : null };
   }
 
-  // Availability (decision 0031): the days a rental holds a unit come from the domain's one
-  // definition (domain/availability.ts); the queries below only test held intervals for overlap.
-  const rules = { cleaningDays: ctx.env.cleaningDays };
-  const today = () => ctx.today();
-
-  /** The days a rental of [startDate, endDate) holds its unit (delivered unless said otherwise). */
-  function occupancy(startDate: string, endDate: string, handoff: Handoff = 'delivery'): Occupancy {
-    return occupancyOf({ startDate, endDate }, handoff, rules, today());
-  }
-
-  /**
-   * A list's or count's dates as the days a unit must be free: the delivered case, for visitors
-   * and members alike (a piece shown is then bookable whichever way she receives it).
-   */
-  function heldDates<F extends { from?: string | undefined; to?: string | undefined }>(f: F): F {
-    if (!(f.from && f.to)) return f;
-    const held = occupancy(f.from, f.to);
-    return { ...f, from: held.start, to: held.end };
-  }
-
-  /** A unit of the item's size with nothing held overlapping `held`, or null (locked). */
-  async function freeUnitFor(trx: Kysely<DB>, itemId: number, size: string, held: Occupancy): Promise<number | null> {
-    const candidates = await repo.freeUnits(trx, itemId, size, held.start, held.end);
-    // PostgreSQL runs transactions side by side: lock the unit, then look again, so two members
-    // booking the last unit at once cannot both get it (the second sees the first's booking).
-    // SQLite runs them one at a time: the lock is dropped and the second look finds the first's answer.
-    for (const { id } of candidates) {
-      await repo.lockUnit(trx, id);
-      if (!(await repo.unitBusy(trx, id, held.start, held.end))) return id;
-    }
-    return null;
-  }
-
-  async function findFreeUnit(
-    trx: Kysely<DB>,
-    itemId: number,
-    size: string,
-    startDate: string,
-    endDate: string,
-    handoff: Handoff = 'delivery',
-  ): Promise<number | null> {
-    return freeUnitFor(trx, itemId, size, occupancy(startDate, endDate, handoff));
-  }
-
-  /** True when a unit of the size has nothing held overlapping `held`: freeUnitFor's test, without a lock (for reads). */
-  async function hasFreeUnit(itemId: number, size: string, held: Occupancy): Promise<boolean> {
-    return (await repo.freeUnits(db, itemId, size, held.start, held.end)).length > 0;
-  }
-
-  async function nextFreeDate(
-    trx: Kysely<DB>,
-    itemId: number,
-    size: string,
-    fromDate: string,
-    days: number = RENTAL_DAYS,
-    handoff: Handoff = 'delivery',
-  ): Promise<string | null> {
-    const units = (await repo.units(itemId, trx)).filter((u) => u.size === size);
-    if (units.length === 0) return null;
-    const bookings = await repo.bookingsFrom(
-      trx,
-      itemId,
-      size,
-      occupancy(fromDate, addDays(fromDate, days), handoff).start,
-    );
-    const until = addDays(fromDate, HORIZON_DAYS);
-    let best: string | null = null;
-    for (const unit of units) {
-      const held = bookings.filter((b) => b.unit_id === unit.id).map((b) => ({ start: b.start_date, end: b.end_date }));
-      const start = firstFreeStart(held, { from: fromDate, days, handoff, rules, today: today(), until });
-      if (start !== null && (best === null || start < best)) best = start;
-    }
-    return best;
-  }
-
   return {
     /** One item by id, or 404 'Item not found' (also for removed items). */
     async getItem(id: number): Promise<CatalogueItem> {
@@ -320,7 +145,7 @@ export function createCatalogueService(
     async listItems(query: ItemListQuery, resolved?: SearchMatch | null): Promise<ItemPage> {
       const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
       const match = resolved !== undefined ? resolved : ((await resolveSearch(query.q))?.match ?? null);
-      const rows = await repo.list(heldDates(query), after, match);
+      const rows = await repo.list(availability.heldDates(query), after, match);
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];
@@ -352,7 +177,7 @@ export function createCatalogueService(
     async facets(filters: ItemFilters): Promise<ItemFacets> {
       const search = await resolveSearch(filters.q);
       const matches = search ? new Set(await repo.matchingIds(search.match)) : null;
-      const held = heldDates(filters);
+      const held = availability.heldDates(filters);
       const booked = held.from && held.to ? await repo.bookedUnits(held.from, held.to) : null;
       if (!matches) return { ...(await facetIndex.count(filters, matches, booked)), tabs: null };
       // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay),
@@ -414,20 +239,7 @@ export function createCatalogueService(
     /** Per-size availability of an item for [from, to), with the next free date of each size. */
     async availability(id: number, from: string, to: string): Promise<ItemAvailability> {
       const item = await this.getItem(id);
-      const units = await repo.units(id);
-      const days = daysBetween(from, to);
-      const sizes = [];
-      for (const size of item.sizes) {
-        const count = units.filter((u) => u.size === size).length;
-        const free = count ? await findFreeUnit(db, id, size, from, to) : null;
-        sizes.push({
-          size,
-          units: count,
-          available: free !== null,
-          nextFreeDate: free !== null ? from : await nextFreeDate(db, id, size, from, days),
-        });
-      }
-      return { from, to, sizes };
+      return availability.sizes(id, item.sizes, from, to);
     },
 
     /**
@@ -435,22 +247,22 @@ export function createCatalogueService(
      * (its occupancy: shipping day, cleaning window), or null. Call it inside the transaction that
      * inserts the booking; on PostgreSQL it takes the unit's row lock.
      */
-    findFreeUnit,
+    findFreeUnit: availability.findFreeUnit,
 
     /** The same for days already worked out (moving a held booking to another unit). */
-    freeUnitFor,
+    freeUnitFor: availability.freeUnitFor,
 
     /** The first date from `fromDate` on when some unit of the size is free for `days` days (null: none within a year). */
-    nextFreeDate,
+    nextFreeDate: availability.nextFreeDate,
 
     /** The days a rental holds its unit: the one definition (domain/availability.ts) with this server's settings. */
-    occupancy,
+    occupancy: availability.occupancy,
 
     /** The settings availability is worked out with (CLEANING_DAYS). */
-    availabilityRules: rules,
+    availabilityRules: availability.rules,
 
     /** True when a unit of the size has nothing held overlapping `held`: the booking's test, without a lock (for reads). */
-    hasFreeUnit,
+    hasFreeUnit: availability.hasFreeUnit,
 
     /**
      * For one size, which days of [from, to) have a unit not held that day, and which can start a
@@ -465,43 +277,14 @@ export function createCatalogueService(
       q: { from: string; to: string; days: number; handoff: Handoff; today: string; latestStart: string },
     ): Promise<Calendar> {
       const item = await this.getItem(id);
-      if (!(item.sizes as string[]).includes(size)) {
-        throw new DomainError(
-          'VALIDATION_FAILED',
-          `Invalid query parameter: size ${size} is not offered for this item`,
-          {
-            issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
-          },
-        );
-      }
-      const dates: Calendar['dates'] = [];
-      for (let d = q.from; d < q.to; d = addDays(d, 1)) {
-        const free = await hasFreeUnit(id, size, { start: d, end: addDays(d, 1) });
-        const canStart =
-          d >= q.today &&
-          d <= q.latestStart &&
-          (await hasFreeUnit(id, size, occupancy(d, addDays(d, q.days), q.handoff)));
-        dates.push({ date: d, free, canStart });
-      }
-      return {
-        itemId: id,
-        size,
-        handoff: q.handoff,
-        from: q.from,
-        to: q.to,
-        days: q.days,
-        today: q.today,
-        latestStartDate: q.latestStart,
-        firstFreeStart: dates.find((x) => x.canStart)?.date ?? null,
-        dates,
-      };
+      return availability.calendar(id, item.sizes, size, q);
     },
 
     /** Every picture of items by id (any status): the one owner, for the other features. */
     pictures,
 
     /** The generated views as served: public while the item is active, nameless in a member's history (served-pictures.ts). */
-    served: createServedPictures(db),
+    served: deps.served,
   };
 }
 

@@ -1,5 +1,9 @@
 // The catalogue feature's public entry: other code imports these, never the files behind them.
 export { catalogueSeed } from './catalogue.seed';
 export { createCatalogueRoutes, createSearchRoutes } from './catalogue.routes';
-export { createCatalogueService, toCatalogueItem, type CatalogueService } from './catalogue.service';
+export { createCatalogueService, type CatalogueService } from './catalogue.service';
+export { toCatalogueItem } from './catalogue-items';
+export { createFacetIndex } from './facet-index';
+export { createItemAvailability } from './item-availability';
 export { createItemPictures, photoUrl, picturesOf, type ItemPictures, type ItemPicturesService } from './item-pictures';
+export { createServedPictures } from './served-pictures';

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { PICTURE_VIEWS, type ItemPicture, type PictureView } from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
-import { describePicture, pictureVersion, type PictureSubject } from './pictures';
+import { describePicture, pictureVersion, type PictureSubject } from '../../pictures';
 
 /** What the pictures of an item depend on (a row of `items`). */
 export interface PictureSource {

@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { isView, pictureVersion, renderPicture } from './pictures';
+import { isView, pictureVersion, renderPicture } from '../../pictures';
 
 /** A generated picture as the routes serve it. */
 export interface GeneratedPicture {

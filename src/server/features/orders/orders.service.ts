@@ -1,31 +1,26 @@
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CARD_BRAND_LABELS, type CardBrand } from '../../../domain/card';
 import {
   DELIVERY_MESSAGES,
-  ORDER_NUMBER_ALPHABET,
-  OpeningHoursSchema,
-  addressLines,
   studioAddress,
   type DeliveryAddress,
   type DeliveryAddressForm,
   type DeliveryAddressState,
-  type OrderDelivery,
   type OrderList,
   type OrderReceipt,
   type OrderStatus,
   type OrderSummary,
   type Studio,
 } from '../../../domain/orders';
-import { formatUsd, receiptLabel, type ReceiptLine } from '../../../domain/payments';
-import { PLANS, type PickupOption } from '../../../domain/plans';
+import { type PickupOption } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
 import type { ItemPicturesService } from '../catalogue';
-import type { LedgerEntry, PaymentsService } from '../payments';
-import { createOrdersRepository, type OrderRentalRow, type OrderRow, type StudioRow } from './orders.repository';
+import type { PaymentsService } from '../payments';
+import { orderEmailText, type OrderEmailKind } from './order-emails';
+import { deliveryOf, moneyOf, newOrderNumber, toStudio } from './order-rows';
+import { createOrdersRepository, type OrderRentalRow, type OrderRow } from './orders.repository';
 
 /** How a booking reaches the member, decided before its transaction. */
 export type ResolvedDelivery = { method: 'online'; address: DeliveryAddress } | { method: 'in-store'; studio: Studio };
@@ -39,84 +34,6 @@ export interface NewOrder {
   totalCents: number;
   delivery: ResolvedDelivery;
   card: { brand: string; lastFour: string } | null;
-}
-
-export const ORDER_EMAIL_KINDS = ['confirmed', 'cancelled'] as const;
-type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
-
-function newOrderNumber(): string {
-  const pick = () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
-  const four = () => Array.from({ length: 4 }, pick).join('');
-  return `RT-${four()}-${four()}`;
-}
-
-function toStudio(row: StudioRow): Studio {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    street: row.street,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zip_code,
-    phone: row.phone,
-    hours: OpeningHoursSchema.array().parse(JSON.parse(row.hours)),
-  };
-}
-
-function deliveryOf(row: OrderRow): OrderDelivery {
-  if (row.delivery_method === 'in-store') {
-    return {
-      method: 'in-store',
-      studio: { id: row.studio_id, name: row.studio_name ?? '', address: row.studio_address ?? '' },
-    };
-  }
-  return {
-    method: 'online',
-    address: {
-      recipientName: row.recipient_name ?? '',
-      line1: row.address_line1 ?? '',
-      line2: row.address_line2,
-      city: row.address_city ?? '',
-      state: row.address_state ?? '',
-      zipCode: row.address_zip ?? '',
-      country: row.address_country ?? '',
-    },
-  };
-}
-
-const cardLabel = (c: { brand: string; lastFour: string }) =>
-  `${CARD_BRAND_LABELS[c.brand as CardBrand] ?? 'Card'} ending in ${c.lastFour}`;
-const isMoneyIn = (e: LedgerEntry) => e.kind === 'charge' || e.kind === 'capture';
-
-/**
- * Amounts and receipt lines of one order, from its ledger entries (decision 0029: receipts read
- * the ledger): charges that went through and refunds made or on their way, each with what it was
- * for. A charge still unanswered, declined or refused is not money she paid and is not listed.
- */
-function moneyOf(entries: LedgerEntry[]) {
-  let charged = 0;
-  let refunded = 0;
-  let refundPending = 0;
-  const lines: ReceiptLine[] = [];
-  for (const e of entries) {
-    const line = {
-      purpose: e.purpose,
-      description: e.description,
-      amountCents: e.amountCents,
-      reference: e.providerRef,
-      at: e.createdAt,
-    };
-    if (isMoneyIn(e) && e.status === 'succeeded') {
-      charged += e.amountCents;
-      lines.push({ ...line, kind: 'charge', label: receiptLabel(e.purpose, 'charge'), status: 'succeeded' });
-    } else if (e.kind === 'refund' && (e.status === 'succeeded' || e.status === 'pending')) {
-      if (e.status === 'succeeded') refunded += e.amountCents;
-      else refundPending += e.amountCents;
-      lines.push({ ...line, kind: 'refund', label: receiptLabel(e.purpose, 'refund'), status: e.status });
-    }
-  }
-  return { charged, refunded, refundPending, lines };
 }
 
 /**
@@ -196,40 +113,7 @@ export function createOrdersService(
 
   async function emailText(order: OrderRow, kind: OrderEmailKind): Promise<{ subject: string; lines: string[] }> {
     const [summary] = await summaries(order.user_id, [order]);
-    if (!summary) throw new Error(`order ${order.id} not found`);
-    const item = summary.items[0];
-    const what = item
-      ? `${item.name} by ${item.brand}, size ${item.size}${item.backupSize ? ` (and size ${item.backupSize} as your backup, at no charge)` : ''}`
-      : 'Your rental';
-    const delivery =
-      summary.delivery.method === 'online'
-        ? `Delivered to: ${addressLines(summary.delivery.address).join(', ')}`
-        : `Pick up at: ${summary.delivery.studio.name}, ${summary.delivery.studio.address}`;
-    if (kind === 'confirmed') {
-      const paid = summary.coveredByPlan
-        ? `Included in your plan (${PLANS[order.plan as keyof typeof PLANS]?.title ?? order.plan})`
-        : `Paid: ${formatUsd(summary.chargedCents)}${summary.card ? `, charged to your ${cardLabel(summary.card)}` : ''}`;
-      return {
-        subject: `Your Rentique order ${order.number} is confirmed`,
-        lines: [
-          `Thank you for your order ${order.number}.`,
-          '',
-          what,
-          item ? `From ${item.startDate} to ${item.returnDate} (return it by then)` : '',
-          delivery,
-          paid,
-          '',
-          'Until the rental starts you can cancel it from your dashboard for a full refund.',
-        ],
-      };
-    }
-    const refund = summary.coveredByPlan
-      ? 'The piece is back in your plan for this month.'
-      : `Refund: ${formatUsd(summary.refundedCents + summary.refundPendingCents)}${summary.card ? ` to your ${cardLabel(summary.card)}` : ''}; your bank may take 5 to 10 days to show it.`;
-    return {
-      subject: `Your Rentique order ${order.number} is cancelled`,
-      lines: [`Your order ${order.number} is cancelled.`, '', what, refund],
-    };
+    return orderEmailText(order, summary, kind);
   }
 
   return {

@@ -14,11 +14,8 @@ export {
   type Refund,
   type TokenizedCard,
 } from './payment-provider';
-export {
-  createSimulatedPaymentProvider,
-  SIMULATED_DECLINED_NUMBERS,
-  SIMULATED_TEST_CARDS,
-} from './simulated-payment-provider';
+export { createSimulatedPaymentProvider } from './simulated-payment-provider';
+export { SIMULATED_DECLINED_NUMBERS, SIMULATED_TEST_CARDS } from './simulated-test-cards';
 export { isUniqueViolation } from './payments.repository';
 export {
   createPaymentsService,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { detectCardBrand, digitsOnly, lastFourOf } from '../../../domain/card';
 import type { DeclineCode } from '../../../domain/payments';
@@ -9,64 +9,14 @@ import {
   PaymentDeclinedError,
   PaymentRequestError,
   type PaymentProvider,
-  type PaymentRequestErrorCode,
 } from './payment-provider';
+import { once, sleep } from './simulated-idempotency';
+import { SIMULATED_TEST_CARDS, cardExpired } from './simulated-test-cards';
 
-/**
- * The test cards, as a real provider's test mode has them (Stripe's numbers where Stripe has one).
- * Any other number that passes the form's checks is a good card. Documented in decision 0029.
- */
-export const SIMULATED_TEST_CARDS = {
-  /** Refused when added. */
-  declinedAtTokenize: {
-    '4000000000000002': 'card_declined',
-    '4000000000009995': 'insufficient_funds',
-    '4000000000009987': 'lost_card',
-    '4000000000009979': 'stolen_card',
-    '4000000000000069': 'expired_card',
-    '4000000000000127': 'incorrect_cvc',
-    '4000000000000119': 'processing_error',
-  } satisfies Record<string, DeclineCode>,
-  /** Accepted when added (a card on file); every later charge or authorisation is declined. */
-  declinedAtCharge: {
-    '4000000000000341': 'card_declined',
-    '4000000000000358': 'insufficient_funds',
-  } satisfies Record<string, DeclineCode>,
-  /** Accepted and charged; every refund to it is refused. */
-  refundFails: '4000000000005126',
-} as const;
+// The test cards live in simulated-test-cards.ts; their first callers import them from here.
+export { SIMULATED_DECLINED_NUMBERS, SIMULATED_TEST_CARDS } from './simulated-test-cards';
 
-/** Kept for callers of the first version (decision 0005): the numbers refused when added. */
-export const SIMULATED_DECLINED_NUMBERS = new Set(Object.keys(SIMULATED_TEST_CARDS.declinedAtTokenize));
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-
-type StoredResponse =
-  | { ok: unknown }
-  | {
-      error:
-        | { type: 'declined'; code: DeclineCode; message: string }
-        | { type: 'request'; code: PaymentRequestErrorCode; message: string };
-    };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
-function replay<T>(response: StoredResponse): T {
-  if ('ok' in response) return response.ok as T;
-  const { error } = response;
-  if (error.type === 'declined') throw new PaymentDeclinedError(error.code, error.message);
-  throw new PaymentRequestError(error.code, error.message);
-}
-
-/** The last instant a card is good: the end of its expiry month (UTC). */
-function cardExpired(month: string, year: string, now: Date): boolean {
-  const endOfMonth = Date.UTC(Number(year), Number(month), 1); // the first instant of the next month
-  return now.getTime() >= endOfMonth;
-}
 
 /**
  * The payment provider in test mode (docs/product.md, "Plans and payment"; decision 0029): no
@@ -87,79 +37,8 @@ export function createSimulatedPaymentProvider(opts: {
 }): PaymentProvider {
   const { db } = opts;
   const clock = opts.clock ?? (() => new Date());
-
-  /**
-   * Runs `work` once per idempotency key: the first call claims the key and stores its answer
-   * (a result, a decline or a request error); later calls with the key get the same answer, or
-   * `idempotency_key_reused` when their request differs.
-   */
-  async function once<T>(
-    operation: string,
-    key: string,
-    params: Record<string, unknown>,
-    work: (trx: Kysely<DB>, now: Date) => Promise<T>,
-  ): Promise<T> {
-    if (!key || key.length > 255)
-      throw new PaymentRequestError('not_found', 'An idempotency key of 1 to 255 characters is required.');
-    if (opts.delayMs > 0) await sleep(opts.delayMs);
-    const fingerprint = createHash('sha256')
-      .update(JSON.stringify([operation, params]))
-      .digest('hex');
-    const stored = async (): Promise<StoredResponse> => {
-      const row = await db
-        .selectFrom('payment_sim_requests')
-        .select(['operation', 'fingerprint', 'response'])
-        .where('idempotency_key', '=', key)
-        .executeTakeFirstOrThrow();
-      if (row.operation !== operation || row.fingerprint !== fingerprint) {
-        return {
-          error: {
-            type: 'request',
-            code: 'idempotency_key_reused',
-            message: `The idempotency key ${key} was used for another request.`,
-          },
-        };
-      }
-      return JSON.parse(row.response) as StoredResponse;
-    };
-    const existing = await db
-      .selectFrom('payment_sim_requests')
-      .select('idempotency_key')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (existing) return replay<T>(await stored());
-    let response: StoredResponse;
-    try {
-      response = await db.transaction().execute(async (trx) => {
-        const now = clock();
-        await trx
-          .insertInto('payment_sim_requests')
-          .values({ idempotency_key: key, operation, fingerprint, response: '{}', created_at: now.toISOString() })
-          .execute();
-        let answer: StoredResponse;
-        try {
-          answer = { ok: await work(trx, now) };
-        } catch (err) {
-          if (err instanceof PaymentDeclinedError)
-            answer = { error: { type: 'declined', code: err.code, message: err.message } };
-          else if (err instanceof PaymentRequestError)
-            answer = { error: { type: 'request', code: err.code, message: err.message } };
-          else throw err;
-        }
-        await trx
-          .updateTable('payment_sim_requests')
-          .set({ response: JSON.stringify(answer) })
-          .where('idempotency_key', '=', key)
-          .execute();
-        return answer;
-      });
-    } catch (err) {
-      // Another call with this key committed first: its answer is ours.
-      if (isUniqueViolation(err)) return replay<T>(await stored());
-      throw err;
-    }
-    return replay<T>(response);
-  }
+  /** Where `once` keeps each idempotency key's answer (simulated-idempotency.ts). */
+  const requests = { db, delayMs: opts.delayMs, clock };
 
   function checkAmount(amountCents: number, min: number) {
     if (!Number.isInteger(amountCents) || amountCents < min) {
@@ -239,6 +118,7 @@ export function createSimulatedPaymentProvider(opts: {
 
     authorise(req) {
       return once(
+        requests,
         'authorise',
         req.idempotencyKey,
         { token: req.token, amountCents: req.amountCents },
@@ -268,6 +148,7 @@ export function createSimulatedPaymentProvider(opts: {
 
     capture(req) {
       return once(
+        requests,
         'capture',
         req.idempotencyKey,
         { authorisationId: req.authorisationId, amountCents: req.amountCents ?? null },
@@ -305,7 +186,7 @@ export function createSimulatedPaymentProvider(opts: {
     },
 
     async void(req) {
-      await once('void', req.idempotencyKey, { authorisationId: req.authorisationId }, async (trx, now) => {
+      await once(requests, 'void', req.idempotencyKey, { authorisationId: req.authorisationId }, async (trx, now) => {
         const res = await trx
           .updateTable('payment_sim_objects')
           .set({ status: 'voided' })
@@ -333,6 +214,7 @@ export function createSimulatedPaymentProvider(opts: {
 
     charge(req) {
       return once(
+        requests,
         'charge',
         req.idempotencyKey,
         { token: req.token, amountCents: req.amountCents },
@@ -346,6 +228,7 @@ export function createSimulatedPaymentProvider(opts: {
 
     refund(req) {
       return once(
+        requests,
         'refund',
         req.idempotencyKey,
         { chargeId: req.chargeId, amountCents: req.amountCents },
@@ -421,6 +304,7 @@ export function createSimulatedPaymentProvider(opts: {
 
     payout(req) {
       return once(
+        requests,
         'payout',
         req.idempotencyKey,
         {

@@ -4,7 +4,7 @@
  * neckline, sleeves, fabric, print, colours and details the name does not. An outfit lists its
  * pieces; 'worn' layers them on the figure, 'pieces' lays a suit or a set out side by side.
  */
-import type { Look } from '../pictures/look';
+import type { Look } from '../../../pictures';
 
 export const LOOKS: Record<number, Look> = {
   // Jackets

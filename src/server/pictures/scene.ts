@@ -4,29 +4,20 @@
  * the front, the back, and a close-up of the front (the detail).
  */
 import { hexOf, isDark, isLight, luminance, mix } from './colour';
-import type { Cloth, Fabric } from './fabric';
-import {
-  type Focus,
-  type Worn,
-  OUTER_TYPES,
-  LOWER_TYPES,
-  UPPER_TYPES,
-  drawCoat,
-  drawDress,
-  drawHoodie,
-  drawJacket,
-  drawJumpsuit,
-  drawKnit,
-  drawShirt,
-  drawShorts,
-  drawSkirt,
-  drawTie,
-  drawTop,
-  drawTrousers,
-} from './garments';
-import { drawBag, drawBelt, drawHat, drawJewellery, drawScarf, drawShoes, drawSunglasses } from './accessories';
-import type { Look, Piece } from './look';
-import type { Kit } from './parts';
+import type { Cloth, Fabric } from './fabric/cloth';
+import { type Focus, type Worn, OUTER_TYPES, LOWER_TYPES, UPPER_TYPES } from './garments/common';
+import { drawCoat } from './garments/coats';
+import { drawDress, drawJumpsuit } from './garments/dresses';
+import { drawHoodie, drawKnit, drawTop } from './garments/tops';
+import { drawJacket } from './garments/jackets';
+import { drawShirt, drawTie } from './garments/shirts';
+import { drawShorts, drawTrousers } from './garments/trousers';
+import { drawSkirt } from './garments/skirts';
+import { drawBag } from './accessories/bags';
+import { drawBelt, drawHat, drawJewellery, drawScarf, drawSunglasses } from './accessories/small';
+import { drawShoes } from './accessories/shoes';
+import type { Look, Piece } from './look/schema';
+import type { Kit } from './parts/kit';
 import { Canvas, escapeXml, f } from './svg';
 
 export type View = 'front' | 'back' | 'detail';

@@ -1,201 +1,12 @@
 /**
- * What a picture shows: a garment descriptor ("look"). Seeded items carry explicit descriptors
- * (data/catalogue.ts, stored in items.look); any other item, such as a member's listing, gets
- * one derived from its category, the words of its name and its colour. An outfit is a look
- * with pieces.
+ * Reading a look from the words of an item's name: the garment nouns, the words that refine a
+ * piece (cut, length, fabric, print...), the pieces an outfit's name lists, and colour words.
  */
-import { z } from 'zod';
-import type { Fabric, Print } from './fabric';
+import type { Piece } from './schema';
 
-export const GARMENT_TYPES = [
-  'dress',
-  'skirt',
-  'trousers',
-  'shorts',
-  'jumpsuit',
-  'top',
-  'shirt',
-  'knit',
-  'hoodie',
-  'jacket',
-  'coat',
-  'bag',
-  'shoes',
-  'scarf',
-  'hat',
-  'belt',
-  'sunglasses',
-  'jewellery',
-  'tie',
-] as const;
-export type GarmentType = (typeof GARMENT_TYPES)[number];
+export const has = (words: Set<string>, ...any: string[]) => any.some((w) => words.has(w));
 
-export const FABRICS = [
-  'plain',
-  'cotton',
-  'poplin',
-  'jersey',
-  'linen',
-  'wool',
-  'flannel',
-  'crepe',
-  'twill',
-  'knit',
-  'rib',
-  'cable',
-  'fleece',
-  'sherpa',
-  'quilted',
-  'puffer',
-  'denim',
-  'leather',
-  'suede',
-  'satin',
-  'silk',
-  'velvet',
-  'lace',
-  'sequin',
-  'tweed',
-  'nylon',
-  'ripstop',
-  'corduroy',
-  'raffia',
-  'woven',
-  'crystal',
-  'acetate',
-  'cashmere',
-  'metal',
-] as const satisfies readonly Fabric[];
-
-export const PRINTS = [
-  'none',
-  'stripes',
-  'pinstripe',
-  'breton',
-  'check',
-  'floral',
-  'leopard',
-  'tortoise',
-  'butterfly',
-  'grid',
-] as const satisfies readonly Print[];
-
-/** Placed motifs: prints and marks drawn once at a place on the garment. */
-export const MOTIFS = [
-  'ramen',
-  'butterflies',
-  'wings',
-  'logo',
-  'face',
-  'flag',
-  'swoosh',
-  'chest-stripes',
-  'three-stripes',
-  'pony',
-  'script',
-] as const;
-
-const colour = z.string().regex(/^(#[0-9a-f]{6}|[a-z ]{2,20})$/i);
-
-export const PieceSchema = z.object({
-  type: z.enum(GARMENT_TYPES),
-  /** The cut within the type: slip, wrap, shift, a-line, bodycon, fit-flare, column, pencil, pleated, wide, tailored, jeans... */
-  cut: z.string().max(24).optional(),
-  length: z.enum(['crop', 'hip', 'long', 'mini', 'knee', 'midi', 'maxi', 'gown', 'shorts', 'ankle', 'full']).optional(),
-  neckline: z
-    .enum([
-      'crew',
-      'scoop',
-      'v',
-      'deep-v',
-      'square',
-      'sweetheart',
-      'boat',
-      'cowl',
-      'strapless',
-      'halter',
-      'funnel',
-      'turtle',
-      'bow',
-    ])
-    .optional(),
-  sleeves: z.enum(['none', 'straps', 'cap', 'short', 'elbow', 'long']).optional(),
-  sleeveShape: z.enum(['straight', 'puff', 'blouson', 'bell', 'raglan', 'drop']).optional(),
-  collar: z
-    .enum([
-      'none',
-      'point',
-      'button-down',
-      'camp',
-      'stand',
-      'notch',
-      'peak',
-      'shawl',
-      'hood',
-      'polo',
-      'western',
-      'corduroy',
-    ])
-    .optional(),
-  closure: z
-    .enum(['none', 'buttons', 'hidden', 'double', 'zip', 'half-zip', 'asym-zip', 'snaps', 'wrap', 'tie', 'toggles'])
-    .optional(),
-  pockets: z
-    .enum(['none', 'patch', 'flap', 'welt', 'kangaroo', 'split', 'jeans', 'cargo', 'chest', 'four', 'zip'])
-    .optional(),
-  belt: z.enum(['none', 'self', 'tie', 'buckle', 'drawcord']).optional(),
-  hem: z
-    .enum(['straight', 'curved', 'rib', 'raw', 'scallop', 'ruffle', 'tiered', 'frayed', 'cuffed', 'elastic'])
-    .optional(),
-  fit: z.enum(['slim', 'regular', 'relaxed', 'oversized', 'boxy']).optional(),
-  fabric: z.enum(FABRICS).optional(),
-  print: z.enum(PRINTS).optional(),
-  motifs: z.array(z.enum(MOTIFS)).max(4).optional(),
-  /** The main colour of this piece (a colour word or #rrggbb); default the item's colour. */
-  colour: colour.optional(),
-  /** Trims, lapels, print and stitching. */
-  colour2: colour.optional(),
-  /** Hardware: buttons, buckles, zips. */
-  hardware: z.enum(['gold', 'silver', 'gunmetal', 'tonal', 'pearl', 'horn']).optional(),
-  /** Small named details: epaulettes, storm-flap, side-stripe, piping, bow-tie, tie, pleats, slit, powder-skirt, zip-off, yoke... */
-  details: z.array(z.string().max(24)).max(8).optional(),
-});
-export type Piece = z.infer<typeof PieceSchema>;
-
-export const LookSchema = PieceSchema.extend({
-  /** Several pieces (an outfit, a suit, a set); the first is drawn on top when worn. */
-  pieces: z.array(PieceSchema).min(2).max(4).optional(),
-  /** 'worn': layered on an invisible figure; 'pieces': laid out side by side (a suit, a set). */
-  layout: z.enum(['worn', 'pieces']).optional(),
-});
-export type Look = z.infer<typeof LookSchema>;
-
-const StoredLookSchema = LookSchema.partial();
-
-/** A stored look (JSON) as a Look, or null when absent or not one. */
-export function parseLook(json: string | null | undefined): Partial<Look> | null {
-  if (!json) return null;
-  try {
-    const parsed = StoredLookSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** What the generator knows about an item. */
-export interface PictureSubject {
-  id: number;
-  name: string;
-  category: string;
-  colour: string;
-  /** items.look: the seeded descriptor, if any (JSON). */
-  look?: string | null;
-}
-
-const has = (words: Set<string>, ...any: string[]) => any.some((w) => words.has(w));
-
-function wordsOf(name: string): Set<string> {
+export function wordsOf(name: string): Set<string> {
   const lower = name
     .toLowerCase()
     .replace(/t-shirt/g, 'tshirt')
@@ -330,7 +141,7 @@ function orderedWords(name: string): string[] {
 }
 
 /** The garment a name names: its last garment noun, with the cut the other words give. */
-function typeFromName(name: string): Piece | null {
+export function typeFromName(name: string): Piece | null {
   const list = orderedWords(name);
   const all = wordsOf(name);
   for (let i = list.length - 1; i >= 0; i--) {
@@ -342,7 +153,7 @@ function typeFromName(name: string): Piece | null {
 }
 
 /** The default garment of a category when the name names none. */
-const CATEGORY_DEFAULT: Record<string, Piece> = {
+export const CATEGORY_DEFAULT: Record<string, Piece> = {
   Dresses: { type: 'dress' },
   Skirts: { type: 'skirt' },
   Pants: { type: 'trousers' },
@@ -358,7 +169,7 @@ const CATEGORY_DEFAULT: Record<string, Piece> = {
 };
 
 /** Cut, length, fabric and print words a name may carry. */
-function refine(p: Piece, w: Set<string>): Piece {
+export function refine(p: Piece, w: Set<string>): Piece {
   const out: Piece = { ...p };
   const set = <K extends keyof Piece>(k: K, v: Piece[K]) => {
     if (out[k] === undefined) out[k] = v;
@@ -469,7 +280,7 @@ function refine(p: Piece, w: Set<string>): Piece {
 }
 
 /** The pieces an outfit's name lists ("White Shirt and Black Pencil Skirt Outfit"). */
-function outfitPieces(name: string): Piece[] | null {
+export function outfitPieces(name: string): Piece[] | null {
   const parts = name
     .split(/\band\b|\bwith\b|&|\+/i)
     .map((s) => s.trim())
@@ -524,101 +335,3 @@ const COLOUR_WORDS: Record<string, true> = Object.fromEntries(
     'teal',
   ].map((c) => [c, true]),
 );
-
-/**
- * The look of an item: its stored descriptor completed by what its category and name say, or
- * wholly derived when none is stored.
- */
-export function lookFor(subject: PictureSubject): Look {
-  const stored = parseLook(subject.look);
-  const w = wordsOf(subject.name);
-  const isOutfitCategory =
-    subject.category === 'Sets' || subject.category === 'Work Outfit' || subject.category === 'Mountain Outfit';
-  // A stored descriptor is the whole truth: the name's words add nothing to it.
-  if (stored?.type) return stored as Look;
-  if (stored?.pieces) return { ...stored.pieces[0]!, ...stored } as Look;
-  const found = typeFromName(subject.name);
-  let named = found ? refine(found, w) : null;
-  // A pullover in the Hoodies is a sweatshirt, not a knit.
-  if (named?.type === 'knit' && subject.category === 'Hoodies') named = refine({ type: 'hoodie', cut: 'crew' }, w);
-  if (isOutfitCategory || has(w, 'outfit', 'set', 'suit', 'tracksuit', 'pyjama', 'pyjamas')) {
-    const pieces = outfitPieces(subject.name);
-    if (pieces) return { ...pieces[0]!, pieces, layout: has(w, 'outfit') ? 'worn' : 'pieces' };
-    const fabric = named?.fabric;
-    const same = fabric ? { fabric } : {};
-    if (has(w, 'tracksuit'))
-      return {
-        type: 'jacket',
-        cut: 'track',
-        layout: 'pieces',
-        pieces: [
-          { type: 'jacket', cut: 'track', fabric: 'jersey' },
-          { type: 'trousers', cut: 'joggers', fabric: 'jersey' },
-        ],
-      };
-    if (has(w, 'pyjama', 'pyjamas', 'pajama', 'pajamas'))
-      return {
-        type: 'shirt',
-        layout: 'pieces',
-        pieces: [
-          { type: 'shirt', fabric: fabric ?? 'satin' },
-          { type: 'trousers', cut: 'wide', fabric: fabric ?? 'satin' },
-        ],
-      };
-    if (named?.type === 'knit' && named.cut === 'cardigan')
-      return { ...named, layout: 'pieces', pieces: [named, { type: 'top', cut: 'tank', fabric: 'rib' }] };
-    if (has(w, 'suit', 'tuxedo') && named?.type !== 'jumpsuit') {
-      const cloth = refine({ type: 'jacket' }, w).fabric ?? 'wool';
-      return {
-        type: 'jacket',
-        cut: 'blazer',
-        fabric: cloth,
-        pieces: [
-          { type: 'jacket', cut: 'blazer', fabric: cloth },
-          { type: 'trousers', cut: 'tailored', fabric: cloth },
-        ],
-        layout: 'pieces',
-      };
-    }
-    if (named && named.type !== 'jacket' && named.type !== 'coat') return named;
-    if (subject.category === 'Mountain Outfit') {
-      const jacket = refine({ type: 'jacket' }, w);
-      return {
-        ...jacket,
-        cut: jacket.cut ?? 'shell',
-        pieces: [
-          { ...jacket, cut: jacket.cut ?? 'shell' },
-          { type: 'trousers', cut: 'hiking', colour: 'charcoal' },
-        ],
-        layout: 'worn',
-      };
-    }
-    if (named)
-      return {
-        ...named,
-        layout: 'worn',
-        pieces: [named, { type: 'shirt', colour: 'white' }, { type: 'trousers', cut: 'tailored', ...same }],
-      };
-    if (subject.category === 'Sets')
-      return {
-        type: 'top',
-        pieces: [
-          { type: 'top', cut: 'tee' },
-          { type: 'trousers', cut: 'wide' },
-        ],
-        layout: 'pieces',
-      };
-    return {
-      type: 'jacket',
-      cut: 'blazer',
-      pieces: [
-        { type: 'jacket', cut: 'blazer' },
-        { type: 'shirt', colour: 'white' },
-        { type: 'trousers', cut: 'tailored' },
-      ],
-      layout: 'worn',
-    };
-  }
-  const piece = named ?? CATEGORY_DEFAULT[subject.category] ?? { type: 'top' };
-  return refine(piece, w);
-}

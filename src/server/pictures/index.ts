@@ -4,12 +4,14 @@
  * the same item gives the same bytes on every call.
  */
 import { swatchFor } from './colour';
-import { type Look, type PictureSubject, lookFor } from './look';
+import type { Look, PictureSubject } from './look/schema';
+import { lookFor } from './look/look-for';
 import { renderScene, type View } from './scene';
 import { hashString } from './svg';
 
 export type { PictureSubject, Look, View };
-export { lookFor, parseLook, LookSchema } from './look';
+export { lookFor } from './look/look-for';
+export { parseLook, LookSchema } from './look/schema';
 export { swatchFor } from './colour';
 
 /** Bump when the drawings change: every generated picture's URL changes with it. */

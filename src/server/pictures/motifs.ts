@@ -4,7 +4,7 @@
  * stripes and sleeve stripes. Drawn in body units around a centre point.
  */
 import { isDark, mix, shade } from './colour';
-import type { Kit, SleeveGeom } from './parts';
+import type { Kit, SleeveGeom } from './parts/kit';
 import { f, random } from './svg';
 
 const INK = '#2a2420';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE } from '../data/catalogue';
-import { LOOKS } from '../data/looks';
+import { CATALOGUE } from '../features/catalogue/data/catalogue';
+import { LOOKS } from '../features/catalogue/data/looks';
 import {
   GENERATOR_VERSION,
   VIEWS,
