@@ -12,7 +12,6 @@
  * database) and removes them afterwards.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +25,7 @@ import { createLogger } from '../src/server/logger';
 import { load, type LoadResult } from './lib/load';
 import { freePort, startApp, startBare, stop, waitFor } from './lib/processes';
 import { printTable } from './lib/table';
+import { cookieOf, makeMembers, PASSWORD, rand, type Member } from './mixed-members';
 
 export interface MixedOptions {
   duration: number;
@@ -54,13 +54,6 @@ export interface MixedRow {
   app: MixedResult;
 }
 
-interface Member {
-  email: string;
-  liked: number[];
-}
-
-const PASSWORD = 'correct horse battery';
-const rand = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A fresh database with `items` pieces; returns the server env and how to drop it. */
@@ -143,77 +136,6 @@ async function startCluster(
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
   return { url, stop: () => stop(child) };
-}
-
-const cookieOf = (setCookie: string | string[] | undefined) =>
-  (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]).join('; ');
-
-/** A good test card and a delivery address (the simulated provider's test mode: decision 0029). */
-const CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expiryMonth: '08',
-  expiryYear: '2030',
-  cvv: '123',
-  cardholderName: 'Bench Member',
-  billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
-};
-const ADDRESS = {
-  recipientName: 'Bench Member',
-  line1: '12 Analytical Way',
-  city: 'Brooklyn',
-  state: 'NY',
-  zipCode: '11201',
-};
-
-/**
- * Members for the connections, each with three liked items (the day's counted views) and what a
- * Weekly member needs to book (decision 0030): a card, a delivery address and delivery as her
- * choice, each through the API as a member adds them, so the mix measures real, paid bookings.
- */
-async function makeMembers(url: string, count: number, itemIds: number[]): Promise<Member[]> {
-  const members: Member[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const email = `bench${i}.${randomBytes(3).toString('hex')}@example.com`;
-    const res = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        name: `Bench ${i}`,
-        fullName: `Bench Member ${i}`,
-        gender: 'female',
-      }),
-    });
-    if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-    const cookie = cookieOf(res.headers.getSetCookie());
-    const liked: number[] = [];
-    while (liked.length < 3) {
-      const itemId = rand(itemIds);
-      if (liked.includes(itemId)) continue;
-      const like = await fetch(`${url}/api/match/swipes`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url, cookie },
-        body: JSON.stringify({ itemId, action: 'like' }),
-      });
-      if (!like.ok) throw new Error(`like failed: ${like.status} ${await like.text()}`);
-      liked.push(itemId);
-    }
-    for (const [what, method, body] of [
-      ['/api/payment-method', 'PUT', CARD],
-      ['/api/delivery-address', 'PUT', ADDRESS],
-      ['/api/pickup', 'PUT', { option: 'online' }],
-    ] as const) {
-      const res = await fetch(`${url}${what}`, {
-        method,
-        headers: { 'content-type': 'application/json', origin: url, cookie },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
-    }
-    members.push({ email, liked });
-  }
-  return members;
 }
 
 type Ctx = { cookie?: string; member?: Member };

@@ -36,7 +36,6 @@ const pendingSplit = new Set([
   'src/server/features/ops/ops.api.test.ts',
   'src/server/features/ops/unit-life.repository.ts',
   'src/server/features/plans/plans.api.test.ts',
-  'bench/mixed.ts',
   'src/server/features/listings/listings.service.ts',
   'src/web/features/ops/components/unit-panel.tsx',
   'src/server/features/catalogue/catalogue.api.test.ts',
