@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { skipDiscountPopup } from './support';
 import { CATALOGUE_RATINGS_NOTE } from '../src/domain/catalogue-ratings';
 
 test('browse: tabs, a filter that survives a reload, and an item page', async ({ page }) => {
@@ -183,4 +184,17 @@ test('honest numbers on an item page: the retail value is not struck through, an
   await expect(page.getByRole('link', { name: /The North Face Black Fleece Half-Zip/ }).first()).not.toContainText(
     '(156)',
   );
+});
+
+test('a rating shows half stars: 4.3 reads as four and a half, with its figure', async ({ page, request }) => {
+  await skipDiscountPopup(page);
+  // Item 12 (Charcoal Slim Chinos) is rated 4.3.
+  const item = (await (await request.get('/api/items/12')).json()) as { rating: number };
+  expect(item.rating).toBe(4.3);
+  await page.goto('/item/12');
+  // The summary under the title (the reviews section repeats the rating).
+  const stars = page.getByRole('img', { name: 'Rated 4.3 out of 5' }).first();
+  await expect(stars).toBeVisible();
+  await expect(stars.locator('[data-star="half"]')).toHaveCount(1);
+  await expect(stars.locator('[data-star="full"]')).toHaveCount(4);
 });

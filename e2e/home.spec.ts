@@ -17,7 +17,7 @@ test('the discount popup opens 2 s after load; Maybe Later keeps it away after a
   // slow machine the popup may be open by the time the page has loaded.
   await expect(page.locator('h1')).toContainText('Limited space.');
   await expect(popup(page)).toBeVisible({ timeout: 6000 });
-  // Not before 2 s, in the page's own clock (polish.spec checks the SPEC timing both ways).
+  // Not before 2 s, in the page's own clock (timings.spec checks the SPEC timing both ways).
   expect((await popupTimings(page)).popupAt).toBeGreaterThanOrEqual(1950);
   // Focus is inside the dialog.
   expect(await popup(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { businessDay, DEFAULT_BUSINESS_TIME_ZONE } from '../src/domain/business-day';
+import { addDays } from '../src/domain/calendar';
 import { appPage } from './fixtures';
 
 let n = 0;
@@ -207,4 +209,61 @@ export async function approvedListingViaApi(
   makeStaffWithCli(staffMember.email);
   await approveViaApi(staff, itemId);
   return { lender, staff, itemId };
+}
+
+/** A page of its own (a new context, the discount popup marked seen), as another member would open one. */
+export async function newMemberPage(browser: Browser, baseURL: string | undefined, width = 1280) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  await skipDiscountPopup(context);
+  return { context, page: appPage(await context.newPage()) };
+}
+
+/** The answer's JSON, once its status is the one expected (its text shows when it is not). */
+export async function okJson(res: Awaited<ReturnType<Page['request']['post']>>, status = 200) {
+  expect(res.status(), await res.text()).toBe(status);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** Days from the business's today (New York, decision 0047), as the server counts them. */
+export const businessDayFrom = (offset: number) => addDays(businessDay(Date.now(), DEFAULT_BUSINESS_TIME_ZONE), offset);
+
+/**
+ * A house piece with one unit of M, added by a new staff member on the desk (a member's piece
+ * would be requested from its lender, decision 0035), and another member, Hana Holder, who rents
+ * it for `dates` (from today when null). The staff member's and the holder's pages come back.
+ */
+export async function rentedPiece(
+  browser: Browser,
+  baseURL: string | undefined,
+  name: string,
+  dates: { startDate: string; endDate: string } | null,
+) {
+  const staff = await newMemberPage(browser, baseURL);
+  const staffMember = await signUpViaApi(staff.page, { fullName: 'Sam Staff' });
+  expect(makeStaffWithCli(staffMember.email)).toContain('is now staff');
+  const piece = await okJson(
+    await staff.page.request.post('/api/ops/items', {
+      data: {
+        name,
+        brand: 'Khaite',
+        category: 'Dresses',
+        gender: 'Women',
+        colour: 'ivory',
+        tags: ['evening'],
+        description: 'Bias-cut slip dress in silk satin.',
+        retailPriceCents: 90_000,
+        units: [{ size: 'M', count: 1 }],
+      },
+    }),
+    201,
+  );
+  const itemId = piece.id as number;
+  const holder = await newMemberPage(browser, baseURL);
+  await signUpViaApi(holder.page, { fullName: 'Hana Holder' });
+  await readyToRentViaApi(holder.page);
+  const rental = await okJson(
+    await holder.page.request.post('/api/rentals', { data: { itemId, size: 'M', ...dates } }),
+    201,
+  );
+  return { itemId, rentalId: rental.id as number, holder: holder.page, staff: staff.page };
 }

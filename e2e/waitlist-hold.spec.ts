@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { businessDay, DEFAULT_BUSINESS_TIME_ZONE } from '../src/domain/business-day';
-import { addDays } from '../src/domain/calendar';
 import { seriousViolations } from './axe';
-import { appPage, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import {
-  DISCOUNT_POPUP_SEEN_KEY,
+  businessDayFrom,
+  newMemberPage,
+  okJson,
+  rentedPiece,
   TEST_CARD,
   TEST_DELIVERY_ADDRESS,
-  makeStaffWithCli,
   readyToRentViaApi,
   signUpViaApi,
 } from './support';
@@ -22,19 +22,10 @@ import {
  */
 const SHOTS = process.env.SHOTS_DIR;
 
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), DISCOUNT_POPUP_SEEN_KEY);
-  return { context, page: appPage(await context.newPage()) };
-}
-
-const ok = async (res: Awaited<ReturnType<Page['request']['post']>>, status = 200) => {
-  expect(res.status(), await res.text()).toBe(status);
-  return res.json() as Promise<Record<string, unknown>>;
-};
-
+const newPage = newMemberPage;
+const ok = okJson;
 // Days count in the business's time zone (decision 0047): the calendar's today is New York's.
-const isoDay = (offset: number) => addDays(businessDay(Date.now(), DEFAULT_BUSINESS_TIME_ZONE), offset);
+const isoDay = businessDayFrom;
 
 /** Screenshots of `target` at 1280 and 390 px (the page's own width is put back). */
 async function shoot(page: Page, target: Locator, name: string, fullPage = false) {
@@ -48,43 +39,6 @@ async function shoot(page: Page, target: Locator, name: string, fullPage = false
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A house piece with one unit of M (added by staff on the desk), and another member who rents it from `start`. */
-async function rentedPiece(
-  browser: Browser,
-  baseURL: string | undefined,
-  name: string,
-  dates: { startDate: string; endDate: string } | null,
-) {
-  const staff = await newPage(browser, baseURL);
-  const staffMember = await signUpViaApi(staff.page, { fullName: 'Sam Staff' });
-  expect(makeStaffWithCli(staffMember.email)).toContain('is now staff');
-  const piece = await ok(
-    await staff.page.request.post('/api/ops/items', {
-      data: {
-        name,
-        brand: 'Khaite',
-        category: 'Dresses',
-        gender: 'Women',
-        colour: 'ivory',
-        tags: ['evening'],
-        description: 'Bias-cut slip dress in silk satin.',
-        retailPriceCents: 90_000,
-        units: [{ size: 'M', count: 1 }],
-      },
-    }),
-    201,
-  );
-  const itemId = piece.id as number;
-  const holder = await newPage(browser, baseURL);
-  await signUpViaApi(holder.page, { fullName: 'Hana Holder' });
-  await readyToRentViaApi(holder.page);
-  const rental = await ok(
-    await holder.page.request.post('/api/rentals', { data: { itemId, size: 'M', ...dates } }),
-    201,
-  );
-  return { itemId, rentalId: rental.id as number, holder: holder.page };
 }
 
 /**

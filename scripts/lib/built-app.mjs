@@ -44,7 +44,7 @@ function buildIfMissing() {
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
-/** Starts the built app and waits until it answers; `stop()` ends it and removes its DATA_DIR. */
+/** Starts the built app and waits until it answers (its DATA_DIR in `dataDir`); `stop()` ends it and removes the DATA_DIR. */
 export async function startBuiltApp({ name }) {
   buildIfMissing();
   const port = await freePort();
@@ -76,6 +76,7 @@ export async function startBuiltApp({ name }) {
   }
   return {
     url,
+    dataDir,
     stop: () =>
       new Promise((resolve) => {
         const done = () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { makeItem } from './factories';
 import type { TestMember } from './test-app';
 
 /** A good test card (the simulated provider's test mode: decision 0029). */
@@ -54,58 +55,18 @@ export async function readyToRent(
   return m;
 }
 
-let itemCounter = 0;
-
-/** A house item straight in the database, with `units` units of each size (1 by default). */
+/** A house item straight in the database, with `units` units of each size (1 by default): makeItem's. */
 export async function makeTestItem(
   db: Kysely<DB>,
   opts: { units?: number; sizes?: string[]; priceCents?: number; ownerId?: string; name?: string } = {},
 ): Promise<number> {
-  itemCounter += 1;
-  const sizes = opts.sizes ?? ['M'];
-  const { id } = await db
-    .insertInto('items')
-    .values({
-      slug: null,
-      name: opts.name ?? `Test Trench ${itemCounter}`,
-      brand: 'Burberry',
-      category: 'Jackets',
-      gender: 'Women',
-      sizes: JSON.stringify(sizes),
-      colour: 'camel',
-      tags: opts.ownerId ? 'member' : '',
-      retail_price_cents: 9_900,
-      rental_price_cents: opts.priceCents ?? 799,
-      rating: 4.5,
-      review_count: 10,
-      rental_count: 0,
-      is_new: 0,
-      description: 'A test piece.',
-      materials: null,
-      care_instructions: null,
-      owner_id: opts.ownerId ?? null,
-      status: 'active',
-      created_at: '2026-11-01T09:00:00.000Z',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const size of sizes) {
-    for (let n = 1; n <= (opts.units ?? 1); n += 1)
-      await db.insertInto('item_units').values({ item_id: id, size, unit_no: n }).execute();
-  }
-  if (opts.ownerId) {
-    await db
-      .insertInto('listings')
-      .values({
-        item_id: id,
-        owner_id: opts.ownerId,
-        handover: 'drop-off',
-        created_at: '2026-11-01T09:00:00.000Z',
-        updated_at: '2026-11-01T09:00:00.000Z',
-      })
-      .execute();
-  }
-  return id;
+  return makeItem(db, {
+    ...opts,
+    brand: 'Burberry',
+    colour: 'camel',
+    retailCents: 9_900,
+    createdAt: '2026-11-01T09:00:00.000Z',
+  });
 }
 
 /**

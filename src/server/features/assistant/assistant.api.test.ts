@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANNED_REPLIES, MAX_ASSISTANT_MESSAGE_LENGTH, type AssistantReply } from '../../../domain/assistant';
+import { makeItem } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -20,33 +21,23 @@ interface Row {
 }
 
 async function insert(row: Row) {
-  const inserted = await t.ctx.database.db
-    .insertInto('items')
-    .values({
-      slug: null,
-      name: row.name,
-      brand: row.brand,
-      category: row.category,
-      gender: row.gender ?? 'Women',
-      sizes: JSON.stringify(['S', 'M', 'L']),
-      colour: row.colour ?? 'neutral',
-      tags: row.tags ?? '',
-      retail_price_cents: row.price * 10,
-      rental_price_cents: row.price,
-      rating: row.rating ?? 4,
-      review_count: 10,
-      rental_count: 1,
-      is_new: 0,
-      description: 'A test piece.',
-      materials: null,
-      care_instructions: null,
-      owner_id: row.ownerId ?? null,
-      status: row.status ?? 'active',
-      created_at: '2026-11-22T10:00:00.000Z',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids[row.key] = Number(inserted.id);
+  ids[row.key] = await makeItem(t, {
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    gender: row.gender ?? 'Women',
+    sizes: ['S', 'M', 'L'],
+    units: 0,
+    colour: row.colour ?? 'neutral',
+    tags: row.tags ?? '',
+    retailCents: row.price * 10,
+    priceCents: row.price,
+    rating: row.rating ?? 4,
+    rentalCount: 1,
+    ...(row.ownerId ? { ownerId: row.ownerId, listed: false } : {}),
+    status: row.status ?? 'active',
+    createdAt: '2026-11-22T10:00:00.000Z',
+  });
 }
 
 async function ask(

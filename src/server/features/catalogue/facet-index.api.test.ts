@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { occupancyOf } from '../../../domain/availability';
 import { checkListQuery, type ItemFacets } from '../../../domain/catalogue';
+import { makeBooking, makeUnit } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogueRepository } from './catalogue.repository';
 import { businessDayFromToday } from '../../test/business-day';
@@ -123,19 +124,15 @@ describe(`facet index (${process.env.TEST_DIALECT})`, () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const before = (await viaApi('gender=Women&size=48')).total;
-    await db.insertInto('item_units').values({ item_id: other.id, size: '48', unit_no: 99 }).execute();
+    await makeUnit(t, other.id, { size: '48', unitNo: 99 });
     // The item's size bits follow its units (triggers): the list and the counts see the new size.
     const only = (size: string) =>
       `/api/items?gender=Women&size=${size}&brand=${encodeURIComponent(other.brand)}&category=${encodeURIComponent(other.category)}&limit=48`;
     const res = await t.request(only('48'));
     expect(((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id)).toContain(other.id);
     expect((await viaApi('gender=Women&size=48')).total).toBe(before + 1);
-    const extra = await db
-      .insertInto('item_units')
-      .values({ item_id: other.id, size: '46', unit_no: 98 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.deleteFrom('item_units').where('id', '=', extra.id).execute();
+    const extra = await makeUnit(t, other.id, { size: '46', unitNo: 98 });
+    await db.deleteFrom('item_units').where('id', '=', extra).execute();
     const after46 = await t.request(only('46'));
     expect(((await after46.json()) as { items: { id: number }[] }).items.map((i) => i.id)).not.toContain(other.id);
     // Book every unit of a few items for the first range.
@@ -144,19 +141,14 @@ describe(`facet index (${process.env.TEST_DIALECT})`, () => {
       .select(['id', 'item_id'])
       .where('item_id', 'in', [other.id, other.id + 1, other.id + 2])
       .execute();
-    await db
-      .insertInto('bookings')
-      .values(
-        units.map((u) => ({
-          unit_id: u.id,
-          item_id: u.item_id,
-          start_date: '2030-03-02',
-          end_date: '2030-03-09',
-          released_at: null,
-          created_at: new Date().toISOString(),
-        })),
-      )
-      .execute();
+    for (const u of units)
+      await makeBooking(t, {
+        unitId: u.id,
+        itemId: u.item_id,
+        start: '2030-03-02',
+        end: '2030-03-09',
+        createdAt: new Date().toISOString(),
+      });
     await expectSame();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemFacets, ItemPage, SearchSuggestions } from '../../../domain/catalogue';
+import { makeItem } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CATALOGUE } from './data/catalogue';
 
@@ -95,32 +96,23 @@ describe(`search (${process.env.TEST_DIALECT})`, () => {
 
   it('keeps the index in step with the items (insert, rename, remove)', async () => {
     const { db } = t.ctx.database;
-    const row = {
-      slug: null,
-      brand: 'Ganni',
-      category: 'Tops',
-      gender: 'Women',
-      sizes: '["M"]',
-      colour: 'lilac',
-      tags: 'party',
-      rating: 0,
-      status: 'active',
-      review_count: 0,
-      rental_count: 0,
-      is_new: 0,
-    };
-    const inserted = await db
-      .insertInto('items')
-      .values({
-        ...row,
+    const inserted = {
+      id: await makeItem(t, {
         name: 'Quixotic Mesh Top',
-        retail_price_cents: 10000,
-        rental_price_cents: 599,
+        brand: 'Ganni',
+        category: 'Tops',
+        sizes: ['M'],
+        units: 0,
+        colour: 'lilac',
+        tags: 'party',
+        rating: 0,
+        reviewCount: 0,
+        retailCents: 10000,
+        priceCents: 599,
         description: 'Sheer.',
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+        createdAt: new Date().toISOString(),
+      }),
+    };
     expect((await all('q=quixotic')).map((i) => i.id)).toEqual([inserted.id]);
     await db.updateTable('items').set({ name: 'Zephyrine Mesh Top' }).where('id', '=', inserted.id).execute();
     expect(await all('q=quixotic')).toEqual([]);

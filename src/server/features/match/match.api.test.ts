@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DailyViews, Deck, Favorite, FavoriteList, Progress, SwipeResult } from '../../../domain/match';
+import { makeItem } from '../../test/factories';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
 let t: TestApp;
@@ -10,33 +11,25 @@ let removedId = 0;
 
 /** Inserts catalogue rows directly (the catalogue seed is off in API tests). */
 async function insertItem(n: number, gender: 'Women' | 'Men', status = 'active'): Promise<number> {
-  const row = await t.ctx.database.db
-    .insertInto('items')
-    .values({
-      name: `${gender} Piece ${n}`,
-      brand: n % 2 ? 'Maison Test' : 'Atelier Spec',
-      category: 'Dresses',
-      gender,
-      sizes: JSON.stringify(['XS', 'S', 'M']),
-      retail_price_cents: 19999 + n,
-      rental_price_cents: 2999,
-      rating: 4.5,
-      review_count: 10 + n,
-      rental_count: n,
-      is_new: n % 2,
-      description: `Description ${n}`,
-      materials: '100% silk',
-      care_instructions: 'Dry clean only',
-      status,
-      slug: null,
-      owner_id: null,
-      colour: 'ivory',
-      tags: '',
-      created_at: '2026-11-01T00:00:00.000Z',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return makeItem(t, {
+    name: `${gender} Piece ${n}`,
+    brand: n % 2 ? 'Maison Test' : 'Atelier Spec',
+    category: 'Dresses',
+    gender,
+    sizes: ['XS', 'S', 'M'],
+    units: 0,
+    retailCents: 19999 + n,
+    priceCents: 2999,
+    reviewCount: 10 + n,
+    rentalCount: n,
+    isNew: n % 2 === 1,
+    description: `Description ${n}`,
+    materials: '100% silk',
+    careInstructions: 'Dry clean only',
+    status,
+    colour: 'ivory',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  });
 }
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskRental, TodayBoard } from '../../../domain/ops';
 import type { Calendar, Rental } from '../../../domain/rentals';
+import { makeItem } from '../../test/factories';
 import { readyToRent } from '../../test/renter';
 import { dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
@@ -32,37 +33,17 @@ async function json<T>(res: Response | Promise<Response>, status = 200): Promise
   return JSON.parse(text) as T;
 }
 
-async function makeItem(name: string): Promise<number> {
-  const { db } = t.ctx.database;
-  const { id } = await db
-    .insertInto('items')
-    .values({
-      slug: null,
-      name,
-      brand: 'Khaite',
-      category: 'Dresses',
-      gender: 'Women',
-      sizes: JSON.stringify(['M']),
-      colour: 'black',
-      tags: '',
-      retail_price_cents: 60_000,
-      rental_price_cents: 2_800,
-      rating: 4.5,
-      review_count: 3,
-      rental_count: 0,
-      is_new: 0,
-      description: 'A dress for the evening.',
-      materials: null,
-      care_instructions: null,
-      owner_id: null,
-      status: 'active',
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('item_units').values({ item_id: id, size: 'M', unit_no: 1 }).execute();
-  return id;
-}
+/** A house dress with one unit of M, made on the test's clock. */
+const makeDress = (name: string): Promise<number> =>
+  makeItem(t, {
+    name,
+    brand: 'Khaite',
+    category: 'Dresses',
+    retailCents: 60_000,
+    priceCents: 2_800,
+    reviewCount: 3,
+    description: 'A dress for the evening.',
+  });
 
 const overdueNotices = async (userId: string) =>
   (
@@ -77,7 +58,7 @@ const overdueNotices = async (userId: string) =>
 describe(`the business's day is New York's (${process.env.TEST_DIALECT})`, () => {
   it('a rental due back today is not overdue at 8 pm ET (01:00 UTC the next day): no fee, no notice, no extra hold; overdue from midnight ET', async () => {
     // Sunday 1 November 2026, 9 am ET: she books the default week, 1 to 8 November.
-    const itemId = await makeItem('Evening Slip');
+    const itemId = await makeDress('Evening Slip');
     const maya = await readyToRent(await t.signUp({ fullName: 'Maya Evening' }));
     const rental = await json<Rental>(
       maya.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }),
@@ -101,7 +82,7 @@ describe(`the business's day is New York's (${process.env.TEST_DIALECT})`, () =>
     expect(await overdueNotices(maya.id)).toEqual([]);
     expect(await t.services.units.holdOverdueUnits()).toEqual({ held: 0, moved: 0, stranded: 0 });
     // Today is still a day another member can start a rental on (the calendar does not grey it out).
-    const calendar = await json<Calendar>(t.request(`/api/items/${await makeItem('Morning Coat')}/calendar?size=M`));
+    const calendar = await json<Calendar>(t.request(`/api/items/${await makeDress('Morning Coat')}/calendar?size=M`));
     expect(calendar).toMatchObject({ today: '2026-11-08', firstFreeStart: '2026-11-08' });
 
     // She sends it back at 8 pm ET on her return date: on time, no late fee at check-in the next day.
@@ -124,7 +105,7 @@ describe(`the business's day is New York's (${process.env.TEST_DIALECT})`, () =>
 
   it('the same rental kept past midnight ET is one day late, with its fee and the overdue notice', async () => {
     now = new Date('2026-11-15T14:00:00Z');
-    const itemId = await makeItem('Late Slip');
+    const itemId = await makeDress('Late Slip');
     const lena = await readyToRent(await t.signUp({ fullName: 'Lena Late' }));
     const rental = await json<Rental>(
       lena.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }),

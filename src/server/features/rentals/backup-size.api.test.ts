@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskRental } from '../../../domain/ops';
 import type { Rental } from '../../../domain/rentals';
+import { makeUnit } from '../../test/factories';
 import { makeTestItem, readyToRent } from '../../test/renter';
 import { dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
@@ -149,8 +150,7 @@ describe(`backup size (${process.env.TEST_DIALECT})`, () => {
   it('20 members booking with the last unit of the backup size at once: one gets it, the others book nothing', async () => {
     const itemId = await makeTestItem(t.ctx.database.db, { sizes: ['S', 'M'], units: 1 });
     // Twenty units of S, one of M.
-    for (let n = 2; n <= 20; n += 1)
-      await t.ctx.database.db.insertInto('item_units').values({ item_id: itemId, size: 'S', unit_no: n }).execute();
+    for (let n = 2; n <= 20; n += 1) await makeUnit(t, itemId, { size: 'S', unitNo: n });
     const members = await Promise.all(Array.from({ length: 20 }, () => renter()));
     const answers = await Promise.all(members.map((m) => book(m, { itemId, size: 'S', backupSize: 'M' })));
     const statuses = answers.map((r) => r.status);
