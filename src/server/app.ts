@@ -30,6 +30,7 @@ import { createDocsRoutes } from './http/docs';
 import { HttpError, handleError } from './http/errors';
 import { refuseNul } from './http/input-guard';
 import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
+import { exceptPageCalls } from './http/page-call';
 import { securityHeaders, withRequestId } from './http/security-headers';
 import { mountWebApp, type WebSource } from './http/static';
 import type { AppEnv } from './http/types';
@@ -55,9 +56,10 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   const { env, auth } = ctx;
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use('*', requestId({ headerName: 'x-request-id' }));
+  // A page's in-process API calls (decision 0054) keep the page request's id, log line and headers.
+  app.use('*', exceptPageCalls(requestId({ headerName: 'x-request-id' })));
   app.use('*', requestLogger(ctx.logger));
-  app.use('*', securityHeaders(env.publicUrl.startsWith('https://')));
+  app.use('*', exceptPageCalls(securityHeaders(env.publicUrl.startsWith('https://'))));
   app.onError(handleError);
 
   // better-auth's rate limits and the contact form's limit need the client address.
@@ -77,8 +79,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
 
   // Public GETs say how long they may be kept and carry an ETag (304 on If-None-Match); every
   // other API answer is private, no-store (decision 0018).
-  app.use('/api/*', apiCacheControl());
-  app.use('/api/*', publicEtag());
+  app.use('/api/*', exceptPageCalls(apiCacheControl()));
+  app.use('/api/*', exceptPageCalls(publicEtag()));
   app.use('/api/*', originCheck(env.trustedOrigins));
   // PostgreSQL cannot store U+0000: refused in any URL or body, for every route (better-auth's too).
   app.use('/api/*', refuseNul());

@@ -14,11 +14,10 @@ import { AppFrame } from './app/layout';
 import { RouteErrorBoundary } from './app/route-error';
 import { RouteData } from './app/route-data';
 import { getUnreadCountQueryOptions } from './features/notifications';
-import { createBrowserApi } from './lib/api-client';
 import { SITE_DESCRIPTION, pageMeta } from './lib/meta';
 import { prefetch, type PageData } from './lib/page-data';
-import { createQueryClient } from './lib/query-client';
-import type { RootData } from './lib/session';
+import { browserQueryClient, createQueryClient } from './lib/query-client';
+import { trackSession, type RootData } from './lib/session';
 import { rememberTimeZone } from './lib/time-zone';
 import fonts from './fonts.css?url';
 import stylesheet from './styles.css?url';
@@ -48,6 +47,17 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData & 
     businessTimeZone,
     ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))),
   };
+}
+
+/**
+ * In the browser the session is read again by the server (when shouldRevalidate asks), and the
+ * client loaders of the pages learn who is visiting from that reading (lib/session.ts): the
+ * member and desk gates decide in the browser as the server does, with no other request.
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const root = serverLoader();
+  trackSession(root.then((r) => r.user));
+  return root;
 }
 
 /**
@@ -92,11 +102,16 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** The app: one query cache per browser tab (per request on the server), the frame and the page. */
 export default function App() {
-  // On the server, pages render from what their loaders fetched: this cache calls no API.
-  const [queryClient] = useState(() => createQueryClient(typeof window === 'undefined' ? null : createBrowserApi()));
+  const root = useLoaderData<typeof loader>();
+  // On the server, pages render from what their loaders fetched: this cache calls no API. In the
+  // browser, the one cache the routes' client loaders fill; who is visiting is what the page came with.
+  const [queryClient] = useState(() => {
+    if (typeof window === 'undefined') return createQueryClient(null);
+    trackSession(root?.user ?? null);
+    return browserQueryClient();
+  });
   // A member's browser tells the server its zone (the tz cookie), so her next pages render times in
   // it. Visitors' pages show no time of day, and a visitor's sign-up carries no cookie but hers.
-  const root = useLoaderData<typeof loader>();
   const signedIn = !!root?.user;
   const renderedIn = root?.timeZone;
   useEffect(() => {

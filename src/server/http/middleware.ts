@@ -5,6 +5,7 @@ import { roleOf } from '../../domain/ops';
 import { CLIENT_IP_HEADER, type Auth } from '../auth';
 import type { Logger } from '../logger';
 import { HttpError, unauthenticated } from './errors';
+import { pageCallOf } from './page-call';
 import type { AppEnv, MemberEnv } from './types';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -12,6 +13,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** One structured log line per request, with its id, status and duration. */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const page = pageCallOf(c.req.raw);
+    if (page) {
+      // A page's in-process API call (decision 0054): it is part of the page request, whose id it
+      // keeps and whose one line counts it.
+      c.set('requestId', page.requestId);
+      c.set('logger', logger);
+      return next();
+    }
     const start = performance.now();
     // The base logger; every line written for a request carries its requestId field explicitly
     // (a per-request child logger costs more than the rest of a cached browse request).
@@ -76,15 +85,22 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader?.includes('session_token') ?? false;
 }
 
-/** Reads the session cookie once per API request and exposes the member (or null). */
+/**
+ * Reads the session cookie once per request and exposes the member (or null). A page's in-process
+ * API call (decision 0054) carries the session its page request read: it is not read again.
+ */
 export function sessionReader(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('user', null);
-    c.set('sessionId', null);
-    c.set('sessionSeenAt', null);
+    const page = pageCallOf(c.req.raw);
+    c.set('user', page?.user ?? null);
+    c.set('sessionId', page?.sessionId ?? null);
+    c.set('sessionSeenAt', page?.sessionSeenAt ?? null);
+    if (page) return next();
     // c.req.header() reads the incoming message; touching c.req.raw would build a full Request
     // object on every call, which visitors' requests (most of the traffic) never need.
     if (hasSessionCookie(c.req.header('cookie'))) {
+      // One line per read at debug level (LOG_LEVEL=debug), to count them per request.
+      c.var.logger?.debug({ requestId: c.var.requestId, path: c.req.path }, 'session read');
       const result = await auth.api.getSession({ headers: c.req.raw.headers });
       if (result) {
         c.set('user', {

@@ -12,6 +12,7 @@ import type { PageContext } from '../../domain/page-context';
 import type { Auth } from '../auth';
 import { cspNonce, withRequestId } from './security-headers';
 import { sessionReader } from './middleware';
+import { markPageCall } from './page-call';
 import type { AppEnv } from './types';
 
 /**
@@ -135,11 +136,20 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
         const headers: Record<string, string> = { ...forwarded, accept: 'application/json' };
         const type = request.headers.get('content-type');
         if (type) headers['content-type'] = type;
-        return app.request(
-          url.pathname + url.search,
-          { method: request.method, headers, ...(body ? { body } : {}) },
-          c.env,
-        );
+        // It carries the session this request has read (http/page-call.ts, decision 0054): the
+        // API does not read it again, nor re-run the per-request middleware a browser's call needs.
+        const call = new Request(new URL(url.pathname + url.search, 'http://localhost'), {
+          method: request.method,
+          headers,
+          ...(body ? { body } : {}),
+        });
+        markPageCall(call, {
+          requestId: c.var.requestId,
+          user: c.var.user,
+          sessionId: c.var.sessionId,
+          sessionSeenAt: c.var.sessionSeenAt,
+        });
+        return app.fetch(call, c.env);
       },
       origin: opts.publicUrl,
       nonce,

@@ -7,7 +7,7 @@ import type { PageData } from '../lib/page-data';
  * Puts the data the matched routes' loaders fetched on the server (lib/page-data.ts) into the
  * query cache before the pages render, so their hooks find it: on the server, and in the browser's
  * first render, which therefore draws exactly the server's markup. After a client navigation the
- * loaders answer nothing (browserLoader) and the pages' queries fetch for themselves.
+ * routes' client loaders have filled the browser's cache themselves (decision 0054).
  */
 export function RouteData({ children }: { children: ReactNode }) {
   const matches = useMatches();

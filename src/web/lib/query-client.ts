@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiClientError, type Api } from './api-client';
+import { ApiClientError, createBrowserApi, type Api } from './api-client';
 import { errorToastFor, showErrorToast } from './error-toast';
 
 /**
@@ -57,4 +57,15 @@ export function createQueryClient(api: Api | null): QueryClient {
       },
     },
   });
+}
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The browser's one query cache (decision 0054): the page's components read it, and the routes'
+ * client loaders fill it before a navigation draws the page. Never called on the server, where
+ * each request has its own (lib/page-data.ts).
+ */
+export function browserQueryClient(): QueryClient {
+  return (browserClient ??= createQueryClient(createBrowserApi()));
 }

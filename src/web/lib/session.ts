@@ -46,3 +46,17 @@ export function useSession(): SessionState {
 export function isStaff(session: Session | null | undefined): boolean {
   return session?.user.role === 'staff';
 }
+
+// Who is signed in, as this browser tab last heard from the server (decision 0054): what the page
+// arrived with, then each new reading of the root's loader (after signing in or out, a form).
+let current: Promise<PageUser | null> = Promise.resolve(null);
+
+/** Records the server's latest answer on who is visiting (the root's data, or its reading under way). */
+export function trackSession(user: PageUser | null | Promise<PageUser | null>): void {
+  current = Promise.resolve(user).catch(() => null);
+}
+
+/** Who is visiting, for client loaders: the session the server last read (awaiting a reading under way). */
+export function browserUser(): Promise<PageUser | null> {
+  return current;
+}

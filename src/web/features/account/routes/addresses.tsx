@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { alreadyShown } from '../../../lib/error-toast';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import {
   DeliveryAddressSection,
   getDeliveryAddressQueryOptions,
@@ -24,17 +24,20 @@ import { SettingsSection } from '../components/settings-section';
 import type { Route } from './+types/addresses';
 
 /** Her delivery address, her usual choice and the studios, on the first paint. */
+const queries: PageQueries = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(getDeliveryAddressQueryOptions()),
+    queryClient.prefetchQuery(getPickupQueryOptions()),
+    queryClient.prefetchQuery(getStudiosQueryOptions()),
+  ]);
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) =>
-    Promise.all([
-      queryClient.prefetchQuery(getDeliveryAddressQueryOptions()),
-      queryClient.prefetchQuery(getPickupQueryOptions()),
-      queryClient.prefetchQuery(getStudiosQueryOptions()),
-    ]),
-  );
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -23,21 +23,27 @@ import {
   type BrowseTab,
 } from '../lib/browse-params';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/browse';
 
 /** The first page of results and the filter counts for the browse state in the URL. */
+const queries =
+  (url: URL): PageQueries =>
+  (queryClient) => {
+    const state = parseBrowseParams(url.searchParams);
+    return Promise.all([
+      queryClient.ensureInfiniteQueryData(getItemsQueryOptions(toApiQuery(state))),
+      queryClient.ensureQueryData(getFacetsQueryOptions(toFacetQuery(state))),
+    ]);
+  };
+
 export function loader({ context, request }: Route.LoaderArgs) {
-  const state = parseBrowseParams(new URL(request.url).searchParams);
-  return loadPage(context, (queryClient) =>
-    Promise.all([
-      queryClient.fetchInfiniteQuery(getItemsQueryOptions(toApiQuery(state))),
-      queryClient.fetchQuery(getFacetsQueryOptions(toFacetQuery(state))),
-    ]),
-  );
+  return loadPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) => {
   const theme = parseBrowseParams(new URLSearchParams(args.location.search)).theme;

@@ -14,27 +14,35 @@ import { getFavoritesQueryOptions } from '../../match';
 import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
-import { loadPage, queryDataIn } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn } from '../../../lib/page-data';
 import { ItemReviews } from '../../reviews';
 import type { Route } from './+types/item';
 
 /** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
 const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
+// A member's favourites too: Add to Wishlist is drawn as it is (its form posts the right change before the app runs).
+const queries =
+  (id: number): PageQueries =>
+  (queryClient, user) =>
+    Promise.all([
+      queryClient.ensureQueryData(getItemQueryOptions(id)),
+      user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null,
+    ]);
+
 /**
- * The item, fetched on the server for every visit to this page, including navigations inside the
- * app: its title and structured data name the piece (meta), so they need it before the page shows.
+ * The item, before the page is drawn, on the server and in the browser alike: its title and
+ * structured data name the piece (meta), so they need it before the page shows.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = itemIdOf(params.id);
   if (id === null) return data(null, { status: 404 });
-  // A member's favourites too: Add to Wishlist is drawn as it is (its form posts the right change before the app runs).
-  return loadPage(context, (queryClient) =>
-    Promise.all([
-      queryClient.fetchQuery(getItemQueryOptions(id)),
-      context.user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null,
-    ]),
-  );
+  return loadPage(context, queries(id));
+}
+
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const id = itemIdOf(params.id);
+  return id === null ? pageNotFound() : clientLoadPage(queries(id));
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -21,17 +21,25 @@ import { ItemGallery } from '../components/item-gallery';
 import { ItemLoadError } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
 import { pageMeta } from '../../../lib/meta';
-import { loadPage, queryDataIn } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn } from '../../../lib/page-data';
 import type { Route } from './+types/static-item';
 
 const validSlug = (slug: string | undefined): slug is string => !!slug && /^[a-z0-9-]{1,120}$/.test(slug);
 
-/** The item, fetched on the server for every visit (its title and structured data name it); any other slug is the 404 screen, answered 404. */
+/** The item, before the page is drawn, on the server and in the browser (its title and structured data name it); any other slug is the 404 screen, answered 404. */
+const queries =
+  (slug: string): PageQueries =>
+  (queryClient) =>
+    queryClient.ensureQueryData(getItemBySlugQueryOptions(slug));
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { slug } = params;
-  return validSlug(slug)
-    ? loadPage(context, (queryClient) => queryClient.fetchQuery(getItemBySlugQueryOptions(slug)))
-    : data(null, { status: 404 });
+  return validSlug(slug) ? loadPage(context, queries(slug)) : data(null, { status: 404 });
+}
+
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const { slug } = params;
+  return validSlug(slug) ? clientLoadPage(queries(slug)) : pageNotFound();
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -20,7 +20,7 @@ import { QuickActions } from '../components/quick-actions';
 import { Recommendations } from '../components/recommendations';
 import { EarningsCard, SubscriptionCard, WaterCard } from '../components/summary-cards';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/dashboard';
 
 const TABS = ['renting', 'listing', 'events'] as const;
@@ -32,10 +32,11 @@ const tabOf = (params: URLSearchParams) => TABS.find((t) => t === params.get('ta
  * so the dashboard's first paint is hers (the sections above the tabs do not appear later and
  * push the page down).
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const tab = tabOf(new URL(request.url).searchParams);
-  return loadPage(context, (queryClient) =>
-    Promise.all([
+const queries =
+  (url: URL): PageQueries =>
+  (queryClient) => {
+    const tab = tabOf(url.searchParams);
+    return Promise.all([
       queryClient.prefetchQuery(getDashboardQueryOptions()),
       queryClient.prefetchQuery(getSubscriptionQueryOptions()),
       queryClient.prefetchQuery(getWaitlistQueryOptions()),
@@ -44,11 +45,16 @@ export function loader({ context, request }: Route.LoaderArgs) {
       tab === 'renting' && queryClient.prefetchQuery(getRentalsQueryOptions()),
       tab === 'listing' && queryClient.prefetchQuery(getListingsQueryOptions()),
       tab === 'events' && queryClient.prefetchQuery(getEventsQueryOptions()),
-    ]),
-  );
+    ]);
+  };
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

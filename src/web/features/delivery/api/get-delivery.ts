@@ -26,7 +26,7 @@ export function useSaveDeliveryAddress() {
       errorToast: (err) => (err instanceof ApiClientError && err.code === 'VALIDATION_FAILED' ? false : undefined),
     },
     mutationFn: (input: DeliveryAddressInput, { client }) =>
-      unwrap(apiOf(client).PUT('/api/delivery-address', { body: input as never })),
+      unwrap(apiOf(client).PUT('/api/delivery-address', { body: input })),
     onSuccess: (state) => {
       queryClient.setQueryData(deliveryAddressQueryKey, state);
       return queryClient.invalidateQueries({ queryKey: ['rentals', 'quote'] });

@@ -13,7 +13,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, pageNotFound, type PageQueries } from '../../../lib/page-data';
 import {
   getLenderCalendarQueryOptions,
   useBlockDates,
@@ -26,12 +26,21 @@ import { useBusinessToday } from '../../../lib/time-zone';
 
 const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
+const queries =
+  (id: number): PageQueries =>
+  (queryClient) =>
+    queryClient.ensureQueryData(getLenderCalendarQueryOptions(id));
+
 export function loader({ context, params }: Route.LoaderArgs) {
   const id = itemIdOf(params.itemId);
   if (id === null) return data(null, { status: 404 });
-  return loadPage(context, (queryClient) => queryClient.fetchQuery(getLenderCalendarQueryOptions(id)));
+  return loadPage(context, queries(id));
 }
-export const clientLoader = browserLoader;
+
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const id = itemIdOf(params.itemId);
+  return id === null ? pageNotFound() : clientLoadPage(queries(id));
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -13,7 +13,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { alreadyShown } from '../../../lib/error-toast';
 import { cn } from '../../../lib/cn';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, pageNotFound, type PageQueries } from '../../../lib/page-data';
 import { useAddHandoverPhotos } from '../api/add-photos';
 import { getRentalRequestQueryOptions, useRentalRequest } from '../api/get-rental-request';
 import { getThreadQueryOptions, useThread } from '../api/get-thread';
@@ -26,15 +26,23 @@ import { useTimeZone } from '../../../lib/time-zone';
 
 const rentalIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
+const queries =
+  (id: number): PageQueries =>
+  async (queryClient) => {
+    await queryClient.ensureQueryData(getRentalRequestQueryOptions(id));
+    await queryClient.prefetchQuery(getThreadQueryOptions(id));
+  };
+
 export function loader({ context, params }: Route.LoaderArgs) {
   const id = rentalIdOf(params.rentalId);
   if (id === null) return data(null, { status: 404 });
-  return loadPage(context, async (queryClient) => {
-    await queryClient.fetchQuery(getRentalRequestQueryOptions(id));
-    await queryClient.prefetchQuery(getThreadQueryOptions(id));
-  });
+  return loadPage(context, queries(id));
 }
-export const clientLoader = browserLoader;
+
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const id = rentalIdOf(params.rentalId);
+  return id === null ? pageNotFound() : clientLoadPage(queries(id));
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -11,17 +11,22 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import { useListings } from '../../listings';
 import { getRequestsQueryOptions, useRequests } from '../api/get-requests';
 import { RequestCard } from '../components/request-card';
 import { lendingPaths } from '../lib/lending-text';
 import type { Route } from './+types/requests';
 
+const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getRequestsQueryOptions());
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getRequestsQueryOptions()));
+  return loadPage(context, queries);
 }
-export const clientLoader = browserLoader;
+
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

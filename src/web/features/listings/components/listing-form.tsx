@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { fieldErrorsFrom } from '../../../lib/form-resolver';
 import { formatCents } from '../../../lib/format';
 import { useCreateListing } from '../api/create-listing';
 import { useUpdateListing } from '../api/update-listing';
@@ -55,12 +56,7 @@ const resolver: Resolver<FormValues, unknown, ListingInput> = async (values) => 
     rentalPriceCents: toCents(values.rentalPriceCents),
   });
   if (parsed.success) return { values: parsed.data, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? 'root');
-    errors[key] ??= { type: 'validation', message: issue.message };
-  }
-  return { values: {}, errors: errors as never };
+  return { values: {}, errors: fieldErrorsFrom<FormValues>(parsed.error.issues) };
 };
 
 interface Photo {

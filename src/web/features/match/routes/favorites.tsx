@@ -15,20 +15,23 @@ import { FavoriteCard } from '../components/favorite-card';
 import { ShortlistsSection, getShortlistsQueryOptions } from '../../shortlists';
 import { pageMeta } from '../../../lib/meta';
 import { safePath } from '../../../lib/safe-path';
-import { browserLoader, loadPage, loginRedirect } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, loginRedirect, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/favorites';
 
 /** Her favourites, newest first. */
+const queries: PageQueries = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(getFavoritesQueryOptions()),
+    queryClient.prefetchQuery(getShortlistsQueryOptions()),
+  ]);
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) =>
-    Promise.all([
-      queryClient.prefetchQuery(getFavoritesQueryOptions()),
-      queryClient.prefetchQuery(getShortlistsQueryOptions()),
-    ]),
-  );
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 /**
  * POST /favorites: Add to Wishlist's form before the app runs (decision 0044). Adds (`intent=add`)

@@ -20,26 +20,32 @@ import { ItemDetailsDialog } from '../components/item-details-dialog';
 import { DailyLimitReached, DeckFinished, LoginRequired } from '../components/match-panels';
 import { SwipeCard, type SwipeCardHandle } from '../components/swipe-card';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/match';
 
 /**
  * For a member: her progress, today's count and the deck where she left off, so her card is on the
  * first paint. A visitor gets the 'Login Required' panel, which needs nothing.
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.user) return null;
-  const asked = genderFromParam(new URL(request.url).searchParams.get('gender'));
-  return loadPage(context, async (queryClient) => {
+const queries =
+  (url: URL): PageQueries =>
+  async (queryClient, user) => {
+    if (!user) return;
+    const asked = genderFromParam(url.searchParams.get('gender'));
     const [progress] = await Promise.all([
-      queryClient.fetchQuery(getProgressQueryOptions()),
+      queryClient.ensureQueryData(getProgressQueryOptions()),
       queryClient.prefetchQuery(getDailyViewsQueryOptions()),
     ]);
     await queryClient.prefetchQuery(getDeckQueryOptions(asked ?? progress.currentGender ?? 'Women'));
-  });
+  };
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -28,17 +28,21 @@ import { cn } from '../../../lib/cn';
 import { getNotificationsQueryOptions, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/notifications';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/time-zone';
 
 /** Her latest notifications. */
+const queries: PageQueries = (queryClient) => queryClient.prefetchInfiniteQuery(getNotificationsQueryOptions());
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => queryClient.prefetchInfiniteQuery(getNotificationsQueryOptions()));
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 // The title is the page's own <title> below: it counts the unread ones as they are read.
 export const meta: Route.MetaFunction = (args) =>

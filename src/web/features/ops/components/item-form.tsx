@@ -11,6 +11,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Textarea } from '../../../components/ui/input';
+import { fieldErrorsFrom, type Issue } from '../../../lib/form-resolver';
 
 /** The form's values as typed: prices in dollars, tags comma-separated, units per size as text. */
 export interface ItemFormValues {
@@ -53,20 +54,8 @@ function fieldsOf(v: ItemFormValues) {
   };
 }
 
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const names: Record<string, string> = {
-    retailPriceCents: 'retailPrice',
-    rentalPriceCents: 'rentalPrice',
-  };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? 'root');
-    errors[names[key] ?? key] ??= {
-      type: 'validation',
-      message: issue.message,
-    };
-  }
-  return errors as never;
+function issuesToErrors(issues: readonly Issue[]) {
+  return fieldErrorsFrom<ItemFormValues>(issues, { retailPriceCents: 'retailPrice', rentalPriceCents: 'rentalPrice' });
 }
 
 /** New piece: the domain's InventoryItemInputSchema (the server's), with the units typed per size. */

@@ -15,9 +15,9 @@ import { Input, Label, NativeSelect } from '../../../components/ui/input';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { getAuditLogQueryOptions, useAuditLog, type AuditFilters } from '../api/get-audit-log';
 import { OpsHeader } from '../components/ops-header';
-import { browserLoader } from '../../../lib/page-data';
+import type { PageQueries } from '../../../lib/page-data';
 import { fieldLabel, fieldValue, isAuditSubjectType, subjectText } from '../lib/audit-text';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/audit';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/time-zone';
@@ -38,13 +38,18 @@ function filtersOf(params: URLSearchParams): AuditFilters {
   };
 }
 
+const queries =
+  (url: URL): PageQueries =>
+  (queryClient) =>
+    queryClient.prefetchInfiniteQuery(getAuditLogQueryOptions(filtersOf(url.searchParams)));
+
 export function loader({ context, request }: Route.LoaderArgs) {
-  return loadDeskPage(context, (queryClient) =>
-    queryClient.prefetchInfiniteQuery(getAuditLogQueryOptions(filtersOf(new URL(request.url).searchParams))),
-  );
+  return loadDeskPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadDeskPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Audit log');
 

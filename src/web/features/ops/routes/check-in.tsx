@@ -14,8 +14,8 @@ import { getUnitQueryOptions, useUnit, useUnitsInState } from '../api/get-unit';
 import { DeskRentalList } from '../components/desk-rental-card';
 import { OpsHeader, OpsSection } from '../components/ops-header';
 import { UnitPanel } from '../components/unit-panel';
-import { browserLoader } from '../../../lib/page-data';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { PageQueries } from '../../../lib/page-data';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/check-in';
 
 /** ?code=RT-000042: the unit scanned (normalised), or null. */
@@ -24,17 +24,23 @@ function codeOf(params: URLSearchParams): string | null {
   return id === null ? null : unitCode(id);
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const code = codeOf(new URL(request.url).searchParams);
-  return loadDeskPage(context, (queryClient) =>
-    Promise.all([
+const queries =
+  (url: URL): PageQueries =>
+  (queryClient) => {
+    const code = codeOf(url.searchParams);
+    return Promise.all([
       queryClient.prefetchQuery(getTodayQueryOptions()),
       code ? queryClient.prefetchQuery(getUnitQueryOptions(code)) : null,
-    ]),
-  );
+    ]);
+  };
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadDeskPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadDeskPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Check-in');
 

@@ -23,23 +23,28 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
-import { browserLoader } from '../../../lib/page-data';
+import type { PageQueries } from '../../../lib/page-data';
 import { useDecideClaim, useRetryClaimCharge } from '../api/decide-claim';
 import { getDeskClaimsQueryOptions, useDeskClaims } from '../api/get-claims';
 import { OpsHeader } from '../components/ops-header';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/claims';
 
 const statusOf = (params: URLSearchParams): ClaimStatus =>
   CLAIM_STATUSES.find((s) => s === params.get('status')) ?? 'open';
 
+const queries =
+  (url: URL): PageQueries =>
+  (queryClient) =>
+    queryClient.prefetchQuery(getDeskClaimsQueryOptions(statusOf(url.searchParams)));
+
 export function loader({ context, request }: Route.LoaderArgs) {
-  return loadDeskPage(context, (queryClient) =>
-    queryClient.prefetchQuery(getDeskClaimsQueryOptions(statusOf(new URL(request.url).searchParams))),
-  );
+  return loadDeskPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadDeskPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Claims');
 

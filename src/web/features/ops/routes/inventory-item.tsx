@@ -28,20 +28,24 @@ import { useRetireUnit } from '../api/unit-actions';
 import { ItemForm } from '../components/item-form';
 import { OpsHeader, OpsSection } from '../components/ops-header';
 import { ReasonDialog } from '../components/reason-dialog';
-import { browserLoader } from '../../../lib/page-data';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { PageQueries } from '../../../lib/page-data';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/inventory-item';
 
 const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
+const queries =
+  (id: ReturnType<typeof idOf>): PageQueries =>
+  (queryClient) =>
+    id ? queryClient.prefetchQuery(getOpsItemQueryOptions(id)) : Promise.resolve();
+
 export function loader({ context, params }: Route.LoaderArgs) {
-  const id = idOf(params.id);
-  return loadDeskPage(context, (queryClient) =>
-    id ? queryClient.prefetchQuery(getOpsItemQueryOptions(id)) : Promise.resolve(),
-  );
+  return loadDeskPage(context, queries(idOf(params.id)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return clientLoadDeskPage(queries(idOf(params.id)));
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Edit piece');
 

@@ -5,15 +5,19 @@ import { paths } from '../../../config/paths';
 import { useCreateItem } from '../api/save-item';
 import { ItemForm } from '../components/item-form';
 import { OpsHeader } from '../components/ops-header';
-import { browserLoader } from '../../../lib/page-data';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { PageQueries } from '../../../lib/page-data';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/inventory-new';
 
+const queries: PageQueries = () => Promise.resolve();
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadDeskPage(context, () => Promise.resolve());
+  return loadDeskPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadDeskPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'New piece');
 

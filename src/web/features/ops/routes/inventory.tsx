@@ -11,16 +11,20 @@ import { paths } from '../../../config/paths';
 import { formatCents } from '../../../lib/format';
 import { getInventoryQueryOptions, useInventory } from '../api/get-inventory';
 import { OpsHeader } from '../components/ops-header';
-import { browserLoader } from '../../../lib/page-data';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { PageQueries } from '../../../lib/page-data';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/inventory';
 
 /** The first page of the whole inventory (the search starts empty). */
+const queries: PageQueries = (queryClient) => queryClient.prefetchInfiniteQuery(getInventoryQueryOptions(''));
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadDeskPage(context, (queryClient) => queryClient.prefetchInfiniteQuery(getInventoryQueryOptions('')));
+  return loadDeskPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadDeskPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Inventory');
 

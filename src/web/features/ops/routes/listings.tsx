@@ -8,21 +8,26 @@ import { cn } from '../../../lib/cn';
 import { getReviewQueueQueryOptions, useReviewQueue } from '../api/get-review-queue';
 import { OpsHeader } from '../components/ops-header';
 import { ReviewCard } from '../components/review-card';
-import { browserLoader } from '../../../lib/page-data';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { PageQueries } from '../../../lib/page-data';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/listings';
 
 /** ?status=pending|rejected|approved (pending otherwise). */
 const statusOf = (params: URLSearchParams): ReviewStatus =>
   REVIEW_STATUSES.find((s) => s === params.get('status')) ?? 'pending';
 
+const queries =
+  (url: URL): PageQueries =>
+  (queryClient) =>
+    queryClient.prefetchQuery(getReviewQueueQueryOptions(statusOf(url.searchParams)));
+
 export function loader({ context, request }: Route.LoaderArgs) {
-  return loadDeskPage(context, (queryClient) =>
-    queryClient.prefetchQuery(getReviewQueueQueryOptions(statusOf(new URL(request.url).searchParams))),
-  );
+  return loadDeskPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadDeskPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Listings to review');
 

@@ -1,24 +1,35 @@
 import { Boxes, CalendarDays, History, ListChecks, PackageOpen, Scale } from 'lucide-react';
-import { NavLink, Outlet, data } from 'react-router';
+import { NavLink, Outlet, data, isRouteErrorResponse, useRouteError } from 'react-router';
+import { SectionErrorBoundary } from '../../../app/route-error';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { browserLoader, loadPage, loginRedirect } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, loginRedirect, type PageQueries } from '../../../lib/page-data';
+import { browserUser } from '../../../lib/session';
 import { getReviewQueueQueryOptions, useReviewQueue } from '../api/get-review-queue';
-import { RequireStaff } from '../components/require-staff';
+import { StaffOnly } from '../components/staff-only';
 import { deskMeta } from '../lib/desk-route';
 import type { Route } from './+types/ops-layout';
 
+const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getReviewQueueQueryOptions('pending'));
+
 /**
- * The desk's gate, on the server: a visitor is sent to /login?from=<here>; a member gets the
- * 'Staff only' screen with status 403; staff get the desk, with the count of listings waiting.
+ * The desk's gate (decision 0054), on the server: a visitor is sent to /login?from=<here>; a
+ * member gets the 'Staff only' screen with status 403; staff get the desk, with the count of
+ * listings waiting.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) throw loginRedirect(new URL(request.url));
-  if (context.user.role !== 'staff') return data(null, { status: 403 });
-  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getReviewQueueQueryOptions('pending')));
+  if (context.user.role !== 'staff') throw data(null, { status: 403 });
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+/** The same gate in the browser; anyone it takes for a visitor is left to the server's. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const user = await browserUser();
+  if (!user) return serverLoader();
+  if (user.role !== 'staff') throw data(null, { status: 403 });
+  return clientLoadPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Today');
 
@@ -31,13 +42,16 @@ const LINKS = [
   { to: paths.opsClaims, label: 'Claims', short: 'Claims', icon: Scale },
 ] as const;
 
-/** /ops and its pages: staff only (RequireStaff). */
+/** /ops and its pages: staff only (the loaders above). */
 export default function Component() {
-  return (
-    <RequireStaff>
-      <Desk />
-    </RequireStaff>
-  );
+  return <Desk />;
+}
+
+/** A member on the desk: 'Staff only' (the gate's 403); any other failure: the desk's error screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) return <StaffOnly />;
+  return <SectionErrorBoundary section="ops" />;
 }
 
 /**

@@ -13,15 +13,19 @@ import { getTodayQueryOptions, useToday } from '../api/get-today';
 import { useDispatchRental, useHandOver } from '../api/rental-actions';
 import { DeskRentalList } from '../components/desk-rental-card';
 import { OpsHeader, OpsSection } from '../components/ops-header';
-import { browserLoader } from '../../../lib/page-data';
-import { deskMeta, loadDeskPage } from '../lib/desk-route';
+import type { PageQueries } from '../../../lib/page-data';
+import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/today';
 
+const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getTodayQueryOptions());
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadDeskPage(context, (queryClient) => queryClient.prefetchQuery(getTodayQueryOptions()));
+  return loadDeskPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadDeskPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Today');
 

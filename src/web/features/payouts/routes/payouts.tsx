@@ -16,7 +16,7 @@ import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDateTime, formatInstantDate } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/time-zone';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import { getClaimableQueryOptions, getClaimsQueryOptions, useClaimable, useClaims } from '../api/get-claims';
 import { getStatementQueryOptions, useStatement } from '../api/get-statement';
 import { useRequestPayout } from '../api/request-payout';
@@ -24,17 +24,20 @@ import { ClaimForm } from '../components/claim-form';
 import { PayoutAccountForm } from '../components/payout-account-form';
 import type { Route } from './+types/payouts';
 
+const queries: PageQueries = (queryClient) =>
+  Promise.all([
+    queryClient.ensureQueryData(getStatementQueryOptions()),
+    queryClient.prefetchQuery(getClaimableQueryOptions()),
+    queryClient.prefetchQuery(getClaimsQueryOptions()),
+  ]);
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) =>
-    Promise.all([
-      queryClient.fetchQuery(getStatementQueryOptions()),
-      queryClient.prefetchQuery(getClaimableQueryOptions()),
-      queryClient.prefetchQuery(getClaimsQueryOptions()),
-    ]),
-  );
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

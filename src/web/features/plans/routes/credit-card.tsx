@@ -31,22 +31,28 @@ import { CardBrandMark } from '../components/card-brand';
 import { planPriceText } from '../components/plan-price-text';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/credit-card';
 
 /**
  * Her plan; without a plan waiting for payment and not in manage mode the server sends her to
  * /plan-selection straight away (the page decides the same in the browser after a navigation).
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const manage = new URL(request.url).searchParams.get('mode') === 'manage';
-  return loadPage(context, async (queryClient) => {
-    const subscription = await queryClient.fetchQuery(getSubscriptionQueryOptions());
+const queries =
+  (url: URL): PageQueries =>
+  async (queryClient) => {
+    const manage = url.searchParams.get('mode') === 'manage';
+    const subscription = await queryClient.ensureQueryData(getSubscriptionQueryOptions());
     if (!manage && subscription.status !== 'pending_payment') throw redirect(paths.planSelection);
-  });
+  };
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadPage(context, queries(new URL(request.url)));
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return clientLoadPage(queries(new URL(request.url)));
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

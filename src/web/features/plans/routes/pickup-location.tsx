@@ -13,15 +13,19 @@ import { getPickupQueryOptions, usePickupOption } from '../api/get-pickup';
 import { useSavePickupOption } from '../api/save-pickup';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/pickup-location';
 
 /** Her current choice, if any. */
+const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getPickupQueryOptions());
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getPickupQueryOptions()));
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

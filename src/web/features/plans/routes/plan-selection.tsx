@@ -24,15 +24,19 @@ import { FeatureList } from '../components/feature-list';
 import { ItemStepper } from '../components/item-stepper';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/plan-selection';
 
 /** Her current plan (shown chosen). */
+const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getSubscriptionQueryOptions());
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getSubscriptionQueryOptions()));
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 const CHOOSE_FIRST = 'Select a plan to continue.';
 

@@ -19,16 +19,20 @@ import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import { getRatingsQueryOptions, useRatings } from '../api/get-ratings';
 import { useRateRental } from '../api/rate-rental';
 import type { Route } from './+types/ratings';
 
+const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getRatingsQueryOptions());
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getRatingsQueryOptions()));
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, pageNotFound, type PageQueries } from '../../../lib/page-data';
 import { getOrderQueryOptions, useOrder } from '../api/get-orders';
 import { dateRange, OrderDeliveryText, OrderStatusBadge, PaymentLines } from '../components/order-parts';
 import type { Route } from './+types/order-receipt';
@@ -18,14 +18,20 @@ import './receipt.css';
 const ORDER_NUMBER = /^RT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 /** The receipt, fetched on the server (404 for a number that is not hers or not an order number). */
+const queries =
+  (number: string): PageQueries =>
+  (queryClient) =>
+    queryClient.ensureQueryData(getOrderQueryOptions(number));
+
 export function loader({ context, params }: Route.LoaderArgs) {
   const number = params.number.toUpperCase();
-  return ORDER_NUMBER.test(number)
-    ? loadPage(context, (queryClient) => queryClient.fetchQuery(getOrderQueryOptions(number)))
-    : data(null, { status: 404 });
+  return ORDER_NUMBER.test(number) ? loadPage(context, queries(number)) : data(null, { status: 404 });
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const number = params.number.toUpperCase();
+  return ORDER_NUMBER.test(number) ? clientLoadPage(queries(number)) : pageNotFound();
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

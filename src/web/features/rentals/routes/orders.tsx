@@ -9,17 +9,21 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatCents, formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader, loadPage } from '../../../lib/page-data';
+import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import { getOrdersQueryOptions, useOrders } from '../api/get-orders';
 import { dateRange, lineAmount, OrderDeliveryText, OrderStatusBadge } from '../components/order-parts';
 import type { Route } from './+types/orders';
 
 /** Her orders, fetched on the server for the first paint. */
+const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getOrdersQueryOptions());
+
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPage(context, (queryClient) => queryClient.prefetchQuery(getOrdersQueryOptions()));
+  return loadPage(context, queries);
 }
 
-export const clientLoader = browserLoader;
+export function clientLoader() {
+  return clientLoadPage(queries);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -2,15 +2,12 @@ import { Link, data } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { pageMeta } from '../../../lib/meta';
-import { browserLoader } from '../../../lib/page-data';
 import type { Route } from './+types/not-found';
 
 /** Any path we do not know is answered with HTTP status 404 and this screen. */
 export function loader() {
   return data(null, { status: 404 });
 }
-
-export const clientLoader = browserLoader;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck } from 'lucide-react';
 import { useId, useState, type RefObject } from 'react';
 import { DayPicker } from 'react-day-picker';
@@ -22,6 +21,7 @@ import { Label, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
+import { schemaResolver } from '../../../lib/form-resolver';
 import { useAvailability } from '../api/get-availability';
 import { useBookAppointment } from '../api/book-appointment';
 import { useBusinessToday } from '../../../lib/time-zone';
@@ -77,8 +77,8 @@ function BookingForm({ onDone }: { onDone: () => void }) {
   const [booked, setBooked] = useState<Appointment | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const timesId = useId();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(AppointmentRequestSchema) as never,
+  const form = useForm<FormValues, unknown, AppointmentRequest>({
+    resolver: schemaResolver<FormValues, AppointmentRequest>(AppointmentRequestSchema),
     defaultValues: { date: '', time: '', kind: 'wardrobe-consultation', note: '' },
   });
   const { errors, isSubmitting } = form.formState;
