@@ -23,11 +23,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadPage(context, queries);
 }
 
-/** The same gate in the browser; anyone it takes for a visitor is left to the server's. */
+/**
+ * The same gate in the browser: staff go on; anyone else is left to the server's loader, which
+ * reads the session afresh (a member made staff since this tab last read it gets the desk; a
+ * member still gets 403).
+ */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const user = await browserUser();
-  if (!user) return serverLoader();
-  if (user.role !== 'staff') throw data(null, { status: 403 });
+  if (user?.role !== 'staff') return serverLoader();
   return clientLoadPage(queries);
 }
 
