@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema, ItemGenderSchema, type Category, type ItemGender } from './catalogue';
+import { parseCents } from './money';
 
 /**
  * The style assistant: a deterministic reader of a member's message. It picks out a category,
@@ -369,7 +370,7 @@ function firstMatch<K extends string>(text: string, table: Record<K, readonly st
 function findBudget(text: string): { cents: number; at: number; length: number } | undefined {
   const m = BUDGET_BEFORE.exec(text) ?? BUDGET_AFTER.exec(text);
   if (!m?.[1]) return undefined;
-  const cents = Math.round(Number.parseFloat(m[1]) * 100);
+  const cents = parseCents(m[1]) ?? Number.NaN;
   return Number.isFinite(cents) ? { cents, at: m.index, length: m[0].length } : undefined;
 }
 
