@@ -5,10 +5,7 @@ import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import type { ErrorToast } from '../../../lib/error-toast';
 import { bookingRefusal } from '../lib/booking-refusal';
-import { rentalsQueryKey } from './get-rentals';
-
-/** Every query whose answer a rental changes: rentals, the dashboard figures, listings (earnings). */
-export const RENTAL_DEPENDENT_KEYS = [rentalsQueryKey, ['dashboard'], ['listings'], ['items']] as const;
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** The toasts of docs/product.md (Renting) for a refused booking: its wording (bookingRefusal), its action a navigation. */
 function bookingErrorToast(err: Error, input: BookRentalInput, go: (url: string) => void): ErrorToast | undefined {
@@ -29,7 +26,6 @@ export function useBookRental() {
     mutationFn: (input: BookRentalInput, { client }) => unwrap(apiOf(client).POST('/api/rentals', { body: input })),
     // Not awaited: 'Added to Cart!' shows as soon as the booking is made, not after the item page's
     // calendar and quote (which the booking changed) have been fetched again.
-    onSettled: () =>
-      void Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => void invalidate(queryClient, invalidationSets.booking),
   });
 }
