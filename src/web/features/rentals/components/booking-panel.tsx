@@ -20,17 +20,11 @@ import { BookingTotal } from './booking-total';
 import { DatesSummary } from './dates-summary';
 import { JoinWaitlistButton } from '../../waitlist';
 import { useBusinessToday } from '../../../lib/time-zone';
+import { dayOfPicker, pickerDate } from '../../../lib/calendar-day';
 
 // The calendar (react-day-picker) loads when first needed.
 const loadCalendar = () => import('./booking-calendar');
 const BookingCalendar = lazy(loadCalendar);
-
-const toIso = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const fromIso = (s: string) => {
-  const [y, m, d] = s.split('-').map(Number);
-  return new Date(y!, m! - 1, d!);
-};
 
 interface Range {
   from: string;
@@ -323,8 +317,8 @@ function DatesPicker({
   );
   const taken = new Set([...(takenIn ?? []), ...(later.data?.dates ?? [])].filter((d) => !d.free).map((d) => d.date));
   const shown = draft?.range ?? range;
-  const selected = shown ? { from: fromIso(shown.from), to: fromIso(shown.to) } : undefined;
-  const last = fromIso(addDays(latest, RENTAL_DAYS));
+  const selected = shown ? { from: pickerDate(shown.from), to: pickerDate(shown.to) } : undefined;
+  const last = pickerDate(addDays(latest, RENTAL_DAYS));
 
   return (
     <div>
@@ -371,16 +365,16 @@ function DatesPicker({
               <BookingCalendar
                 months={1}
                 selected={selected}
-                first={fromIso(today)}
+                first={pickerDate(today)}
                 last={last}
-                isTaken={(d) => taken.has(toIso(d))}
+                isTaken={(d) => taken.has(dayOfPicker(d))}
                 soldOutPickable={waitlist}
                 onMonthChange={(month) => {
-                  const start = toIso(month);
+                  const start = dayOfPicker(month);
                   setWindowFrom(start > today ? start : null);
                 }}
                 onDayClick={(day) => {
-                  const next = nextRange(draft ?? (range ? { range, awaitingEnd: false } : null), toIso(day), {
+                  const next = nextRange(draft ?? (range ? { range, awaitingEnd: false } : null), dayOfPicker(day), {
                     defaultDays: RENTAL_DAYS,
                     maxDays: MAX_RENTAL_DAYS,
                   });
