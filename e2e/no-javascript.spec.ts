@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mail';
-import { PASSWORD, uniqueEmail } from './support';
+import { PASSWORD, readyToRentViaApi, uniqueEmail } from './support';
 
 /*
  * The account forms with JavaScript off (decision 0044): what a browser does when the app's
@@ -264,5 +264,79 @@ test('without JavaScript: the plan choice posts; Continue asks for a plan first,
   await page.goto('/plan-selection');
   await page.getByRole('button', { name: 'Continue without Plan - Start with Weekly' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await page.context().close();
+});
+
+test('without JavaScript: sign up, sign out, sign in, Add to Cart with the default dates (refused without a card, then booked), RSVP, sign out', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000); // a booking charged through the payment provider
+  const page = await noScriptPage(browser, baseURL);
+  const email = uniqueEmail('noscript-cart');
+  const list = (await (await page.request.get('/api/items?gender=Women&sort=price-desc&limit=5')).json()) as {
+    items: { id: number; name: string }[];
+  };
+  const item = list.items[3]!;
+
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Carla Cart');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/plan-selection$/);
+  await nav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expectSignedOut(page);
+
+  // A visitor's Add to Cart sends her to sign in, and back to the piece.
+  await page.goto(`/item/${item.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?from=%2Fitem%2F${item.id}$`));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/item/${item.id}$`));
+  await expectSignedIn(page);
+
+  // The size: a button that loads the page with it (the dates are the panel's default: none are sent).
+  const sizes = page.getByRole('group', { name: 'Size' }).getByRole('button');
+  if ((await sizes.count()) > 1) {
+    const size = (await sizes.first().textContent())!.trim();
+    await sizes.first().click();
+    await expect(page).toHaveURL(new RegExp(`/item/${item.id}\\?size=${encodeURIComponent(size)}$`));
+    await expect(sizes.first()).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  // No card yet: nothing is booked, and the reason is under the button with the way to add one.
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(new RegExp(`/item/${item.id}`));
+  const refusal = page.getByTestId('booking-refusal');
+  await expect(refusal).toContainText('Nothing was booked.');
+  await expect(refusal.getByRole('link', { name: 'Add a card' })).toBeVisible();
+
+  await readyToRentViaApi(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('article', { name: item.name })).toBeVisible();
+
+  // RSVP to an event: the Events tab again, her spot reserved.
+  await page.goto('/dashboard?tab=events');
+  const rsvp = page.getByRole('button', { name: /^RSVP for / }).first();
+  const title = ((await rsvp.getAttribute('aria-label')) ?? '').replace(/^RSVP for /, '');
+  await rsvp.click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=events$/);
+  const event = page.getByRole('article', { name: title });
+  await expect(event.getByText("You're going")).toBeVisible();
+  await event.getByRole('button', { name: `Cancel RSVP for ${title}` }).click();
+  await expect(
+    page.getByRole('article', { name: title }).getByRole('button', { name: `RSVP for ${title}` }),
+  ).toBeVisible();
+
+  await nav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedOut(page);
   await page.context().close();
 });

@@ -4,6 +4,7 @@
  */
 import type { AssistantFilters } from './assistant-contract';
 import { CATEGORY_WORDS, COLOUR_WORDS, GENDER_WORDS, OCCASION_WORDS } from './assistant-words';
+import { parseCents } from './money';
 
 // A budget: "under $10", "below 20", "less than $15.50", "up to 30 dollars", "max $12",
 // "no more than $8", "cheaper than 9", "budget of $25", "$10 or less", "$10 max".
@@ -59,7 +60,7 @@ function firstMatch<K extends string>(text: string, table: Record<K, readonly st
 function findBudget(text: string): { cents: number; at: number; length: number } | undefined {
   const m = BUDGET_BEFORE.exec(text) ?? BUDGET_AFTER.exec(text);
   if (!m?.[1]) return undefined;
-  const cents = Math.round(Number.parseFloat(m[1]) * 100);
+  const cents = parseCents(m[1]) ?? Number.NaN;
   return Number.isFinite(cents) ? { cents, at: m.index, length: m[0].length } : undefined;
 }
 

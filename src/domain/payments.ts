@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCents } from './money';
 
 /**
  * Payments (docs/product.md, "Plans and payment" and "Orders"; decision 0029): what the payment
@@ -101,10 +102,5 @@ export const ReceiptLineSchema = z.object({
 });
 export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
 
-/** Cents as US dollars, '$1,234.50' (the pages have their own copy in src/web/lib/format.ts; e-mails use this one). */
-export function formatUsd(cents: number): string {
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Cents as US dollars, '$1,234.50' (the e-mails' name for money.ts's formatCents, which the pages use too). */
+export const formatUsd = formatCents;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LENDER_SHARE_PERCENT } from './listings';
+import { centsAsDecimal } from './money';
 
 /**
  * Payouts and the lender's statement (docs/product.md "Payouts"; decision 0036). A rental of her
@@ -116,8 +117,4 @@ export function csvField(value: string | number): string {
 }
 
 /** Cents as a plain decimal for a CSV ('-12.50'). */
-export function csvMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export const csvMoney = centsAsDecimal;

@@ -1,15 +1,5 @@
-/**
- * 999 -> "$9.99", 123456 -> "$1,234.56", -50 -> "-$0.50": what Intl.NumberFormat('en-US',
- * { style: 'currency', currency: 'USD' }) prints (format.test.ts holds it to that). Written out
- * because creating the Intl formatter loads ICU's number data, a measured ~20 ms task on the item
- * page's first load (docs/decisions/0010). Money is integer cents everywhere until it is shown.
- */
-export function formatCents(cents: number): string {
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Cents as dollars: money's one owner is src/domain/money.ts (issue 32). */
+export { formatCents } from '@domain/money';
 
 /** "2026-11-29" -> "Nov 29, 2026", read as a calendar date (no time-zone shift). */
 export function formatDate(isoDate: string): string {

@@ -4,6 +4,7 @@ import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { profileQueryKey } from './get-profile';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** True for the fields of the profile form (a refusal of one is shown beside it). */
 export function isProfileField(path: string | undefined): path is 'fullName' | 'gender' {
@@ -22,7 +23,7 @@ export function useUpdateProfile() {
     mutationFn: (patch: ProfileUpdate, { client }) => unwrap(apiOf(client).PATCH('/api/me', { body: patch })),
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['dashboard'] }), session.refetch()]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }), session.refetch()]);
     },
   });
 }

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { CATEGORY_OPTIONS, type BrowseState } from '../lib/browse-params';
+import { parseCents } from '@domain/money';
 
 type Patch = Partial<Omit<BrowseState, 'tab'>>;
 
@@ -51,8 +52,8 @@ function CountedOption({
 const dollars = (cents: number | undefined) => (cents === undefined ? '' : String(Math.round(cents) / 100));
 /** Dollars typed in a price box as cents; empty or unreadable means no bound. */
 function centsOf(text: string): number | undefined {
-  const v = Number(text.replace(',', '.'));
-  return text.trim() === '' || !Number.isFinite(v) || v < 0 ? undefined : Math.round(v * 100);
+  const cents = parseCents(text);
+  return cents === null || Number.isNaN(cents) ? undefined : cents;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

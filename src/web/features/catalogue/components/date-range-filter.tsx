@@ -7,17 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { rangeFromPicker } from '../lib/browse-params';
 import { useMediaQuery } from '../lib/use-media-query';
+import { dayOfPicker, pickerDate } from '../../../lib/calendar-day';
 
 // The calendar (react-day-picker and its styles) loads when the popover first opens.
 const loadCalendar = () => import('./range-calendar');
 const RangeCalendar = lazy(loadCalendar);
-
-const toIso = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const fromIso = (s: string) => {
-  const [y, m, d] = s.split('-').map(Number);
-  return new Date(y!, m! - 1, d!);
-};
 
 /**
  * The rental dates: a calendar in a popover (past days disabled; one month on phones, two on
@@ -35,7 +29,8 @@ export function DateRangeFilter({
   const desktop = useMediaQuery('(min-width: 768px)');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DateRange | undefined>(undefined);
-  const selected: DateRange | undefined = draft ?? (from && to ? { from: fromIso(from), to: fromIso(to) } : undefined);
+  const selected: DateRange | undefined =
+    draft ?? (from && to ? { from: pickerDate(from), to: pickerDate(to) } : undefined);
   const label = from && to ? `${formatDate(from)} – ${formatDate(to)}` : 'Any dates';
 
   return (
@@ -79,7 +74,7 @@ export function DateRangeFilter({
                 onSelect={(range) => {
                   setDraft(range);
                   if (range?.from && range.to && range.to > range.from) {
-                    onChange(rangeFromPicker(toIso(range.from), toIso(range.to), RENTAL_DAYS));
+                    onChange(rangeFromPicker(dayOfPicker(range.from), dayOfPicker(range.to), RENTAL_DAYS));
                     setOpen(false);
                     setDraft(undefined);
                   }

@@ -55,25 +55,35 @@ export function ItemActions({
 
   return (
     <div className="space-y-6">
-      <fieldset>
-        <legend className="mb-2.5 text-[0.8rem] font-medium tracking-wide text-taupe">Size</legend>
-        <div className="flex flex-wrap gap-2">
-          {item.sizes.map((s) => (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={size === s}
-              onClick={() => setSize(s)}
-              className={cn(
-                'h-11 min-w-12 cursor-pointer rounded-sm border px-3 text-sm transition-colors',
-                size === s ? 'border-ink bg-ink text-ivory' : 'border-linen bg-ivory text-ink hover:border-ink',
-              )}
-            >
-              {s}
-            </button>
-          ))}
-        </div>
-      </fieldset>
+      {/* Before the app runs a size button loads this page with ?size= (a GET form keeping the dates): Add to Cart's form then sends it. */}
+      <form method="get">
+        {from && <input type="hidden" name="from" value={from} />}
+        {to && <input type="hidden" name="to" value={to} />}
+        <fieldset>
+          <legend className="mb-2.5 text-[0.8rem] font-medium tracking-wide text-taupe">Size</legend>
+          <div className="flex flex-wrap gap-2">
+            {item.sizes.map((s) => (
+              <button
+                key={s}
+                type="submit"
+                name="size"
+                value={s}
+                aria-pressed={size === s}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setSize(s);
+                }}
+                className={cn(
+                  'h-11 min-w-12 cursor-pointer rounded-sm border px-3 text-sm transition-colors',
+                  size === s ? 'border-ink bg-ink text-ivory' : 'border-linen bg-ivory text-ink hover:border-ink',
+                )}
+              >
+                {s}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      </form>
 
       {/* flex-1 only in the row: in the phone's column a zero flex-basis squeezed the buttons to their text (23 px). */}
       <BookingPanel

@@ -1,7 +1,7 @@
 import { DayPicker, type DateRange } from 'react-day-picker';
 import { RENTAL_DAYS } from '@domain/catalogue.rules';
 import { MAX_BOOKING_AHEAD_DAYS } from '@domain/rentals.rules';
-import { useBusinessToday } from '../../../lib/time-zone';
+import { pickerDate, useBusinessToday } from '../../../lib/calendar-day';
 import 'react-day-picker/style.css';
 import '../../../components/ui/calendar.css';
 
@@ -19,8 +19,7 @@ export default function RangeCalendar({
   onSelect: (range: DateRange | undefined) => void;
 }) {
   // The business's today (decision 0047), as a local midnight like the calendar's days.
-  const [y, m, d] = useBusinessToday().split('-').map(Number);
-  const today = new Date(y!, m! - 1, d!);
+  const today = pickerDate(useBusinessToday());
   const last = new Date(today);
   last.setDate(last.getDate() + MAX_BOOKING_AHEAD_DAYS + RENTAL_DAYS);
   return (

@@ -16,6 +16,7 @@ import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn } from '../../../lib/page-data';
 import { ItemReviews } from '../../reviews';
+import { addToCartAction } from '../../rentals';
 import type { Route } from './+types/item';
 
 /** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
@@ -43,6 +44,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   const id = itemIdOf(params.id);
   return id === null ? pageNotFound() : clientLoadPage(queries(id));
+}
+
+/** POST /item/{id}: Add to Cart's form before the app runs (the rentals feature books it). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = itemIdOf(params.id);
+  if (id === null) throw data('No such item.', { status: 404 });
+  return addToCartAction(request, context, id);
 }
 
 export const meta: Route.MetaFunction = (args) => {

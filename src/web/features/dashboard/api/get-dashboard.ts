@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const dashboardQueryKey = ['dashboard'] as const;
+export const dashboardQueryKey = queryKeys.dashboard.all;
 
 export function getDashboardQueryOptions() {
   return queryOptions({

@@ -6,7 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useSession } from '../../../lib/session';
 import { SignOutButton } from '../../../components/sign-out-button';
 import { StyleAssistant } from '../../assistant';
-import { EventsTab, getEventsQueryOptions } from '../../events';
+import { EventsTab, getEventsQueryOptions, rsvpAction } from '../../events';
 import { ListingTab, getListingsQueryOptions } from '../../listings';
 import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
@@ -54,6 +54,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return clientLoadPage(queries(new URL(request.url)));
+}
+
+/** POST /dashboard: an event's RSVP form before the app runs (the events feature reserves it). */
+export function action({ request, context }: Route.ActionArgs) {
+  return rsvpAction(request, context);
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { DeliveryAddressInput } from '@domain/orders';
 import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 export const deliveryAddressQueryKey = ['delivery-address'] as const;
 
@@ -29,7 +30,7 @@ export function useSaveDeliveryAddress() {
       unwrap(apiOf(client).PUT('/api/delivery-address', { body: input })),
     onSuccess: (state) => {
       queryClient.setQueryData(deliveryAddressQueryKey, state);
-      return queryClient.invalidateQueries({ queryKey: ['rentals', 'quote'] });
+      return invalidate(queryClient, invalidationSets.bookingPrice);
     },
   });
 }

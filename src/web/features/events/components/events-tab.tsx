@@ -1,4 +1,6 @@
 import { CalendarDays, Clock, MapPin, Sparkles } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useActionData } from 'react-router';
 import { toast } from 'sonner';
 import { EVENT_MESSAGES, type Event } from '@domain/events';
 import { Badge } from '../../../components/ui/badge';
@@ -8,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useEvents } from '../api/get-events';
 import { useCancelRsvp, useRsvp } from '../api/rsvp';
+import type { RsvpRefused } from '../api/rsvp-action';
 
 /** The dashboard's Events tab: upcoming member events with spots left and an RSVP action. */
 export function EventsTab() {
@@ -53,7 +56,19 @@ function EventCard({ event }: { event: Event }) {
   const cancel = useCancelRsvp();
   const full = event.spotsLeft === 0 && !event.reserved;
   const busy = rsvp.isPending || cancel.isPending;
+  // Before the app ran, the dashboard's action answered this card's form with a refusal (rsvpAction).
+  const actionData = useActionData<RsvpRefused | undefined>();
+  const refused =
+    rsvp.isIdle && cancel.isIdle && actionData && 'rsvp' in actionData && actionData.rsvp.eventId === event.id
+      ? actionData.rsvp.message
+      : null;
 
+  // Before the app runs the form posts to the dashboard's action; once it runs, the app reserves itself.
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (event.reserved) onCancel();
+    else onRsvp();
+  };
   const onRsvp = () =>
     rsvp.mutate(event.id, {
       onSuccess: () => toast.success(EVENT_MESSAGES.rsvpTitle, { description: EVENT_MESSAGES.rsvpBody }),
@@ -97,26 +112,38 @@ function EventCard({ event }: { event: Event }) {
         </div>
       </dl>
       <p className="mt-4 flex-1 text-sm leading-relaxed text-taupe">{event.description}</p>
-      <div className="mt-6 flex items-center justify-between gap-3 border-t border-linen pt-4">
+      <form
+        method="post"
+        action="/dashboard?tab=events"
+        onSubmit={onSubmit}
+        className="mt-6 flex items-center justify-between gap-3 border-t border-linen pt-4"
+      >
+        <input type="hidden" name="eventId" value={event.id} />
+        <input type="hidden" name="intent" value={event.reserved ? 'cancel' : 'rsvp'} />
         <p className="text-xs tracking-wide text-stone">
           {full ? 'This event is full' : `${event.spotsLeft} of ${event.spots} spots left`}
         </p>
         {event.reserved ? (
           <Button
+            type="submit"
             size="sm"
             variant="outline"
-            onClick={onCancel}
             disabled={busy}
             aria-label={`Cancel RSVP for ${event.title}`}
           >
             {cancel.isPending ? 'Cancelling…' : 'Cancel RSVP'}
           </Button>
         ) : (
-          <Button size="sm" onClick={onRsvp} disabled={busy || full} aria-label={`RSVP for ${event.title}`}>
+          <Button type="submit" size="sm" disabled={busy || full} aria-label={`RSVP for ${event.title}`}>
             {full ? 'Full' : rsvp.isPending ? 'Reserving…' : 'RSVP'}
           </Button>
         )}
-      </div>
+      </form>
+      {refused && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {refused}
+        </p>
+      )}
     </article>
   );
 }

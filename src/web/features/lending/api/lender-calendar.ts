@@ -3,6 +3,7 @@ import type { BlockDatesInput } from '@domain/lending';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { lendingQueryKey } from './get-requests';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 export function getLenderCalendarQueryOptions(itemId: number) {
   return queryOptions({
@@ -30,7 +31,7 @@ export function useBlockDates(itemId: number) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getLenderCalendarQueryOptions(itemId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }
@@ -50,7 +51,7 @@ export function useUnblockDates(itemId: number) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getLenderCalendarQueryOptions(itemId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }

@@ -3,16 +3,10 @@ import type { BookingRequest, LendingAction } from '@domain/lending';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { lendingQueryKey } from './get-requests';
+import { invalidate, invalidationSets, queryKeys } from '../../../lib/query-keys';
 
 /** Every query an answer or a handover mark changes. */
-const DEPENDENT_KEYS = [
-  lendingQueryKey,
-  ['rentals'],
-  ['dashboard'],
-  ['listings'],
-  ['items'],
-  ['notifications'],
-] as const;
+const DEPENDENT_KEYS = [lendingQueryKey, ...invalidationSets.booking, queryKeys.notifications.all];
 
 /**
  * One of the request's actions: the lender's (accept, decline, send, back, clean) on the request,
@@ -46,6 +40,6 @@ export function useRequestAction() {
           return null;
       }
     },
-    onSettled: () => Promise.all(DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidate(queryClient, DEPENDENT_KEYS),
   });
 }

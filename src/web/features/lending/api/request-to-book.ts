@@ -3,6 +3,7 @@ import type { BookRentalInput } from '@domain/rentals';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { lendingQueryKey } from './get-requests';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Requests a member's piece (POST /api/lending/requests): the dates held, the price authorised. */
 export function useRequestToBook() {
@@ -13,7 +14,7 @@ export function useRequestToBook() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: lendingQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }

@@ -3,6 +3,7 @@ import type { ListingInput } from '@domain/listings';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { listingsQueryKey } from './get-listings';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Publishes a listing with its photos (multipart POST /api/listings). */
 export function useCreateListing() {
@@ -23,7 +24,7 @@ export function useCreateListing() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }

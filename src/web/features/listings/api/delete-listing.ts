@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { listingsQueryKey } from './get-listings';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Takes a listing out of the catalogue (DELETE /api/listings/{id}). */
 export function useDeleteListing() {
@@ -12,7 +13,7 @@ export function useDeleteListing() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const listingsQueryKey = ['listings'] as const;
+export const listingsQueryKey = queryKeys.listings.all;
 
 export function getListingsQueryOptions() {
   return queryOptions({

@@ -3,6 +3,7 @@ import type { ListingUpdate } from '@domain/listings';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { listingsQueryKey } from './get-listings';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Changes a listing's details (PATCH /api/listings/{id}). */
 export function useUpdateListing() {
@@ -13,7 +14,7 @@ export function useUpdateListing() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }

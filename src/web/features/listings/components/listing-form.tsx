@@ -26,6 +26,7 @@ import { fieldErrorsFrom } from '../../../lib/form-resolver';
 import { formatCents } from '../../../lib/format';
 import { useCreateListing } from '../api/create-listing';
 import { useUpdateListing } from '../api/update-listing';
+import { centsAsDecimal, parseCents } from '@domain/money';
 
 /** The form's values: prices as the dollars typed; the resolver turns them into cents. */
 interface FormValues {
@@ -40,9 +41,8 @@ interface FormValues {
   handover: string;
 }
 
-const toCents = (dollars: string) =>
-  dollars.trim() === '' ? Number.NaN : Math.round(Number(dollars.replace(/[$,\s]/g, '')) * 100);
-const toDollars = (cents: number) => (cents / 100).toFixed(2);
+const toCents = (dollars: string) => parseCents(dollars) ?? Number.NaN;
+const toDollars = centsAsDecimal;
 
 /** Validates with the domain's ListingInputSchema (the one the server uses), after converting prices. */
 const resolver: Resolver<FormValues, unknown, ListingInput> = async (values) => {

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const notificationsQueryKey = ['notifications'] as const;
+export const notificationsQueryKey = queryKeys.notifications.all;
 export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
 
 /** How often the bell asks again while a page is open (and on focus). */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { opsQueryKey } from './get-review-queue';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Approves a listing (it goes live; the member is notified; audited). */
 export function useApproveListing() {
@@ -12,7 +13,7 @@ export function useApproveListing() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: opsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }

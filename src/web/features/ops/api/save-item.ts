@@ -3,6 +3,7 @@ import type { InventoryItemInput, InventoryItemUpdate, UnitsToAdd } from '@domai
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { opsQueryKey } from './get-review-queue';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 const idPath = (id: number) => ({ params: { path: { id: String(id) } } });
 
@@ -12,7 +13,7 @@ function useSettled() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: opsQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ['items'] }),
+      invalidate(queryClient, invalidationSets.catalogue),
     ]);
 }
 

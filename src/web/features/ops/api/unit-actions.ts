@@ -3,6 +3,7 @@ import type { CheckInInput } from '@domain/ops';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { opsQueryKey } from './get-review-queue';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 const codePath = (code: string) => ({ params: { path: { code } } });
 
@@ -12,7 +13,7 @@ function useSettled() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: opsQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ['items'] }),
+      invalidate(queryClient, invalidationSets.catalogue),
     ]);
 }
 

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Textarea } from '../../../components/ui/input';
 import { fieldErrorsFrom, type Issue } from '../../../lib/form-resolver';
+import { centsAsDecimal, parseCents } from '@domain/money';
 
 /** The form's values as typed: prices in dollars, tags comma-separated, units per size as text. */
 export interface ItemFormValues {
@@ -29,9 +30,8 @@ export interface ItemFormValues {
   units: Record<string, string>;
 }
 
-const toCents = (dollars: string) =>
-  dollars.trim() === '' ? undefined : Math.round(Number(dollars.replace(/[$,\s]/g, '')) * 100);
-const toDollars = (cents: number) => (cents / 100).toFixed(2);
+const toCents = (dollars: string) => parseCents(dollars) ?? undefined;
+const toDollars = centsAsDecimal;
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** The values in the API's shape (before the schema checks them). */

@@ -4,6 +4,7 @@ import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { UNEXPECTED_ERROR } from '../../../lib/error-toast';
 import { pickupQueryKey } from './get-pickup';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Her choice: the option alone, or in-store pickup with its studio (GET /api/studios). */
 export type PickupChoice = PickupOption | { option: PickupOption; studioId?: number | undefined };
@@ -27,7 +28,7 @@ export function useSavePickupOption() {
     },
     onSuccess: (state) => {
       queryClient.setQueryData(pickupQueryKey, state);
-      return queryClient.invalidateQueries({ queryKey: ['rentals', 'quote'] });
+      return invalidate(queryClient, invalidationSets.bookingPrice);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LoaderCircle, Lock } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,19 +16,17 @@ import {
   type PaymentFormInput,
 } from '@domain/card';
 import type { Subscription } from '@domain/plans';
-import { addMonths, isoDate, planNextBillingDate, THREE_MONTHS_COMMITMENT_MONTHS } from '@domain/plans.rules';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
-import { formatCents, formatDate } from '../../../lib/format';
 import { safePath } from '../../../lib/safe-path';
 import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
 import { useSavePaymentMethod } from '../api/save-payment-method';
-import { CardBrandMark } from '../components/card-brand';
-import { planPriceText } from '../components/plan-price-text';
+import { CardNumberInput } from '../components/card-number-input';
+import { OrderSummary } from '../components/order-summary';
 import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
@@ -307,102 +305,5 @@ function PaymentPage({
         <OrderSummary subscription={subscription} manage={manage} />
       </div>
     </div>
-  );
-}
-
-function CardNumberInput({ brand, ...props }: ComponentProps<'input'> & { brand: ReturnType<typeof detectCardBrand> }) {
-  return (
-    <div className="relative">
-      <Input
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={19}
-        placeholder="1234 5678 9012 3456"
-        className="pr-36"
-        {...props}
-      />
-      <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center" aria-live="polite">
-        {brand !== 'unknown' && <CardBrandMark brand={brand} />}
-      </span>
-    </div>
-  );
-}
-
-function SummaryRow({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2.5">
-      <dt className="text-sm text-taupe">{label}</dt>
-      <dd className="text-right text-sm font-medium text-ink">{value}</dd>
-    </div>
-  );
-}
-
-/** The plan being paid for (or, in manage mode, the plan and the card on file). */
-function OrderSummary({ subscription: s, manage }: { subscription: Subscription; manage: boolean }) {
-  const today = isoDate(new Date());
-  const price = s.priceCents !== null ? formatCents(s.priceCents) : 'Pay per item';
-  // Paid today, next billed at the end of the month or of the term (planTerms' billing months).
-  const firstBilling = s.priceCents !== null ? planNextBillingDate(s.plan, today, today) : null;
-  return (
-    <aside
-      aria-labelledby="order-summary"
-      className="h-fit rounded-md border border-linen bg-ivory p-6 shadow-soft lg:sticky lg:top-24"
-    >
-      <p className="eyebrow">{manage ? 'On file' : 'Order summary'}</p>
-      <h2 id="order-summary" className="mt-3 text-3xl">
-        {s.planTitle} plan
-      </h2>
-      <dl className="mt-4 divide-y divide-linen/70 border-t border-linen/70">
-        <SummaryRow label="Items" value={s.itemCount !== null ? `${s.itemCount} a month` : 'Unlimited'} />
-        <SummaryRow
-          label="Price"
-          value={
-            <span data-testid="plan-price">
-              {s.priceCents !== null && s.priceUnit !== null
-                ? planPriceText({ priceCents: s.priceCents, unit: s.priceUnit })
-                : price}
-            </span>
-          }
-        />
-        {!manage && s.priceCents !== null && <SummaryRow label="Due today" value={price} />}
-        {!manage && firstBilling && (
-          <SummaryRow
-            label="Next billing date"
-            value={<span data-testid="next-billing">{formatDate(firstBilling)}</span>}
-          />
-        )}
-        {!manage && s.plan === 'threemonths' && (
-          <SummaryRow label="Commitment until" value={formatDate(addMonths(today, THREE_MONTHS_COMMITMENT_MONTHS))} />
-        )}
-        {manage && (
-          <SummaryRow
-            label="Next billing date"
-            value={
-              <span data-testid="next-billing">
-                {s.nextBillingDate ? formatDate(s.nextBillingDate) : 'Pay as you go'}
-              </span>
-            }
-          />
-        )}
-      </dl>
-      {manage && (
-        <div className="mt-6 rounded-sm border border-linen/80 bg-paper p-4">
-          <p className="text-[0.8rem] font-medium tracking-wide text-taupe">Card on file</p>
-          {s.card ? (
-            <div className="mt-2 flex items-center gap-3" data-testid="saved-card">
-              <CardBrandMark brand={s.card.brand} />
-              <div className="text-sm">
-                <p className="font-medium">Ending in {s.card.lastFour}</p>
-                <p className="text-xs text-stone">
-                  {s.card.cardholderName} · expires {s.card.expiryMonth}/{s.card.expiryYear}
-                </p>
-              </div>
-            </div>
-          ) : (
-            <p className="mt-2 text-sm text-stone">No card saved yet.</p>
-          )}
-        </div>
-      )}
-    </aside>
   );
 }

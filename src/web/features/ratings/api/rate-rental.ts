@@ -3,6 +3,7 @@ import type { RatingInput } from '@domain/ratings';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { ratingsQueryKey } from './get-ratings';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Rates the other side of a returned rental (once). */
 export function useRateRental() {
@@ -13,7 +14,7 @@ export function useRateRental() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ratingsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
 }

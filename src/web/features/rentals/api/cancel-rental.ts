@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { RENTAL_DEPENDENT_KEYS } from './book-rental';
-import { ordersQueryKey } from './get-orders';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Cancels a rental that has not started (POST /api/rentals/{id}/cancel): a full refund, the plan's place back. */
 export function useCancelRental() {
@@ -14,9 +13,6 @@ export function useCancelRental() {
           params: { path: { id: String(rentalId) } },
         }),
       ),
-    onSettled: () =>
-      Promise.all(
-        [...RENTAL_DEPENDENT_KEYS, ordersQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: () => invalidate(queryClient, invalidationSets.booking),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { RENTAL_DEPENDENT_KEYS } from './book-rental';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /**
  * Moves the return date 7 days later (POST /api/rentals/{id}/extend), naming the return date she
@@ -17,6 +17,6 @@ export function useExtendRental() {
           body: { returnDate },
         }),
       ),
-    onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidate(queryClient, invalidationSets.booking),
   });
 }

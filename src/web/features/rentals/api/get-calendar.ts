@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { PickupOption } from '@domain/plans.rules';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface CalendarRequest {
   itemId: number;
@@ -16,7 +17,7 @@ export interface CalendarRequest {
 /** GET /api/items/{id}/calendar: which days have a free unit of the size (62 days from `from`). */
 export function getCalendarQueryOptions(q: CalendarRequest) {
   return queryOptions({
-    queryKey: ['items', 'calendar', q],
+    queryKey: queryKeys.items.calendar(q),
     queryFn: ({ client, signal }) =>
       unwrap(
         apiOf(client).GET('/api/items/{id}/calendar', {

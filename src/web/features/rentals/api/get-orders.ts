@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const ordersQueryKey = ['orders'] as const;
+export const ordersQueryKey = queryKeys.orders.all;
 
 /** GET /api/orders: the member's orders, newest first (the first 50). */
 export function getOrdersQueryOptions() {

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { PickupOption } from '@domain/plans.rules';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface QuoteRequest {
   itemId: number;
@@ -14,7 +15,7 @@ export interface QuoteRequest {
 /** GET /api/rentals/quote: the total for the chosen dates, and what Add to Cart would answer. */
 export function getQuoteQueryOptions(q: QuoteRequest) {
   return queryOptions({
-    queryKey: ['rentals', 'quote', q],
+    queryKey: queryKeys.rentals.quote(q),
     queryFn: ({ client, signal }) =>
       unwrap(
         apiOf(client).GET('/api/rentals/quote', {

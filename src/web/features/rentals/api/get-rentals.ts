@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const rentalsQueryKey = ['rentals'] as const;
+export const rentalsQueryKey = queryKeys.rentals.all;
 
 export function getRentalsQueryOptions() {
   return queryOptions({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { RENTAL_DEPENDENT_KEYS } from './book-rental';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Returns the piece (POST /api/rentals/{id}/return). */
 export function useReturnRental() {
@@ -9,6 +9,6 @@ export function useReturnRental() {
   return useMutation({
     mutationFn: (rentalId: number, { client }) =>
       unwrap(apiOf(client).POST('/api/rentals/{id}/return', { params: { path: { id: String(rentalId) } } })),
-    onSettled: () => Promise.all(RENTAL_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidate(queryClient, invalidationSets.booking),
   });
 }

@@ -1,6 +1,6 @@
 import { CreditCard, ShoppingBag } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useActionData, useLocation, useNavigate } from 'react-router';
 import type { PickupOption } from '@domain/plans.rules';
 import { toast } from 'sonner';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
@@ -12,6 +12,8 @@ import { useSession } from '../../../lib/session';
 import { formatDate } from '../../../lib/format';
 import { useBookRental } from '../api/book-rental';
 import { useRentals } from '../api/get-rentals';
+import type { AddToCartRefused } from '../lib/add-to-cart-action';
+import { CHOOSE_SIZE } from '../lib/booking-refusal';
 
 /** The wait between 'Added to Cart!' and the dashboard (docs/product.md, Renting: 1.5 s). */
 export const ADD_TO_CART_REDIRECT_MS = 1500;
@@ -64,7 +66,13 @@ export function AddToCartButton({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const refusalId = useId();
-  const refusal = book.isError ? cardRefusal(book.error, paths.item(itemId)) : undefined;
+  // Before the app ran, the item page's action answered the form with the reason (addToCartAction).
+  const actionData = useActionData<AddToCartRefused | undefined>();
+  const serverRefusal = book.isIdle && actionData && 'refusal' in actionData ? actionData.refusal : undefined;
+  const cardProblem = book.isError ? cardRefusal(book.error, paths.item(itemId)) : undefined;
+  const refusal = cardProblem
+    ? { title: cardProblem.title, description: cardProblem.message, action: cardProblem.action }
+    : serverRefusal;
   const refusalRef = useRef<HTMLParagraphElement>(null);
   // The reason appears under the button: bring it on screen when the button sits at the bottom of a phone's.
   const refused = refusal !== undefined;
@@ -75,15 +83,14 @@ export function AddToCartButton({
     !added && !book.isPending && !book.isSuccess && !!rentals.data?.rentals.some((r) => r.itemId === itemId);
   const busy = book.isPending || added;
 
-  const onClick = () => {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
     if (!session) {
       void navigate(paths.login, { state: { from: location } });
       return;
     }
     if (!size) {
-      toast.error('Choose a size', {
-        description: 'Pick your size before adding the piece.',
-      });
+      toast.error(CHOOSE_SIZE.title, { description: CHOOSE_SIZE.description });
       return;
     }
     book.mutate(
@@ -124,12 +131,29 @@ export function AddToCartButton({
       </Button>
     );
   }
+  // Before the app runs the form posts to the item page's action, which books the same way (issue 32).
+  const query = new URLSearchParams({
+    ...(size ? { size } : {}),
+    ...(startDate && endDate ? { from: startDate, to: endDate } : {}),
+  }).toString();
   return (
-    <div className={cn('flex min-w-0 flex-col gap-2', className)}>
+    <form
+      method="post"
+      action={query ? `${paths.item(itemId)}?${query}` : paths.item(itemId)}
+      onSubmit={onSubmit}
+      className={cn('flex min-w-0 flex-col gap-2', className)}
+    >
+      {size && <input type="hidden" name="size" value={size} />}
+      {startDate && endDate && (
+        <>
+          <input type="hidden" name="startDate" value={startDate} />
+          <input type="hidden" name="endDate" value={endDate} />
+        </>
+      )}
       <Button
+        type="submit"
         size="lg"
         className="w-full"
-        onClick={onClick}
         disabled={disabled || busy}
         aria-busy={book.isPending}
         aria-describedby={refusal ? refusalId : undefined}
@@ -146,12 +170,22 @@ export function AddToCartButton({
           className="rounded-sm border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger"
           data-testid="booking-refusal"
         >
-          <span className="font-medium">{refusal.message}</span> Nothing was booked.{' '}
-          <Link to={refusal.action.url} className="font-medium whitespace-nowrap text-ink underline underline-offset-4">
-            {refusal.action.label}
-          </Link>
+          {!cardProblem && <span className="block font-medium">{refusal.title}</span>}
+          <span className="font-medium">{refusal.description}</span>
+          {refusal.description.endsWith('Nothing was booked.') ? '' : ' Nothing was booked.'}
+          {refusal.action && (
+            <>
+              {' '}
+              <Link
+                to={refusal.action.url}
+                className="font-medium whitespace-nowrap text-ink underline underline-offset-4"
+              >
+                {refusal.action.label}
+              </Link>
+            </>
+          )}
         </p>
       )}
-    </div>
+    </form>
   );
 }

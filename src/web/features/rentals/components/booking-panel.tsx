@@ -1,41 +1,21 @@
-import { CalendarDays } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { addDays, isIsoDate, RENTAL_DAYS } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { daysBetween, latestStartDate, MAX_RENTAL_DAYS, RENTAL_MESSAGES } from '@domain/rentals.rules';
-import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { DeliveryChoice, useDeliveryAddress, useStudios } from '../../delivery';
 import { usePickupOption } from '../../plans';
 import { useItemCalendar } from '../api/get-calendar';
 import { useQuote } from '../api/get-quote';
-import { nextRange, type RangeDraft } from '../lib/next-range';
 import { AddToCartButton } from './add-to-cart';
+import { BackupSizeChoice } from './backup-size-choice';
+import { DatesPicker, type Range } from './dates-picker';
 import { BookingTotal } from './booking-total';
-import { DatesSummary } from './dates-summary';
 import { JoinWaitlistButton } from '../../waitlist';
 import { useBusinessToday } from '../../../lib/time-zone';
-
-// The calendar (react-day-picker) loads when first needed.
-const loadCalendar = () => import('./booking-calendar');
-const BookingCalendar = lazy(loadCalendar);
-
-const toIso = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const fromIso = (s: string) => {
-  const [y, m, d] = s.split('-').map(Number);
-  return new Date(y!, m! - 1, d!);
-};
-
-interface Range {
-  from: string;
-  to: string;
-}
 
 interface BookingPanelProps {
   itemId: number;
@@ -239,176 +219,6 @@ export function BookingPanel({
         )}
         {children}
       </div>
-    </div>
-  );
-}
-
-/** A second size held with hers at no charge: it ships with it and both come back together (decision 0034). */
-function BackupSizeChoice({
-  options,
-  value,
-  onChange,
-}: {
-  options: readonly string[];
-  value: string;
-  onChange: (size: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="p-5">
-      <label htmlFor={id} className="eyebrow mb-2 block">
-        Backup size
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="select-chevron h-11 w-full max-w-64 appearance-none rounded-sm border border-linen bg-ivory bg-[length:12px] bg-[right_0.9rem_center] bg-no-repeat px-3.5 pr-9 text-[0.95rem] text-ink focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none"
-        aria-describedby={`${id}-hint`}
-      >
-        <option value="">No backup size</option>
-        {options.map((s) => (
-          <option key={s} value={s}>
-            Size {s}
-          </option>
-        ))}
-      </select>
-      <p id={`${id}-hint`} className="mt-2 text-xs text-stone">
-        Not sure of the fit? We hold a second size for the same dates at no charge; it ships with the first and both
-        come back together.
-      </p>
-    </div>
-  );
-}
-
-function DatesPicker({
-  waitlist,
-  range,
-  today,
-  latest,
-  itemId,
-  size,
-  delivery,
-  days,
-  takenIn,
-  onChange,
-}: {
-  /** Sold-out days can be chosen, to join the waitlist for them. */
-  waitlist: boolean;
-  range: Range | null;
-  today: string;
-  latest: string;
-  itemId: number;
-  size: string;
-  delivery: PickupOption;
-  days: number;
-  takenIn: { date: string; free: boolean }[] | undefined;
-  onChange: (r: Range) => void;
-}) {
-  const [open, setOpen] = useState(false);
-  // Her clicks in the open calendar (nextRange: a click picks the start); applied by "Use these dates".
-  const [draft, setDraft] = useState<RangeDraft | null>(null);
-  // The calendar's later months ask for their own window of days (62 at a time).
-  const [windowFrom, setWindowFrom] = useState<string | null>(null);
-  const later = useItemCalendar(
-    windowFrom
-      ? {
-          itemId,
-          size,
-          delivery,
-          days: Math.min(Math.max(days, 1), MAX_RENTAL_DAYS),
-          from: windowFrom,
-        }
-      : null,
-  );
-  const taken = new Set([...(takenIn ?? []), ...(later.data?.dates ?? [])].filter((d) => !d.free).map((d) => d.date));
-  const shown = draft?.range ?? range;
-  const selected = shown ? { from: fromIso(shown.from), to: fromIso(shown.to) } : undefined;
-  const last = fromIso(addDays(latest, RENTAL_DAYS));
-
-  return (
-    <div>
-      <Popover.Root
-        open={open}
-        onOpenChange={(o) => {
-          setOpen(o);
-          setDraft(null);
-        }}
-      >
-        <Popover.Trigger asChild>
-          <Button
-            variant="subtle"
-            className="h-auto min-h-11 justify-start gap-3 px-4 py-2 text-left"
-            onPointerEnter={() => void loadCalendar()}
-            onFocus={() => void loadCalendar()}
-          >
-            <CalendarDays aria-hidden="true" />
-            <span className="text-sm" data-testid="booking-dates">
-              {range ? (
-                <>
-                  <time dateTime={range.from}>{formatDate(range.from)}</time> –{' '}
-                  <time dateTime={range.to}>{formatDate(range.to)}</time>
-                  <span className="text-stone"> · {daysBetween(range.from, range.to)} days</span>
-                </>
-              ) : (
-                'Choose dates'
-              )}
-            </span>
-          </Button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={8}
-            collisionPadding={8}
-            className="z-50 max-h-(--radix-popover-content-available-height) max-w-[calc(100vw-1rem)] overflow-y-auto overscroll-contain rounded-md border border-linen bg-ivory p-4 shadow-lift"
-          >
-            <Suspense
-              fallback={
-                <div className="grid h-72 w-64 place-items-center" role="status" aria-label="Loading the calendar" />
-              }
-            >
-              <BookingCalendar
-                months={1}
-                selected={selected}
-                first={fromIso(today)}
-                last={last}
-                isTaken={(d) => taken.has(toIso(d))}
-                soldOutPickable={waitlist}
-                onMonthChange={(month) => {
-                  const start = toIso(month);
-                  setWindowFrom(start > today ? start : null);
-                }}
-                onDayClick={(day) => {
-                  const next = nextRange(draft ?? (range ? { range, awaitingEnd: false } : null), toIso(day), {
-                    defaultDays: RENTAL_DAYS,
-                    maxDays: MAX_RENTAL_DAYS,
-                  });
-                  if (next.range.from <= latest) setDraft(next);
-                }}
-              />
-            </Suspense>
-            {draft && (
-              <DatesSummary
-                draft={draft}
-                itemId={itemId}
-                size={size}
-                delivery={delivery}
-                onConfirm={() => {
-                  onChange(draft.range);
-                  setOpen(false);
-                  setDraft(null);
-                }}
-              />
-            )}
-            <p className="mt-2 max-w-72 text-xs text-stone">
-              {draft ? '' : 'Pick the day it starts (and then, if you like, the day it goes back). '}
-              {waitlist ? '' : `Greyed-out days have no ${size} free. `}A rental starts within{' '}
-              {daysBetween(today, latest)} days.
-            </p>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { FitDetails } from '@domain/reviews';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const fitDetailsQueryKey = ['reviews', 'fit-details'] as const;
 
@@ -25,8 +26,8 @@ export function useSaveFitDetails() {
     onSuccess: (saved) => queryClient.setQueryData(fitDetailsQueryKey, saved),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reviews', 'advice'] }),
-        queryClient.invalidateQueries({ queryKey: ['reviews', 'mine'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.reviews.advice }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.reviews.mine }),
       ]),
   });
 }

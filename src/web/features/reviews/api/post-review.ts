@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewInput } from '@domain/reviews';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Posts her review of a returned rental with its photos (multipart POST /api/rentals/{id}/review). */
 export function usePostReview() {
@@ -20,10 +21,6 @@ export function usePostReview() {
           },
         }),
       ),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-        queryClient.invalidateQueries({ queryKey: ['items'] }),
-      ]),
+    onSettled: () => invalidate(queryClient, invalidationSets.review),
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const appointmentsQueryKey = ['appointments', 'mine'] as const;
+export const appointmentsQueryKey = [...queryKeys.appointments.all, 'mine'] as const;
 
 export function getAppointmentsQueryOptions() {
   return queryOptions({

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const availabilityQueryKey = (date: string) => ['appointments', 'availability', date] as const;
+export const availabilityQueryKey = (date: string) => [...queryKeys.appointments.all, 'availability', date] as const;
 
 export function getAvailabilityQueryOptions(date: string) {
   return queryOptions({

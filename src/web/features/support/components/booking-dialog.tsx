@@ -28,13 +28,7 @@ import { useBusinessToday } from '../../../lib/time-zone';
 import 'react-day-picker/style.css';
 import '../../../components/ui/calendar.css';
 import './calendar.css';
-
-const toIso = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const fromIso = (s: string) => {
-  const [y, m, d] = s.split('-').map(Number);
-  return new Date(y!, m! - 1, d!);
-};
+import { dayOfPicker, pickerDate } from '../../../lib/calendar-day';
 
 type FormValues = { date: string; time: string; kind: AppointmentRequest['kind']; note: string };
 
@@ -152,19 +146,19 @@ function BookingForm({ onDone }: { onDone: () => void }) {
             <DayPicker
               mode="single"
               required={false}
-              selected={field.value ? fromIso(field.value) : undefined}
+              selected={field.value ? pickerDate(field.value) : undefined}
               onSelect={(d) => {
-                field.onChange(d ? toIso(d) : '');
+                field.onChange(d ? dayOfPicker(d) : '');
                 form.setValue('time', '');
                 setFailure(null);
               }}
               disabled={[
-                { before: fromIso(bookable.first) },
-                { after: fromIso(bookable.last) },
-                (d: Date) => !isStudioOpen(toIso(d)),
+                { before: pickerDate(bookable.first) },
+                { after: pickerDate(bookable.last) },
+                (d: Date) => !isStudioOpen(dayOfPicker(d)),
               ]}
-              startMonth={fromIso(bookable.first)}
-              endMonth={fromIso(bookable.last)}
+              startMonth={pickerDate(bookable.first)}
+              endMonth={pickerDate(bookable.last)}
               className="rentique-calendar appointment-calendar"
               footer={
                 <p className="mt-2 text-xs text-stone">

@@ -6,9 +6,11 @@ import { cardErrorToast } from '../../../lib/card-error-toast';
 import type { ErrorToast } from '../../../lib/error-toast';
 import { apiOf } from '../../../lib/query-client';
 import { waitlistQueryKey } from './get-waitlist';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Every query a confirmed hold changes: the waitlist, rentals, the dashboard figures, availability. */
-const DEPENDENT_KEYS = [waitlistQueryKey, ['rentals'], ['dashboard'], ['items'], ['orders']] as const;
+/** Her waitlist, and what a booking changes (the hold becomes a rental). */
+const DEPENDENT_KEYS = [waitlistQueryKey, ...invalidationSets.booking];
 
 /**
  * A refused confirmation: a declined card (the hold stays hers until it expires, the message says
@@ -38,6 +40,6 @@ export function useConfirmHold() {
           body: delivery === 'in-store' ? { delivery, ...(studioId ? { studioId } : {}) } : { delivery },
         }),
       ),
-    onSettled: () => Promise.all(DEPENDENT_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidate(qc, DEPENDENT_KEYS),
   });
 }

@@ -1,0 +1,64 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The query keys several features share, and what a change invalidates, stated once (issue 32).
+ * A feature's own keys live in its `api/` (they start with one of these roots when another
+ * feature's change must reach them); an invalidation names a key from here or its feature's, never
+ * a literal array.
+ */
+export const queryKeys = {
+  /** The catalogue: lists, facets, an item, its calendar (free units), by slug. */
+  items: {
+    all: ['items'] as const,
+    list: (query: unknown) => ['items', 'list', query] as const,
+    facets: (query: unknown) => ['items', 'facets', query] as const,
+    detail: (id: number) => ['items', 'detail', id] as const,
+    slug: (slug: string) => ['items', 'slug', slug] as const,
+    calendar: (request: unknown) => ['items', 'calendar', request] as const,
+  },
+  rentals: {
+    all: ['rentals'] as const,
+    open: ['rentals', 'open'] as const,
+    /** A booking's price (the item page's total): it depends on her plan, pickup and address. */
+    quotes: ['rentals', 'quote'] as const,
+    quote: (request: unknown) => ['rentals', 'quote', request] as const,
+  },
+  orders: { all: ['orders'] as const },
+  dashboard: { all: ['dashboard'] as const },
+  listings: { all: ['listings'] as const },
+  notifications: { all: ['notifications'] as const },
+  reviews: {
+    all: ['reviews'] as const,
+    advice: ['reviews', 'advice'] as const,
+    adviceFor: (itemId: number) => ['reviews', 'advice', itemId] as const,
+    mine: ['reviews', 'mine'] as const,
+  },
+  appointments: { all: ['appointments'] as const },
+} as const;
+
+/** What a change invalidates: each set is the one statement of what that change makes stale. */
+export const invalidationSets = {
+  /**
+   * What a booking changes (made, extended, cancelled, returned, received, a waitlist hold
+   * confirmed, a lender's answer): her rentals and orders, the dashboard's figures, a lender's
+   * listings (earnings) and the catalogue (free units, rental counts).
+   */
+  booking: [
+    queryKeys.rentals.all,
+    queryKeys.orders.all,
+    queryKeys.dashboard.all,
+    queryKeys.listings.all,
+    queryKeys.items.all,
+  ],
+  /** What a change to a piece in the catalogue changes (saved, its units, a listing, a review, a rating, blocked dates). */
+  catalogue: [queryKeys.items.all],
+  /** What her plan, pickup or delivery address changes: the price of a booking. */
+  bookingPrice: [queryKeys.rentals.quotes],
+  /** What a review or her fit details change: the size advice and her reviews, and the pieces' ratings. */
+  review: [queryKeys.reviews.all, queryKeys.items.all],
+} as const satisfies Record<string, readonly QueryKey[]>;
+
+/** Marks every query under the given keys stale (and refetches the ones on screen). */
+export function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]) {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
