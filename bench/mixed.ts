@@ -12,6 +12,7 @@
  * database) and removes them afterwards.
  */
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -35,6 +35,17 @@ export const ONE_SIZE = 'One Size';
 export const SIZES = [...LETTER_SIZES, ONE_SIZE, ...NUMERIC_SIZES] as const;
 export type Size = (typeof SIZES)[number];
 
+/** True for one of the catalogue's sizes (a piece's sizes arrive as text from the API). */
+export function isSize(value: string): value is Size {
+  return (SIZES as readonly string[]).includes(value);
+}
+
+/** The size, checked: text that is none of the sizes is a programming error, not a member's input. */
+export function knownSize(value: string): Size {
+  if (!isSize(value)) throw new Error(`Unknown size: ${value}`);
+  return value;
+}
+
 /**
  * An item's sizes as the database keeps them (a JSON array in the items.sizes column), read
  * back: unknown values and unreadable text give no size rather than an error.

@@ -1,6 +1,7 @@
 import { CreditCard, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { isSize } from '@domain/catalogue.rules';
 import { toast } from 'sonner';
 import { LENDING_MESSAGES } from '@domain/lending.rules';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
@@ -50,14 +51,14 @@ export function RequestToBookButton({
       void navigate(paths.login, { state: { from: location } });
       return;
     }
-    if (!booking.size) {
+    if (!booking.size || !isSize(booking.size)) {
       toast.error('Choose a size', { description: 'Pick your size before sending your request.' });
       return;
     }
     request
       .mutateAsync({
         itemId,
-        size: booking.size as never,
+        size: booking.size,
         ...(booking.startDate && booking.endDate ? { startDate: booking.startDate, endDate: booking.endDate } : {}),
         delivery: booking.delivery,
         ...(booking.delivery === 'in-store' && booking.studioId ? { studioId: booking.studioId } : {}),

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { knownSize } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
@@ -24,7 +25,7 @@ export function getCalendarQueryOptions(q: CalendarRequest) {
           params: {
             path: { id: String(q.itemId) },
             query: {
-              size: q.size as never,
+              size: knownSize(q.size),
               delivery: q.delivery,
               days: q.days,
               ...(q.from ? { from: q.from } : {}),

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { knownSize } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
@@ -22,7 +23,7 @@ export function getQuoteQueryOptions(q: QuoteRequest) {
           params: {
             query: {
               itemId: q.itemId,
-              size: q.size as never,
+              size: knownSize(q.size),
               startDate: q.startDate,
               endDate: q.endDate,
               delivery: q.delivery,

@@ -1,6 +1,7 @@
 import { CreditCard, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useActionData, useLocation, useNavigate } from 'react-router';
+import { isSize } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { toast } from 'sonner';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
@@ -89,18 +90,18 @@ export function AddToCartButton({
       void navigate(paths.login, { state: { from: location } });
       return;
     }
-    if (!size) {
+    if (!size || !isSize(size)) {
       toast.error(CHOOSE_SIZE.title, { description: CHOOSE_SIZE.description });
       return;
     }
     book.mutate(
       {
         itemId,
-        size: size as never,
+        size,
         ...(startDate && endDate ? { startDate, endDate } : {}),
         ...(delivery ? { delivery } : {}),
         ...(delivery === 'in-store' && studioId ? { studioId } : {}),
-        ...(backupSize && backupSize !== size ? { backupSize: backupSize as never } : {}),
+        ...(backupSize && backupSize !== size && isSize(backupSize) ? { backupSize } : {}),
       },
       {
         onSuccess: (rental) => {

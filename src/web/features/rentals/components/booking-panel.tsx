@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { addDays, isIsoDate, RENTAL_DAYS } from '@domain/catalogue.rules';
+import { addDays, isIsoDate, isSize, RENTAL_DAYS } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { daysBetween, latestStartDate, MAX_RENTAL_DAYS, RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -195,10 +195,10 @@ export function BookingPanel({
             studioId: studioId ?? undefined,
             addCardHref,
           })
-        ) : soldOutRange && session && size ? (
+        ) : soldOutRange && session && size && isSize(size) ? (
           <JoinWaitlistButton
             itemId={itemId}
-            itemSize={size as never}
+            itemSize={size}
             startDate={soldOutRange.from}
             endDate={soldOutRange.to}
             className={buttonClassName ?? 'shrink-0 sm:flex-1'}
