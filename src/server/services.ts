@@ -46,9 +46,9 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
   const notifications = createNotificationsService(ctx);
-  const listings = createListingsService(ctx);
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
+  const listings = createListingsService(ctx, { core });
   const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
   const rentals = createRentalsService(ctx, {
     pictures,
@@ -65,6 +65,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
   const account = createAccountService(ctx, {
     cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
+    core,
   });
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans });
@@ -102,7 +103,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
       notifications,
       units,
       photos: createConditionPhotosService(ctx, { core }),
-      inventory: createInventoryService(ctx, { catalogue }),
+      inventory: createInventoryService(ctx, { catalogue, core }),
     }),
     ratings,
     payouts: createPayoutsService(ctx, { payments, listings }),
