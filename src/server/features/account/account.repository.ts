@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { deleteAccount, type DeletionOptions } from './account-deletion';
 import { exportRows } from './account-export';

@@ -4,16 +4,8 @@ import { addDays } from '../../../domain/catalogue';
 import {
   LENDING_MESSAGES,
   REQUEST_ANSWER_HOURS,
-  handoverStage,
-  lendingActions,
-  type BlockDatesInput,
   type BookingRequest,
   type BookingRequestList,
-  type LenderBlock,
-  type LenderCalendar,
-  type Message,
-  type RequestStatus,
-  type Thread,
 } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
@@ -28,14 +20,14 @@ import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
-import type { UploadedFile } from '../../http/multipart';
-import { withStoredPhotos } from '../../storage/storage';
+import type {} from '../../http/multipart';
+import {} from '../../storage/storage';
 import type { BookingsCore } from '../bookings';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
-import { preparePhotos } from '../listings';
+import {} from '../listings';
 import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
-import type { LedgerEntry, PaymentsService } from '../payments';
+import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { createLendingRepository, type RequestRow } from './lending.repository';
 import { requestSettlementOf } from './request-settlement';

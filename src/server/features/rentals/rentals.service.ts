@@ -1,33 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { handoffOf, type Handoff } from '../../../domain/availability';
-import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
+import {} from 'node:crypto';
+import { handoffOf } from '../../../domain/availability';
+import {} from '../../../domain/catalogue';
 import { LENDING_MESSAGES } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
-import { declineMessage } from '../../../domain/payments';
-import { PickupOptionSchema, PlanIdSchema, planTitle } from '../../../domain/plans';
+import {} from '../../../domain/payments';
+import {} from '../../../domain/plans';
 import {
-  MAX_RENTAL_DAYS,
   RENTAL_MESSAGES,
   daysBetween,
-  daysLate,
-  defaultRentalRange,
-  isLateToDispatch,
-  lateDispatchCancelDate,
-  LATE_FEE_STATUSES,
-  lateFeeCapCents,
-  lateFeeCents,
-  lateFeePerDayCents,
-  rentalActions,
   rentalPriceCents,
-  rentalStatus,
-  startDateProblem,
   type BookRentalInput,
   type Cancellation,
-  type LateFeeStatus,
-  type Quote,
   type QuoteQuery,
   type Rental,
-  type RentalMarks,
 } from '../../../domain/rentals';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
