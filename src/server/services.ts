@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import type { Seed } from './db/seed';
 import { createAccountService } from './features/account';
+import { createBookingsCore } from './features/bookings';
 import { createAssistantService } from './features/assistant';
 import {
   catalogueSeed,
@@ -12,11 +13,16 @@ import {
 } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
-import { createLendingService } from './features/lending';
+import { createLendingCalendarService, createLendingService, createLendingThreadsService } from './features/lending';
 import { createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
-import { createInventoryService, createOpsService, createUnitLifeService } from './features/ops';
+import {
+  createConditionPhotosService,
+  createInventoryService,
+  createOpsService,
+  createUnitLifeService,
+} from './features/ops';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
@@ -53,13 +59,15 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
   const notifications = createNotificationsService(ctx);
-  const listings = createListingsService(ctx);
-  const units = createUnitLifeService(ctx, { catalogue, plans, payments, notifications });
+  // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
+  const core = createBookingsCore(ctx, { catalogue, plans, payments });
+  const listings = createListingsService(ctx, { core });
+  const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
   const rentals = createRentalsService(ctx, {
     pictures,
     catalogue,
     plans,
-    units,
+    core,
     payments,
     orders,
     notifications,
@@ -70,21 +78,23 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
   const account = createAccountService(ctx, {
     cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
+    core,
   });
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans });
-  const lending = createLendingService(ctx, {
-    pictures,
-    catalogue,
-    plans,
-    payments,
-    orders,
-    notifications,
-    units,
-    // Staff read a thread between two members only while a damage claim on that rental is open.
-    staffMayRead: (rentalId) => claims.hasOpenClaim(rentalId),
-  });
-  const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans });
+  // Lending's requests, the threads between its two members, and the lender's calendar: one object for its routes.
+  const lending = {
+    ...createLendingService(ctx, { pictures, catalogue, plans, payments, orders, notifications, core }),
+    ...createLendingThreadsService(ctx, {
+      core,
+      notifications,
+      pictures,
+      // Staff read a thread between two members only while a damage claim on that rental is open.
+      staffMayRead: (rentalId) => claims.hasOpenClaim(rentalId),
+    }),
+    ...createLendingCalendarService(ctx, { core }),
+  };
+  const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
   return {
     paymentProvider,
     payments,
@@ -105,7 +115,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
       listings,
       notifications,
       units,
-      inventory: createInventoryService(ctx, { catalogue }),
+      photos: createConditionPhotosService(ctx, { core }),
+      inventory: createInventoryService(ctx, { catalogue, core }),
     }),
     ratings,
     payouts: createPayoutsService(ctx, { payments, listings }),

@@ -1,3 +1,4 @@
+import type { BookingsCore } from '../bookings';
 import Bowser from 'bowser';
 import { GenderSchema, type DeviceSession, type Profile, type ProfileUpdate } from '../../../domain/auth.schema';
 import type { AppContext } from '../../context';
@@ -33,12 +34,13 @@ export function createAccountService(
   deps: {
     /** Cancels one of her reservations not sent yet (the rentals feature's Cancel: a full refund). */
     cancelReservation: (userId: string, rentalId: number) => Promise<unknown>;
+    core: BookingsCore;
   },
 ) {
   const repo = createAccountRepository(ctx.database.db);
   const limiter = createAccountLimiter(ctx.database.db, () => ctx.clock().getTime());
   const now = () => ctx.clock().toISOString();
-  const { cancelReservation } = deps;
+  const { cancelReservation, core } = deps;
 
   async function getProfile(userId: string): Promise<Profile> {
     const row = await repo.findProfile(userId);
@@ -380,11 +382,15 @@ export function createAccountService(
       );
       if (!(await passwordMatches(userId, password)))
         throw new DomainError('FORBIDDEN', 'That password is not right.', { details: { field: 'password' } });
-      const attempt = () =>
+      const attempt = (at = now()) =>
         repo.deleteAccount(userId, {
-          now: now(),
+          now: at,
           today: ctx.today(),
-          unitsFreed: (trx) => ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' }),
+          // Units held for her on waitlists: released by the bookings core, offered to the next member.
+          releaseHolds: async (trx, bookingIds) => {
+            await core.release(trx, bookingIds, at);
+            await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
+          },
         });
       let result = await attempt();
       // Her reservations not sent yet are all that stands in the way, and she asked: each is

@@ -1,3 +1,5 @@
 // The lending feature's public entry: requests to book members' pieces, threads, handover, the lender's calendar (decision 0035).
-export { LENDING_UPLOAD_ROUTE, createLendingRoutes } from './lending.routes';
-export { createLendingService, type LendingService } from './lending.service';
+export { LENDING_UPLOAD_ROUTE, createLendingRoutes, type LendingService } from './lending.routes';
+export { createLendingCalendarService, type LendingCalendarService } from './lending-calendar.service';
+export { createLendingThreadsService, type LendingThreadsService } from './lending-threads.service';
+export { createLendingService, type LendingRequestsService } from './lending.service';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { hasOpenRental, insertBooking, insertRental, memberIsActive } from '../rentals';
+import { hasOpenRental, memberIsActive } from '../rentals';
 
 type Db = Kysely<DB>;
 
@@ -71,20 +71,18 @@ export function createLendingRepository(db: Db) {
       await trx.selectFrom('booking_requests').select('id').where('id', '=', id).forUpdate().execute();
     },
 
-    /** What a request needs of the item, read in its transaction (PostgreSQL: the row lock a listing's removal also takes). */
+    /** What a request needs of the item, read in its transaction after the core has locked its row (the lock a listing's removal also takes). */
     itemForRequest(trx: Db, itemId: number) {
-      const q = trx
+      return trx
         .selectFrom('items')
         .select(['id', 'name', 'owner_id', 'status', 'rental_price_cents'])
-        .where('id', '=', itemId);
-      return q.forNoKeyUpdate().executeTakeFirst();
+        .where('id', '=', itemId)
+        .executeTakeFirst();
     },
 
-    // Booking the piece: the same writes as the rentals feature's.
+    // Booking the piece: the same checks as the rentals feature's (its writes are the bookings core's).
     memberIsActive,
     hasOpenRental,
-    insertBooking,
-    insertRental,
 
     async insertRequest(
       trx: Db,
@@ -128,32 +126,6 @@ export function createLendingRepository(db: Db) {
       if (opts.expiredAt) q = q.where('expires_at', '<=', opts.expiredAt);
       const res = await q.executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** Ends the request's rental before it began (declined, expired, card refused): the unit's days are free at once. */
-    async endRental(trx: Db, rentalId: number, bookingId: number, at: string): Promise<void> {
-      await trx
-        .updateTable('rentals')
-        .set({ returned_at: at, cancelled_at: at })
-        .where('id', '=', rentalId)
-        .where('returned_at', 'is', null)
-        .where('dispatched_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('bookings')
-        .set({ released_at: at })
-        .where('id', '=', bookingId)
-        .where('released_at', 'is', null)
-        .execute();
-    },
-
-    async recordCharge(trx: Db, rentalId: number, amountCents: number): Promise<void> {
-      await trx
-        .updateTable('rentals')
-        .set({ charge_cents: amountCents })
-        .where('id', '=', rentalId)
-        .where('charge_cents', '=', 0)
-        .execute();
     },
 
     async countRental(trx: Db, itemId: number): Promise<void> {
@@ -258,10 +230,6 @@ export function createLendingRepository(db: Db) {
       return trx.selectFrom('item_units').select('id').where('item_id', '=', itemId).orderBy('id').execute();
     },
 
-    async lockUnit(trx: Db, unitId: number): Promise<void> {
-      await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
-    },
-
     async unitBusy(trx: Db, unitId: number, start: string, end: string): Promise<boolean> {
       const row = await trx
         .selectFrom('bookings')
@@ -311,26 +279,18 @@ export function createLendingRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Removes a block (once) and frees its days. */
-    async removeBlock(trx: Db, id: number, at: string): Promise<boolean> {
+    /** Removes a block (once); returns the bookings that held its days (for the core to release), or null when it was removed already. */
+    async removeBlock(trx: Db, id: number, at: string): Promise<number[] | null> {
       const res = await trx
         .updateTable('lender_blocks')
         .set({ removed_at: at })
         .where('id', '=', id)
         .where('removed_at', 'is', null)
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      const ids = (
-        await trx.selectFrom('lender_block_units').select('booking_id').where('block_id', '=', id).execute()
-      ).map((r) => r.booking_id);
-      if (ids.length)
-        await trx
-          .updateTable('bookings')
-          .set({ released_at: at })
-          .where('id', 'in', ids)
-          .where('released_at', 'is', null)
-          .execute();
-      return true;
+      if (Number(res.numUpdatedRows) !== 1) return null;
+      return (await trx.selectFrom('lender_block_units').select('booking_id').where('block_id', '=', id).execute()).map(
+        (r) => r.booking_id,
+      );
     },
 
     /** The item's rentals still holding days from `from` (what the lender cannot block). */

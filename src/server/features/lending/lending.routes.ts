@@ -18,7 +18,12 @@ import { HttpError, notFound } from '../../http/errors';
 import { photoFormBody, readPhotoUpload } from '../../http/photo-upload';
 import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import { IdParams, idParam } from '../../http/params';
-import { MAX_HANDOVER_PHOTOS, type LendingService } from './lending.service';
+import type { LendingCalendarService } from './lending-calendar.service';
+import { MAX_HANDOVER_PHOTOS, type LendingThreadsService } from './lending-threads.service';
+import type { LendingRequestsService } from './lending.service';
+
+/** Lending as its routes see it: its requests, threads and calendar (three services, composed in services.ts). */
+export type LendingService = LendingRequestsService & LendingThreadsService & LendingCalendarService;
 
 /** The lender's handover photo uploads: their body limit is the upload one (see app.ts). */
 export const LENDING_UPLOAD_ROUTE = /^\/api\/lending\/requests\/\d{1,10}\/photos\/(sent|returned)\/?$/;

@@ -29,22 +29,18 @@ const NOT_REMOVED = ['active', 'pending_review', 'rejected'];
 
 export function createListingsRepository(db: Db) {
   return {
-    /** Inserts the item row (owner set), its listing row and one unit per size; returns the item id. */
+    /** Inserts the item row (owner set) and its listing row; returns the item id. */
     async insertListing(
       trx: Db,
       item: Insertable<ItemsTable>,
       listing: { owner_id: string; handover: string; created_at: string; submitted_at: string },
-      sizes: string[],
     ): Promise<number> {
       const { id } = await trx.insertInto('items').values(item).returning('id').executeTakeFirstOrThrow();
       await trx
         .insertInto('listings')
         .values({ item_id: id, ...listing, updated_at: listing.created_at })
         .execute();
-      await trx
-        .insertInto('item_units')
-        .values(sizes.map((size) => ({ item_id: id, size, unit_no: 1 })))
-        .execute();
+      // Its units (one per size) are the bookings core's to write: the caller adds them (core.firstUnits).
       return id;
     },
 
@@ -194,16 +190,6 @@ export function createListingsRepository(db: Db) {
           .where((eb) => eb.or([eb('returned_at', 'is', null), eb('returned_at', '>=', eb.ref('start_date'))]))
           .execute()
       );
-    },
-
-    /**
-     * Takes the item row's lock (PostgreSQL; SQLite runs one write transaction at a time), the
-     * lock a booking of the item holds until it commits: a removal or edit then decides on
-     * whether the piece is rented after any booking in progress, and a booking that starts later
-     * sees the removal.
-     */
-    async lockItem(trx: Db, itemId: number): Promise<void> {
-      await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
     },
 
     async hasOpenRental(trx: Db, itemId: number): Promise<boolean> {

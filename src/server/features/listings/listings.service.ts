@@ -1,3 +1,4 @@
+import type { BookingsCore } from '../bookings';
 import { parseSizes, type Category, type ItemGender } from '../../../domain/catalogue';
 import {
   ITEM_STATUS_FOR_REVIEW,
@@ -100,10 +101,11 @@ export async function preparePhotos(files: UploadedFile[]): Promise<ProcessedIma
 const tooManyListings = () =>
   new DomainError('CONFLICT', LISTING_MESSAGES.tooManyListings, { details: { limit: MAX_LIVE_LISTINGS } });
 
-export function createListingsService(ctx: AppContext, deps: { storage?: FileStorage } = {}) {
+export function createListingsService(ctx: AppContext, deps: { core: BookingsCore; storage?: FileStorage }) {
   const { db } = ctx.database;
   const repo = createListingsRepository(db);
   const storage = deps.storage ?? ctx.storage;
+  const { core } = deps;
   const now = () => ctx.clock().toISOString();
 
   /**
@@ -264,8 +266,8 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
               created_at: created,
             },
             { owner_id: ownerId, handover: input.handover, created_at: created, submitted_at: created },
-            input.sizes,
           );
+          await core.firstUnits(trx, id, input.sizes);
           await repo.insertPhotos(
             trx,
             images.map((img, position) => ({
@@ -292,7 +294,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
      */
     async update(ownerId: string, itemId: number, patch: ListingUpdate): Promise<Listing> {
       await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId);
+        await core.lock(trx, { itemId });
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new DomainError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
@@ -337,7 +339,7 @@ export function createListingsService(ctx: AppContext, deps: { storage?: FileSto
     /** Takes the listing out of the catalogue; refused while the piece is rented. */
     async remove(ownerId: string, itemId: number): Promise<void> {
       const files = await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId);
+        await core.lock(trx, { itemId });
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new DomainError('CONFLICT', LISTING_MESSAGES.rentedNoChange);

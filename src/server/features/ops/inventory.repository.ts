@@ -19,11 +19,6 @@ export function createInventoryRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Takes the item row's lock (PostgreSQL), the one a booking of it also takes. */
-    async lockItem(trx: Db, itemId: number): Promise<void> {
-      await trx.selectFrom('items').select('id').where('id', '=', itemId).forNoKeyUpdate().execute();
-    },
-
     async insertItem(trx: Db, item: Insertable<ItemsTable>): Promise<number> {
       const row = await trx.insertInto('items').values(item).returning('id').executeTakeFirstOrThrow();
       return row.id;
@@ -31,23 +26,6 @@ export function createInventoryRepository(db: Db) {
 
     async updateItem(trx: Db, itemId: number, set: Updateable<ItemsTable>): Promise<void> {
       if (Object.keys(set).length) await trx.updateTable('items').set(set).where('id', '=', itemId).execute();
-    },
-
-    /** Adds `count` units of a size, numbered after the size's last unit; returns their ids. */
-    async addUnits(trx: Db, itemId: number, size: string, count: number): Promise<number[]> {
-      const last = await trx
-        .selectFrom('item_units')
-        .select((eb) => eb.fn.max('unit_no').as('n'))
-        .where('item_id', '=', itemId)
-        .where('size', '=', size)
-        .executeTakeFirst();
-      const from = Number(last?.n ?? 0) + 1;
-      const rows = await trx
-        .insertInto('item_units')
-        .values(Array.from({ length: count }, (_, k) => ({ item_id: itemId, size, unit_no: from + k })))
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
     },
 
     photos(itemId: number, q: Db = db) {

@@ -1,3 +1,4 @@
+import type { BookingsCore } from '../bookings';
 import { SIZES, parseSizes, rentalPriceForCategory, type Category } from '../../../domain/catalogue';
 import { rentalPriceProblems } from '../../../domain/listings';
 import {
@@ -51,12 +52,12 @@ const FIELD_COLUMNS = {
  * product photos that replace the generated pictures wherever the piece is shown. Members'
  * listings are changed by their owners, not here. Every change is audited in its transaction.
  */
-export function createInventoryService(ctx: AppContext, deps: { catalogue: CatalogueService }) {
+export function createInventoryService(ctx: AppContext, deps: { catalogue: CatalogueService; core: BookingsCore }) {
   const { db } = ctx.database;
   const repo = createInventoryRepository(db);
   const units = createUnitLifeRepository(db);
   const audit = createAuditRepository(db);
-  const { catalogue } = deps;
+  const { catalogue, core } = deps;
   const log = ctx.logger.child({ feature: 'inventory' });
   const nowIso = () => ctx.clock().toISOString();
   const actor = (u: SessionUser) => ({ kind: 'staff' as const, id: u.id, email: u.email });
@@ -150,7 +151,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
           created_at: at,
           look: null,
         });
-        for (const u of input.units) await repo.addUnits(trx, id, u.size, u.count);
+        for (const u of input.units) await core.addUnits(trx, id, u.size, u.count);
         await audit.record(trx, {
           actor: actor(staff),
           action: 'item.create',
@@ -181,7 +182,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
     ): Promise<InventoryItemDetail> {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId);
+        await core.lock(trx, { itemId });
         const row = await houseItem(itemId, trx);
         const [problem] = rentalPriceProblems({
           category: patch.category ?? (row.category as Category),
@@ -227,10 +228,10 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
     ): Promise<InventoryItemDetail> {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await repo.lockItem(trx, itemId);
+        await core.lock(trx, { itemId });
         const row = await houseItem(itemId, trx);
         const sizes = parseSizes(row.sizes);
-        const ids = await repo.addUnits(trx, itemId, input.size, input.count);
+        const ids = await core.addUnits(trx, itemId, input.size, input.count);
         if (!sizes.includes(input.size))
           await repo.updateItem(trx, itemId, { sizes: JSON.stringify([...sizes, input.size].sort(bySizeOrder)) });
         await audit.record(trx, {
@@ -267,7 +268,7 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
       const old = await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
         const at = nowIso();
         return db.transaction().execute(async (trx) => {
-          await repo.lockItem(trx, itemId);
+          await core.lock(trx, { itemId });
           await houseItem(itemId, trx);
           const before = (await repo.photos(itemId, trx)).length;
           const replaced = await repo.replacePhotos(

@@ -339,7 +339,7 @@ function readPhotos(request: Request, room: number) {
 }
 
 export function createOpsRoutes(ctx: AppContext, service: OpsService) {
-  const { units, items } = service;
+  const { units, items, photos } = service;
   const rid = (c: { var: { requestId?: string } }) => c.var.requestId ?? null;
   const app = newRouter();
   app.use('*', async (c, next) => {
@@ -372,16 +372,16 @@ export function createOpsRoutes(ctx: AppContext, service: OpsService) {
     )
     .openapi(addConditionPhotos, async (c) => {
       const { id } = c.req.valid('param');
-      const room = await units.conditionPhotoRoom(id, MAX_PRODUCT_PHOTOS); // 404 / 409 before a byte of the body is read
+      const room = await photos.conditionPhotoRoom(id, MAX_PRODUCT_PHOTOS); // 404 / 409 before a byte of the body is read
       const form = await readPhotos(c.req.raw, room);
       return c.json(
-        { photos: await units.addConditionPhotos(c.var.user, id, form.files, MAX_PRODUCT_PHOTOS, rid(c)) },
+        { photos: await photos.addConditionPhotos(c.var.user, id, form.files, MAX_PRODUCT_PHOTOS, rid(c)) },
         200,
       );
     })
     .openapi(conditionPhoto, async (c) => {
       const { id, position } = c.req.valid('param');
-      const photo = await units.conditionPhoto(id, position);
+      const photo = await photos.conditionPhoto(id, position);
       if (!photo) throw notFound('Photo not found');
       return c.body(new Uint8Array(photo.data), 200, {
         'content-type': photo.contentType,

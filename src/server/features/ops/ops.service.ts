@@ -18,8 +18,9 @@ import type { SessionUser } from '../../http/types';
 import { createAuditRepository, type AuditActor } from '../audit';
 import { listingFieldsOf, type ListingsService } from '../listings';
 import type { NotificationsService } from '../notifications';
-import { toDeskRental } from './desk-rental';
+import { toDeskRental } from '../bookings';
 import type { InventoryService } from './inventory.service';
+import type { ConditionPhotosService } from './condition-photos.service';
 import type { UnitLifeService } from './unit-life.service';
 import { createOpsRepository, type ReviewRow } from './ops.repository';
 
@@ -48,6 +49,7 @@ export function createOpsService(
     listings: ListingsService;
     notifications: NotificationsService;
     units: UnitLifeService;
+    photos: ConditionPhotosService;
     inventory: InventoryService;
   },
 ) {
@@ -120,6 +122,8 @@ export function createOpsService(
   return {
     /** The unit's life at the desk: dispatch, check-in, cleaning, repair, late fees (unit-life.service.ts). */
     units: deps.units,
+    /** Check-in photos of a rental (condition-photos.service.ts). */
+    photos: deps.photos,
     /** Editing catalogue items, their units and product photos (inventory.service.ts). */
     items: deps.inventory,
 

@@ -7,6 +7,7 @@ import { QUEUES } from '../../jobs/queues';
 import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
+import type { BookingsCore } from '../bookings';
 import type { RentalRow, RentalsRepository } from './rentals.repository';
 
 const paymentInProgress = () =>
@@ -36,13 +37,14 @@ export function createRentalCancellation(
   ctx: AppContext,
   deps: {
     repo: RentalsRepository;
+    core: BookingsCore;
     payments: PaymentsService;
     orders: OrdersService;
     notifications: NotificationsService;
   },
 ) {
   const { db } = ctx.database;
-  const { repo, payments, orders, notifications } = deps;
+  const { repo, core, payments, orders, notifications } = deps;
   const log = ctx.logger.child({ feature: 'rentals' });
 
   /** The cancellation's writes, in `trx`; throws CONFLICT when the rental can no longer be cancelled. */
@@ -63,7 +65,7 @@ export function createRentalCancellation(
     const entries = await payments.forRental(row.id, trx);
     if (entries.some((e) => e.settledAt === null)) throw paymentInProgress();
     const now = ctx.clock().toISOString();
-    if (!(await repo.markCancelled(trx, row.id, row.booking_id, now)))
+    if (!(await core.endBeforeDispatch(trx, row.id, row.booking_id, now, true)))
       throw new DomainError('CONFLICT', 'This rental has just been cancelled, returned or sent out.');
     const allowanceReturned = row.billing_period_start
       ? await repo.giveBackAllowance(trx, userId, row.billing_period_start)

@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { DB, RentalsTable } from '../../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB>;
 
@@ -46,8 +46,8 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /*
- * A booking's writes, in its transaction: the rentals feature's and the lending requests' (which
- * book a member's piece the same way, decision 0035).
+ * A booking's checks, in its transaction: the rentals feature's and the lending requests' (which
+ * book a member's piece the same way, decision 0035). Its writes are the bookings core's (decision 0053).
  */
 
 /**
@@ -70,31 +70,6 @@ export async function hasOpenRental(trx: Db, userId: string, itemId: number): Pr
     .where('returned_at', 'is', null)
     .executeTakeFirst();
   return !!row;
-}
-
-/** A booking of a unit for the days (a backup size's also names the booking it follows). */
-export async function insertBooking(
-  trx: Db,
-  b: {
-    unit_id: number;
-    item_id: number;
-    start_date: string;
-    end_date: string;
-    created_at: string;
-    follows_booking_id?: number;
-  },
-): Promise<number> {
-  const row = await trx
-    .insertInto('bookings')
-    .values({ ...b, released_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertRental(trx: Db, r: Insertable<RentalsTable>): Promise<number> {
-  const row = await trx.insertInto('rentals').values(r).returning('id').executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export function createRentalsRepository(db: Db) {
@@ -170,17 +145,17 @@ export function createRentalsRepository(db: Db) {
     },
 
     /**
-     * What a booking needs of the item, read inside the booking's transaction. The item's
-     * row is locked (FOR NO KEY UPDATE; a quote reads it with `lock` false) until the booking commits: removing or editing the
+     * What a booking needs of the item. A booking reads it inside its transaction after the core
+     * has locked the item's row (`core.lock`, until the booking commits): removing or editing the
      * listing takes the same lock, so one of them decides after the other has finished and sees
      * its result (a removed item is not booked; a booked item is not removed).
      */
-    itemForBooking(trx: Db, itemId: number, lock = true) {
-      const q = trx
+    itemForBooking(q: Db, itemId: number) {
+      return q
         .selectFrom('items')
         .select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes'])
-        .where('id', '=', itemId);
-      return (lock ? q.forNoKeyUpdate() : q).executeTakeFirst();
+        .where('id', '=', itemId)
+        .executeTakeFirst();
     },
 
     memberIsActive,
@@ -216,25 +191,6 @@ export function createRentalsRepository(db: Db) {
       return row?.used ?? 0;
     },
 
-    insertBooking,
-
-    /** The backup size's hold: a booking of another unit that follows the rental's (decision 0034: the database copies its days and release). */
-    insertBackupBooking(
-      trx: Db,
-      b: {
-        unit_id: number;
-        item_id: number;
-        start_date: string;
-        end_date: string;
-        created_at: string;
-        follows_booking_id: number;
-      },
-    ): Promise<number> {
-      return insertBooking(trx, b);
-    },
-
-    insertRental,
-
     async countRental(trx: Db, itemId: number): Promise<void> {
       await trx
         .updateTable('items')
@@ -253,27 +209,6 @@ export function createRentalsRepository(db: Db) {
         .execute();
     },
 
-    /** The booking's charge went through: what was collected (set once). */
-    async recordCharge(trx: Db, rentalId: number, amountCents: number): Promise<void> {
-      await trx
-        .updateTable('rentals')
-        .set({ charge_cents: amountCents })
-        .where('id', '=', rentalId)
-        .where('charge_cents', '=', 0)
-        .execute();
-    },
-
-    /** Takes back a booking whose payment was declined: the rental and its hold on the unit are gone. */
-    async deleteRental(trx: Db, rentalId: number): Promise<{ item_id: number } | undefined> {
-      const row = await trx
-        .deleteFrom('rentals')
-        .where('id', '=', rentalId)
-        .returning(['booking_id', 'item_id'])
-        .executeTakeFirst();
-      if (row) await trx.deleteFrom('bookings').where('id', '=', row.booking_id).execute();
-      return row;
-    },
-
     /** What a settler needs of a rental. */
     forSettlement(trx: Db, rentalId: number) {
       return trx
@@ -281,29 +216,6 @@ export function createRentalsRepository(db: Db) {
         .select(['id', 'item_id', 'booking_id', 'lender_id', 'end_date', 'returned_at'])
         .where('id', '=', rentalId)
         .executeTakeFirst();
-    },
-
-    /**
-     * Cancels an open rental before its start: it ends now (returned_at, so every query of open
-     * rentals sees it closed) as a cancellation, and the unit is free. False when it had ended or
-     * was dispatched meanwhile (like the desk's cancelReservation: the rental's row, then the booking's).
-     */
-    async markCancelled(trx: Db, rentalId: number, bookingId: number, now: string): Promise<boolean> {
-      const res = await trx
-        .updateTable('rentals')
-        .set({ returned_at: now, cancelled_at: now })
-        .where('id', '=', rentalId)
-        .where('returned_at', 'is', null)
-        .where('dispatched_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx
-        .updateTable('bookings')
-        .set({ released_at: now })
-        .where('id', '=', bookingId)
-        .where('released_at', 'is', null)
-        .execute();
-      return true;
     },
 
     /** Gives a cancelled rental's place in the plan's month back. */
@@ -318,45 +230,6 @@ export function createRentalsRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
-    /**
-     * Holds the unit for an extension's week while its charge is with the provider: the booking is
-     * held until `toHeld`, only if it is still held until `fromHeld` (one extension at a time).
-     */
-    async holdExtension(trx: Db, bookingId: number, fromHeld: string, toHeld: string): Promise<boolean> {
-      const res = await trx
-        .updateTable('bookings')
-        .set({ end_date: toHeld })
-        .where('id', '=', bookingId)
-        .where('end_date', '=', fromHeld)
-        .where('released_at', 'is', null)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** A declined extension: the booking is held until where it was (unless something else moved it since). */
-    async releaseExtension(trx: Db, bookingId: number, fromHeld: string, toHeld: string): Promise<void> {
-      await trx
-        .updateTable('bookings')
-        .set({ end_date: fromHeld })
-        .where('id', '=', bookingId)
-        .where('end_date', '=', toHeld)
-        .execute();
-    },
-
-    /**
-     * Takes the rental's row lock (PostgreSQL; after its unit's, the order every move takes): what
-     * changes the rental (an extension's settlement) waits until this transaction ends, so what it
-     * reads next is what it decides on.
-     */
-    async lockRental(trx: Db, rentalId: number): Promise<void> {
-      await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
-    },
-
-    /** Takes the unit's row lock (PostgreSQL) so an extension and a booking of it run one after the other. */
-    async lockUnit(trx: Db, unitId: number): Promise<void> {
-      await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
-    },
-
     /** The first other active booking of the unit overlapping [start, end), if any. */
     otherBookingOverlapping(trx: Db, unitId: number, exceptBookingId: number, start: string, end: string) {
       return trx
@@ -369,37 +242,6 @@ export function createRentalsRepository(db: Db) {
         .where('start_date', '<', end)
         .orderBy('start_date')
         .executeTakeFirst();
-    },
-
-    /**
-     * Moves the return date of an open rental (only if `fromEnd` is still current) and holds its
-     * unit until `heldUntil` (the new date's cleaning window: domain/availability.ts).
-     */
-    async extend(
-      trx: Db,
-      rentalId: number,
-      bookingId: number,
-      fromEnd: string,
-      toEnd: string,
-      heldUntil: string,
-      add: { price: number; charge: number; earnings: number },
-    ): Promise<boolean> {
-      const res = await trx
-        .updateTable('rentals')
-        .set((eb) => ({
-          end_date: toEnd,
-          extensions: eb('extensions', '+', 1),
-          price_cents: eb('price_cents', '+', add.price),
-          charge_cents: eb('charge_cents', '+', add.charge),
-          lender_earnings_cents: eb('lender_earnings_cents', '+', add.earnings),
-        }))
-        .where('id', '=', rentalId)
-        .where('end_date', '=', fromEnd)
-        .where('returned_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('bookings').set({ end_date: heldUntil }).where('id', '=', bookingId).execute();
-      return true;
     },
 
     /** Item ids of every rental the member has made, cancellations left out (for the water savings and recommendations). */

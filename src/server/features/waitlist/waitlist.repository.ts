@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { insertBooking } from '../rentals';
 
 type Db = Kysely<DB>;
 
@@ -112,21 +111,9 @@ export function createWaitlistRepository(db: Db) {
         .execute();
     },
 
-    /** Takes the item row's lock (PostgreSQL) as a booking does first, so holds and bookings of it take the same locks in the same order. */
-    async lockItem(trx: Db, itemId: number) {
-      const q = trx.selectFrom('items').select(['id', 'status']).where('id', '=', itemId);
-      return q.forNoKeyUpdate().executeTakeFirst();
-    },
-
-    insertHoldBooking: insertBooking,
-
-    async releaseBooking(trx: Db, bookingId: number, at: string): Promise<void> {
-      await trx
-        .updateTable('bookings')
-        .set({ released_at: at })
-        .where('id', '=', bookingId)
-        .where('released_at', 'is', null)
-        .execute();
+    /** The item's status, read after the core has locked its row (an offer holds a unit of it). */
+    item(trx: Db, itemId: number) {
+      return trx.selectFrom('items').select(['id', 'status']).where('id', '=', itemId).executeTakeFirst();
     },
 
     /** waiting -> held with the booking that holds the unit; false when the entry was no longer waiting. */
@@ -236,7 +223,7 @@ export function createWaitlistRepository(db: Db) {
       return !clash;
     },
 
-    /** booked -> held again on the same hold (its booking un-released): a declined card keeps her hold. */
+    /** booked -> held again on the same hold (the caller has the core take its booking back): a declined card keeps her hold. */
     async reHold(trx: Db, id: number, holdBookingId: number): Promise<boolean> {
       const res = await trx
         .updateTable('waitlist_entries')
@@ -245,9 +232,7 @@ export function createWaitlistRepository(db: Db) {
         .where('status', '=', 'booked')
         .where('hold_booking_id', '=', holdBookingId)
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('bookings').set({ released_at: null }).where('id', '=', holdBookingId).execute();
-      return true;
+      return Number(res.numUpdatedRows) === 1;
     },
 
     /** booked -> waiting (her place kept, the hold gone) or expired (its time is over), after a declined card. */

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../../../domain/errors';
 import { QUEUES } from '../../jobs/queues';
+import type { BookingsCore } from '../bookings';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
 import type { PlansService } from '../plans';
@@ -49,12 +50,13 @@ export function createWaitlistService(
     notifications: NotificationsService;
     pictures: ItemPicturesService;
     plans: PlansService;
+    core: BookingsCore;
   },
 ) {
   const { db } = ctx.database;
   const repo = createWaitlistRepository(db);
   const { pictures } = deps;
-  const { catalogue, rentals, notifications } = deps;
+  const { catalogue, rentals, notifications, core } = deps;
   const log = ctx.logger.child({ feature: 'waitlist' });
   const nowIso = () => ctx.clock().toISOString();
   const today = () => ctx.today();
@@ -95,11 +97,12 @@ export function createWaitlistService(
     try {
       return await db.transaction().execute(async (trx) => {
         // The item's lock, then the unit's (freeUnitFor): the order a booking takes them in.
-        const item = await repo.lockItem(trx, e.item_id);
+        await core.lock(trx, { itemId: e.item_id });
+        const item = await repo.item(trx, e.item_id);
         if (!item || item.status !== 'active') return false;
         const unitId = await catalogue.freeUnitFor(trx, e.item_id, e.size, held);
         if (unitId === null) return false;
-        const bookingId = await repo.insertHoldBooking(trx, {
+        const bookingId = await core.hold(trx, {
           unit_id: unitId,
           item_id: e.item_id,
           start_date: held.start,
@@ -129,7 +132,7 @@ export function createWaitlistService(
     }
   }
 
-  async function sweepSoon(trx: Parameters<typeof repo.releaseBooking>[0]): Promise<void> {
+  async function sweepSoon(trx: Kysely<DB>): Promise<void> {
     await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
   }
 
@@ -149,7 +152,7 @@ export function createWaitlistService(
           const at = nowIso();
           const claimed = await repo.claimHold(trx, id, userId, at);
           if (!claimed) throw new DomainError('CONFLICT', WAITLIST_MESSAGES.notHeld);
-          if (claimed.hold_booking_id !== null) await repo.releaseBooking(trx, claimed.hold_booking_id, at);
+          if (claimed.hold_booking_id !== null) await core.release(trx, claimed.hold_booking_id, at);
         },
         async attach(trx, rentalId) {
           await repo.attachRental(trx, id, rentalId);
@@ -172,15 +175,17 @@ export function createWaitlistService(
       if (!e) return;
       const at = nowIso();
       // The item's lock first, as a booking and an offer take it: no booking of the piece runs meanwhile.
-      await repo.lockItem(trx, e.item_id);
+      await core.lock(trx, { itemId: e.item_id });
       const inTime = (e.hold_expires_at ?? '') > at && !(await repo.hasLiveTwin(trx, e));
       if (
         inTime &&
         e.hold_booking_id !== null &&
         (await repo.holdUnitFree(trx, e.hold_booking_id, rentalId)) &&
         (await repo.reHold(trx, e.id, e.hold_booking_id))
-      )
+      ) {
+        await core.unrelease(trx, e.hold_booking_id);
         return;
+      }
       await repo.unbook(trx, e.id, inTime ? 'waiting' : 'expired', at);
       await sweepSoon(trx);
     },
@@ -231,7 +236,7 @@ export function createWaitlistService(
         if (!left) throw new DomainError('CONFLICT', 'You are no longer on this waitlist.');
         // The update returns the row as it is now ('left'): a hold booking means she was held.
         if (left.hold_booking_id !== null) {
-          await repo.releaseBooking(trx, left.hold_booking_id, nowIso());
+          await core.release(trx, left.hold_booking_id, nowIso());
           await sweepSoon(trx);
         }
       });
@@ -279,7 +284,7 @@ export function createWaitlistService(
           const at = nowIso();
           const row = await repo.expire(trx, due.id, at);
           if (!row) return false;
-          if (row.hold_booking_id !== null) await repo.releaseBooking(trx, row.hold_booking_id, at);
+          if (row.hold_booking_id !== null) await core.release(trx, row.hold_booking_id, at);
           return true;
         });
         if (done) expired += 1;

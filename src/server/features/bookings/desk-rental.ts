@@ -2,7 +2,7 @@ import { handoffOf } from '../../../domain/availability';
 import type { DeskRental } from '../../../domain/ops';
 import { LATE_FEE_STATUSES, daysLate, lateFeeCents, rentalStatus, type LateFeeStatus } from '../../../domain/rentals';
 import { UNIT_STATES, unitCode, type UnitState } from '../../../domain/unit-life';
-import type { DeskRow } from './ops.repository';
+import type { DeskRow } from './rental-view';
 
 const asUnitState = (v: string | null): UnitState =>
   (UNIT_STATES as readonly string[]).includes(v ?? '') ? (v as UnitState) : 'available';

@@ -1,0 +1,167 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import type { BookingsCore } from '../bookings';
+import type { NotificationsService } from '../notifications';
+import type { OrdersService } from '../orders';
+import type { LedgerEntry, PaymentsService } from '../payments';
+import type { LendingRepository, RequestRow } from './lending.repository';
+
+type Db = Kysely<DB>;
+
+/**
+ * A request's money and its end (decision 0035, part of the lending requests service): the
+ * outcome of its authorisation, capture or void, applied once per ledger entry; and the end of a
+ * pending request, its days released through the bookings core.
+ */
+export function requestSettlementOf(
+  ctx: AppContext,
+  deps: {
+    repo: LendingRepository;
+    core: BookingsCore;
+    payments: PaymentsService;
+    orders: OrdersService;
+    notifications: NotificationsService;
+  },
+) {
+  const { repo, core, payments, orders, notifications } = deps;
+  const log = ctx.logger.child({ feature: 'lending' });
+  const nowIso = () => ctx.clock().toISOString();
+
+  /**
+   * Ends a pending request (declined by the lender, withdrawn by the renter, or expired): the days
+   * freed, the order failed, the authorisation voided; the other party (both, on expiry) told.
+   */
+  async function endPending(
+    trx: Db,
+    row: RequestRow,
+    to: 'declined' | 'withdrawn' | 'expired',
+    at: string,
+  ): Promise<LedgerEntry | null> {
+    await core.endBeforeDispatch(trx, row.rental_id, row.booking_id, at, true);
+    if (row.order_id !== null) await orders.fail(trx, row.order_id);
+    const auth = row.authorisation_entry_id !== null ? await payments.find(row.authorisation_entry_id, trx) : null;
+    const voided =
+      auth && auth.status === 'succeeded'
+        ? await payments.record(trx, {
+            userId: row.renter_id,
+            purpose: 'lending_request',
+            kind: 'void',
+            amountCents: auth.amountCents,
+            description: `Released: request ${to} (${row.item_name})`,
+            idempotencyKey: `request:${row.id}:void`,
+            rentalId: row.rental_id,
+            target: auth,
+            context: { requestId: row.id },
+          })
+        : null;
+    if (to === 'declined') {
+      await notifications.notify(trx, {
+        kind: 'lending_declined',
+        subjectType: 'request',
+        subjectId: String(row.id),
+        userId: row.renter_id,
+        data: { itemName: row.item_name, startDate: row.start_date },
+      });
+    } else if (to === 'withdrawn') {
+      await notifications.notify(trx, {
+        kind: 'lending_withdrawn',
+        subjectType: 'request',
+        subjectId: String(row.id),
+        userId: row.lender_id,
+        data: { itemName: row.item_name, renterName: row.renter_name, startDate: row.start_date },
+      });
+    } else {
+      for (const [userId, role] of [
+        [row.renter_id, 'renter'],
+        [row.lender_id, 'lender'],
+      ] as const) {
+        await notifications.notify(trx, {
+          kind: 'lending_expired',
+          subjectType: 'request',
+          subjectId: String(row.id),
+          userId,
+          data: { itemName: row.item_name, startDate: row.start_date, role },
+        });
+      }
+    }
+    return voided;
+  }
+
+  async function runQuietly(entry: LedgerEntry | null): Promise<void> {
+    if (!entry) return;
+    try {
+      await payments.run(entry.id);
+    } catch (err) {
+      log.warn(
+        { err, entryId: entry.id },
+        'lending payment not answered in the request: the payments recovery performs it',
+      );
+    }
+  }
+
+  // The outcome of a request's authorisation, capture or void (decision 0029's settler, once per entry).
+  payments.onSettle('lending_request', async (trx, entry, outcome) => {
+    const requestId = Number(entry.context.requestId);
+    const row = await repo.request(requestId, trx);
+    if (!row) return;
+    const at = nowIso();
+    if (entry.kind === 'authorise') {
+      if (outcome.status === 'succeeded') {
+        if (await repo.move(trx, row.id, ['authorising'], 'pending', null)) {
+          await notifications.notify(trx, {
+            kind: 'lending_requested',
+            subjectType: 'request',
+            subjectId: String(row.id),
+            userId: row.lender_id,
+            data: {
+              itemName: row.item_name,
+              renterName: row.renter_name,
+              startDate: row.start_date,
+              returnDate: row.end_date,
+              expiresAt: row.expires_at,
+            },
+          });
+        }
+      } else if (await repo.move(trx, row.id, ['authorising'], 'failed', at)) {
+        // The card refused: nothing is held, nothing was asked of the lender.
+        await core.endBeforeDispatch(trx, row.rental_id, row.booking_id, at, true);
+        if (row.order_id !== null) await orders.fail(trx, row.order_id);
+      }
+      return;
+    }
+    if (entry.kind === 'capture') {
+      if (outcome.status === 'succeeded') {
+        await core.recordCharge(trx, row.rental_id, entry.amountCents);
+        await repo.countRental(trx, row.item_id);
+        if (row.order_id !== null) await orders.confirm(trx, row.order_id);
+        await notifications.notify(trx, {
+          kind: 'lending_accepted',
+          subjectType: 'request',
+          subjectId: String(row.id),
+          userId: row.renter_id,
+          data: {
+            itemName: row.item_name,
+            lenderName: row.lender_name,
+            startDate: row.start_date,
+            returnDate: row.end_date,
+          },
+        });
+      } else {
+        // The authorisation could not be captured (it lapsed): the rental does not happen.
+        log.error(
+          { requestId, entryId: entry.id, outcome },
+          'an accepted request could not be captured: the rental is released',
+        );
+        await repo.move(trx, row.id, ['accepted'], 'failed', at);
+        await core.endBeforeDispatch(trx, row.rental_id, row.booking_id, at, true);
+        if (row.order_id !== null) await orders.fail(trx, row.order_id);
+      }
+      return;
+    }
+    if (outcome.status !== 'succeeded')
+      log.error({ requestId, entryId: entry.id, outcome }, 'a lending payment operation was refused by the provider');
+  });
+
+  return { endPending, runQuietly };
+}

@@ -1,0 +1,28 @@
+import { DomainError } from '../../../domain/errors';
+import { defaultRentalRange, startDateProblem } from '../../../domain/rentals';
+import type { CatalogueService } from '../catalogue';
+
+/* The checks of a booking's input that a booking, its quote and a lending request share (decision 0053). */
+
+const invalidStart = (message: string) =>
+  new DomainError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
+    issues: [{ path: 'startDate', message }],
+  });
+/** The range asked for (7 days from today by default), checked against today and the booking horizon. */
+export function rangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }, day: string) {
+  const { startDate, endDate } =
+    input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : defaultRentalRange(day);
+  const problem = startDateProblem(startDate, day);
+  if (problem) throw invalidStart(problem);
+  return { startDate, endDate };
+}
+
+export async function sizeChecked(catalogue: CatalogueService, itemId: number, size: string, field = 'size') {
+  const item = await catalogue.getItem(itemId);
+  if (!(item.sizes as string[]).includes(size)) {
+    throw new DomainError('VALIDATION_FAILED', `Invalid body: ${field} ${size} is not offered for this item`, {
+      issues: [{ path: field, message: `must be one of ${item.sizes.join(', ')}` }],
+    });
+  }
+  return item;
+}

@@ -1,0 +1,84 @@
+import { handoffOf, type Handoff } from '../../../domain/availability';
+import { RENTAL_DAYS } from '../../../domain/catalogue';
+import { planTitle } from '../../../domain/plans';
+import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type Quote, type QuoteQuery } from '../../../domain/rentals';
+import type { AppContext } from '../../context';
+import type { CatalogueService } from '../catalogue';
+import type { PlansService } from '../plans';
+import { rangeOf, sizeChecked } from './booking-checks';
+import type { RentalsRepository } from './rentals.repository';
+
+/**
+ * The booking's quote for the item page, part of the rentals service: what booking would cost
+ * and whether it would go through (no session: the pay-per-item price).
+ */
+export function createRentalQuote(
+  ctx: AppContext,
+  deps: { repo: RentalsRepository; catalogue: CatalogueService; plans: PlansService },
+) {
+  const { db } = ctx.database;
+  const { repo, catalogue } = deps;
+  const subscriptions = deps.plans;
+  /**
+   * What booking would cost and whether it would go through, for the item page (no session:
+   * the pay-per-item price). Dates in the past or beyond the booking window are a 400 naming
+   * startDate, like the booking.
+   */
+  return async function quote(userId: string | null, q: QuoteQuery): Promise<Quote> {
+    const { startDate, endDate } = rangeOf(q, ctx.today());
+    const item = await sizeChecked(catalogue, q.itemId, q.size);
+    const days = daysBetween(startDate, endDate);
+    const priceCents = rentalPriceCents(item.rentalPriceCents, startDate, endDate);
+    const handoff: Handoff = handoffOf(q.delivery ?? (userId ? (await subscriptions.getPickup(userId)).option : null));
+    const available = await catalogue.hasFreeUnit(q.itemId, q.size, catalogue.occupancy(startDate, endDate, handoff));
+    const nextFreeDate = available
+      ? startDate
+      : await catalogue.nextFreeDate(db, q.itemId, q.size, startDate, Math.max(1, days), handoff);
+    // A member's piece is paid per piece whatever her plan (decision 0035): no allowance applies.
+    const period = userId && !item.fromMember ? await subscriptions.currentBillingPeriod(userId) : null;
+    const used = period && userId ? await repo.allowanceUsed(userId, period.start) : 0;
+    const remaining = period ? Math.max(0, period.itemAllowance - used) : 0;
+    const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
+    const open = userId ? await repo.hasOpenRental(db, userId, q.itemId) : false;
+    const own = userId ? item.fromMember && (await repo.itemForBooking(db, q.itemId))?.owner_id === userId : false;
+    let refusal: Quote['refusal'] = null;
+    if (!userId) refusal = { code: 'UNAUTHENTICATED', message: 'Sign in to rent this piece.' };
+    else if (own) refusal = { code: 'FORBIDDEN', message: RENTAL_MESSAGES.ownListing };
+    else if (open) refusal = { code: 'ALREADY_RENTED', message: RENTAL_MESSAGES.alreadyRentedBody };
+    else if (!available) refusal = { code: 'SOLD_OUT', message: RENTAL_MESSAGES.soldOut };
+    else if (period && remaining === 0)
+      refusal = {
+        code: 'ALLOWANCE_EXCEEDED',
+        message: `You have rented all ${period.itemAllowance} pieces your plan includes this billing month (until ${period.end}).`,
+      };
+    else if (!period && !card) refusal = { code: 'CARD_REQUIRED', message: RENTAL_MESSAGES.addCard };
+    return {
+      itemId: q.itemId,
+      size: q.size,
+      handoff,
+      startDate,
+      endDate,
+      days,
+      weeks: Math.max(1, Math.ceil(days / RENTAL_DAYS)),
+      weeklyPriceCents: item.rentalPriceCents,
+      priceCents,
+      chargeCents: period ? 0 : priceCents,
+      includedInPlan: !!period && remaining > 0,
+      plan: period
+        ? {
+            id: period.plan,
+            title: planTitle(period.plan),
+            allowance: period.itemAllowance,
+            used,
+            remaining,
+            periodEnd: period.end,
+          }
+        : null,
+      available,
+      nextFreeDate,
+      card: card ? { brand: card.brand, lastFour: card.lastFour } : null,
+      signedIn: !!userId,
+      refusal,
+    };
+  };
+}
