@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { handoffOf } from '../../../domain/availability';
-import { addDays } from '../../../domain/catalogue';
 import {
   LENDING_MESSAGES,
   REQUEST_ANSWER_HOURS,
@@ -9,13 +8,7 @@ import {
 } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
-import {
-  RENTAL_MESSAGES,
-  daysBetween,
-  rentalPriceCents,
-  startDateProblem,
-  type BookRentalInput,
-} from '../../../domain/rentals';
+import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type BookRentalInput } from '../../../domain/rentals';
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -29,7 +22,7 @@ import type { NotificationsService } from '../notifications';
 import type { OrdersService, ResolvedDelivery } from '../orders';
 import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
-import { climb, sizeChecked } from '../rentals';
+import { climb, requestRangeOf, sizeChecked } from '../rentals';
 import { createLendingRepository, type LendingRepository, type RequestRow } from './lending.repository';
 
 type RequestableItem = NonNullable<Awaited<ReturnType<LendingRepository['itemForRequest']>>>;
@@ -45,10 +38,6 @@ export const MAX_HANDOVER_PHOTOS = 4;
 
 const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details ? { details } : {});
-const invalidStart = (message: string) =>
-  new DomainError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
-    issues: [{ path: 'startDate', message }],
-  });
 
 /**
  * Lending between members (docs/product.md "Lending", decision 0035): requests to book a
@@ -78,15 +67,6 @@ export function createLendingService(
   const nowIso = () => ctx.clock().toISOString();
 
   const { endPending, runQuietly } = requestSettlementOf(ctx, { repo, core, payments, orders, notifications });
-
-  function rangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }) {
-    const day = today();
-    const startDate = input.startDate ?? day;
-    const endDate = input.endDate ?? addDays(startDate, 7);
-    const problem = startDateProblem(startDate, day);
-    if (problem) throw invalidStart(problem);
-    return { startDate, endDate };
-  }
 
   /** Why an answer to a request that is no longer pending is refused. */
   const notPendingMessage = (status: string) =>
@@ -136,7 +116,7 @@ export function createLendingService(
       let delivery!: ResolvedDelivery;
       await climb(
         {
-          range: () => void (range = rangeOf(input)),
+          range: () => void (range = requestRangeOf(input, today())),
           size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
           delivery: async () =>
             void (delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId))),

@@ -5,4 +5,4 @@ export { createRentalsService, type HeldUnitClaim, type RentalsService } from '.
 export { hasOpenRental, memberIsActive } from './rentals.repository';
 // The booking's refusal ladder and input checks, which lending's requests climb too.
 export { climb, BOOKING_LADDER, type Rung } from './booking-ladder';
-export { rangeOf, sizeChecked } from './booking-checks';
+export { rangeOf, requestRangeOf, sizeChecked } from './booking-checks';
