@@ -12,6 +12,7 @@ import { loadEnv } from '../src/server/env';
 import { setStaffRole } from '../src/server/features/ops/staff-accounts';
 import { createLogger } from '../src/server/logger';
 import { createMailer } from '../src/server/mailer';
+import { createRateLimiter } from '../src/server/rate-limit';
 
 const USAGE = 'usage: npm run staff -- add <email> | remove <email> | list';
 
@@ -34,6 +35,7 @@ async function main(): Promise<number> {
         database,
         logger,
         mailer: createMailer({ smtpUrl: undefined, from: env.mailFrom, logger }),
+        limits: createRateLimiter(database.db, () => new Date()),
       }),
     );
     await migrateToLatest(database.db);

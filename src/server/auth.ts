@@ -18,11 +18,12 @@ import type { Database } from './db/database';
 import type { Env } from './env';
 // Sign-up, sign-in and password rules of the account feature that better-auth's hooks apply. The
 // files themselves, not the feature's index: the index brings the routes, which need this module.
-import { ACCOUNT_LIMITS, createAccountLimiter, type LimitRule } from './features/account/account.limits';
+import { ACCOUNT_LIMITS, accountLimitsOf, type LimitRule } from './features/account/account.limits';
 import { createAccountRepository } from './features/account/account.repository';
 import { checkPasswordStrength } from './features/account/password-strength';
 import type { Logger } from './logger';
 import type { Mail, Mailer } from './mailer';
+import type { RateLimiter } from './rate-limit';
 
 /** The header our own middleware sets from the socket, so nobody can spoof it from outside. */
 export const CLIENT_IP_HEADER = 'x-rentique-client-ip';
@@ -90,12 +91,18 @@ function tokenPayload(token: string): { email?: string; updateTo?: string } {
   }
 }
 
-export function createAuth(opts: { env: Env; database: Database; logger: Logger; mailer: Mailer; clock?: () => Date }) {
+export function createAuth(opts: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  /** The process's one rate limiter (the context's `limits`), on the app's clock. */
+  limits: RateLimiter;
+}) {
   const { env, database, logger, mailer } = opts;
-  const clock = opts.clock ?? (() => new Date());
   const secure = env.publicUrl.startsWith('https://');
-  // The app's clock, like the account service's limiter: both count `acct:password:<member>`.
-  const limiter = createAccountLimiter(database.db, () => clock().getTime());
+  // The process's one limiter, like the account service's: both count `acct:password:<member>`.
+  const limiter = accountLimitsOf(opts.limits);
   const accounts = createAccountRepository(database.db);
 
   /**

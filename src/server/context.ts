@@ -65,7 +65,9 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
   const database = createDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
   const clock = opts.clock ?? createClock(env);
-  const auth = createAuth({ env, database, logger, mailer, clock });
+  // One rate limiter per process (table `request_limits`): the account's limits in auth count in it too.
+  const limits = createRateLimiter(database.db, clock);
+  const auth = createAuth({ env, database, logger, mailer, limits });
   if (env.clockFile)
     logger.warn(
       { clockFile: env.clockFile, now: clock().toISOString() },
@@ -84,7 +86,7 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
     dayOf: (instant) => businessDay(instant, env.businessTimeZone),
     dayStartsAt: (day) => dayStart(day, env.businessTimeZone).toISOString(),
     jobs,
-    limits: createRateLimiter(database.db, clock),
+    limits,
     async close() {
       await jobs.stop();
       await database.destroy();

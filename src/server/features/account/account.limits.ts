@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { DomainError } from '../../../domain/errors';
-import { createRateLimiter } from '../../rate-limit';
+import type { RateLimiter } from '../../rate-limit';
 
 /** A limit: at most `max` attempts in each window of `windowSeconds`. */
 export interface LimitRule {
@@ -29,8 +27,8 @@ export const ACCOUNT_LIMITS = {
   exportsPerMember: { max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
-export function createAccountLimiter(db: Kysely<DB>, now: () => number = Date.now) {
-  const limiter = createRateLimiter(db, () => new Date(now()));
+/** The account's limits counted by the process's one rate limiter (`ctx.limits`), in its words. */
+export function accountLimitsOf(limiter: RateLimiter) {
   /** Counts one attempt; true when it is within the limit. */
   async function consume(key: string, rule: LimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     const verdict = await limiter.take({ name: 'account', max: rule.max, windowMs: rule.windowSeconds * 1000 }, key);
@@ -51,4 +49,4 @@ export function createAccountLimiter(db: Kysely<DB>, now: () => number = Date.no
   };
 }
 
-export type AccountLimiter = ReturnType<typeof createAccountLimiter>;
+export type AccountLimiter = ReturnType<typeof accountLimitsOf>;

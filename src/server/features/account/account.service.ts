@@ -6,7 +6,7 @@ import { QUEUES } from '../../jobs/queues';
 import { DomainError, notFound } from '../../../domain/errors';
 import { claimPhotoUrl } from '../claims';
 import { reviewPhotoUrl } from '../reviews';
-import { ACCOUNT_LIMITS, createAccountLimiter } from './account.limits';
+import { ACCOUNT_LIMITS, accountLimitsOf } from './account.limits';
 import { createAccountRepository } from './account.repository';
 
 /** A session's "last active" is written at most this often (one small write per member and period). */
@@ -38,7 +38,7 @@ export function createAccountService(
   },
 ) {
   const repo = createAccountRepository(ctx.database.db);
-  const limiter = createAccountLimiter(ctx.database.db, () => ctx.clock().getTime());
+  const limiter = accountLimitsOf(ctx.limits);
   const now = () => ctx.clock().toISOString();
   const { cancelReservation, core } = deps;
 

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { handoffOf } from '../../../domain/availability';
-import { addDays } from '../../../domain/catalogue';
 import {
   LENDING_MESSAGES,
   REQUEST_ANSWER_HOURS,
@@ -9,13 +8,7 @@ import {
 } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
 import { declineMessage } from '../../../domain/payments';
-import {
-  RENTAL_MESSAGES,
-  daysBetween,
-  rentalPriceCents,
-  startDateProblem,
-  type BookRentalInput,
-} from '../../../domain/rentals';
+import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type BookRentalInput } from '../../../domain/rentals';
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -26,10 +19,13 @@ import type { BookingsCore } from '../bookings';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import {} from '../listings';
 import type { NotificationsService } from '../notifications';
-import type { OrdersService } from '../orders';
+import type { OrdersService, ResolvedDelivery } from '../orders';
 import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
-import { createLendingRepository, type RequestRow } from './lending.repository';
+import { climb, requestRangeOf, sizeChecked } from '../rentals';
+import { createLendingRepository, type LendingRepository, type RequestRow } from './lending.repository';
+
+type RequestableItem = NonNullable<Awaited<ReturnType<LendingRepository['itemForRequest']>>>;
 import { requestSettlementOf } from './request-settlement';
 import { requestViewsOf } from './request-view';
 
@@ -42,10 +38,6 @@ export const MAX_HANDOVER_PHOTOS = 4;
 
 const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details ? { details } : {});
-const invalidStart = (message: string) =>
-  new DomainError('VALIDATION_FAILED', `Invalid body: startDate ${message}`, {
-    issues: [{ path: 'startDate', message }],
-  });
 
 /**
  * Lending between members (docs/product.md "Lending", decision 0035): requests to book a
@@ -75,15 +67,6 @@ export function createLendingService(
   const nowIso = () => ctx.clock().toISOString();
 
   const { endPending, runQuietly } = requestSettlementOf(ctx, { repo, core, payments, orders, notifications });
-
-  function rangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }) {
-    const day = today();
-    const startDate = input.startDate ?? day;
-    const endDate = input.endDate ?? addDays(startDate, 7);
-    const problem = startDateProblem(startDate, day);
-    if (problem) throw invalidStart(problem);
-    return { startDate, endDate };
-  }
 
   /** Why an answer to a request that is no longer pending is refused. */
   const notPendingMessage = (status: string) =>
@@ -127,46 +110,70 @@ export function createLendingService(
      * the commit. The lender has 48 hours to answer.
      */
     async request(userId: string, input: BookRentalInput): Promise<BookingRequest> {
-      const { startDate, endDate } = rangeOf(input);
-      const item = await catalogue.getItem(input.itemId);
-      if (!(item.sizes as string[]).includes(input.size)) {
-        throw new DomainError('VALIDATION_FAILED', `Invalid body: size ${input.size} is not offered for this item`, {
-          issues: [{ path: 'size', message: `must be one of ${item.sizes.join(', ')}` }],
-        });
-      }
-      if (!item.fromMember) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
+      // The booking's refusal ladder (rentals' booking-ladder.ts): the input's rungs before the
+      // transaction (their reads run their own queries), the rest in it.
+      let range!: { startDate: string; endDate: string };
+      let delivery!: ResolvedDelivery;
+      await climb(
+        {
+          range: () => void (range = requestRangeOf(input, today())),
+          size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
+          delivery: async () =>
+            void (delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId))),
+        },
+        'range',
+        'delivery',
+      );
+      const { startDate, endDate } = range;
       const card = await plans.cardForCharge(userId);
-      if (!card)
-        throw new DomainError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, { details: { itemId: input.itemId } });
-      const delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId));
       const handoff = handoffOf(delivery.method);
       const held = catalogue.occupancy(startDate, endDate, handoff);
       const now = nowIso();
       const expiresAt = new Date(ctx.clock().getTime() + REQUEST_ANSWER_HOURS * 3_600_000).toISOString();
 
       const made = await db.transaction().execute(async (trx) => {
-        if (!(await repo.memberIsActive(trx, userId))) throw unauthenticated();
-        await core.lock(trx, { itemId: input.itemId });
-        const row = await repo.itemForRequest(trx, input.itemId);
-        if (!row || row.status !== 'active') throw notFound('Item not found');
-        if (!row.owner_id) throw conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
-        if (row.owner_id === userId) throw new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
-        if (await repo.hasOpenRental(trx, userId, input.itemId))
-          throw new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
-        const unitId = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
-        if (unitId === null) {
-          const next = await catalogue.nextFreeDate(
-            trx,
-            input.itemId,
-            input.size,
-            startDate,
-            Math.max(1, daysBetween(startDate, endDate)),
-            handoff,
-          );
-          throw new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
-            details: { nextFreeDate: next, size: input.size },
-          });
-        }
+        let row!: RequestableItem;
+        let lenderId!: string;
+        let unitId!: number;
+        await climb(
+          {
+            member: async () => ((await repo.memberIsActive(trx, userId)) ? null : unauthenticated()),
+            item: async () => {
+              await core.lock(trx, { itemId: input.itemId });
+              const found = await repo.itemForRequest(trx, input.itemId);
+              if (!found || found.status !== 'active') return notFound('Item not found');
+              row = found;
+            },
+            own: () => (row.owner_id === userId ? new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing) : null),
+            // Only a member's piece is requested: the house's are booked at once.
+            path: () => {
+              if (!row.owner_id) return conflict(LENDING_MESSAGES.memberPiecesOnly, { action: 'book' });
+              lenderId = row.owner_id;
+            },
+            open: async () =>
+              (await repo.hasOpenRental(trx, userId, input.itemId))
+                ? new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody)
+                : null,
+            soldOut: async () => {
+              const free = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
+              if (free !== null) return void (unitId = free);
+              const days = Math.max(1, daysBetween(startDate, endDate));
+              const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
+              return new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
+                details: { nextFreeDate: next, size: input.size },
+              });
+            },
+            // Member pieces are paid per piece, whatever her plan (decision 0035): no allowance rung.
+            card: () =>
+              card
+                ? null
+                : new DomainError('CARD_REQUIRED', LENDING_MESSAGES.cardRequired, {
+                    details: { itemId: input.itemId },
+                  }),
+          },
+          'member',
+        );
+        if (!card) throw new Error('unreachable: the card rung refuses a request without a card');
         const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
         const order = await orders.create(trx, {
           userId,
@@ -188,7 +195,7 @@ export function createLendingService(
           // Member pieces are paid per piece: the lender's share comes from the price (decision 0035).
           plan: 'weekly',
           priceCents: price,
-          lenderId: row.owner_id,
+          lenderId,
           lenderEarningsCents: lenderShareCents(price),
           pickupOption: delivery.method,
           billingPeriodStart: null,
@@ -199,7 +206,7 @@ export function createLendingService(
           rental_id: rentalId,
           item_id: input.itemId,
           renter_id: userId,
-          lender_id: row.owner_id,
+          lender_id: lenderId,
           expires_at: expiresAt,
           created_at: now,
         });

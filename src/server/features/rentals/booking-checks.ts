@@ -1,3 +1,4 @@
+import { addDays } from '../../../domain/catalogue';
 import { DomainError } from '../../../domain/errors';
 import { defaultRentalRange, startDateProblem } from '../../../domain/rentals';
 import type { CatalogueService } from '../catalogue';
@@ -12,6 +13,15 @@ const invalidStart = (message: string) =>
 export function rangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }, day: string) {
   const { startDate, endDate } =
     input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : defaultRentalRange(day);
+  const problem = startDateProblem(startDate, day);
+  if (problem) throw invalidStart(problem);
+  return { startDate, endDate };
+}
+
+/** A lending request's range: from today unless a start is given, a week unless an end is. */
+export function requestRangeOf(input: { startDate?: string | undefined; endDate?: string | undefined }, day: string) {
+  const startDate = input.startDate ?? day;
+  const endDate = input.endDate ?? addDays(startDate, 7);
   const problem = startDateProblem(startDate, day);
   if (problem) throw invalidStart(problem);
   return { startDate, endDate };

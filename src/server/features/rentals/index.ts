@@ -3,3 +3,6 @@ export { createRentalsRoutes } from './rentals.routes';
 export { createRentalsService, type HeldUnitClaim, type RentalsService } from './rentals.service';
 // A booking's checks in its transaction, which lending's requests (decision 0035) make too.
 export { hasOpenRental, memberIsActive } from './rentals.repository';
+// The booking's refusal ladder and input checks, which lending's requests climb too.
+export { climb, BOOKING_LADDER, type Rung } from './booking-ladder';
+export { rangeOf, requestRangeOf, sizeChecked } from './booking-checks';

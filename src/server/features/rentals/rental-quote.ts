@@ -1,3 +1,4 @@
+import { DomainError } from '../../../domain/errors';
 import { handoffOf, type Handoff } from '../../../domain/availability';
 import { RENTAL_DAYS } from '../../../domain/catalogue';
 import { planTitle } from '../../../domain/plans';
@@ -6,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { CatalogueService } from '../catalogue';
 import type { PlansService } from '../plans';
 import { rangeOf, sizeChecked } from './booking-checks';
+import { climb, firstRefusal } from './booking-ladder';
 import type { RentalsRepository } from './rentals.repository';
 
 /**
@@ -25,8 +27,17 @@ export function createRentalQuote(
    * startDate, like the booking.
    */
   return async function quote(userId: string | null, q: QuoteQuery): Promise<Quote> {
-    const { startDate, endDate } = rangeOf(q, ctx.today());
-    const item = await sizeChecked(catalogue, q.itemId, q.size);
+    let range!: { startDate: string; endDate: string };
+    let item!: Awaited<ReturnType<typeof sizeChecked>>;
+    await climb(
+      {
+        range: () => void (range = rangeOf(q, ctx.today())),
+        size: async () => void (item = await sizeChecked(catalogue, q.itemId, q.size)),
+      },
+      'range',
+      'size',
+    );
+    const { startDate, endDate } = range;
     const days = daysBetween(startDate, endDate);
     const priceCents = rentalPriceCents(item.rentalPriceCents, startDate, endDate);
     const handoff: Handoff = handoffOf(q.delivery ?? (userId ? (await subscriptions.getPickup(userId)).option : null));
@@ -41,17 +52,24 @@ export function createRentalQuote(
     const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
     const open = userId ? await repo.hasOpenRental(db, userId, q.itemId) : false;
     const own = userId ? item.fromMember && (await repo.itemForBooking(db, q.itemId))?.owner_id === userId : false;
-    let refusal: Quote['refusal'] = null;
-    if (!userId) refusal = { code: 'UNAUTHENTICATED', message: 'Sign in to rent this piece.' };
-    else if (own) refusal = { code: 'FORBIDDEN', message: RENTAL_MESSAGES.ownListing };
-    else if (open) refusal = { code: 'ALREADY_RENTED', message: RENTAL_MESSAGES.alreadyRentedBody };
-    else if (!available) refusal = { code: 'SOLD_OUT', message: RENTAL_MESSAGES.soldOut };
-    else if (period && remaining === 0)
-      refusal = {
-        code: 'ALLOWANCE_EXCEEDED',
-        message: `You have rented all ${period.itemAllowance} pieces your plan includes this billing month (until ${period.end}).`,
-      };
-    else if (!period && !card) refusal = { code: 'CARD_REQUIRED', message: RENTAL_MESSAGES.addCard };
+    // The ladder's rungs after the input (booking-ladder.ts), in the quote's words; no address is asked yet.
+    const refusal: Quote['refusal'] = await firstRefusal(
+      {
+        member: () => (userId ? null : new DomainError('UNAUTHENTICATED', 'Sign in to rent this piece.')),
+        own: () => (own ? new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing) : null),
+        open: () => (open ? new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody) : null),
+        soldOut: () => (available ? null : new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut)),
+        allowance: () =>
+          period && remaining === 0
+            ? new DomainError(
+                'ALLOWANCE_EXCEEDED',
+                `You have rented all ${period.itemAllowance} pieces your plan includes this billing month (until ${period.end}).`,
+              )
+            : null,
+        card: () => (!period && !card ? new DomainError('CARD_REQUIRED', RENTAL_MESSAGES.addCard) : null),
+      },
+      'member',
+    );
     return {
       itemId: q.itemId,
       size: q.size,

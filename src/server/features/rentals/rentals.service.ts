@@ -21,7 +21,7 @@ import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
 import type { RateLimit } from '../../rate-limit';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { BookingsCore } from '../bookings';
-import type { OrdersService } from '../orders';
+import type { OrdersService, ResolvedDelivery } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import type { NotificationsService } from '../notifications';
@@ -29,9 +29,17 @@ import { createRentalCancellation } from './rental-cancellation';
 import { createRentalExtension } from './rental-extension';
 import { createRentalQuote } from './rental-quote';
 import { rangeOf, sizeChecked } from './booking-checks';
+import { climb } from './booking-ladder';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
 import { toRental } from './rental-view';
-import { createRentalsRepository, isUniqueViolation, type RentalRow } from './rentals.repository';
+import {
+  createRentalsRepository,
+  isUniqueViolation,
+  type RentalRow,
+  type RentalsRepository,
+} from './rentals.repository';
+
+type BookableItem = NonNullable<Awaited<ReturnType<RentalsRepository['itemForBooking']>>>;
 
 /**
  * A unit held for the member (a waitlist hold, decision 0034), booked through the normal booking:
@@ -165,15 +173,29 @@ export function createRentalsService(
      * the card is charged after the commit: the rental is confirmed, or removed if declined.
      */
     async book(userId: string, input: BookRentalInput, hold?: HeldUnitClaim): Promise<Rental> {
-      const { startDate, endDate } = rangeOf(input, today());
-      // Reads that run their own queries happen before the transaction (SQLite has one connection).
-      await sizeChecked(catalogue, input.itemId, input.size);
-      if (input.backupSize !== undefined) await sizeChecked(catalogue, input.itemId, input.backupSize, 'backupSize');
+      // The refusal ladder (booking-ladder.ts) in two stretches: the input's rungs here, since
+      // reads that run their own queries happen before the transaction (SQLite has one
+      // connection); the rest in the transaction.
+      let range!: { startDate: string; endDate: string };
+      let delivery!: ResolvedDelivery;
+      await climb(
+        {
+          range: () => void (range = rangeOf(input, today())),
+          size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
+          backupSize: async () => {
+            if (input.backupSize !== undefined)
+              await sizeChecked(catalogue, input.itemId, input.backupSize, 'backupSize');
+          },
+          delivery: async () =>
+            void (delivery = await orders.resolveDelivery(userId, input, await subscriptions.getPickup(userId))),
+        },
+        'range',
+        'delivery',
+      );
+      const { startDate, endDate } = range;
       const allowance = await subscriptions.currentBillingPeriod(userId);
       const plan = allowance?.plan ?? (await subscriptions.getSubscription(userId)).plan;
       const card = allowance ? null : await subscriptions.cardForCharge(userId);
-      if (!allowance && !card) throw cardRequired(input.itemId);
-      const delivery = await orders.resolveDelivery(userId, input, await subscriptions.getPickup(userId));
       const handoff = handoffOf(delivery.method);
       // The days the unit is held: the shipping day before a delivery, the cleaning window after (decision 0031).
       const held = catalogue.occupancy(startDate, endDate, handoff);
@@ -185,52 +207,60 @@ export function createRentalsService(
         booked = await db.transaction().execute(async (trx) => {
           // The booker's own row first (an account deletion racing this booking), then the item
           // row's lock before any unit's (the order a listing's removal also follows).
-          if (!(await repo.memberIsActive(trx, userId))) throw unauthenticated();
-          await core.lock(trx, { itemId: input.itemId });
-          const row = await repo.itemForBooking(trx, input.itemId);
-          if (!row || row.status !== 'active') throw notFound('Item not found');
-          if (row.owner_id === userId) throw new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing);
-          // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
-          if (row.owner_id !== null)
-            throw new DomainError('CONFLICT', LENDING_MESSAGES.requestRequired, {
-              details: { action: 'request', requestUrl: '/api/lending/requests' },
-            });
-          if (await repo.hasOpenRental(trx, userId, input.itemId)) throw alreadyRented();
-          // A unit held for her (the waitlist, decision 0034): claimed once, and its hold let go
-          // in this transaction, so the free unit found next is that one.
-          if (hold) await hold.claim(trx);
-
-          const unitId = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
-          if (unitId === null) {
-            const days = Math.max(1, daysBetween(startDate, endDate));
-            const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
-            throw new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
-              details: { nextFreeDate: next, size: input.size },
-            });
-          }
-          // The backup size: a second unit for the same days, or no booking at all (decision 0034).
-          const backupUnitId =
-            input.backupSize === undefined
-              ? null
-              : await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
-          if (input.backupSize !== undefined && backupUnitId === null) {
-            throw new DomainError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, {
-              details: { size: input.backupSize, backup: true },
-            });
-          }
-
-          if (allowance && !(await repo.useAllowance(trx, userId, allowance.start, allowance.itemAllowance))) {
-            throw new DomainError(
-              'ALLOWANCE_EXCEEDED',
-              `You have rented all ${allowance.itemAllowance} pieces your plan includes this billing month (until ${allowance.end}). Change your plan to rent more.`,
-              {
-                details: {
-                  allowance: allowance.itemAllowance,
-                  periodEnd: allowance.end,
-                },
+          let row!: BookableItem;
+          let unitId!: number;
+          let backupUnitId = null as number | null;
+          await climb(
+            {
+              member: async () => ((await repo.memberIsActive(trx, userId)) ? null : unauthenticated()),
+              item: async () => {
+                await core.lock(trx, { itemId: input.itemId });
+                const found = await repo.itemForBooking(trx, input.itemId);
+                if (!found || found.status !== 'active') return notFound('Item not found');
+                row = found;
               },
-            );
-          }
+              own: () => (row.owner_id === userId ? new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing) : null),
+              // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
+              path: () =>
+                row.owner_id === null
+                  ? null
+                  : new DomainError('CONFLICT', LENDING_MESSAGES.requestRequired, {
+                      details: { action: 'request', requestUrl: '/api/lending/requests' },
+                    }),
+              open: async () => ((await repo.hasOpenRental(trx, userId, input.itemId)) ? alreadyRented() : null),
+              soldOut: async () => {
+                // A unit held for her (the waitlist, decision 0034): claimed once, and its hold let go
+                // in this transaction, so the free unit found next is that one.
+                if (hold) await hold.claim(trx);
+                const free = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
+                if (free !== null) return void (unitId = free);
+                const days = Math.max(1, daysBetween(startDate, endDate));
+                const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
+                return new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut, {
+                  details: { nextFreeDate: next, size: input.size },
+                });
+              },
+              // The backup size: a second unit for the same days, or no booking at all (decision 0034).
+              backupSoldOut: async () => {
+                if (input.backupSize === undefined) return;
+                backupUnitId = await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
+                if (backupUnitId === null)
+                  return new DomainError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, {
+                    details: { size: input.backupSize, backup: true },
+                  });
+              },
+              allowance: async () => {
+                if (allowance && !(await repo.useAllowance(trx, userId, allowance.start, allowance.itemAllowance)))
+                  return new DomainError(
+                    'ALLOWANCE_EXCEEDED',
+                    `You have rented all ${allowance.itemAllowance} pieces your plan includes this billing month (until ${allowance.end}). Change your plan to rent more.`,
+                    { details: { allowance: allowance.itemAllowance, periodEnd: allowance.end } },
+                  );
+              },
+              card: () => (!allowance && !card ? cardRequired(input.itemId) : null),
+            },
+            'member',
+          );
 
           const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
           const order = await orders.create(trx, {
