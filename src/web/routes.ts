@@ -43,7 +43,7 @@ export default [
     route('favorites', 'features/match/routes/favorites.tsx'),
     route('pickup-location', 'features/plans/routes/pickup-location.tsx'),
     route('plan-selection', 'features/plans/routes/plan-selection.tsx'),
-    route('credit-card', 'features/plans/routes/credit-card.tsx'),
+    route('credit-card', 'features/payments/routes/credit-card.tsx'),
     route('notifications', 'features/notifications/routes/notifications.tsx'),
     route('orders', 'features/orders/routes/orders.tsx'),
     route('orders/:number', 'features/orders/routes/order-receipt.tsx'),
