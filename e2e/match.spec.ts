@@ -21,7 +21,7 @@ async function dragCard(page: Page, dx: number, label: 'Like' | 'Nope') {
   await page.mouse.up();
 }
 
-test('like one, skip two (buttons and a drag), hit the daily limit, find the like in favourites and remove it', async ({
+test('like one, skip two (buttons and a drag), hit the daily limit, find the like in favorites and remove it', async ({
   page,
 }) => {
   await signUpViaUi(page, { fullName: 'Mila Match' });
@@ -74,7 +74,7 @@ test('like one, skip two (buttons and a drag), hit the daily limit, find the lik
   expect(refused.status()).toBe(429);
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
-  // Favourites: the liked item, linking to its page; remove shows on hover.
+  // Favorites: the liked item, linking to its page; remove shows on hover.
   await page.goto('/favorites');
   const fav = page.getByTestId('favorite-card');
   await expect(fav).toHaveCount(1);
@@ -148,7 +148,7 @@ test('a visitor sees Login Required with Sign Up Now and Sign In', async ({ page
   expect((await page.request.get('/api/match/daily')).status()).toBe(401);
 });
 
-test("the item page's Add to Wishlist adds and removes the same favourite, without counting a view", async ({
+test("the item page's Add to Wishlist adds and removes the same favorite, without counting a view", async ({
   page,
 }) => {
   await signUpViaApi(page);

@@ -203,7 +203,7 @@ test('before the script runs, a form posted from another site is refused', async
   expect(res.headers()['set-cookie'] ?? '').not.toContain('session_token');
 });
 
-test('without JavaScript: Add to Wishlist adds and removes the favourite; a visitor is sent to sign in first', async ({
+test('without JavaScript: Add to Wishlist adds and removes the favorite; a visitor is sent to sign in first', async ({
   browser,
   baseURL,
 }) => {

@@ -9,14 +9,14 @@ import { readyToRentViaApi, signUpViaApi, skipDiscountPopup } from './support';
 const STATIC_SLUG = 'black-north-face-fleece-half-zip';
 
 test.describe('the static item pages', () => {
-  test('Rent Now rents the chosen size and the heart saves a favourite, like the item page', async ({ page }) => {
+  test('Rent Now rents the chosen size and the heart saves a favorite, like the item page', async ({ page }) => {
     await skipDiscountPopup(page);
     await signUpViaApi(page, { fullName: 'Stella Static' });
     await readyToRentViaApi(page);
     await page.goto(`/items/${STATIC_SLUG}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    const heart = page.getByRole('button', { name: 'Add to favourites' });
+    const heart = page.getByRole('button', { name: 'Add to favorites' });
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     const favs = (await (await page.request.get('/api/favorites')).json()) as {
@@ -41,7 +41,7 @@ test.describe('the static item pages', () => {
     const item = (await (await page.request.get(`/api/items/by-slug/${STATIC_SLUG}`)).json()) as { id: number };
     const rent = page.getByRole('link', { name: 'Rent Now' });
     await expect(rent).toHaveAttribute('href', `/item/${item.id}`);
-    await expect(page.getByRole('link', { name: 'Add to favourites' })).toHaveAttribute('href', '/favorites');
+    await expect(page.getByRole('link', { name: 'Add to favorites' })).toHaveAttribute('href', '/favorites');
     await rent.click();
     await expect(page).toHaveURL(/\/item\/\d+$/);
     await context.close();

@@ -22,7 +22,7 @@ export const CANNED_REPLIES = [
   'That sounds lovely! Could you tell me a little more, such as the occasion, a colour you like or your budget?',
   'For a timeless look, pair a tailored jacket with clean lines and one statement accessory. Tell me the occasion and I will pick pieces for you.',
   'Our members love mixing a designer piece with their everyday basics. Try asking for a category, like "summer dresses" or "black jackets".',
-  'Sustainable style is our favourite kind: renting one outfit saves thousands of litres of water. What would you like to wear next?',
+  'Sustainable style is our favorite kind: renting one outfit saves thousands of litres of water. What would you like to wear next?',
 ] as const;
 
 export const MAX_ASSISTANT_MESSAGE_LENGTH = 500;

@@ -6,7 +6,7 @@ import type { ItemGender } from './catalogue.rules';
  * catalogue.rules.ts for why).
  */
 
-/** A member may view (like or skip) this many items per UTC day (docs/product.md, Match and favourites). */
+/** A member may view (like or skip) this many items per UTC day (docs/product.md, Match and favorites). */
 export const DAILY_VIEW_LIMIT = 3;
 /** A drag further than this (px, horizontally) decides: right likes, left skips. */
 export const SWIPE_THRESHOLD_PX = 100;

@@ -8,7 +8,7 @@ export * from './match.rules';
 export const SwipeActionSchema = z.enum(SWIPE_ACTIONS);
 
 /**
- * An item as the match deck and the favourites list show it (and as a favourite's copy keeps it):
+ * An item as the match deck and the favorites list show it (and as a favorite's copy keeps it):
  * the catalogue's own item.
  */
 export const MatchItemSchema = CatalogueItemSchema;

@@ -4,8 +4,8 @@ import { MAX_ID } from './ids';
 import { SHORTLIST_NAME_MAX } from './shortlists.rules';
 
 /**
- * Shortlists (docs/product.md "Favourites and shortlists", decision 0034): a member's named lists
- * of pieces ('Wedding in June'), beside her favourites, which stay exactly as they are.
+ * Shortlists (docs/product.md "Favorites and shortlists", decision 0034): a member's named lists
+ * of pieces ('Wedding in June'), beside her favorites, which stay exactly as they are.
  */
 
 export * from './shortlists.rules';

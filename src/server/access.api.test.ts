@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, type TestMember } from './test/test-app';
 
 /*
  * The access-control matrix. Member A owns one of everything (a paid plan with a card, a pickup
- * option, match views, likes and progress, a wishlist favourite, an RSVP, two listings with
+ * option, match views, likes and progress, a favorite, an RSVP, two listings with
  * photos, one of them rented by C, a rental of her own). For every member route, and every route
  * with path parameters, a case (src/server/test/access/cases-*.ts) aims a request at A's resources:
  *  - a visitor sending it gets 401 in the error shape (member routes);

@@ -141,7 +141,7 @@ export interface UserViewedItemsTable {
   viewed_at: string;
 }
 
-/** Match: a favourite, with a JSON copy of the item as it was when liked. */
+/** Match: a favorite, with a JSON copy of the item as it was when liked. */
 export interface UserLikedItemsTable {
   id: Generated<number>;
   user_id: string;

@@ -1037,7 +1037,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The member's favourites, newest first, each with a copy of the item as liked */
+        /** The member's favorites, newest first, each with a copy of the item as liked */
         get: {
             parameters: {
                 query?: never;
@@ -1047,7 +1047,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The favourites */
+                /** @description The favorites */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1128,7 +1128,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Adds an item to the favourites directly (Add to Wishlist); does not count a view. Idempotent. */
+        /** Adds an item to the favorites directly (Add to Wishlist); does not count a view. Idempotent. */
         put: {
             parameters: {
                 query?: never;
@@ -1140,7 +1140,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The favourite */
+                /** @description The favorite */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1222,7 +1222,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Removes an item from the favourites */
+        /** Removes an item from the favorites */
         delete: {
             parameters: {
                 query?: never;
@@ -1795,7 +1795,7 @@ export interface paths {
         };
         /**
          * A view of a piece in your history, without its name (SVG)
-         * @description The picture a removed piece keeps in your orders, rentals, requests and favourites: the same drawing, its title and label without the name. Only for a member who rented (or requested), lent or liked the piece; 404 for anyone else. Never kept by a shared cache.
+         * @description The picture a removed piece keeps in your orders, rentals, requests and favorites: the same drawing, its title and label without the name. Only for a member who rented (or requested), lent or liked the piece; 404 for anyone else. Never kept by a shared cache.
          */
         get: {
             parameters: {
@@ -5311,7 +5311,7 @@ export interface paths {
         put?: never;
         /**
          * Like or skip an item
-         * @description One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favourites. The daily limit is 3 views per member per calendar day in UTC (the count resets at 00:00 UTC). Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. An item viewed before is not counted again (counted: false).
+         * @description One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favorites. The daily limit is 3 views per member per calendar day in UTC (the count resets at 00:00 UTC). Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. An item viewed before is not counted again (counted: false).
          */
         post: {
             parameters: {
@@ -5487,7 +5487,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account: personal data is removed and every session ends (password required)
-         * @description Refused with 409 while the member has a rental out or one of her pieces is rented out. A reservation not sent yet refuses it too, with details.unsentReservations (what cancelling refunds): send cancelReservations: true to cancel them (each refunded in full) and delete. Deletion removes her profile, card, plan, favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.
+         * @description Refused with 409 while the member has a rental out or one of her pieces is rented out. A reservation not sent yet refuses it too, with details.unsentReservations (what cancelling refunds): send cancelReservations: true to cancel them (each refunded in full) and delete. Deletion removes her profile, card, plan, favorites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.
          */
         delete: {
             parameters: {
@@ -5626,7 +5626,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file) */
+        /** Download my data: profile, plan, card summary, rentals, listings, favorites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file) */
         get: {
             parameters: {
                 query?: never;
@@ -12815,7 +12815,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a shortlist (its pieces stay in the collection and in her favourites) */
+        /** Delete a shortlist (its pieces stay in the collection and in her favorites) */
         delete: {
             parameters: {
                 query?: never;

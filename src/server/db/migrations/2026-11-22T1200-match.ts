@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { serialPk } from './dialect';
 
 /**
- * Match your outfit: which items a member has viewed (liked or skipped), the favourites with a copy
+ * Match your outfit: which items a member has viewed (liked or skipped), the favorites with a copy
  * of the item, the deck position per gender, and the views counted per member per UTC day.
  * The daily limit is held by `user_daily_views` (a conditional `count = count + 1 WHERE count < 3`)
  * and the one-view-per-item rule by the primary key of `user_viewed_items`.
@@ -20,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('user_liked_items')
     .ifNotExists()
-    // A surrogate key only to order favourites liked in the same millisecond.
+    // A surrogate key only to order favorites liked in the same millisecond.
     .addColumn('id', serialPk(db), (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
     .addColumn('item_id', 'integer', (c) => c.notNull())

@@ -87,7 +87,7 @@ async function whoIs(cookie: string): Promise<string | null> {
   return body?.user.id ?? null;
 }
 
-/** A member with one of everything: plan, card, pickup, likes, a favourite, an RSVP, a listing with photos. */
+/** A member with one of everything: plan, card, pickup, likes, a favorite, an RSVP, a listing with photos. */
 async function fullMember(): Promise<{ m: TestMember; listingId: number; eventId: number }> {
   const m = await t.signUp({ fullName: 'Delia Leaving', gender: 'female' });
   await ok(m.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 4 } }));

@@ -149,7 +149,7 @@ export async function deleteAccount(
       .returning('file_name')
       .execute();
     files = [...files, ...reviewPhotos.map((p) => p.file_name)];
-    // Her shortlists go, like her favourites.
+    // Her shortlists go, like her favorites.
     await trx
       .deleteFrom('shortlist_items')
       .where('shortlist_id', 'in', (eb) => eb.selectFrom('shortlists').select('id').where('user_id', '=', userId))

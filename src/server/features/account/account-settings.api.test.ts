@@ -345,7 +345,7 @@ describe(`download my data (${process.env.TEST_DIALECT})`, () => {
     expect(data.profile).toMatchObject({ fullName: 'Export Member', gender: 'other' });
     expect(data.plan).toMatchObject({ plan: 'monthly', itemCount: 4 });
     expect(data.card).toMatchObject({ brand: expect.any(String), lastFour: '4242', expiry: '09/2031' });
-    for (const key of ['rentals', 'listings', 'favourites', 'rsvps', 'charges', 'devices'])
+    for (const key of ['rentals', 'listings', 'favorites', 'rsvps', 'charges', 'devices'])
       expect(Array.isArray(data[key]), key).toBe(true);
     expect(text).not.toContain('4242 4242');
     expect(text).not.toContain('4242424242424242');

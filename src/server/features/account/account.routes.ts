@@ -44,7 +44,7 @@ const deleteMe = memberRoute({
   description:
     'Refused with 409 while the member has a rental out or one of her pieces is rented out. A reservation not sent yet refuses it too, ' +
     'with details.unsentReservations (what cancelling refunds): send cancelReservations: true to cancel them (each refunded in full) and delete. Deletion removes her profile, card, plan, ' +
-    'favourites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.',
+    'favorites, RSVPs, listings and sessions in one transaction; rentals and charges are kept without her name.',
   request: { body: jsonBody(DeleteAccountSchema) },
   responses: {
     204: { description: 'Deleted; the session cookie is cleared' },
@@ -99,7 +99,7 @@ const exportData = memberRoute({
   path: '/export',
   tags: ['Account'],
   summary:
-    'Download my data: profile, plan, card summary, rentals, listings, favourites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file)',
+    'Download my data: profile, plan, card summary, rentals, listings, favorites, RSVPs, devices, fit details, reviews, shortlists, waitlist, requests, messages, ratings, payouts, claims (JSON file)',
   responses: {
     200: jsonContent(z.record(z.string(), z.unknown()), 'The member data, as an attachment'),
     ...errorResponses(401, 429),

@@ -235,7 +235,7 @@ export function createAccountService(
           handover: l.handover,
           listedAt: l.created_at,
         })),
-        favourites: d.favourites.map((f) => ({
+        favorites: d.favorites.map((f) => ({
           itemId: f.item_id,
           item: f.name ? `${f.brand} ${f.name}` : null,
           likedAt: f.liked_at,

@@ -135,7 +135,7 @@ const getPastPicture = memberRoute({
   tags: ['Catalogue'],
   summary: 'A view of a piece in your history, without its name (SVG)',
   description:
-    'The picture a removed piece keeps in your orders, rentals, requests and favourites: the same drawing, its title and label without the name. ' +
+    'The picture a removed piece keeps in your orders, rentals, requests and favorites: the same drawing, its title and label without the name. ' +
     'Only for a member who rented (or requested), lent or liked the piece; 404 for anyone else. Never kept by a shared cache.',
   request: { params: PictureParams, query: z.object({ v: z.string().max(40).optional() }) },
   responses: { ...svgResponses, ...errorResponses(400, 401, 404) },

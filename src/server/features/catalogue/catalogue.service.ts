@@ -130,7 +130,7 @@ export function createCatalogueService(
       return toCatalogueItem(row, (await pictures.forRows([row])).get(row.id)!);
     },
 
-    /** Several items by id (for favourites, rentals...), in the order asked; unknown ids are left out. */
+    /** Several items by id (for favorites, rentals...), in the order asked; unknown ids are left out. */
     async getItems(ids: number[]): Promise<CatalogueItem[]> {
       const rows: ItemRow[] = [];
       for (const id of ids) {

@@ -2,7 +2,7 @@
  * The one owner of an item's pictures on the server. An item has an ordered list of pictures:
  * its photos first when it has any (a member's listing photos; later the house's product
  * photos, stored the same way), else the generated views (front, back, detail). `imageUrl` is
- * always the first of them (docs/product.md, "Pictures"). Every feature that shows an item (catalogue, favourites, rentals,
+ * always the first of them (docs/product.md, "Pictures"). Every feature that shows an item (catalogue, favorites, rentals,
  * listings, the assistant, dashboard recommendations) takes its pictures from here.
  *
  * Generated pictures are keyed by a version in their URL (the generator's version and a hash
@@ -179,7 +179,7 @@ export function createItemPictures(db: Kysely<DB>) {
     },
 
     /**
-     * Every picture of items by id, whatever their status (rentals and favourites keep removed
+     * Every picture of items by id, whatever their status (rentals and favorites keep removed
      * pieces): a piece no longer active has its nameless drawings (pastPicturesOf).
      */
     async forIds(ids: readonly number[]): Promise<Map<number, ItemPictures>> {

@@ -121,7 +121,7 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     }
   });
 
-  it("a member's listing shows its photos, in order, instead of drawings: on its page, in lists, in favourites", async () => {
+  it("a member's listing shows its photos, in order, instead of drawings: on its page, in lists, in favorites", async () => {
     const lender = await t.signUp({ fullName: 'Lena Lender' });
     const friend = await t.signUp({ fullName: 'Fay Friend' });
     const form = listingForm(sampleListing({ name: 'Champagne Silk Slip Dress', rentalPriceCents: 2_500 }), [
@@ -153,7 +153,7 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
     // A house piece in the same list keeps its drawing.
     expect(list.items.find((i) => i.id === 57)?.imageUrl).toBe((await item(57)).imageUrl);
 
-    // Favourites show the pictures as they are now, not as they were when liked.
+    // Favorites show the pictures as they are now, not as they were when liked.
     expect((await friend.request(`/api/favorites/${listing.id}`, { method: 'PUT' })).status).toBeLessThan(300);
     const favOf = async () =>
       ((await (await friend.request('/api/favorites')).json()) as FavoriteList).items.find(

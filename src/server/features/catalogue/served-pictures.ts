@@ -5,7 +5,7 @@
  * account), or while it waits for review, those answer 404 like the item itself; ids are
  * sequential, so anything else would publish every removed name.
  *
- * A member's own history keeps its pictures: her past orders, rentals, requests and favourites
+ * A member's own history keeps its pictures: her past orders, rentals, requests and favorites
  * show a removed piece through /api/items/{id}/past-pictures/{view}.svg, the same drawing
  * without the name, served only to a member who rented, lent or liked that piece.
  */

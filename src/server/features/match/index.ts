@@ -1,3 +1,3 @@
-// The match feature's public entry (swipes, favourites).
+// The match feature's public entry (swipes, favorites).
 export { createFavoritesRoutes, createMatchRoutes } from './match.routes';
 export { createMatchService, type MatchService } from './match.service';

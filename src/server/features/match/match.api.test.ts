@@ -58,7 +58,7 @@ const viewedRows = (m: TestMember) =>
   t.ctx.database.db.selectFrom('user_viewed_items').select('item_id').where('user_id', '=', m.id).execute();
 
 describe(`match (${process.env.TEST_DIALECT})`, () => {
-  it('answers 401 to a visitor on every match and favourites route', async () => {
+  it('answers 401 to a visitor on every match and favorites route', async () => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/match/deck?gender=Women'],
       ['GET', '/api/match/daily'],
@@ -112,7 +112,7 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     await t.ctx.database.db.updateTable('items').set({ status: 'removed' }).where('id', '=', own).execute();
   });
 
-  it('a like marks the item viewed, counts a view and saves the favourite with a copy of the item', async () => {
+  it('a like marks the item viewed, counts a view and saves the favorite with a copy of the item', async () => {
     const m = await t.signUp();
     expect(await daily(m)).toEqual({ day: '2026-11-22', count: 0, limit: 3, remaining: 3 });
     const r = await json<SwipeResult>(await swipe(m, women[0]!, 'like'));
@@ -141,7 +141,7 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     await t.ctx.database.db.updateTable('items').set({ name: 'Women Piece 0' }).where('id', '=', women[0]!).execute();
   });
 
-  it('a skip marks the item viewed and counts a view but saves no favourite', async () => {
+  it('a skip marks the item viewed and counts a view but saves no favorite', async () => {
     const m = await t.signUp();
     const r = await json<SwipeResult>(await swipe(m, women[1]!, 'skip'));
     expect(r).toMatchObject({ action: 'skip', counted: true, favorite: null, daily: { count: 1 } });
@@ -154,7 +154,7 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     await json<SwipeResult>(await swipe(m, women[2]!, 'skip'));
     const again = await json<SwipeResult>(await swipe(m, women[2]!, 'skip'));
     expect(again).toMatchObject({ counted: false, daily: { count: 1 } });
-    // Changing one's mind on a viewed item saves the favourite, still without a second view.
+    // Changing one's mind on a viewed item saves the favorite, still without a second view.
     const liked = await json<SwipeResult>(await swipe(m, women[2]!, 'like'));
     expect(liked).toMatchObject({ counted: false, daily: { count: 1 }, favorite: { itemId: women[2] } });
     await json<SwipeResult>(await swipe(m, women[2]!, 'like'));
@@ -265,8 +265,8 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
   });
 });
 
-describe(`favourites (${process.env.TEST_DIALECT})`, () => {
-  it('adding from the item page saves a favourite without counting a view, and is idempotent', async () => {
+describe(`favorites (${process.env.TEST_DIALECT})`, () => {
+  it('adding from the item page saves a favorite without counting a view, and is idempotent', async () => {
     const m = await t.signUp();
     const fav = await json<Favorite>(await m.request(`/api/favorites/${women[5]}`, { method: 'PUT' }));
     expect(fav).toMatchObject({ itemId: women[5], item: { id: women[5] } });
@@ -289,7 +289,7 @@ describe(`favourites (${process.env.TEST_DIALECT})`, () => {
     expect((await favorites(m)).map((f) => f.itemId)).toEqual([men[1], men[0], women[7], women[6]]);
   });
 
-  it("another member's favourites are invisible and cannot be deleted", async () => {
+  it("another member's favorites are invisible and cannot be deleted", async () => {
     const a = await t.signUp();
     const b = await t.signUp();
     await json<SwipeResult>(await swipe(a, women[8]!, 'like'));
@@ -302,7 +302,7 @@ describe(`favourites (${process.env.TEST_DIALECT})`, () => {
     expect(own.status).toBe(204);
     expect(await favorites(a)).toEqual([]);
     expect((await a.request(`/api/favorites/${women[8]}`, { method: 'DELETE' })).status).toBe(404);
-    // Removing a favourite does not give the view back: the item stays out of the deck.
+    // Removing a favorite does not give the view back: the item stays out of the deck.
     expect((await deck(a)).items.map((e) => e.item.id)).not.toContain(women[8]);
   });
 

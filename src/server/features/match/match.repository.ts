@@ -6,7 +6,7 @@ export type ItemRow = Selectable<ItemsTable>;
 type Db = Kysely<DB> | Tx;
 
 /**
- * Every query of the match feature: the deck, views, favourites, progress and the daily count.
+ * Every query of the match feature: the deck, views, favorites, progress and the daily count.
  * Items are read straight from the catalogue's `items` table (active ones only).
  */
 export function createMatchRepository(db: Kysely<DB>) {
@@ -75,7 +75,7 @@ export function createMatchRepository(db: Kysely<DB>) {
       return row ? Number(row.count) : 0;
     },
 
-    /** Saves a favourite; a second like of the same item keeps the first (and its liked_at). */
+    /** Saves a favorite; a second like of the same item keeps the first (and its liked_at). */
     async addFavorite(q: Db, userId: string, itemId: number, itemData: string, at: string): Promise<void> {
       await q
         .insertInto('user_liked_items')
@@ -93,7 +93,7 @@ export function createMatchRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The member's favourites, newest first. */
+    /** The member's favorites, newest first. */
     listFavorites(userId: string) {
       return db
         .selectFrom('user_liked_items')
@@ -104,7 +104,7 @@ export function createMatchRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Removes one of the member's favourites; false when they had no such favourite. */
+    /** Removes one of the member's favorites; false when they had no such favorite. */
     async removeFavorite(userId: string, itemId: number): Promise<boolean> {
       const res = await db
         .deleteFrom('user_liked_items')

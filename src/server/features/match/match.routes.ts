@@ -63,7 +63,7 @@ const postSwipe = memberRoute({
   tags: ['Match'],
   summary: 'Like or skip an item',
   description:
-    'One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favourites. ' +
+    'One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favorites. ' +
     `${UTC_NOTE} Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. ` +
     'An item viewed before is not counted again (counted: false).',
   request: { body: jsonBody(SwipeInputSchema) },
@@ -74,24 +74,24 @@ const listFavorites = memberRoute({
   method: 'get',
   path: '/',
   tags: ['Favorites'],
-  summary: "The member's favourites, newest first, each with a copy of the item as liked",
-  responses: { 200: jsonContent(FavoriteListSchema, 'The favourites'), ...errorResponses(401) },
+  summary: "The member's favorites, newest first, each with a copy of the item as liked",
+  responses: { 200: jsonContent(FavoriteListSchema, 'The favorites'), ...errorResponses(401) },
 });
 
 const putFavorite = memberRoute({
   method: 'put',
   path: '/{itemId}',
   tags: ['Favorites'],
-  summary: 'Adds an item to the favourites directly (Add to Wishlist); does not count a view. Idempotent.',
+  summary: 'Adds an item to the favorites directly (Add to Wishlist); does not count a view. Idempotent.',
   request: { params: ItemIdParams },
-  responses: { 200: jsonContent(FavoriteSchema, 'The favourite'), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonContent(FavoriteSchema, 'The favorite'), ...errorResponses(400, 401, 404) },
 });
 
 const deleteFavorite = memberRoute({
   method: 'delete',
   path: '/{itemId}',
   tags: ['Favorites'],
-  summary: 'Removes an item from the favourites',
+  summary: 'Removes an item from the favorites',
   request: { params: ItemIdParams },
   responses: { 204: { description: 'Removed' }, ...errorResponses(400, 401, 404) },
 });

@@ -19,11 +19,11 @@ import { DomainError, notFound } from '../../../domain/errors';
 import { toCatalogueItem, type ItemPictures, type ItemPicturesService } from '../catalogue';
 import { createMatchRepository, type ItemRow } from './match.repository';
 
-/** A catalogue row as the deck and favourites show it: the catalogue's own item shape. */
+/** A catalogue row as the deck and favorites show it: the catalogue's own item shape. */
 export const toMatchItem = (row: ItemRow, pictures: ItemPictures): MatchItem => toCatalogueItem(row, pictures);
 
 /**
- * A favourite from its stored copy. The copy is our own JSON; one written by an older item shape
+ * A favorite from its stored copy. The copy is our own JSON; one written by an older item shape
  * is still shown (and can be removed) as long as it names the item.
  */
 function toFavorite(row: { item_id: number; item_data: string; liked_at: string }): Favorite | null {
@@ -41,7 +41,7 @@ function toFavorite(row: { item_id: number; item_data: string; liked_at: string 
 }
 
 /**
- * The match session and favourites. The daily limit is counted in UTC days from ctx.clock(), and
+ * The match session and favorites. The daily limit is counted in UTC days from ctx.clock(), and
  * is held by the database: a view is counted by a conditional update inside the swipe's
  * transaction, so concurrent swipes can never count more than the limit.
  */
@@ -52,7 +52,7 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
   const now = () => ctx.clock();
 
   /**
-   * Favourites show the item's pictures as they are now (the stored copy keeps the rest as it
+   * Favorites show the item's pictures as they are now (the stored copy keeps the rest as it
    * was when liked): a member's new photos, a redrawn illustration.
    */
   async function withCurrentPictures(favs: Favorite[]): Promise<Favorite[]> {
@@ -93,7 +93,7 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
     /**
      * A like or a skip, in one transaction: mark the item viewed, count the view (first views
      * only, refused with 429 past the daily limit, which rolls the whole swipe back) and, for a
-     * like, save the favourite with a copy of the item.
+     * like, save the favorite with a copy of the item.
      */
     async swipe(userId: string, input: SwipeInput): Promise<SwipeResult> {
       const at = now();
@@ -146,7 +146,7 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
       return withCurrentPictures(rows.flatMap((r) => toFavorite(r) ?? []));
     },
 
-    /** Adds a favourite directly (the item page's Add to Wishlist): no view is counted. Idempotent. */
+    /** Adds a favorite directly (the item page's Add to Wishlist): no view is counted. Idempotent. */
     async addFavorite(userId: string, itemId: number): Promise<Favorite> {
       const row = await repo.findActiveItem(itemId);
       if (!row) throw notFound('Item not found');
@@ -164,9 +164,9 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
       return (await withCurrentPictures([fav]))[0]!;
     },
 
-    /** Removes one of the member's favourites: 404 when they have no such favourite. */
+    /** Removes one of the member's favorites: 404 when they have no such favorite. */
     async removeFavorite(userId: string, itemId: number): Promise<void> {
-      if (!(await repo.removeFavorite(userId, itemId))) throw notFound('Favourite not found');
+      if (!(await repo.removeFavorite(userId, itemId))) throw notFound('Favorite not found');
     },
   };
 }

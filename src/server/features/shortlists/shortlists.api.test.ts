@@ -3,7 +3,7 @@ import { MAX_SHORTLISTS, type Shortlist, type ShortlistList } from '../../../dom
 import { makeTestItem } from '../../test/renter';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
-/** Shortlists (issue 17, decision 0034): named lists of pieces, per member, beside favourites (unchanged). */
+/** Shortlists (issue 17, decision 0034): named lists of pieces, per member, beside favorites (unchanged). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
@@ -20,7 +20,7 @@ async function listsOf(m: TestMember): Promise<Shortlist[]> {
 }
 
 describe(`shortlists (${process.env.TEST_DIALECT})`, () => {
-  it('creates, renames, fills, empties and deletes a list; favourites are untouched', async () => {
+  it('creates, renames, fills, empties and deletes a list; favorites are untouched', async () => {
     const { db } = t.ctx.database;
     const [dress, coat] = [
       await makeTestItem(db, { name: 'Silk Column Dress' }),
@@ -49,7 +49,7 @@ describe(`shortlists (${process.env.TEST_DIALECT})`, () => {
     expect((await m.request(`/api/shortlists/${list.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await listsOf(m)).toEqual([]);
     expect((await m.request(`/api/shortlists/${list.id}`, { method: 'DELETE' })).status).toBe(404);
-    // The favourite is still there.
+    // The favorite is still there.
     const favs = (await (await m.request('/api/favorites')).json()) as {
       favorites: { itemId?: number; id?: number }[];
     };

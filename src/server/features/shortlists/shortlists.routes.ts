@@ -45,7 +45,7 @@ const remove = memberRoute({
   method: 'delete',
   path: '/{id}',
   tags: ['Shortlists'],
-  summary: 'Delete a shortlist (its pieces stay in the collection and in her favourites)',
+  summary: 'Delete a shortlist (its pieces stay in the collection and in her favorites)',
   request: { params: IdParams },
   responses: {
     200: jsonContent(z.object({ id: z.number().int() }), 'The deleted list'),

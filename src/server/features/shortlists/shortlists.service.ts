@@ -22,8 +22,8 @@ const nameTaken = () =>
   });
 
 /**
- * Shortlists (docs/product.md "Favourites and shortlists", decision 0034): named lists of pieces,
- * separate from favourites. A name once per member whatever its case (a unique index), at most
+ * Shortlists (docs/product.md "Favorites and shortlists", decision 0034): named lists of pieces,
+ * separate from favorites. A name once per member whatever its case (a unique index), at most
  * MAX_SHORTLISTS lists and MAX_SHORTLIST_ITEMS pieces each (counted under a lock, so requests at
  * the same moment cannot pass the limit).
  */

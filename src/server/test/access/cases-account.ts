@@ -132,7 +132,7 @@ export const ACCOUNT_CASES: Record<string, Case> = {
   ),
   'GET /api/orders/{number}': refused((st) => ({ method: 'GET', path: `/api/orders/${st.aOrderNumber}` })),
 
-  // Match and favourites
+  // Match and favorites
   'GET /api/match/deck': ownOnly(
     () => ({ method: 'GET', path: '/api/match/deck?gender=Women' }),
     (st, body) => {
@@ -186,7 +186,7 @@ export const ACCOUNT_CASES: Record<string, Case> = {
       expect(body.itemId).toBe(st.likedItemId);
     },
   ),
-  // B has no such favourite: A's stays.
+  // B has no such favorite: A's stays.
   'DELETE /api/favorites/{itemId}': refused((st) => ({ method: 'DELETE', path: `/api/favorites/${st.wishItemId}` })),
 
   // Events

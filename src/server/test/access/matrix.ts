@@ -34,7 +34,7 @@ export interface Scenario {
   /** A's listing rented by C, and A's available listing (two photos). */
   aRentedListingId: number;
   aListingId: number;
-  /** Liked by A in the match deck, skipped by A, added by A to the wishlist. */
+  /** Liked by A in the match deck, skipped by A, added by A to the favorites (Add to Wishlist). */
   likedItemId: number;
   skippedItemId: number;
   wishItemId: number;

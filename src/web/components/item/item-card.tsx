@@ -24,7 +24,7 @@ export type ItemCardItem = Pick<
 
 /**
  * One item in a grid: picture, brand, name, rating and weekly price, linking to `href`.
- * `action` is an optional corner control (a favourite heart, a remove button) kept outside the link.
+ * `action` is an optional corner control (a favorite heart, a remove button) kept outside the link.
  */
 export function ItemCard({
   item,

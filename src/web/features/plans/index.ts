@@ -6,5 +6,8 @@ export { getSubscriptionQueryOptions, subscriptionQueryKey, useSubscription } fr
 export { getPickupQueryOptions, pickupQueryKey, usePickupOption } from './api/get-pickup';
 export { useSavePickupOption } from './api/save-pickup';
 export { CardBrandMark } from './components/card-brand';
+// The card page (features/payments) shows the plan beside the card form.
+export { OrderSummary } from './components/order-summary';
+export { PlansLoadError, PlansPageSkeleton } from './components/page-states';
 export { planPriceText } from './components/plan-price-text';
 export type { PickupOption, PickupState, SavedCard, Subscription } from '@domain/plans';

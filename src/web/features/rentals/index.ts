@@ -4,5 +4,4 @@ export { RentingTab } from './components/renting-tab';
 export { rentalsQueryKey, useRentals } from './api/get-rentals';
 export { getRentalsQueryOptions } from './api/get-rentals';
 export { BookingPanel, type ChosenBooking } from './components/booking-panel';
-export { getOrdersQueryOptions, getOrderQueryOptions, ordersQueryKey } from './api/get-orders';
 export { addToCartAction, type AddToCartRefused } from './lib/add-to-cart-action';

@@ -23,7 +23,7 @@ export function DataSection() {
     >
       <p className="text-sm leading-relaxed text-taupe">
         Your profile, plan, card summary (brand and last four digits only: we never keep the full number), rentals,
-        listings, favourites, event reservations and signed-in devices.
+        listings, favorites, event reservations and signed-in devices.
       </p>
       <Button variant="outline" className="mt-5" onClick={() => void start()} disabled={download.isPending}>
         <Download aria-hidden="true" /> {download.isPending ? 'Preparing...' : 'Download my data'}

@@ -52,7 +52,7 @@ export function DeleteSection() {
     <SettingsSection id="delete" title="Delete account" description="Leaving Rentique removes your account for good.">
       <div className="rounded-md border border-danger/25 bg-danger/[0.03] p-5">
         <p className="text-sm leading-relaxed text-taupe">
-          We remove your profile, saved card, plan, favourites, event reservations and listings, and sign you out
+          We remove your profile, saved card, plan, favorites, event reservations and listings, and sign you out
           everywhere. Past rentals and payments stay in our records without your name. You cannot delete your account
           while a rental is out or one of your pieces is rented; a booking not sent yet can be cancelled with it,
           refunded in full.

@@ -20,7 +20,7 @@ import type { Route } from './+types/login';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Sign in · Rentique',
-    description: 'Sign in to Rentique to see your rentals, favourites, plan and earnings.',
+    description: 'Sign in to Rentique to see your rentals, favorites, plan and earnings.',
   });
 
 /**

@@ -20,7 +20,7 @@ import type { Route } from './+types/signup';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Create your account · Rentique',
-    description: 'Join Rentique to rent designer fashion by the week, save favourites and lend your own clothes.',
+    description: 'Join Rentique to rent designer fashion by the week, save favorites and lend your own clothes.',
   });
 
 const ALREADY_EXISTS = /USER_ALREADY_EXISTS|already (registered|exists)/i;

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { CatalogueItem } from '@domain/catalogue';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { WishlistButton } from '../../match';
+import { FavoriteButton } from '../../match';
 import { RequestToBookButton } from '../../lending';
 import { BookingPanel } from '../../rentals';
 
@@ -106,7 +106,7 @@ export function ItemActions({
             }
           : {})}
       >
-        <WishlistButton itemId={item.id} itemName={item.name} size="lg" className="shrink-0 sm:flex-1" />
+        <FavoriteButton itemId={item.id} itemName={item.name} size="lg" className="shrink-0 sm:flex-1" />
         <Button size="lg" variant="subtle" onClick={() => void shareItem(item)}>
           <Share2 aria-hidden="true" />
           Share

@@ -22,7 +22,7 @@ import type { Route } from './+types/item';
 /** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
 const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
-// A member's favourites too: Add to Wishlist is drawn as it is (its form posts the right change before the app runs).
+// A member's favorites too: Add to Wishlist is drawn as it is (its form posts the right change before the app runs).
 const queries =
   (id: number): PageQueries =>
   (queryClient, user) =>

@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { WishlistButton } from '../../match';
+import { FavoriteButton } from '../../match';
 import { BookingPanel } from '../../rentals';
 import { formatCents } from '../../../lib/format';
 import { NotFound } from '../../shell';
@@ -142,9 +142,9 @@ export default function Component({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The static page's sizes, 'Rent Now' and favourite: they rent and favourite exactly as the item
+ * The static page's sizes, 'Rent Now' and favorite: they rent and favorite exactly as the item
  * page's Add to Cart and Add to Wishlist do. Until the page is live (or without JavaScript)
- * 'Rent Now' is a link to the item page and the heart a link to the favourites, so a tap always
+ * 'Rent Now' is a link to the item page and the heart a link to the favorites, so a tap always
  * leads somewhere.
  */
 function StaticItemActions({ item }: { item: CatalogueItem }) {
@@ -179,7 +179,7 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
             rowClassName="flex-row items-center"
             buttonClassName="min-w-0 flex-1"
           >
-            <WishlistButton
+            <FavoriteButton
               itemId={item.id}
               itemName={item.name}
               iconOnly
@@ -204,7 +204,7 @@ function StaticItemActions({ item }: { item: CatalogueItem }) {
             <Link to={paths.item(item.id)}>Rent Now</Link>
           </Button>
           <Button variant="subtle" size="icon" className="size-13 shrink-0" asChild>
-            <Link to={paths.favorites} aria-label="Add to favourites">
+            <Link to={paths.favorites} aria-label="Add to favorites">
               <Heart aria-hidden="true" />
             </Link>
           </Button>

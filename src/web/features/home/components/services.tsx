@@ -15,7 +15,7 @@ export const SERVICES = [
         title: 'Choose a plan',
         text: 'Pay per piece each week, or subscribe monthly for more items and a better price.',
       },
-      { title: 'Pick what you love', text: 'Browse the collection, match outfits, and save favourites for later.' },
+      { title: 'Pick what you love', text: 'Browse the collection, match outfits, and save favorites for later.' },
       {
         title: 'Wear it for a week',
         text: 'Your pieces arrive within a day, cleaned and pressed. Wear them for up to 7 days.',

@@ -1,7 +1,9 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { CATEGORIES, ITEM_GENDERS, SIZES, type Category } from '@domain/catalogue.rules';
 import {
   ACCEPTED_PHOTO_TYPES,
@@ -22,13 +24,13 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { fieldErrorsFrom } from '../../../lib/form-resolver';
+import { DollarsSchema, checkedBy } from '../../../lib/form-schema';
 import { formatCents } from '../../../lib/format';
 import { useCreateListing } from '../api/create-listing';
 import { useUpdateListing } from '../api/update-listing';
 import { centsAsDecimal, parseCents } from '@domain/money';
 
-/** The form's values: prices as the dollars typed; the resolver turns them into cents. */
+/** The form's values: prices as the dollars typed; the form's schema turns them into cents. */
 interface FormValues {
   name: string;
   brand: string;
@@ -43,21 +45,29 @@ interface FormValues {
 
 const toCents = (dollars: string) => parseCents(dollars) ?? Number.NaN;
 const toDollars = centsAsDecimal;
+const orUndefined = (v: string) => v || undefined;
 
-/** Validates with the domain's ListingInputSchema (the one the server uses), after converting prices. */
-const resolver: Resolver<FormValues, unknown, ListingInput> = async (values) => {
-  const parsed = ListingInputSchema.safeParse({
-    ...values,
-    category: values.category || undefined,
-    gender: values.gender || undefined,
-    handover: values.handover || undefined,
-    sizes: Array.isArray(values.sizes) ? values.sizes : values.sizes ? [values.sizes] : [],
-    retailPriceCents: toCents(values.retailPriceCents),
-    rentalPriceCents: toCents(values.rentalPriceCents),
-  });
-  if (parsed.success) return { values: parsed.data, errors: {} };
-  return { values: {}, errors: fieldErrorsFrom<FormValues>(parsed.error.issues) };
-};
+/** What the form holds, read (prices as cents) and checked with ListingInputSchema (the server's). */
+const ListingFormSchema = z
+  .object({
+    name: z.string(),
+    brand: z.string(),
+    category: z.custom<Category | ''>(), // checked below, by the domain's schema
+    gender: z.string(),
+    // The checked sizes (react-hook-form gives a group of checkboxes as an array).
+    sizes: z.array(z.string()),
+    description: z.string(),
+    retailPriceCents: DollarsSchema,
+    rentalPriceCents: DollarsSchema,
+    handover: z.string(),
+  })
+  .transform((v) => ({
+    ...v,
+    category: orUndefined(v.category),
+    gender: orUndefined(v.gender),
+    handover: orUndefined(v.handover),
+  }))
+  .transform(checkedBy(ListingInputSchema));
 
 interface Photo {
   file: File;
@@ -83,7 +93,7 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
   useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const form = useForm<FormValues, unknown, ListingInput>({
-    resolver,
+    resolver: zodResolver(ListingFormSchema),
     defaultValues: listing
       ? {
           name: listing.name,

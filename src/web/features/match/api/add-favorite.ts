@@ -6,7 +6,7 @@ import { matchKeys } from './keys';
 export const addFavorite = (api: Api, itemId: number) =>
   unwrap(api.PUT('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
 
-/** Adds an item to the favourites directly (Add to Wishlist): no daily view is counted. */
+/** Adds an item to the favorites directly (Add to Wishlist): no daily view is counted. */
 export function useAddFavorite() {
   const qc = useQueryClient();
   return useMutation({

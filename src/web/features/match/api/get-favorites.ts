@@ -9,7 +9,7 @@ export const getFavorites = (api: Api) => unwrap(api.GET('/api/favorites'));
 export const getFavoritesQueryOptions = () =>
   queryOptions({ queryKey: matchKeys.favorites, queryFn: ({ client }) => getFavorites(apiOf(client)) });
 
-/** The member's favourites, newest first. */
+/** The member's favorites, newest first. */
 export function useFavorites(enabled = true, meta?: { errorToast?: ErrorToastMeta }) {
   return useQuery({ ...getFavoritesQueryOptions(), enabled, ...(meta ? { meta } : {}) });
 }

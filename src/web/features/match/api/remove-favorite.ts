@@ -8,7 +8,7 @@ import { matchKeys } from './keys';
 export const removeFavorite = (api: Api, itemId: number) =>
   unwrap(api.DELETE('/api/favorites/{itemId}', { params: { path: { itemId: String(itemId) } } }));
 
-/** Removes an item from the favourites; the list drops it at once on success. */
+/** Removes an item from the favorites; the list drops it at once on success. */
 export function useRemoveFavorite() {
   const qc = useQueryClient();
   return useMutation({

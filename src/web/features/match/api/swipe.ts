@@ -8,7 +8,7 @@ import { matchKeys } from './keys';
 export const swipe = (api: Api, input: SwipeInput) => unwrap(api.POST('/api/match/swipes', { body: input }));
 
 /**
- * Likes or skips an item (one request: viewed, counted, and saved to favourites for a like).
+ * Likes or skips an item (one request: viewed, counted, and saved to favorites for a like).
  * On success the item leaves every deck and today's count comes from the answer.
  */
 export function useSwipe() {

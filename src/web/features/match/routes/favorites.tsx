@@ -18,7 +18,7 @@ import { safePath } from '../../../lib/safe-path';
 import { clientLoadPage, loadPage, loginRedirect, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/favorites';
 
-/** Her favourites, newest first. */
+/** Her favorites, newest first. */
 const queries: PageQueries = (queryClient) =>
   Promise.all([
     queryClient.prefetchQuery(getFavoritesQueryOptions()),

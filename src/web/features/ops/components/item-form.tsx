@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { CATEGORIES, ITEM_GENDERS, SIZES } from '@domain/catalogue.rules';
 import {
   InventoryItemInputSchema,
@@ -11,8 +13,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Textarea } from '../../../components/ui/input';
-import { fieldErrorsFrom, type Issue } from '../../../lib/form-resolver';
-import { centsAsDecimal, parseCents } from '@domain/money';
+import { DollarsSchema, OptionalDollarsSchema, checkedBy } from '../../../lib/form-schema';
+import { centsAsDecimal } from '@domain/money';
 
 /** The form's values as typed: prices in dollars, tags comma-separated, units per size as text. */
 export interface ItemFormValues {
@@ -30,13 +32,26 @@ export interface ItemFormValues {
   units: Record<string, string>;
 }
 
-const toCents = (dollars: string) => parseCents(dollars) ?? undefined;
 const toDollars = centsAsDecimal;
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-/** The values in the API's shape (before the schema checks them). */
-function fieldsOf(v: ItemFormValues) {
-  return {
+/** What the form holds, read: prices as cents (the rental price left out when blank), tags as a list. */
+const ItemFormFieldsSchema = z
+  .object({
+    name: z.string(),
+    brand: z.string(),
+    category: z.string(),
+    gender: z.string(),
+    colour: z.string(),
+    tags: z.string(),
+    description: z.string(),
+    materials: z.string(),
+    careInstructions: z.string(),
+    retailPrice: DollarsSchema,
+    rentalPrice: OptionalDollarsSchema,
+    units: z.record(z.string(), z.string()),
+  })
+  .transform((v) => ({
     name: v.name,
     brand: v.brand,
     category: v.category || undefined,
@@ -49,37 +64,22 @@ function fieldsOf(v: ItemFormValues) {
     description: v.description,
     materials: orNull(v.materials),
     careInstructions: orNull(v.careInstructions),
-    retailPriceCents: toCents(v.retailPrice) ?? Number.NaN,
-    rentalPriceCents: toCents(v.rentalPrice),
-  };
-}
+    retailPriceCents: v.retailPrice,
+    rentalPriceCents: v.rentalPrice,
+    // The sizes given a number of units (only a new piece's form shows them).
+    units: SIZES.map((size) => ({ size, count: Number(v.units[size] || 0) })).filter((u) => u.count !== 0),
+  }));
 
-function issuesToErrors(issues: readonly Issue[]) {
-  return fieldErrorsFrom<ItemFormValues>(issues, { retailPriceCents: 'retailPrice', rentalPriceCents: 'rentalPrice' });
-}
+/** The domain's fields to the form's. */
+const FORM_FIELDS = { retailPriceCents: 'retailPrice', rentalPriceCents: 'rentalPrice' };
 
 /** New piece: the domain's InventoryItemInputSchema (the server's), with the units typed per size. */
-const createResolver: Resolver<ItemFormValues, unknown, InventoryItemInput> = async (values) => {
-  const units = SIZES.map((size) => ({
-    size,
-    count: Number(values.units[size] || 0),
-  })).filter((u) => u.count !== 0);
-  const parsed = InventoryItemInputSchema.safeParse({
-    ...fieldsOf(values),
-    units,
-  });
-  return parsed.success
-    ? { values: parsed.data, errors: {} }
-    : { values: {}, errors: issuesToErrors(parsed.error.issues) };
-};
+const CreateItemFormSchema = ItemFormFieldsSchema.transform(checkedBy(InventoryItemInputSchema, FORM_FIELDS));
 
-/** Edit: InventoryItemUpdateSchema with every field (the rental price left out when blank). */
-const updateResolver: Resolver<ItemFormValues, unknown, InventoryItemUpdate> = async (values) => {
-  const parsed = InventoryItemUpdateSchema.safeParse(fieldsOf(values));
-  return parsed.success
-    ? { values: parsed.data, errors: {} }
-    : { values: {}, errors: issuesToErrors(parsed.error.issues) };
-};
+/** Edit: InventoryItemUpdateSchema with every field but the units. */
+const UpdateItemFormSchema = ItemFormFieldsSchema.transform(({ units: _units, ...fields }) => fields).transform(
+  checkedBy(InventoryItemUpdateSchema, FORM_FIELDS),
+);
 
 function defaults(item?: InventoryItemDetail): ItemFormValues {
   if (!item)
@@ -132,7 +132,7 @@ export function ItemForm(
 ) {
   const editing = !!props.item;
   const form = useForm<ItemFormValues, unknown, InventoryItemInput | InventoryItemUpdate>({
-    resolver: (editing ? updateResolver : createResolver) as Resolver<
+    resolver: (editing ? zodResolver(UpdateItemFormSchema) : zodResolver(CreateItemFormSchema)) as Resolver<
       ItemFormValues,
       unknown,
       InventoryItemInput | InventoryItemUpdate

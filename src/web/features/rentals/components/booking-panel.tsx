@@ -28,7 +28,7 @@ interface BookingPanelProps {
   label?: string;
   buttonClassName?: string;
   rowClassName?: string;
-  /** Further actions in the button's row (wishlist, share). */
+  /** Further actions in the button's row (Add to Wishlist, share). */
   children?: ReactNode;
   /** The piece's sizes: with more than one, a second may be held as a backup at no charge (decision 0034). */
   sizes?: readonly string[] | undefined;

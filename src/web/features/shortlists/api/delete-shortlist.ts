@@ -3,7 +3,7 @@ import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { shortlistKeys } from './keys';
 
-/** Deletes a shortlist (DELETE /api/shortlists/{id}); its pieces stay in the collection and the favourites. */
+/** Deletes a shortlist (DELETE /api/shortlists/{id}); its pieces stay in the collection and the favorites. */
 export function useDeleteShortlist() {
   const qc = useQueryClient();
   return useMutation({

@@ -1,8 +1,10 @@
 import { CalendarCheck } from 'lucide-react';
 import { useId, useState, type RefObject } from 'react';
 import { DayPicker } from 'react-day-picker';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   APPOINTMENT_KINDS,
   APPOINTMENT_KIND_IDS,
@@ -21,7 +23,7 @@ import { Label, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiClientError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { checkedBy } from '../../../lib/form-schema';
 import { useAvailability } from '../api/get-availability';
 import { useBookAppointment } from '../api/book-appointment';
 import { useBusinessToday } from '../../../lib/time-zone';
@@ -31,6 +33,11 @@ import './calendar.css';
 import { dayOfPicker, pickerDate } from '../../../lib/calendar-day';
 
 type FormValues = { date: string; time: string; kind: AppointmentRequest['kind']; note: string };
+
+/** What the form holds, checked with AppointmentRequestSchema (the server's). */
+const AppointmentFormSchema = z
+  .object({ date: z.string(), time: z.string(), kind: z.custom<AppointmentRequest['kind']>(), note: z.string() })
+  .transform(checkedBy(AppointmentRequestSchema));
 
 /**
  * 'Book Appointment': a styling appointment in our own dialog (Radix: focus moves in, is trapped,
@@ -72,7 +79,7 @@ function BookingForm({ onDone }: { onDone: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const timesId = useId();
   const form = useForm<FormValues, unknown, AppointmentRequest>({
-    resolver: schemaResolver<FormValues, AppointmentRequest>(AppointmentRequestSchema),
+    resolver: zodResolver(AppointmentFormSchema),
     defaultValues: { date: '', time: '', kind: 'wardrobe-consultation', note: '' },
   });
   const { errors, isSubmitting } = form.formState;

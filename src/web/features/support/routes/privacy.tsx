@@ -68,7 +68,7 @@ const SECTIONS: ContentSection[] = [
     title: 'How long we keep it',
     body: (
       <p>
-        As long as you have an account. When you delete it, your profile, fit details, favourites, shortlists, payout
+        As long as you have an account. When you delete it, your profile, fit details, favorites, shortlists, payout
         account, listings and the photos of your reviews go at once, and you leave any waitlist; what you wrote to or
         about other members (reviews, messages, ratings, damage claims) stays, signed by a former member; records we
         must keep for tax (charges and payouts) are kept for the legal period, without your name, and then deleted.

@@ -11,7 +11,7 @@ import { useFavorites } from '../api/get-favorites';
 import { useRemoveFavorite } from '../api/remove-favorite';
 
 /**
- * Whether an item is among the member's favourites, and a toggle that adds it (no daily view is
+ * Whether an item is among the member's favorites, and a toggle that adds it (no daily view is
  * counted) or removes it. `isSignedIn` is false for visitors, whose toggle does nothing.
  */
 export function useFavoriteToggle(itemId: number) {
@@ -44,10 +44,10 @@ export function useFavoriteToggle(itemId: number) {
 }
 
 /**
- * The item page's Add to Wishlist: adds or removes the same favourite the match deck saves.
+ * The item page's Add to Wishlist: adds or removes the same favorite the match deck saves.
  * Visitors are sent to sign in first (and come back here afterwards).
  */
-export function WishlistButton({
+export function FavoriteButton({
   itemId,
   itemName,
   iconOnly = false,
@@ -56,13 +56,13 @@ export function WishlistButton({
 }: {
   itemId: number;
   itemName?: string;
-  /** A round heart named 'Add to favourites' (the static pages). */ iconOnly?: boolean;
+  /** A round heart named 'Add to favorites' (the static pages). */ iconOnly?: boolean;
 } & Omit<ButtonProps, 'onClick' | 'children' | 'type'>) {
   const { isFavorite, isSignedIn, isPending, toggle } = useFavoriteToggle(itemId);
   const navigate = useNavigate();
   const location = useLocation();
   // Before the app runs the form posts to /favorites' action (decision 0044); once it runs, the
-  // app adds or removes the favourite itself.
+  // app adds or removes the favorite itself.
   return (
     <form
       method="post"
@@ -83,7 +83,7 @@ export function WishlistButton({
         {...props}
         className={cn(className)}
         aria-pressed={isSignedIn ? isFavorite : undefined}
-        {...(iconOnly ? { 'aria-label': 'Add to favourites' } : {})}
+        {...(iconOnly ? { 'aria-label': 'Add to favorites' } : {})}
         disabled={isPending}
       >
         <Heart aria-hidden="true" className={cn(isFavorite && 'fill-clay text-clay')} />

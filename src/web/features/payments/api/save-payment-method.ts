@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentFormInput } from '@domain/card';
 import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { subscriptionQueryKey } from './get-subscription';
+import { subscriptionQueryKey } from '../../plans';
 
 /** The toast docs/product.md names (Messages and timings) for a failure to save the card that is not the card's (the form shows the server's reason too). */
 export const PAYMENT_FAILED = 'There was an issue processing your payment information. Please try again.';

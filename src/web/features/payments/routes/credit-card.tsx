@@ -23,11 +23,15 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { safePath } from '../../../lib/safe-path';
-import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
+import {
+  getSubscriptionQueryOptions,
+  OrderSummary,
+  PlansLoadError,
+  PlansPageSkeleton,
+  useSubscription,
+} from '../../plans';
 import { useSavePaymentMethod } from '../api/save-payment-method';
 import { CardNumberInput } from '../components/card-number-input';
-import { OrderSummary } from '../components/order-summary';
-import { PlansLoadError, PlansPageSkeleton } from '../components/page-states';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/credit-card';

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { detectCardBrand } from '@domain/card';
 import { Input } from '../../../components/ui/input';
-import { CardBrandMark } from './card-brand';
+import { CardBrandMark } from '../../plans';
 
 /** The card number box, the brand's mark at its end as it is recognised. */
 export function CardNumberInput({
