@@ -25,7 +25,6 @@ const GENERATED = new Set([
 const pendingSplit = new Set([
   'src/server/features/rentals/booking-payments.api.test.ts',
   'src/server/features/account/account-delete.api.test.ts',
-  'src/server/features/account/account-settings.api.test.ts',
   'src/server/features/ops/ops.api.test.ts',
   'src/server/features/plans/plans.api.test.ts',
   'src/server/features/listings/listings.service.ts',
