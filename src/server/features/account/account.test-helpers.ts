@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeStaff } from '../../test/staff';
+import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
 /*
  * The setup of the account tests (account-settings*.api.test.ts, account-delete*.api.test.ts): an
@@ -10,21 +11,29 @@ export function accountTestApp(opts: { seed?: boolean; smtp?: boolean } = {}) {
   /** How far the app's clock runs ahead of the real one. */
   let clockAheadMs = 0;
   let t: TestApp | undefined;
+  let staff: TestMember | undefined;
   beforeAll(async () => {
     t = await createTestApp({ ...opts, clock: () => new Date(Date.now() + clockAheadMs) });
   });
   afterAll(async () => {
     await t?.close();
   });
-  return {
+  const app = {
     get t(): TestApp {
       if (!t) throw new Error('accountTestApp: read t inside a test (made in beforeAll)');
       return t;
     },
+    /** How far the app's clock runs ahead of the real one (ms). */
+    get clockAhead(): number {
+      return clockAheadMs;
+    },
     setClockAhead(ms: number) {
       clockAheadMs = ms;
     },
+    /** A staff member, made the first time she is asked for. */
+    staff: async (): Promise<TestMember> => (staff ??= await makeStaff(app.t)),
   };
+  return app;
 }
 
 /** The id of the member the session cookie belongs to, or null when it is not signed in. */
