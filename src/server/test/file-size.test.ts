@@ -30,7 +30,6 @@ const pendingSplit = new Set([
   'src/server/features/account/account.service.ts',
   'src/server/features/catalogue/catalogue.api.test.ts',
   'src/server/features/ops/ops.routes.ts',
-  'src/server/features/waitlist/waitlist.api.test.ts',
   'src/domain/ops.ts',
 ]);
 
