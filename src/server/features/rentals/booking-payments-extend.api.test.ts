@@ -180,7 +180,7 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('recovers a booking whose provider answer was lost: the unit stays held, then it is charged once and confirmed', async () => {
-    const real = createSimulatedPaymentProvider({ db: db(), delayMs: 0, clock: () => now });
+    const real = createSimulatedPaymentProvider({ db: db(), delayMs: 0, clock: () => app.now });
     let lose: 'before' | 'after' = 'before';
     const lossy: PaymentProvider = {
       ...real,
@@ -193,7 +193,7 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     const second = await compose({
       env: t.ctx.env,
       logger: createLogger('silent'),
-      clock: () => now,
+      clock: () => app.now,
       seed: false,
       paymentProvider: lossy,
     });
@@ -258,7 +258,7 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     const limited = await compose({
       env: { ...t.ctx.env, rentalChargeRateLimit: 2 },
       logger: createLogger('silent'),
-      clock: () => now,
+      clock: () => app.now,
       seed: false,
     });
     try {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Rental } from '../../../domain/rentals';
 import { TEST_CARD, makeTestItem, readyToRent } from '../../test/renter';
+import type { WaitlistEntry } from '../../../domain/waitlist';
 import type { TestApp, TestMember } from '../../test/test-app';
 import { entriesOf, errorOf, join, waitlistTestApp } from './waitlist.test-helpers';
 

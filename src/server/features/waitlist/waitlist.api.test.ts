@@ -3,6 +3,7 @@ import type { DeskRental } from '../../../domain/ops';
 import type { Rental } from '../../../domain/rentals';
 import { makeTestItem } from '../../test/renter';
 import { dispatchRental } from '../../test/staff';
+import type { WaitlistEntry } from '../../../domain/waitlist';
 import type { TestApp, TestMember } from '../../test/test-app';
 import { entriesOf, errorOf, join, waitlistTestApp } from './waitlist.test-helpers';
 
