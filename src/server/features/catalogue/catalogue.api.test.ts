@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CATEGORIES,
   DISCOVERY_CATEGORIES,
@@ -7,44 +7,21 @@ import {
   type ItemPage,
   type ItemSort,
 } from '../../../domain/catalogue';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { SWATCHES } from '../../pictures/colour';
+import type { TestApp } from '../../test/test-app';
 import { CATALOGUE } from './data/catalogue';
+import { catalogueTestApp } from './catalogue.test-helpers';
 
+/*
+ * The catalogue on the seeded database: what is seeded, the filters, the sorts and the cursor,
+ * and validation. Availability, members' pieces, facets and pictures are in
+ * catalogue-availability.api.test.ts, the setup in catalogue.test-helpers.ts.
+ */
+const app = catalogueTestApp();
+const { json, all, full } = app;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
+  ({ t } = app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type Summary = ItemPage['items'][number];
-
-async function json<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await t.request(path);
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-/** Every item of a query, page by page, following the cursor. */
-async function all(query: string, limit = 7): Promise<Summary[]> {
-  const out: Summary[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 100; guard++) {
-    const qs: string = `${query}${query ? '&' : ''}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const { status, body } = await json<ItemPage>(`/api/items?${qs}`);
-    expect(status).toBe(200);
-    expect(body.items.length).toBeLessThanOrEqual(limit);
-    out.push(...body.items);
-    if (!body.nextCursor) return out;
-    cursor = body.nextCursor;
-  }
-  throw new Error('too many pages');
-}
-
-async function full(id: number): Promise<CatalogueItem> {
-  return (await json<CatalogueItem>(`/api/items/${id}`)).body;
-}
 
 describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
   it('seeds the catalogue: ~75 items, ids 2..84 with gaps, 37 brands, every category, 1-3 units per size', async () => {
@@ -244,151 +221,6 @@ describe(`catalogue (${process.env.TEST_DIALECT})`, () => {
       expect(items.length).toBe(CATALOGUE.filter((i) => i.gender === 'Women').length);
       expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
     });
-  });
-
-  describe('availability', () => {
-    it('a held unit makes the item unavailable for dates whose own held days overlap (shipping day, cleaning window)', async () => {
-      const db = t.ctx.database.db;
-      const id = 61; // Self-Portrait lace dress, Women, XS-XL
-      const units = await db.selectFrom('item_units').select(['id', 'size']).where('item_id', '=', id).execute();
-      const mUnits = units.filter((u) => u.size === 'M');
-      expect(mUnits.length).toBeGreaterThan(0);
-      const now = new Date().toISOString();
-      // Every M unit is held 2027-01-10 .. 2027-01-17 (end exclusive: a booking holds the days a rental occupies its unit).
-      for (const u of mUnits) {
-        await db
-          .insertInto('bookings')
-          .values({
-            unit_id: u.id,
-            item_id: id,
-            start_date: '2027-01-10',
-            end_date: '2027-01-17',
-            released_at: null,
-            created_at: now,
-          })
-          .execute();
-      }
-      // A delivered week [from, to) needs its unit from the day before `from` to 2 days after `to` (decision 0031).
-      const ids = async (qs: string) => (await all(qs, 48)).map((i) => i.id);
-      expect(await ids('size=M&from=2027-01-12&to=2027-01-19')).not.toContain(id);
-      expect(await ids('size=M&from=2027-01-03&to=2027-01-11')).not.toContain(id);
-      expect(await ids('size=M&from=2027-01-17&to=2027-01-24')).not.toContain(id); // would ship 01-16, still held
-      expect(await ids('size=M&from=2027-01-18&to=2027-01-25')).toContain(id); // ships 01-17, the day it is free
-      expect(await ids('size=M&from=2027-01-03&to=2027-01-08')).toContain(id); // cleaned by 01-10
-      expect(await ids('size=M&from=2027-01-03&to=2027-01-09')).not.toContain(id); // cleaning runs into 01-10
-      expect(await ids('size=S&from=2027-01-12&to=2027-01-19')).toContain(id); // another size is free
-      expect(await ids('from=2027-01-12&to=2027-01-19')).toContain(id); // some size is free
-
-      const service = t.services.catalogue;
-      expect(await service.findFreeUnit(db, id, 'M', '2027-01-12', '2027-01-19')).toBeNull();
-      expect(await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24')).toBeNull();
-      expect(mUnits.map((u) => u.id)).toContain(
-        await service.findFreeUnit(db, id, 'M', '2027-01-17', '2027-01-24', 'pickup'),
-      ); // no shipping day
-      expect(mUnits.map((u) => u.id)).toContain(await service.findFreeUnit(db, id, 'M', '2027-01-18', '2027-01-25'));
-      expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7)).toBe('2027-01-18');
-      expect(await service.nextFreeDate(db, id, 'M', '2027-01-12', 7, 'pickup')).toBe('2027-01-17');
-      expect(await service.nextFreeDate(db, id, 'M', '2027-01-01', 7)).toBe('2027-01-01');
-      expect(await service.nextFreeDate(db, id, 'M', '2027-01-05', 7)).toBe('2027-01-18'); // 5 days before is too short
-
-      const avail = await json<{ sizes: { size: string; available: boolean; nextFreeDate: string | null }[] }>(
-        `/api/items/${id}/availability?from=2027-01-12&to=2027-01-19`,
-      );
-      expect(avail.body.sizes.find((s) => s.size === 'M')).toMatchObject({
-        available: false,
-        nextFreeDate: '2027-01-18',
-      });
-      expect(avail.body.sizes.find((s) => s.size === 'S')).toMatchObject({
-        available: true,
-        nextFreeDate: '2027-01-12',
-      });
-
-      // A released booking no longer holds the unit.
-      await db.updateTable('bookings').set({ released_at: now }).where('item_id', '=', id).execute();
-      expect(await ids('size=M&from=2027-01-12&to=2027-01-19')).toContain(id);
-    });
-  });
-
-  it('hides items whose status is not active', async () => {
-    const db = t.ctx.database.db;
-    await db.updateTable('items').set({ status: 'removed' }).where('id', '=', 2).execute();
-    try {
-      expect((await all('', 48)).map((i) => i.id)).not.toContain(2);
-      expect((await t.request('/api/items/2')).status).toBe(404);
-    } finally {
-      await db.updateTable('items').set({ status: 'active' }).where('id', '=', 2).execute();
-    }
-  });
-
-  it("a member's listing inserted after the seed gets a fresh id and is marked fromMember", async () => {
-    const m = await t.signUp();
-    const db = t.ctx.database.db;
-    const row = await db
-      .insertInto('items')
-      .values({
-        name: 'Cream Linen Blazer',
-        brand: 'COS',
-        category: 'Jackets',
-        gender: 'Women',
-        sizes: '["M"]',
-        colour: 'cream',
-        tags: '',
-        retail_price_cents: 15000,
-        rental_price_cents: 799,
-        owner_id: m.id,
-        slug: null,
-        rating: 0,
-        review_count: 0,
-        rental_count: 0,
-        is_new: 1,
-        description: 'My own blazer.',
-        materials: null,
-        care_instructions: null,
-        status: 'active',
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    expect(row.id).toBeGreaterThan(84);
-    expect((await full(row.id)).fromMember).toBe(true);
-    await db.deleteFrom('items').where('id', '=', row.id).execute();
-  });
-
-  it('counts facets within a tab', async () => {
-    const { body } = await json<{
-      total: number;
-      categories: { value: string; count: number }[];
-      brands: { value: string; count: number }[];
-      sizes: { value: string; count: number }[];
-    }>('/api/items/facets?gender=Women');
-    const women = CATALOGUE.filter((i) => i.gender === 'Women');
-    expect(body.total).toBe(women.length);
-    expect(body.categories.find((c) => c.value === 'Hoodies')?.count).toBe(
-      women.filter((i) => i.category === 'Hoodies').length,
-    );
-    expect(body.brands.find((c) => c.value === 'Nike')?.count).toBe(3);
-    expect(body.sizes.find((s) => s.value === 'XS')?.count).toBeGreaterThan(10);
-    const brands = await json<{ brands: string[] }>('/api/items/brands');
-    expect(brands.body.brands.length).toBe(37);
-  });
-
-  it('serves a cacheable SVG picture per item, coloured from the item', async () => {
-    // The first picture URL of earlier versions: still the item's front view.
-    const res = await t.request('/api/items/75/image.svg');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
-    expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
-    const etag = res.headers.get('etag');
-    expect(etag).toBeTruthy();
-    const svg = await res.text();
-    expect(svg).toMatch(/^<svg /);
-    expect(svg).toContain(SWATCHES.peach);
-    const black = await (await t.request('/api/items/77/image.svg')).text();
-    expect(black).toContain(SWATCHES.black);
-    expect(black).not.toContain(SWATCHES.peach);
-    const again = await t.request('/api/items/75/image.svg', { headers: { 'if-none-match': etag! } });
-    expect(again.status).toBe(304);
-    expect((await t.request('/api/items/5/image.svg')).status).toBe(404);
   });
 
   describe('validation names the parameter and why', () => {
