@@ -46,6 +46,7 @@ test('staff made with npm run staff approve a member listing: it reaches /browse
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000); // three browsers, the staff command and a review: past 60 s on a busy CI run
   // A title with a script tag: it must show as text everywhere and never run.
   const name = `<script>window.__pwned=1</script> Column Dress ${Date.now().toString(36)}`;
 
