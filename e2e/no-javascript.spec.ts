@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mail';
-import { PASSWORD, readyToRentViaApi, uniqueEmail } from './support';
+import { PASSWORD, readyToRentViaApi, saveAddressViaApi, uniqueEmail } from './support';
 
 /*
  * The account forms with JavaScript off (decision 0044): what a browser does when the app's
@@ -267,7 +267,7 @@ test('without JavaScript: the plan choice posts; Continue asks for a plan first,
   await page.context().close();
 });
 
-test('without JavaScript: sign up, sign out, sign in, Add to Cart with the default dates (refused without a card, then booked), RSVP, sign out', async ({
+test('without JavaScript: sign up, sign out, sign in, Add to Cart with the default dates (refused without an address, then without a card, then booked), RSVP, sign out', async ({
   browser,
   baseURL,
 }) => {
@@ -312,10 +312,18 @@ test('without JavaScript: sign up, sign out, sign in, Add to Cart with the defau
     await expect(sizes.first()).toHaveAttribute('aria-pressed', 'true');
   }
 
-  // No card yet: nothing is booked, and the reason is under the button with the way to add one.
+  // No address yet (delivery to her address is the first way offered): nothing is booked, and the
+  // reason is under the button with the way to add one.
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(new RegExp(`/item/${item.id}`));
   const refusal = page.getByTestId('booking-refusal');
+  await expect(refusal).toContainText('Add a delivery address');
+  await expect(refusal).toContainText('Nothing was booked.');
+  await expect(refusal.getByRole('link', { name: 'Add an address' })).toHaveAttribute('href', '/account/addresses');
+
+  // An address but no card yet: refused again, with the way to add a card (asked for last).
+  await saveAddressViaApi(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(refusal).toContainText('Nothing was booked.');
   await expect(refusal.getByRole('link', { name: 'Add a card' })).toBeVisible();
 

@@ -94,15 +94,21 @@ export const TEST_DELIVERY_ADDRESS = {
   zipCode: '11201',
 };
 
+/** Saves the member's delivery address over the API (the browser flow is e2e/checkout.spec.ts). */
+export async function saveAddressViaApi(page: Page): Promise<void> {
+  const res = await page.request.put('/api/delivery-address', { data: TEST_DELIVERY_ADDRESS });
+  expect(res.ok(), `delivery address: ${await res.text()}`).toBe(true);
+}
+
 /**
  * What a Weekly member does before a pay-per-item booking goes through (decision 0030): adds a
  * card and a delivery address, and chooses delivery; over the API, in this page's context (the
  * browser flow of adding them is e2e/checkout.spec.ts).
  */
 export async function readyToRentViaApi(page: Page): Promise<void> {
+  await saveAddressViaApi(page);
   for (const [path, data] of [
     ['/api/payment-method', TEST_CARD],
-    ['/api/delivery-address', TEST_DELIVERY_ADDRESS],
     ['/api/pickup', { option: 'online' }],
   ] as const) {
     const res = await page.request.put(path, { data });

@@ -179,8 +179,16 @@ describe('refusals of Add to Cart', () => {
     );
   });
 
-  it("no delivery address: the API's own message", async () => {
-    await bookRefused(apiError(409, 'ADDRESS_REQUIRED', 'Add a delivery address to have it delivered.'));
-    await waitFor(() => expect(toasts()).toEqual(['ErrorAdd a delivery address to have it delivered.']));
+  it("no delivery address: the API's reason, nothing booked, and 'Add an address' goes to her addresses", async () => {
+    const { location, user } = await bookRefused(
+      apiError(409, 'ADDRESS_REQUIRED', 'Add a delivery address to have it delivered.'),
+    );
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        'Add a delivery addressAdd a delivery address to have it delivered. Nothing was booked.Add an address',
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add an address' }));
+    await waitFor(() => expect(location()).toBe('/account/addresses'));
   });
 });

@@ -32,7 +32,7 @@ async function call<T>(context: AppLoadContext, path: string, init?: RequestInit
  * Add to Cart before the app runs (POST /item/{id}; issue 32): the form sends the item, the size
  * (chosen with ?size= until the app runs) and the dates when the page had them (?from=&to=). Without
  * dates it books what the panel shows by default: RENTAL_DAYS from the first day a unit of the size
- * is free for her saved way of delivery. The booking is the API's (POST /api/rentals, in-process as
+ * is free for her saved way of delivery (else delivery to her address, as the panel). The booking is the API's (POST /api/rentals, in-process as
  * the member), so prices, the card, her plan and every refusal are the same. Booked: the dashboard,
  * where the running app goes after 'Added to Cart!'. Refused: the item page again, the reason under
  * the button in the toast's words (bookingRefusal). A visitor signs in first and comes back here.
@@ -59,9 +59,11 @@ export async function addToCartAction(
   try {
     let startDate = field('startDate');
     let endDate = field('endDate');
+    // Her saved way of delivery, else delivery to her address: what the running panel offers first.
+    const { option } = await call<{ option: PickupOption | null }>(context, '/api/pickup');
+    const delivery = option ?? 'online';
     if (!(isIsoDate(startDate) && isIsoDate(endDate) && endDate > startDate)) {
-      const { option } = await call<{ option: PickupOption | null }>(context, '/api/pickup');
-      const query = new URLSearchParams({ size, delivery: option ?? 'online', days: String(RENTAL_DAYS) });
+      const query = new URLSearchParams({ size, delivery, days: String(RENTAL_DAYS) });
       const calendar = await call<{ firstFreeStart: string | null }>(
         context,
         `/api/items/${itemId}/calendar?${query.toString()}`,
@@ -76,7 +78,7 @@ export async function addToCartAction(
     }
     await call(context, '/api/rentals', {
       method: 'POST',
-      body: JSON.stringify({ itemId, size, startDate, endDate }),
+      body: JSON.stringify({ itemId, size, startDate, endDate, delivery }),
     });
   } catch (err) {
     return refused(err);

@@ -56,6 +56,11 @@ export function bookingRefusal(err: Error, input: { itemId: number; size: string
       };
     }
     case 'ADDRESS_REQUIRED':
+      return {
+        title: 'Add a delivery address',
+        description: `${err.message} Nothing was booked.`,
+        action: { label: 'Add an address', url: paths.accountAddresses },
+      };
     case 'RATE_LIMITED':
     case 'CONFLICT':
     case 'FORBIDDEN':
