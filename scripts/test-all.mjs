@@ -15,6 +15,7 @@ const results = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let browserSummary = '';
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
@@ -78,7 +79,9 @@ if (want('e2e')) {
     rmSync(out, { force: true });
     run('browser', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     if (existsSync(out)) {
-      const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      const { stats } = report;
+      browserSummary = summariseBrowser(report);
       passed += stats.expected + stats.flaky;
       failed += stats.unexpected;
       skipped += stats.skipped;
@@ -88,6 +91,38 @@ if (want('e2e')) {
   }
 }
 
+/**
+ * What the closing lines say of the browser run (CI keeps only the end of the output): each failed
+ * test's first error line, and the slowest tests, where the suite's time goes.
+ */
+function summariseBrowser(report) {
+  const tests = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        const results = t.results ?? [];
+        const seconds = results.reduce((sum, r) => sum + (r.duration ?? 0), 0) / 1000;
+        const error = results.map((r) => r.error?.message).find(Boolean) ?? '';
+        tests.push({ title: `${spec.file}:${spec.line} ${spec.title}`, status: t.status, seconds, error });
+      }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  const firstLine = (text) =>
+    text
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 200) ?? '';
+  const lines = [];
+  for (const t of tests.filter((x) => x.status === 'unexpected'))
+    lines.push(`  failed ${t.title.slice(0, 120)}\n    ${firstLine(t.error)}`);
+  const slowest = [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
+  lines.push(`  slowest: ${slowest.map((t) => `${t.title.split(' ')[0]} ${t.seconds.toFixed(0)}s`).join(', ')}`);
+  return lines.join('\n');
+}
+
 // A suite file that failed to load counts once; one whose tests failed is already counted by them.
 function countSuitesWithFailedTests(report) {
   return report.testResults.filter(
@@ -95,6 +130,7 @@ function countSuitesWithFailedTests(report) {
   ).length;
 }
 
+if (browserSummary) console.log(`\nBrowser tests:\n${browserSummary}`);
 console.log('\nSteps:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
 const stepFailed = results.some((r) => !r.ok);
