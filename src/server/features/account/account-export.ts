@@ -189,7 +189,6 @@ async function memberContentRows(db: Kysely<DB>, userId: string) {
 }
 
 /** Everything we hold about the member, for "download my data". */
-/** Everything we hold about the member, for "download my data". */
 export async function exportRows(db: Kysely<DB>, userId: string) {
   const [
     user,
