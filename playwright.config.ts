@@ -38,7 +38,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test cost CPU the 2-core CI machine does not have: a failure
+    // leaves its error context (the page's snapshot), and a retry in CI records the trace.
+    trace: 'on-first-retry',
     // The browser's zone is the business's (New York) and the server's is UTC (webServer below):
     // two zones, as for a member in New York. e2e/time-zones.spec.ts puts the browser in Los Angeles.
     timezoneId: 'America/New_York',

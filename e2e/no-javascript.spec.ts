@@ -271,7 +271,7 @@ test('without JavaScript: sign up, sign out, sign in, Add to Cart with the defau
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000); // a booking charged through the payment provider
+  test.setTimeout(150_000); // three bookings tried, one charged through the payment provider, and an RSVP
   const page = await noScriptPage(browser, baseURL);
   const email = uniqueEmail('noscript-cart');
   const list = (await (await page.request.get('/api/items?gender=Women&sort=price-desc&limit=40')).json()) as {

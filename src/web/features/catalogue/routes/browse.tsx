@@ -1,5 +1,5 @@
 import { SearchX, X } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { THEMES } from '@domain/catalogue.rules';
 import { ItemCard, itemGridClass } from '../../../components/item/item-card';
 import { ItemGridSkeleton } from '../../../components/item/item-grid-skeleton';
@@ -57,7 +57,11 @@ export const meta: Route.MetaFunction = (args) => {
 /** /browse: the catalogue by tab, with dates, filters and sort kept in the URL. */
 export default function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseBrowseParams(searchParams);
+  // A change of filters navigates once its results are loaded: while one is loading, the controls
+  // show it and the next change builds on it (two quick choices keep both), not on the page shown.
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  const state = parseBrowseParams(pending?.pathname === pathname ? new URLSearchParams(pending.search) : searchParams);
   const items = useItems(toApiQuery(state));
   const facets = useFacets(toFacetQuery(state));
   const update = (patch: Partial<BrowseState>) => setSearchParams(toSearchParams({ ...state, ...patch }));
