@@ -101,9 +101,9 @@ export const TEST_DELIVERY_ADDRESS = {
  */
 export async function readyToRentViaApi(page: Page): Promise<void> {
   for (const [path, data] of [
-    ['/api/payment-method', TEST_CARD],
-    ['/api/delivery-address', TEST_DELIVERY_ADDRESS],
-    ['/api/pickup', { option: 'online' }],
+    ['/api/plans/payment-method', TEST_CARD],
+    ['/api/orders/delivery-address', TEST_DELIVERY_ADDRESS],
+    ['/api/plans/pickup', { option: 'online' }],
   ] as const) {
     const res = await page.request.put(path, { data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);

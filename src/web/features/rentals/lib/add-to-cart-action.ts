@@ -60,7 +60,7 @@ export async function addToCartAction(
     let startDate = field('startDate');
     let endDate = field('endDate');
     if (!(isIsoDate(startDate) && isIsoDate(endDate) && endDate > startDate)) {
-      const { option } = await call<{ option: PickupOption | null }>(context, '/api/pickup');
+      const { option } = await call<{ option: PickupOption | null }>(context, '/api/plans/pickup');
       const query = new URLSearchParams({ size, delivery: option ?? 'online', days: String(RENTAL_DAYS) });
       const calendar = await call<{ firstFreeStart: string | null }>(
         context,
