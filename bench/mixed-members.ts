@@ -67,9 +67,9 @@ export async function makeMembers(url: string, count: number, itemIds: number[])
       liked.push(itemId);
     }
     for (const [what, method, body] of [
-      ['/api/payment-method', 'PUT', CARD],
-      ['/api/delivery-address', 'PUT', ADDRESS],
-      ['/api/pickup', 'PUT', { option: 'online' }],
+      ['/api/plans/payment-method', 'PUT', CARD],
+      ['/api/orders/delivery-address', 'PUT', ADDRESS],
+      ['/api/plans/pickup', 'PUT', { option: 'online' }],
     ] as const) {
       const res = await fetch(`${url}${what}`, {
         method,

@@ -62,7 +62,7 @@ async function returnedRental(
   const itemId = listing.id as number;
   await ok(await staff.request.post(`/api/ops/listings/${itemId}/approve`));
   await ok(
-    await renter.request.put('/api/payment-method', {
+    await renter.request.put('/api/plans/payment-method', {
       data: {
         cardNumber: '4242 4242 4242 4242',
         expiryMonth: '08',
@@ -74,7 +74,7 @@ async function returnedRental(
     }),
   );
   await ok(
-    await renter.request.put('/api/delivery-address', {
+    await renter.request.put('/api/orders/delivery-address', {
       data: {
         recipientName: 'Rita Renter',
         line1: '12 Analytical Way',
@@ -84,7 +84,7 @@ async function returnedRental(
       },
     }),
   );
-  await ok(await renter.request.put('/api/pickup', { data: { option: 'online' } }));
+  await ok(await renter.request.put('/api/plans/pickup', { data: { option: 'online' } }));
   // A member's piece is requested and the lender accepts (decision 0035); she sends it, the renter receives and returns it.
   const request = await ok(await renter.request.post('/api/lending/requests', { data: { itemId, size: 'M' } }), 201);
   const rentalId = request.rentalId as number;

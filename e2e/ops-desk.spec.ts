@@ -36,9 +36,9 @@ async function readyToRent(page: Page, name: string): Promise<void> {
     zipCode: '11201',
   };
   for (const [path, data] of [
-    ['/api/payment-method', card],
-    ['/api/delivery-address', address],
-    ['/api/pickup', { option: 'online' }],
+    ['/api/plans/payment-method', card],
+    ['/api/orders/delivery-address', address],
+    ['/api/plans/pickup', { option: 'online' }],
   ] as const) {
     const res = await page.request.put(path, { data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);

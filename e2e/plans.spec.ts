@@ -91,7 +91,7 @@ test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and 
     await expect(plan.getByTestId('plan-price')).toHaveText('$56.66 a month');
     await expect(plan.getByTestId('next-billing')).toHaveText(monthDayYear(nextBilling));
     await expect(plan.getByTestId('dashboard-card')).toContainText('4242');
-    const res = await page.request.get('/api/subscription');
+    const res = await page.request.get('/api/plans/subscription');
     expect(res.ok()).toBe(true);
     expect(await res.json()).toMatchObject({
       plan: 'monthly',
@@ -136,7 +136,7 @@ test('Weekly goes straight to the dashboard, and the card page without a plan wa
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('Plan Selected')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+  expect(await (await page.request.get('/api/plans/subscription')).json()).toMatchObject({
     plan: 'weekly',
     status: 'active',
     nextBillingDate: null,
@@ -154,7 +154,7 @@ test('Weekly goes straight to the dashboard, and the card page without a plan wa
   await page.getByRole('button', { name: 'Continue without Plan - Start with Weekly' }).click();
   await expect(page.getByText('Plan Selected')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+  expect(await (await page.request.get('/api/plans/subscription')).json()).toMatchObject({
     plan: 'weekly',
     status: 'active',
   });
@@ -205,7 +205,7 @@ test('a declined card shows the payment error and keeps the plan waiting; manage
     page.locator('[data-sonner-toast]').filter({ hasText: 'Your card was declined by your bank.' }),
   ).toContainText('Card declined');
   await expect(page).toHaveURL(/\/credit-card$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+  expect(await (await page.request.get('/api/plans/subscription')).json()).toMatchObject({
     status: 'pending_payment',
     card: null,
   });
@@ -223,7 +223,7 @@ test('a declined card shows the payment error and keeps the plan waiting; manage
   await page.getByRole('button', { name: 'Update Payment Information' }).click();
   await expect(page.getByText('Your payment information has been updated successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+  expect(await (await page.request.get('/api/plans/subscription')).json()).toMatchObject({
     plan: 'threemonths',
     status: 'active',
     card: { lastFour: '4242' },
@@ -268,7 +268,7 @@ test('pickup: confirm waits for a choice, starts the rental, and the choice is k
   const studioId = Number(await studio.inputValue());
   await confirm.click();
   await expect(page.getByText('Rental started!')).toBeVisible();
-  expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({ option: 'in-store', studioId });
+  expect(await (await page.request.get('/api/plans/pickup')).json()).toMatchObject({ option: 'in-store', studioId });
   await expect(page.getByText('Your rental will begin when you pick up your items in-store')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -278,7 +278,7 @@ test('pickup: confirm waits for a choice, starts the rental, and the choice is k
   await confirm.click();
   await expect(page.getByText('Your rental will begin when you receive your delivery')).toBeVisible();
   await page.reload();
-  expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({ option: 'online' });
+  expect(await (await page.request.get('/api/plans/pickup')).json()).toMatchObject({ option: 'online' });
 });
 
 test('the plan pages fit a 390 px phone without sideways scrolling', async ({ page }) => {

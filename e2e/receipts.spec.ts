@@ -234,7 +234,7 @@ test('on a phone a declined card says why next to the button pressed and in the 
   // The booking: a card on file whose charges are declined for insufficient funds (4000 0000 0000 0358).
   await readyToRentViaApi(page);
   await ok(
-    await page.request.put('/api/payment-method', { data: { ...TEST_CARD, cardNumber: '4000 0000 0000 0358' } }),
+    await page.request.put('/api/plans/payment-method', { data: { ...TEST_CARD, cardNumber: '4000 0000 0000 0358' } }),
     'saving the card',
   );
   const list = (await (await page.request.get('/api/items?category=Dresses&limit=24')).json()) as {

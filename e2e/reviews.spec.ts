@@ -24,7 +24,7 @@ async function ok(res: { ok(): boolean; status(): number; text(): Promise<string
 /** A card, a delivery address and delivery chosen, over the API (what a pay-per-item booking needs). */
 async function readyToRent(page: Page, name: string) {
   await ok(
-    await page.request.put('/api/payment-method', {
+    await page.request.put('/api/plans/payment-method', {
       data: {
         cardNumber: '4242 4242 4242 4242',
         expiryMonth: '08',
@@ -37,12 +37,12 @@ async function readyToRent(page: Page, name: string) {
     'card',
   );
   await ok(
-    await page.request.put('/api/delivery-address', {
+    await page.request.put('/api/orders/delivery-address', {
       data: { recipientName: name, line1: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201' },
     }),
     'address',
   );
-  await ok(await page.request.put('/api/pickup', { data: { option: 'online' } }), 'delivery');
+  await ok(await page.request.put('/api/plans/pickup', { data: { option: 'online' } }), 'delivery');
 }
 
 /** Rents `itemId` in `size` from today, staff send it, she sends it back: a returned rental. */
@@ -145,7 +145,7 @@ test('a returned rental is reviewed with fit and a photo; the item page shows it
     await signUpViaApi(m.page, { fullName: name });
     await readyToRent(m.page, name);
     const rentalId = await rentAndReturn(m.page, staffCtx.page, dress.id, size);
-    const res = await m.page.request.post(`/api/rentals/${rentalId}/review`, {
+    const res = await m.page.request.post(`/api/reviews/rentals/${rentalId}`, {
       multipart: {
         data: JSON.stringify({
           rating: 5,

@@ -96,7 +96,7 @@ export const TEST_DELIVERY_ADDRESS = {
 
 /** Saves the member's delivery address over the API (the browser flow is e2e/checkout.spec.ts). */
 export async function saveAddressViaApi(page: Page): Promise<void> {
-  const res = await page.request.put('/api/delivery-address', { data: TEST_DELIVERY_ADDRESS });
+  const res = await page.request.put('/api/orders/delivery-address', { data: TEST_DELIVERY_ADDRESS });
   expect(res.ok(), `delivery address: ${await res.text()}`).toBe(true);
 }
 
@@ -108,8 +108,8 @@ export async function saveAddressViaApi(page: Page): Promise<void> {
 export async function readyToRentViaApi(page: Page): Promise<void> {
   await saveAddressViaApi(page);
   for (const [path, data] of [
-    ['/api/payment-method', TEST_CARD],
-    ['/api/pickup', { option: 'online' }],
+    ['/api/plans/payment-method', TEST_CARD],
+    ['/api/plans/pickup', { option: 'online' }],
   ] as const) {
     const res = await page.request.put(path, { data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);

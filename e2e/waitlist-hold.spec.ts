@@ -52,8 +52,8 @@ async function heldForNewMember(browser: Browser, baseURL: string | undefined, n
   });
   const { page } = await newPage(browser, baseURL);
   await signUpViaApi(page, { fullName: 'Nia Nochoice' });
-  await ok(await page.request.put('/api/payment-method', { data: TEST_CARD }));
-  expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({ option: null });
+  await ok(await page.request.put('/api/plans/payment-method', { data: TEST_CARD }));
+  expect(await (await page.request.get('/api/plans/pickup')).json()).toMatchObject({ option: null });
   const from = isoDay(2);
   await ok(
     await page.request.post('/api/waitlist', { data: { itemId, size: 'M', startDate: from, endDate: isoDay(9) } }),
@@ -150,10 +150,10 @@ test('a held piece, no address and no choice yet: she picks a studio in the dial
   await choice.getByRole('combobox', { name: 'Studio' }).selectOption({ label: 'Rentique Williamsburg' });
   await choice.getByRole('button', { name: 'Save my choice' }).click();
   await expect(page.getByText('Your choice is saved')).toBeVisible();
-  const studios = ((await ok(await page.request.get('/api/studios'))).studios as { id: number; name: string }[]).filter(
-    (s) => s.name === 'Rentique Williamsburg',
-  );
-  expect(await (await page.request.get('/api/pickup')).json()).toMatchObject({
+  const studios = (
+    (await ok(await page.request.get('/api/orders/studios'))).studios as { id: number; name: string }[]
+  ).filter((s) => s.name === 'Rentique Williamsburg');
+  expect(await (await page.request.get('/api/plans/pickup')).json()).toMatchObject({
     option: 'in-store',
     studioId: studios[0]!.id,
   });

@@ -132,9 +132,9 @@ async function main() {
       const member = { email, cookie: cookieOf(res), index };
       // Pay-per-item bookings take payment (decision 0030): a card, a delivery address, delivery chosen.
       for (const [route, json] of [
-        ['/api/payment-method', TEST_CARD],
-        ['/api/delivery-address', TEST_DELIVERY_ADDRESS],
-        ['/api/pickup', { option: 'online' }],
+        ['/api/plans/payment-method', TEST_CARD],
+        ['/api/orders/delivery-address', TEST_DELIVERY_ADDRESS],
+        ['/api/plans/pickup', { option: 'online' }],
       ] as const) {
         const put = await call(server, member, route, { method: 'PUT', json });
         if (!put.ok) throw new Error(`${route} failed: ${put.status} ${await put.text()}`);

@@ -75,9 +75,9 @@ try {
   // A member with a card and an address who has booked a house piece.
   const member = await open(1280);
   await signUp(member, 'Nora Screens');
-  await ok(await member.request.put('/api/payment-method', { data: CARD }), 'card');
-  await ok(await member.request.put('/api/delivery-address', { data: ADDRESS }), 'address');
-  await ok(await member.request.put('/api/pickup', { data: { option: 'online' } }), 'pickup');
+  await ok(await member.request.put('/api/plans/payment-method', { data: CARD }), 'card');
+  await ok(await member.request.put('/api/orders/delivery-address', { data: ADDRESS }), 'address');
+  await ok(await member.request.put('/api/plans/pickup', { data: { option: 'online' } }), 'pickup');
   const list = await (await member.request.get('/api/items?category=Dresses&limit=24')).json();
   let itemId = list.items[0].id;
   let orderNumber;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Card rules (docs/product.md, Plans and payment) plus what a real card form checks: the Luhn digit, the brand, an expiry
- * not in the past. The same schema validates the /credit-card form and PUT /api/payment-method.
+ * not in the past. The same schema validates the /credit-card form and PUT /api/plans/payment-method.
  */
 
 export const CARD_NUMBER_MAX_CHARS = 19; // 16 digits grouped in fours: "4242 4242 4242 4242"

@@ -113,7 +113,7 @@ const text = (max: number, label: string) =>
     .max(max, `${label} is at most ${max} characters`)
     .refine((v) => !CONTROL_CHARS.test(v), `${label} cannot contain control characters`);
 
-/** PUT /api/delivery-address. */
+/** PUT /api/orders/delivery-address. */
 export const DeliveryAddressInputSchema = z.object({
   recipientName: text(120, 'Name'),
   line1: text(200, 'Address'),

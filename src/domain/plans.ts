@@ -8,7 +8,7 @@ export const PlanIdSchema = z.enum(PLAN_IDS);
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export const PickupOptionSchema = z.enum(PICKUP_OPTIONS, { error: 'Choose either online delivery or in-store pickup' });
 
-/** PUT /api/pickup: the option, and for in-store pickup the studio (GET /api/studios). */
+/** PUT /api/plans/pickup: the option, and for in-store pickup the studio (GET /api/orders/studios). */
 export const PickupSchema = z.object({
   option: PickupOptionSchema,
   studioId: z
@@ -28,7 +28,7 @@ export const PickupStateSchema = z.object({
 });
 export type PickupState = z.infer<typeof PickupStateSchema>;
 
-/** PUT /api/subscription: choose a plan (itemCount only matters for Monthly; default 3). */
+/** PUT /api/plans/subscription: choose a plan (itemCount only matters for Monthly; default 3). */
 export const ChoosePlanSchema = z.object({
   plan: z.enum(PLAN_IDS, { error: 'Choose weekly, monthly or threemonths' }),
   itemCount: z

@@ -100,7 +100,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/me', createAccountRoutes(ctx, services.account));
   app.route('/api/items', createCatalogueRoutes(ctx, services.catalogue));
   app.route('/api/search', createSearchRoutes(ctx, services.catalogue));
-  app.route('/api', createPlansRoutes(ctx, services.plans)); // /api/subscription, /api/payment-method, /api/pickup
+  app.route('/api/plans', createPlansRoutes(ctx, services.plans));
   app.route('/api/match', createMatchRoutes(ctx, services.match));
   app.route('/api/favorites', createFavoritesRoutes(ctx, services.match));
   app.route('/api/assistant', createAssistantRoutes(ctx, services.assistant));
@@ -109,7 +109,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/appointments', createAppointmentsRoutes(ctx, services.support));
   app.route('/api/listings', createListingsRoutes(ctx, services.listings));
   app.route('/api/rentals', createRentalsRoutes(ctx, services.rentals));
-  app.route('/api', createOrdersRoutes(ctx, services.orders)); // /api/orders, /api/studios, /api/delivery-address
+  app.route('/api/orders', createOrdersRoutes(ctx, services.orders));
   app.route('/api/dashboard', createDashboardRoutes(ctx, services.dashboard));
   app.route('/api/notifications', createNotificationsRoutes(ctx, services.notifications));
   app.route('/api/waitlist', createWaitlistRoutes(ctx, services.waitlist));
@@ -121,8 +121,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/payouts', createPayoutsRoutes(ctx, services.payouts));
   app.route('/api/claims', createClaimsRoutes(ctx, services.claims));
   app.route('/api/ops/claims', createClaimsDeskRoutes(ctx, services.claims));
-  // Reviews and fit: /api/rentals/{id}/review, /api/items/{id}/reviews and size-advice, /api/reviews/..., /api/fit-details.
-  app.route('/api', createReviewsRoutes(ctx, services.reviews));
+  app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {

@@ -180,9 +180,9 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
       const headers = { cookie, origin: server.url, 'content-type': 'application/json' };
       // What a pay-per-item booking needs (decision 0030): a card, a delivery address, delivery chosen.
       for (const [route, body] of [
-        ['/api/payment-method', TEST_CARD],
-        ['/api/delivery-address', TEST_DELIVERY_ADDRESS],
-        ['/api/pickup', { option: 'online' }],
+        ['/api/plans/payment-method', TEST_CARD],
+        ['/api/orders/delivery-address', TEST_DELIVERY_ADDRESS],
+        ['/api/plans/pickup', { option: 'online' }],
       ] as const) {
         const put = await fetch(`${server.url}${route}`, { method: 'PUT', headers, body: JSON.stringify(body) });
         expect(put.status, `${route}: ${await put.clone().text()}`).toBe(200);

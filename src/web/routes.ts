@@ -64,7 +64,7 @@ export default [
       route('audit', 'features/ops/routes/audit.tsx'),
       route('inventory/new', 'features/ops/routes/inventory-new.tsx'),
       route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),
-      route('claims', 'features/ops/routes/claims.tsx'),
+      route('claims', 'features/claims/routes/desk-claims.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -69,8 +69,8 @@ describe(`NUL characters (${process.env.TEST_DIALECT})`, () => {
       billingAddress: { street: '12 Analytical Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
     };
     expect(
-      (await expect400(await member.request('/api/payment-method', { method: 'PUT', json: card }), 'card')).issues?.[0]
-        ?.path,
+      (await expect400(await member.request('/api/plans/payment-method', { method: 'PUT', json: card }), 'card'))
+        .issues?.[0]?.path,
     ).toBe('cardholderName');
     const nested = {
       ...card,
@@ -78,7 +78,7 @@ describe(`NUL characters (${process.env.TEST_DIALECT})`, () => {
       billingAddress: { ...card.billingAddress, city: 'Brook\u0000lyn' },
     };
     expect(
-      (await expect400(await member.request('/api/payment-method', { method: 'PUT', json: nested }), 'card city'))
+      (await expect400(await member.request('/api/plans/payment-method', { method: 'PUT', json: nested }), 'card city'))
         .issues?.[0]?.path,
     ).toBe('billingAddress.city');
     expect(await t.ctx.database.db.selectFrom('payment_methods').select('user_id').execute()).toHaveLength(0);

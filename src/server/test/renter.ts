@@ -35,18 +35,18 @@ export async function readyToRent(
   opts: { cardNumber?: string; delivery?: 'online' | 'in-store'; studioId?: number } = {},
 ): Promise<TestMember> {
   await ok(
-    await m.request('/api/payment-method', {
+    await m.request('/api/plans/payment-method', {
       method: 'PUT',
       json: { ...TEST_CARD, ...(opts.cardNumber ? { cardNumber: opts.cardNumber } : {}) },
     }),
     'adding a card',
   );
   await ok(
-    await m.request('/api/delivery-address', { method: 'PUT', json: TEST_DELIVERY_ADDRESS }),
+    await m.request('/api/orders/delivery-address', { method: 'PUT', json: TEST_DELIVERY_ADDRESS }),
     'adding a delivery address',
   );
   await ok(
-    await m.request('/api/pickup', {
+    await m.request('/api/plans/pickup', {
       method: 'PUT',
       json: { option: opts.delivery ?? 'online', ...(opts.studioId ? { studioId: opts.studioId } : {}) },
     }),

@@ -709,130 +709,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/delivery-address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The member's delivery address, or null */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The delivery address */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            address: {
-                                city: string;
-                                country: string;
-                                line1: string;
-                                line2: string | null;
-                                recipientName: string;
-                                state: string;
-                                zipCode: string;
-                            } | null;
-                            updatedAt: string | null;
-                        };
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        /**
-         * Save or replace the delivery address (United States: a state code and a 5-digit ZIP)
-         * @description Online delivery needs it: a delivered booking without one answers 409 ADDRESS_REQUIRED.
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        city: string;
-                        /**
-                         * @default US
-                         * @enum {string}
-                         */
-                        country?: "US";
-                        line1: string;
-                        line2?: string;
-                        recipientName: string;
-                        state: string;
-                        zipCode: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The saved address */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            address: {
-                                city: string;
-                                country: string;
-                                line1: string;
-                                line2: string | null;
-                                recipientName: string;
-                                state: string;
-                                zipCode: string;
-                            } | null;
-                            updatedAt: string | null;
-                        };
-                    };
-                };
-                /** @description Bad input: the error names the field or parameter and why */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -1270,120 +1146,6 @@ export interface paths {
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/fit-details": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Her fit details: height, bust, waist, hips (cm) and usual size */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Fit details */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fit: {
-                                bustCm: number | null;
-                                heightCm: number | null;
-                                hipsCm: number | null;
-                                /** @enum {string|null} */
-                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
-                                waistCm: number | null;
-                            };
-                            updatedAt: string | null;
-                        };
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        /** Save her fit details (null clears a value) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        bustCm: number | null;
-                        heightCm: number | null;
-                        hipsCm: number | null;
-                        /** @enum {string|null} */
-                        usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
-                        waistCm: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Fit details */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fit: {
-                                bustCm: number | null;
-                                heightCm: number | null;
-                                hipsCm: number | null;
-                                /** @enum {string|null} */
-                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
-                                waistCm: number | null;
-                            };
-                            updatedAt: string | null;
-                        };
-                    };
-                };
-                /** @description Bad input: the error names the field or parameter and why */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1909,236 +1671,6 @@ export interface paths {
                 };
                 /** @description Bad input: the error names the field or parameter and why */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/items/{id}/reviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An item's reviews, newest first, with its rating, count and fit summary
-         * @description Pages of 10; `before` is the previous page's nextBefore; `size` keeps the reviews of members who wore that size.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    before?: string;
-                    size?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Reviews */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fitSummary: {
-                                counts: {
-                                    runs_large: number;
-                                    runs_small: number;
-                                    true_to_size: number;
-                                };
-                                majority: {
-                                    /** @enum {string} */
-                                    fit: "runs_small" | "true_to_size" | "runs_large";
-                                    percent: number;
-                                } | null;
-                                reviews: number;
-                            };
-                            itemId: number;
-                            nextBefore: number | null;
-                            rating: number;
-                            reviewCount: number;
-                            reviews: {
-                                author: string;
-                                createdAt: string;
-                                /** @enum {string} */
-                                fit: "runs_small" | "true_to_size" | "runs_large";
-                                heightCm: number | null;
-                                id: number;
-                                itemId: number;
-                                /** @enum {string|null} */
-                                occasion: "party" | "evening" | "work" | "wedding" | "casual" | "holiday" | "travel" | "festival" | "hiking" | null;
-                                photos: {
-                                    alt: string;
-                                    height: number;
-                                    url: string;
-                                    width: number;
-                                }[];
-                                rating: number;
-                                /** @enum {string} */
-                                sizeWorn: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
-                                text: string;
-                                /** @enum {string|null} */
-                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
-                            }[];
-                            sizes: {
-                                reviews: number;
-                                /** @enum {string} */
-                                size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
-                            }[];
-                        };
-                    };
-                };
-                /** @description Bad input: the error names the field or parameter and why */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/items/{id}/size-advice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Which size members like her (height within 5 cm, same usual size) wore, and how it fit
-         * @description Needs her height and usual size (status no_fit_details otherwise). Below 3 similar reviews: status not_enough_data, never a guess.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Size advice */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            minimum: number;
-                            /** @enum {string} */
-                            status: "no_fit_details";
-                        } | {
-                            heightCm: number;
-                            minimum: number;
-                            similarReviews: number;
-                            /** @enum {string} */
-                            status: "not_enough_data";
-                            /** @enum {string} */
-                            usualSize: "XS" | "S" | "M" | "L" | "XL";
-                        } | {
-                            fit: {
-                                counts: {
-                                    runs_large: number;
-                                    runs_small: number;
-                                    true_to_size: number;
-                                };
-                                majority: {
-                                    /** @enum {string} */
-                                    fit: "runs_small" | "true_to_size" | "runs_large";
-                                    percent: number;
-                                } | null;
-                                reviews: number;
-                            };
-                            heightCm: number;
-                            minimum: number;
-                            similarReviews: number;
-                            /** @enum {string} */
-                            size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
-                            sizeReviews: number;
-                            sizes: {
-                                fit: {
-                                    counts: {
-                                        runs_large: number;
-                                        runs_small: number;
-                                        true_to_size: number;
-                                    };
-                                    majority: {
-                                        /** @enum {string} */
-                                        fit: "runs_small" | "true_to_size" | "runs_large";
-                                        percent: number;
-                                    } | null;
-                                    reviews: number;
-                                };
-                                reviews: number;
-                                /** @enum {string} */
-                                size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
-                            }[];
-                            /** @enum {string} */
-                            status: "advice";
-                            /** @enum {string} */
-                            usualSize: "XS" | "S" | "M" | "L" | "XL";
-                        };
-                    };
-                };
-                /** @description Bad input: the error names the field or parameter and why */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10520,14 +10052,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/payment-method": {
+    "/api/orders/delivery-address": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The member's saved card (brand, last four, holder, billing address), or null */
+        /** The member's delivery address, or null */
         get: {
             parameters: {
                 query?: never;
@@ -10537,28 +10069,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The saved card */
+                /** @description The delivery address */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            card: {
-                                billingAddress: {
-                                    city: string;
-                                    country: string;
-                                    state: string;
-                                    street: string;
-                                    zipCode: string;
-                                };
-                                brand: string;
-                                cardholderName: string;
-                                expiryMonth: string;
-                                expiryYear: string;
-                                lastFour: string;
-                                updatedAt: string;
+                            address: {
+                                city: string;
+                                country: string;
+                                line1: string;
+                                line2: string | null;
+                                recipientName: string;
+                                state: string;
+                                zipCode: string;
                             } | null;
+                            updatedAt: string | null;
                         };
                     };
                 };
@@ -10574,8 +10101,8 @@ export interface paths {
             };
         };
         /**
-         * Save or replace the card; activates (and charges) a plan waiting for payment
-         * @description The card goes to the payment provider (simulated: it takes PAYMENT_DELAY_MS); only brand, last four, expiry, holder and billing address are kept. The number and CVV are never stored or logged. A declined card answers 402 PAYMENT_DECLINED.
+         * Save or replace the delivery address (United States: a state code and a 5-digit ZIP)
+         * @description Online delivery needs it: a delivered booking without one answers 409 ADDRESS_REQUIRED.
          */
         put: {
             parameters: {
@@ -10587,70 +10114,38 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        billingAddress: {
-                            city: string;
-                            /** @default US */
-                            country?: string;
-                            state: string;
-                            street: string;
-                            zipCode: string;
-                        };
-                        cardholderName: string;
-                        cardNumber: string;
-                        cvv: string;
-                        expiryMonth: string;
-                        expiryYear: string;
+                        city: string;
+                        /**
+                         * @default US
+                         * @enum {string}
+                         */
+                        country?: "US";
+                        line1: string;
+                        line2?: string;
+                        recipientName: string;
+                        state: string;
+                        zipCode: string;
                     };
                 };
             };
             responses: {
-                /** @description The card is saved */
+                /** @description The saved address */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            charge: {
-                                amountCents: number;
-                                createdAt: string;
-                                /** @enum {string} */
-                                plan: "weekly" | "monthly" | "threemonths";
+                            address: {
+                                city: string;
+                                country: string;
+                                line1: string;
+                                line2: string | null;
+                                recipientName: string;
+                                state: string;
+                                zipCode: string;
                             } | null;
-                            subscription: {
-                                autoAssigned: boolean;
-                                billingMonths: number | null;
-                                card: {
-                                    billingAddress: {
-                                        city: string;
-                                        country: string;
-                                        state: string;
-                                        street: string;
-                                        zipCode: string;
-                                    };
-                                    brand: string;
-                                    cardholderName: string;
-                                    expiryMonth: string;
-                                    expiryYear: string;
-                                    lastFour: string;
-                                    updatedAt: string;
-                                } | null;
-                                commitmentEndsOn: string | null;
-                                currentPeriod: {
-                                    end: string;
-                                    start: string;
-                                } | null;
-                                itemCount: number | null;
-                                nextBillingDate: string | null;
-                                /** @enum {string} */
-                                plan: "weekly" | "monthly" | "threemonths";
-                                planTitle: string;
-                                priceCents: number | null;
-                                priceUnit: string | null;
-                                startedAt: string;
-                                /** @enum {string} */
-                                status: "pending_payment" | "active";
-                            };
+                            updatedAt: string | null;
                         };
                     };
                 };
@@ -10672,17 +10167,61 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Error */
-                402: {
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/studios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studios where pieces can be picked up, with their addresses and opening hours */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The studios, in display order */
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ApiError"];
+                        "application/json": {
+                            studios: {
+                                city: string;
+                                hours: {
+                                    closes: string | null;
+                                    /** @enum {string} */
+                                    day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                                    opens: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                phone: string;
+                                slug: string;
+                                state: string;
+                                street: string;
+                                zipCode: string;
+                            }[];
+                        };
                     };
                 };
             };
         };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -10982,7 +10521,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/pickup": {
+    "/api/plans/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's saved card (brand, last four, holder, billing address), or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The saved card */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            card: {
+                                billingAddress: {
+                                    city: string;
+                                    country: string;
+                                    state: string;
+                                    street: string;
+                                    zipCode: string;
+                                };
+                                brand: string;
+                                cardholderName: string;
+                                expiryMonth: string;
+                                expiryYear: string;
+                                lastFour: string;
+                                updatedAt: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save or replace the card; activates (and charges) a plan waiting for payment
+         * @description The card goes to the payment provider (simulated: it takes PAYMENT_DELAY_MS); only brand, last four, expiry, holder and billing address are kept. The number and CVV are never stored or logged. A declined card answers 402 PAYMENT_DECLINED.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        billingAddress: {
+                            city: string;
+                            /** @default US */
+                            country?: string;
+                            state: string;
+                            street: string;
+                            zipCode: string;
+                        };
+                        cardholderName: string;
+                        cardNumber: string;
+                        cvv: string;
+                        expiryMonth: string;
+                        expiryYear: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The card is saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            charge: {
+                                amountCents: number;
+                                createdAt: string;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                            } | null;
+                            subscription: {
+                                autoAssigned: boolean;
+                                billingMonths: number | null;
+                                card: {
+                                    billingAddress: {
+                                        city: string;
+                                        country: string;
+                                        state: string;
+                                        street: string;
+                                        zipCode: string;
+                                    };
+                                    brand: string;
+                                    cardholderName: string;
+                                    expiryMonth: string;
+                                    expiryYear: string;
+                                    lastFour: string;
+                                    updatedAt: string;
+                                } | null;
+                                commitmentEndsOn: string | null;
+                                currentPeriod: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                                itemCount: number | null;
+                                nextBillingDate: string | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number | null;
+                                priceUnit: string | null;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "active";
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/pickup": {
         parameters: {
             query?: never;
             header?: never;
@@ -11025,7 +10734,7 @@ export interface paths {
             };
         };
         /**
-         * Choose online delivery or in-store pickup (and the studio: GET /api/studios)
+         * Choose online delivery or in-store pickup (and the studio: GET /api/orders/studios)
          * @description Bookings use this choice unless they name their own. A studioId that is no studio is a 400 naming studioId; it is kept only for in-store pickup.
          */
         put: {
@@ -11056,6 +10765,169 @@ export interface paths {
                             option: "online" | "in-store" | null;
                             studioId: number | null;
                             updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's plan (Weekly if none was chosen)
+         * @description Plan, item count, status, monthly price, next billing date (null for Weekly: pay as you go), the saved card.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            autoAssigned: boolean;
+                            billingMonths: number | null;
+                            card: {
+                                billingAddress: {
+                                    city: string;
+                                    country: string;
+                                    state: string;
+                                    street: string;
+                                    zipCode: string;
+                                };
+                                brand: string;
+                                cardholderName: string;
+                                expiryMonth: string;
+                                expiryYear: string;
+                                lastFour: string;
+                                updatedAt: string;
+                            } | null;
+                            commitmentEndsOn: string | null;
+                            currentPeriod: {
+                                end: string;
+                                start: string;
+                            } | null;
+                            itemCount: number | null;
+                            nextBillingDate: string | null;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            planTitle: string;
+                            priceCents: number | null;
+                            priceUnit: string | null;
+                            startedAt: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active";
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Choose a plan
+         * @description Weekly is active at once. Monthly (itemCount 3..9, default 3) and 3 Months wait for payment (status pending_payment) until PUT /api/plans/payment-method.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        itemCount?: number;
+                        /** @enum {string} */
+                        plan: "weekly" | "monthly" | "threemonths";
+                    };
+                };
+            };
+            responses: {
+                /** @description The new subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            autoAssigned: boolean;
+                            billingMonths: number | null;
+                            card: {
+                                billingAddress: {
+                                    city: string;
+                                    country: string;
+                                    state: string;
+                                    street: string;
+                                    zipCode: string;
+                                };
+                                brand: string;
+                                cardholderName: string;
+                                expiryMonth: string;
+                                expiryYear: string;
+                                lastFour: string;
+                                updatedAt: string;
+                            } | null;
+                            commitmentEndsOn: string | null;
+                            currentPeriod: {
+                                end: string;
+                                start: string;
+                            } | null;
+                            itemCount: number | null;
+                            nextBillingDate: string | null;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            planTitle: string;
+                            priceCents: number | null;
+                            priceUnit: string | null;
+                            startedAt: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active";
                         };
                     };
                 };
@@ -11424,7 +11296,7 @@ export interface paths {
         put?: never;
         /**
          * Rent a piece: a unit of the size for 7 days from today, or for the range given; pay-per-item rentals are charged now
-         * @description startDate is today or later and at most 90 days from today (UTC); the range is at most 90 days long (400 otherwise). One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/pickup); with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.itemId); the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.allowance and periodEnd). 409 ADDRESS_REQUIRED for delivery without a delivery address; 409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; 403 for the member's own listing; 429 RATE_LIMITED beyond RENTAL_CHARGE_RATE_LIMIT charges an hour. The answer carries the order number (its receipt: GET /api/orders/{number}); a confirmation e-mail follows.
+         * @description startDate is today or later and at most 90 days from today (UTC); the range is at most 90 days long (400 otherwise). One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/plans/pickup); with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.itemId); the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.allowance and periodEnd). 409 ADDRESS_REQUIRED for delivery without a delivery address; 409 ALREADY_RENTED when the member has the item out already; 409 SOLD_OUT ('Sold out for these dates') with details.nextFreeDate; 403 for the member's own listing; 429 RATE_LIMITED beyond RENTAL_CHARGE_RATE_LIMIT charges an hour. The answer carries the order number (its receipt: GET /api/orders/{number}); a confirmation e-mail follows.
          */
         post: {
             parameters: {
@@ -12191,132 +12063,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/rentals/{id}/review": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Review a returned rental once (multipart: data + up to 3 photos)
-         * @description Only the renter, once the piece went out and came back (sent back or checked in): 404 not hers, 409 not returned or already reviewed, checked before the body is read. One review per rental, even when sent several times at once (409 for the others). Photos are checked as they arrive like listing photos (400 too many, 413, 415). Fit details given are kept on her profile. The item's rating and count (seed plus real reviews) change in the same transaction.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails */
-                        data: string;
-                        /** @description 0 to 3 photos (JPEG, PNG or WebP, checked by content; at most 5 MB each), re-encoded by the server. */
-                        photos?: Blob[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The review */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            author: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            fit: "runs_small" | "true_to_size" | "runs_large";
-                            heightCm: number | null;
-                            id: number;
-                            itemId: number;
-                            /** @enum {string|null} */
-                            occasion: "party" | "evening" | "work" | "wedding" | "casual" | "holiday" | "travel" | "festival" | "hiking" | null;
-                            photos: {
-                                alt: string;
-                                height: number;
-                                url: string;
-                                width: number;
-                            }[];
-                            rating: number;
-                            /** @enum {string} */
-                            sizeWorn: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
-                            text: string;
-                            /** @enum {string|null} */
-                            usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
-                        };
-                    };
-                };
-                /** @description Bad input: the error names the field or parameter and why */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Body too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Unsupported media type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/rentals/quote": {
         parameters: {
             query?: never;
@@ -12471,6 +12217,350 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/fit-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Her fit details: height, bust, waist, hips (cm) and usual size */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Fit details */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fit: {
+                                bustCm: number | null;
+                                heightCm: number | null;
+                                hipsCm: number | null;
+                                /** @enum {string|null} */
+                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                                waistCm: number | null;
+                            };
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Save her fit details (null clears a value) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bustCm: number | null;
+                        heightCm: number | null;
+                        hipsCm: number | null;
+                        /** @enum {string|null} */
+                        usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                        waistCm: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Fit details */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fit: {
+                                bustCm: number | null;
+                                heightCm: number | null;
+                                hipsCm: number | null;
+                                /** @enum {string|null} */
+                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                                waistCm: number | null;
+                            };
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's reviews, newest first, with its rating, count and fit summary
+         * @description Pages of 10; `before` is the previous page's nextBefore; `size` keeps the reviews of members who wore that size.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                    size?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Reviews */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fitSummary: {
+                                counts: {
+                                    runs_large: number;
+                                    runs_small: number;
+                                    true_to_size: number;
+                                };
+                                majority: {
+                                    /** @enum {string} */
+                                    fit: "runs_small" | "true_to_size" | "runs_large";
+                                    percent: number;
+                                } | null;
+                                reviews: number;
+                            };
+                            itemId: number;
+                            nextBefore: number | null;
+                            rating: number;
+                            reviewCount: number;
+                            reviews: {
+                                author: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                fit: "runs_small" | "true_to_size" | "runs_large";
+                                heightCm: number | null;
+                                id: number;
+                                itemId: number;
+                                /** @enum {string|null} */
+                                occasion: "party" | "evening" | "work" | "wedding" | "casual" | "holiday" | "travel" | "festival" | "hiking" | null;
+                                photos: {
+                                    alt: string;
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                rating: number;
+                                /** @enum {string} */
+                                sizeWorn: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                                text: string;
+                                /** @enum {string|null} */
+                                usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                            }[];
+                            sizes: {
+                                reviews: number;
+                                /** @enum {string} */
+                                size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/items/{id}/size-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which size members like her (height within 5 cm, same usual size) wore, and how it fit
+         * @description Needs her height and usual size (status no_fit_details otherwise). Below 3 similar reviews: status not_enough_data, never a guess.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Size advice */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            minimum: number;
+                            /** @enum {string} */
+                            status: "no_fit_details";
+                        } | {
+                            heightCm: number;
+                            minimum: number;
+                            similarReviews: number;
+                            /** @enum {string} */
+                            status: "not_enough_data";
+                            /** @enum {string} */
+                            usualSize: "XS" | "S" | "M" | "L" | "XL";
+                        } | {
+                            fit: {
+                                counts: {
+                                    runs_large: number;
+                                    runs_small: number;
+                                    true_to_size: number;
+                                };
+                                majority: {
+                                    /** @enum {string} */
+                                    fit: "runs_small" | "true_to_size" | "runs_large";
+                                    percent: number;
+                                } | null;
+                                reviews: number;
+                            };
+                            heightCm: number;
+                            minimum: number;
+                            similarReviews: number;
+                            /** @enum {string} */
+                            size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            sizeReviews: number;
+                            sizes: {
+                                fit: {
+                                    counts: {
+                                        runs_large: number;
+                                        runs_small: number;
+                                        true_to_size: number;
+                                    };
+                                    majority: {
+                                        /** @enum {string} */
+                                        fit: "runs_small" | "true_to_size" | "runs_large";
+                                        percent: number;
+                                    } | null;
+                                    reviews: number;
+                                };
+                                reviews: number;
+                                /** @enum {string} */
+                                size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            }[];
+                            /** @enum {string} */
+                            status: "advice";
+                            /** @enum {string} */
+                            usualSize: "XS" | "S" | "M" | "L" | "XL";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/mine": {
         parameters: {
             query?: never;
@@ -12532,6 +12622,132 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/rentals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a returned rental once (multipart: data + up to 3 photos)
+         * @description Only the renter, once the piece went out and came back (sent back or checked in): 404 not hers, 409 not returned or already reviewed, checked before the body is read. One review per rental, even when sent several times at once (409 for the others). Photos are checked as they arrive like listing photos (400 too many, 413, 415). Fit details given are kept on her profile. The item's rating and count (seed plus real reviews) change in the same transaction.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The review as JSON (ReviewInput): rating, fit, sizeWorn, occasion, text, fitDetails */
+                        data: string;
+                        /** @description 0 to 3 photos (JPEG, PNG or WebP, checked by content; at most 5 MB each), re-encoded by the server. */
+                        photos?: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The review */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            author: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            fit: "runs_small" | "true_to_size" | "runs_large";
+                            heightCm: number | null;
+                            id: number;
+                            itemId: number;
+                            /** @enum {string|null} */
+                            occasion: "party" | "evening" | "work" | "wedding" | "casual" | "holiday" | "travel" | "festival" | "hiking" | null;
+                            photos: {
+                                alt: string;
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            rating: number;
+                            /** @enum {string} */
+                            sizeWorn: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                            text: string;
+                            /** @enum {string|null} */
+                            usualSize: "XS" | "S" | "M" | "L" | "XL" | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -13194,222 +13410,6 @@ export interface paths {
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/studios": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The studios where pieces can be picked up, with their addresses and opening hours */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The studios, in display order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            studios: {
-                                city: string;
-                                hours: {
-                                    closes: string | null;
-                                    /** @enum {string} */
-                                    day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
-                                    opens: string | null;
-                                }[];
-                                id: number;
-                                name: string;
-                                phone: string;
-                                slug: string;
-                                state: string;
-                                street: string;
-                                zipCode: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/subscription": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The member's plan (Weekly if none was chosen)
-         * @description Plan, item count, status, monthly price, next billing date (null for Weekly: pay as you go), the saved card.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The subscription */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            autoAssigned: boolean;
-                            billingMonths: number | null;
-                            card: {
-                                billingAddress: {
-                                    city: string;
-                                    country: string;
-                                    state: string;
-                                    street: string;
-                                    zipCode: string;
-                                };
-                                brand: string;
-                                cardholderName: string;
-                                expiryMonth: string;
-                                expiryYear: string;
-                                lastFour: string;
-                                updatedAt: string;
-                            } | null;
-                            commitmentEndsOn: string | null;
-                            currentPeriod: {
-                                end: string;
-                                start: string;
-                            } | null;
-                            itemCount: number | null;
-                            nextBillingDate: string | null;
-                            /** @enum {string} */
-                            plan: "weekly" | "monthly" | "threemonths";
-                            planTitle: string;
-                            priceCents: number | null;
-                            priceUnit: string | null;
-                            startedAt: string;
-                            /** @enum {string} */
-                            status: "pending_payment" | "active";
-                        };
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        /**
-         * Choose a plan
-         * @description Weekly is active at once. Monthly (itemCount 3..9, default 3) and 3 Months wait for payment (status pending_payment) until PUT /api/payment-method.
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        itemCount?: number;
-                        /** @enum {string} */
-                        plan: "weekly" | "monthly" | "threemonths";
-                    };
-                };
-            };
-            responses: {
-                /** @description The new subscription */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            autoAssigned: boolean;
-                            billingMonths: number | null;
-                            card: {
-                                billingAddress: {
-                                    city: string;
-                                    country: string;
-                                    state: string;
-                                    street: string;
-                                    zipCode: string;
-                                };
-                                brand: string;
-                                cardholderName: string;
-                                expiryMonth: string;
-                                expiryYear: string;
-                                lastFour: string;
-                                updatedAt: string;
-                            } | null;
-                            commitmentEndsOn: string | null;
-                            currentPeriod: {
-                                end: string;
-                                start: string;
-                            } | null;
-                            itemCount: number | null;
-                            nextBillingDate: string | null;
-                            /** @enum {string} */
-                            plan: "weekly" | "monthly" | "threemonths";
-                            planTitle: string;
-                            priceCents: number | null;
-                            priceUnit: string | null;
-                            startedAt: string;
-                            /** @enum {string} */
-                            status: "pending_payment" | "active";
-                        };
-                    };
-                };
-                /** @description Bad input: the error names the field or parameter and why */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No session: sign in first */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -34,6 +34,10 @@ export const queryKeys = {
     mine: ['reviews', 'mine'] as const,
   },
   appointments: { all: ['appointments'] as const },
+  /** Damage claims she is a party to, and the pieces she may still claim on (the desk's are under 'ops'). */
+  claims: { all: ['claims'] as const },
+  /** Her lending statement: balances, earnings, claim credits, payouts. */
+  payouts: { all: ['payouts'] as const },
 } as const;
 
 /** What a change invalidates: each set is the one statement of what that change makes stale. */
@@ -56,6 +60,8 @@ export const invalidationSets = {
   bookingPrice: [queryKeys.rentals.quotes],
   /** What a review or her fit details change: the size advice and her reviews, and the pieces' ratings. */
   review: [queryKeys.reviews.all, queryKeys.items.all],
+  /** What a damage claim she opens changes: her claims and her lending statement. */
+  claim: [queryKeys.claims.all, queryKeys.payouts.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 /** Marks every query under the given keys stale (and refetches the ones on screen). */

@@ -9,7 +9,7 @@ export interface BookingApiOptions {
   calendar?: Calendar;
   /** Changes to every quote (a refusal, a plan...), after its dates and delivery are echoed. */
   quote?: Partial<Quote>;
-  /** Her saved choice (GET /api/pickup). */
+  /** Her saved choice (GET /api/plans/pickup). */
   pickup?: { option: 'online' | 'in-store' | null; studioId: number | null };
   /** Her open rentals' item ids (GET /api/rentals): Add to Cart reads 'Already Rented' for these. */
   rentedItemIds?: number[];
@@ -40,10 +40,10 @@ export function bookingApi(options: BookingApiOptions = {}): ApiStub {
         ...options.quote,
       });
     })
-    .on('get', '/api/delivery-address', ADDRESS)
-    .on('get', '/api/studios', STUDIOS)
+    .on('get', '/api/orders/delivery-address', ADDRESS)
+    .on('get', '/api/orders/studios', STUDIOS)
     .on('get', '/api/favorites', { items: [] })
-    .on('get', '/api/pickup', { option: null, studioId: null, updatedAt: null, ...options.pickup })
+    .on('get', '/api/plans/pickup', { option: null, studioId: null, updatedAt: null, ...options.pickup })
     .on('get', '/api/rentals', {
       rentals: (options.rentedItemIds ?? []).map((itemId, i) => rental({ id: 700 + i, itemId, status: 'out' })),
     })

@@ -9,7 +9,7 @@ import type { ApiBody } from './api-stub';
 export type Calendar = ApiBody<'get', '/api/items/{id}/calendar'>;
 export type Quote = ApiBody<'get', '/api/rentals/quote'>;
 export type Rental = ApiBody<'post', '/api/rentals'>;
-export type Studios = ApiBody<'get', '/api/studios'>;
+export type Studios = ApiBody<'get', '/api/orders/studios'>;
 export type DeskBoard = ApiBody<'get', '/api/ops/today'>;
 export type DeskRental = DeskBoard['toDispatch'][number];
 export type Unit = ApiBody<'get', '/api/ops/units/{code}'>;
@@ -142,7 +142,7 @@ export const ADDRESS = {
     country: 'US',
   },
   updatedAt: '2026-11-20T10:00:00.000Z',
-} satisfies ApiBody<'get', '/api/delivery-address'>;
+} satisfies ApiBody<'get', '/api/orders/delivery-address'>;
 
 /** A rental on the desk's boards: a delivery, its unit on the shelf. */
 export function deskRental(over: Partial<DeskRental> = {}): DeskRental {
@@ -278,7 +278,7 @@ export function item(over: Partial<Item> = {}): Item {
   };
 }
 
-export type Subscription = ApiBody<'get', '/api/subscription'>;
+export type Subscription = ApiBody<'get', '/api/plans/subscription'>;
 
 /** An active Monthly plan (3 pieces a month), paid to Dec 15. */
 export function subscription(over: Partial<Subscription> = {}): Subscription {

@@ -136,7 +136,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
       const her = await readyToRent(await t.signUp({ fullName: 'Wanda Leaving', gender: 'female' }));
       const other = await readyToRent(await t.signUp({ fullName: 'Olga Lender' }));
       await ok(
-        her.request('/api/fit-details', {
+        her.request('/api/reviews/fit-details', {
           method: 'PUT',
           json: { heightCm: 168, bustCm: 86, waistCm: 70, hipsCm: 94, usualSize: 'S' },
         }),
@@ -145,7 +145,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
       // She rented the other member's piece: a review with a photo, a rating, a message.
       const rented = await returnedMemberRental(t, { lender: other, renter: her, staff: desk });
       await ok(
-        her.request(`/api/rentals/${rented.rentalId}/review`, {
+        her.request(`/api/reviews/rentals/${rented.rentalId}`, {
           method: 'POST',
           body: await form(
             {
@@ -257,7 +257,7 @@ describe(`delete my account (${process.env.TEST_DIALECT})`, () => {
         );
         const dir = uploadsDir(t.ctx.env.dataDir);
         expect(existsSync(dir) ? readdirSync(dir) : []).not.toContain(reviewPhotos[0]!.file_name);
-        const shown = await ok(t.request(`/api/items/${rented.itemId}/reviews`));
+        const shown = await ok(t.request(`/api/reviews/items/${rented.itemId}`));
         expect(JSON.stringify(shown)).toContain('Wanda wore it');
         expect(JSON.stringify(shown)).not.toMatch(/Wanda L/);
         // Her lists are gone.

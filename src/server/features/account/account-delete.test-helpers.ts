@@ -48,10 +48,10 @@ export async function fullMember(
 ): Promise<{ m: TestMember; listingId: number; eventId: number }> {
   const { t } = app;
   const m = await t.signUp({ fullName: 'Delia Leaving', gender: 'female' });
-  await ok(m.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 4 } }));
-  await ok(m.request('/api/payment-method', { method: 'PUT', json: CARD }));
+  await ok(m.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 4 } }));
+  await ok(m.request('/api/plans/payment-method', { method: 'PUT', json: CARD }));
   await ok(
-    m.request('/api/delivery-address', {
+    m.request('/api/orders/delivery-address', {
       method: 'PUT',
       json: {
         recipientName: 'Delia Leaving',
@@ -62,7 +62,7 @@ export async function fullMember(
       },
     }),
   );
-  await ok(m.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
+  await ok(m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online' } }));
   const deck = (await ok(m.request('/api/match/deck?gender=Women'))) as { items: { item: { id: number } }[] };
   await ok(
     m.request('/api/match/swipes', { method: 'POST', json: { itemId: deck.items[0]!.item.id, action: 'like' } }),

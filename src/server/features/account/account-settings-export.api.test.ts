@@ -29,9 +29,9 @@ describe(`download my data (${process.env.TEST_DIALECT})`, () => {
       billingAddress: { street: '1 Export Way', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
     };
     expect(
-      (await m.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 4 } })).status,
+      (await m.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 4 } })).status,
     ).toBe(200);
-    expect((await m.request('/api/payment-method', { method: 'PUT', json: card })).status).toBe(200);
+    expect((await m.request('/api/plans/payment-method', { method: 'PUT', json: card })).status).toBe(200);
     const res = await m.request('/api/me/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
@@ -81,13 +81,13 @@ describe(`download my data (${process.env.TEST_DIALECT})`, () => {
       const third = await t.signUp({ fullName: 'Thea Third' });
 
       await ok(
-        her.request('/api/fit-details', {
+        her.request('/api/reviews/fit-details', {
           method: 'PUT',
           json: { heightCm: 168, bustCm: 86, waistCm: 70, hipsCm: 94, usualSize: 'S' },
         }),
       );
       await ok(
-        other.request('/api/fit-details', {
+        other.request('/api/reviews/fit-details', {
           method: 'PUT',
           json: { heightCm: 181, bustCm: 99, waistCm: 88, hipsCm: 101, usualSize: 'L' },
         }),
@@ -96,7 +96,7 @@ describe(`download my data (${process.env.TEST_DIALECT})`, () => {
       // She rents the other member's piece: her request, her review (with a photo), her rating, her message.
       const rented = await returnedMemberRental(t, { lender: other, renter: her, staff, name: 'Silk Slip Dress' });
       await ok(
-        her.request(`/api/rentals/${rented.rentalId}/review`, {
+        her.request(`/api/reviews/rentals/${rented.rentalId}`, {
           method: 'POST',
           body: await form(
             {
@@ -154,7 +154,7 @@ describe(`download my data (${process.env.TEST_DIALECT})`, () => {
       const lentA = await returnedMemberRental(t, { lender: her, renter: other, staff, name: 'Velvet Gown' });
       const lentB = await returnedMemberRental(t, { lender: her, renter: other, staff, name: 'Linen Dress' });
       await ok(
-        other.request(`/api/rentals/${lentA.rentalId}/review`, {
+        other.request(`/api/reviews/rentals/${lentA.rentalId}`, {
           method: 'POST',
           body: await form(
             { rating: 2, fit: 'runs_large', sizeWorn: 'M', occasion: null, text: 'OTHERSIDE review of her gown' },

@@ -191,7 +191,7 @@ describe(`damage claims (${process.env.TEST_DIALECT})`, () => {
     );
     // Her card on file now declines charges.
     await json(
-      renter.request('/api/payment-method', {
+      renter.request('/api/plans/payment-method', {
         method: 'PUT',
         json: { ...TEST_CARD, cardNumber: '4000 0000 0000 0341' },
       }),
@@ -212,7 +212,7 @@ describe(`damage claims (${process.env.TEST_DIALECT})`, () => {
     expect(await json<DeskClaim>(retry())).toMatchObject({ chargeStatus: 'failed' });
 
     // She changes her card: five clicks at once charge her once.
-    await json(renter.request('/api/payment-method', { method: 'PUT', json: TEST_CARD }));
+    await json(renter.request('/api/plans/payment-method', { method: 'PUT', json: TEST_CARD }));
     const answers = await Promise.all(Array.from({ length: 5 }, () => retry()));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await answers.find((r) => r.status === 200)!.json()) as DeskClaim).toMatchObject({

@@ -27,7 +27,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     const weekly = 2_999;
     const itemId = await makeItem({ weeklyCents: weekly, retailCents: 60_000 });
     const lola = await renter({ fullName: 'Lola Late' });
-    await json(lola.request('/api/payment-method', { method: 'PUT', json: CARD }));
+    await json(lola.request('/api/plans/payment-method', { method: 'PUT', json: CARD }));
     const rental = await json<Rental>(book(lola, { itemId }), 201);
     await dispatchRental(staff, rental.id);
     const code = await unitOf(rental.id);
@@ -107,7 +107,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     day('2026-11-01');
     const itemId = await makeItem({ weeklyCents: 700 });
     const m = await renter();
-    await json(m.request('/api/payment-method', { method: 'PUT', json: CARD }));
+    await json(m.request('/api/plans/payment-method', { method: 'PUT', json: CARD }));
     const rental = await json<Rental>(book(m, { itemId }), 201);
     await dispatchRental(staff, rental.id);
     day('2026-11-10'); // two days late
@@ -126,7 +126,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     day('2026-11-01');
     const itemId = await makeItem({ weeklyCents: 1_400 });
     const payer = await renter();
-    await json(payer.request('/api/payment-method', { method: 'PUT', json: CARD }));
+    await json(payer.request('/api/plans/payment-method', { method: 'PUT', json: CARD }));
     const noCard = await renter();
     const declining = await renter();
     const paid = await json<Rental>(book(payer, { itemId }), 201);
@@ -136,7 +136,10 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
     // a card accepted on file whose charges are all declined (the provider's test card).
     await t.ctx.database.db.deleteFrom('payment_methods').where('user_id', '=', noCard.id).execute();
     await json(
-      declining.request('/api/payment-method', { method: 'PUT', json: { ...CARD, cardNumber: '4000 0000 0000 0341' } }),
+      declining.request('/api/plans/payment-method', {
+        method: 'PUT',
+        json: { ...CARD, cardNumber: '4000 0000 0000 0341' },
+      }),
     );
     for (const r of [paid, unpaid, refused]) await dispatchRental(staff, r.id);
     day('2026-11-10');
@@ -228,7 +231,7 @@ describe(`late returns (${process.env.TEST_DIALECT})`, () => {
   it('a fee waived while its charge is still unanswered is refunded when the charge lands (the payments recovery)', async () => {
     day('2026-11-01');
     const m = await renter();
-    await json(m.request('/api/payment-method', { method: 'PUT', json: CARD }));
+    await json(m.request('/api/plans/payment-method', { method: 'PUT', json: CARD }));
     const rental = await json<Rental>(book(m, { itemId: await makeItem({ weeklyCents: 700 }) }), 201);
     await dispatchRental(staff, rental.id);
     day('2026-11-11'); // three days late: 300

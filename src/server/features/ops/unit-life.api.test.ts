@@ -215,7 +215,7 @@ describe(`the unit's life (${process.env.TEST_DIALECT})`, () => {
       .select('id')
       .orderBy('position')
       .executeTakeFirstOrThrow();
-    await json(m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studio.id } }));
+    await json(m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studio.id } }));
     const rental = await json<Rental>(book(m, { itemId }), 201);
     expect(rental.handoff).toBe('pickup');
     const ready = await json<DeskRental>(staff.request(`/api/ops/rentals/${rental.id}/dispatch`, { method: 'POST' }));

@@ -17,7 +17,7 @@ let t: TestApp;
 let studios: Studio[];
 beforeAll(async () => {
   t = await createTestApp({ seed: false, clock: () => now, smtp: true });
-  studios = ((await (await t.request('/api/studios')).json()) as { studios: Studio[] }).studios;
+  studios = ((await (await t.request('/api/orders/studios')).json()) as { studios: Studio[] }).studios;
 });
 afterAll(async () => {
   await t?.close();
@@ -69,11 +69,11 @@ describe(`studios and the delivery address (${process.env.TEST_DIALECT})`, () =>
 
   it('keeps one delivery address on the account, validated and editable, and only for its member', async () => {
     const m = await t.signUp();
-    expect(await json<DeliveryAddressState>(m.request('/api/delivery-address'))).toEqual({
+    expect(await json<DeliveryAddressState>(m.request('/api/orders/delivery-address'))).toEqual({
       address: null,
       updatedAt: null,
     });
-    const bad = await m.request('/api/delivery-address', {
+    const bad = await m.request('/api/orders/delivery-address', {
       method: 'PUT',
       json: {
         recipientName: ' ',
@@ -92,7 +92,7 @@ describe(`studios and the delivery address (${process.env.TEST_DIALECT})`, () =>
       'zipCode',
     ]);
     const saved = await json<DeliveryAddressState>(
-      m.request('/api/delivery-address', {
+      m.request('/api/orders/delivery-address', {
         method: 'PUT',
         json: {
           recipientName: 'Dee Livery',
@@ -117,7 +117,7 @@ describe(`studios and the delivery address (${process.env.TEST_DIALECT})`, () =>
       updatedAt: START,
     });
     await json(
-      m.request('/api/delivery-address', {
+      m.request('/api/orders/delivery-address', {
         method: 'PUT',
         json: {
           recipientName: 'Dee Livery',
@@ -129,21 +129,21 @@ describe(`studios and the delivery address (${process.env.TEST_DIALECT})`, () =>
         },
       }),
     );
-    expect((await json<DeliveryAddressState>(m.request('/api/delivery-address'))).address).toMatchObject({
+    expect((await json<DeliveryAddressState>(m.request('/api/orders/delivery-address'))).address).toMatchObject({
       line1: '7 Bond St',
       line2: 'Floor 3',
     });
     const other = await t.signUp();
-    expect(await json<DeliveryAddressState>(other.request('/api/delivery-address'))).toEqual({
+    expect(await json<DeliveryAddressState>(other.request('/api/orders/delivery-address'))).toEqual({
       address: null,
       updatedAt: null,
     });
-    expect((await t.request('/api/delivery-address')).status).toBe(401);
+    expect((await t.request('/api/orders/delivery-address')).status).toBe(401);
   });
 
   it('needs an address for delivery (409 ADDRESS_REQUIRED) and a studio for pickup, and keeps which on the order', async () => {
     const m = await t.signUp();
-    await json(m.request('/api/payment-method', { method: 'PUT', json: TEST_CARD }));
+    await json(m.request('/api/plans/payment-method', { method: 'PUT', json: TEST_CARD }));
     const itemId = await item();
     const none = await book(m, { itemId, size: 'M' });
     expect(none.status).toBe(400);
@@ -163,7 +163,7 @@ describe(`studios and the delivery address (${process.env.TEST_DIALECT})`, () =>
       (await errorOf(await book(m, { itemId, size: 'M', delivery: 'in-store', studioId: 999_999 }))).issues,
     ).toEqual([{ path: 'studioId', message: 'There is no such studio' }]);
     expect(
-      (await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: 999_999 } })).status,
+      (await m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'in-store', studioId: 999_999 } })).status,
     ).toBe(400);
     expect(await db().selectFrom('orders').select('id').where('user_id', '=', m.id).execute()).toEqual([]);
 
@@ -180,12 +180,12 @@ describe(`studios and the delivery address (${process.env.TEST_DIALECT})`, () =>
 
     // Her saved choice is used when the booking names none.
     await json(
-      m.request('/api/delivery-address', {
+      m.request('/api/orders/delivery-address', {
         method: 'PUT',
         json: { recipientName: 'Dee Livery', line1: '7 Bond St', city: 'New York', state: 'NY', zipCode: '10012' },
       }),
     );
-    await json(m.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
+    await json(m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online' } }));
     const delivered = await json<Rental>(book(m, { itemId: await item(), size: 'M' }), 201);
     expect((await json<OrderReceipt>(m.request(`/api/orders/${delivered.orderNumber}`))).delivery).toEqual({
       method: 'online',
@@ -226,7 +226,10 @@ describe(`order history and receipts (${process.env.TEST_DIALECT})`, () => {
     await json<Cancellation>(m.request(`/api/rentals/${second.id}/cancel`, { method: 'POST' }));
     // A declined attempt is not an order she placed.
     await json(
-      m.request('/api/payment-method', { method: 'PUT', json: { ...TEST_CARD, cardNumber: '4000 0000 0000 0341' } }),
+      m.request('/api/plans/payment-method', {
+        method: 'PUT',
+        json: { ...TEST_CARD, cardNumber: '4000 0000 0000 0341' },
+      }),
     );
     expect((await book(m, { itemId: await item(), size: 'M' })).status).toBe(402);
 
@@ -355,7 +358,7 @@ describe(`order e-mails over SMTP (${process.env.TEST_DIALECT})`, () => {
 
   it("confirms a plan's rental as included in the plan", async () => {
     const m = await t.signUp({ fullName: 'Pia Planned' });
-    await json(m.request('/api/subscription', { method: 'PUT', json: { plan: 'threemonths' } }));
+    await json(m.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'threemonths' } }));
     await readyToRent(m, { delivery: 'in-store', studioId: studios[0]!.id });
     const rental = await json<Rental>(book(m, { itemId: await item(), size: 'M' }), 201);
     const fresh = await db()

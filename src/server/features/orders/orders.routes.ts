@@ -67,7 +67,11 @@ const getReceipt = memberRoute({
   responses: { 200: jsonContent(OrderReceiptSchema, 'The receipt'), ...errorResponses(400, 401, 404) },
 });
 
-/** /api/studios, /api/delivery-address and /api/orders. */
+/**
+ * Everything of this feature, mounted once under /api/orders (decision 0055): /api/orders/studios,
+ * /api/orders/delivery-address, and the orders themselves (/api/orders, /api/orders/{number}).
+ * The fixed paths come first, so that no word is taken for an order number.
+ */
 export function createOrdersRoutes(ctx: AppContext, service: OrdersService) {
   const studios = newRouter().openapi(listStudios, async (c) => {
     setCachePolicy(c, 'item');
@@ -82,5 +86,5 @@ export function createOrdersRoutes(ctx: AppContext, service: OrdersService) {
       return c.json(await service.list(c.var.user.id, before, limit), 200);
     })
     .openapi(getReceipt, async (c) => c.json(await service.receipt(c.var.user.id, c.req.valid('param').number), 200));
-  return newRouter().route('/studios', studios).route('/delivery-address', address).route('/orders', orders);
+  return newRouter().route('/studios', studios).route('/delivery-address', address).route('/', orders);
 }

@@ -28,7 +28,7 @@ const card = (cardNumber = '4242 4242 4242 4242') => ({
   cardholderName: 'Carla Tester',
   billingAddress: { street: '1 Test Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201', country: 'US' },
 });
-const pay = (m: TestMember, json: unknown) => m.request('/api/payment-method', { method: 'PUT', json });
+const pay = (m: TestMember, json: unknown) => m.request('/api/plans/payment-method', { method: 'PUT', json });
 
 async function expectLimited(res: Response) {
   expect(res.status).toBe(429);
@@ -74,7 +74,7 @@ describe(`card attempts per member (${process.env.TEST_DIALECT})`, () => {
     try {
       const m = await t.signUp();
       const viaB = (json: unknown) =>
-        app2.request('/api/payment-method', {
+        app2.request('/api/plans/payment-method', {
           method: 'PUT',
           headers: { origin: TEST_ORIGIN, cookie: m.cookie, 'content-type': 'application/json' },
           body: JSON.stringify(json),

@@ -110,19 +110,23 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const b = await t.signUp();
     await choose(a, { plan: 'monthly', itemCount: 7 });
     await pay(a, card());
-    await a.request('/api/pickup', { method: 'PUT', json: { option: 'in-store' } });
+    await a.request('/api/plans/pickup', { method: 'PUT', json: { option: 'in-store' } });
 
     // B sees only B's own (default) data, even when naming A.
     expect(await getSub(b)).toMatchObject({ plan: 'weekly', card: null });
-    expect(await (await b.request('/api/payment-method')).json()).toEqual({ card: null });
-    expect(await (await b.request('/api/pickup')).json()).toEqual({ option: null, studioId: null, updatedAt: null });
-    expect((await b.request(`/api/subscription/${a.id}`)).status).toBe(404);
-    expect((await b.request(`/api/payment-method/${a.id}`, { method: 'PUT', json: card() })).status).toBe(404);
+    expect(await (await b.request('/api/plans/payment-method')).json()).toEqual({ card: null });
+    expect(await (await b.request('/api/plans/pickup')).json()).toEqual({
+      option: null,
+      studioId: null,
+      updatedAt: null,
+    });
+    expect((await b.request(`/api/plans/subscription/${a.id}`)).status).toBe(404);
+    expect((await b.request(`/api/plans/payment-method/${a.id}`, { method: 'PUT', json: card() })).status).toBe(404);
 
     // B's writes, even carrying A's id, change only B.
     await choose(b, { plan: 'weekly', userId: a.id, user_id: a.id });
     await pay(b, { ...card({ cardNumber: '5555 5555 5555 4444', cardholderName: 'Mallory' }), userId: a.id });
-    await b.request('/api/pickup', { method: 'PUT', json: { option: 'online', userId: a.id } });
+    await b.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online', userId: a.id } });
 
     expect(await getSub(a)).toMatchObject({
       plan: 'monthly',
@@ -130,31 +134,35 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
       status: 'active',
       card: { lastFour: PAN.slice(-4), cardholderName: 'Ada Lovelace' },
     });
-    expect(await (await a.request('/api/pickup')).json()).toMatchObject({ option: 'in-store' });
+    expect(await (await a.request('/api/plans/pickup')).json()).toMatchObject({ option: 'in-store' });
     expect(await getSub(b)).toMatchObject({ plan: 'weekly', card: { lastFour: '4444', cardholderName: 'Mallory' } });
   });
 
   it('saves the pickup option per member and refuses anything but online or in-store', async () => {
     const m = await t.signUp();
-    expect(await (await m.request('/api/pickup')).json()).toEqual({ option: null, studioId: null, updatedAt: null });
-    const res = await m.request('/api/pickup', { method: 'PUT', json: { option: 'online', studioId: 1 } });
+    expect(await (await m.request('/api/plans/pickup')).json()).toEqual({
+      option: null,
+      studioId: null,
+      updatedAt: null,
+    });
+    const res = await m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online', studioId: 1 } });
     expect(res.status).toBe(200);
     // A studio is kept only for pickup.
     expect(await res.json()).toEqual({ option: 'online', studioId: null, updatedAt: app.now.toISOString() });
     const studio = (
       await t.ctx.database.db.selectFrom('studios').select('id').orderBy('position').executeTakeFirstOrThrow()
     ).id;
-    await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studio } });
-    expect((await (await m.request('/api/pickup')).json()) as PickupState).toMatchObject({
+    await m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studio } });
+    expect((await (await m.request('/api/plans/pickup')).json()) as PickupState).toMatchObject({
       option: 'in-store',
       studioId: studio,
     });
     expect(await t.services.plans.getPickupOption(m.id)).toBe('in-store');
     expect(
-      (await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: 999_999 } })).status,
+      (await m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'in-store', studioId: 999_999 } })).status,
     ).toBe(400);
 
-    const bad = await m.request('/api/pickup', { method: 'PUT', json: { option: 'drone' } });
+    const bad = await m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'drone' } });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).issues).toEqual([
       { path: 'option', message: 'Choose either online delivery or in-store pickup' },
@@ -182,7 +190,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const m = await t.signUp();
     await choose(m, { plan: 'monthly', itemCount: 5 });
     await pay(m, card());
-    await m.request('/api/pickup', { method: 'PUT', json: { option: 'online' } });
+    await m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online' } });
     await m.request('/api/auth/sign-out', { method: 'POST', json: {} });
     const again = await t.signIn(m.email, m.password);
     expect(await getSub(again)).toMatchObject({
@@ -191,7 +199,7 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
       status: 'active',
       card: { lastFour: PAN.slice(-4) },
     });
-    expect(await (await again.request('/api/pickup')).json()).toMatchObject({ option: 'online' });
+    expect(await (await again.request('/api/plans/pickup')).json()).toMatchObject({ option: 'online' });
   });
 
   it('never stores or logs the full card number or the CVV', async () => {
@@ -245,8 +253,8 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
     const doc = (await (await t.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    expect(Object.keys(doc.paths['/api/subscription'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
-    expect(Object.keys(doc.paths['/api/payment-method'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
-    expect(Object.keys(doc.paths['/api/pickup'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
+    expect(Object.keys(doc.paths['/api/plans/subscription'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
+    expect(Object.keys(doc.paths['/api/plans/payment-method'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
+    expect(Object.keys(doc.paths['/api/plans/pickup'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
   });
 });

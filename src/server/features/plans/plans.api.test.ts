@@ -37,10 +37,10 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
   });
 
   it('answers 401 to a visitor', async () => {
-    expect((await t.request('/api/subscription')).status).toBe(401);
-    expect((await t.request('/api/subscription', { method: 'PUT', json: { plan: 'weekly' } })).status).toBe(401);
-    expect((await t.request('/api/payment-method', { method: 'PUT', json: card() })).status).toBe(401);
-    expect((await t.request('/api/pickup')).status).toBe(401);
+    expect((await t.request('/api/plans/subscription')).status).toBe(401);
+    expect((await t.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'weekly' } })).status).toBe(401);
+    expect((await t.request('/api/plans/payment-method', { method: 'PUT', json: card() })).status).toBe(401);
+    expect((await t.request('/api/plans/pickup')).status).toBe(401);
   });
 
   it('chooses Weekly: active at once, pay as you go', async () => {

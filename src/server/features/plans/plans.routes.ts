@@ -28,7 +28,7 @@ const choosePlan = memberRoute({
   tags: ['Plans'],
   summary: 'Choose a plan',
   description:
-    'Weekly is active at once. Monthly (itemCount 3..9, default 3) and 3 Months wait for payment (status pending_payment) until PUT /api/payment-method.',
+    'Weekly is active at once. Monthly (itemCount 3..9, default 3) and 3 Months wait for payment (status pending_payment) until PUT /api/plans/payment-method.',
   request: { body: jsonBody(ChoosePlanSchema) },
   responses: { 200: jsonContent(SubscriptionSchema, 'The new subscription'), ...errorResponses(400, 401) },
 });
@@ -68,21 +68,21 @@ const savePickup = memberRoute({
   method: 'put',
   path: '/',
   tags: ['Plans'],
-  summary: 'Choose online delivery or in-store pickup (and the studio: GET /api/studios)',
+  summary: 'Choose online delivery or in-store pickup (and the studio: GET /api/orders/studios)',
   description:
     'Bookings use this choice unless they name their own. A studioId that is no studio is a 400 naming studioId; it is kept only for in-store pickup.',
   request: { body: jsonBody(PickupSchema) },
   responses: { 200: jsonContent(PickupStateSchema, 'The saved option'), ...errorResponses(400, 401) },
 });
 
-/** /api/subscription: read and choose the plan. */
+/** /api/plans/subscription: read and choose the plan. */
 export function createSubscriptionRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getSubscription, async (c) => c.json(await service.getSubscription(c.var.user.id), 200))
     .openapi(choosePlan, async (c) => c.json(await service.choosePlan(c.var.user.id, c.req.valid('json')), 200));
 }
 
-/** /api/payment-method: the member's card. */
+/** /api/plans/payment-method: the member's card. */
 export function createPaymentMethodRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getPaymentMethod, async (c) => c.json({ card: await service.getCard(c.var.user.id) }, 200))
@@ -91,7 +91,7 @@ export function createPaymentMethodRoutes(ctx: AppContext, service: PlansService
     );
 }
 
-/** /api/pickup: online delivery or in-store pickup. */
+/** /api/plans/pickup: online delivery or in-store pickup. */
 export function createPickupRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()
     .openapi(getPickup, async (c) => c.json(await service.getPickup(c.var.user.id), 200))
@@ -102,8 +102,8 @@ export function createPickupRoutes(ctx: AppContext, service: PlansService) {
 }
 
 /**
- * Everything of this feature, mounted once under /api: /api/subscription, /api/payment-method
- * and /api/pickup, sharing one service.
+ * Everything of this feature, mounted once under /api/plans (decision 0055): /api/plans/subscription,
+ * /api/plans/payment-method and /api/plans/pickup, sharing one service.
  */
 export function createPlansRoutes(ctx: AppContext, service: PlansService) {
   return newRouter()

@@ -80,12 +80,12 @@ export const card = (over: Partial<PaymentFormInput> = {}): PaymentFormInput => 
 });
 
 export const getSub = async (m: TestMember) => {
-  const res = await m.request('/api/subscription');
+  const res = await m.request('/api/plans/subscription');
   expect(res.status).toBe(200);
   return (await res.json()) as Subscription;
 };
-export const choose = (m: TestMember, json: unknown) => m.request('/api/subscription', { method: 'PUT', json });
-export const pay = (m: TestMember, json: unknown) => m.request('/api/payment-method', { method: 'PUT', json });
+export const choose = (m: TestMember, json: unknown) => m.request('/api/plans/subscription', { method: 'PUT', json });
+export const pay = (m: TestMember, json: unknown) => m.request('/api/plans/payment-method', { method: 'PUT', json });
 export const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } })
     .error;

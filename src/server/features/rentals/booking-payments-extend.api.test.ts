@@ -118,7 +118,10 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     const rental = await json<Rental>(book(m, { itemId, size: 'M' }), 201);
     // She replaces her card with one whose payments are declined, then extends.
     await json(
-      m.request('/api/payment-method', { method: 'PUT', json: { ...TEST_CARD, cardNumber: '4000 0000 0000 0341' } }),
+      m.request('/api/plans/payment-method', {
+        method: 'PUT',
+        json: { ...TEST_CARD, cardNumber: '4000 0000 0000 0341' },
+      }),
     );
     const res = await post(m, `/api/rentals/${rental.id}/extend`);
     expect(res.status).toBe(402);

@@ -28,12 +28,12 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     const itemId = await item();
     const m = await t.signUp();
     await json(
-      m.request('/api/delivery-address', {
+      m.request('/api/orders/delivery-address', {
         method: 'PUT',
         json: { recipientName: 'Nora Card', line1: '1 Main St', city: 'Brooklyn', state: 'ny', zipCode: '11201' },
       }),
     );
-    await json(m.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
+    await json(m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online' } }));
 
     const quote = await json<Quote>(m.request(`/api/rentals/quote?itemId=${itemId}&size=M`));
     expect(quote).toMatchObject({
@@ -56,7 +56,7 @@ describe(`booking takes payment (${process.env.TEST_DIALECT})`, () => {
     expect(await db().selectFrom('bookings').select('id').where('item_id', '=', itemId).execute()).toEqual([]);
 
     // She adds a card and comes back: the same booking goes through, charged.
-    await json(m.request('/api/payment-method', { method: 'PUT', json: TEST_CARD }));
+    await json(m.request('/api/plans/payment-method', { method: 'PUT', json: TEST_CARD }));
     expect((await json<Quote>(m.request(`/api/rentals/quote?itemId=${itemId}&size=M`))).refusal).toBeNull();
     const rental = await json<Rental>(book(m, { itemId, size: 'M' }), 201);
     expect(rental).toMatchObject({

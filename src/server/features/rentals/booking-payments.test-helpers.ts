@@ -53,7 +53,7 @@ export function bookingPaymentsTestApp() {
       (await db().selectFrom('studios').select('id').orderBy('position').executeTakeFirstOrThrow()).id,
     async monthlyMember(itemCount = 3): Promise<TestMember> {
       const m = await app.t.signUp();
-      await json(m.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount } }));
+      await json(m.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount } }));
       return readyToRent(m);
     },
     /** Runs fn with the clock at `iso`, then puts it back to START. */

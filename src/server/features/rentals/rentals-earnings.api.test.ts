@@ -24,10 +24,10 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
   it('holds a Monthly plan to its allowance per billing month, even under concurrent bookings', async () => {
     const m = await t.signUp();
     expect(
-      (await m.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 3 } })).status,
+      (await m.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 3 } })).status,
     ).toBe(200);
     await readyToRent(m); // the card activates the plan
-    expect((await (await m.request('/api/subscription')).json()) as { status: string }).toMatchObject({
+    expect((await (await m.request('/api/plans/subscription')).json()) as { status: string }).toMatchObject({
       status: 'active',
     });
 
@@ -126,7 +126,8 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
       // A member of a paid plan pays a member's piece per piece (decision 0035); it earns once started (today).
       const member = await t.signUp();
       expect(
-        (await member.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 3 } })).status,
+        (await member.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 3 } }))
+          .status,
       ).toBe(200);
       await readyToRent(member);
       const covered = (await (await requestAndAccept(member, lender, { itemId, size: 'M' })).json()) as Rental;

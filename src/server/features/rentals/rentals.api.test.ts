@@ -19,8 +19,8 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
   it('books a unit for 7 days from today, records the price, plan and pickup option, and lists it (reserved until staff dispatch it)', async () => {
     const itemId = await makeItem();
     const m = await renter();
-    const studios = ((await (await t.request('/api/studios')).json()) as { studios: { id: number }[] }).studios;
-    await m.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studios[0]!.id } });
+    const studios = ((await (await t.request('/api/orders/studios')).json()) as { studios: { id: number }[] }).studios;
+    await m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studios[0]!.id } });
     const res = await book(m, { itemId, size: 'M' });
     expect(res.status).toBe(201);
     const rental = (await res.json()) as Rental;

@@ -33,7 +33,7 @@ const book = memberRoute({
     'Rent a piece: a unit of the size for 7 days from today, or for the range given; pay-per-item rentals are charged now',
   description:
     `startDate is today or later and at most ${MAX_BOOKING_AHEAD_DAYS} days from today (UTC); the range is at most ${MAX_RENTAL_DAYS} days long (400 otherwise). ` +
-    "One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/pickup); " +
+    "One rental is one piece (quantity, if sent, must be 1). delivery (online | in-store, with studioId for in-store) defaults to the member's saved choice (PUT /api/plans/pickup); " +
     'with neither, 400 naming delivery. Weekly (pay per item): 402 CARD_REQUIRED without a card on file (details.itemId); ' +
     'the card is charged before the rental exists: a decline answers 402 PAYMENT_DECLINED with the reason (details.declineCode) and books nothing. ' +
     'A paid plan uses its monthly allowance instead (409 ALLOWANCE_EXCEEDED over it, details.allowance and periodEnd). ' +

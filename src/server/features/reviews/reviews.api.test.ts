@@ -65,7 +65,7 @@ const post = (
   rentalId: number,
   data: unknown,
   photos: { data: Buffer; name: string; type: string }[] = [],
-) => m.request(`/api/rentals/${rentalId}/review`, { method: 'POST', body: reviewForm(data, photos) });
+) => m.request(`/api/reviews/rentals/${rentalId}`, { method: 'POST', body: reviewForm(data, photos) });
 
 const member = async (fullName = 'Rita Renter') => readyToRent(await t.signUp({ fullName }));
 
@@ -86,7 +86,7 @@ describe(`reviews (${process.env.TEST_DIALECT})`, () => {
     // Not hers: 404; a visitor: 401.
     expect((await post(other, open.id, sample())).status).toBe(404);
     expect(
-      (await t.request(`/api/rentals/${open.id}/review`, { method: 'POST', body: reviewForm(sample()) })).status,
+      (await t.request(`/api/reviews/rentals/${open.id}`, { method: 'POST', body: reviewForm(sample()) })).status,
     ).toBe(401);
 
     // Her review, with a photo and her fit details.
@@ -133,7 +133,7 @@ describe(`reviews (${process.env.TEST_DIALECT})`, () => {
     expect((await errorOf(again)).message).toBe('You have already reviewed this rental.');
 
     // Her fit details were kept; her returned rentals say it is reviewed.
-    expect((await json<FitDetailsState>(rita.request('/api/fit-details'))).fit).toEqual({
+    expect((await json<FitDetailsState>(rita.request('/api/reviews/fit-details'))).fit).toEqual({
       heightCm: 168,
       bustCm: null,
       waistCm: 70,
@@ -242,7 +242,7 @@ describe(`reviews (${process.env.TEST_DIALECT})`, () => {
         ).id,
       );
     }
-    const all = await json<ItemReviews>(t.request(`/api/items/${itemId}/reviews`));
+    const all = await json<ItemReviews>(t.request(`/api/reviews/items/${itemId}`));
     expect(all.reviews.map((r) => r.id)).toEqual([...ids].reverse());
     expect(all.fitSummary).toEqual({
       reviews: 5,
@@ -255,33 +255,35 @@ describe(`reviews (${process.env.TEST_DIALECT})`, () => {
       { size: 'M', reviews: 3 },
       { size: 'S', reviews: 1 },
     ]);
-    const onlyM = await json<ItemReviews>(t.request(`/api/items/${itemId}/reviews?size=M`));
+    const onlyM = await json<ItemReviews>(t.request(`/api/reviews/items/${itemId}?size=M`));
     expect(onlyM.reviews.map((r) => r.id)).toEqual([ids[3], ids[1], ids[0]]);
-    expect((await t.request(`/api/items/${itemId}/reviews?size=XXL`)).status).toBe(400);
-    expect((await t.request('/api/items/999999/reviews')).status).toBe(404);
+    expect((await t.request(`/api/reviews/items/${itemId}?size=XXL`)).status).toBe(400);
+    expect((await t.request('/api/reviews/items/999999')).status).toBe(404);
   });
 
   it('keeps fit details, validated, for the member only', async () => {
     const m = await t.signUp();
-    expect(await json<FitDetailsState>(m.request('/api/fit-details'))).toEqual({
+    expect(await json<FitDetailsState>(m.request('/api/reviews/fit-details'))).toEqual({
       fit: { heightCm: null, bustCm: null, waistCm: null, hipsCm: null, usualSize: null },
       updatedAt: null,
     });
-    const bad = await m.request('/api/fit-details', {
+    const bad = await m.request('/api/reviews/fit-details', {
       method: 'PUT',
       json: { heightCm: 50, bustCm: null, waistCm: null, hipsCm: null, usualSize: 'M' },
     });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).issues?.[0]?.path).toBe('heightCm');
     const saved = await json<FitDetailsState>(
-      m.request('/api/fit-details', {
+      m.request('/api/reviews/fit-details', {
         method: 'PUT',
         json: { heightCm: 170, bustCm: 88, waistCm: 70, hipsCm: 96, usualSize: 'S' },
       }),
     );
     expect(saved.fit).toEqual({ heightCm: 170, bustCm: 88, waistCm: 70, hipsCm: 96, usualSize: 'S' });
-    expect((await t.request('/api/fit-details')).status).toBe(401);
-    expect((await json<FitDetailsState>((await t.signUp()).request('/api/fit-details'))).fit.heightCm).toBeNull();
+    expect((await t.request('/api/reviews/fit-details')).status).toBe(401);
+    expect(
+      (await json<FitDetailsState>((await t.signUp()).request('/api/reviews/fit-details'))).fit.heightCm,
+    ).toBeNull();
   });
 });
 
@@ -289,11 +291,11 @@ describe(`size advice from members like you (${process.env.TEST_DIALECT})`, () =
   it('says there is not enough data below 3 similar reviews, and gives the majority above', async () => {
     const itemId = await makeTestItem(db(), { sizes: ['S', 'M', 'L'], units: 8 });
     const me = await t.signUp({ fullName: 'Mia Measured' });
-    const advice = () => json<SizeAdvice>(me.request(`/api/items/${itemId}/size-advice`));
+    const advice = () => json<SizeAdvice>(me.request(`/api/reviews/items/${itemId}/size-advice`));
     expect(await advice()).toEqual({ status: 'no_fit_details', minimum: 3 });
-    expect((await t.request(`/api/items/${itemId}/size-advice`)).status).toBe(401);
+    expect((await t.request(`/api/reviews/items/${itemId}/size-advice`)).status).toBe(401);
     await json(
-      me.request('/api/fit-details', {
+      me.request('/api/reviews/fit-details', {
         method: 'PUT',
         json: { heightCm: 170, bustCm: null, waistCm: null, hipsCm: null, usualSize: 'M' },
       }),

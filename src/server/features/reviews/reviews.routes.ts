@@ -21,7 +21,7 @@ import { IdParams } from '../../http/params';
 import type { ReviewsService } from './reviews.service';
 
 /** The review form takes photos: its body limit is the upload one (see app.ts). */
-export const REVIEW_UPLOAD_ROUTE = /^\/api\/rentals\/\d{1,10}\/review\/?$/;
+export const REVIEW_UPLOAD_ROUTE = /^\/api\/reviews\/rentals\/\d{1,10}\/?$/;
 
 const MAX_DATA_BYTES = 16 * 1024;
 
@@ -46,7 +46,7 @@ const reviewBody = photoFormBody(
 
 const postReview = memberRoute({
   method: 'post',
-  path: '/rentals/{id}/review',
+  path: '/rentals/{id}',
   tags: ['Reviews'],
   summary: 'Review a returned rental once (multipart: data + up to 3 photos)',
   description:
@@ -59,7 +59,7 @@ const postReview = memberRoute({
 
 const itemReviews = createRoute({
   method: 'get',
-  path: '/items/{id}/reviews',
+  path: '/items/{id}',
   tags: ['Reviews'],
   summary: "An item's reviews, newest first, with its rating, count and fit summary",
   description: `Pages of ${REVIEW_PAGE_SIZE}; \`before\` is the previous page's nextBefore; \`size\` keeps the reviews of members who wore that size.`,
@@ -69,7 +69,7 @@ const itemReviews = createRoute({
 
 const reviewPhoto = createRoute({
   method: 'get',
-  path: '/reviews/{id}/photos/{position}',
+  path: '/{id}/photos/{position}',
   tags: ['Reviews'],
   summary: "A review's photo (WebP)",
   request: { params: PhotoParams },
@@ -92,7 +92,7 @@ const sizeAdvice = memberRoute({
 
 const mine = memberRoute({
   method: 'get',
-  path: '/reviews/mine',
+  path: '/mine',
   tags: ['Reviews'],
   summary: 'Her returned rentals (to review, or reviewed) and her fit details',
   responses: { 200: jsonContent(MyReviewsSchema, 'Returned rentals'), ...errorResponses(401) },
@@ -120,7 +120,12 @@ const tooManyPhotos = () =>
     issues: [{ path: 'photos', message: REVIEW_MESSAGES.tooManyPhotos }],
   });
 
-/** /api/rentals/{id}/review, /api/items/{id}/reviews, /api/items/{id}/size-advice, /api/reviews/..., /api/fit-details. */
+/**
+ * Everything of this feature, mounted once under /api/reviews (decision 0055): a rental's review
+ * (POST /api/reviews/rentals/{id}), an item's reviews and size advice (/api/reviews/items/{id},
+ * /api/reviews/items/{id}/size-advice), a review's photos (/api/reviews/{id}/photos/{position}),
+ * her reviews (/api/reviews/mine) and her fit details (/api/reviews/fit-details).
+ */
 export function createReviewsRoutes(_ctx: AppContext, service: ReviewsService) {
   return newRouter()
     .openapi(postReview, async (c) => {

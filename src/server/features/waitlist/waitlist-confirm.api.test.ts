@@ -31,7 +31,7 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     ).json()) as Rental;
     // A card, and nothing else: no address, no delivery or pickup chosen.
     const waiting = await t.signUp();
-    expect((await waiting.request('/api/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
+    expect((await waiting.request('/api/plans/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
     expect((await join(waiting, { itemId, size: 'M', startDate: '2026-11-27', endDate: '2026-12-04' })).status).toBe(
       201,
     );
@@ -90,13 +90,13 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     const other = await renter();
     expect((await confirm(other, { delivery: 'online' })).status).toBe(404);
 
-    const studios = ((await (await t.request('/api/studios')).json()) as { studios: { id: number }[] }).studios;
+    const studios = ((await (await t.request('/api/orders/studios')).json()) as { studios: { id: number }[] }).studios;
     const res = await confirm(waiting, { delivery: 'in-store', studioId: studios[0]!.id });
     expect(res.status, await res.clone().text()).toBe(201);
     expect((await res.json()) as Rental).toMatchObject({ itemId, startDate: '2026-11-27', pickupOption: 'in-store' });
     expect((await entriesOf(waiting)).map((e) => e.id)).not.toContain(held.id);
     // Her account still has no choice saved: the hold's choice was for this booking.
-    expect(await (await waiting.request('/api/pickup')).json()).toMatchObject({ option: null });
+    expect(await (await waiting.request('/api/plans/pickup')).json()).toMatchObject({ option: null });
   });
 
   it('a declined card on Confirm keeps her hold until it expires (five clicks at once included): she changes her card and books it, and the next member is not offered it meanwhile', async () => {
@@ -162,7 +162,7 @@ describe(`waitlist (${process.env.TEST_DIALECT})`, () => {
     ).toBe('SOLD_OUT');
 
     // Another card, and Confirm books it.
-    expect((await first.request('/api/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
+    expect((await first.request('/api/plans/payment-method', { method: 'PUT', json: TEST_CARD })).status).toBe(200);
     const ok = await first.request(`/api/waitlist/${held.id}/confirm`, { method: 'POST', json: {} });
     expect(ok.status, await ok.clone().text()).toBe(201);
     expect((await ok.json()) as Rental).toMatchObject({

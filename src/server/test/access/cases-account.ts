@@ -52,65 +52,65 @@ export const ACCOUNT_CASES: Record<string, Case> = {
   ),
 
   // Plans
-  'GET /api/subscription': ownOnly(
-    () => ({ method: 'GET', path: '/api/subscription' }),
+  'GET /api/plans/subscription': ownOnly(
+    () => ({ method: 'GET', path: '/api/plans/subscription' }),
     (_st, body) => {
       expect(body.itemCount).not.toBe(A_MONTHLY_ITEMS);
     },
   ),
-  'PUT /api/subscription': ownOnly(
+  'PUT /api/plans/subscription': ownOnly(
     (st) => ({
       method: 'PUT',
-      path: '/api/subscription',
+      path: '/api/plans/subscription',
       json: { plan: 'monthly', itemCount: 4, userId: st.a.id, user_id: st.a.id },
     }),
     (_st, body) => {
       expect(body).toMatchObject({ plan: 'monthly', itemCount: 4 });
     },
   ),
-  'GET /api/payment-method': ownOnly(
-    () => ({ method: 'GET', path: '/api/payment-method' }),
+  'GET /api/plans/payment-method': ownOnly(
+    () => ({ method: 'GET', path: '/api/plans/payment-method' }),
     (_st, body) => {
       const card = body.card as { cardholderName: string } | null;
       if (card) expect(card.cardholderName).toBe('Bram Mallory');
     },
   ),
-  'PUT /api/payment-method': ownOnly(
+  'PUT /api/plans/payment-method': ownOnly(
     (st) => ({
       method: 'PUT',
-      path: '/api/payment-method',
+      path: '/api/plans/payment-method',
       json: { ...CARD('Bram Mallory', '1 Mallory Lane'), userId: st.a.id },
     }),
     (_st, body) => {
       expect((body.subscription as { card: { cardholderName: string } }).card.cardholderName).toBe('Bram Mallory');
     },
   ),
-  'GET /api/pickup': ownOnly(
-    () => ({ method: 'GET', path: '/api/pickup' }),
+  'GET /api/plans/pickup': ownOnly(
+    () => ({ method: 'GET', path: '/api/plans/pickup' }),
     (_st, body) => {
       // A chose in-store; B only ever chooses online.
       expect(body.option).not.toBe('in-store');
       expect(body.studioId).toBeNull();
     },
   ),
-  'PUT /api/pickup': ownOnly(
-    (st) => ({ method: 'PUT', path: '/api/pickup', json: { option: 'online', userId: st.a.id } }),
+  'PUT /api/plans/pickup': ownOnly(
+    (st) => ({ method: 'PUT', path: '/api/plans/pickup', json: { option: 'online', userId: st.a.id } }),
     (_st, body) => {
       expect(body.option).toBe('online');
     },
   ),
 
   // Orders: the delivery address, the order history and receipts
-  'GET /api/delivery-address': ownOnly(
-    () => ({ method: 'GET', path: '/api/delivery-address' }),
+  'GET /api/orders/delivery-address': ownOnly(
+    () => ({ method: 'GET', path: '/api/orders/delivery-address' }),
     (_st, body) => {
       expect((body.address as { recipientName: string } | null)?.recipientName).toBe('Bram Mallory');
     },
   ),
-  'PUT /api/delivery-address': ownOnly(
+  'PUT /api/orders/delivery-address': ownOnly(
     (st) => ({
       method: 'PUT',
-      path: '/api/delivery-address',
+      path: '/api/orders/delivery-address',
       json: {
         recipientName: 'Bram Mallory',
         line1: '1 Mallory Lane',

@@ -174,9 +174,9 @@ export const RENTAL_CASES: Record<string, Case> = {
     404,
   ),
   // Reviews and fit (issue 17 part A): only the renter reviews her rental; fit details are her own.
-  'POST /api/rentals/{id}/review': refused((st) => ({
+  'POST /api/reviews/rentals/{id}': refused((st) => ({
     method: 'POST',
-    path: `/api/rentals/${st.aRentalId}/review`,
+    path: `/api/reviews/rentals/${st.aRentalId}`,
     form: async () => {
       const form = await photoForm();
       form.set(
@@ -186,13 +186,13 @@ export const RENTAL_CASES: Record<string, Case> = {
       return form;
     },
   })),
-  'GET /api/items/{id}/reviews': ownOnly((st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/reviews` })),
+  'GET /api/reviews/items/{id}': ownOnly((st) => ({ method: 'GET', path: `/api/reviews/items/${st.aRentedItemId}` })),
   'GET /api/reviews/{id}/photos/{position}': {
     target: () => ({ method: 'GET', path: '/api/reviews/999999/photos/0' }),
     expect: (_st, res) => expect(res.status).toBe(404),
   },
-  'GET /api/items/{id}/size-advice': ownOnly(
-    (st) => ({ method: 'GET', path: `/api/items/${st.aRentedItemId}/size-advice` }),
+  'GET /api/reviews/items/{id}/size-advice': ownOnly(
+    (st) => ({ method: 'GET', path: `/api/reviews/items/${st.aRentedItemId}/size-advice` }),
     (_st, body) => {
       expect(body.status).toBe('no_fit_details');
     },
@@ -204,16 +204,16 @@ export const RENTAL_CASES: Record<string, Case> = {
       expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
     },
   ),
-  'GET /api/fit-details': ownOnly(
-    () => ({ method: 'GET', path: '/api/fit-details' }),
+  'GET /api/reviews/fit-details': ownOnly(
+    () => ({ method: 'GET', path: '/api/reviews/fit-details' }),
     (_st, body) => {
       expect((body.fit as { heightCm: unknown }).heightCm).toBeNull();
     },
   ),
-  'PUT /api/fit-details': ownOnly(
+  'PUT /api/reviews/fit-details': ownOnly(
     (st) => ({
       method: 'PUT',
-      path: '/api/fit-details',
+      path: '/api/reviews/fit-details',
       json: { heightCm: 181, bustCm: null, waistCm: null, hipsCm: null, usualSize: 'L', userId: st.a.id },
     }),
     (_st, body) => {

@@ -36,27 +36,31 @@ export async function buildScenario(t: TestApp): Promise<Scenario> {
     expect(r.status, text).toBe(status);
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   };
-  await ok(a.request('/api/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: A_MONTHLY_ITEMS } }));
-  await ok(a.request('/api/payment-method', { method: 'PUT', json: CARD(A_CARD_HOLDER, A_STREET) }));
-  const studios = (await ok(t.request('/api/studios'))) as { studios: { id: number }[] };
   await ok(
-    a.request('/api/delivery-address', {
+    a.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: A_MONTHLY_ITEMS } }),
+  );
+  await ok(a.request('/api/plans/payment-method', { method: 'PUT', json: CARD(A_CARD_HOLDER, A_STREET) }));
+  const studios = (await ok(t.request('/api/orders/studios'))) as { studios: { id: number }[] };
+  await ok(
+    a.request('/api/orders/delivery-address', {
       method: 'PUT',
       json: { recipientName: A_NAME, line1: A_STREET, city: 'Brooklyn', state: 'NY', zipCode: '11201' },
     }),
   );
-  await ok(a.request('/api/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studios.studios[0]!.id } }));
-  // B and C rent pay-per-item: a card, a delivery address, delivery chosen (decision 0030).
-  await ok(b.request('/api/payment-method', { method: 'PUT', json: CARD('Bram Mallory', '1 Mallory Lane') }));
   await ok(
-    b.request('/api/delivery-address', {
+    a.request('/api/plans/pickup', { method: 'PUT', json: { option: 'in-store', studioId: studios.studios[0]!.id } }),
+  );
+  // B and C rent pay-per-item: a card, a delivery address, delivery chosen (decision 0030).
+  await ok(b.request('/api/plans/payment-method', { method: 'PUT', json: CARD('Bram Mallory', '1 Mallory Lane') }));
+  await ok(
+    b.request('/api/orders/delivery-address', {
       method: 'PUT',
       json: { recipientName: 'Bram Mallory', line1: '1 Mallory Lane', city: 'Brooklyn', state: 'NY', zipCode: '11201' },
     }),
   );
-  await ok(b.request('/api/pickup', { method: 'PUT', json: { option: 'online' } }));
+  await ok(b.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online' } }));
   await ok(
-    a.request('/api/fit-details', {
+    a.request('/api/reviews/fit-details', {
       method: 'PUT',
       json: { heightCm: 166, bustCm: 86, waistCm: 68, hipsCm: 94, usualSize: 'S' },
     }),

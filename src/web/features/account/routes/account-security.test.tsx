@@ -45,12 +45,12 @@ afterEach(() => {
 function open() {
   const api = new ApiStub()
     .on('get', '/api/me', profile())
-    .on('get', '/api/fit-details', {
+    .on('get', '/api/reviews/fit-details', {
       fit: { heightCm: null, bustCm: null, waistCm: null, hipsCm: null, usualSize: null },
       updatedAt: null,
     })
     .on('get', '/api/me/sessions', { sessions: [] })
-    .on('get', '/api/subscription', subscription());
+    .on('get', '/api/plans/subscription', subscription());
   return renderPage(AccountPage, { path: '/account', api });
 }
 

@@ -44,12 +44,12 @@ const PHONE: Sessions[number] = { ...THIS_DEVICE, id: 's-2', current: false, bro
 function open(sessions: Sessions = [THIS_DEVICE]) {
   const api = new ApiStub()
     .on('get', '/api/me', profile())
-    .on('get', '/api/fit-details', {
+    .on('get', '/api/reviews/fit-details', {
       fit: { heightCm: null, bustCm: null, waistCm: null, hipsCm: null, usualSize: null },
       updatedAt: null,
     })
     .on('get', '/api/me/sessions', { sessions })
-    .on('get', '/api/subscription', subscription())
+    .on('get', '/api/plans/subscription', subscription())
     .on('patch', '/api/me', ({ body }) => profile({ ...body }))
     .on(
       'get',

@@ -19,14 +19,14 @@ type Saved = { option: 'online' | 'in-store' | null; studioId: number | null };
 
 function open(opts: { address?: typeof ADDRESS | { address: null; updatedAt: null }; pickup?: Saved } = {}) {
   const api = new ApiStub()
-    .on('get', '/api/delivery-address', opts.address ?? ADDRESS)
-    .on('get', '/api/pickup', { updatedAt: null, ...(opts.pickup ?? { option: 'online', studioId: null }) })
-    .on('get', '/api/studios', STUDIOS)
-    .on('put', '/api/delivery-address', ({ body }) => ({
+    .on('get', '/api/orders/delivery-address', opts.address ?? ADDRESS)
+    .on('get', '/api/plans/pickup', { updatedAt: null, ...(opts.pickup ?? { option: 'online', studioId: null }) })
+    .on('get', '/api/orders/studios', STUDIOS)
+    .on('put', '/api/orders/delivery-address', ({ body }) => ({
       address: { ...body, line2: body.line2 ?? null, country: 'US' },
       updatedAt: '2026-12-01T10:00:00.000Z',
     }))
-    .on('put', '/api/pickup', ({ body }) => ({
+    .on('put', '/api/plans/pickup', ({ body }) => ({
       option: body.option,
       studioId: body.studioId ?? null,
       updatedAt: '2026-12-01T10:00:00.000Z',
@@ -70,7 +70,7 @@ describe('the delivery address', () => {
     await user.type(field('ZIP code'), '1');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByTestId('delivery-address')).toHaveTextContent('Willa Member5 Elm St, Brooklyn, NY 11201');
-    expect(api.bodiesSent('put', '/api/delivery-address')).toEqual([
+    expect(api.bodiesSent('put', '/api/orders/delivery-address')).toEqual([
       {
         recipientName: 'Willa Member',
         line1: '5 Elm St',
@@ -86,7 +86,7 @@ describe('the delivery address', () => {
     const { api, user } = open();
     api.on(
       'put',
-      '/api/delivery-address',
+      '/api/orders/delivery-address',
       apiError(400, 'VALIDATION_FAILED', 'Invalid body: zipCode is not a New York ZIP code', {}, [
         { path: 'zipCode', message: 'is not a New York ZIP code' },
       ]),
@@ -111,9 +111,9 @@ describe('the delivery address', () => {
 
   it('an address that cannot be loaded says so, with a retry that asks again', async () => {
     const { api, user } = open();
-    api.on('get', '/api/delivery-address', apiError(403, 'FORBIDDEN', 'No'));
+    api.on('get', '/api/orders/delivery-address', apiError(403, 'FORBIDDEN', 'No'));
     expect(await screen.findByText(/We could not load your address/)).toBeInTheDocument();
-    api.on('get', '/api/delivery-address', ADDRESS);
+    api.on('get', '/api/orders/delivery-address', ADDRESS);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('delivery-address')).toBeInTheDocument();
   });
@@ -136,7 +136,7 @@ describe('delivery or pickup', () => {
     await user.selectOptions(studio, 'Williamsburg Studio');
     await user.click(saveChoice());
     await waitFor(() => expect(toasts()).toEqual(['Your choice is saved']));
-    expect(api.bodiesSent('put', '/api/pickup')).toEqual([{ option: 'in-store', studioId: 2 }]);
+    expect(api.bodiesSent('put', '/api/plans/pickup')).toEqual([{ option: 'in-store', studioId: 2 }]);
     await waitFor(() => expect(saveChoice()).toBeDisabled());
   });
 
@@ -146,12 +146,12 @@ describe('delivery or pickup', () => {
     expect(await within(choiceForm()).findByRole('combobox', { name: 'Studio' })).toHaveValue('2');
     await user.click(within(choiceForm()).getByRole('radio', { name: 'Online Delivery' }));
     await user.click(saveChoice());
-    await waitFor(() => expect(api.bodiesSent('put', '/api/pickup')).toEqual([{ option: 'online' }]));
+    await waitFor(() => expect(api.bodiesSent('put', '/api/plans/pickup')).toEqual([{ option: 'online' }]));
   });
 
   it("a studio that is no more: the API's reason in a toast", async () => {
     const { api, user } = open();
-    api.on('put', '/api/pickup', apiError(400, 'VALIDATION_FAILED', DELIVERY_MESSAGES.noSuchStudio));
+    api.on('put', '/api/plans/pickup', apiError(400, 'VALIDATION_FAILED', DELIVERY_MESSAGES.noSuchStudio));
     await screen.findByRole('form', { name: 'Delivery or pickup' });
     await user.click(within(choiceForm()).getByRole('radio', { name: 'In-Store Pickup' }));
     await within(choiceForm()).findByRole('combobox', { name: 'Studio' });

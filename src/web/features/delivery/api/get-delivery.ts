@@ -6,11 +6,11 @@ import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 export const deliveryAddressQueryKey = ['delivery-address'] as const;
 
-/** GET /api/delivery-address: the member's delivery address (or null). */
+/** GET /api/orders/delivery-address: the member's delivery address (or null). */
 export function getDeliveryAddressQueryOptions() {
   return queryOptions({
     queryKey: deliveryAddressQueryKey,
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/delivery-address', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/orders/delivery-address', { signal })),
   });
 }
 
@@ -18,7 +18,7 @@ export function useDeliveryAddress(enabled = true) {
   return useQuery({ ...getDeliveryAddressQueryOptions(), enabled });
 }
 
-/** PUT /api/delivery-address: saves it on her account. Field errors come back as issues. */
+/** PUT /api/orders/delivery-address: saves it on her account. Field errors come back as issues. */
 export function useSaveDeliveryAddress() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,7 +27,7 @@ export function useSaveDeliveryAddress() {
       errorToast: (err) => (err instanceof ApiClientError && err.code === 'VALIDATION_FAILED' ? false : undefined),
     },
     mutationFn: (input: DeliveryAddressInput, { client }) =>
-      unwrap(apiOf(client).PUT('/api/delivery-address', { body: input })),
+      unwrap(apiOf(client).PUT('/api/orders/delivery-address', { body: input })),
     onSuccess: (state) => {
       queryClient.setQueryData(deliveryAddressQueryKey, state);
       return invalidate(queryClient, invalidationSets.bookingPrice);
@@ -35,11 +35,11 @@ export function useSaveDeliveryAddress() {
   });
 }
 
-/** GET /api/studios: the studios to pick up from, with addresses and opening hours. */
+/** GET /api/orders/studios: the studios to pick up from, with addresses and opening hours. */
 export function getStudiosQueryOptions() {
   return queryOptions({
     queryKey: ['studios'],
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/studios', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/orders/studios', { signal })),
     staleTime: 10 * 60_000,
   });
 }

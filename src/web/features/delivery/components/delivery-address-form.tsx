@@ -14,7 +14,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { useSaveDeliveryAddress } from '../api/get-delivery';
 
 /**
- * The delivery address form (kept on her account: PUT /api/delivery-address), on the item page
+ * The delivery address form (kept on her account: PUT /api/orders/delivery-address), on the item page
  * when she books a delivery and on the account page. Loaded when shown: it brings the schema.
  */
 export default function DeliveryAddressFormView({

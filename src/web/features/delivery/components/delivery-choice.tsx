@@ -21,7 +21,7 @@ const DAY_NAMES: Record<string, string> = {
 
 /**
  * Her delivery address with 'Edit', or the form that saves it on her account (PUT
- * /api/delivery-address) when she has none: the booking panel, a waitlist hold's dialog and her
+ * /api/orders/delivery-address) when she has none: the booking panel, a waitlist hold's dialog and her
  * account's "Addresses and pickup" page show the same.
  */
 export function DeliveryAddressSection({
@@ -68,7 +68,7 @@ export function DeliveryAddressSection({
   );
 }
 
-/** The studio to pick up from (GET /api/studios), with its address and opening hours. */
+/** The studio to pick up from (GET /api/orders/studios), with its address and opening hours. */
 export function StudioChooser({
   studios,
   studioId,

@@ -23,7 +23,7 @@ function saveCardErrorToast(err: Error) {
 }
 
 /**
- * Saves or replaces the card (PUT /api/payment-method). The server hands it to the payment
+ * Saves or replaces the card (PUT /api/plans/payment-method). The server hands it to the payment
  * provider (about 2 s), keeps only brand and last four, and activates a plan waiting for payment.
  */
 export function useSavePaymentMethod() {
@@ -31,7 +31,7 @@ export function useSavePaymentMethod() {
   return useMutation({
     meta: { errorToast: saveCardErrorToast },
     mutationFn: (input: PaymentFormInput, { client }) =>
-      unwrap(apiOf(client).PUT('/api/payment-method', { body: input })),
+      unwrap(apiOf(client).PUT('/api/plans/payment-method', { body: input })),
     onSuccess: (result) => queryClient.setQueryData(subscriptionQueryKey, result.subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

@@ -7,12 +7,13 @@ import { subscriptionQueryKey } from './get-subscription';
 /** The toast docs/product.md names (Messages and timings) for any failure to save the plan. */
 export const SAVE_FAILED = 'Something went wrong. Please try again.';
 
-/** Chooses a plan (PUT /api/subscription). Weekly is active at once; paid plans wait for the card. */
+/** Chooses a plan (PUT /api/plans/subscription). Weekly is active at once; paid plans wait for the card. */
 export function useChoosePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: SAVE_FAILED },
-    mutationFn: (input: ChoosePlanInput, { client }) => unwrap(apiOf(client).PUT('/api/subscription', { body: input })),
+    mutationFn: (input: ChoosePlanInput, { client }) =>
+      unwrap(apiOf(client).PUT('/api/plans/subscription', { body: input })),
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionQueryKey, subscription),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });

@@ -7,11 +7,11 @@ export const pickupQueryKey = ['pickup'] as const;
 export function getPickupQueryOptions() {
   return queryOptions({
     queryKey: pickupQueryKey,
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/pickup', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/plans/pickup', { signal })),
   });
 }
 
-/** The member's pickup option (online | in-store | null), from GET /api/pickup. */
+/** The member's pickup option (online | in-store | null), from GET /api/plans/pickup. */
 export function usePickupOption(opts: { enabled?: boolean } = {}) {
   return useQuery({
     ...getPickupQueryOptions(),

@@ -7,12 +7,12 @@ export const subscriptionQueryKey = ['subscription'] as const;
 export function getSubscriptionQueryOptions() {
   return queryOptions({
     queryKey: subscriptionQueryKey,
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/subscription', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/plans/subscription', { signal })),
   });
 }
 
 /**
- * The member's plan from the server (GET /api/subscription): plan, item count, status, monthly
+ * The member's plan from the server (GET /api/plans/subscription): plan, item count, status, monthly
  * price, next billing date (null for Weekly: 'Pay as you go') and the saved card's brand and last
  * four. A member who never chose gets Weekly.
  */

@@ -6,10 +6,10 @@ import { UNEXPECTED_ERROR } from '../../../lib/error-toast';
 import { pickupQueryKey } from './get-pickup';
 import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
-/** Her choice: the option alone, or in-store pickup with its studio (GET /api/studios). */
+/** Her choice: the option alone, or in-store pickup with its studio (GET /api/orders/studios). */
 export type PickupChoice = PickupOption | { option: PickupOption; studioId?: number | undefined };
 
-/** Saves online delivery or in-store pickup (and the studio) on the member's account (PUT /api/pickup). */
+/** Saves online delivery or in-store pickup (and the studio) on the member's account (PUT /api/plans/pickup). */
 export function useSavePickupOption() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,7 +21,7 @@ export function useSavePickupOption() {
     mutationFn: (choice: PickupChoice, { client }) => {
       const { option, studioId } = typeof choice === 'string' ? { option: choice, studioId: undefined } : choice;
       return unwrap(
-        apiOf(client).PUT('/api/pickup', {
+        apiOf(client).PUT('/api/plans/pickup', {
           body: option === 'in-store' && studioId ? { option, studioId } : { option },
         }),
       );

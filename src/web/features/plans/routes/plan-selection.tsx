@@ -42,7 +42,7 @@ const CHOOSE_FIRST = 'Select a plan to continue.';
 
 /**
  * The plan form before the app runs (decision 0044): the chosen plan (or Continue without Plan's
- * Weekly) saved through PUT /api/subscription in-process as the member, then on to the dashboard
+ * Weekly) saved through PUT /api/plans/subscription in-process as the member, then on to the dashboard
  * (Weekly is active at once) or to add a card. Once the app runs, the page saves it itself (with
  * its toasts and its 'Setting up...' second).
  */
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!plan.success) return data({ error: CHOOSE_FIRST }, { status: 400 });
   const body = { plan: plan.data, ...(plan.data === 'monthly' ? { itemCount: Number(form.get('itemCount')) } : {}) };
   const res = await context.apiFetch(
-    new Request(new URL('/api/subscription', context.origin), {
+    new Request(new URL('/api/plans/subscription', context.origin), {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

@@ -106,8 +106,8 @@ describe('Add to Cart', () => {
     await user.click(addToCart());
     await waitFor(() => expect(location()).toBe('/login'));
     expect(api.writes()).toEqual([]);
-    expect(api.callsTo('get', '/api/delivery-address')).toEqual([]);
-    expect(api.callsTo('get', '/api/pickup')).toEqual([]);
+    expect(api.callsTo('get', '/api/orders/delivery-address')).toEqual([]);
+    expect(api.callsTo('get', '/api/plans/pickup')).toEqual([]);
   });
 
   it('a piece she has out already reads "Already Rented", disabled', async () => {

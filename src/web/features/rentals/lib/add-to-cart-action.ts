@@ -60,7 +60,7 @@ export async function addToCartAction(
     let startDate = field('startDate');
     let endDate = field('endDate');
     // Her saved way of delivery, else delivery to her address: what the running panel offers first.
-    const { option } = await call<{ option: PickupOption | null }>(context, '/api/pickup');
+    const { option } = await call<{ option: PickupOption | null }>(context, '/api/plans/pickup');
     const delivery = option ?? 'online';
     if (!(isIsoDate(startDate) && isIsoDate(endDate) && endDate > startDate)) {
       const query = new URLSearchParams({ size, delivery, days: String(RENTAL_DAYS) });

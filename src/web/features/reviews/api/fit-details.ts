@@ -6,11 +6,11 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const fitDetailsQueryKey = ['reviews', 'fit-details'] as const;
 
-/** GET /api/fit-details. */
+/** GET /api/reviews/fit-details. */
 export function getFitDetailsQueryOptions() {
   return queryOptions({
     queryKey: fitDetailsQueryKey,
-    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/fit-details', { signal })),
+    queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/reviews/fit-details', { signal })),
   });
 }
 
@@ -18,11 +18,11 @@ export function useFitDetails() {
   return useQuery(getFitDetailsQueryOptions());
 }
 
-/** PUT /api/fit-details; size advice is asked again with the new details. */
+/** PUT /api/reviews/fit-details; size advice is asked again with the new details. */
 export function useSaveFitDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fit: FitDetails, { client }) => unwrap(apiOf(client).PUT('/api/fit-details', { body: fit })),
+    mutationFn: (fit: FitDetails, { client }) => unwrap(apiOf(client).PUT('/api/reviews/fit-details', { body: fit })),
     onSuccess: (saved) => queryClient.setQueryData(fitDetailsQueryKey, saved),
     onSettled: () =>
       Promise.all([

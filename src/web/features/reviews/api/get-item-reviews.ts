@@ -5,13 +5,13 @@ import { apiOf } from '../../../lib/query-client';
 
 export const itemReviewsQueryKey = (itemId: number) => ['reviews', 'item', itemId] as const;
 
-/** GET /api/items/{id}/reviews: pages of reviews, newest first, optionally of one size worn. */
+/** GET /api/reviews/items/{id}: pages of reviews, newest first, optionally of one size worn. */
 export function getItemReviewsQueryOptions(itemId: number, size?: Size) {
   return infiniteQueryOptions({
     queryKey: [...itemReviewsQueryKey(itemId), size ?? 'all'] as const,
     queryFn: ({ client, signal, pageParam }) =>
       unwrap(
-        apiOf(client).GET('/api/items/{id}/reviews', {
+        apiOf(client).GET('/api/reviews/items/{id}', {
           params: {
             path: { id: String(itemId) },
             query: { ...(size ? { size } : {}), ...(pageParam ? { before: String(pageParam) } : {}) },

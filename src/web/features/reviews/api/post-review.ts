@@ -4,13 +4,13 @@ import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
-/** Posts her review of a returned rental with its photos (multipart POST /api/rentals/{id}/review). */
+/** Posts her review of a returned rental with its photos (multipart POST /api/reviews/rentals/{id}). */
 export function usePostReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ rentalId, input, photos }: { rentalId: number; input: ReviewInput; photos: File[] }, { client }) =>
       unwrap(
-        apiOf(client).POST('/api/rentals/{id}/review', {
+        apiOf(client).POST('/api/reviews/rentals/{id}', {
           params: { path: { id: String(rentalId) } },
           body: { data: JSON.stringify(input), photos },
           bodySerializer: (fields) => {

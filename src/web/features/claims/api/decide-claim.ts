@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { deskClaimsQueryKey } from './get-claims';
+import { deskClaimsQueryKey } from './get-desk-claims';
 
 /** Upholds (the renter is charged, the lender credited) or rejects a claim, with a note both members read; audited. */
 export function useDecideClaim() {

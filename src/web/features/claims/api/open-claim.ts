@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClaimInput } from '@domain/claims';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { claimsQueryKey } from './get-claims';
-import { payoutsQueryKey } from './get-statement';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** Opens a damage claim with its photos (multipart POST /api/claims). */
 export function useOpenClaim() {
@@ -22,10 +21,6 @@ export function useOpenClaim() {
           },
         }),
       ),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: claimsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: payoutsQueryKey }),
-      ]),
+    onSettled: () => invalidate(queryClient, invalidationSets.claim),
   });
 }

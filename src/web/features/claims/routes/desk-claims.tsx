@@ -25,10 +25,9 @@ import { cn } from '../../../lib/cn';
 import { formatCents, formatDate } from '../../../lib/format';
 import type { PageQueries } from '../../../lib/page-data';
 import { useDecideClaim, useRetryClaimCharge } from '../api/decide-claim';
-import { getDeskClaimsQueryOptions, useDeskClaims } from '../api/get-claims';
-import { OpsHeader } from '../components/ops-header';
-import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
-import type { Route } from './+types/claims';
+import { clientLoadDeskPage, deskMeta, loadDeskPage, OpsHeader } from '../../ops';
+import { getDeskClaimsQueryOptions, useDeskClaims } from '../api/get-desk-claims';
+import type { Route } from './+types/desk-claims';
 
 const statusOf = (params: URLSearchParams): ClaimStatus =>
   CLAIM_STATUSES.find((s) => s === params.get('status')) ?? 'open';

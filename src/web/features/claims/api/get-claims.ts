@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const claimsQueryKey = ['claims'] as const;
+export const claimsQueryKey = queryKeys.claims.all;
 
 export function getClaimsQueryOptions() {
   return queryOptions({

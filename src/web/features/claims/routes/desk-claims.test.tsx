@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLAIM_MESSAGES } from '@domain/claims';
 import { ApiStub, apiError, type ApiBody } from '../../../test/api-stub';
 import { dismissToasts, renderPage, settle, STAFF, toasts } from '../../../test/render-page';
-import ClaimsPage from './claims';
+import ClaimsPage from './desk-claims';
 
 /** /ops/claims: lenders' damage claims by status; upholding or rejecting one with a note; charging again. */
 
