@@ -14,7 +14,7 @@ import {
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
 import { createLendingCalendarService, createLendingService, createLendingThreadsService } from './features/lending';
-import { createListingsService } from './features/listings';
+import { createListingPhotosService, createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
 import {
@@ -61,7 +61,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const notifications = createNotificationsService(ctx);
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
-  const listings = createListingsService(ctx, { core });
+  // A member's listings and, after it is made, a listing's photos: one object for its routes.
+  const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
   const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
   const rentals = createRentalsService(ctx, {
     pictures,
