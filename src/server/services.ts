@@ -1,6 +1,6 @@
 import type { AppContext } from './context';
 import type { Seed } from './db/seed';
-import { createAccountService } from './features/account';
+import { createAccountDeletionService, createAccountService } from './features/account';
 import { createBookingsCore } from './features/bookings';
 import { createAssistantService } from './features/assistant';
 import {
@@ -76,11 +76,15 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
   });
-  // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
-  const account = createAccountService(ctx, {
-    cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
-    core,
-  });
+  // The account (profile, devices, data file) and its deletion: one object for its routes.
+  const account = {
+    ...createAccountService(ctx),
+    // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
+    ...createAccountDeletionService(ctx, {
+      cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
+      core,
+    }),
+  };
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans });
   // Lending's requests, the threads between its two members, and the lender's calendar: one object for its routes.

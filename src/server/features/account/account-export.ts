@@ -189,7 +189,6 @@ async function memberContentRows(db: Kysely<DB>, userId: string) {
 }
 
 /** Everything we hold about the member, for "download my data". */
-/** Everything we hold about the member, for "download my data". */
 export async function exportRows(db: Kysely<DB>, userId: string) {
   const [
     user,
@@ -374,3 +373,5 @@ export async function exportRows(db: Kysely<DB>, userId: string) {
     ...(await memberContentRows(db, userId)),
   };
 }
+
+export type ExportRows = Awaited<ReturnType<typeof exportRows>>;
