@@ -13,7 +13,12 @@ import {
 } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
-import { createLendingCalendarService, createLendingService, createLendingThreadsService } from './features/lending';
+import {
+  createLendingCalendarService,
+  createLendingService,
+  createLendingThreadsService,
+  createRequestSettlement,
+} from './features/lending';
 import { createListingPhotosService, createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
@@ -26,7 +31,12 @@ import {
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
-import { createRentalsService } from './features/rentals';
+import {
+  createRentalCancellation,
+  createRentalExtension,
+  createRentalQuote,
+  createRentalsService,
+} from './features/rentals';
 import { createReviewsService } from './features/reviews';
 import { createSupportService } from './features/support';
 import { createClaimsService } from './features/claims';
@@ -71,7 +81,9 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     core,
     payments,
     orders,
-    notifications,
+    quote: createRentalQuote(ctx, { catalogue, plans }),
+    extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
+    cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
@@ -89,7 +101,16 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const claims = createClaimsService(ctx, { payments, notifications, plans });
   // Lending's requests, the threads between its two members, and the lender's calendar: one object for its routes.
   const lending = {
-    ...createLendingService(ctx, { pictures, catalogue, plans, payments, orders, notifications, core }),
+    ...createLendingService(ctx, {
+      pictures,
+      catalogue,
+      plans,
+      payments,
+      orders,
+      notifications,
+      core,
+      settlement: createRequestSettlement(ctx, { core, payments, orders, notifications }),
+    }),
     ...createLendingThreadsService(ctx, {
       core,
       notifications,
