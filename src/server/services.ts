@@ -41,7 +41,7 @@ import { createReviewsService } from './features/reviews';
 import { createSupportService } from './features/support';
 import { createClaimsService } from './features/claims';
 import { createPayoutsService } from './features/payouts';
-import { createRatingsService } from './features/ratings';
+import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
 
@@ -56,7 +56,6 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     overrides.paymentProvider ??
     createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
-  const ratings = createRatingsService(ctx);
   // One reader of the items' pictures for every feature that shows a piece.
   const pictures = createItemPictures(ctx.database.db);
   const catalogue = createCatalogueService(ctx, {
@@ -64,7 +63,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     facetIndex: createFacetIndex(ctx.database.db),
     availability: createItemAvailability(ctx),
     served: createServedPictures(ctx.database.db),
-    lenderRatings: ratings.lenderRatings,
+    lenderRatings: createLenderRatings(ctx),
   });
   const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
@@ -98,7 +97,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     }),
   };
   const events = createEventsService(ctx);
-  const claims = createClaimsService(ctx, { payments, notifications, plans });
+  const claims = createClaimsService(ctx, { payments, notifications, plans, core });
+  const ratings = createRatingsService(ctx, { core });
   // Lending's requests, the threads between its two members, and the lender's calendar: one object for its routes.
   const lending = {
     ...createLendingService(ctx, {

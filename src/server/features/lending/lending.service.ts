@@ -156,7 +156,7 @@ export function createLendingService(
                 ? new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody)
                 : null,
             soldOut: async () => {
-              const free = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
+              const free = await core.freeUnitFor(trx, input.itemId, input.size, held);
               if (free !== null) return void (unitId = free);
               const days = Math.max(1, daysBetween(startDate, endDate));
               const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);

@@ -195,7 +195,7 @@ export function createRentalsService(
                 // A unit held for her (the waitlist, decision 0034): claimed once, and its hold let go
                 // in this transaction, so the free unit found next is that one.
                 if (hold) await hold.claim(trx);
-                const free = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
+                const free = await core.freeUnitFor(trx, input.itemId, input.size, held);
                 if (free !== null) return void (unitId = free);
                 const days = Math.max(1, daysBetween(startDate, endDate));
                 const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
@@ -206,7 +206,7 @@ export function createRentalsService(
               // The backup size: a second unit for the same days, or no booking at all (decision 0034).
               backupSoldOut: async () => {
                 if (input.backupSize === undefined) return;
-                backupUnitId = await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
+                backupUnitId = await core.freeUnitFor(trx, input.itemId, input.backupSize, held);
                 if (backupUnitId === null)
                   return new DomainError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, {
                     details: { size: input.backupSize, backup: true },
