@@ -1,6 +1,6 @@
 import type { AppContext } from './context';
 import type { Seed } from './db/seed';
-import { createAccountService } from './features/account';
+import { createAccountDeletionService, createAccountService } from './features/account';
 import { createBookingsCore } from './features/bookings';
 import { createAssistantService } from './features/assistant';
 import {
@@ -13,8 +13,13 @@ import {
 } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
-import { createLendingCalendarService, createLendingService, createLendingThreadsService } from './features/lending';
-import { createListingsService } from './features/listings';
+import {
+  createLendingCalendarService,
+  createLendingService,
+  createLendingThreadsService,
+  createRequestSettlement,
+} from './features/lending';
+import { createListingPhotosService, createListingsService } from './features/listings';
 import { createMatchService } from './features/match';
 import { createNotificationsService } from './features/notifications';
 import {
@@ -26,12 +31,17 @@ import {
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
-import { createRentalsService } from './features/rentals';
+import {
+  createRentalCancellation,
+  createRentalExtension,
+  createRentalQuote,
+  createRentalsService,
+} from './features/rentals';
 import { createReviewsService } from './features/reviews';
 import { createSupportService } from './features/support';
 import { createClaimsService } from './features/claims';
 import { createPayoutsService } from './features/payouts';
-import { createRatingsService } from './features/ratings';
+import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
 
@@ -46,7 +56,6 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     overrides.paymentProvider ??
     createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
-  const ratings = createRatingsService(ctx);
   // One reader of the items' pictures for every feature that shows a piece.
   const pictures = createItemPictures(ctx.database.db);
   const catalogue = createCatalogueService(ctx, {
@@ -54,14 +63,15 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     facetIndex: createFacetIndex(ctx.database.db),
     availability: createItemAvailability(ctx),
     served: createServedPictures(ctx.database.db),
-    lenderRatings: ratings.lenderRatings,
+    lenderRatings: createLenderRatings(ctx),
   });
   const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
   const notifications = createNotificationsService(ctx);
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
-  const listings = createListingsService(ctx, { core });
+  // A member's listings and, after it is made, a listing's photos: one object for its routes.
+  const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
   const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
   const rentals = createRentalsService(ctx, {
     pictures,
@@ -70,21 +80,37 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     core,
     payments,
     orders,
-    notifications,
+    quote: createRentalQuote(ctx, { catalogue, plans }),
+    extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
+    cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
   });
-  // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
-  const account = createAccountService(ctx, {
-    cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
-    core,
-  });
+  // The account (profile, devices, data file) and its deletion: one object for its routes.
+  const account = {
+    ...createAccountService(ctx),
+    // Deleting an account with a reservation not sent yet may cancel it first (a full refund).
+    ...createAccountDeletionService(ctx, {
+      cancelReservation: (userId, rentalId) => rentals.cancel(userId, rentalId),
+      core,
+    }),
+  };
   const events = createEventsService(ctx);
-  const claims = createClaimsService(ctx, { payments, notifications, plans });
+  const claims = createClaimsService(ctx, { payments, notifications, plans, core });
+  const ratings = createRatingsService(ctx, { core });
   // Lending's requests, the threads between its two members, and the lender's calendar: one object for its routes.
   const lending = {
-    ...createLendingService(ctx, { pictures, catalogue, plans, payments, orders, notifications, core }),
+    ...createLendingService(ctx, {
+      pictures,
+      catalogue,
+      plans,
+      payments,
+      orders,
+      notifications,
+      core,
+      settlement: createRequestSettlement(ctx, { core, payments, orders, notifications }),
+    }),
     ...createLendingThreadsService(ctx, {
       core,
       notifications,

@@ -6,9 +6,12 @@ import { describe, expect, it } from 'vitest';
 // is held and where it is: outside src/server/features/bookings, no feature source inserts into,
 // updates or deletes from item_units, bookings, rentals or unit_states, through Kysely or raw SQL.
 // The one exception is the house catalogue's seed (its units, before anything is booked).
-// The same check by hand:
+// Nor does any take a row lock on those tables: the core's `lock` (item, then units, then rental)
+// is the one entry, so the lock order is kept in one place.
+// The same checks by hand:
 //   grep -rnE "(insertInto|updateTable|deleteFrom)\(['\"](item_units|bookings|rentals|unit_states)['\"]" \
 //     src/server/features --include=*.ts | grep -v '\.test\.ts' | grep -v '^src/server/features/bookings/'
+//   grep -rn "forUpdate\|forNoKeyUpdate\|forShare\|forKeyShare" src/server/features --include=*.ts | grep -v features/bookings
 
 const features = path.resolve(import.meta.dirname, '../features');
 const CORE_TABLES = '(item_units|bookings|rentals|unit_states)';
@@ -29,6 +32,32 @@ function sources(dir: string): string[] {
 /** The feature files (relative, with /) that write the core's tables. */
 export function writersOf(files: { file: string; text: string }[]): string[] {
   return files.filter((f) => KYSELY_WRITE.test(f.text) || SQL_WRITE.test(f.text)).map((f) => f.file);
+}
+
+/** A Kysely row-lock clause, or one in a raw SQL template. */
+const KYSELY_LOCK = /\.for(Update|NoKeyUpdate|Share|KeyShare)\(/;
+/** A query that reads one of the core's tables (from or joined), through Kysely. */
+const KYSELY_READS_CORE = new RegExp(`(selectFrom|[jJ]oin\\w*)\\(\\s*['"\`]${CORE_TABLES}(\\s+as\\s+\\w+)?['"\`]`);
+/** A raw SQL template that reads one of the core's tables and locks rows. */
+const SQL_LOCK = new RegExp(
+  `sql\`[^\`]*\\b(from|join)\\s+"?${CORE_TABLES}"?[^\`]*\\bfor\\s+(update|no\\s+key\\s+update|share|key\\s+share)\\b[^\`]*\``,
+  'i',
+);
+/** The source without its comments (a comment that names a lock is not one). */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+
+/**
+ * The feature files that take a row lock on the core's tables: a Kysely statement (up to its `;`)
+ * that reads one of them and has a lock clause (on PostgreSQL, FOR UPDATE without OF locks the
+ * rows of every table it reads, joined ones too), or a raw SQL template that does.
+ */
+export function lockersOf(files: { file: string; text: string }[]): string[] {
+  return files
+    .filter((f) => {
+      const text = code(f.text);
+      return SQL_LOCK.test(text) || text.split(';').some((st) => KYSELY_LOCK.test(st) && KYSELY_READS_CORE.test(st));
+    })
+    .map((f) => f.file);
 }
 
 const files = sources(features).map((file) => ({
@@ -57,14 +86,30 @@ describe('the bookings core', () => {
     for (const text of reads) expect(writersOf([{ file: 'lending/lending.repository.ts', text }])).toEqual([]);
   });
 
-  it('owns the only row locks of units and rentals', () => {
-    const unitOrRentalLock = /selectFrom\(\s*['"](item_units|rentals)['"]\)[^;]*?\.for(Update|NoKeyUpdate|Share)\(/s;
-    const lockers = files
-      .filter((f) => !f.file.startsWith('bookings/') && unitOrRentalLock.test(f.text))
-      .map((f) => f.file);
-    // Not moved yet (outside this change's area, decision 0053 "What remains"): the catalogue's search
-    // for a free unit locks the unit it picks; ratings and claims lock a rental to serialise their own rows.
-    const notYet = ['catalogue/catalogue.repository.ts', 'claims/claims.service.ts', 'ratings/ratings.repository.ts'];
-    expect(lockers.filter((f) => !notYet.includes(f))).toEqual([]);
+  it('owns the only row locks of item_units, bookings, rentals and unit_states', () => {
+    expect(lockersOf(files).filter((f) => !f.startsWith('bookings/'))).toEqual([]);
+    // The core's own lock is seen (the check finds what it looks for).
+    expect(lockersOf(files)).toContain('bookings/bookings.lock.ts');
+  });
+
+  it('would catch another feature locking them', () => {
+    const samples = [
+      `await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();`,
+      `await trx\n  .selectFrom("rentals as r")\n  .select("r.id")\n  .where("r.id", "=", id)\n  .forNoKeyUpdate()\n  .execute();`,
+      `await trx.selectFrom('bookings').select('id').forShare().execute();`,
+      `await trx.selectFrom('unit_states').select('unit_id').forKeyShare().execute();`,
+      `await trx.selectFrom('items').innerJoin('item_units as u', 'u.item_id', 'items.id').select('u.id').forUpdate().execute();`,
+      'await sql`select id from rentals where id = ${id} for update`.execute(trx);',
+      'await sql`SELECT 1 FROM "item_units" WHERE id = ${id} FOR NO KEY UPDATE`.execute(trx);',
+    ];
+    for (const text of samples) expect(lockersOf([{ file: 'ratings/ratings.repository.ts', text }])).toHaveLength(1);
+    // Locks of other tables, reads of the core's without a lock, and comments are not.
+    const others = [
+      `await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();`,
+      `await trx.selectFrom('rentals').select('id').execute();\nawait trx.selectFrom('user').select('id').forUpdate().execute();`,
+      `// Locks the rental: trx.selectFrom('rentals').forUpdate() would\nawait core.lock(trx, { rentalId });`,
+      'await sql`select id from booking_requests where id = ${id} for update`.execute(trx);',
+    ];
+    for (const text of others) expect(lockersOf([{ file: 'lending/lending.repository.ts', text }])).toEqual([]);
   });
 });

@@ -373,3 +373,5 @@ export async function exportRows(db: Kysely<DB>, userId: string) {
     ...(await memberContentRows(db, userId)),
   };
 }
+
+export type ExportRows = Awaited<ReturnType<typeof exportRows>>;

@@ -53,6 +53,26 @@ export function createBookingsCore(
   lateFees.settleOutcomes();
 
   /**
+   * A unit of the item's size with nothing held overlapping `held`, or null; the unit's row stays
+   * locked to the end of the transaction. The caller has locked the item (`lock`: the item before
+   * its units). PostgreSQL runs transactions side by side: each candidate is locked, then looked
+   * at again, so two members booking the last unit at once cannot both get it (the second sees
+   * the first's booking). SQLite runs them one at a time (the lock is dropped there).
+   */
+  async function freeUnitFor(
+    trx: Db,
+    itemId: number,
+    size: string,
+    held: { start: string; end: string },
+  ): Promise<number | null> {
+    for (const id of await catalogue.freeUnits(trx, itemId, size, held)) {
+      await lock(trx, { unitIds: [id] });
+      if (await catalogue.unitFree(trx, id, held)) return id;
+    }
+    return null;
+  }
+
+  /**
    * Moves the reservations (not dispatched yet) that the unit can no longer serve in [from, to) to
    * another unit of the same item and size that is free for their held days; those with no such
    * unit stay and show on the desk (their unit is not ready).
@@ -66,7 +86,7 @@ export function createBookingsCore(
     const moved: number[] = [];
     const stranded: number[] = [];
     for (const r of await reads.reservationsOverlapping(trx, unitId, from, to)) {
-      const other = await catalogue.freeUnitFor(trx, r.item_id, r.size, { start: r.start_date, end: r.end_date });
+      const other = await freeUnitFor(trx, r.item_id, r.size, { start: r.start_date, end: r.end_date });
       if (other !== null && other !== unitId) {
         await holds.moveReservation(trx, r.id, r.booking_id, other);
         moved.push(r.id);
@@ -189,6 +209,7 @@ export function createBookingsCore(
 
   return {
     lock,
+    freeUnitFor,
     moveByAction,
     /* The writes, for the moves the use-cases compose (each takes their transaction). */
     hold: holds.hold,

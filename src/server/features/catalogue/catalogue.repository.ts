@@ -338,11 +338,6 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Takes the row lock of a unit (PostgreSQL), so two bookings of one unit run one after the other. */
-    async lockUnit(trx: Kysely<DB>, unitId: number) {
-      await trx.selectFrom('item_units').select('id').where('id', '=', unitId).forUpdate().execute();
-    },
-
     /** True when the unit has an active booking overlapping [start, end). */
     async unitBusy(trx: Kysely<DB>, unitId: number, start: string, end: string): Promise<boolean> {
       const row = await trx

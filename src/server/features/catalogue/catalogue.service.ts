@@ -244,13 +244,16 @@ export function createCatalogueService(
 
     /**
      * A unit of the item's size free for a rental of [startDate, endDate) received by `handoff`
-     * (its occupancy: shipping day, cleaning window), or null. Call it inside the transaction that
-     * inserts the booking; on PostgreSQL it takes the unit's row lock.
+     * (its occupancy: shipping day, cleaning window), or null: a read, without a lock. A booking
+     * takes its unit through the bookings core (`core.freeUnitFor`: locked, then looked at again).
      */
     findFreeUnit: availability.findFreeUnit,
 
-    /** The same for days already worked out (moving a held booking to another unit). */
-    freeUnitFor: availability.freeUnitFor,
+    /** The units of the item's size free for days already worked out, in unit order (a read, without a lock). */
+    freeUnits: availability.freeUnits,
+
+    /** True when the unit has nothing held overlapping the days (the core asks again under the unit's lock). */
+    unitFree: availability.unitFree,
 
     /** The first date from `fromDate` on when some unit of the size is free for `days` days (null: none within a year). */
     nextFreeDate: availability.nextFreeDate,

@@ -37,31 +37,34 @@ export function createItemAvailability(ctx: AppContext) {
     return { ...f, from: held.start, to: held.end };
   }
 
-  /** A unit of the item's size with nothing held overlapping `held`, or null (locked). */
-  async function freeUnitFor(trx: Kysely<DB>, itemId: number, size: string, held: Occupancy): Promise<number | null> {
-    const candidates = await repo.freeUnits(trx, itemId, size, held.start, held.end);
-    // PostgreSQL runs transactions side by side: lock the unit, then look again, so two members
-    // booking the last unit at once cannot both get it (the second sees the first's booking).
-    // SQLite runs them one at a time: the lock is dropped and the second look finds the first's answer.
-    for (const { id } of candidates) {
-      await repo.lockUnit(trx, id);
-      if (!(await repo.unitBusy(trx, id, held.start, held.end))) return id;
-    }
-    return null;
+  /**
+   * The units of the item's size with nothing held overlapping `held`, in unit order: a read,
+   * without a lock. A booking takes one through the bookings core (`core.freeUnitFor`), which
+   * locks a candidate and asks `unitFree` again before it holds it.
+   */
+  async function freeUnits(q: Kysely<DB>, itemId: number, size: string, held: Occupancy): Promise<number[]> {
+    return (await repo.freeUnits(q, itemId, size, held.start, held.end)).map((u) => u.id);
   }
 
+  /** True when the unit has nothing held overlapping `held`. */
+  async function unitFree(q: Kysely<DB>, unitId: number, held: Occupancy): Promise<boolean> {
+    return !(await repo.unitBusy(q, unitId, held.start, held.end));
+  }
+
+  /** The first unit of the item's size free for a rental of [startDate, endDate) received by `handoff`, or null (a read). */
   async function findFreeUnit(
-    trx: Kysely<DB>,
+    q: Kysely<DB>,
     itemId: number,
     size: string,
     startDate: string,
     endDate: string,
     handoff: Handoff = 'delivery',
   ): Promise<number | null> {
-    return freeUnitFor(trx, itemId, size, occupancy(startDate, endDate, handoff));
+    const [first] = await freeUnits(q, itemId, size, occupancy(startDate, endDate, handoff));
+    return first ?? null;
   }
 
-  /** True when a unit of the size has nothing held overlapping `held`: freeUnitFor's test, without a lock (for reads). */
+  /** True when a unit of the size has nothing held overlapping `held`: the booking's test, without a lock (for reads). */
   async function hasFreeUnit(itemId: number, size: string, held: Occupancy): Promise<boolean> {
     return (await repo.freeUnits(db, itemId, size, held.start, held.end)).length > 0;
   }
@@ -151,7 +154,8 @@ export function createItemAvailability(ctx: AppContext) {
     },
 
     findFreeUnit,
-    freeUnitFor,
+    freeUnits,
+    unitFree,
     nextFreeDate,
     occupancy,
     heldDates,

@@ -17,6 +17,7 @@ import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
 import { createAuditRepository } from '../audit';
+import type { BookingsCore } from '../bookings';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
 import { isUniqueViolation, type PaymentsService } from '../payments';
@@ -42,12 +43,12 @@ export function claimPhotoUrl(claimId: number, position: number, fileName: strin
  */
 export function createClaimsService(
   ctx: AppContext,
-  deps: { payments: PaymentsService; notifications: NotificationsService; plans: PlansService },
+  deps: { payments: PaymentsService; notifications: NotificationsService; plans: PlansService; core: BookingsCore },
 ) {
   const { db } = ctx.database;
   const repo = createClaimsRepository(db);
   const audit = createAuditRepository(db);
-  const { payments, notifications, plans } = deps;
+  const { payments, notifications, plans, core } = deps;
   const log = ctx.logger.child({ feature: 'claims' });
   const nowIso = () => ctx.clock().toISOString();
 
@@ -285,7 +286,8 @@ export function createClaimsService(
         claimId = await withStoredPhotos(ctx.storage, images, ctx.logger, async (names) => {
           const at = nowIso();
           return db.transaction().execute(async (trx) => {
-            await trx.selectFrom('rentals').select('id').where('id', '=', rental.id).forUpdate().execute();
+            // The rental's row lock, taken through the bookings core (decision 0053).
+            await core.lock(trx, { rentalId: rental.id });
             const id = await repo.insert(trx, {
               rental_id: rental.id,
               lender_id: lenderId,

@@ -3,3 +3,4 @@ export { LENDING_UPLOAD_ROUTE, createLendingRoutes, type LendingService } from '
 export { createLendingCalendarService, type LendingCalendarService } from './lending-calendar.service';
 export { createLendingThreadsService, type LendingThreadsService } from './lending-threads.service';
 export { createLendingService, type LendingRequestsService } from './lending.service';
+export { createRequestSettlement } from './request-settlement';

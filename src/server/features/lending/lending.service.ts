@@ -26,7 +26,7 @@ import { climb, requestRangeOf, sizeChecked } from '../rentals';
 import { createLendingRepository, type LendingRepository, type RequestRow } from './lending.repository';
 
 type RequestableItem = NonNullable<Awaited<ReturnType<LendingRepository['itemForRequest']>>>;
-import { requestSettlementOf } from './request-settlement';
+import type { RequestSettlement } from './request-settlement';
 import { requestViewsOf } from './request-view';
 
 type Db = Kysely<DB>;
@@ -55,6 +55,8 @@ export function createLendingService(
     notifications: NotificationsService;
     pictures: ItemPicturesService;
     core: BookingsCore;
+    /** A request's money and its end (request-settlement.ts). */
+    settlement: RequestSettlement;
   },
 ) {
   const { db } = ctx.database;
@@ -65,8 +67,7 @@ export function createLendingService(
   const { toRequests, oneRequest } = requestViewsOf(ctx, repo, pictures);
   const today = () => ctx.today();
   const nowIso = () => ctx.clock().toISOString();
-
-  const { endPending, runQuietly } = requestSettlementOf(ctx, { repo, core, payments, orders, notifications });
+  const { endPending, runQuietly } = deps.settlement;
 
   /** Why an answer to a request that is no longer pending is refused. */
   const notPendingMessage = (status: string) =>
@@ -155,7 +156,7 @@ export function createLendingService(
                 ? new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody)
                 : null,
             soldOut: async () => {
-              const free = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
+              const free = await core.freeUnitFor(trx, input.itemId, input.size, held);
               if (free !== null) return void (unitId = free);
               const days = Math.max(1, daysBetween(startDate, endDate));
               const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);

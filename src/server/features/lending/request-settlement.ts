@@ -5,26 +5,26 @@ import type { BookingsCore } from '../bookings';
 import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
-import type { LendingRepository, RequestRow } from './lending.repository';
+import { createLendingRepository, type RequestRow } from './lending.repository';
 
 type Db = Kysely<DB>;
 
 /**
- * A request's money and its end (decision 0035, part of the lending requests service): the
- * outcome of its authorisation, capture or void, applied once per ledger entry; and the end of a
- * pending request, its days released through the bookings core.
+ * A request's money and its end (decision 0035): the outcome of its authorisation, capture or
+ * void, applied once per ledger entry; and the end of a pending request, its days released
+ * through the bookings core. Built in services.ts and passed to the lending requests service.
  */
-export function requestSettlementOf(
+export function createRequestSettlement(
   ctx: AppContext,
   deps: {
-    repo: LendingRepository;
     core: BookingsCore;
     payments: PaymentsService;
     orders: OrdersService;
     notifications: NotificationsService;
   },
 ) {
-  const { repo, core, payments, orders, notifications } = deps;
+  const repo = createLendingRepository(ctx.database.db);
+  const { core, payments, orders, notifications } = deps;
   const log = ctx.logger.child({ feature: 'lending' });
   const nowIso = () => ctx.clock().toISOString();
 
@@ -165,3 +165,5 @@ export function requestSettlementOf(
 
   return { endPending, runQuietly };
 }
+
+export type RequestSettlement = ReturnType<typeof createRequestSettlement>;

@@ -100,6 +100,11 @@ export function createListingsRepository(db: Db) {
         .execute();
     },
 
+    /** The listing row's lock (PostgreSQL): one change of its photos at a time. */
+    async lockListing(trx: Db, itemId: number): Promise<void> {
+      await trx.selectFrom('listings').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+    },
+
     /** One listing of this owner (live, in review or rejected); undefined for anyone else's (or a removed one). */
     findOwned(itemId: number, ownerId: string, q: Db = db) {
       return q

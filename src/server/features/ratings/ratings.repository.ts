@@ -37,11 +37,6 @@ export function createRatingsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The rental row's lock (PostgreSQL), so two sides writing at once see each other. */
-    async lockRental(trx: Db, rentalId: number): Promise<void> {
-      await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().execute();
-    },
-
     /** The member's returned rentals of members' pieces, as renter or lender, newest return first. */
     returnedRentalsOf(userId: string, limit: number) {
       return returnedMemberRentals(db)

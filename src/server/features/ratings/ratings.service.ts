@@ -1,13 +1,13 @@
 import {
   RATING_BLIND_DAYS,
   RATING_MESSAGES,
-  type LenderRating,
   type Rating,
   type RatingInput,
   type RatingSide,
   type RentalRatings,
 } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
+import type { BookingsCore } from '../bookings';
 import { DomainError, notFound } from '../../../domain/errors';
 import { isUniqueViolation } from '../payments';
 import { createRatingsRepository } from './ratings.repository';
@@ -33,12 +33,13 @@ const toRating = (r: RatingRow): Rating => ({ stars: r.stars, comment: r.comment
 /**
  * Ratings both ways after a rental of a member's piece (docs/product.md "Ratings", decision 0036).
  * Double-blind by one column: a rating's `visible_at` is the return plus 14 days, brought forward
- * to now when the second side writes (in the same transaction, under the rental row's lock, so
- * two sides writing at once cannot both miss each other). Everything reads `visible_at <= now`.
+ * to now when the second side writes (in the same transaction, under the rental row's lock taken
+ * through the bookings core, so two sides writing at once cannot both miss each other). Everything reads `visible_at <= now`.
  */
-export function createRatingsService(ctx: AppContext) {
+export function createRatingsService(ctx: AppContext, deps: { core: BookingsCore }) {
   const { db } = ctx.database;
   const repo = createRatingsRepository(db);
+  const { core } = deps;
   const nowIso = () => ctx.clock().toISOString();
 
   function view(
@@ -103,7 +104,7 @@ export function createRatingsService(ctx: AppContext) {
       const now = nowIso();
       try {
         await db.transaction().execute(async (trx) => {
-          await repo.lockRental(trx, input.rentalId);
+          await core.lock(trx, { rentalId: input.rentalId });
           const rental = await repo.rentalOfParty(input.rentalId, userId, trx);
           if (!rental || rental.cancelled_at) throw notFound(RATING_MESSAGES.notYours);
           if (!rental.returned_at) throw new DomainError('CONFLICT', RATING_MESSAGES.notReturned);
@@ -129,17 +130,6 @@ export function createRatingsService(ctx: AppContext) {
         throw err;
       }
       return one(input.rentalId, userId);
-    },
-
-    /** Each lender's rating as members see it (visible ratings from her renters), by lender id. */
-    async lenderRatings(lenderIds: string[]): Promise<Map<string, LenderRating>> {
-      const rows = await repo.lenderTotals([...new Set(lenderIds)], nowIso());
-      return new Map(
-        rows.map((r) => [
-          r.subject_id,
-          { count: Number(r.n), average: Math.round((Number(r.total) / Number(r.n)) * 10) / 10 },
-        ]),
-      );
     },
   };
 }

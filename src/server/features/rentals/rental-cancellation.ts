@@ -8,10 +8,8 @@ import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { BookingsCore } from '../bookings';
-import type { RentalRow, RentalsRepository } from './rentals.repository';
-
-const paymentInProgress = () =>
-  new DomainError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
+import { paymentInProgress } from './rental-refusals';
+import { createRentalsRepository, type RentalRow } from './rentals.repository';
 
 /** "$12.34" for a notification's text (money is whole cents until it is shown). */
 function dollars(cents: number): string {
@@ -31,12 +29,11 @@ export interface CancelOutcome {
  * provider. The refunds are recorded in the cancelling transaction (each under its charge's key
  * + ':refund', unique in the ledger) and sent after it. Of two cancellations at once (two
  * processes, a click and the job) the conditional update lets one through; the other changes
- * nothing and records nothing.
+ * nothing and records nothing. Built in services.ts and passed to the rentals service.
  */
 export function createRentalCancellation(
   ctx: AppContext,
   deps: {
-    repo: RentalsRepository;
     core: BookingsCore;
     payments: PaymentsService;
     orders: OrdersService;
@@ -44,7 +41,8 @@ export function createRentalCancellation(
   },
 ) {
   const { db } = ctx.database;
-  const { repo, core, payments, orders, notifications } = deps;
+  const repo = createRentalsRepository(db);
+  const { core, payments, orders, notifications } = deps;
   const log = ctx.logger.child({ feature: 'rentals' });
 
   /** The cancellation's writes, in `trx`; throws CONFLICT when the rental can no longer be cancelled. */

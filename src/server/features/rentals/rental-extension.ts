@@ -3,14 +3,15 @@ import { handoffOf } from '../../../domain/availability';
 import { RENTAL_DAYS, addDays } from '../../../domain/catalogue';
 import { DomainError, notFound } from '../../../domain/errors';
 import { lenderShareCents } from '../../../domain/listings';
-import { MAX_RENTAL_DAYS, RENTAL_MESSAGES, daysBetween, type Rental } from '../../../domain/rentals';
+import { MAX_RENTAL_DAYS, RENTAL_MESSAGES, daysBetween } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import type { BookingsCore } from '../bookings';
 import type { CatalogueService } from '../catalogue';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
+import { takeChargeAttempt } from './charge-attempts';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
-import type { RentalsRepository } from './rentals.repository';
+import { createRentalsRepository } from './rentals.repository';
 
 /** What an extension's settler needs (the ledger entry's context). */
 interface ExtensionContext {
@@ -25,23 +26,22 @@ interface ExtensionContext {
 }
 
 /**
- * A rental's extension by a week (docs/product.md "Renting"), part of the rentals service: the
- * same unit held 7 days longer through the bookings core, charged first on a pay-per-item rental.
+ * A rental's extension by a week (docs/product.md "Renting"): the same unit held 7 days longer
+ * through the bookings core, charged first on a pay-per-item rental. Built in services.ts and
+ * passed to the rentals service, which answers with the rental.
  */
 export function createRentalExtension(
   ctx: AppContext,
   deps: {
-    repo: RentalsRepository;
     core: BookingsCore;
     catalogue: CatalogueService;
     payments: PaymentsService;
     plans: PlansService;
-    getOwn: (rentalId: number, userId: string) => Promise<Rental>;
-    takeChargeAttempt: (userId: string) => Promise<void>;
   },
 ) {
   const { db } = ctx.database;
-  const { repo, core, catalogue, payments, getOwn, takeChargeAttempt } = deps;
+  const repo = createRentalsRepository(db);
+  const { core, catalogue, payments } = deps;
   const subscriptions = deps.plans;
   const log = ctx.logger.child({ feature: 'rentals' });
 
@@ -82,15 +82,16 @@ export function createRentalExtension(
   /**
    * Moves the return date 7 days later, only if the same unit is free for those days. On a
    * pay-per-item rental the week is charged first: the unit is held for it in the transaction
-   * that records the charge, and the rental runs longer once the charge went through.
+   * that records the charge, and the rental runs longer once the charge went through. The caller
+   * reads the rental as it is now (rentals.service.ts).
    */
-  async function extend(userId: string, rentalId: number, seenReturnDate?: string): Promise<Rental> {
+  async function extend(userId: string, rentalId: number, seenReturnDate?: string): Promise<void> {
     // A pay-per-item rental's extension is charged: a card is needed, and the attempt counts.
     const before = await repo.findForUser(rentalId, userId);
     const card = before?.plan === 'weekly' && !before.returned_at ? await subscriptions.cardForCharge(userId) : null;
     if (before?.plan === 'weekly' && !before.returned_at && before.order_status !== 'pending_payment') {
       if (!card) throw cardRequired(null);
-      await takeChargeAttempt(userId);
+      await takeChargeAttempt(ctx, userId);
     }
     const pending = await db.transaction().execute(async (trx): Promise<LedgerEntry | null> => {
       const first = await repo.findForUser(rentalId, userId, trx);
@@ -163,18 +164,19 @@ export function createRentalExtension(
       if (outcome.status === 'declined') throw declined(outcome, null);
       if (outcome.status === 'failed')
         throw new Error(`the extension's charge was refused as a request: ${outcome.code}`);
-      const after = await getOwn(rentalId, userId);
-      if (after.returnDate !== (pending.context as unknown as ExtensionContext).toEnd) {
+      const after = await repo.findForUser(rentalId, userId);
+      if (!after || after.order_status === 'payment_failed') throw notFound('Rental not found');
+      if (after.end_date !== (pending.context as unknown as ExtensionContext).toEnd) {
         // It ended meanwhile: the week was not added and its charge is being refunded (the settler).
         throw new DomainError(
           'CONFLICT',
           'This rental changed at the same time: the week was not added, and its charge is refunded.',
         );
       }
-      return after;
     }
-    return getOwn(rentalId, userId);
   }
 
   return { extend };
 }
+
+export type RentalExtension = ReturnType<typeof createRentalExtension>;

@@ -8,18 +8,16 @@ import type { CatalogueService } from '../catalogue';
 import type { PlansService } from '../plans';
 import { rangeOf, sizeChecked } from './booking-checks';
 import { climb, firstRefusal } from './booking-ladder';
-import type { RentalsRepository } from './rentals.repository';
+import { createRentalsRepository } from './rentals.repository';
 
 /**
- * The booking's quote for the item page, part of the rentals service: what booking would cost
- * and whether it would go through (no session: the pay-per-item price).
+ * The booking's quote for the item page: what booking would cost and whether it would go through
+ * (no session: the pay-per-item price). Built in services.ts and passed to the rentals service.
  */
-export function createRentalQuote(
-  ctx: AppContext,
-  deps: { repo: RentalsRepository; catalogue: CatalogueService; plans: PlansService },
-) {
+export function createRentalQuote(ctx: AppContext, deps: { catalogue: CatalogueService; plans: PlansService }) {
   const { db } = ctx.database;
-  const { repo, catalogue } = deps;
+  const repo = createRentalsRepository(db);
+  const { catalogue } = deps;
   const subscriptions = deps.plans;
   /**
    * What booking would cost and whether it would go through, for the item page (no session:
@@ -100,3 +98,5 @@ export function createRentalQuote(
     };
   };
 }
+
+export type RentalQuote = ReturnType<typeof createRentalQuote>;

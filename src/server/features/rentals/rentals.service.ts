@@ -1,10 +1,6 @@
-import {} from 'node:crypto';
 import { handoffOf } from '../../../domain/availability';
-import {} from '../../../domain/catalogue';
 import { LENDING_MESSAGES } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
-import {} from '../../../domain/payments';
-import {} from '../../../domain/plans';
 import {
   RENTAL_MESSAGES,
   daysBetween,
@@ -18,16 +14,15 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
-import type { RateLimit } from '../../rate-limit';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { BookingsCore } from '../bookings';
 import type { OrdersService, ResolvedDelivery } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
-import type { NotificationsService } from '../notifications';
-import { createRentalCancellation } from './rental-cancellation';
-import { createRentalExtension } from './rental-extension';
-import { createRentalQuote } from './rental-quote';
+import { takeChargeAttempt } from './charge-attempts';
+import type { RentalCancellation } from './rental-cancellation';
+import type { RentalExtension } from './rental-extension';
+import type { RentalQuote } from './rental-quote';
 import { rangeOf, sizeChecked } from './booking-checks';
 import { climb } from './booking-ladder';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
@@ -66,7 +61,12 @@ export function createRentalsService(
     payments: PaymentsService;
     orders: OrdersService;
     pictures: ItemPicturesService;
-    notifications: NotificationsService;
+    /** The item page's quote (rental-quote.ts). */
+    quote: RentalQuote;
+    /** A rental's extension by a week (rental-extension.ts). */
+    extension: RentalExtension;
+    /** Cancelling a rental not sent yet, by her or the late-dispatch job (rental-cancellation.ts). */
+    cancellation: RentalCancellation;
     /**
      * Told of a booking whose charge was declined, in the settlement's transaction, before the
      * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
@@ -76,21 +76,10 @@ export function createRentalsService(
 ) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
-  const cancellation = createRentalCancellation(ctx, {
-    repo,
-    core: deps.core,
-    payments: deps.payments,
-    orders: deps.orders,
-    notifications: deps.notifications,
-  });
-  const { catalogue, payments, orders, core } = deps;
-  const { pictures } = deps;
+  const { catalogue, payments, orders, core, pictures, quote, extension, cancellation } = deps;
   const subscriptions = deps.plans;
   const today = () => ctx.today();
-  const limiter = ctx.limits;
   const log = ctx.logger.child({ feature: 'rentals' });
-  /** Booking and extension charges per member and hour: each reaches the payment provider. */
-  const CHARGES: RateLimit = { name: 'rental-charge', max: ctx.env.rentalChargeRateLimit, windowMs: 60 * 60_000 };
 
   /** Rentals with their item's first picture (the one owner decides: photo or drawing). */
   async function toRentals(rows: RentalRow[]): Promise<Rental[]> {
@@ -104,33 +93,7 @@ export function createRentalsService(
     return (await toRentals([row]))[0]!;
   }
 
-  const extension = createRentalExtension(ctx, {
-    repo,
-    core,
-    catalogue,
-    payments,
-    plans: subscriptions,
-    getOwn,
-    takeChargeAttempt,
-  });
-
-  const quote = createRentalQuote(ctx, { repo, catalogue, plans: subscriptions });
-
   const alreadyRented = () => new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
-
-  async function takeChargeAttempt(userId: string): Promise<void> {
-    const verdict = await limiter.take(CHARGES, userId);
-    if (verdict.allowed) return;
-    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    log.warn({ userId }, 'rental charge attempts limit reached');
-    throw new DomainError(
-      'RATE_LIMITED',
-      `Too many payment attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      {
-        details: { retryAfterSeconds: verdict.retryAfterSeconds, limit: CHARGES.max },
-      },
-    );
-  }
 
   // The outcome of a booking's charge: confirmed, or nothing booked (decision 0030).
   payments.onSettle('booking', async (trx, entry, outcome) => {
@@ -199,7 +162,7 @@ export function createRentalsService(
       const handoff = handoffOf(delivery.method);
       // The days the unit is held: the shipping day before a delivery, the cleaning window after (decision 0031).
       const held = catalogue.occupancy(startDate, endDate, handoff);
-      if (card) await takeChargeAttempt(userId);
+      if (card) await takeChargeAttempt(ctx, userId);
       const now = ctx.clock().toISOString();
 
       let booked: { rentalId: number; entry: LedgerEntry | null };
@@ -232,7 +195,7 @@ export function createRentalsService(
                 // A unit held for her (the waitlist, decision 0034): claimed once, and its hold let go
                 // in this transaction, so the free unit found next is that one.
                 if (hold) await hold.claim(trx);
-                const free = await catalogue.freeUnitFor(trx, input.itemId, input.size, held);
+                const free = await core.freeUnitFor(trx, input.itemId, input.size, held);
                 if (free !== null) return void (unitId = free);
                 const days = Math.max(1, daysBetween(startDate, endDate));
                 const next = await catalogue.nextFreeDate(trx, input.itemId, input.size, startDate, days, handoff);
@@ -243,7 +206,7 @@ export function createRentalsService(
               // The backup size: a second unit for the same days, or no booking at all (decision 0034).
               backupSoldOut: async () => {
                 if (input.backupSize === undefined) return;
-                backupUnitId = await catalogue.freeUnitFor(trx, input.itemId, input.backupSize, held);
+                backupUnitId = await core.freeUnitFor(trx, input.itemId, input.backupSize, held);
                 if (backupUnitId === null)
                   return new DomainError('SOLD_OUT', RENTAL_MESSAGES.backupSoldOut, {
                     details: { size: input.backupSize, backup: true },
@@ -328,7 +291,11 @@ export function createRentalsService(
 
     quote: (userId: string | null, q: QuoteQuery) => quote(userId, q),
 
-    extend: extension.extend,
+    /** Moves the return date 7 days later (rental-extension.ts); answers with the rental as it is now. */
+    async extend(userId: string, rentalId: number, seenReturnDate?: string): Promise<Rental> {
+      await extension.extend(userId, rentalId, seenReturnDate);
+      return getOwn(rentalId, userId);
+    },
 
     /**
      * The SPEC's 'Return' (docs/product.md "Renting"), once the rental's start date has come

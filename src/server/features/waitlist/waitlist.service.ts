@@ -100,7 +100,7 @@ export function createWaitlistService(
         await core.lock(trx, { itemId: e.item_id });
         const item = await repo.item(trx, e.item_id);
         if (!item || item.status !== 'active') return false;
-        const unitId = await catalogue.freeUnitFor(trx, e.item_id, e.size, held);
+        const unitId = await core.freeUnitFor(trx, e.item_id, e.size, held);
         if (unitId === null) return false;
         const bookingId = await core.hold(trx, {
           unit_id: unitId,
