@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 // npm run lighthouse: mobile Lighthouse scores (performance, accessibility, best practices) for
-// /, /browse and an item page as a visitor, and /dashboard and /match as a member (signed up over
-// the API first; her session cookie goes with every request of those audits), of the built app
+// the public pages as a visitor, the member's pages as a member (signed up over the API first; her
+// session cookie goes with every request of those audits) and the desk's pages as staff, of the built app
 // served by the real server (production mode, temp DATA_DIR), audited in Debian's Chromium
 // (CHROME_PATH, default /usr/bin/chromium).
 //
 //   npm run build && npm run lighthouse             # builds first when WEB_DIST_DIR has no build
 //   LIGHTHOUSE_MIN=95 npm run lighthouse            # exit 1 when a score is below 95
 //   LIGHTHOUSE_RUNS=3 npm run lighthouse            # each page 3 times: the table shows each score's range
+//   LIGHTHOUSE_PAGES=/,/browse npm run lighthouse   # only these pages
 //
 // Needs the dev dependency `lighthouse` (which brings `chrome-launcher`):
 //   npm install --save-dev lighthouse@~12.8.2
 // Full JSON reports are written to .tmp/lighthouse/.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
@@ -50,9 +52,9 @@ async function itemPath(url) {
   return `/item/${list.items[0].id}`;
 }
 
-/** A new member, signed up over the API: the Cookie header that carries her session. */
-async function memberCookie(url) {
-  const email = `lighthouse.${Date.now().toString(36)}@example.com`;
+/** A new member, signed up over the API: her e-mail and the Cookie header that carries her session. */
+async function signUp(url, who = 'member') {
+  const email = `lighthouse.${who}.${Date.now().toString(36)}@example.com`;
   const res = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
@@ -70,6 +72,22 @@ async function memberCookie(url) {
     .map((c) => c.split(';')[0])
     .join('; ');
   if (!cookie.includes('session_token')) throw new Error('sign-up set no session cookie');
+  return { cookie, email };
+}
+
+/**
+ * A staff account: a member made staff with the real command (`npm run staff -- add`) against the
+ * server's DATA_DIR (the server reads the role with each session); her Cookie header.
+ */
+async function staffCookie(server) {
+  const { cookie, email } = await signUp(server.url, 'staff');
+  const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email], {
+    env,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`npm run staff -- add failed: ${r.stderr}${r.stdout}`);
   return cookie;
 }
 
@@ -104,15 +122,38 @@ async function main() {
   mkdirSync(reports, { recursive: true });
   const rows = [];
   try {
-    const cookie = await memberCookie(server.url);
-    const pages = [
-      { page: '/', who: 'visitor' },
-      { page: '/browse', who: 'visitor' },
-      { page: await itemPath(server.url), who: 'visitor' },
-      { page: '/dashboard', who: 'member' },
-      { page: '/match', who: 'member' },
+    // A new account for each page: what one audit's browser kept of a session (it ran the page's
+    // script) signed the next page's audit out.
+    // With the browser's zone in its `tz` cookie (what the page's script would write, decision
+    // 0047): a cookie the page writes into the browser's jar would replace the audit's Cookie
+    // header, session and all, on the page's later requests.
+    const tz = `tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
+    const cookieFor = async (who) =>
+      `${who === 'staff' ? await staffCookie(server) : (await signUp(server.url)).cookie}; ${tz}`;
+    const visitor = ['/', '/how-it-works', '/pricing', '/browse', await itemPath(server.url), '/match', '/help'];
+    const member = [
+      '/dashboard',
+      '/match',
+      '/favorites',
+      '/account',
+      '/account/addresses',
+      '/plan-selection',
+      '/orders',
+      '/notifications',
+      '/requests',
+      '/lending/payouts',
+      '/ratings',
     ];
+    const staff = ['/ops', '/ops/check-in', '/ops/inventory', '/ops/listings', '/ops/claims', '/ops/audit'];
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+    const pages = [
+      ...visitor.map((page) => ({ page, who: 'visitor' })),
+      ...['/login', '/signup'].map((page) => ({ page, who: 'visitor' })),
+      ...member.map((page) => ({ page, who: 'member' })),
+      ...staff.map((page) => ({ page, who: 'staff' })),
+    ].filter(({ page }) => !only || only.includes(page));
     for (const { page, who } of pages) {
+      const cookie = who === 'visitor' ? null : await cookieFor(who);
       const runs = [];
       for (let run = 1; run <= RUNS; run++) {
         // Lighthouse's default config is the mobile one (Moto G Power emulation, simulated slow 4G).
@@ -124,8 +165,8 @@ async function main() {
             output: 'json',
             logLevel: 'error',
             onlyCategories: CATEGORIES,
-            // The member's pages: her session cookie on every request (the server renders them for her).
-            ...(who === 'member' ? { extraHeaders: { Cookie: cookie } } : {}),
+            // A member's or staff page: the session cookie on every request (the server renders it for them).
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           });
           if (!result) throw new Error(`no Lighthouse result for ${page}`);
           const error = result.lhr.runtimeError;
@@ -134,9 +175,9 @@ async function main() {
           console.log(`${page}: ${error.code}, measuring again`);
         }
         const { lhr } = result;
-        if (who === 'member' && new URL(lhr.finalDisplayedUrl).pathname !== page)
-          throw new Error(`${page} as a member ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
-        const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}${RUNS > 1 ? `-${run}` : ''}`;
+        if (who !== 'visitor' && new URL(lhr.finalDisplayedUrl).pathname !== page)
+          throw new Error(`${page} as ${who} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
+        const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}${who === 'visitor' ? '' : `-${who}`}${RUNS > 1 ? `-${run}` : ''}`;
         writeFileSync(
           path.join(reports, `${name}.json`),
           typeof result.report === 'string' ? result.report : JSON.stringify(lhr),
@@ -164,7 +205,7 @@ async function main() {
       }
       const all = (k) => runs.map((r) => r[k]);
       rows.push({
-        page: who === 'member' ? `${page} (member)` : page,
+        page: who === 'visitor' ? page : `${page} (${who})`,
         perf: range(all('perf')),
         a11y: range(all('a11y')),
         bp: range(all('bp')),

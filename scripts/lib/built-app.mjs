@@ -59,6 +59,9 @@ export async function startBuiltApp({ name }) {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDist,
       PUBLIC_URL: `http://localhost:${port}`,
+      // The scripts sign up an account per page they measure, from one address.
+      SIGN_UP_RATE_LIMIT: '1000',
+      SIGN_IN_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
