@@ -32,8 +32,8 @@ async function call<T>(context: AppLoadContext, path: string, init?: RequestInit
  * Add to Cart before the app runs (POST /item/{id}; issue 32): the form sends the item, the size
  * (chosen with ?size= until the app runs) and the dates when the page had them (?from=&to=). Without
  * dates it books what the panel shows by default: RENTAL_DAYS from the first day a unit of the size
- * is free for her saved way of delivery (else delivery to her address, as the panel). The booking is the API's (POST /api/rentals, in-process as
- * the member), so prices, the card, her plan and every refusal are the same. Booked: the dashboard,
+ * is free for her saved way of delivery (else delivery to her address, as the panel). The booking
+ * is the API's (POST /api/rentals, in-process as the member), so prices, the card, her plan and every refusal are the same. Booked: the dashboard,
  * where the running app goes after 'Added to Cart!'. Refused: the item page again, the reason under
  * the button in the toast's words (bookingRefusal). A visitor signs in first and comes back here.
  */
