@@ -202,12 +202,14 @@ describe(`match (${process.env.TEST_DIALECT})`, () => {
     expect((await favorites(m)).map((f) => f.itemId).sort()).toEqual(likedIds);
   });
 
-  it('the count starts again on the next UTC day (injected clock)', async () => {
+  it('the count starts again on the next business day, midnight in New York (injected clock)', async () => {
     const m = await t.signUp();
-    now = new Date('2026-11-22T23:59:59.000Z');
+    // 23:59:59 on Nov 22 in New York (EST, UTC-5): already Nov 23 in UTC, still the same day here.
+    now = new Date('2026-11-23T04:59:59.000Z');
+    expect(await daily(m)).toMatchObject({ day: '2026-11-22' });
     for (const id of women.slice(0, 3)) await json<SwipeResult>(await swipe(m, id, 'skip'));
     expect((await swipe(m, women[3]!, 'skip')).status).toBe(429);
-    now = new Date('2026-11-23T00:00:00.000Z');
+    now = new Date('2026-11-23T05:00:00.000Z');
     expect(await daily(m)).toEqual({ day: '2026-11-23', count: 0, limit: 3, remaining: 3 });
     const r = await json<SwipeResult>(await swipe(m, women[3]!, 'like'));
     expect(r).toMatchObject({ counted: true, daily: { day: '2026-11-23', count: 1 } });
@@ -306,7 +308,7 @@ describe(`favorites (${process.env.TEST_DIALECT})`, () => {
     expect((await deck(a)).items.map((e) => e.item.id)).not.toContain(women[8]);
   });
 
-  it('the OpenAPI document describes the routes and states the UTC day', async () => {
+  it('the OpenAPI document describes the routes and states the business day', async () => {
     const doc = (await (await t.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, { description?: string }>>;
     };
@@ -320,7 +322,7 @@ describe(`favorites (${process.env.TEST_DIALECT})`, () => {
         '/api/favorites/{itemId}',
       ]),
     );
-    expect(doc.paths['/api/match/swipes']!.post!.description).toMatch(/3 views per member per calendar day in UTC/);
-    expect(doc.paths['/api/match/daily']!.get!.description).toMatch(/UTC/);
+    expect(doc.paths['/api/match/swipes']!.post!.description).toMatch(/3 views per member per business day/);
+    expect(doc.paths['/api/match/daily']!.get!.description).toMatch(/midnight there/);
   });
 });

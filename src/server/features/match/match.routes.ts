@@ -16,7 +16,7 @@ import { idParam } from '../../http/params';
 import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
 import type { MatchService } from './match.service';
 
-const UTC_NOTE = `The daily limit is ${DAILY_VIEW_LIMIT} views per member per calendar day in UTC (the count resets at 00:00 UTC).`;
+const DAY_NOTE = `The daily limit is ${DAILY_VIEW_LIMIT} views per member per business day (the calendar day in BUSINESS_TIME_ZONE, America/New_York by default: the count resets at midnight there).`;
 const ItemIdParams = z.object({ itemId: idParam('itemId') });
 
 const getDeck = memberRoute({
@@ -35,8 +35,8 @@ const getDaily = memberRoute({
   method: 'get',
   path: '/daily',
   tags: ['Match'],
-  summary: "Today's view count (UTC day)",
-  description: UTC_NOTE,
+  summary: "Today's view count (business day)",
+  description: DAY_NOTE,
   responses: { 200: jsonContent(DailyViewsSchema, "Today's count"), ...errorResponses(401) },
 });
 
@@ -64,7 +64,7 @@ const postSwipe = memberRoute({
   summary: 'Like or skip an item',
   description:
     'One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favorites. ' +
-    `${UTC_NOTE} Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. ` +
+    `${DAY_NOTE} Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. ` +
     'An item viewed before is not counted again (counted: false).',
   request: { body: jsonBody(SwipeInputSchema) },
   responses: { 200: jsonContent(SwipeResultSchema, 'The swipe was recorded'), ...errorResponses(400, 401, 404, 429) },

@@ -1,4 +1,3 @@
-import { isoDate } from '../../../domain/calendar';
 import { ItemGenderSchema, type ItemGender } from '../../../domain/catalogue';
 import {
   DAILY_VIEW_LIMIT,
@@ -41,7 +40,7 @@ function toFavorite(row: { item_id: number; item_data: string; liked_at: string 
 }
 
 /**
- * The match session and favorites. The daily limit is counted in UTC days from ctx.clock(), and
+ * The match session and favorites. The daily limit is counted in business days (ctx.today()), and
  * is held by the database: a view is counted by a conditional update inside the swipe's
  * transaction, so concurrent swipes can never count more than the limit.
  */
@@ -86,7 +85,7 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
     },
 
     async dailyViews(userId: string): Promise<DailyViews> {
-      const day = isoDate(now());
+      const day = ctx.today();
       return daily(day, await repo.dailyCount(userId, day));
     },
 
@@ -97,7 +96,7 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
      */
     async swipe(userId: string, input: SwipeInput): Promise<SwipeResult> {
       const at = now();
-      const day = isoDate(at);
+      const day = ctx.dayOf(at);
       const iso = at.toISOString();
       // Read before the transaction (SQLite has one connection): the liked item's pictures.
       const liked = input.action === 'like' ? await pictures.forIds([input.itemId]) : null;

@@ -8,7 +8,7 @@ export const getDailyViews = (api: Api) => unwrap(api.GET('/api/match/daily'));
 export const getDailyViewsQueryOptions = () =>
   queryOptions({ queryKey: matchKeys.daily, queryFn: ({ client }) => getDailyViews(apiOf(client)), staleTime: 0 });
 
-/** How many items the member has viewed today (UTC) and how many are left. */
+/** How many items the member has viewed today (the business day) and how many are left. */
 export function useDailyViews(enabled = true) {
   return useQuery({ ...getDailyViewsQueryOptions(), enabled });
 }
