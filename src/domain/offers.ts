@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './catalogue';
+import { parseCents } from './money';
 import { MAX_AMOUNT_OFF_CENTS, MAX_PERCENT_OFF, PROMO_CODE_PATTERN, PROMO_KINDS, normaliseCode } from './offers.rules';
 
 /*
@@ -113,3 +114,59 @@ export const DiscountSchema = z.object({
   cents: z.number().int(),
 });
 export type Discount = z.infer<typeof DiscountSchema>;
+
+const optionalWhole = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[1-9][0-9]{0,6}$/.test(v), `${label} must be a whole number (or empty: no limit)`)
+    .transform((v) => (v === '' ? null : Number(v)));
+
+const dollars = (label: string, required: boolean) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : parseCents(v)))
+    .refine((v) => (v === null ? !required : Number.isFinite(v)), `${label}: enter an amount like 10 or 12.50`);
+
+/**
+ * The desk's form for a new code (strings as typed: dollars, counts, dates), turned into
+ * PromoCodeInputSchema's body; the server checks that body again.
+ */
+export const PromoCodeFormSchema = z
+  .object({
+    code: PromoCodeTextSchema,
+    kind: z.enum(PROMO_KINDS),
+    percentOff: z.string().trim(),
+    amountOff: dollars('Amount off', false),
+    minSpend: dollars('Minimum spend', false),
+    firstRentalOnly: z.boolean(),
+    validFrom: z.string().trim(),
+    validUntil: z.string().trim(),
+    maxUses: optionalWhole('Total uses'),
+    maxUsesPerMember: optionalWhole('Uses per member'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'percent' && !/^[1-9][0-9]?$/.test(v.percentOff))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['percentOff'],
+        message: `Enter a whole percentage, 1 to ${MAX_PERCENT_OFF}`,
+      });
+    if (v.kind === 'amount' && !v.amountOff)
+      ctx.addIssue({ code: 'custom', path: ['amountOff'], message: 'Enter the amount off' });
+  })
+  .transform((v): PromoCodeInput => ({
+    code: v.code,
+    kind: v.kind,
+    percentOff: v.kind === 'percent' ? Number(v.percentOff) : null,
+    amountOffCents: v.kind === 'amount' ? v.amountOff : null,
+    minSpendCents: v.minSpend ?? 0,
+    firstRentalOnly: v.firstRentalOnly,
+    validFrom: v.validFrom || null,
+    validUntil: v.validUntil || null,
+    maxUses: v.maxUses,
+    maxUsesPerMember: v.maxUsesPerMember,
+    active: true,
+  }));
+export type PromoCodeFormValues = z.input<typeof PromoCodeFormSchema>;
