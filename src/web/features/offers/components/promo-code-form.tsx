@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { PromoCodeFormSchema, type PromoCodeFormValues, type PromoCodeInput } from '@domain/offers';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -25,7 +25,7 @@ export function PromoCodeForm({ onCreate }: { onCreate: (input: PromoCodeInput) 
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
-  const kind = form.watch('kind');
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await onCreate(values);
