@@ -145,3 +145,39 @@ test('a promo code made on the desk, typed in lower case at checkout: the saving
   };
   expect(codes.codes.find((c) => c.code === code)?.uses).toBe(1);
 });
+
+test('without JavaScript: the code is applied by its form (in the URL) and sent with Add to Cart', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const staff = await newPage(browser, baseURL);
+  const desk = await signUpViaApi(staff, { fullName: 'Nora Desk' });
+  expect(makeStaffWithCli(desk.email)).toContain('is now staff');
+  const code = `NOJS-${Date.now().toString(36).toUpperCase()}`;
+  const made = await staff.request.post('/api/ops/promo-codes', { data: { code, kind: 'percent', percentOff: 60 } });
+  expect(made.status()).toBe(201);
+
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await signUpViaApi(page, { fullName: 'Nina Noscript' });
+  await readyToRentViaApi(page);
+  const { item, size } = await houseItem(page);
+  await page.goto(`/item/${item.id}?size=${encodeURIComponent(size)}`);
+  const booking = page.getByRole('region', { name: 'Your booking' });
+  await booking.getByRole('textbox', { name: 'Promo code' }).fill(code.toLowerCase());
+  await booking.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]code=${code.toLowerCase()}`));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const orders = (await (await page.request.get('/api/orders')).json()) as {
+    orders: { discount: { code: string | null } | null; chargedCents: number }[];
+  };
+  expect(orders.orders[0]?.discount?.code).toBe(code);
+  expect(orders.orders[0]?.chargedCents).toBe(item.rentalPriceCents - Math.floor((item.rentalPriceCents * 60) / 100));
+  await context.close();
+});
