@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { TEST_CARD, TEST_DELIVERY_ADDRESS, signUpViaApi } from './support';
+import { TEST_CARD, TEST_DELIVERY_ADDRESS, signUpViaApi, welcomePrice } from './support';
 
 interface ItemSummary {
   id: number;
@@ -25,6 +25,8 @@ test('a weekly member without a card adds one, books with dates and a total, see
   };
   const item = (await (await page.request.get(`/api/items/${list.items[1]!.id}`)).json()) as Item;
   const size = item.sizes[0]!;
+  // Her first rental paid per piece: the welcome offer's price (decision 0056).
+  const paid = welcomePrice(item.rentalPriceCents);
   // Starting in three days: before the start the dashboard offers 'Cancel', not 'Return'.
   const from = day(3);
   const to = day(10);
@@ -36,7 +38,7 @@ test('a weekly member without a card adds one, books with dates and a total, see
   await expect(sizeButton).toHaveAttribute('aria-pressed', 'true');
   const booking = page.getByRole('region', { name: 'Your booking' });
   await expect(booking.getByTestId('booking-dates').locator('time').first()).toHaveAttribute('datetime', from);
-  await expect(booking.getByTestId('booking-total')).toHaveText(dollars(item.rentalPriceCents));
+  await expect(booking.getByTestId('booking-total')).toHaveText(dollars(paid));
 
   // No card: the button says so and leads to the card form, which comes back here.
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
@@ -58,7 +60,7 @@ test('a weekly member without a card adds one, books with dates and a total, see
   // Back on the piece, with its dates, size and total.
   await expect(page).toHaveURL(new RegExp(`/item/${item.id}\\?from=${from}&to=${to}`), { timeout: 10_000 });
   await expect(booking.getByTestId('booking-dates').locator('time').first()).toHaveAttribute('datetime', from);
-  await expect(booking.getByTestId('booking-total')).toHaveText(dollars(item.rentalPriceCents));
+  await expect(booking.getByTestId('booking-total')).toHaveText(dollars(paid));
   await expect(booking.getByText(/ending in 4242/)).toBeVisible();
 
   // Delivery needs an address: the form is in the booking, and the address stays on her account.
@@ -97,12 +99,12 @@ test('a weekly member without a card adds one, books with dates and a total, see
   await expect(order).toContainText(item.name);
   await expect(order).toContainText(`Size ${size}`);
   await expect(order).toContainText(TEST_DELIVERY_ADDRESS.line1);
-  await expect(order.getByTestId('order-charged')).toHaveText(dollars(item.rentalPriceCents));
+  await expect(order.getByTestId('order-charged')).toHaveText(dollars(paid));
   await order.getByRole('link', { name: /^Receipt for order/ }).click();
   await expect(page).toHaveURL(/\/orders\/RT-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
   await expect(page.getByTestId('receipt-card')).toHaveText(/ending in 4242/);
-  await expect(page.getByTestId('receipt-charged')).toHaveText(dollars(item.rentalPriceCents));
+  await expect(page.getByTestId('receipt-charged')).toHaveText(dollars(paid));
   expect(await page.locator('main').innerText()).not.toMatch(/4242 ?4242/);
   const receiptUrl = page.url();
 
@@ -117,7 +119,7 @@ test('a weekly member without a card adds one, books with dates and a total, see
 
   await expect(async () => {
     await page.goto(receiptUrl);
-    await expect(page.getByTestId('receipt-refunded')).toHaveText(dollars(item.rentalPriceCents), { timeout: 1_000 });
+    await expect(page.getByTestId('receipt-refunded')).toHaveText(dollars(paid), { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.goto('/orders');
   await expect(page.getByRole('article', { name: /^Order RT-/ }).getByText('Cancelled', { exact: true })).toBeVisible();

@@ -4,7 +4,14 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
-import { DISCOUNT_POPUP_SEEN_KEY, TEST_CARD, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
+import {
+  DISCOUNT_POPUP_SEEN_KEY,
+  TEST_CARD,
+  makeStaffWithCli,
+  readyToRentViaApi,
+  signUpViaApi,
+  welcomePrice,
+} from './support';
 
 /*
  * The first customer's issue, items 5, 8 and 10 in the browser: a late fee on her orders and
@@ -132,7 +139,7 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   await expect(extra).toContainText('Late fee');
   await expect(extra).toContainText(`Late return of ${item.name}: 3 days`);
   await expect(extra).toContainText(dollars(fee));
-  await expect(order.getByTestId('order-charged')).toHaveText(dollars(item.rentalPriceCents + fee));
+  await expect(order.getByTestId('order-charged')).toHaveText(dollars(welcomePrice(item.rentalPriceCents) + fee));
   await shoot(member, 'orders-late-fee');
 
   // Her receipt: the rental and the late fee, each with what it was for, and the total paid.
@@ -141,11 +148,11 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   const lines = member.getByTestId('payment-line');
   await expect(lines).toHaveCount(2);
   await expect(lines.nth(0)).toContainText('Rental');
-  await expect(lines.nth(0)).toContainText(dollars(item.rentalPriceCents));
+  await expect(lines.nth(0)).toContainText(dollars(welcomePrice(item.rentalPriceCents)));
   await expect(lines.nth(1)).toContainText('Late fee');
   await expect(lines.nth(1)).toContainText(`Late return of ${item.name}: 3 days`);
   await expect(lines.nth(1)).toContainText(dollars(fee));
-  await expect(member.getByTestId('receipt-charged')).toHaveText(dollars(item.rentalPriceCents + fee));
+  await expect(member.getByTestId('receipt-charged')).toHaveText(dollars(welcomePrice(item.rentalPriceCents) + fee));
   expect(await seriousViolations(member)).toEqual([]);
   await shoot(member, 'receipt-late-fee');
   if (shotsDir) {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { businessDay, DEFAULT_BUSINESS_TIME_ZONE } from '../src/domain/business-day';
 import { addDays } from '../src/domain/calendar';
 import { appPage } from './fixtures';
+import { WELCOME_OFFER_PERCENT, discountCents } from '../src/domain/offers.rules';
 
 let n = 0;
 /** An email no other test (or earlier run against the same data dir) has used. */
@@ -272,4 +273,16 @@ export async function rentedPiece(
     201,
   );
   return { itemId, rentalId: rental.id as number, holder: holder.page, staff: staff.page };
+}
+
+/**
+ * What a new member's first pay-per-item rental costs with the welcome offer (decision 0056): the
+ * price less WELCOME_OFFER_PERCENT, rounded down to the cent.
+ */
+export function welcomePrice(priceCents: number): number {
+  return priceCents - welcomeDiscount(priceCents);
+}
+
+export function welcomeDiscount(priceCents: number): number {
+  return discountCents(priceCents, { kind: 'percent', percentOff: WELCOME_OFFER_PERCENT, amountOffCents: null });
 }

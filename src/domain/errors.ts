@@ -22,6 +22,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'PROMO_CODE_UNKNOWN',
+  'PROMO_CODE_EXPIRED',
+  'PROMO_CODE_USED_UP',
+  'PROMO_CODE_NOT_ELIGIBLE',
   'INTERNAL',
 ] as const;
 
@@ -65,6 +69,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** A promo code we do not know (decision 0056; every code refusal names its reason in details.reason). */
+  PROMO_CODE_UNKNOWN: 422,
+  /** A code not valid today: switched off, not started or expired. */
+  PROMO_CODE_EXPIRED: 422,
+  /** A code used as many times as it may be, in all or by her. */
+  PROMO_CODE_USED_UP: 409,
+  /** A code not for this booking: under its minimum spend, first rental only, or a piece her plan includes. */
+  PROMO_CODE_NOT_ELIGIBLE: 422,
   INTERNAL: 500,
 };
 

@@ -68,11 +68,14 @@ export const AUDIT_ACTIONS = [
   'claim.uphold',
   'claim.reject',
   'claim.retry_charge',
+  'promo_code.create',
+  'promo_code.activate',
+  'promo_code.deactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit entry is about: every subject the desk and the staff command write. */
-export const AUDIT_SUBJECT_TYPES = ['rental', 'unit', 'claim', 'item', 'listing', 'user'] as const;
+export const AUDIT_SUBJECT_TYPES = ['rental', 'unit', 'claim', 'item', 'listing', 'user', 'promo_code'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
@@ -82,6 +85,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   item: 'Catalogue item',
   listing: 'Listing',
   user: 'Account',
+  promo_code: 'Promo code',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -105,4 +109,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'claim.uphold': 'Upheld a damage claim',
   'claim.reject': 'Rejected a damage claim',
   'claim.retry_charge': 'Charged a damage claim again',
+  'promo_code.create': 'Created a promo code',
+  'promo_code.activate': 'Switched a promo code on',
+  'promo_code.deactivate': 'Switched a promo code off',
 };

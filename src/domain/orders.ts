@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiscountSchema } from './offers';
 import { ReceiptLineSchema } from './payments';
 import { PICKUP_OPTIONS } from './plans.rules';
 
@@ -238,6 +239,8 @@ export const OrderSummarySchema = z.object({
   plan: z.string(),
   /** True when the plan's allowance paid for it ("included in your plan"). */
   coveredByPlan: z.boolean(),
+  /** The welcome offer or promo code taken off the price at booking (decision 0056); null: none. */
+  discount: DiscountSchema.nullable(),
   /** What went through (succeeded charges), and what was given back (succeeded refunds). */
   chargedCents: z.number().int(),
   refundedCents: z.number().int(),

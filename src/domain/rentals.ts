@@ -4,6 +4,7 @@ import { refineDateRange } from './calendar';
 import { MAX_ID } from './ids';
 import { HANDOFFS } from './availability';
 import { ErrorCodeSchema } from './errors';
+import { DiscountSchema, PromoCodeTextSchema } from './offers';
 import { LATE_FEE_STATUSES, RENTAL_ACTIONS, RENTAL_MESSAGES, RENTAL_STATUSES, daysBetween } from './rentals.rules';
 import { PICKUP_OPTIONS, PickupOptionSchema, PlanIdSchema } from './plans';
 
@@ -56,6 +57,8 @@ export const BookRentalSchema = z
     quantity: z.literal(1, { error: RENTAL_MESSAGES.onePiece }).optional(),
     /** A second size of the same piece held with it at no charge, one per order (decision 0034). */
     backupSize: SizeSchema.optional(),
+    /** A promo code (any case; decision 0056); refused by name when it cannot apply. */
+    code: PromoCodeTextSchema.optional(),
   })
   .superRefine(checkRange)
   .superRefine((v, ctx) => {
@@ -175,6 +178,8 @@ export const QuoteQuerySchema = z
     endDate: IsoDateSchema.optional(),
     /** How it would reach her (her saved choice by default; delivery for a visitor): availability depends on it. */
     delivery: z.enum(PICKUP_OPTIONS, { error: 'Choose either online delivery or in-store pickup' }).optional(),
+    /** A promo code to price with (any case); the quote's refusal says why one cannot apply. */
+    code: PromoCodeTextSchema.optional(),
   })
   .superRefine(checkRange);
 export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
@@ -192,8 +197,12 @@ export const QuoteSchema = z.object({
   weeklyPriceCents: z.number().int(),
   /** The price of the range. */
   priceCents: z.number().int(),
-  /** What her card would be charged now: the price, or 0 when her plan includes it. */
+  /** What her card would be charged now: the price less the discount, or 0 when her plan includes it. */
   chargeCents: z.number().int(),
+  /** The welcome offer or her code, whichever saves more (decision 0056); null: none applies. */
+  discount: DiscountSchema.nullable(),
+  /** Said when she gave a code and the welcome offer was kept instead (it saves more). */
+  discountNote: z.string().nullable(),
   /** "Included in your plan" (a paid plan with a place left this month). */
   includedInPlan: z.boolean(),
   /** The member's paid plan and its month, or null (Weekly, or a visitor). */

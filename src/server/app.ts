@@ -23,6 +23,7 @@ import { createNotificationsRoutes } from './features/notifications';
 import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
 import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from './features/claims';
 import { createPayoutsRoutes } from './features/payouts';
+import { createPromoCodesDeskRoutes } from './features/offers';
 import { createRatingsRoutes } from './features/ratings';
 import { REVIEW_UPLOAD_ROUTE, createReviewsRoutes } from './features/reviews';
 import { toAuthErrorShape } from './http/auth-errors';
@@ -121,6 +122,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/payouts', createPayoutsRoutes(ctx, services.payouts));
   app.route('/api/claims', createClaimsRoutes(ctx, services.claims));
   app.route('/api/ops/claims', createClaimsDeskRoutes(ctx, services.claims));
+  // Promo codes are made on the desk (decision 0056): staff only.
+  app.route('/api/ops/promo-codes', createPromoCodesDeskRoutes(ctx, services.offers));
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLEANING_DAYS, MAX_CLEANING_DAYS } from '../domain/availability';
+import { MAX_PERCENT_OFF, WELCOME_OFFER_PERCENT } from '../domain/offers.rules';
 import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../domain/business-day';
 
 /**
@@ -34,6 +35,8 @@ const EnvSchema = z.object({
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   RENTAL_CHARGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  PROMO_CODE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  WELCOME_OFFER_PERCENT: z.coerce.number().int().min(0).max(MAX_PERCENT_OFF).default(WELCOME_OFFER_PERCENT),
   BOOKING_FORM_URL: z.string().url().default('https://forms.rentique.example/book-appointment'),
   STORAGE: z.enum(['disk', 's3']).optional(),
   S3_BUCKET: z
@@ -112,6 +115,10 @@ export type Env = {
   mailRateLimit: number;
   /** Booking and extension charges sent to the payment provider per member per hour (decision 0030). */
   rentalChargeRateLimit: number;
+  /** Bookings and quotes that name a promo code, per member and hour (guessing codes is refused with 429). */
+  promoCodeRateLimit: number;
+  /** The welcome offer's percent off a new member's first pay-per-item rental (0: no welcome offer; decision 0056). */
+  welcomeOfferPercent: number;
   bookingFormUrl: string;
   storage: StorageConfig;
   /** A request (headers and body) not fully received by then is dropped with 408. */
@@ -175,6 +182,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     signUpRateLimit: e.SIGN_UP_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
     rentalChargeRateLimit: e.RENTAL_CHARGE_RATE_LIMIT,
+    promoCodeRateLimit: e.PROMO_CODE_RATE_LIMIT,
+    welcomeOfferPercent: e.WELCOME_OFFER_PERCENT,
     bookingFormUrl: e.BOOKING_FORM_URL,
     storage,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

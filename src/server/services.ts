@@ -28,6 +28,7 @@ import {
   createOpsService,
   createUnitLifeService,
 } from './features/ops';
+import { createOffersService } from './features/offers';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlansService } from './features/plans';
@@ -67,6 +68,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   });
   const orders = createOrdersService(ctx, { payments, pictures });
   const plans = createPlansService(ctx, { payments, orders });
+  // The welcome offer and promo codes (decision 0056): a first rental is one after no paid order.
+  const offers = createOffersService(ctx, { hasPaidOrder: (reader, userId) => orders.hasPaidOrder(reader, userId) });
   const notifications = createNotificationsService(ctx);
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
@@ -80,7 +83,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     core,
     payments,
     orders,
-    quote: createRentalQuote(ctx, { catalogue, plans }),
+    offers,
+    quote: createRentalQuote(ctx, { catalogue, plans, offers }),
     extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
     cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
@@ -125,6 +129,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     paymentProvider,
     payments,
     orders,
+    offers,
     catalogue,
     plans,
     account,

@@ -65,6 +65,7 @@ export default [
       route('inventory/new', 'features/ops/routes/inventory-new.tsx'),
       route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),
       route('claims', 'features/claims/routes/desk-claims.tsx'),
+      route('promo-codes', 'features/offers/routes/desk-promo-codes.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

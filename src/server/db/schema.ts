@@ -316,6 +316,58 @@ export interface OrdersTable {
   updated_at: string;
   confirmed_at: string | null;
   cancelled_at: string | null;
+  /** What the welcome offer or a promo code took off total_cents at booking (decision 0056). */
+  discount_cents: Generated<number>;
+  /** welcome | code; null: no discount. */
+  discount_kind: string | null;
+  discount_code: string | null;
+  discount_label: string | null;
+}
+
+/** The member whose first pay-per-item booking took the welcome offer: one row per member (the primary key decides). */
+export interface WelcomeOfferClaimsTable {
+  user_id: string;
+  order_id: number;
+  discount_cents: number;
+  created_at: string;
+}
+
+/** The desk's promo codes (decision 0056): `code` upper-case and unique; `uses` moved by conditional updates. */
+export interface PromoCodesTable {
+  id: Generated<number>;
+  code: string;
+  /** percent | amount */
+  kind: string;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  min_spend_cents: Generated<number>;
+  first_rental_only: Generated<number>;
+  valid_from: string | null;
+  valid_until: string | null;
+  max_uses: number | null;
+  max_uses_per_member: number | null;
+  uses: Generated<number>;
+  active: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's uses of a code (primary key code_id, user_id). */
+export interface PromoCodeMemberUsesTable {
+  code_id: number;
+  user_id: string;
+  uses: Generated<number>;
+}
+
+/** Which order used which code (unique order_id). */
+export interface PromoRedemptionsTable {
+  id: Generated<number>;
+  code_id: number;
+  user_id: string;
+  order_id: number;
+  discount_cents: number;
+  created_at: string;
 }
 
 /** An order's e-mail (confirmed | cancelled), once per order and kind; sent by a job holding a lease. */
@@ -811,6 +863,10 @@ export interface DB {
   lender_blocks: LenderBlocksTable;
   lender_block_units: LenderBlockUnitsTable;
   handover_photos: HandoverPhotosTable;
+  welcome_offer_claims: WelcomeOfferClaimsTable;
+  promo_codes: PromoCodesTable;
+  promo_code_member_uses: PromoCodeMemberUsesTable;
+  promo_redemptions: PromoRedemptionsTable;
 }
 
 /** A renter's review of a returned rental: one per rental (unique rental_id). fit: runs_small | true_to_size | runs_large. */

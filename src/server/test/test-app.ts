@@ -136,6 +136,10 @@ export async function createTestApp(
       signUpRateLimit: 1000,
       mailRateLimit: 1000,
       rentalChargeRateLimit: 1000,
+      promoCodeRateLimit: 1000,
+      // The welcome offer is off unless a test turns it on (offers.api.test.ts): the booking tests
+      // that came before it count a first rental's full price.
+      welcomeOfferPercent: 0,
       webDistDir: path.join(dataDir, 'no-web'),
       ...opts.env,
     },

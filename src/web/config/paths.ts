@@ -38,6 +38,7 @@ export const paths = {
   payouts: '/lending/payouts',
   ratings: '/ratings',
   opsClaims: '/ops/claims',
+  opsPromoCodes: '/ops/promo-codes',
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,
   staticItem: (slug: string) => `/items/${slug}`,

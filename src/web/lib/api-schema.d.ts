@@ -2466,6 +2466,7 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         backupSize?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        code?: string;
                         /** @enum {string} */
                         delivery?: "online" | "in-store";
                         endDate?: string;
@@ -5613,17 +5614,17 @@ export interface paths {
         };
         /**
          * The audit log, newest first, filtered by actor, action or subject
-         * @description subjectType is one of rental, unit, claim, item, listing, user (400 otherwise).
+         * @description subjectType is one of rental, unit, claim, item, listing, user, promo_code (400 otherwise).
          */
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate";
                     actor?: string;
                     before?: string;
                     limit?: number;
                     subjectId?: string;
-                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user";
+                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user" | "promo_code";
                 };
                 header?: never;
                 path?: never;
@@ -7525,6 +7526,275 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/ops/promo-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promo codes, newest first, with their uses */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Codes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            codes: {
+                                active: boolean;
+                                amountOffCents: number | null;
+                                code: string;
+                                createdAt: string;
+                                firstRentalOnly: boolean;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "percent" | "amount";
+                                maxUses: number | null;
+                                maxUsesPerMember: number | null;
+                                minSpendCents: number;
+                                percentOff: number | null;
+                                uses: number;
+                                validFrom: string | null;
+                                validUntil: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a promo code (percentage or amount off, limits, dates); audited
+         * @description The code is stored upper-case and matched in any case; 409 when it exists. Dates are business days, inclusive; maxUses and maxUsesPerMember null mean no limit.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default true */
+                        active?: boolean;
+                        /** @default null */
+                        amountOffCents?: number | null;
+                        code: string;
+                        /** @default false */
+                        firstRentalOnly?: boolean;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        /** @default null */
+                        maxUses?: number | null;
+                        /** @default 1 */
+                        maxUsesPerMember?: number | null;
+                        /** @default 0 */
+                        minSpendCents?: number;
+                        /** @default null */
+                        percentOff?: number | null;
+                        /** @default null */
+                        validFrom?: string | null;
+                        /** @default null */
+                        validUntil?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The code */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            amountOffCents: number | null;
+                            code: string;
+                            createdAt: string;
+                            firstRentalOnly: boolean;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "percent" | "amount";
+                            maxUses: number | null;
+                            maxUsesPerMember: number | null;
+                            minSpendCents: number;
+                            percentOff: number | null;
+                            uses: number;
+                            validFrom: string | null;
+                            validUntil: string | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/promo-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switch a promo code on or off; audited */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            amountOffCents: number | null;
+                            code: string;
+                            createdAt: string;
+                            firstRentalOnly: boolean;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "percent" | "amount";
+                            maxUses: number | null;
+                            maxUsesPerMember: number | null;
+                            minSpendCents: number;
+                            percentOff: number | null;
+                            uses: number;
+                            validFrom: string | null;
+                            validUntil: string | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/ops/rentals/{id}": {
@@ -9857,6 +10127,13 @@ export interface paths {
                                         name: string;
                                     };
                                 };
+                                discount: {
+                                    cents: number;
+                                    code: string | null;
+                                    /** @enum {string} */
+                                    kind: "welcome" | "code";
+                                    label: string;
+                                } | null;
                                 items: {
                                     backupSize: string | null;
                                     brand: string;
@@ -9979,6 +10256,13 @@ export interface paths {
                                     name: string;
                                 };
                             };
+                            discount: {
+                                cents: number;
+                                code: string | null;
+                                /** @enum {string} */
+                                kind: "welcome" | "code";
+                                label: string;
+                            } | null;
                             items: {
                                 backupSize: string | null;
                                 brand: string;
@@ -11310,6 +11594,7 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         backupSize?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        code?: string;
                         /** @enum {string} */
                         delivery?: "online" | "in-store";
                         endDate?: string;
@@ -12077,6 +12362,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    code?: string;
                     delivery?: "online" | "in-store";
                     endDate?: string;
                     itemId: number;
@@ -12103,6 +12389,14 @@ export interface paths {
                             } | null;
                             chargeCents: number;
                             days: number;
+                            discount: {
+                                cents: number;
+                                code: string | null;
+                                /** @enum {string} */
+                                kind: "welcome" | "code";
+                                label: string;
+                            } | null;
+                            discountNote: string | null;
                             endDate: string;
                             /** @enum {string} */
                             handoff: "delivery" | "pickup";
@@ -12121,7 +12415,7 @@ export interface paths {
                             priceCents: number;
                             refusal: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROMO_CODE_UNKNOWN" | "PROMO_CODE_EXPIRED" | "PROMO_CODE_USED_UP" | "PROMO_CODE_NOT_ELIGIBLE" | "INTERNAL";
                                 message: string;
                             } | null;
                             signedIn: boolean;
@@ -13803,7 +14097,7 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL";
+                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROMO_CODE_UNKNOWN" | "PROMO_CODE_EXPIRED" | "PROMO_CODE_USED_UP" | "PROMO_CODE_NOT_ELIGIBLE" | "INTERNAL";
                 details?: {
                     [key: string]: unknown;
                 };

@@ -35,6 +35,7 @@ export function orderEmailText(
         what,
         item ? `From ${item.startDate} to ${item.returnDate} (return it by then)` : '',
         delivery,
+        ...(summary.discount ? [`${summary.discount.label}: -${formatUsd(summary.discount.cents)}`] : []),
         paid,
         '',
         'Until the rental starts you can cancel it from your dashboard for a full refund.',

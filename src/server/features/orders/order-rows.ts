@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { CARD_BRAND_LABELS, type CardBrand } from '../../../domain/card';
 import { ORDER_NUMBER_ALPHABET, OpeningHoursSchema, type OrderDelivery, type Studio } from '../../../domain/orders';
+import type { Discount } from '../../../domain/offers';
 import { receiptLabel, type ReceiptLine } from '../../../domain/payments';
 import type { LedgerEntry } from '../payments';
 import type { OrderRow, StudioRow } from './orders.repository';
@@ -26,6 +27,17 @@ export function toStudio(row: StudioRow): Studio {
     zipCode: row.zip_code,
     phone: row.phone,
     hours: OpeningHoursSchema.array().parse(JSON.parse(row.hours)),
+  };
+}
+
+/** The discount taken at booking, from the order's row (decision 0056). */
+export function discountOf(row: OrderRow): Discount | null {
+  if (!row.discount_kind || row.discount_cents <= 0) return null;
+  return {
+    kind: row.discount_kind === 'welcome' ? 'welcome' : 'code',
+    code: row.discount_code,
+    label: row.discount_label ?? '',
+    cents: row.discount_cents,
   };
 }
 

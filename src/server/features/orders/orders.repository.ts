@@ -96,6 +96,19 @@ export function createOrdersRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
+    /** Whether she has an order paid per rental that booked something (a declined card booked nothing). */
+    async hasPaidOrder(reader: Db, userId: string): Promise<boolean> {
+      const row = await reader
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('covered_by_plan', '=', 0)
+        .where('status', '!=', 'payment_failed')
+        .limit(1)
+        .executeTakeFirst();
+      return !!row;
+    },
+
     find(id: number, q: Db = db) {
       return q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -11,6 +11,7 @@ import {
   type OrderSummary,
   type Studio,
 } from '../../../domain/orders';
+import type { Discount } from '../../../domain/offers';
 import { type PickupOption } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -19,7 +20,7 @@ import { QUEUES } from '../../jobs/queues';
 import type { ItemPicturesService } from '../catalogue';
 import type { PaymentsService } from '../payments';
 import { orderEmailText, type OrderEmailKind } from './order-emails';
-import { deliveryOf, moneyOf, newOrderNumber, toStudio } from './order-rows';
+import { deliveryOf, discountOf, moneyOf, newOrderNumber, toStudio } from './order-rows';
 import { createOrdersRepository, type OrderRentalRow, type OrderRow } from './orders.repository';
 
 /** How a booking reaches the member, decided before its transaction. */
@@ -32,6 +33,8 @@ export interface NewOrder {
   plan: string;
   coveredByPlan: boolean;
   totalCents: number;
+  /** The welcome offer or promo code taken off totalCents (decision 0056). */
+  discount?: Discount | null;
   delivery: ResolvedDelivery;
   card: { brand: string; lastFour: string } | null;
 }
@@ -95,6 +98,7 @@ export function createOrdersService(
         delivery: deliveryOf(row),
         plan: row.plan,
         coveredByPlan: row.covered_by_plan === 1,
+        discount: discountOf(row),
         chargedCents: money.charged,
         refundedCents: money.refunded,
         refundPendingCents: money.refundPending,
@@ -214,6 +218,10 @@ export function createOrdersService(
           plan: o.plan,
           covered_by_plan: o.coveredByPlan ? 1 : 0,
           total_cents: o.totalCents,
+          discount_cents: o.discount?.cents ?? 0,
+          discount_kind: o.discount?.kind ?? null,
+          discount_code: o.discount?.code ?? null,
+          discount_label: o.discount?.label ?? null,
           delivery_method: d.method,
           recipient_name: d.method === 'online' ? d.address.recipientName : null,
           address_line1: d.method === 'online' ? d.address.line1 : null,
@@ -237,6 +245,9 @@ export function createOrdersService(
       if (o.status === 'confirmed') await queueEmail(trx, created.id, 'confirmed');
       return created;
     },
+
+    /** Whether she has an order paid per rental that booked something: her first rental is behind her (decision 0056). */
+    hasPaidOrder: (reader: Kysely<DB>, userId: string) => repo.hasPaidOrder(reader, userId),
 
     /** A pending order's payment went through: confirmed, and its confirmation e-mail queued. */
     async confirm(trx: Kysely<DB>, orderId: number): Promise<boolean> {

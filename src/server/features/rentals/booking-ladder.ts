@@ -10,7 +10,8 @@ import { DomainError, type ErrorCode } from '../../../domain/errors';
  * is active), then the piece (it exists, it is not hers, it is booked this way and not requested,
  * she has no open rental of it), then its days (a free unit, the backup size's unit), and last
  * what pays for it (the plan's allowance, else a card on file). A card is asked for only of a
- * booking that would otherwise go through.
+ * booking that would otherwise go through. Last, the offer: a promo code she named that cannot
+ * apply (decision 0056); the welcome offer never refuses.
  */
 export const BOOKING_LADDER = [
   'range',
@@ -26,6 +27,7 @@ export const BOOKING_LADDER = [
   'backupSoldOut',
   'allowance',
   'card',
+  'offer',
 ] as const;
 
 export type Rung = (typeof BOOKING_LADDER)[number];
@@ -39,7 +41,7 @@ export type RungCheck = () => DomainError | null | undefined | void | Promise<Do
  * before its transaction (their reads run their own queries), the rest inside it; a check may
  * remember what it found (the free unit) for the caller.
  */
-export async function climb(checks: Partial<Record<Rung, RungCheck>>, from: Rung = 'range', to: Rung = 'card') {
+export async function climb(checks: Partial<Record<Rung, RungCheck>>, from: Rung = 'range', to: Rung = 'offer') {
   const start = BOOKING_LADDER.indexOf(from);
   const end = BOOKING_LADDER.indexOf(to);
   for (const rung of Object.keys(checks) as Rung[]) {

@@ -1,10 +1,12 @@
 import { DomainError } from '../../../domain/errors';
 import { handoffOf, type Handoff } from '../../../domain/availability';
 import { RENTAL_DAYS } from '../../../domain/catalogue';
+import { OFFER_MESSAGES } from '../../../domain/offers';
 import { planTitle } from '../../../domain/plans';
 import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type Quote, type QuoteQuery } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import type { CatalogueService } from '../catalogue';
+import type { OffersService } from '../offers';
 import type { PlansService } from '../plans';
 import { rangeOf, sizeChecked } from './booking-checks';
 import { climb, firstRefusal } from './booking-ladder';
@@ -14,7 +16,10 @@ import { createRentalsRepository } from './rentals.repository';
  * The booking's quote for the item page: what booking would cost and whether it would go through
  * (no session: the pay-per-item price). Built in services.ts and passed to the rentals service.
  */
-export function createRentalQuote(ctx: AppContext, deps: { catalogue: CatalogueService; plans: PlansService }) {
+export function createRentalQuote(
+  ctx: AppContext,
+  deps: { catalogue: CatalogueService; plans: PlansService; offers: OffersService },
+) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
   const { catalogue } = deps;
@@ -50,6 +55,13 @@ export function createRentalQuote(ctx: AppContext, deps: { catalogue: CatalogueS
     const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
     const open = userId ? await repo.hasOpenRental(db, userId, q.itemId) : false;
     const own = userId ? item.fromMember && (await repo.itemForBooking(db, q.itemId))?.owner_id === userId : false;
+    // The welcome offer or her code (decision 0056): the same rule the booking applies in its transaction.
+    // A member's piece is requested, never booked here: no offer on it.
+    if (userId && q.code) await deps.offers.takeCodeAttempt(userId);
+    const pricing =
+      !item.fromMember && !period
+        ? await deps.offers.price(db, { userId, priceCents, coveredByPlan: false, code: q.code })
+        : { discount: null, note: null, refusal: null, code: null };
     // The ladder's rungs after the input (booking-ladder.ts), in the quote's words; no address is asked yet.
     const refusal: Quote['refusal'] = await firstRefusal(
       {
@@ -65,6 +77,15 @@ export function createRentalQuote(ctx: AppContext, deps: { catalogue: CatalogueS
               )
             : null,
         card: () => (!period && !card ? new DomainError('CARD_REQUIRED', RENTAL_MESSAGES.addCard) : null),
+        offer: () =>
+          pricing.refusal ??
+          (q.code && userId && item.fromMember
+            ? new DomainError('PROMO_CODE_NOT_ELIGIBLE', OFFER_MESSAGES.memberPiece, {
+                details: { reason: 'member_piece' },
+              })
+            : q.code && userId && period
+              ? new DomainError('PROMO_CODE_NOT_ELIGIBLE', OFFER_MESSAGES.planCovered, { details: { reason: 'plan' } })
+              : null),
       },
       'member',
     );
@@ -78,7 +99,9 @@ export function createRentalQuote(ctx: AppContext, deps: { catalogue: CatalogueS
       weeks: Math.max(1, Math.ceil(days / RENTAL_DAYS)),
       weeklyPriceCents: item.rentalPriceCents,
       priceCents,
-      chargeCents: period ? 0 : priceCents,
+      chargeCents: period ? 0 : priceCents - (pricing.discount?.cents ?? 0),
+      discount: pricing.discount,
+      discountNote: pricing.note,
       includedInPlan: !!period && remaining > 0,
       plan: period
         ? {

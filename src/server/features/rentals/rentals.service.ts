@@ -17,6 +17,7 @@ import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { BookingsCore } from '../bookings';
 import type { OrdersService, ResolvedDelivery } from '../orders';
+import type { OffersService, Pricing } from '../offers';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { takeChargeAttempt } from './charge-attempts';
@@ -61,6 +62,8 @@ export function createRentalsService(
     payments: PaymentsService;
     orders: OrdersService;
     pictures: ItemPicturesService;
+    /** The welcome offer and promo codes (decision 0056): priced, claimed and given back with the booking. */
+    offers: OffersService;
     /** The item page's quote (rental-quote.ts). */
     quote: RentalQuote;
     /** A rental's extension by a week (rental-extension.ts). */
@@ -76,7 +79,7 @@ export function createRentalsService(
 ) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
-  const { catalogue, payments, orders, core, pictures, quote, extension, cancellation } = deps;
+  const { catalogue, payments, orders, core, pictures, quote, extension, cancellation, offers } = deps;
   const subscriptions = deps.plans;
   const today = () => ctx.today();
   const log = ctx.logger.child({ feature: 'rentals' });
@@ -106,6 +109,8 @@ export function createRentalsService(
       await orders.confirm(trx, entry.orderId);
     } else {
       await orders.fail(trx, entry.orderId);
+      // Nothing was booked: her welcome offer, or her code's use, comes back.
+      await offers.release(trx, entry.orderId);
       await deps.bookingDeclined(trx, entry.rentalId);
       await core.deleteRental(trx, entry.rentalId);
     }
@@ -163,6 +168,7 @@ export function createRentalsService(
       // The days the unit is held: the shipping day before a delivery, the cleaning window after (decision 0031).
       const held = catalogue.occupancy(startDate, endDate, handoff);
       if (card) await takeChargeAttempt(ctx, userId);
+      if (input.code) await offers.takeCodeAttempt(userId);
       const now = ctx.clock().toISOString();
 
       let booked: { rentalId: number; entry: LedgerEntry | null };
@@ -173,6 +179,7 @@ export function createRentalsService(
           let row!: BookableItem;
           let unitId!: number;
           let backupUnitId = null as number | null;
+          let pricing!: Pricing;
           await climb(
             {
               member: async () => ((await repo.memberIsActive(trx, userId)) ? null : unauthenticated()),
@@ -221,17 +228,25 @@ export function createRentalsService(
                   );
               },
               card: () => (!allowance && !card ? cardRequired(input.itemId) : null),
+              // The welcome offer or her code, priced by the quote's rule in this transaction (decision 0056).
+              offer: async () => {
+                const priceCents = rentalPriceCents(row.rental_price_cents, startDate, endDate);
+                pricing = await offers.price(trx, { userId, priceCents, coveredByPlan: !!allowance, code: input.code });
+                return pricing.refusal;
+              },
             },
             'member',
           );
 
           const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
+          const discount = allowance ? null : pricing.discount;
           const order = await orders.create(trx, {
             userId,
             status: allowance ? 'confirmed' : 'pending_payment',
             plan,
             coveredByPlan: !!allowance,
             totalCents: price,
+            discount,
             delivery,
             card: card ? { brand: card.brand, lastFour: card.lastFour } : null,
           });
@@ -257,6 +272,9 @@ export function createRentalsService(
             at: now,
           });
           if (hold) await hold.attach(trx, rentalId);
+          // The database decides: a welcome offer claimed by a booking that committed first, or a
+          // code's last use taken, refuses this one (and rolls it back).
+          await offers.claim(trx, userId, order.id, { ...pricing, discount });
           if (!card) {
             // Within the plan's allowance: confirmed now (the order was created confirmed).
             await repo.countRental(trx, input.itemId);
@@ -266,8 +284,8 @@ export function createRentalsService(
             userId,
             purpose: 'booking',
             kind: 'charge',
-            amountCents: price,
-            description: `Rental: ${input.size}, ${startDate} to ${endDate}`,
+            amountCents: price - (discount?.cents ?? 0),
+            description: `Rental: ${input.size}, ${startDate} to ${endDate}${discount ? ` (${discount.label})` : ''}`,
             idempotencyKey: `order:${order.number}:charge`,
             orderId: order.id,
             rentalId,

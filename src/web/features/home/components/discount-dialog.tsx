@@ -2,17 +2,19 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
+import { OFFER_MESSAGES, WELCOME_OFFER_PERCENT } from '@domain/offers.rules';
 
 /**
- * The welcome offer. Radix Dialog traps focus and closes on Escape; every way out (the two
+ * The welcome offer (docs/product.md, "Offers"): what it covers is said here, as the booking applies
+ * it (decision 0056). Radix Dialog traps focus and closes on Escape; every way out (the two
  * buttons, the close button, Escape, a click outside) goes through `onDismiss`.
  */
 export function DiscountDialog({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDismiss()}>
       <DialogContent
-        title="20% off your first rental"
-        description="Join Rentique today and your first week with a designer piece costs a fifth less. Free delivery and returns, as always."
+        title={`${WELCOME_OFFER_PERCENT}% off your first rental`}
+        description={OFFER_MESSAGES.welcomePopupDetail}
         className="flex max-w-md flex-col text-center sm:p-10"
       >
         <p className="eyebrow order-first mb-4 text-clay" aria-hidden="true">

@@ -153,6 +153,12 @@ export default function Component() {
         {o.lines.length > 0 && <PaymentLines lines={o.lines} />}
 
         <dl className="mt-6 space-y-1 border-t border-ink pt-4 text-sm">
+          {o.discount && (
+            <div className="flex justify-between">
+              <dt>{o.discount.label}</dt>
+              <dd data-testid="receipt-discount">−{formatCents(o.discount.cents)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt>Charged</dt>
             <dd data-testid="receipt-charged">{formatCents(o.chargedCents)}</dd>

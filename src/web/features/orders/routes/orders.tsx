@@ -131,6 +131,12 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
           ))}
         </ul>
       )}
+      {o.discount && (
+        <p className="mt-4 flex items-baseline justify-between gap-3 text-sm text-clay" data-testid="order-discount">
+          <span>{o.discount.label}</span>
+          <span className="shrink-0 tabular-nums">−{formatCents(o.discount.cents)}</span>
+        </p>
+      )}
       <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-linen pt-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-stone">Charged</dt>

@@ -11,6 +11,8 @@ export interface QuoteRequest {
   startDate: string;
   endDate: string;
   delivery: PickupOption;
+  /** A promo code she applied (decision 0056); the quote prices it or says why it cannot apply. */
+  code?: string | undefined;
 }
 
 /** GET /api/rentals/quote: the total for the chosen dates, and what Add to Cart would answer. */
@@ -27,6 +29,7 @@ export function getQuoteQueryOptions(q: QuoteRequest) {
               startDate: q.startDate,
               endDate: q.endDate,
               delivery: q.delivery,
+              ...(q.code ? { code: q.code } : {}),
             },
           },
           signal,

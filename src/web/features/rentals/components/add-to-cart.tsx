@@ -35,6 +35,8 @@ interface AddToCartProps extends Omit<ButtonProps, 'onClick' | 'size'> {
   addCardHref?: string | null | undefined;
   /** A second size held with it at no charge (decision 0034). */
   backupSize?: string | null | undefined;
+  /** The promo code she applied (decision 0056). */
+  code?: string | null | undefined;
 }
 
 /**
@@ -53,6 +55,7 @@ export function AddToCartButton({
   studioId,
   addCardHref,
   backupSize,
+  code,
   className,
   disabled,
   ...rest
@@ -102,6 +105,7 @@ export function AddToCartButton({
         ...(delivery ? { delivery } : {}),
         ...(delivery === 'in-store' && studioId ? { studioId } : {}),
         ...(backupSize && backupSize !== size && isSize(backupSize) ? { backupSize } : {}),
+        ...(code ? { code } : {}),
       },
       {
         onSuccess: (rental) => {
@@ -136,6 +140,7 @@ export function AddToCartButton({
   const query = new URLSearchParams({
     ...(size ? { size } : {}),
     ...(startDate && endDate ? { from: startDate, to: endDate } : {}),
+    ...(code ? { code } : {}),
   }).toString();
   return (
     <form
@@ -145,6 +150,7 @@ export function AddToCartButton({
       className={cn('flex min-w-0 flex-col gap-2', className)}
     >
       {size && <input type="hidden" name="size" value={size} />}
+      {code && <input type="hidden" name="code" value={code} />}
       {startDate && endDate && (
         <>
           <input type="hidden" name="startDate" value={startDate} />

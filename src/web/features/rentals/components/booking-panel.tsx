@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { addDays, isIsoDate, isSize, RENTAL_DAYS } from '@domain/catalogue.rules';
 import type { PickupOption } from '@domain/plans.rules';
 import { daysBetween, latestStartDate, MAX_RENTAL_DAYS, RENTAL_MESSAGES } from '@domain/rentals.rules';
@@ -15,6 +16,7 @@ import { BackupSizeChoice } from './backup-size-choice';
 import { DatesPicker, type Range } from './dates-picker';
 import { BookingTotal } from './booking-total';
 import { JoinWaitlistButton } from '../../waitlist';
+import { isCodeRefusal, PromoCodeField, readCode } from '../../offers';
 import { useBusinessToday } from '../../../lib/time-zone';
 
 interface BookingPanelProps {
@@ -76,6 +78,12 @@ export function BookingPanel({
   const studioId = chosenStudio ?? pickup.data?.studioId ?? studios.data?.studios[0]?.id ?? null;
   const [chosen, setChosen] = useState<Range | null>(null);
   const [chosenBackup, setBackup] = useState<string>('');
+  // A promo code (decision 0056): applied here, or carried in the URL by the field's form before the app ran.
+  const [searchParams] = useSearchParams();
+  const urlCode = searchParams.get('code');
+  const [chosenCode, setCode] = useState<string | null | undefined>(undefined);
+  const fromUrlCode = urlCode ? readCode(urlCode) : null;
+  const code = chosenCode !== undefined ? chosenCode : fromUrlCode && 'code' in fromUrlCode ? fromUrlCode.code : null;
   const backupOptions = (sizes ?? []).filter((s) => s !== size);
   const backupSize = chosenBackup && chosenBackup !== size ? chosenBackup : null;
 
@@ -106,8 +114,14 @@ export function BookingPanel({
   const first = calendar.data?.firstFreeStart;
   const range: Range | null = chosen ?? urlUsable ?? (first ? { from: first, to: addDays(first, RENTAL_DAYS) } : null);
 
-  const quote = useQuote(size && range ? { itemId, size, startDate: range.from, endDate: range.to, delivery } : null);
+  const quote = useQuote(
+    size && range
+      ? { itemId, size, startDate: range.from, endDate: range.to, delivery, code: code ?? undefined }
+      : null,
+  );
   const q = quote.data;
+  // A code that cannot apply is said at its field; the total shows the price without it.
+  const codeProblem = code && q?.refusal && isCodeRefusal(q.refusal.code) ? q.refusal.message : null;
   // Back from /credit-card to this piece with its dates and size.
   const returnTo =
     range && size
@@ -183,6 +197,21 @@ export function BookingPanel({
             requested={!!action}
           />
         </div>
+
+        {/* A member's piece is requested, not booked here: no offer applies to it. */}
+        {!action && session && (
+          <div className="p-5">
+            <PromoCodeField
+              action={paths.item(itemId)}
+              keep={{ size: size ?? undefined, from: range?.from, to: range?.to }}
+              applied={code}
+              problem={codeProblem}
+              note={code ? (q?.discountNote ?? null) : null}
+              onApply={setCode}
+              onRemove={() => setCode(null)}
+            />
+          </div>
+        )}
       </section>
 
       <div className={cn('flex flex-col gap-3 sm:flex-row', rowClassName)}>
@@ -215,6 +244,7 @@ export function BookingPanel({
             className={buttonClassName ?? 'shrink-0 sm:flex-1'}
             {...(label ? { label } : {})}
             backupSize={backupSize}
+            code={code}
           />
         )}
         {children}

@@ -17,6 +17,8 @@ const quote = (over: Partial<Quote> = {}): Quote => ({
   weeklyPriceCents: 2500,
   priceCents: 2500,
   chargeCents: 2500,
+  discount: null,
+  discountNote: null,
   includedInPlan: false,
   plan: null,
   available: true,

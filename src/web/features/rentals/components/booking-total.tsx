@@ -26,7 +26,9 @@ export function BookingTotal({
     ) : (
       <p className="text-sm text-taupe">The total appears once you choose a size.</p>
     );
-  const refusal = quote.refusal;
+  // A code's refusal is said at the code's field (PromoCodeField), not here.
+  const refusal = quote.refusal?.code.startsWith('PROMO_CODE_') ? null : quote.refusal;
+  const discount = quote.includedInPlan ? null : quote.discount;
   return (
     <div>
       <div className="flex items-baseline justify-between gap-4">
@@ -35,9 +37,19 @@ export function BookingTotal({
           {quote.weeks > 1 ? ` (${quote.weeks} weeks at ${formatCents(quote.weeklyPriceCents)})` : ''}
         </p>
         <p className="font-display text-3xl" data-testid="booking-total">
-          {quote.includedInPlan ? RENTAL_MESSAGES.includedInPlan : formatCents(quote.priceCents)}
+          {quote.includedInPlan
+            ? RENTAL_MESSAGES.includedInPlan
+            : formatCents(discount ? quote.chargeCents : quote.priceCents)}
         </p>
       </div>
+      {discount && (
+        <p className="mt-1 flex items-baseline justify-between gap-4 text-sm text-clay" data-testid="booking-discount">
+          <span>{discount.label}</span>
+          <span className="shrink-0 tabular-nums">
+            <s className="mr-2 text-stone">{formatCents(quote.priceCents)}</s>−{formatCents(discount.cents)}
+          </span>
+        </p>
+      )}
       {quote.includedInPlan && quote.plan && (
         <p className="mt-1 text-xs text-stone">
           {quote.plan.title} plan · {quote.plan.remaining} of {quote.plan.allowance} pieces left this month

@@ -76,9 +76,11 @@ export async function addToCartAction(
       startDate = calendar.firstFreeStart;
       endDate = addDays(startDate, RENTAL_DAYS);
     }
+    // A promo code she applied (the panel's field puts it in the form and the URL); decision 0056.
+    const code = field('code');
     await call(context, '/api/rentals', {
       method: 'POST',
-      body: JSON.stringify({ itemId, size, startDate, endDate, delivery }),
+      body: JSON.stringify({ itemId, size, startDate, endDate, delivery, ...(code ? { code } : {}) }),
     });
   } catch (err) {
     return refused(err);

@@ -62,6 +62,10 @@ export function bookingRefusal(err: Error, input: { itemId: number; size: string
         action: { label: 'Add an address', url: paths.accountAddresses },
       };
     case 'RATE_LIMITED':
+    case 'PROMO_CODE_UNKNOWN':
+    case 'PROMO_CODE_EXPIRED':
+    case 'PROMO_CODE_USED_UP':
+    case 'PROMO_CODE_NOT_ELIGIBLE':
     case 'CONFLICT':
     case 'FORBIDDEN':
     case 'VALIDATION_FAILED':
