@@ -101,8 +101,30 @@ export function createCatalogueIndex() {
   const tags = new ValueSets();
   const sizes = new ValueSets();
   const discovery = new TypedFastBitSet();
-  /** Each unit's item and size (for the booked units of a date range). */
-  const units = new Map<number, { item: number; size: number }>();
+  /** Each unit's item and size by unit id (0: none), for the booked units of a date range: typed arrays, grown by doubling. */
+  let unitItem = new Int32Array(1024);
+  let unitSize = new Uint8Array(1024);
+  const units = {
+    get(unitId: number): { item: number; size: number } | undefined {
+      const item = unitItem[unitId];
+      return item ? { item, size: unitSize[unitId]! } : undefined;
+    },
+    set(unitId: number, item: number, size: number): void {
+      if (unitId >= unitItem.length) {
+        const grown = new Int32Array(Math.max(unitId + 1, unitItem.length * 2));
+        grown.set(unitItem);
+        unitItem = grown;
+        const sizes = new Uint8Array(grown.length);
+        sizes.set(unitSize);
+        unitSize = sizes;
+      }
+      unitItem[unitId] = item;
+      unitSize[unitId] = size;
+    },
+    delete(unitId: number): void {
+      if (unitId < unitItem.length) unitItem[unitId] = 0;
+    },
+  };
   /** Ids in each sort's order; rebuilt when `dirty`. */
   const orders = new Map<OrderName, number[]>();
   let dirty = true;
@@ -152,7 +174,7 @@ export function createCatalogueIndex() {
       if (k === undefined) continue;
       e.units[k]! += 1;
       sizes.add(u.size, row.id);
-      units.set(u.id, { item: row.id, size: k });
+      units.set(u.id, row.id, k);
       e.unitIds.push(u.id);
     }
     text.add(row);

@@ -122,12 +122,8 @@ export function createCatalogueRepository(db: Kysely<DB>) {
             .where('id', '=', 1)
             .executeTakeFirst();
           const items = await trx.selectFrom('items').select(INDEX_COLUMNS).where('status', '=', 'active').execute();
-          const units = await trx
-            .selectFrom('item_units as u')
-            .innerJoin('items', 'items.id', 'u.item_id')
-            .select(['u.id', 'u.item_id', 'u.size'])
-            .where('items.status', '=', 'active')
-            .execute();
+          // Every unit: those of items not active find no entry and are left out.
+          const units = await trx.selectFrom('item_units').select(['id', 'item_id', 'size']).execute();
           return { version: Number(row?.version ?? 0), items, units };
         });
     },

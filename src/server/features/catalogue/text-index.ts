@@ -20,11 +20,14 @@ const WEIGHT = { name: 10, colour: 6, category: 6, brand: 3, tags: 2, descriptio
 /** A posting list becomes a bitset past this many items. */
 const DENSE = 512;
 
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Lower case, accents dropped, split on anything that is not a letter or digit (as `searchTerms`). */
 export function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Plain ASCII (nearly every text) needs no accent folding: the cheap path, about half the load time.
+  const folded = NON_ASCII.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text;
+  return folded
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
