@@ -1,6 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { TypedFastBitSet } from 'typedfastbitset';
-import type { IndexedItem } from './catalogue-index';
 import { resolveSearch, type ResolvedSearch } from './search-language';
 
 /**
@@ -59,6 +58,17 @@ class Posting {
   }
 }
 
+/** The text of an item the index reads (a row of `items`). */
+export interface ItemText {
+  id: number;
+  name: string;
+  brand: string;
+  category: string;
+  colour: string;
+  description: string;
+  tags: string | null;
+}
+
 /** An item's words and the weight of the best field each is in. */
 interface DocWords {
   words: string[];
@@ -92,7 +102,7 @@ export function createTextIndex() {
   }
 
   return {
-    add(row: IndexedItem): void {
+    add(row: ItemText): void {
       const best = new Map<string, number>();
       for (const field of FIELDS) {
         const text = field === 'tags' ? (row.tags ?? '').replaceAll(',', ' ') : row[field];
