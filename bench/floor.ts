@@ -1,32 +1,23 @@
 /**
- * The floor under the 50-connection targets: what a search or a facet count costs in the database
- * (or the facet index) alone, with no HTTP, no framework and no JSON, at the bench's catalogue
- * sizes, next to the budget one request has when 50 connections queue on one process.
+ * The floor under the 50-connection targets: what a search, a list and a facet count cost in the
+ * process alone (the in-process search index of decision 0057, plus the page's rows read by id and,
+ * with dates, the booked units), with no HTTP, no framework and no JSON, at the bench's catalogue
+ * sizes. Also the index's load time and the process's RSS after loading it.
  *
  * With C connections kept busy on one process, a request waits for the C - 1 before it, so its
- * latency is about C x the time one request takes. p99 under 50 ms at 50 connections therefore
- * leaves about 1 ms per request for everything: HTTP, routing, validation, the queries, JSON and
- * compression. This prints, per database and size, the p50 of the parts that grow with the
- * catalogue, using the repository's own queries (the ones the routes run):
- *   match    the full-text match alone (ids of the matching items, no ranking, no filters)
- *   ranked   a first page of 24 in relevance order (the search request's main query)
- *   facets   one pass of the facet index (decision 0024) for the bench's facet filter sets
+ * latency is about C x the time one request takes: p99 under 50 ms at 50 connections leaves about
+ * 1 ms per request for everything.
  *
  *   node --import tsx bench/floor.ts
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/floor.ts
- *   options: --sizes=1000,100000 --n=50
+ *   options: --sizes=1000,100000 --n=50 --name=bench (the catalogues .tmp/<name>, rentique_<name>_<n>)
  *
  * The catalogues are the ones bench/browse.ts builds (built on first use).
  */
 import { compose } from '../src/server/compose';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
-import {
-  createCatalogueRepository,
-  type ItemFilters,
-  type SearchMatch,
-} from '../src/server/features/catalogue/catalogue.repository';
-import { createFacetIndex } from '../src/server/features/catalogue/facet-index';
+import type { ItemFilters } from '../src/server/features/catalogue/catalogue.repository';
 import { prepareDatabase, type BenchDialect } from './lib/databases';
 import { printTable } from './lib/table';
 
@@ -37,25 +28,21 @@ const n = Number(arg('n', '50'));
 const pgBase = process.env.BENCH_DATABASE_URL;
 const dialects: BenchDialect[] = pgBase ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** The bench's searches after typo correction (bench/browse.ts SEARCH_PATHS), as word groups. */
-const SEARCHES: [string, SearchMatch][] = [
-  ['black dress', { groups: [['black'], ['dress']] }],
-  [
-    'blak dres',
-    {
-      groups: [
-        ['blak', 'black'],
-        ['dres', 'dress'],
-      ],
-    },
-  ],
-  ['wool coat', { groups: [['wool'], ['coat']] }],
-  ['gucci', { groups: [['gucci']] }],
-  ['leathr', { groups: [['leathr', 'leather']] }],
-  ['silk', { groups: [['silk']] }],
-  ['red', { groups: [['red']] }],
-  ['trench', { groups: [['trench']] }],
+/** The bench's searches (bench/browse.ts SEARCH_PATHS). */
+const SEARCHES = [
+  'black dress',
+  'blak dres',
+  'wool coat',
+  'gucci',
+  'leathr',
+  'silk',
+  'red',
+  'trench',
+  'trousers',
+  'wedding guest',
 ];
+const name = arg('name', 'bench');
+const DATES = { from: '2030-03-01', to: '2030-03-08' };
 
 /** The bench's facet filter sets (bench/browse.ts FACET_PATHS; the search one without its words). */
 const FACETS: [string, ItemFilters][] = [
@@ -83,39 +70,50 @@ async function main() {
   const rows: (string | number)[][] = [];
   for (const dialect of dialects) {
     for (const size of sizes) {
-      const env = await prepareDatabase(dialect, size, { pgBase });
-      const { ctx } = await compose({
+      const env = await prepareDatabase(dialect, size, { pgBase, name });
+      const { ctx, services } = await compose({
         env: loadEnv({ ...env, LOG_LEVEL: 'warn' }),
         logger: createLogger('warn'),
         seed: false,
       });
       try {
-        const db = ctx.database.db;
-        const repo = createCatalogueRepository(db);
-        const index = createFacetIndex(db);
-        for (const [label, match] of SEARCHES) {
-          const ids = await repo.matchingIds(match);
-          const match1 = await p50(() => repo.matchingIds(match));
-          const ranked = await p50(() => repo.list({ sort: 'relevance', limit: 24 }, null, match));
-          rows.push([
-            dialect,
-            size.toLocaleString('en-US'),
-            `search "${label}"`,
-            ids.length.toLocaleString('en-US'),
-            ms(match1),
-            ms(ranked),
-          ]);
+        const { catalogue, searchIndex: index } = services;
+        const started = performance.now();
+        await index.start();
+        const loadMs = performance.now() - started;
+        global.gc?.();
+        const rssMb = process.memoryUsage().rss / 1e6;
+        const row = (work: string, total: number | string, time: number) =>
+          rows.push([dialect, size.toLocaleString('en-US'), work, total.toLocaleString('en-US'), ms(time)]);
+        row(`index load (${index.stats.items.toLocaleString('en-US')} items), RSS ${rssMb.toFixed(0)} MB`, '', loadMs);
+        for (const q of SEARCHES) {
+          const facets = await catalogue.facets({ q });
+          row(
+            `search "${q}": first page of 24`,
+            facets.total,
+            await p50(() => catalogue.listItems({ q, sort: 'relevance', limit: 24 })),
+          );
+          row(`search "${q}": facets`, facets.total, await p50(() => catalogue.facets({ q })));
+          row(`suggest "${q}"`, '', await p50(() => catalogue.suggest(q)));
         }
         for (const [label, filters] of FACETS) {
-          const counts = await index.count(filters, null, null);
-          rows.push([
-            dialect,
-            size.toLocaleString('en-US'),
-            `facets ${label}`,
-            counts.total.toLocaleString('en-US'),
+          const total = (await catalogue.facets(filters)).total;
+          row(
+            `browse ${label}: first page`,
+            total,
+            await p50(() => catalogue.listItems({ ...filters, sort: 'popular', limit: 24 })),
+          );
+          row(
+            `browse ${label} + dates: first page`,
             '',
-            ms(await p50(() => index.count(filters, null, null))),
-          ]);
+            await p50(() => catalogue.listItems({ ...filters, ...DATES, sort: 'price-asc', limit: 24 })),
+          );
+          row(`facets ${label}`, total, await p50(() => catalogue.facets(filters)));
+          row(
+            `facets ${label} + dates`,
+            (await catalogue.facets({ ...filters, ...DATES })).total,
+            await p50(() => catalogue.facets({ ...filters, ...DATES })),
+          );
         }
         console.error(`${dialect} ${size} done`);
       } finally {
@@ -123,8 +121,10 @@ async function main() {
       }
     }
   }
-  console.log(`\nThe database's (or the facet index's) own work, one call at a time, p50 of ${n} calls, no HTTP\n`);
-  printTable(['database', 'items', 'work', 'matches / total', 'match ms', 'ranked page / facet pass ms'], rows);
+  console.log(
+    `\nThe catalogue service's own work on the in-process index, one call at a time, p50 of ${n} calls, no HTTP\n`,
+  );
+  printTable(['database', 'items', 'work', 'matches / total', 'p50 ms'], rows);
   console.log(
     '\nBudget at 50 connections on one process for p99 < 50 ms: about 1 ms per request, for all of its work.',
   );

@@ -23,12 +23,15 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   // `npm run dev`: Vite in this process (hot reload on the same port, pages rendered from the sources).
   const dev: WebDev | null = env.webDev ? await startWebDev(server) : null;
-  const { ctx, app, background } = await compose({
+  const { ctx, app, background, services } = await compose({
     env,
     ...(dev ? { web: { kind: 'vite', loadBuild: dev.loadBuild } } : {}),
   });
   // Notification e-mails and reminder scans (decision 0021); JOBS=off leaves them to other processes.
   if (env.jobsEnabled) await background.start();
+  // The search index is loaded before the first request and then follows the catalogue (decision 0057).
+  await services.searchIndex.start();
+  ctx.logger.info(services.searchIndex.stats, 'search index loaded');
   // Old rate-limit rows and temp files of interrupted uploads go before the first request, then every 10 minutes.
   const swept = await runHousekeeping(ctx);
   if (swept.tempFiles || swept.authRateLimitRows || swept.requestLimitRows)

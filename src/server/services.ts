@@ -6,7 +6,8 @@ import { createAssistantService } from './features/assistant';
 import {
   catalogueSeed,
   createCatalogueService,
-  createFacetIndex,
+  createCatalogueRepository,
+  createIndexFollower,
   createItemAvailability,
   createItemPictures,
   createServedPictures,
@@ -49,7 +50,7 @@ import { createShortlistsService } from './features/shortlists';
 /**
  * The composition root: every service is built here, once per process, with the services it
  * depends on passed in. Routes, background jobs and seeds receive them from here; no feature
- * builds another feature's service. (One catalogue service means one facet cache; one payment
+ * builds another feature's service. (One catalogue service means one search index; one payment
  * provider serves every caller.)
  */
 export function createServices(ctx: AppContext, overrides: { paymentProvider?: PaymentProvider } = {}) {
@@ -59,9 +60,15 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const payments = createPaymentsService(ctx, { provider: paymentProvider });
   // One reader of the items' pictures for every feature that shows a piece.
   const pictures = createItemPictures(ctx.database.db);
+  // The in-process search index of this process, following the catalogue's change log (decision 0057).
+  const searchIndex = createIndexFollower({
+    repo: createCatalogueRepository(ctx.database.db),
+    listen: (channel, onNotify) => ctx.database.listen(channel, onNotify),
+    onError: (err) => ctx.logger.error({ err }, 'search index: could not follow the catalogue'),
+  });
   const catalogue = createCatalogueService(ctx, {
     pictures,
-    facetIndex: createFacetIndex(ctx.database.db),
+    index: searchIndex,
     availability: createItemAvailability(ctx),
     served: createServedPictures(ctx.database.db),
     lenderRatings: createLenderRatings(ctx),
@@ -131,6 +138,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     orders,
     offers,
     catalogue,
+    searchIndex,
     plans,
     account,
     notifications,

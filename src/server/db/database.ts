@@ -15,6 +15,12 @@ export interface Database {
   where: string;
   /** The raw better-sqlite3 handle (SQLite only), for pragmas and backups. */
   sqlite?: SQLite.Database;
+  /**
+   * Calls `onNotify` when another connection sends `notify <channel>` (PostgreSQL's LISTEN, on a
+   * connection of its own, closed with the database). SQLite has no such thing: nothing is
+   * listened to and callers poll. Resolves once listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -42,7 +48,25 @@ export function createDatabase(opts: {
     // process: the pool discards it and the next query opens a new connection.
     pool.on('error', (err) => console.error(`postgres: idle client error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', where: 'the PostgreSQL database (DATABASE_URL)', destroy: () => db.destroy() };
+    const listeners: pg.Client[] = [];
+    return {
+      db,
+      dialect: 'postgres',
+      where: 'the PostgreSQL database (DATABASE_URL)',
+      async listen(channel, onNotify) {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        // A dropped listening connection is logged; its callers keep polling.
+        client.on('error', (err) => console.error(`postgres: listen ${channel}: ${err.message}`));
+        client.on('notification', (n) => n.channel === channel && onNotify());
+        await client.connect();
+        listeners.push(client);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      },
+      async destroy() {
+        await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
+        await db.destroy();
+      },
+    };
   }
   const url: string = opts.databaseUrl ?? '';
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(opts.dataDir, 'rentique.sqlite');
@@ -63,6 +87,7 @@ export function createDatabase(opts: {
     dialect: 'sqlite',
     where: `the SQLite database in ${path.dirname(file)}`,
     sqlite,
+    listen: async () => undefined,
     destroy: () => db.destroy(),
   };
 }

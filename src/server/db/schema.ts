@@ -643,6 +643,12 @@ export interface CatalogueVersionTable {
   version: Generated<number>;
 }
 
+/** An item whose indexed facts changed, and the catalogue version that came with it (decision 0057). */
+export interface CatalogueChangesTable {
+  version: number;
+  item_id: number;
+}
+
 export interface StylingAppointmentsTable {
   id: Generated<number>;
   user_id: string;
@@ -813,6 +819,7 @@ export interface DB {
   item_units: ItemUnitsTable;
   bookings: BookingsTable;
   catalogue_version: CatalogueVersionTable;
+  catalogue_changes: CatalogueChangesTable;
   subscriptions: SubscriptionsTable;
   payment_methods: PaymentMethodsTable;
   charges: ChargesTable;

@@ -1,10 +1,7 @@
 import type { Handoff } from '../../../domain/availability';
 import { LRUCache } from 'lru-cache';
 import type { Calendar } from '../../../domain/rentals';
-import { COLOURS, OCCASION_WORDS } from '../../../domain/assistant';
 import {
-  CATEGORIES,
-  OCCASIONS,
   type CatalogueItem,
   type ItemAvailability,
   type ItemFacets,
@@ -16,32 +13,17 @@ import {
 import type { LenderRating } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
 import { notFound } from '../../../domain/errors';
-import {
-  SORT_COLUMNS,
-  createCatalogueRepository,
-  type ItemFilters,
-  type ItemRow,
-  type KnownWord,
-  type SearchMatch,
-} from './catalogue.repository';
+import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow } from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
-import { hasPrefix, nearestWord } from './search-terms';
-import type { FacetIndex } from './facet-index';
+import { facetCounts, page as indexPage, resultSet } from './index-query';
+import type { IndexFollower } from './index-follower';
+import type { ResolvedSearch } from './search-language';
 import type { ItemAvailabilityService } from './item-availability';
 import type { ItemPicturesService } from './item-pictures';
 import type { ServedPictures } from './served-pictures';
 
-/**
- * Words a correction never replaces (docs/product.md "Search and filters"): the occasions and the
- * words members use for them (the assistant's: "beach", "office", "gala"...), the categories and
- * the colours. Typed as they are, they are searched as they are, even when no piece uses them.
- */
-const KNOWN_WORDS = new Set<string>(
-  [...OCCASIONS, ...Object.values(OCCASION_WORDS).flat(), ...CATEGORIES, ...COLOURS].flatMap((w) => searchTerms(w)),
-);
-
-/** How long the search vocabulary is kept before it is read again (a stale copy answers meanwhile). */
+/** How long the list of brands is kept before it is read again (a stale copy answers meanwhile). */
 const VOCABULARY_TTL_MS = 60_000;
 /** How many items and brands a suggestion list shows. */
 const SUGGESTED_ITEMS = 6;
@@ -54,7 +36,8 @@ export function createCatalogueService(
   ctx: AppContext,
   deps: {
     pictures: ItemPicturesService;
-    facetIndex: FacetIndex;
+    /** The in-process search index, kept exact by the change log (decision 0057). */
+    index: IndexFollower;
     availability: ItemAvailabilityService;
     served: ServedPictures;
     lenderRatings?: LenderRatings;
@@ -62,16 +45,7 @@ export function createCatalogueService(
 ) {
   const { db } = ctx.database;
   const repo = createCatalogueRepository(db);
-  const { pictures, facetIndex, availability } = deps;
-  // The in-process caches (decision 0018): lru-cache, whose fetch() lets requests that miss the
-  // same key together share one query, and answers a stale value while one refresh runs.
-  // Facet counts come from the facet index, exact at every request (decision 0024): no cache of answers.
-  const wordCache = new LRUCache<'vocabulary', KnownWord[]>({
-    max: 1,
-    ttl: VOCABULARY_TTL_MS,
-    allowStale: true,
-    fetchMethod: () => repo.vocabulary(),
-  });
+  const { pictures, availability } = deps;
   const brandCache = new LRUCache<'brands', string[]>({
     max: 1,
     ttl: VOCABULARY_TTL_MS,
@@ -79,37 +53,10 @@ export function createCatalogueService(
     fetchMethod: () => repo.brands(),
   });
 
-  /**
-   * The search as the database runs it (decision 0019): each typed word matches as a prefix; a
-   * word of 4 letters or more that starts no word the catalogue uses also matches the known word
-   * nearest it (edit distance, from the whole vocabulary on SQLite, from pg_trgm's most similar
-   * words on PostgreSQL). Returns null for a search with no words.
-   */
-  async function resolveSearch(
-    text: string | undefined,
-  ): Promise<{ match: SearchMatch; corrected: string | null } | null> {
-    if (!text) return null;
-    const terms = searchTerms(text);
-    if (terms.length === 0) return { match: { groups: [] }, corrected: null };
-    const vocabulary = (await wordCache.fetch('vocabulary')) ?? [];
-    let changed = false;
-    const shown: string[] = [];
-    const groups: string[][] = [];
-    for (const term of terms) {
-      // A word the catalogue uses, or one we know as an occasion or catalogue word ("beach"), is
-      // searched as typed and never replaced by a neighbour ("peach").
-      if (hasPrefix(vocabulary, term) || KNOWN_WORDS.has(term)) {
-        groups.push([term]);
-        shown.push(term);
-        continue;
-      }
-      const candidates = await repo.correctionCandidates(term, vocabulary);
-      const near = nearestWord(term, candidates);
-      groups.push(near ? [term, near] : [term]);
-      shown.push(near ?? term);
-      changed ||= near !== null;
-    }
-    return { match: { groups }, corrected: changed ? shown.join(' ') : null };
+  /** The ids of the units held on a list's or count's dates (null: no dates), from the bookings. */
+  async function bookedOn(f: ItemFilters): Promise<number[] | null> {
+    const held = availability.heldDates(f);
+    return held.from && held.to ? repo.bookedUnits(held.from, held.to) : null;
   }
 
   return {
@@ -141,11 +88,20 @@ export function createCatalogueService(
       return rows.map((row) => toCatalogueItem(row, pics.get(row.id)!));
     },
 
-    /** A page of active items with filters, sort and a keyset cursor. */
-    async listItems(query: ItemListQuery, resolved?: SearchMatch | null): Promise<ItemPage> {
+    /** A page of active items with filters, sort and a keyset cursor: chosen and ordered by the index, read by id. */
+    async listItems(query: ItemListQuery, resolved?: ResolvedSearch | null): Promise<ItemPage> {
       const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
-      const match = resolved !== undefined ? resolved : ((await resolveSearch(query.q))?.match ?? null);
-      const rows = await repo.list(availability.heldDates(query), after, match);
+      const ix = await deps.index.current();
+      const search = resolved !== undefined ? resolved : ix.text.resolve(query.q);
+      if (search && search.groups.length === 0) return { items: [], nextCursor: null };
+      const matches = search ? ix.text.matches(search) : null;
+      const set = resultSet(ix, query, matches, await bookedOn(query));
+      const picked = indexPage(ix, set, query.sort, matches, after, query.limit);
+      const byId = new Map((await repo.summaries(picked.map((p) => p.id))).map((r) => [r.id, r]));
+      const rows = picked.flatMap((p) => {
+        const row = byId.get(p.id);
+        return row ? [{ ...row, score: p.score }] : [];
+      });
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];
@@ -175,43 +131,47 @@ export function createCatalogueService(
      * range's bookings read afresh (decision 0024).
      */
     async facets(filters: ItemFilters): Promise<ItemFacets> {
-      const search = await resolveSearch(filters.q);
-      const matches = search ? new Set(await repo.matchingIds(search.match)) : null;
-      const held = availability.heldDates(filters);
-      const booked = held.from && held.to ? await repo.bookedUnits(held.from, held.to) : null;
-      if (!matches) return { ...(await facetIndex.count(filters, matches, booked)), tabs: null };
-      // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay),
-      // counted over the same snapshot as the search's own counts.
+      const ix = await deps.index.current();
+      const search = ix.text.resolve(filters.q);
+      const matches = search ? ix.text.matches(search) : null;
+      const booked = await bookedOn(filters);
+      if (!matches) return { ...facetCounts(ix, filters, null, booked), tabs: null };
+      // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay).
       const kept: ItemFilters = {
         q: filters.q,
         theme: filters.theme,
         minPrice: filters.minPrice,
         maxPrice: filters.maxPrice,
-        from: held.from,
-        to: held.to,
+        from: filters.from,
+        to: filters.to,
       };
-      const [counts, women, men, discovery] = await facetIndex.countEach(
-        [filters, { ...kept, gender: 'Women' }, { ...kept, gender: 'Men' }, { ...kept, discovery: true }],
-        matches,
-        booked,
-      );
-      return { ...counts!, tabs: { women: women!.total, men: men!.total, discovery: discovery!.total } };
+      const total = (f: ItemFilters) => resultSet(ix, f, matches, booked).size();
+      return {
+        ...facetCounts(ix, filters, matches, booked),
+        tabs: {
+          women: total({ ...kept, gender: 'Women' }),
+          men: total({ ...kept, gender: 'Men' }),
+          discovery: total({ ...kept, discovery: true }),
+        },
+      };
     },
 
     /** Suggestions as the visitor types: the best few items and the brands whose words start like hers. */
     async suggest(text: string): Promise<SearchSuggestions> {
-      const search = await resolveSearch(text);
-      if (!search || search.match.groups.length === 0) return { corrected: null, items: [], brands: [] };
+      const search = (await deps.index.current()).text.resolve(text);
+      if (!search || search.groups.length === 0) return { corrected: null, items: [], brands: [] };
       // Pieces once a word has 3 letters: "bl" would rank a third of the catalogue to show six.
       const longEnough = searchTerms(text).some((t) => t.length >= 3);
       const page = longEnough
-        ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }, search.match)
+        ? await this.listItems({ q: text, sort: 'relevance', limit: SUGGESTED_ITEMS }, search)
         : { items: [] };
       const brands = (await brandCache.fetch('brands')) ?? [];
       const scored = brands
         .map((brand) => {
           const words = searchTerms(brand);
-          const hits = search.match.groups.filter((g) => g.some((w) => words.some((bw) => bw.startsWith(w)))).length;
+          const hits = search.groups.filter((g) =>
+            g.some((alt) => alt.every((w) => words.some((bw) => bw.startsWith(w)))),
+          ).length;
           return { brand, hits };
         })
         .filter((b) => b.hits > 0)

@@ -3,13 +3,14 @@ import { occupancyOf } from '../../../domain/availability';
 import { checkListQuery, type ItemFacets } from '../../../domain/catalogue';
 import { makeBooking, makeUnit } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCatalogueRepository } from './catalogue.repository';
+import { sqlFacetDefinition } from './facet-definition.test-helpers';
 import { businessDayFromToday } from '../../test/business-day';
 
 /*
- * The facet index (decision 0024) answers exactly what the SQL definition (repository.facets)
- * answers, for every filter alone and combined, with and without search and dates, and still
- * after the catalogue changes (an item removed, a unit added, units booked).
+ * The search index's facet counts (decision 0057; popcounts of bitsets) answer exactly what the SQL
+ * definition (facet-definition.test-helpers.ts, decision 0024) answers, for every filter alone and
+ * combined, with and without search and dates, and still after the catalogue changes (an item
+ * removed, a unit added, units booked). The search's matches are the ids the list finds for its words.
  */
 
 let t: TestApp;
@@ -53,7 +54,7 @@ async function viaApi(qs: string): Promise<ItemFacets> {
 
 async function viaSql(qs: string): Promise<Omit<ItemFacets, 'tabs'>> {
   const { database } = t.ctx;
-  const repo = createCatalogueRepository(database.db);
+  const facets = sqlFacetDefinition(database.db);
   const checked = checkListQuery(Object.fromEntries(new URLSearchParams(qs)));
   if (!checked.ok) throw new Error(checked.message);
   const { sort: _s, cursor: _c, limit: _l, ...asked } = checked.query;
@@ -68,16 +69,21 @@ async function viaSql(qs: string): Promise<Omit<ItemFacets, 'tabs'>> {
         )
       : null;
   const filters = held ? { ...asked, from: held.start, to: held.end } : asked;
-  // The same typo correction as the service: ask the API's suggestion for the corrected words.
-  let match = null;
+  // The search's matches: every item the list finds for the words alone.
+  let matches: number[] | null = null;
   if (filters.q) {
-    const res = await t.request(`/api/search/suggest?q=${encodeURIComponent(filters.q)}`);
-    const corrected = ((await res.json()) as { corrected: string | null }).corrected;
-    const words = filters.q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    const fixed = corrected?.split(' ') ?? words;
-    match = { groups: words.map((w, k) => (fixed[k] && fixed[k] !== w ? [w, fixed[k]!] : [w])) };
+    matches = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.request(
+        `/api/items?q=${encodeURIComponent(filters.q)}&limit=48${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      const page = (await res.json()) as { items: { id: number }[]; nextCursor: string | null };
+      matches.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor);
   }
-  return repo.facets(filters, match);
+  return facets(filters, matches);
 }
 
 /** Lists compared as sets of value -> count (the order is each database's own). */

@@ -1,0 +1,226 @@
+import { TypedFastBitSet } from 'typedfastbitset';
+import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES } from '../../../domain/catalogue';
+import { createTextIndex, type TextIndex } from './text-index';
+
+/**
+ * The catalogue as the in-process index holds it (decision 0057): one entry per active item,
+ * keyed by the item's id (ids are the bit positions of every set). Filters and facet values are
+ * bitsets (typedfastbitset), the sorts are arrays of ids kept in each sort's order, the words go
+ * to the text index (MiniSearch). The database stays the source of truth: the follower
+ * (index-follower.ts) loads it and applies the change log; the list pages read their rows by id.
+ */
+
+/** The facts of an item the index reads (a row of `items`). */
+export interface IndexedItem {
+  id: number;
+  status: string;
+  name: string;
+  brand: string;
+  category: string;
+  colour: string;
+  gender: string;
+  description: string;
+  tags: string | null;
+  rental_price_cents: number;
+  rating: number | string;
+  rental_count: number;
+  created_at: string;
+}
+
+/** A unit of an item (a row of `item_units`). */
+export interface IndexedUnit {
+  id: number;
+  item_id: number;
+  size: string;
+}
+
+/** The tags the filters read: the occasions and the themes' tags. */
+export const TAGS = [...new Set<string>([...OCCASIONS, ...Object.values(THEMES).flatMap((t) => t.tags)])];
+export const SIZE_COUNT = SIZES.length;
+const SIZE_INDEX = new Map<string, number>(SIZES.map((s, i) => [s, i]));
+const DISCOVERY = new Set<string>(DISCOVERY_CATEGORIES);
+
+/** The sort keys the index keeps an order for (relevance is ordered per search). */
+export const ORDERS = {
+  popular: { key: (e: Entry) => e.rentalCount, dir: -1 },
+  newest: { key: (e: Entry) => e.createdAt, dir: -1 },
+  'price-asc': { key: (e: Entry) => e.price, dir: 1 },
+  'price-desc': { key: (e: Entry) => e.price, dir: -1 },
+  rating: { key: (e: Entry) => e.rating, dir: -1 },
+} as const;
+export type OrderName = keyof typeof ORDERS;
+
+/** One indexed item. */
+export interface Entry {
+  id: number;
+  gender: string;
+  category: string;
+  brand: string;
+  colour: string;
+  price: number;
+  rating: number;
+  rentalCount: number;
+  createdAt: string;
+  /** Units per size (SIZES order). */
+  units: Uint16Array;
+  unitIds: number[];
+}
+
+/** A set of values and the items holding each (a facet list's values). */
+export class ValueSets {
+  readonly sets = new Map<string, TypedFastBitSet>();
+  get(value: string): TypedFastBitSet | undefined {
+    return this.sets.get(value);
+  }
+  add(value: string, id: number): void {
+    let s = this.sets.get(value);
+    if (!s) this.sets.set(value, (s = new TypedFastBitSet()));
+    s.add(id);
+  }
+  remove(value: string, id: number): void {
+    this.sets.get(value)?.remove(id);
+  }
+}
+
+/** Compares two entries in an order: its key, then id, in the order's direction. */
+export function compareIn(order: OrderName, a: Entry, b: Entry): number {
+  const { key, dir } = ORDERS[order];
+  const ka = key(a);
+  const kb = key(b);
+  if (ka !== kb) return (ka < kb ? -1 : 1) * dir;
+  return (a.id - b.id) * dir;
+}
+
+export function createCatalogueIndex() {
+  const entries = new Map<number, Entry>();
+  const active = new TypedFastBitSet();
+  const genders = new ValueSets();
+  const categories = new ValueSets();
+  const brands = new ValueSets();
+  const colours = new ValueSets();
+  const tags = new ValueSets();
+  const sizes = new ValueSets();
+  const discovery = new TypedFastBitSet();
+  /** Each unit's item and size by unit id (0: none), for the booked units of a date range: typed arrays, grown by doubling. */
+  let unitItem = new Int32Array(1024);
+  let unitSize = new Uint8Array(1024);
+  const units = {
+    get(unitId: number): { item: number; size: number } | undefined {
+      const item = unitItem[unitId];
+      return item ? { item, size: unitSize[unitId]! } : undefined;
+    },
+    set(unitId: number, item: number, size: number): void {
+      if (unitId >= unitItem.length) {
+        const grown = new Int32Array(Math.max(unitId + 1, unitItem.length * 2));
+        grown.set(unitItem);
+        unitItem = grown;
+        const sizes = new Uint8Array(grown.length);
+        sizes.set(unitSize);
+        unitSize = sizes;
+      }
+      unitItem[unitId] = item;
+      unitSize[unitId] = size;
+    },
+    delete(unitId: number): void {
+      if (unitId < unitItem.length) unitItem[unitId] = 0;
+    },
+  };
+  /** Ids in each sort's order; rebuilt when `dirty`. */
+  const orders = new Map<OrderName, number[]>();
+  let dirty = true;
+  const text: TextIndex = createTextIndex();
+
+  function removeEntry(id: number): void {
+    const e = entries.get(id);
+    if (!e) return;
+    entries.delete(id);
+    for (const u of e.unitIds) units.delete(u);
+    active.remove(id);
+    discovery.remove(id);
+    genders.remove(e.gender, id);
+    categories.remove(e.category, id);
+    brands.remove(e.brand, id);
+    colours.remove(e.colour, id);
+    for (const s of tags.sets.values()) s.remove(id);
+    for (const s of sizes.sets.values()) s.remove(id);
+    text.remove(id);
+    dirty = true;
+  }
+
+  function addEntry(row: IndexedItem, its: readonly IndexedUnit[]): void {
+    const e: Entry = {
+      id: row.id,
+      gender: row.gender,
+      category: row.category,
+      brand: row.brand,
+      colour: row.colour,
+      price: row.rental_price_cents,
+      rating: Number(row.rating),
+      rentalCount: row.rental_count,
+      createdAt: row.created_at,
+      units: new Uint16Array(SIZE_COUNT),
+      unitIds: [],
+    };
+    entries.set(row.id, e);
+    active.add(row.id);
+    if (DISCOVERY.has(row.category)) discovery.add(row.id);
+    genders.add(row.gender, row.id);
+    categories.add(row.category, row.id);
+    brands.add(row.brand, row.id);
+    colours.add(row.colour, row.id);
+    for (const t of row.tags ? row.tags.split(',') : []) if (TAGS.includes(t)) tags.add(t, row.id);
+    for (const u of its) {
+      const k = SIZE_INDEX.get(u.size);
+      if (k === undefined) continue;
+      e.units[k]! += 1;
+      sizes.add(u.size, row.id);
+      units.set(u.id, row.id, k);
+      e.unitIds.push(u.id);
+    }
+    text.add(row);
+    dirty = true;
+  }
+
+  return {
+    entries,
+    active,
+    genders,
+    categories,
+    brands,
+    colours,
+    tags,
+    sizes,
+    discovery,
+    units,
+    text,
+
+    /** The current state of some items: active ones (with their units) replace their entries, others leave. */
+    apply(ids: readonly number[], rows: readonly IndexedItem[], itemUnits: readonly IndexedUnit[]): void {
+      const byItem = new Map<number, IndexedUnit[]>();
+      for (const u of itemUnits) {
+        let list = byItem.get(u.item_id);
+        if (!list) byItem.set(u.item_id, (list = []));
+        list.push(u);
+      }
+      for (const id of ids) removeEntry(id);
+      for (const row of rows) if (row.status === 'active') addEntry(row, byItem.get(row.id) ?? []);
+    },
+
+    /** The ids of the active items in a sort's order (sorted again after a change). */
+    order(name: OrderName): number[] {
+      if (dirty) {
+        orders.clear();
+        dirty = false;
+      }
+      let ids = orders.get(name);
+      if (!ids) {
+        const list = [...entries.values()].sort((a, b) => compareIn(name, a, b));
+        ids = list.map((e) => e.id);
+        orders.set(name, ids);
+      }
+      return ids;
+    },
+  };
+}
+
+export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;

@@ -1,0 +1,129 @@
+import { createCatalogueIndex, type CatalogueIndex } from './catalogue-index';
+import type { CatalogueRepository } from './catalogue.repository';
+
+/**
+ * Keeps this process's search index exact (decision 0057). The index is loaded from the database
+ * (one snapshot, with the change log's version), then follows `catalogue_changes`: the changed
+ * items are read again and replace their entries. It catches up
+ *
+ * - before every read (one indexed query for the changes after its version, usually none), so an
+ *   answer never misses a change committed before its request, in any process;
+ * - when PostgreSQL notifies `catalogue_changes` (at commit), and every `pollMs` otherwise, so a
+ *   process applies another's change within a second even when nobody asks.
+ *
+ * Versions become visible in commit order (the change triggers bump one locked row), so a gap in
+ * the versions read means changes were pruned: the index is loaded again.
+ */
+
+/** Changes kept in the log behind the newest (older ones are pruned by whichever process follows). */
+const KEEP_CHANGES = 50_000;
+const PRUNE_EVERY_MS = 60_000;
+
+export interface IndexFollowerDeps {
+  repo: CatalogueRepository;
+  /** PostgreSQL's LISTEN (nothing on SQLite): calls back on each committed change. */
+  listen: (channel: string, onNotify: () => void) => Promise<void>;
+  pollMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export function createIndexFollower(deps: IndexFollowerDeps) {
+  const { repo } = deps;
+  let index: CatalogueIndex | null = null;
+  let version = 0;
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let started = false;
+  let lastPrune = Date.now();
+  /** How long the last load took and how many items it held (for the bench and the log). */
+  const stats = { loadMs: 0, items: 0, applied: 0 };
+
+  async function load(): Promise<void> {
+    const started = performance.now();
+    const snap = await repo.indexSnapshot();
+    const next = createCatalogueIndex();
+    next.apply(
+      snap.items.map((i) => i.id),
+      snap.items,
+      snap.units,
+    );
+    index = next;
+    version = snap.version;
+    stats.loadMs = performance.now() - started;
+    stats.items = snap.items.length;
+  }
+
+  async function catchUp(): Promise<void> {
+    if (!index) return load();
+    const changes = await repo.changesSince(version);
+    if (changes.length === 0) return;
+    if (changes[0]!.version > version + 1) return load(); // pruned past this process: start again
+    const ids = [...new Set(changes.map((c) => c.item_id))];
+    const { items, units } = await repo.indexRows(ids);
+    index.apply(ids, items, units);
+    version = changes[changes.length - 1]!.version;
+    stats.applied += ids.length;
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS && version > KEEP_CHANGES) {
+      lastPrune = Date.now();
+      await repo.pruneChanges(version - KEEP_CHANGES);
+    }
+  }
+
+  /** One catch-up at a time; a caller arriving during one waits for the next, which sees its commit. */
+  function sync(): Promise<void> {
+    if (!running) {
+      running = catchUp().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return sync();
+      });
+    return queued;
+  }
+
+  function background(): void {
+    sync().catch((err: unknown) => {
+      // The database was closed under a test or at shutdown: stop following.
+      if (/destroyed|closed|not open/i.test(String(err)) && timer) {
+        clearInterval(timer);
+        timer = null;
+        return;
+      }
+      deps.onError?.(err);
+    });
+  }
+
+  return {
+    stats,
+
+    /** The index, caught up with every change committed before this call (the first call loads it and starts following). */
+    async current(): Promise<CatalogueIndex> {
+      if (!started) void this.start();
+      await sync();
+      return index!;
+    },
+
+    /** Loads the index now and starts following the changes (LISTEN where there is one, and polling). */
+    async start(): Promise<void> {
+      if (started) return sync();
+      started = true;
+      timer = setInterval(background, deps.pollMs ?? 500);
+      timer.unref();
+      await deps.listen('catalogue_changes', background).catch((err: unknown) => deps.onError?.(err));
+      return sync();
+    },
+
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+export type IndexFollower = ReturnType<typeof createIndexFollower>;

@@ -1,0 +1,226 @@
+import { TypedFastBitSet } from 'typedfastbitset';
+import { OCCASIONS, SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
+import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
+import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
+
+/**
+ * Lists and facet counts from the in-process index (decision 0057). A filter is a bitset of item
+ * ids; a list is the AND of the active filters walked in its sort's order; a facet count is the
+ * population count of (every other filter AND the value's set), exact per request. Dates come from
+ * the bookings: `booked` is the ids of the units held in the range, read from the database per request.
+ */
+
+export interface FacetCounts {
+  total: number;
+  categories: { value: string; count: number }[];
+  brands: { value: string; count: number }[];
+  colours: { value: string; count: number }[];
+  sizes: { value: string; count: number }[];
+  occasions: { value: string; count: number }[];
+  price: { min: number | null; max: number | null };
+}
+
+const EMPTY = new TypedFastBitSet();
+
+/** What the dates leave: items with no unit free at all, and per size the items with none of that size free. */
+interface DateSets {
+  noneFree: TypedFastBitSet;
+  fullOfSize: TypedFastBitSet[];
+}
+
+function dateSets(ix: CatalogueIndex, booked: readonly number[]): DateSets {
+  const taken = new Map<number, Uint16Array>();
+  for (const unitId of new Set(booked)) {
+    const u = ix.units.get(unitId);
+    if (!u) continue;
+    let counts = taken.get(u.item);
+    if (!counts) taken.set(u.item, (counts = new Uint16Array(SIZE_COUNT)));
+    counts[u.size]!++;
+  }
+  const noneFree = new TypedFastBitSet();
+  const fullOfSize = SIZES.map(() => new TypedFastBitSet());
+  for (const [id, counts] of taken) {
+    const e = ix.entries.get(id)!;
+    let free = false;
+    for (let k = 0; k < SIZE_COUNT; k++) {
+      if (!e.units[k]) continue;
+      if (counts[k]! >= e.units[k]!) fullOfSize[k]!.add(id);
+      else free = true;
+    }
+    if (!free) noneFree.add(id);
+  }
+  return { noneFree, fullOfSize };
+}
+
+/** The items of a price range (inclusive), from the price order. */
+function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | undefined): TypedFastBitSet {
+  const order = ix.order('price-asc');
+  const { entries } = ix;
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries.get(order[mid]!)!.price < (min ?? -Infinity)) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = new TypedFastBitSet();
+  for (let i = lo; i < order.length; i++) {
+    const id = order[i]!;
+    if (entries.get(id)!.price > (max ?? Infinity)) break;
+    out.add(id);
+  }
+  return out;
+}
+
+/** The sets of a filter set: the scope every list shares, and each filtered list's own set (absent: not filtered). */
+interface FilterSets {
+  scope: TypedFastBitSet;
+  own: Partial<Record<FacetDimension, TypedFastBitSet>>;
+  /** The category list's own set: Discovery narrows it when a category is chosen. */
+  categoryList: TypedFastBitSet | null;
+  /** A size's items: with dates, those with a unit of the size free. */
+  sizeSet: (size: string) => TypedFastBitSet;
+  /** With dates, the items with some unit free (the size list's scope). */
+  anyFree: TypedFastBitSet | null;
+}
+
+function filterSets(
+  ix: CatalogueIndex,
+  f: ItemFilters,
+  matches: ReadonlyMap<number, number> | null,
+  booked: readonly number[] | null,
+): FilterSets {
+  const scope = ix.active.clone();
+  if (f.gender) scope.intersection(ix.genders.get(f.gender) ?? EMPTY);
+  if (f.theme) {
+    const theme = new TypedFastBitSet();
+    for (const t of THEMES[f.theme].tags) theme.union(ix.tags.get(t) ?? EMPTY);
+    scope.intersection(theme);
+  }
+  if (matches) scope.intersection(new TypedFastBitSet(matches.keys()));
+  const dates = booked ? dateSets(ix, booked) : null;
+  const own: FilterSets['own'] = {};
+  let categoryList: TypedFastBitSet | null = null;
+  if (f.category) {
+    own.category = ix.categories.get(f.category) ?? EMPTY;
+    if (f.discovery) categoryList = ix.discovery;
+  } else if (f.discovery) scope.intersection(ix.discovery);
+  if (f.brand) own.brand = ix.brands.get(f.brand) ?? EMPTY;
+  if (f.colour) own.colour = ix.colours.get(f.colour) ?? EMPTY;
+  if (f.occasion) own.occasion = ix.tags.get(f.occasion) ?? EMPTY;
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) own.price = priceSet(ix, f.minPrice, f.maxPrice);
+  const sizeSet = (size: string) => {
+    const k = SIZES.indexOf(size as never);
+    const items = ix.sizes.get(size) ?? EMPTY;
+    return dates && k >= 0 ? items.new_difference(dates.fullOfSize[k]!) : items;
+  };
+  const anyFree = dates ? ix.active.new_difference(dates.noneFree) : null;
+  if (f.size) own.size = sizeSet(f.size);
+  else if (anyFree) scope.intersection(anyFree);
+  return { scope, own, categoryList, sizeSet, anyFree };
+}
+
+/** The scope AND every own set but `except`'s (and, for the category list, Discovery). */
+function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
+  const out = s.scope.clone();
+  for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
+    if (dim !== except) out.intersection(set);
+  if (except === 'category' && s.categoryList) out.intersection(s.categoryList);
+  if (except === 'size' && s.anyFree) out.intersection(s.anyFree);
+  return out;
+}
+
+/** The items a filter set lists (active, every filter, the search's matches, free on the dates). */
+export function resultSet(
+  ix: CatalogueIndex,
+  f: ItemFilters,
+  matches: ReadonlyMap<number, number> | null,
+  booked: readonly number[] | null,
+): TypedFastBitSet {
+  return without(filterSets(ix, f, matches, booked));
+}
+
+/** One page (`limit + 1` ids) of a result set in a sort's order after a keyset; relevance pages carry their rank (lower is better). */
+export function page(
+  ix: CatalogueIndex,
+  set: TypedFastBitSet,
+  sort: ItemSort,
+  matches: ReadonlyMap<number, number> | null,
+  after: Keyset | null,
+  limit: number,
+): { id: number; score?: number }[] {
+  if (sort === 'relevance') {
+    const ranked: { id: number; score: number }[] = [];
+    for (const [id, rank] of matches ?? []) if (set.has(id)) ranked.push({ id, score: -rank });
+    ranked.sort((a, b) => a.score - b.score || a.id - b.id);
+    const start = after
+      ? ranked.findIndex((r) => r.score > (after.value as number) || (r.score === after.value && r.id > after.id))
+      : 0;
+    return start < 0 ? [] : ranked.slice(start, start + limit + 1);
+  }
+  const order = ix.order(sort as OrderName);
+  let i = 0;
+  if (after) {
+    // The first position past the cursor: binary search on (key, id) in the order's direction.
+    const { key, dir } = ORDERS[sort as OrderName];
+    const atOrBefore = (e: Entry) => {
+      const k = key(e);
+      if (k !== after.value) return (k < after.value ? -1 : 1) * dir < 0;
+      return (e.id - after.id) * dir <= 0;
+    };
+    let hi = order.length;
+    while (i < hi) {
+      const mid = (i + hi) >>> 1;
+      if (atOrBefore(ix.entries.get(order[mid]!)!)) i = mid + 1;
+      else hi = mid;
+    }
+  }
+  const out: { id: number }[] = [];
+  for (; i < order.length && out.length <= limit; i++) if (set.has(order[i]!)) out.push({ id: order[i]! });
+  return out;
+}
+
+/** Each value's count: popcount(base AND the value's set), values with none left out, A to Z. */
+function counts(base: TypedFastBitSet, values: Iterable<[string, TypedFastBitSet]>, sorted = true) {
+  const out: { value: string; count: number }[] = [];
+  for (const [value, set] of values) {
+    const count = base.intersection_size(set);
+    if (count > 0) out.push({ value, count });
+  }
+  return sorted ? out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)) : out;
+}
+
+/** The first item of an order in a set (the cheapest and dearest price of a set), or undefined. */
+function firstIn(ix: CatalogueIndex, order: OrderName, set: TypedFastBitSet): Entry | undefined {
+  for (const id of ix.order(order)) if (set.has(id)) return ix.entries.get(id);
+  return undefined;
+}
+
+/** The counts of every filter list, each with every active filter but its own. */
+export function facetCounts(
+  ix: CatalogueIndex,
+  f: ItemFilters,
+  matches: ReadonlyMap<number, number> | null,
+  booked: readonly number[] | null,
+): FacetCounts {
+  const s = filterSets(ix, f, matches, booked);
+  const priced = without(s, 'price');
+  const min = priced.isEmpty() ? undefined : firstIn(ix, 'price-asc', priced);
+  const max = priced.isEmpty() ? undefined : firstIn(ix, 'price-desc', priced);
+  return {
+    total: without(s).size(),
+    categories: counts(without(s, 'category'), ix.categories.sets),
+    brands: counts(without(s, 'brand'), ix.brands.sets),
+    colours: counts(without(s, 'colour'), ix.colours.sets),
+    sizes: counts(
+      without(s, 'size'),
+      SIZES.map((size) => [size, s.sizeSet(size)] as [string, TypedFastBitSet]),
+      false,
+    ),
+    occasions: counts(
+      without(s, 'occasion'),
+      OCCASIONS.map((o) => [o, ix.tags.get(o) ?? EMPTY] as [string, TypedFastBitSet]),
+    ),
+    price: min && max ? { min: min.price, max: max.price } : { min: null, max: null },
+  };
+}
