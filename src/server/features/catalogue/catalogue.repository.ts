@@ -188,6 +188,28 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Of these items, those with a unit (of `size`, when given) with no active booking overlapping [start, end). */
+    async withFreeUnit(ids: number[], size: string | undefined, start: string, end: string): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      // Per item, EXISTS stops at its first free unit (as the list's SQL did before the index).
+      const rows = await db
+        .selectFrom('items as i')
+        .select('i.id')
+        .where('i.id', 'in', ids)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('item_units as u')
+              .select(sql.lit(1).as('one'))
+              .whereRef('u.item_id', '=', 'i.id')
+              .$if(!!size, (q) => q.where('u.size', '=', size!))
+              .where((ub) => ub.not(ub.exists(activeBookingOverlapping(ub, start, end)))),
+          ),
+        )
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Units of an item's size with no active booking overlapping [start, end). */
     freeUnits(trx: Kysely<DB>, itemId: number, size: string, start: string, end: string) {
       return trx

@@ -16,7 +16,7 @@ import { notFound } from '../../../domain/errors';
 import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow } from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
-import { facetCounts, page as indexPage, resultSet } from './index-query';
+import { facetCounts, page as indexPage, pageWhere, resultSet } from './index-query';
 import type { IndexFollower } from './index-follower';
 import type { ResolvedSearch } from './search-language';
 import type { ItemAvailabilityService } from './item-availability';
@@ -95,8 +95,16 @@ export function createCatalogueService(
       const search = resolved !== undefined ? resolved : ix.text.resolve(query.q);
       if (search && search.groups.length === 0) return { items: [], nextCursor: null };
       const matches = search ? ix.text.matches(search) : null;
-      const set = resultSet(ix, query, matches, await bookedOn(query));
-      const picked = indexPage(ix, set, query.sort, matches, after, query.limit);
+      // On dates, the pieces in order are asked of the bookings a batch at a time (a page's worth),
+      // not every unit held on the dates (tens of thousands at 100k pieces); counts still use those.
+      const held = availability.heldDates(query);
+      const set = resultSet(ix, query, matches, null);
+      const picked =
+        held.from && held.to
+          ? await pageWhere(ix, set, query.sort, matches, after, query.limit, (ids) =>
+              repo.withFreeUnit(ids, query.size, held.from!, held.to!),
+            )
+          : indexPage(ix, set, query.sort, matches, after, query.limit);
       const byId = new Map((await repo.summaries(picked.map((p) => p.id))).map((r) => [r.id, r]));
       const rows = picked.flatMap((p) => {
         const row = byId.get(p.id);

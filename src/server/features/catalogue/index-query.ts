@@ -52,23 +52,60 @@ function dateSets(ix: CatalogueIndex, booked: readonly number[]): DateSets {
   return { noneFree, fullOfSize };
 }
 
-/** The items of a price range (inclusive), from the price order. */
-function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | undefined): TypedFastBitSet {
+/** The price order cut into buckets, each a set: a range is its whole buckets' union and its two edges' ids. */
+interface PriceBuckets {
+  order: readonly number[];
+  prices: Float64Array;
+  width: number;
+  sets: TypedFastBitSet[];
+}
+
+const PRICE_BUCKETS = 128;
+/** Per price order (a new array after each change of the index), so a request builds none. */
+const bucketsByOrder = new WeakMap<readonly number[], PriceBuckets>();
+
+function priceBuckets(ix: CatalogueIndex): PriceBuckets {
   const order = ix.order('price-asc');
-  const { entries } = ix;
+  let b = bucketsByOrder.get(order);
+  if (b) return b;
+  const prices = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i++) prices[i] = ix.entries.get(order[i]!)!.price;
+  const width = Math.max(1, Math.ceil(order.length / PRICE_BUCKETS));
+  const sets: TypedFastBitSet[] = [];
+  for (let start = 0; start < order.length; start += width)
+    sets.push(new TypedFastBitSet(order.slice(start, start + width)));
+  b = { order, prices, width, sets };
+  bucketsByOrder.set(order, b);
+  return b;
+}
+
+/** The first position whose price is past `price` (`after`) or at least `price`. */
+function bound(prices: Float64Array, price: number, after: boolean): number {
   let lo = 0;
-  let hi = order.length;
+  let hi = prices.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (entries.get(order[mid]!)!.price < (min ?? -Infinity)) lo = mid + 1;
+    if (after ? prices[mid]! <= price : prices[mid]! < price) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/** The items of a price range (inclusive), from the price order's buckets. */
+function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | undefined): TypedFastBitSet {
+  const { order, prices, width, sets } = priceBuckets(ix);
+  const lo = bound(prices, min ?? -Infinity, false);
+  const hi = bound(prices, max ?? Infinity, true);
   const out = new TypedFastBitSet();
-  for (let i = lo; i < order.length; i++) {
-    const id = order[i]!;
-    if (entries.get(id)!.price > (max ?? Infinity)) break;
-    out.add(id);
+  const firstWhole = Math.ceil(lo / width);
+  const endWhole = Math.floor(hi / width);
+  if (firstWhole >= endWhole) {
+    for (let i = lo; i < hi; i++) out.add(order[i]!);
+    return out;
   }
+  for (let i = lo; i < firstWhole * width; i++) out.add(order[i]!);
+  for (let k = firstWhole; k < endWhole; k++) out.union(sets[k]!);
+  for (let i = endWhole * width; i < hi; i++) out.add(order[i]!);
   return out;
 }
 
@@ -140,15 +177,14 @@ export function resultSet(
   return without(filterSets(ix, f, matches, booked));
 }
 
-/** One page (`limit + 1` ids) of a result set in a sort's order after a keyset; relevance pages carry their rank (lower is better). */
-export function page(
+/** A result set's ids in a sort's order after a keyset; relevance ids carry their rank (lower is better). */
+export function* inOrder(
   ix: CatalogueIndex,
   set: TypedFastBitSet,
   sort: ItemSort,
   matches: ReadonlyMap<number, number> | null,
   after: Keyset | null,
-  limit: number,
-): { id: number; score?: number }[] {
+): Generator<{ id: number; score?: number }> {
   if (sort === 'relevance') {
     const ranked: { id: number; score: number }[] = [];
     for (const [id, rank] of matches ?? []) if (set.has(id)) ranked.push({ id, score: -rank });
@@ -156,7 +192,8 @@ export function page(
     const start = after
       ? ranked.findIndex((r) => r.score > (after.value as number) || (r.score === after.value && r.id > after.id))
       : 0;
-    return start < 0 ? [] : ranked.slice(start, start + limit + 1);
+    if (start >= 0) yield* ranked.slice(start);
+    return;
   }
   const order = ix.order(sort as OrderName);
   let i = 0;
@@ -175,9 +212,114 @@ export function page(
       else hi = mid;
     }
   }
-  const out: { id: number }[] = [];
-  for (; i < order.length && out.length <= limit; i++) if (set.has(order[i]!)) out.push({ id: order[i]! });
+  for (; i < order.length; i++) if (set.has(order[i]!)) yield { id: order[i]! };
+}
+
+/** One page (`limit + 1` ids) of a result set in a sort's order after a keyset. */
+export function page(
+  ix: CatalogueIndex,
+  set: TypedFastBitSet,
+  sort: ItemSort,
+  matches: ReadonlyMap<number, number> | null,
+  after: Keyset | null,
+  limit: number,
+): { id: number; score?: number }[] {
+  const out: { id: number; score?: number }[] = [];
+  for (const e of inOrder(ix, set, sort, matches, after)) {
+    out.push(e);
+    if (out.length > limit) break;
+  }
   return out;
+}
+
+/**
+ * One page of a result set whose members must also pass `keep` (a list on dates: a unit free,
+ * asked of the bookings): candidates are taken in order, `batch` at a time, until the page is
+ * full, so the database is asked about a page's worth of pieces, not every piece booked on the dates.
+ */
+export async function pageWhere(
+  ix: CatalogueIndex,
+  set: TypedFastBitSet,
+  sort: ItemSort,
+  matches: ReadonlyMap<number, number> | null,
+  after: Keyset | null,
+  limit: number,
+  keep: (ids: number[]) => Promise<ReadonlySet<number>>,
+  batch = limit + 9,
+): Promise<{ id: number; score?: number }[]> {
+  const out: { id: number; score?: number }[] = [];
+  const it = inOrder(ix, set, sort, matches, after);
+  for (;;) {
+    const chunk: { id: number; score?: number }[] = [];
+    for (let n = it.next(); !n.done; n = it.next()) {
+      chunk.push(n.value);
+      if (chunk.length === batch) break;
+    }
+    if (chunk.length === 0) return out;
+    const kept = await keep(chunk.map((e) => e.id));
+    for (const e of chunk) {
+      if (!kept.has(e.id)) continue;
+      out.push(e);
+      if (out.length > limit) return out;
+    }
+    if (chunk.length < batch) return out;
+  }
+}
+
+/** A single-valued field as a column: each item id's value as a code (-1: none) and the codes' names. */
+interface ValueColumn {
+  codes: Int32Array;
+  names: string[];
+}
+
+type Field = 'category' | 'brand' | 'colour';
+/** Per index state (keyed by the newest-first order, a new array after each change), built on first use. */
+const columnsByState = new WeakMap<readonly number[], Map<Field, ValueColumn>>();
+
+function column(ix: CatalogueIndex, field: Field): ValueColumn {
+  const key = ix.order('newest');
+  let columns = columnsByState.get(key);
+  if (!columns) columnsByState.set(key, (columns = new Map()));
+  let c = columns.get(field);
+  if (c) return c;
+  let maxId = 0;
+  for (const id of ix.entries.keys()) if (id > maxId) maxId = id;
+  const codes = new Int32Array(maxId + 1).fill(-1);
+  const names: string[] = [];
+  const byName = new Map<string, number>();
+  for (const e of ix.entries.values()) {
+    const name = e[field];
+    let code = byName.get(name);
+    if (code === undefined) byName.set(name, (code = names.push(name) - 1));
+    codes[e.id] = code;
+  }
+  columns.set(field, (c = { codes, names }));
+  return c;
+}
+
+/**
+ * A single-valued list's counts (category, brand, colour): popcount(base AND each value's set),
+ * or, when the base is small against the values' sets (many brands), a tally of the base's pieces
+ * by their value's code; the same counts either way, values with none left out, A to Z.
+ */
+function countsOf(
+  ix: CatalogueIndex,
+  base: TypedFastBitSet,
+  values: ReadonlyMap<string, TypedFastBitSet>,
+  field: Field,
+) {
+  const words = Math.ceil(ix.entries.size / 32);
+  if (base.size() * 4 > values.size * words) return counts(base, values);
+  const { codes, names } = column(ix, field);
+  const tally = new Int32Array(names.length);
+  base.forEach((id) => {
+    const code = id < codes.length ? codes[id]! : -1;
+    if (code >= 0) tally[code]!++;
+  });
+  const out: { value: string; count: number }[] = [];
+  for (let k = 0; k < names.length; k++)
+    if (tally[k]! > 0 && values.has(names[k]!)) out.push({ value: names[k]!, count: tally[k]! });
+  return out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
 /** Each value's count: popcount(base AND the value's set), values with none left out, A to Z. */
@@ -209,9 +351,9 @@ export function facetCounts(
   const max = priced.isEmpty() ? undefined : firstIn(ix, 'price-desc', priced);
   return {
     total: without(s).size(),
-    categories: counts(without(s, 'category'), ix.categories.sets),
-    brands: counts(without(s, 'brand'), ix.brands.sets),
-    colours: counts(without(s, 'colour'), ix.colours.sets),
+    categories: countsOf(ix, without(s, 'category'), ix.categories.sets, 'category'),
+    brands: countsOf(ix, without(s, 'brand'), ix.brands.sets, 'brand'),
+    colours: countsOf(ix, without(s, 'colour'), ix.colours.sets, 'colour'),
     sizes: counts(
       without(s, 'size'),
       SIZES.map((size) => [size, s.sizeSet(size)] as [string, TypedFastBitSet]),
