@@ -9,7 +9,7 @@ import { DomainError, type ErrorCode } from '../../../domain/errors';
  * Input first (the dates, the sizes, how it reaches her), then who asks (a member whose account
  * is active), then the piece (it exists, it is not hers, it is booked this way and not requested,
  * she has no open rental of it), then its days (a free unit, the backup size's unit), and last
- * what pays for it (the plan's allowance, else a card on file). A card is asked for only of a
+ * what pays for it (a paid plan not paused, its allowance, else a card on file). A card is asked for only of a
  * booking that would otherwise go through.
  */
 export const BOOKING_LADDER = [
@@ -24,6 +24,7 @@ export const BOOKING_LADDER = [
   'open',
   'soldOut',
   'backupSoldOut',
+  'paused',
   'allowance',
   'card',
 ] as const;
