@@ -4,7 +4,5 @@ import { usePlanAction } from './plan-action';
 
 /** Cancels: the plan stays until the end of the paid term (POST /api/plans/subscription/cancel). */
 export function useCancelPlan() {
-  return usePlanAction((_input: void, client) =>
-    unwrap(apiOf(client).POST('/api/plans/subscription/cancel')),
-  );
+  return usePlanAction((_input: void, client) => unwrap(apiOf(client).POST('/api/plans/subscription/cancel')));
 }

@@ -4,7 +4,5 @@ import { usePlanAction } from './plan-action';
 
 /** Calls off a booked pause, or ends a pause now, charged now (POST /api/plans/subscription/resume). */
 export function useResumePlan() {
-  return usePlanAction((_input: void, client) =>
-    unwrap(apiOf(client).POST('/api/plans/subscription/resume')),
-  );
+  return usePlanAction((_input: void, client) => unwrap(apiOf(client).POST('/api/plans/subscription/resume')));
 }
