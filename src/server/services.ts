@@ -30,7 +30,7 @@ import {
 } from './features/ops';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
-import { createPlanBilling, createPlansService } from './features/plans';
+import { createPlanBilling, createPlanRenewals, createPlansService } from './features/plans';
 import {
   createRentalCancellation,
   createRentalExtension,
@@ -68,7 +68,10 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const orders = createOrdersService(ctx, { payments, pictures });
   const notifications = createNotificationsService(ctx);
   // The plan's billing calendar (decision 0058): renewals, pause, change, cancel.
-  const planBilling = createPlanBilling(ctx, { payments, notifications });
+  const planBilling = createPlanBilling(ctx, {
+    payments,
+    renewals: createPlanRenewals(ctx, { payments, notifications }),
+  });
   const plans = createPlansService(ctx, { payments, orders, billing: planBilling });
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });

@@ -2,3 +2,4 @@
 export { createPlansRoutes } from './plans.routes';
 export { createPlansService, type PlansService } from './plans.service';
 export { createPlanBilling, type PlanBilling } from './plan-billing';
+export { createPlanRenewals, type PlanRenewals } from './plan-renewals';

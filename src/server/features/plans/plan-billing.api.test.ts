@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../../domain/rentals';
 import { QUEUES } from '../../jobs/queues';
 import { card, errorOf, pay } from './plans.test-helpers';
-import {
-  act,
-  acted,
-  book,
-  DECLINING_CARD,
-  planBillingTestApp,
-  planLedger,
-  runRenewalJob,
-  sub,
-} from './plan-billing.test-helpers';
+import { book, DECLINING_CARD, planBillingTestApp, planLedger, runRenewalJob, sub } from './plan-billing.test-helpers';
 
 /*
  * The plan's billing calendar (decision 0058) on a real database, SQLite or PostgreSQL: renewals

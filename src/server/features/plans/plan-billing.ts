@@ -1,16 +1,10 @@
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../../domain/errors';
-import { formatCents } from '../../../domain/money';
 import { declineMessage } from '../../../domain/payments';
 import {
-  addMonths,
   isPaidPlan,
-  nextRenewalTry,
   pauseUntil,
-  planTerms,
-  planTitle,
   quoteChange,
-  RENEWAL_ATTEMPTS,
   type ChangePlanInput,
   type ChangeQuote,
   type PauseMonths,
@@ -19,45 +13,31 @@ import {
 } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import type { NotificationsService } from '../notifications';
 import type { LedgerEntry, PaymentOutcome, PaymentsService } from '../payments';
+import {
+  cardOf,
+  conflict,
+  recordPlanCharge,
+  termFrom,
+  weeklyRow,
+  type BillingContext,
+  type Card,
+} from './plan-billing.shared';
+import type { PlanRenewals } from './plan-renewals';
 import { phaseOf, validate } from './plan-view';
 import { createPlansRepository, type SubscriptionRow } from './plans.repository';
 
-type Card = { token: string; brand: string; lastFour: string };
-
-/** What a plan's ledger entry carries besides a first activation (decision 0058). */
-type BillingContext =
-  | { kind: 'renewal'; plan: PlanId; itemCount: number | null; dueOn: string; chargeDay: string; attempt: number }
-  | { kind: 'upgrade'; plan: PlanId; termStart: string; fromItemCount: number; itemCount: number }
-  | { kind: 'resume'; plan: PlanId; day: string; before: Partial<SubscriptionRow> };
-
-/** How many due members one renewal run takes. */
-const RENEWAL_BATCH = 200;
-
-const conflict = (message: string) => new DomainError('CONFLICT', message);
-
 /**
- * The plan's billing calendar (decision 0058): renewals charged by a scheduled job at each billing
- * date, retried and then paused when declined; pause, skip, resume, change and cancel. Every charge
- * is a ledger entry with a key per member and term (renewals: and attempt), recorded in the
- * transaction that holds the member's row and decides (a conditional update), sent after the commit
- * and applied by `settle` (the 'plan' settler of plans.service hands these entries here).
+ * Her plan's calendar, by her (decision 0058): pause, skip, resume, change and cancel, each decided
+ * in one transaction that holds her row (a conditional update), any charge recorded there with its
+ * key and sent after the commit; `settle` applies the answers (the 'plan' settler of plans.service
+ * hands it every entry with a `kind`, and it passes renewals on to plan-renewals.ts).
  */
-export function createPlanBilling(
-  ctx: AppContext,
-  deps: { payments: PaymentsService; notifications: NotificationsService },
-) {
+export function createPlanBilling(ctx: AppContext, deps: { payments: PaymentsService; renewals: PlanRenewals }) {
   const { db } = ctx.database;
   const repo = createPlansRepository(db);
-  const { payments, notifications } = deps;
-  const log = ctx.logger.child({ feature: 'plans', part: 'billing' });
+  const { payments, renewals } = deps;
   const nowIso = () => ctx.clock().toISOString();
-
-  async function cardOf(trx: Kysely<DB>, userId: string): Promise<Card | null> {
-    const card = await repo.findCard(userId, trx);
-    return card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null;
-  }
 
   /** Her row locked, with its plan checked and its phase today; refused unless it is a paid plan. */
   async function locked(trx: Kysely<DB>, userId: string) {
@@ -80,229 +60,32 @@ export function createPlanBilling(
     return entry.amountCents;
   }
 
-  function record(trx: Kysely<DB>, userId: string, card: Card, amountCents: number, key: string, c: BillingContext) {
-    return payments.record(trx, {
-      userId,
-      purpose: 'plan',
-      kind: 'charge',
-      amountCents,
-      description: `Rentique ${planTitle(c.plan)} plan`,
-      card,
-      idempotencyKey: key,
-      context: { ...c },
-    });
-  }
-
-  /** The paid term from `day` for the plan, and what it costs. */
-  function termFrom(plan: PlanId, itemCount: number | null, day: string) {
-    const terms = planTerms(plan, itemCount)!;
-    return { priceCents: terms.priceCents, termStart: day, paidThrough: addMonths(day, terms.billingMonths) };
-  }
-
-  const weekly = (now: string) => ({
-    plan: 'weekly',
-    item_count: null,
-    status: 'active',
-    started_at: now,
-    updated_at: now,
-    term_start: null,
-    paid_through: null,
-    pause_from: null,
-    pause_until: null,
-    pause_reason: null,
-    cancel_at: null,
-    pending_plan: null,
-    pending_item_count: null,
-    renewal_attempts: 0,
-    retry_on: null,
-  });
-
-  /**
-   * One member's billing date, if it has come: a cancellation takes effect (Weekly), a booked pause
-   * starts, or the renewal is recorded (a downgrade applied first) and charged. Returns whether it
-   * moved her calendar, so a caller can look again (a pause that also ended while nobody ran this).
-   */
-  async function renewOne(userId: string): Promise<boolean> {
-    const today = ctx.today();
-    const now = nowIso();
-    const step = await db.transaction().execute(async (trx) => {
-      const row = await repo.lockSubscription(trx, userId);
-      const valid = row ? validate(row) : null;
-      if (!row || !valid || !row.paid_through || row.paid_through > today) return null;
-      if (valid.status === 'pending_payment' || row.pause_reason === 'payment') return null;
-      if (row.retry_on && row.retry_on > today) return null;
-      const due = { paid_through: row.paid_through, status: row.status, renewal_attempts: row.renewal_attempts };
-      if (row.cancel_at && row.cancel_at <= today) {
-        await repo.updateIf(trx, userId, due, weekly(now));
-        log.info({ userId, cancelAt: row.cancel_at }, 'plan ended: weekly from today');
-        return 'moved' as const;
-      }
-      if (valid.status === 'active' && row.pause_from && row.pause_until && row.pause_from <= today) {
-        await repo.updateIf(trx, userId, due, {
-          status: 'paused',
-          term_start: null,
-          paid_through: row.pause_until,
-          updated_at: now,
-        });
-        log.info({ userId, until: row.pause_until, reason: row.pause_reason }, 'plan paused');
-        return 'moved' as const;
-      }
-      // The renewal: a waiting downgrade or switch applies from this term.
-      let plan = valid.plan;
-      let itemCount = valid.itemCount;
-      const pending = row.pending_plan as PlanId | null;
-      if (pending) {
-        plan = pending;
-        itemCount = pending === 'threemonths' ? THREE_MONTHS_ITEMS : row.pending_item_count;
-        await repo.updateIf(trx, userId, due, {
-          plan,
-          item_count: itemCount,
-          pending_plan: null,
-          pending_item_count: null,
-          updated_at: now,
-        });
-      }
-      const attempt = row.renewal_attempts + 1;
-      // One key per member, term and attempt: a job run twice (or two at once) records it once.
-      const key = `plan:renewal:${userId}:${row.paid_through}:${attempt}`;
-      if (await payments.findByKey(key, trx)) return null;
-      const card = await cardOf(trx, userId);
-      const c: BillingContext = {
-        kind: 'renewal',
-        plan,
-        itemCount,
-        dueOn: row.paid_through,
-        chargeDay: today,
-        attempt,
-      };
-      if (!card) {
-        await applyRenewalDecline(trx, userId, c, planTerms(plan, itemCount)!.priceCents, true);
-        return 'moved' as const;
-      }
-      return record(trx, userId, card, planTerms(plan, itemCount)!.priceCents, key, c);
-    });
-    if (step === null) return false;
-    if (step === 'moved') return true;
-    try {
-      const outcome = await payments.run(step.id);
-      log.info({ userId, entryId: step.id, status: outcome.status }, 'plan renewal');
-    } catch (err) {
-      // No answer: the entry stays pending and the payments recovery sends it again with its key.
-      log.warn({ err, userId, entryId: step.id }, 'plan renewal: no answer yet');
-    }
-    return false;
-  }
-
-  async function applyRenewalDecline(
-    trx: Kysely<DB>,
-    userId: string,
-    c: Extract<BillingContext, { kind: 'renewal' }>,
-    amountCents: number,
-    noCard = false,
-  ): Promise<void> {
-    const match = { paid_through: c.dueOn, renewal_attempts: c.attempt - 1, plan: c.plan };
-    const last = noCard || c.attempt >= RENEWAL_ATTEMPTS;
-    const retryOn = nextRenewalTry(c.chargeDay);
-    const now = nowIso();
-    const updated = await repo.updateIf(
-      trx,
-      userId,
-      match,
-      last
-        ? {
-            status: 'paused',
-            pause_reason: 'payment',
-            pause_from: c.dueOn,
-            pause_until: null,
-            term_start: null,
-            renewal_attempts: c.attempt,
-            retry_on: null,
-            updated_at: now,
-          }
-        : { renewal_attempts: c.attempt, retry_on: retryOn, updated_at: now },
-    );
-    if (!updated) return;
-    const data = { planTitle: planTitle(c.plan), amount: formatCents(amountCents) };
-    const subject = { subjectType: 'plan', subjectId: `${c.dueOn}:${c.attempt}`, userId };
-    if (last) await notifications.notify(trx, { kind: 'plan_paused_unpaid', ...subject, data });
-    else
-      await notifications.notify(trx, {
-        kind: 'plan_renewal_declined',
-        ...subject,
-        data: { ...data, attempt: c.attempt, retryOn },
-      });
-  }
-
   /** `base` with the first `:n` no ledger entry has yet: a declined try may be made again (the decision itself is the conditional update). */
   async function freshKey(trx: Kysely<DB>, base: string): Promise<string> {
     for (let n = 1; ; n += 1) if (!(await payments.findByKey(`${base}:${n}`, trx))) return `${base}:${n}`;
   }
 
   return {
-    /** Every billing date that has come (the scheduled job `plan-renewals`): safe to run anywhere, any number of times. */
-    async renewDue(): Promise<number> {
-      let moved = 0;
-      for (const userId of await repo.dueForRenewal(ctx.today(), RENEWAL_BATCH)) {
-        try {
-          // A cancellation or a pause that starts may be followed by more (a pause that also ended).
-          for (let i = 0; i < 3 && (await renewOne(userId)); i += 1) moved += 1;
-        } catch (err) {
-          log.error({ err, userId }, 'plan renewal failed');
-        }
-      }
-      return moved;
-    },
+    /** Every billing date that has come (the scheduled job `plan-renewals`). */
+    renewDue: () => renewals.renewDue(),
 
     /** Applies the provider's answer to a renewal, an upgrade or a resumption (called by the 'plan' settler). */
     async settle(trx: Kysely<DB>, entry: LedgerEntry, outcome: PaymentOutcome): Promise<void> {
       const c = entry.context as unknown as BillingContext;
+      if (c.kind === 'renewal') return renewals.settle(trx, entry, outcome);
       const userId = entry.userId;
       const now = nowIso();
       if (outcome.status === 'succeeded') {
-        if (c.kind === 'renewal') {
-          const term = termFrom(c.plan, c.itemCount, c.chargeDay);
-          const renewed = await repo.updateIf(
-            trx,
-            userId,
-            { paid_through: c.dueOn, renewal_attempts: c.attempt - 1, plan: c.plan },
-            {
-              status: 'active',
-              term_start: term.termStart,
-              paid_through: term.paidThrough,
-              pause_from: null,
-              pause_until: null,
-              pause_reason: null,
-              renewal_attempts: 0,
-              retry_on: null,
-              updated_at: now,
-            },
-          );
-          if (!renewed) {
-            // Her plan changed while the renewal was out (she cancelled it...): the money goes back.
-            log.warn({ userId, entryId: entry.id }, 'plan renewal charged for a plan that changed: refunded');
-            await payments.record(trx, {
-              userId,
-              purpose: 'plan',
-              kind: 'refund',
-              amountCents: entry.amountCents,
-              description: 'Refund: plan renewal not applied',
-              target: entry,
-              idempotencyKey: `${entry.idempotencyKey}:refund`,
-            });
-            return;
-          }
-        }
         await repo.insertCharge(trx, {
           userId,
           plan: c.plan,
-          itemCount: c.kind === 'upgrade' ? c.itemCount : c.kind === 'renewal' ? c.itemCount : null,
+          itemCount: c.kind === 'upgrade' ? c.itemCount : null,
           amountCents: entry.amountCents,
           providerChargeId: outcome.providerRef,
           now,
         });
         return;
       }
-      if (c.kind === 'renewal') return applyRenewalDecline(trx, userId, c, entry.amountCents);
       if (c.kind === 'upgrade') {
         await repo.updateIf(
           trx,
@@ -365,7 +148,7 @@ export function createPlanBilling(
         }
         if (phase === 'payment_paused') throw conflict('Update your card to pay for your plan and resume it.');
         if (phase !== 'paused') throw conflict('Your plan is not paused.');
-        const card = await cardOf(trx, userId);
+        const card = await cardOf(repo, trx, userId);
         if (!card) throw new DomainError('CARD_REQUIRED', 'Add a card to resume your plan.');
         return resumeNow(trx, row, valid.plan, valid.itemCount, card, 'resume');
       });
@@ -402,15 +185,21 @@ export function createPlanBilling(
         );
         if (!applied) throw conflict('Your plan changed meanwhile; please look again.');
         if (quote.chargeNowCents === 0) return null;
-        const card = await cardOf(trx, userId);
+        const card = await cardOf(repo, trx, userId);
         if (!card) throw new DomainError('CARD_REQUIRED', 'Add a card to change your plan.');
         const key = await freshKey(trx, `plan:upgrade:${userId}:${row.term_start}:${valid.itemCount}-${to.itemCount}`);
-        return record(trx, userId, card, quote.chargeNowCents, key, {
-          kind: 'upgrade',
-          plan: valid.plan,
-          termStart: row.term_start!,
-          fromItemCount: valid.itemCount!,
-          itemCount: to.itemCount!,
+        return recordPlanCharge(payments, trx, {
+          userId,
+          card,
+          amountCents: quote.chargeNowCents,
+          key,
+          context: {
+            kind: 'upgrade',
+            plan: valid.plan,
+            termStart: row.term_start!,
+            fromItemCount: valid.itemCount!,
+            itemCount: to.itemCount!,
+          },
         });
       });
       return charge(entry);
@@ -426,7 +215,7 @@ export function createPlanBilling(
         const now = nowIso();
         if (row.cancel_at) return row.cancel_at;
         if (phase !== 'active') {
-          await repo.updateIf(trx, userId, { status: row.status, paid_through: row.paid_through }, weekly(now));
+          await repo.updateIf(trx, userId, { status: row.status, paid_through: row.paid_through }, weeklyRow(now));
           return ctx.today();
         }
         await repo.updateIf(
@@ -497,7 +286,13 @@ export function createPlanBilling(
     if (!applied) throw conflict('Your plan changed meanwhile; please look again.');
     // One charge per member and new term (the conditional update above); a declined try leaves its key taken.
     const key = await freshKey(trx, `plan:${why}:${row.user_id}:${today}`);
-    return record(trx, row.user_id, card, term.priceCents, key, { kind: 'resume', plan, day: today, before });
+    return recordPlanCharge(payments, trx, {
+      userId: row.user_id,
+      card,
+      amountCents: term.priceCents,
+      key,
+      context: { kind: 'resume', plan, day: today, before },
+    });
   }
 
   /** Her row and the change she asks for, checked and quoted. */
