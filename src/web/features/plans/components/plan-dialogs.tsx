@@ -59,6 +59,9 @@ function Actions({ children, busy }: { children: ReactNode; busy: boolean }) {
   );
 }
 
+/** A refused action: its sentence is in the dialog (the mutation's error), nothing else to do. */
+const shownInDialog = () => undefined;
+
 function finish(done: DialogDone, title: string, result: PlanActionResult) {
   toast.success(title, result.chargedCents > 0 ? { description: `${formatCents(result.chargedCents)} charged.` } : {});
   done.onDone();
@@ -74,8 +77,11 @@ export function PauseDialog({ sub, ...done }: { sub: Subscription } & DialogDone
   const months = Number(useWatch({ control: form.control, name: 'months' })) as 1 | 2;
   const from = sub.paidThrough!;
   const until = addMonths(from, months);
-  const submit = form.handleSubmit(async (v) =>
-    finish(done, 'Your plan is paused', await pause.mutateAsync({ months: Number(v.months) as 1 | 2 })),
+  const submit = form.handleSubmit((v) =>
+    pause
+      .mutateAsync({ months: Number(v.months) as 1 | 2 })
+      .then((r) => finish(done, 'Your plan is paused', r))
+      .catch(shownInDialog),
   );
   return (
     <DialogContent title="Pause your plan" description="Take a break from your next billing date.">
@@ -111,7 +117,10 @@ export function SkipDialog({ sub, ...done }: { sub: Subscription } & DialogDone)
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void skip.mutateAsync().then((r) => finish(done, 'Next month is skipped', r));
+          void skip
+            .mutateAsync()
+            .then((r) => finish(done, 'Next month is skipped', r))
+            .catch(shownInDialog);
         }}
       >
         <p className="mt-6 text-sm leading-relaxed">
@@ -134,7 +143,10 @@ export function ResumeDialog({ sub, ...done }: { sub: Subscription } & DialogDon
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void resume.mutateAsync().then((r) => finish(done, 'Your plan is active', r));
+          void resume
+            .mutateAsync()
+            .then((r) => finish(done, 'Your plan is active', r))
+            .catch(shownInDialog);
         }}
       >
         <p className="mt-6 text-sm leading-relaxed" data-testid="resume-summary">
@@ -170,7 +182,8 @@ export function CancelDialog({ sub, ...done }: { sub: Subscription } & DialogDon
                   : 'You are on Weekly now',
                 r,
               ),
-            );
+            )
+            .catch(shownInDialog);
         }}
       >
         <p className="mt-6 text-sm leading-relaxed">
@@ -199,9 +212,12 @@ export function ChangeDialog({ sub, ...done }: { sub: Subscription } & DialogDon
   const parsed = ChangePlanSchema.safeParse(watched);
   const [asked, setAsked] = useState(false);
   const quote = useChangeQuote(parsed.success ? parsed.data : null);
-  const submit = form.handleSubmit(async (v) => {
+  const submit = form.handleSubmit((v) => {
     setAsked(true);
-    finish(done, 'Your plan is changed', await change.mutateAsync(v));
+    return change
+      .mutateAsync(v)
+      .then((r) => finish(done, 'Your plan is changed', r))
+      .catch(shownInDialog);
   });
   const q = quote.data;
   return (
