@@ -29,9 +29,13 @@ function open(sub = subscription()) {
 describe('your plan', () => {
   it('pauses for the months she picks, with the dates and the next charge shown first', async () => {
     const { api, user } = open();
-    api.on('post', '/api/plans/subscription/pause', {
-      subscription: subscription({ pause: { from: '2026-12-15', until: '2027-02-15', reason: 'pause' } }),
-      chargedCents: 0,
+    const booked = subscription({
+      pause: { from: '2026-12-15', until: '2027-02-15', reason: 'pause' },
+      actions: ['resume', 'cancel'],
+    });
+    api.on('post', '/api/plans/subscription/pause', () => {
+      api.on('get', '/api/plans/subscription', booked);
+      return { subscription: booked, chargedCents: 0 };
     });
     const plan = await screen.findByTestId('your-plan');
     expect(plan).toHaveTextContent('Paid through');
