@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'ALREADY_RENTED',
   'SOLD_OUT',
   'ALLOWANCE_EXCEEDED',
+  'PLAN_PAUSED',
   'DAILY_LIMIT_REACHED',
   'EVENT_FULL',
   'PAYMENT_DECLINED',
@@ -59,6 +60,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ALREADY_RENTED: 409,
   SOLD_OUT: 409,
   ALLOWANCE_EXCEEDED: 409,
+  /** Plan pieces while her plan is paused or its renewal unpaid (decision 0058). */
+  PLAN_PAUSED: 409,
   DAILY_LIMIT_REACHED: 429,
   EVENT_FULL: 409,
   PAYMENT_DECLINED: 402,

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'lending_withdrawn',
   'dispatch_late',
   'dispatch_late_cancelled',
+  'plan_renewal_declined',
+  'plan_paused_unpaid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

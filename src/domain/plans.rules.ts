@@ -248,7 +248,8 @@ export function billingPeriodOn(startDate: string, today: string): BillingPeriod
 }
 
 // ---------------------------------------------------------------------------------------------
-export const SUBSCRIPTION_STATUSES = ['pending_payment', 'active'] as const;
+/** `paused`: no charge and no plan pieces until the pause ends (decision 0058). */
+export const SUBSCRIPTION_STATUSES = ['pending_payment', 'active', 'paused'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PICKUP_OPTIONS = ['online', 'in-store'] as const;

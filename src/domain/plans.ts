@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { PAUSE_REASONS, PLAN_ACTIONS } from './plan-calendar.rules';
 import { MONTHLY_MAX_ITEMS, MONTHLY_MIN_ITEMS, PICKUP_OPTIONS, PLAN_IDS, SUBSCRIPTION_STATUSES } from './plans.rules';
 
 /** Plans (docs/product.md, Plans and payment): the API contract. The catalogue of plans and its rules are in plans.rules.ts. */
 export * from './plans.rules';
+export * from './plan-calendar.rules';
 
 export const PlanIdSchema = z.enum(PLAN_IDS);
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export const PauseReasonSchema = z.enum(PAUSE_REASONS);
 export const PickupOptionSchema = z.enum(PICKUP_OPTIONS, { error: 'Choose either online delivery or in-store pickup' });
 
 /** PUT /api/plans/pickup: the option, and for in-store pickup the studio (GET /api/orders/studios). */
@@ -80,8 +83,68 @@ export const SubscriptionSchema = z.object({
   /** True when nobody chose this plan: it is the Weekly default given to every member. */
   autoAssigned: z.boolean(),
   card: SavedCardSchema.nullable(),
+  /** The paid term [termStart, paidThrough), 'YYYY-MM-DD' (decision 0058); null without one. */
+  termStart: z.string().nullable(),
+  paidThrough: z.string().nullable(),
+  /** A pause booked from the next billing date, or in force (status paused); `until` null: until a card pays. */
+  pause: z.object({ from: z.string(), until: z.string().nullable(), reason: PauseReasonSchema }).nullable(),
+  /** Cancelled: the plan ends on this day (Weekly from then) unless she undoes it. */
+  cancelAt: z.string().nullable(),
+  /** A downgrade or switch waiting for the next billing date. */
+  pendingChange: z
+    .object({
+      plan: PlanIdSchema,
+      planTitle: z.string(),
+      itemCount: z.number().int().nullable(),
+      appliesOn: z.string(),
+      priceCents: z.number().int(),
+    })
+    .nullable(),
+  /** A renewal declined so far this many times, tried again on retryOn; null when none is overdue. */
+  renewal: z
+    .object({ attempts: z.number().int(), retryOn: z.string().nullable(), amountCents: z.number().int() })
+    .nullable(),
+  /** What she may do now (the management section shows these). */
+  actions: z.array(z.enum(PLAN_ACTIONS)),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** POST /api/plans/subscription/pause: 1 or 2 months from the next billing date. */
+export const PauseSchema = z.object({
+  months: z.union([z.literal(1), z.literal(2)], { error: 'A pause is 1 or 2 months' }),
+});
+export type PauseInput = z.infer<typeof PauseSchema>;
+
+/** GET /api/plans/subscription/change (the quote) and POST (confirm): the plan and count she wants. */
+export const ChangePlanSchema = z.object({
+  plan: z.enum(['monthly', 'threemonths'], { error: 'Choose monthly or threemonths' }),
+  itemCount: z.coerce
+    .number({ error: 'Item count must be a number' })
+    .int('Item count must be a whole number')
+    .min(MONTHLY_MIN_ITEMS, `Item count must be at least ${MONTHLY_MIN_ITEMS}`)
+    .max(MONTHLY_MAX_ITEMS, `Item count must be at most ${MONTHLY_MAX_ITEMS}`)
+    .optional(),
+});
+export type ChangePlanInput = z.infer<typeof ChangePlanSchema>;
+
+export const ChangeQuoteSchema = z.object({
+  plan: PlanIdSchema,
+  planTitle: z.string(),
+  itemCount: z.number().int().nullable(),
+  timing: z.enum(['now', 'next_billing']),
+  appliesOn: z.string(),
+  chargeNowCents: z.number().int(),
+  currentPriceCents: z.number().int(),
+  newPriceCents: z.number().int(),
+  newPriceUnit: z.string(),
+});
+
+/** What a plan action answers: the plan after it, and the charge it took now (resume, upgrade), if any. */
+export const PlanActionResultSchema = z.object({
+  subscription: SubscriptionSchema,
+  chargedCents: z.number().int(),
+});
+export type PlanActionResult = z.infer<typeof PlanActionResultSchema>;
 
 export const PaymentResultSchema = z.object({
   subscription: SubscriptionSchema,

@@ -101,7 +101,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/me', createAccountRoutes(ctx, services.account));
   app.route('/api/items', createCatalogueRoutes(ctx, services.catalogue));
   app.route('/api/search', createSearchRoutes(ctx, services.catalogue));
-  app.route('/api/plans', createPlansRoutes(ctx, services.plans));
+  app.route('/api/plans', createPlansRoutes(ctx, services.plans, services.planBilling));
   app.route('/api/match', createMatchRoutes(ctx, services.match));
   app.route('/api/favorites', createFavoritesRoutes(ctx, services.match));
   app.route('/api/assistant', createAssistantRoutes(ctx, services.assistant));

@@ -49,6 +49,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.lateDispatch.name, async () => {
     await services.rentals.sweepLateDispatch();
   });
+  jobs.work(QUEUES.planRenewals.name, async () => {
+    await services.planBilling.renewDue();
+  });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();
   });
@@ -83,6 +86,12 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
         everyMs: Math.min(env.scanIntervalMs, 60_000),
         queue: QUEUES.requestExpiry.name,
         singletonKey: 'expire',
+      },
+      {
+        name: 'plan-renewals',
+        everyMs: env.scanIntervalMs,
+        queue: QUEUES.planRenewals.name,
+        singletonKey: 'plan-renewals',
       },
       {
         name: 'queue-maintenance',

@@ -32,7 +32,7 @@ import {
 import { createOffersService } from './features/offers';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
-import { createPlansService } from './features/plans';
+import { createPlanBilling, createPlanRenewals, createPlansService } from './features/plans';
 import {
   createRentalCancellation,
   createRentalExtension,
@@ -74,10 +74,15 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     lenderRatings: createLenderRatings(ctx),
   });
   const orders = createOrdersService(ctx, { payments, pictures });
-  const plans = createPlansService(ctx, { payments, orders });
   // The welcome offer and promo codes (decision 0056): a first rental is one after no paid order.
   const offers = createOffersService(ctx, { hasPaidOrder: (reader, userId) => orders.hasPaidOrder(reader, userId) });
   const notifications = createNotificationsService(ctx);
+  // The plan's billing calendar (decision 0058): renewals, pause, change, cancel.
+  const planBilling = createPlanBilling(ctx, {
+    payments,
+    renewals: createPlanRenewals(ctx, { payments, notifications }),
+  });
+  const plans = createPlansService(ctx, { payments, orders, billing: planBilling });
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
@@ -140,6 +145,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     catalogue,
     searchIndex,
     plans,
+    planBilling,
     account,
     notifications,
     listings,

@@ -176,6 +176,21 @@ export interface SubscriptionsTable {
   started_at: string;
   created_at: string;
   updated_at: string;
+  /** The paid term [term_start, paid_through), 'YYYY-MM-DD' (decision 0058); paid_through is the next billing date. */
+  term_start: string | null;
+  paid_through: string | null;
+  /** A pause booked for, or in force from, pause_from until pause_until (pause | skip | payment: no end). */
+  pause_from: string | null;
+  pause_until: string | null;
+  pause_reason: string | null;
+  /** The plan ends on this day (Weekly from then) unless undone. */
+  cancel_at: string | null;
+  /** A downgrade applied at the next billing date. */
+  pending_plan: string | null;
+  pending_item_count: number | null;
+  /** Declined renewals of the due term so far, and the day of the next try. */
+  renewal_attempts: Generated<number>;
+  retry_on: string | null;
 }
 
 /** Plans: the member's card as the payment provider gave it back (never the number or CVV). */

@@ -21,6 +21,8 @@ export const QUEUES = {
   lateDispatch: { name: 'late-dispatch', singleton: true },
   /** Expires the booking requests whose lender did not answer within 48 hours (decision 0035): {}. */
   requestExpiry: { name: 'request-expiry', singleton: true },
+  /** Plans whose billing date has come: renewals charged (retried, then paused), pauses and cancellations taking effect (decision 0058): {}. */
+  planRenewals: { name: 'plan-renewals', singleton: true },
   /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */
   queueMaintenance: { name: 'queue-maintenance', singleton: true },
 } as const satisfies Record<string, QueueSpec>;

@@ -4577,8 +4577,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Today's view count (UTC day)
-         * @description The daily limit is 3 views per member per calendar day in UTC (the count resets at 00:00 UTC).
+         * Today's view count (business day)
+         * @description The daily limit is 3 views per member per business day (the calendar day in BUSINESS_TIME_ZONE, America/New_York by default: the count resets at midnight there).
          */
         get: {
             parameters: {
@@ -4844,7 +4844,7 @@ export interface paths {
         put?: never;
         /**
          * Like or skip an item
-         * @description One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favorites. The daily limit is 3 views per member per calendar day in UTC (the count resets at 00:00 UTC). Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. An item viewed before is not counted again (counted: false).
+         * @description One atomic step: the item is marked viewed, the view is counted, and a like saves the item to the favorites. The daily limit is 3 views per member per business day (the calendar day in BUSINESS_TIME_ZONE, America/New_York by default: the count resets at midnight there). Past it the swipe is refused with 429 DAILY_LIMIT_REACHED and nothing changes. An item viewed before is not counted again (counted: false).
          */
         post: {
             parameters: {
@@ -5407,7 +5407,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -10903,8 +10903,10 @@ export interface paths {
                                 plan: "weekly" | "monthly" | "threemonths";
                             } | null;
                             subscription: {
+                                actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
                                 autoAssigned: boolean;
                                 billingMonths: number | null;
+                                cancelAt: string | null;
                                 card: {
                                     billingAddress: {
                                         city: string;
@@ -10927,14 +10929,35 @@ export interface paths {
                                 } | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
+                                paidThrough: string | null;
+                                pause: {
+                                    from: string;
+                                    /** @enum {string} */
+                                    reason: "pause" | "skip" | "payment";
+                                    until: string | null;
+                                } | null;
+                                pendingChange: {
+                                    appliesOn: string;
+                                    itemCount: number | null;
+                                    /** @enum {string} */
+                                    plan: "weekly" | "monthly" | "threemonths";
+                                    planTitle: string;
+                                    priceCents: number;
+                                } | null;
                                 /** @enum {string} */
                                 plan: "weekly" | "monthly" | "threemonths";
                                 planTitle: string;
                                 priceCents: number | null;
                                 priceUnit: string | null;
+                                renewal: {
+                                    amountCents: number;
+                                    attempts: number;
+                                    retryOn: string | null;
+                                } | null;
                                 startedAt: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "active";
+                                status: "pending_payment" | "active" | "paused";
+                                termStart: string | null;
                             };
                         };
                     };
@@ -11106,8 +11129,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
                             autoAssigned: boolean;
                             billingMonths: number | null;
+                            cancelAt: string | null;
                             card: {
                                 billingAddress: {
                                     city: string;
@@ -11130,14 +11155,35 @@ export interface paths {
                             } | null;
                             itemCount: number | null;
                             nextBillingDate: string | null;
+                            paidThrough: string | null;
+                            pause: {
+                                from: string;
+                                /** @enum {string} */
+                                reason: "pause" | "skip" | "payment";
+                                until: string | null;
+                            } | null;
+                            pendingChange: {
+                                appliesOn: string;
+                                itemCount: number | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number;
+                            } | null;
                             /** @enum {string} */
                             plan: "weekly" | "monthly" | "threemonths";
                             planTitle: string;
                             priceCents: number | null;
                             priceUnit: string | null;
+                            renewal: {
+                                amountCents: number;
+                                attempts: number;
+                                retryOn: string | null;
+                            } | null;
                             startedAt: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "active";
+                            status: "pending_payment" | "active" | "paused";
+                            termStart: string | null;
                         };
                     };
                 };
@@ -11180,8 +11226,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
                             autoAssigned: boolean;
                             billingMonths: number | null;
+                            cancelAt: string | null;
                             card: {
                                 billingAddress: {
                                     city: string;
@@ -11204,14 +11252,35 @@ export interface paths {
                             } | null;
                             itemCount: number | null;
                             nextBillingDate: string | null;
+                            paidThrough: string | null;
+                            pause: {
+                                from: string;
+                                /** @enum {string} */
+                                reason: "pause" | "skip" | "payment";
+                                until: string | null;
+                            } | null;
+                            pendingChange: {
+                                appliesOn: string;
+                                itemCount: number | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number;
+                            } | null;
                             /** @enum {string} */
                             plan: "weekly" | "monthly" | "threemonths";
                             planTitle: string;
                             priceCents: number | null;
                             priceUnit: string | null;
+                            renewal: {
+                                amountCents: number;
+                                attempts: number;
+                                retryOn: string | null;
+                            } | null;
                             startedAt: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "active";
+                            status: "pending_payment" | "active" | "paused";
+                            termStart: string | null;
                         };
                     };
                 };
@@ -11236,6 +11305,855 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel: the plan stays until the end of the paid term (cancelAt), then Weekly */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan is cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chargedCents: number;
+                            subscription: {
+                                actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
+                                autoAssigned: boolean;
+                                billingMonths: number | null;
+                                cancelAt: string | null;
+                                card: {
+                                    billingAddress: {
+                                        city: string;
+                                        country: string;
+                                        state: string;
+                                        street: string;
+                                        zipCode: string;
+                                    };
+                                    brand: string;
+                                    cardholderName: string;
+                                    expiryMonth: string;
+                                    expiryYear: string;
+                                    lastFour: string;
+                                    updatedAt: string;
+                                } | null;
+                                commitmentEndsOn: string | null;
+                                currentPeriod: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                                itemCount: number | null;
+                                nextBillingDate: string | null;
+                                paidThrough: string | null;
+                                pause: {
+                                    from: string;
+                                    /** @enum {string} */
+                                    reason: "pause" | "skip" | "payment";
+                                    until: string | null;
+                                } | null;
+                                pendingChange: {
+                                    appliesOn: string;
+                                    itemCount: number | null;
+                                    /** @enum {string} */
+                                    plan: "weekly" | "monthly" | "threemonths";
+                                    planTitle: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number | null;
+                                priceUnit: string | null;
+                                renewal: {
+                                    amountCents: number;
+                                    attempts: number;
+                                    retryOn: string | null;
+                                } | null;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "active" | "paused";
+                                termStart: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Undo a cancellation before the day it takes effect */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan continues */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chargedCents: number;
+                            subscription: {
+                                actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
+                                autoAssigned: boolean;
+                                billingMonths: number | null;
+                                cancelAt: string | null;
+                                card: {
+                                    billingAddress: {
+                                        city: string;
+                                        country: string;
+                                        state: string;
+                                        street: string;
+                                        zipCode: string;
+                                    };
+                                    brand: string;
+                                    cardholderName: string;
+                                    expiryMonth: string;
+                                    expiryYear: string;
+                                    lastFour: string;
+                                    updatedAt: string;
+                                } | null;
+                                commitmentEndsOn: string | null;
+                                currentPeriod: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                                itemCount: number | null;
+                                nextBillingDate: string | null;
+                                paidThrough: string | null;
+                                pause: {
+                                    from: string;
+                                    /** @enum {string} */
+                                    reason: "pause" | "skip" | "payment";
+                                    until: string | null;
+                                } | null;
+                                pendingChange: {
+                                    appliesOn: string;
+                                    itemCount: number | null;
+                                    /** @enum {string} */
+                                    plan: "weekly" | "monthly" | "threemonths";
+                                    planTitle: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number | null;
+                                priceUnit: string | null;
+                                renewal: {
+                                    amountCents: number;
+                                    attempts: number;
+                                    retryOn: string | null;
+                                } | null;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "active" | "paused";
+                                termStart: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/subscription/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a change of plan or item count costs now, and the day it applies */
+        get: {
+            parameters: {
+                query: {
+                    itemCount?: number;
+                    plan: "monthly" | "threemonths";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The change, before she confirms */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appliesOn: string;
+                            chargeNowCents: number;
+                            currentPriceCents: number;
+                            itemCount: number | null;
+                            newPriceCents: number;
+                            newPriceUnit: string;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            planTitle: string;
+                            /** @enum {string} */
+                            timing: "now" | "next_billing";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Change plan or item count: an upgrade now (charged pro rata), a downgrade at the next billing date */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        itemCount?: number;
+                        /** @enum {string} */
+                        plan: "monthly" | "threemonths";
+                    };
+                };
+            };
+            responses: {
+                /** @description The change is made or booked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chargedCents: number;
+                            subscription: {
+                                actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
+                                autoAssigned: boolean;
+                                billingMonths: number | null;
+                                cancelAt: string | null;
+                                card: {
+                                    billingAddress: {
+                                        city: string;
+                                        country: string;
+                                        state: string;
+                                        street: string;
+                                        zipCode: string;
+                                    };
+                                    brand: string;
+                                    cardholderName: string;
+                                    expiryMonth: string;
+                                    expiryYear: string;
+                                    lastFour: string;
+                                    updatedAt: string;
+                                } | null;
+                                commitmentEndsOn: string | null;
+                                currentPeriod: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                                itemCount: number | null;
+                                nextBillingDate: string | null;
+                                paidThrough: string | null;
+                                pause: {
+                                    from: string;
+                                    /** @enum {string} */
+                                    reason: "pause" | "skip" | "payment";
+                                    until: string | null;
+                                } | null;
+                                pendingChange: {
+                                    appliesOn: string;
+                                    itemCount: number | null;
+                                    /** @enum {string} */
+                                    plan: "weekly" | "monthly" | "threemonths";
+                                    planTitle: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number | null;
+                                priceUnit: string | null;
+                                renewal: {
+                                    amountCents: number;
+                                    attempts: number;
+                                    retryOn: string | null;
+                                } | null;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "active" | "paused";
+                                termStart: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/subscription/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause the plan for 1 or 2 months from the next billing date
+         * @description Nothing is charged while paused and plan pieces cannot be booked (409 PLAN_PAUSED); pieces she has stay hers.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        months: 1 | 2;
+                    };
+                };
+            };
+            responses: {
+                /** @description The pause is booked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chargedCents: number;
+                            subscription: {
+                                actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
+                                autoAssigned: boolean;
+                                billingMonths: number | null;
+                                cancelAt: string | null;
+                                card: {
+                                    billingAddress: {
+                                        city: string;
+                                        country: string;
+                                        state: string;
+                                        street: string;
+                                        zipCode: string;
+                                    };
+                                    brand: string;
+                                    cardholderName: string;
+                                    expiryMonth: string;
+                                    expiryYear: string;
+                                    lastFour: string;
+                                    updatedAt: string;
+                                } | null;
+                                commitmentEndsOn: string | null;
+                                currentPeriod: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                                itemCount: number | null;
+                                nextBillingDate: string | null;
+                                paidThrough: string | null;
+                                pause: {
+                                    from: string;
+                                    /** @enum {string} */
+                                    reason: "pause" | "skip" | "payment";
+                                    until: string | null;
+                                } | null;
+                                pendingChange: {
+                                    appliesOn: string;
+                                    itemCount: number | null;
+                                    /** @enum {string} */
+                                    plan: "weekly" | "monthly" | "threemonths";
+                                    planTitle: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number | null;
+                                priceUnit: string | null;
+                                renewal: {
+                                    amountCents: number;
+                                    attempts: number;
+                                    retryOn: string | null;
+                                } | null;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "active" | "paused";
+                                termStart: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call off a booked pause, or end a pause now: a new term from today, charged now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan is active */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chargedCents: number;
+                            subscription: {
+                                actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
+                                autoAssigned: boolean;
+                                billingMonths: number | null;
+                                cancelAt: string | null;
+                                card: {
+                                    billingAddress: {
+                                        city: string;
+                                        country: string;
+                                        state: string;
+                                        street: string;
+                                        zipCode: string;
+                                    };
+                                    brand: string;
+                                    cardholderName: string;
+                                    expiryMonth: string;
+                                    expiryYear: string;
+                                    lastFour: string;
+                                    updatedAt: string;
+                                } | null;
+                                commitmentEndsOn: string | null;
+                                currentPeriod: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                                itemCount: number | null;
+                                nextBillingDate: string | null;
+                                paidThrough: string | null;
+                                pause: {
+                                    from: string;
+                                    /** @enum {string} */
+                                    reason: "pause" | "skip" | "payment";
+                                    until: string | null;
+                                } | null;
+                                pendingChange: {
+                                    appliesOn: string;
+                                    itemCount: number | null;
+                                    /** @enum {string} */
+                                    plan: "weekly" | "monthly" | "threemonths";
+                                    planTitle: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number | null;
+                                priceUnit: string | null;
+                                renewal: {
+                                    amountCents: number;
+                                    attempts: number;
+                                    retryOn: string | null;
+                                } | null;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "active" | "paused";
+                                termStart: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/subscription/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Monthly: skip the next month (a one-month pause from the next billing date) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The month is skipped */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chargedCents: number;
+                            subscription: {
+                                actions: ("pause" | "skip" | "resume" | "change" | "cancel" | "undoCancel")[];
+                                autoAssigned: boolean;
+                                billingMonths: number | null;
+                                cancelAt: string | null;
+                                card: {
+                                    billingAddress: {
+                                        city: string;
+                                        country: string;
+                                        state: string;
+                                        street: string;
+                                        zipCode: string;
+                                    };
+                                    brand: string;
+                                    cardholderName: string;
+                                    expiryMonth: string;
+                                    expiryYear: string;
+                                    lastFour: string;
+                                    updatedAt: string;
+                                } | null;
+                                commitmentEndsOn: string | null;
+                                currentPeriod: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                                itemCount: number | null;
+                                nextBillingDate: string | null;
+                                paidThrough: string | null;
+                                pause: {
+                                    from: string;
+                                    /** @enum {string} */
+                                    reason: "pause" | "skip" | "payment";
+                                    until: string | null;
+                                } | null;
+                                pendingChange: {
+                                    appliesOn: string;
+                                    itemCount: number | null;
+                                    /** @enum {string} */
+                                    plan: "weekly" | "monthly" | "threemonths";
+                                    planTitle: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @enum {string} */
+                                plan: "weekly" | "monthly" | "threemonths";
+                                planTitle: string;
+                                priceCents: number | null;
+                                priceUnit: string | null;
+                                renewal: {
+                                    amountCents: number;
+                                    attempts: number;
+                                    retryOn: string | null;
+                                } | null;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "active" | "paused";
+                                termStart: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12415,7 +13333,7 @@ export interface paths {
                             priceCents: number;
                             refusal: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROMO_CODE_UNKNOWN" | "PROMO_CODE_EXPIRED" | "PROMO_CODE_USED_UP" | "PROMO_CODE_NOT_ELIGIBLE" | "INTERNAL";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "PLAN_PAUSED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROMO_CODE_UNKNOWN" | "PROMO_CODE_EXPIRED" | "PROMO_CODE_USED_UP" | "PROMO_CODE_NOT_ELIGIBLE" | "INTERNAL";
                                 message: string;
                             } | null;
                             signedIn: boolean;
@@ -14097,7 +15015,7 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROMO_CODE_UNKNOWN" | "PROMO_CODE_EXPIRED" | "PROMO_CODE_USED_UP" | "PROMO_CODE_NOT_ELIGIBLE" | "INTERNAL";
+                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ALREADY_RENTED" | "SOLD_OUT" | "ALLOWANCE_EXCEEDED" | "PLAN_PAUSED" | "DAILY_LIMIT_REACHED" | "EVENT_FULL" | "PAYMENT_DECLINED" | "CARD_REQUIRED" | "ADDRESS_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROMO_CODE_UNKNOWN" | "PROMO_CODE_EXPIRED" | "PROMO_CODE_USED_UP" | "PROMO_CODE_NOT_ELIGIBLE" | "INTERNAL";
                 details?: {
                     [key: string]: unknown;
                 };

@@ -24,6 +24,11 @@ export const queryKeys = {
     quote: (request: unknown) => ['rentals', 'quote', request] as const,
   },
   orders: { all: ['orders'] as const },
+  /** Her plan (GET /api/plans/subscription) and, under it, what a change would cost (decision 0058). */
+  plan: {
+    subscription: ['subscription'] as const,
+    changeQuote: (request: unknown) => ['subscription', 'change', request] as const,
+  },
   dashboard: { all: ['dashboard'] as const },
   listings: { all: ['listings'] as const },
   notifications: { all: ['notifications'] as const },
@@ -56,6 +61,8 @@ export const invalidationSets = {
   ],
   /** What a change to a piece in the catalogue changes (saved, its units, a listing, a review, a rating, blocked dates). */
   catalogue: [queryKeys.items.all],
+  /** What a change to her plan's calendar (pause, resume, skip, change, cancel) makes stale: the plan, a booking's price, the dashboard. */
+  plan: [queryKeys.plan.subscription, queryKeys.rentals.quotes, queryKeys.dashboard.all],
   /** What her plan, pickup or delivery address changes: the price of a booking. */
   bookingPrice: [queryKeys.rentals.quotes],
   /** What a review or her fit details change: the size advice and her reviews, and the pieces' ratings. */

@@ -298,6 +298,13 @@ export function subscription(over: Partial<Subscription> = {}): Subscription {
     commitmentEndsOn: null,
     currentPeriod: { start: '2026-11-15', end: '2026-12-15' },
     card: null,
+    termStart: '2026-11-15',
+    paidThrough: '2026-12-15',
+    pause: null,
+    cancelAt: null,
+    pendingChange: null,
+    renewal: null,
+    actions: ['pause', 'skip', 'change', 'cancel'],
     ...over,
   };
 }

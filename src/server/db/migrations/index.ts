@@ -33,6 +33,7 @@ import * as backupSizeWaitlistShortlists from './2026-11-26T1800-backup-size-wai
 import * as lendingRequests from './2026-11-26T1400-lending-requests';
 import * as requestWithdrawn from './2026-11-26T2000-request-withdrawn';
 import * as oneJobQueue from './2026-11-29T0100-one-job-queue';
+import * as planBillingCalendar from './2026-11-29T1100-plan-billing-calendar';
 import * as catalogueChanges from './2026-11-29T1200-catalogue-changes';
 import * as offers from './2026-11-29T1200-offers';
 
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1400-lending-requests': lendingRequests,
   '2026-11-26T2000-request-withdrawn': requestWithdrawn,
   '2026-11-29T0100-one-job-queue': oneJobQueue,
+  '2026-11-29T1100-plan-billing-calendar': planBillingCalendar,
   '2026-11-29T1200-catalogue-changes': catalogueChanges,
   '2026-11-29T1200-offers': offers,
 };

@@ -45,6 +45,10 @@ export interface NotificationData {
   dispatch_late: { itemName: string; startDate: string; cancelsOn: string; refund: string | null };
   /** Still not sent by cancelsOn: cancelled by us, everything refunded (refund null: a plan's place given back). */
   dispatch_late_cancelled: { itemName: string; startDate: string; refund: string | null };
+  /** A plan's renewal declined; tried again on retryOn (decision 0058). */
+  plan_renewal_declined: { planTitle: string; amount: string; attempt: number; retryOn: string };
+  /** The last try declined too: the plan is paused until a card pays. */
+  plan_paused_unpaid: { planTitle: string; amount: string };
 }
 
 export interface RenderedNotification {
@@ -202,6 +206,16 @@ export const NOTIFICATION_TEMPLATES: {
     title: `We could not send ${d.itemName}: cancelled and refunded`,
     body: `We are sorry: we could not send your rental of ${d.itemName}, which was to start ${longDate(d.startDate)}, so we have cancelled it. ${d.refund ? `${d.refund} goes back to your card in full.` : 'The piece goes back to your plan for this month.'}`,
     link: '/dashboard',
+  }),
+  plan_renewal_declined: (d) => ({
+    title: `Your ${d.planTitle} plan's renewal was declined`,
+    body: `We could not charge ${d.amount} for your ${d.planTitle} plan's next term (try ${d.attempt} of 3). We try again on ${longDate(d.retryOn)}; update your card on your account before then if it has changed. Until it is paid, plan pieces cannot be booked; the pieces you have stay yours.`,
+    link: '/account#plan',
+  }),
+  plan_paused_unpaid: (d) => ({
+    title: `Your ${d.planTitle} plan is paused`,
+    body: `We tried three times to charge ${d.amount} for your ${d.planTitle} plan's next term and the card was declined each time, so your plan is paused: nothing more is charged and plan pieces cannot be booked. The pieces you have stay yours. Save a card on your account to pay and resume your plan from that day.`,
+    link: '/account#plan',
   }),
 };
 

@@ -111,14 +111,20 @@ describe(`plans and subscriptions (${process.env.TEST_DIALECT})`, () => {
       start: '2026-11-22',
       end: '2026-12-22',
     });
-    setNow(new Date('2027-01-05T09:00:00.000Z'));
+    // The term is stored (decision 0058): its end is the next billing date; renewals are plan-billing.api.test.ts's.
+    setNow(new Date('2026-12-21T09:00:00.000Z'));
     expect(await service.currentBillingPeriod(m.id)).toEqual({
       plan: 'monthly',
       itemAllowance: 5,
-      start: '2026-12-22',
-      end: '2027-01-22',
+      start: '2026-11-22',
+      end: '2026-12-22',
     });
-    expect((await getSub(m)).nextBillingDate).toBe('2027-01-22');
+    expect(await getSub(m)).toMatchObject({
+      nextBillingDate: '2026-12-22',
+      termStart: '2026-11-22',
+      paidThrough: '2026-12-22',
+      actions: ['pause', 'skip', 'change', 'cancel'],
+    });
     setNow(new Date('2026-11-22T12:30:00.000Z'));
 
     // Manage mode: a new card replaces the old one, with no new charge and the same start.

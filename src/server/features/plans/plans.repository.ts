@@ -1,10 +1,27 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, PaymentMethodsTable, SubscriptionsTable } from '../../db/schema';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 
 type Db = Kysely<DB>;
+
+/** What choosing or resetting a plan clears: the billing calendar of the plan before (decision 0058). */
+const NO_CALENDAR = {
+  term_start: null,
+  paid_through: null,
+  pause_from: null,
+  pause_until: null,
+  pause_reason: null,
+  cancel_at: null,
+  pending_plan: null,
+  pending_item_count: null,
+  renewal_attempts: 0,
+  retry_on: null,
+} as const;
+
+/** Columns a conditional update may test (the state it read, so a change in between makes it miss). */
+export type SubscriptionMatch = Partial<Omit<SubscriptionRow, 'created_at'>>;
 
 /** The only code that touches the plan tables. Every query is scoped to one member. */
 export function createPlansRepository(db: Kysely<DB>) {
@@ -35,7 +52,15 @@ export function createPlansRepository(db: Kysely<DB>) {
     async resetToDefault(userId: string, bad: Pick<SubscriptionRow, 'plan' | 'status' | 'updated_at'>, now: string) {
       await db
         .updateTable('subscriptions')
-        .set({ plan: 'weekly', item_count: null, status: 'active', auto_assigned: 1, started_at: now, updated_at: now })
+        .set({
+          plan: 'weekly',
+          item_count: null,
+          status: 'active',
+          auto_assigned: 1,
+          started_at: now,
+          updated_at: now,
+          ...NO_CALENDAR,
+        })
         .where('user_id', '=', userId)
         .where('plan', '=', bad.plan)
         .where('status', '=', bad.status)
@@ -65,35 +90,45 @@ export function createPlansRepository(db: Kysely<DB>) {
             auto_assigned: 0,
             started_at: v.now,
             updated_at: v.now,
+            ...NO_CALENDAR,
           }),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
-    /**
-     * Moves a plan waiting for payment to active, stamping the start of its first period. Only one
-     * of several concurrent payments can win this (the WHERE on status), so a plan is charged once.
-     */
-    activatePending(q: Db, userId: string, now: string) {
-      return q
-        .updateTable('subscriptions')
-        .set({ status: 'active', started_at: now, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending_payment')
-        .returningAll()
-        .executeTakeFirst();
+    /** The member's row, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
+    lockSubscription(q: Db, userId: string) {
+      return q.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
     },
 
-    /** Puts back a plan this activation made active (its charge was declined): only if nothing changed it since. */
-    async deactivate(q: Db, userId: string, activatedAt: string): Promise<void> {
-      await q
-        .updateTable('subscriptions')
-        .set({ status: 'pending_payment', updated_at: activatedAt })
-        .where('user_id', '=', userId)
-        .where('status', '=', 'active')
-        .where('started_at', '=', activatedAt)
+    /**
+     * Sets `set` only while the row still holds every value of `match` (null: IS NULL), returning the
+     * row after, or undefined when something changed it first. Of several racing writers that read
+     * the same state, one wins: how a plan is activated, renewed, paused or changed once.
+     */
+    updateIf(q: Db, userId: string, match: SubscriptionMatch, set: Updateable<SubscriptionsTable>) {
+      let query = q.updateTable('subscriptions').set(set).where('user_id', '=', userId);
+      for (const [column, value] of Object.entries(match) as [keyof SubscriptionMatch, unknown][]) {
+        query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value as never);
+      }
+      return query.returningAll().executeTakeFirst();
+    },
+
+    /** Members whose paid term ended by `today` and whose renewal is due (not waiting for a card, not before a retry day). */
+    async dueForRenewal(today: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('subscriptions')
+        .select('user_id')
+        .where('plan', 'in', ['monthly', 'threemonths'])
+        .where('status', 'in', ['active', 'paused'])
+        .where('paid_through', '<=', today)
+        .where((eb) => eb.or([eb('pause_reason', 'is', null), eb('pause_reason', '!=', 'payment')]))
+        .where((eb) => eb.or([eb('retry_on', 'is', null), eb('retry_on', '<=', today)]))
+        .orderBy('paid_through')
+        .limit(limit)
         .execute();
+      return rows.map((r) => r.user_id);
     },
 
     findCard(userId: string, q: Db = db) {

@@ -10,6 +10,8 @@ import {
 } from '../../../domain/plans';
 import type { AppContext } from '../../context';
 import { errorResponses, jsonBody, jsonContent, newRouter, memberRoute } from '../../http/openapi';
+import type { PlanBilling } from './plan-billing';
+import { createPlanBillingRoutes } from './plan-billing.routes';
 import type { PlansService } from './plans.service';
 
 const getSubscription = memberRoute({
@@ -105,9 +107,10 @@ export function createPickupRoutes(ctx: AppContext, service: PlansService) {
  * Everything of this feature, mounted once under /api/plans (decision 0055): /api/plans/subscription,
  * /api/plans/payment-method and /api/plans/pickup, sharing one service.
  */
-export function createPlansRoutes(ctx: AppContext, service: PlansService) {
+export function createPlansRoutes(ctx: AppContext, service: PlansService, billing: PlanBilling) {
   return newRouter()
     .route('/subscription', createSubscriptionRoutes(ctx, service))
+    .route('/subscription', createPlanBillingRoutes(service, billing))
     .route('/payment-method', createPaymentMethodRoutes(ctx, service))
     .route('/pickup', createPickupRoutes(ctx, service));
 }

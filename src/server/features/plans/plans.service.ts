@@ -7,19 +7,12 @@ import {
 } from '../../../domain/card';
 import {
   addMonths,
-  billingPeriodOn,
   isPaidPlan,
-  planNextBillingDate,
   planTerms,
   MONTHLY_DEFAULT_ITEMS,
-  MONTHLY_MAX_ITEMS,
-  MONTHLY_MIN_ITEMS,
   PickupOptionSchema,
-  planItemAllowance,
-  PlanIdSchema,
+  PLAN_MESSAGES,
   planTitle,
-  SubscriptionStatusSchema,
-  THREE_MONTHS_COMMITMENT_MONTHS,
   THREE_MONTHS_ITEMS,
   type BillingPeriod,
   type ChoosePlanInput,
@@ -38,7 +31,9 @@ import { DomainError } from '../../../domain/errors';
 import type { RateLimit } from '../../rate-limit';
 import type { OrdersService } from '../orders';
 import { PaymentDeclinedError, type PaymentsService } from '../payments';
-import { createPlansRepository, type PaymentMethodRow, type SubscriptionRow } from './plans.repository';
+import type { PlanBilling } from './plan-billing';
+import { phaseOf, shape, toCard, validate, type ValidRow } from './plan-view';
+import { createPlansRepository, type SubscriptionRow } from './plans.repository';
 
 /** What the rentals feature needs to enforce a paid plan's allowance. */
 export interface AllowancePeriod extends BillingPeriod {
@@ -61,50 +56,16 @@ const CARD_ATTEMPTS: RateLimit = {
   windowMs: CARD_ATTEMPT_WINDOW_MINUTES * 60_000,
 };
 
-interface ValidRow {
-  plan: PlanId;
-  status: SubscriptionStatus;
-  itemCount: number | null;
-}
-
-/** A stored row, checked: an unknown plan or status, or a Monthly count out of range, is not valid. */
-function validate(row: SubscriptionRow): ValidRow | null {
-  const plan = PlanIdSchema.safeParse(row.plan);
-  const status = SubscriptionStatusSchema.safeParse(row.status);
-  if (!plan.success || !status.success) return null;
-  if (plan.data === 'monthly') {
-    const n = row.item_count;
-    if (n === null || !Number.isInteger(n) || n < MONTHLY_MIN_ITEMS || n > MONTHLY_MAX_ITEMS) return null;
-  }
-  if (plan.data === 'weekly' && status.data !== 'active') return null;
-  return { plan: plan.data, status: status.data, itemCount: planItemAllowance(plan.data, row.item_count) };
-}
-
-function toCard(row: PaymentMethodRow): SavedCard {
-  return {
-    brand: row.brand,
-    lastFour: row.last_four,
-    cardholderName: row.cardholder_name,
-    expiryMonth: row.expiry_month,
-    expiryYear: row.expiry_year,
-    billingAddress: {
-      street: row.billing_street,
-      city: row.billing_city,
-      state: row.billing_state,
-      zipCode: row.billing_zip,
-      country: row.billing_country,
-    },
-    updatedAt: row.updated_at,
-  };
-}
-
 /**
  * Plans, cards and pickup choices for one member at a time. Other features use
  * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
  */
-export function createPlansService(ctx: AppContext, deps: { payments: PaymentsService; orders: OrdersService }) {
+export function createPlansService(
+  ctx: AppContext,
+  deps: { payments: PaymentsService; orders: OrdersService; billing: PlanBilling },
+) {
   const repo = createPlansRepository(ctx.database.db);
-  const { payments, orders } = deps;
+  const { payments, orders, billing } = deps;
   const { provider } = payments;
   const log = ctx.logger.child({ feature: 'plans' });
   const nowIso = () => ctx.clock().toISOString();
@@ -112,7 +73,9 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
 
   // A plan's first charge: recorded when the card activated the plan; its answer applied here,
   // once (by the request, or by the payments recovery after a crash).
+  // Renewals, upgrades and resumptions carry a `kind` and are the billing calendar's (plan-billing.ts).
   payments.onSettle('plan', async (trx, entry, outcome) => {
+    if (typeof entry.context.kind === 'string') return billing.settle(trx, entry, outcome);
     const c = entry.context as unknown as PlanChargeContext;
     if (outcome.status === 'succeeded') {
       await repo.insertCharge(trx, {
@@ -125,9 +88,32 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       });
     } else {
       // Declined: the plan waits for payment again (only the activation this charge was for).
-      await repo.deactivate(trx, entry.userId, c.startedAt);
+      await repo.updateIf(
+        trx,
+        entry.userId,
+        { status: 'active', started_at: c.startedAt },
+        { status: 'pending_payment', term_start: null, paid_through: null, updated_at: c.startedAt },
+      );
     }
   });
+
+  /**
+   * Moves a plan waiting for payment to active with its first term from today (decision 0058). Only
+   * one of several concurrent payments can win this (the conditional update), so it is charged once.
+   */
+  async function activatePending(trx: Kysely<DB>, userId: string, now: string): Promise<SubscriptionRow | undefined> {
+    const row = await repo.lockSubscription(trx, userId);
+    const valid = row && row.status === 'pending_payment' ? validate(row) : null;
+    const months = valid ? planTerms(valid.plan, valid.itemCount)?.billingMonths : undefined;
+    if (!row || !months) return undefined;
+    const today = ctx.dayOf(now);
+    return repo.updateIf(
+      trx,
+      userId,
+      { status: 'pending_payment', plan: row.plan, item_count: row.item_count },
+      { status: 'active', started_at: now, updated_at: now, term_start: today, paid_through: addMonths(today, months) },
+    );
+  }
 
   /** The member's row, creating the Weekly default if they have none or a broken one. */
   async function loadValid(userId: string): Promise<{ row: SubscriptionRow; valid: ValidRow }> {
@@ -145,34 +131,9 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
     throw new Error('could not load or create the subscription');
   }
 
-  function shape(row: SubscriptionRow, valid: ValidRow, card: PaymentMethodRow | undefined): Subscription {
-    const { plan, status, itemCount } = valid;
-    const active = status === 'active' && isPaidPlan(plan);
-    const startDate = ctx.dayOf(row.started_at);
-    const today = ctx.today();
-    const period = active ? billingPeriodOn(startDate, today) : null;
-    // The one reading of the price and its billing period (planTerms: "$99.99 for 3 months").
-    const terms = planTerms(plan, itemCount);
-    return {
-      plan,
-      planTitle: planTitle(plan),
-      itemCount,
-      status,
-      priceCents: terms?.priceCents ?? null,
-      priceUnit: terms?.unit ?? null,
-      billingMonths: terms?.billingMonths ?? null,
-      startedAt: row.started_at,
-      nextBillingDate: active ? planNextBillingDate(plan, startDate, today) : null,
-      commitmentEndsOn: active && plan === 'threemonths' ? addMonths(startDate, THREE_MONTHS_COMMITMENT_MONTHS) : null,
-      currentPeriod: period,
-      autoAssigned: row.auto_assigned === 1,
-      card: card ? toCard(card) : null,
-    };
-  }
-
   async function getSubscription(userId: string): Promise<Subscription> {
     const { row, valid } = await loadValid(userId);
-    return shape(row, valid, await repo.findCard(userId));
+    return shape(row, valid, await repo.findCard(userId), ctx.today());
   }
 
   return {
@@ -191,6 +152,23 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
     },
 
     /**
+     * Why plan pieces cannot be booked now though she has a paid plan (decision 0058): paused (her
+     * pause or skip, until its end), paused for an unpaid renewal, or a renewal being charged or
+     * retried. The booking ladder's `paused` rung (rentals' booking-ladder.ts); null otherwise.
+     */
+    async planRefusal(userId: string): Promise<DomainError | null> {
+      const { row, valid } = await loadValid(userId);
+      const phase = phaseOf(row, valid, ctx.today());
+      const details = { phase, until: row.pause_until, manageUrl: '/account#plan' };
+      if (phase === 'paused')
+        return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.paused(row.pause_until ?? ''), { details });
+      if (phase === 'payment_paused') return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.pausedUnpaid, { details });
+      if (phase === 'renewal_due')
+        return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.renewalDue(row.retry_on), { details });
+      return null;
+    },
+
+    /**
      * Chooses a plan. Weekly is active at once; Monthly and 3 Months wait for payment
      * (pending_payment) until a card is saved.
      */
@@ -204,7 +182,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
       const status: SubscriptionStatus = isPaidPlan(input.plan) ? 'pending_payment' : 'active';
       const row = await repo.upsertPlan(userId, { plan: input.plan, itemCount, status, now: nowIso() });
       log.info({ userId, plan: input.plan, itemCount, status }, 'plan chosen');
-      return shape(row, validate(row)!, await repo.findCard(userId));
+      return shape(row, validate(row)!, await repo.findCard(userId), ctx.today());
     },
 
     /**
@@ -275,7 +253,11 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
           created_at: now,
           updated_at: now,
         });
-        const activated = await repo.activatePending(trx, userId, now);
+        const saved = { token: tokenized.token, brand: tokenized.brand, lastFour: tokenized.lastFour };
+        // A plan paused for an unpaid renewal is charged now and starts a new term (decision 0058).
+        const resumed = await billing.reactivate(trx, userId, saved);
+        if (resumed) return resumed;
+        const activated = await activatePending(trx, userId, now);
         const valid = activated ? validate(activated) : null;
         const amountCents = valid ? (planTerms(valid.plan, valid.itemCount)?.priceCents ?? null) : null;
         if (!valid || amountCents === null) return null;
@@ -286,7 +268,7 @@ export function createPlansService(ctx: AppContext, deps: { payments: PaymentsSe
           kind: 'charge',
           amountCents,
           description: `Rentique ${planTitle(valid.plan)} plan`,
-          card: { token: tokenized.token, brand: tokenized.brand, lastFour: tokenized.lastFour },
+          card: saved,
           context: { ...context },
         });
       });

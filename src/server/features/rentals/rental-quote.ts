@@ -52,6 +52,8 @@ export function createRentalQuote(
     const period = userId && !item.fromMember ? await subscriptions.currentBillingPeriod(userId) : null;
     const used = period && userId ? await repo.allowanceUsed(userId, period.start) : 0;
     const remaining = period ? Math.max(0, period.itemAllowance - used) : 0;
+    // Plan pieces are not booked while her plan is paused (decision 0058).
+    const paused = userId && !item.fromMember ? await subscriptions.planRefusal(userId) : null;
     const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
     const open = userId ? await repo.hasOpenRental(db, userId, q.itemId) : false;
     const own = userId ? item.fromMember && (await repo.itemForBooking(db, q.itemId))?.owner_id === userId : false;
@@ -69,6 +71,7 @@ export function createRentalQuote(
         own: () => (own ? new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing) : null),
         open: () => (open ? new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody) : null),
         soldOut: () => (available ? null : new DomainError('SOLD_OUT', RENTAL_MESSAGES.soldOut)),
+        paused: () => paused,
         allowance: () =>
           period && remaining === 0
             ? new DomainError(

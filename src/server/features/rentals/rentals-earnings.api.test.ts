@@ -48,11 +48,12 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
       periodEnd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
 
-    // Returning does not give the allowance back; the next billing month does.
+    // Returning does not give the allowance back; the next billing month does, once renewed (decision 0058).
     await m.request(`/api/rentals/${open[0]!.id}/return`, { method: 'POST' });
     expect((await book(m, { itemId: await makeItem(), size: 'M' })).status).toBe(409);
     setNow(new Date('2026-12-23T10:00:00Z'));
     try {
+      await t.services.planBilling.renewDue();
       expect((await book(m, { itemId: await makeItem(), size: 'M' })).status).toBe(201);
     } finally {
       setNow(new Date('2026-11-22T10:00:00Z'));

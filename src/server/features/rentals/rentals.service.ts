@@ -163,7 +163,9 @@ export function createRentalsService(
       const { startDate, endDate } = range;
       const allowance = await subscriptions.currentBillingPeriod(userId);
       const plan = allowance?.plan ?? (await subscriptions.getSubscription(userId)).plan;
-      const card = allowance ? null : await subscriptions.cardForCharge(userId);
+      // Plan pieces are not booked while her plan is paused (decision 0058): nothing is charged instead.
+      const paused = allowance ? null : await subscriptions.planRefusal(userId);
+      const card = allowance || paused ? null : await subscriptions.cardForCharge(userId);
       const handoff = handoffOf(delivery.method);
       // The days the unit is held: the shipping day before a delivery, the cleaning window after (decision 0031).
       const held = catalogue.occupancy(startDate, endDate, handoff);
@@ -219,6 +221,7 @@ export function createRentalsService(
                     details: { size: input.backupSize, backup: true },
                   });
               },
+              paused: () => paused,
               allowance: async () => {
                 if (allowance && !(await repo.useAllowance(trx, userId, allowance.start, allowance.itemAllowance)))
                   return new DomainError(

@@ -10,4 +10,6 @@ export { CardBrandMark } from './components/card-brand';
 export { OrderSummary } from './components/order-summary';
 export { PlansLoadError, PlansPageSkeleton } from './components/page-states';
 export { planPriceText } from './components/plan-price-text';
+// The account page's "Your plan": pause, skip, resume, change, cancel (decision 0058).
+export { PlanManager } from './components/plan-manager';
 export type { PickupOption, PickupState, SavedCard, Subscription } from '@domain/plans';

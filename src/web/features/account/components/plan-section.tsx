@@ -1,6 +1,7 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { PlanManager } from '../../plans';
 import { SettingsSection } from './settings-section';
 
 const LINKS = [
@@ -13,7 +14,7 @@ const LINKS = [
   { to: paths.planSelection, title: 'Change plan', text: 'Weekly, monthly or three months.' },
 ] as const;
 
-/** Where plan, card and pickup choice are changed (their own pages). */
+/** Her plan and what she can do with it (PlanManager), and where card and pickup choice are changed (their own pages). */
 export function PlanSection() {
   return (
     <SettingsSection
@@ -21,6 +22,7 @@ export function PlanSection() {
       title="Plan and delivery"
       description="Your plan, the card it is charged to, and how your pieces reach you."
     >
+      <PlanManager />
       <ul className="divide-y divide-linen rounded-md border border-linen/80 bg-ivory">
         {LINKS.map((l) => (
           <li key={l.to}>

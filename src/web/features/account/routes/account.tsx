@@ -15,11 +15,17 @@ import { PlanSection } from '../components/plan-section';
 import { ProfileSection } from '../components/profile-section';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
+import { getSubscriptionQueryOptions } from '../../plans';
 import { FitDetailsSection } from '../../reviews';
 import type { Route } from './+types/account';
 
 /** Her profile (name, address, gender); the devices list is read in the browser (its times are relative to now). */
-const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getProfileQueryOptions());
+const queries: PageQueries = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(getProfileQueryOptions()),
+    // "Your plan" (decision 0058).
+    queryClient.prefetchQuery(getSubscriptionQueryOptions()),
+  ]);
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadPage(context, queries);

@@ -82,9 +82,13 @@ export function SubscriptionCard() {
             <dd data-testid="next-billing">
               {sub.status === 'pending_payment'
                 ? 'Awaiting payment'
-                : sub.nextBillingDate
-                  ? formatDate(sub.nextBillingDate)
-                  : PAY_AS_YOU_GO}
+                : sub.cancelAt
+                  ? `None: ends ${formatDate(sub.cancelAt)}`
+                  : sub.status === 'paused' && !sub.nextBillingDate
+                    ? 'Paused: update your card'
+                    : sub.nextBillingDate
+                      ? formatDate(sub.nextBillingDate)
+                      : PAY_AS_YOU_GO}
             </dd>
             {sub.card && (
               <>

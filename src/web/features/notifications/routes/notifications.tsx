@@ -15,6 +15,8 @@ import {
   Sparkles,
   Truck,
   Undo2,
+  CreditCard,
+  CirclePause,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -71,6 +73,8 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   lending_withdrawn: <Undo2 className="size-5" aria-hidden="true" />,
   dispatch_late: <Hourglass className="size-5" aria-hidden="true" />,
   dispatch_late_cancelled: <PackageX className="size-5" aria-hidden="true" />,
+  plan_renewal_declined: <CreditCard className="size-5" aria-hidden="true" />,
+  plan_paused_unpaid: <CirclePause className="size-5" aria-hidden="true" />,
 };
 
 /** /notifications (members): reminders and news about listings, newest first; mark one or all read. */

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const subscriptionQueryKey = ['subscription'] as const;
+export const subscriptionQueryKey = queryKeys.plan.subscription;
 
 export function getSubscriptionQueryOptions() {
   return queryOptions({

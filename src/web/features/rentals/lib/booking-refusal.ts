@@ -44,6 +44,12 @@ export function bookingRefusal(err: Error, input: { itemId: number; size: string
         description: err.message,
         action: { label: 'Change plan', url: paths.planSelection },
       };
+    case 'PLAN_PAUSED':
+      return {
+        title: 'Your plan is paused',
+        description: err.message,
+        action: { label: 'Manage your plan', url: `${paths.account}#plan` },
+      };
     case 'PAYMENT_DECLINED':
     case 'CARD_REQUIRED': {
       // Nothing was booked (decision 0030).

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import { DomainError } from '../../../domain/errors';
+import { addMonths, planTerms, planTitle, type PlanId } from '../../../domain/plans';
+import type { DB } from '../../db/schema';
+import type { LedgerEntry, PaymentsService } from '../payments';
+import type { PlansRepository, SubscriptionRow } from './plans.repository';
+
+/*
+ * What the billing calendar's two halves share (decision 0058): the renewals (plan-renewals.ts)
+ * and her actions (plan-billing.ts) record plan charges the same way.
+ */
+
+export type Card = { token: string; brand: string; lastFour: string };
+
+/** What a plan's ledger entry carries besides a first activation. */
+export type BillingContext =
+  | { kind: 'renewal'; plan: PlanId; itemCount: number | null; dueOn: string; chargeDay: string; attempt: number }
+  | { kind: 'upgrade'; plan: PlanId; termStart: string; fromItemCount: number; itemCount: number }
+  | { kind: 'resume'; plan: PlanId; day: string; before: Partial<SubscriptionRow> };
+
+export const conflict = (message: string) => new DomainError('CONFLICT', message);
+
+/** Her saved card as a charge takes it, read in the transaction. */
+export async function cardOf(repo: PlansRepository, trx: Kysely<DB>, userId: string): Promise<Card | null> {
+  const card = await repo.findCard(userId, trx);
+  return card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null;
+}
+
+/** A plan charge, recorded in the deciding transaction with its key (sent after the commit). */
+export function recordPlanCharge(
+  payments: PaymentsService,
+  trx: Kysely<DB>,
+  v: { userId: string; card: Card; amountCents: number; key: string; context: BillingContext },
+): Promise<LedgerEntry> {
+  return payments.record(trx, {
+    userId: v.userId,
+    purpose: 'plan',
+    kind: 'charge',
+    amountCents: v.amountCents,
+    description: `Rentique ${planTitle(v.context.plan)} plan`,
+    card: v.card,
+    idempotencyKey: v.key,
+    context: { ...v.context },
+  });
+}
+
+/** The paid term from `day` for the plan, and what it costs. */
+export function termFrom(plan: PlanId, itemCount: number | null, day: string) {
+  const terms = planTerms(plan, itemCount)!;
+  return { priceCents: terms.priceCents, termStart: day, paidThrough: addMonths(day, terms.billingMonths) };
+}
+
+/** Her row as Weekly from `now`, with no calendar: a cancellation that took effect. */
+export const weeklyRow = (now: string) => ({
+  plan: 'weekly',
+  item_count: null,
+  status: 'active',
+  started_at: now,
+  updated_at: now,
+  term_start: null,
+  paid_through: null,
+  pause_from: null,
+  pause_until: null,
+  pause_reason: null,
+  cancel_at: null,
+  pending_plan: null,
+  pending_item_count: null,
+  renewal_attempts: 0,
+  retry_on: null,
+});
