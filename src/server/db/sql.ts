@@ -42,11 +42,3 @@ export async function refreshPlannerStatistics(db: Kysely<DB>): Promise<void> {
 export function notViaIndex<T>(db: Kysely<DB>, column: string): RawBuilder<T> {
   return isPostgres(db) ? sql.ref<T>(column) : sql<T>`+${sql.ref(column)}`;
 }
-
-/** The one implementation of a feature's engine-specific part (an adapter per database) for this database. */
-export function forDatabase<T>(
-  db: Kysely<DB>,
-  adapters: { sqlite: (db: Kysely<DB>) => T; postgres: (db: Kysely<DB>) => T },
-): T {
-  return (isPostgres(db) ? adapters.postgres : adapters.sqlite)(db);
-}
