@@ -47,9 +47,9 @@ export function betterOf<T extends { cents: number }>(a: T | null, b: T | null):
 export const OFFER_MESSAGES = {
   welcomeLabel: `Welcome offer: ${WELCOME_OFFER_PERCENT}% off your first rental`,
   welcomePopup: `${WELCOME_OFFER_PERCENT}% off your first pay-per-item rental`,
-  welcomePopupDetail:
+  welcomePopupDetail: (percent: number) =>
     'Sign up and your first piece rented by the week (not one included in a plan) is ' +
-    `${WELCOME_OFFER_PERCENT}% off, taken off the total before you book. Once per member; a better promo code replaces it.`,
+    `${percent}% off, taken off the total before you book. Once per member; a better promo code replaces it.`,
   unknown: 'We do not know this code. Check the spelling and try again.',
   inactive: 'This code is not active.',
   notYet: 'This code is not valid yet.',

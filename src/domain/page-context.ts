@@ -41,4 +41,6 @@ export interface PageContext {
   timeZone: string;
   /** BUSINESS_TIME_ZONE: the zone "today" and every due date count in. */
   businessTimeZone: string;
+  /** WELCOME_OFFER_PERCENT: what the welcome offer takes off a first rental (0: no offer, no popup). */
+  welcomeOfferPercent: number;
 }

@@ -156,6 +156,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     auth,
     publicUrl: env.publicUrl,
     businessTimeZone: env.businessTimeZone,
+    welcomeOfferPercent: env.welcomeOfferPercent,
   });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;

@@ -35,13 +35,14 @@ export const meta: Route.MetaFunction = (args) =>
  * And the time zones: the one times are rendered in, and the business's (lib/time-zone.ts).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData & Partial<PageData>> {
-  const { user, origin, timeZone, businessTimeZone } = context;
-  if (!user) return { user, origin, timeZone, businessTimeZone };
+  const { user, origin, timeZone, businessTimeZone, welcomeOfferPercent } = context;
+  if (!user) return { user, origin, timeZone, businessTimeZone, welcomeOfferPercent };
   return {
     user,
     origin,
     timeZone,
     businessTimeZone,
+    welcomeOfferPercent,
     ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))),
   };
 }

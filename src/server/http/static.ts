@@ -29,6 +29,8 @@ export interface WebMountOptions {
   publicUrl: string;
   /** BUSINESS_TIME_ZONE: pages render times in it until the browser has told its own (the `tz` cookie). */
   businessTimeZone: string;
+  /** WELCOME_OFFER_PERCENT: the pages promise what the booking applies (decision 0056). */
+  welcomeOfferPercent: number;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -156,6 +158,7 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
       requestId: c.var.requestId,
       timeZone: timeZoneFromCookie(cookie) ?? opts.businessTimeZone,
       businessTimeZone: opts.businessTimeZone,
+      welcomeOfferPercent: opts.welcomeOfferPercent,
     };
     const res = withRequestId(await handle(c.req.raw, context), c.var.requestId);
     // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are

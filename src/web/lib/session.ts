@@ -18,6 +18,8 @@ export interface RootData {
   timeZone: string;
   /** BUSINESS_TIME_ZONE: the zone the business's days count in. */
   businessTimeZone: string;
+  /** What the welcome offer takes off a first rental, as the server applies it (0: none). */
+  welcomeOfferPercent: number;
 }
 
 export interface SessionState {

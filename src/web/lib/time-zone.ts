@@ -39,6 +39,11 @@ export function useTimeZone(): string {
   return useSyncExternalStore(noSubscription, browserTimeZone, () => rendered);
 }
 
+/** What the welcome offer takes off a first rental, as the server applies it (0: no offer). */
+export function useWelcomeOfferPercent(): number {
+  return useRoot()?.welcomeOfferPercent ?? 0;
+}
+
 /** The business's zone (BUSINESS_TIME_ZONE), as the server said. */
 export function useBusinessTimeZone(): string {
   return useRoot()?.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;

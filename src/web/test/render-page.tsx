@@ -92,6 +92,7 @@ export function renderPage(Page: ComponentType, options: RenderPageOptions = {})
     origin: 'http://localhost',
     timeZone: BUSINESS_TIME_ZONE,
     businessTimeZone: BUSINESS_TIME_ZONE,
+    welcomeOfferPercent: 20,
   };
   const queryClient = createQueryClient(createApi((request) => api.transport(request), 'http://localhost'));
   const Stub = createRoutesStub([

@@ -53,6 +53,7 @@ describe('browse filters', () => {
       origin: 'http://localhost',
       timeZone: BUSINESS_TIME_ZONE,
       businessTimeZone: BUSINESS_TIME_ZONE,
+      welcomeOfferPercent: 20,
     };
     // Every navigation after the first waits until the test lets it finish (a slow network).
     const waiting: (() => void)[] = [];

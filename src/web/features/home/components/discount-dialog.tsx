@@ -2,19 +2,28 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
-import { OFFER_MESSAGES, WELCOME_OFFER_PERCENT } from '@domain/offers.rules';
+import { OFFER_MESSAGES } from '@domain/offers.rules';
 
 /**
  * The welcome offer (docs/product.md, "Offers"): what it covers is said here, as the booking applies
  * it (decision 0056). Radix Dialog traps focus and closes on Escape; every way out (the two
  * buttons, the close button, Escape, a click outside) goes through `onDismiss`.
  */
-export function DiscountDialog({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
+export function DiscountDialog({
+  open,
+  onDismiss,
+  percent,
+}: {
+  open: boolean;
+  onDismiss: () => void;
+  /** What the server's booking takes off (WELCOME_OFFER_PERCENT): the popup promises no more. */
+  percent: number;
+}) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDismiss()}>
       <DialogContent
-        title={`${WELCOME_OFFER_PERCENT}% off your first rental`}
-        description={OFFER_MESSAGES.welcomePopupDetail}
+        title={`${percent}% off your first rental`}
+        description={OFFER_MESSAGES.welcomePopupDetail(percent)}
         className="flex max-w-md flex-col text-center sm:p-10"
       >
         <p className="eyebrow order-first mb-4 text-clay" aria-hidden="true">

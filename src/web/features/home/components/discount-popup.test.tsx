@@ -6,11 +6,11 @@ import { DISCOUNT_POPUP_DELAY_MS } from '../lib/timings';
 import './discount-dialog'; // loaded up front so the lazy import resolves at once
 import { DiscountPopup, discountPopupWait } from './discount-popup';
 
-function Harness({ signedIn }: { signedIn: boolean | undefined }) {
+function Harness({ signedIn, percent = 20 }: { signedIn: boolean | undefined; percent?: number }) {
   return (
     <MemoryRouter initialEntries={['/']}>
       <Routes>
-        <Route path="/" element={<DiscountPopup signedIn={signedIn} />} />
+        <Route path="/" element={<DiscountPopup signedIn={signedIn} percent={percent} />} />
         <Route path="/signup" element={<h1>Sign up page</h1>} />
       </Routes>
     </MemoryRouter>
@@ -116,5 +116,10 @@ describe('DiscountPopup', () => {
     await wait(0);
     expect(dialog()).toBeNull();
     expect(seenFlag()).toBe('true');
+  });
+  it('promises no offer the server does not make: with WELCOME_OFFER_PERCENT=0 it never opens', async () => {
+    render(<Harness signedIn={false} percent={0} />);
+    await wait(DISCOUNT_POPUP_DELAY_MS * 3);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

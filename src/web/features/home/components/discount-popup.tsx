@@ -7,7 +7,7 @@ import { DISCOUNT_POPUP_DELAY_MS } from '../lib/timings';
 // Not React.lazy: a lazy component suspends once even when its code is already here, and React
 // throttles revealing suspended content by up to 300 ms, which made the popup late.
 const loadDialog = () => import('./discount-dialog');
-type DialogComponent = ComponentType<{ open: boolean; onDismiss: () => void }>;
+type DialogComponent = ComponentType<{ open: boolean; onDismiss: () => void; percent: number }>;
 /** How long before the popup is due its code is fetched, so it opens on time. */
 const PRELOAD_LEAD_MS = 800;
 
@@ -38,9 +38,12 @@ export function discountPopupWait(delayMs: number, firstPageOfDocument: boolean,
  */
 export function DiscountPopup({
   signedIn,
+  percent,
   delayMs = DISCOUNT_POPUP_DELAY_MS,
 }: {
   signedIn: boolean | undefined;
+  /** What the server's booking takes off a first rental (WELCOME_OFFER_PERCENT; 0: no offer). */
+  percent: number;
   delayMs?: number;
 }) {
   // Read once per visit: a popup dismissed in another tab does not reopen this one either.
@@ -74,12 +77,14 @@ export function DiscountPopup({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seenAtLoad, delayMs]);
 
-  const open = due && !dismissed && signedIn === false && !isDiscountPopupSeen();
+  // No welcome offer (WELCOME_OFFER_PERCENT=0), no popup promising one.
+  const open = percent > 0 && due && !dismissed && signedIn === false && !isDiscountPopupSeen();
   // Until its code has arrived the popup waits (on a slow link it opens as soon as it has).
   if ((!open && !dismissed) || !DiscountDialog) return null;
   return (
     <DiscountDialog
       open={open}
+      percent={percent}
       onDismiss={() => {
         markDiscountPopupSeen();
         setDismissed(true);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { useWelcomeOfferPercent } from '../../../lib/time-zone';
 import { StyleAssistant } from '../../assistant';
 import { BrandStrip } from '../components/brand-strip';
 import { DiscountPopup } from '../components/discount-popup';
@@ -23,6 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** The home page (docs/product.md, Messages and timings): hero, intro and figures, how it works, outfits, members, designers. */
 export default function Component() {
   const { data: session, isPending } = useSession();
+  const welcomeOfferPercent = useWelcomeOfferPercent();
   return (
     <>
       <Hero />
@@ -52,7 +54,7 @@ export default function Component() {
       <Testimonials />
       <BrandStrip />
       <StyleAssistant />
-      <DiscountPopup signedIn={isPending ? undefined : Boolean(session)} />
+      <DiscountPopup signedIn={isPending ? undefined : Boolean(session)} percent={welcomeOfferPercent} />
     </>
   );
 }
