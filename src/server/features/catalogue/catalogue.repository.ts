@@ -188,26 +188,28 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Of these items, those with a unit (of `size`, when given) with no active booking overlapping [start, end). */
-    async withFreeUnit(ids: number[], size: string | undefined, start: string, end: string): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      // Per item, EXISTS stops at its first free unit (as the list's SQL did before the index).
-      const rows = await db
-        .selectFrom('items as i')
-        .select('i.id')
-        .where('i.id', 'in', ids)
+    /**
+     * Of these items, the summaries of those with a unit (of `size`, when given) with no active
+     * booking overlapping [start, end): a list on dates reads its page and its availability in one
+     * statement. Per item, EXISTS stops at its first free unit.
+     */
+    freeSummaries(ids: readonly number[], size: string | undefined, start: string, end: string) {
+      if (ids.length === 0) return Promise.resolve([] as ItemSummaryBase[]);
+      return db
+        .selectFrom('items')
+        .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
+        .where('items.id', 'in', ids)
         .where((eb) =>
           eb.exists(
             eb
               .selectFrom('item_units as u')
               .select(sql.lit(1).as('one'))
-              .whereRef('u.item_id', '=', 'i.id')
+              .whereRef('u.item_id', '=', 'items.id')
               .$if(!!size, (q) => q.where('u.size', '=', size!))
               .where((ub) => ub.not(ub.exists(activeBookingOverlapping(ub, start, end)))),
           ),
         )
-        .execute();
-      return new Set(rows.map((r) => r.id));
+        .execute() as Promise<ItemSummaryBase[]>;
     },
 
     /** Units of an item's size with no active booking overlapping [start, end). */
@@ -257,4 +259,4 @@ export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 export type ItemRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findById']>>>;
 export type ItemSummaryRow = ItemSummaryBase & { score?: number };
 /** The columns of a list row. */
-type ItemSummaryBase = Pick<Selectable<DB['items']>, (typeof SUMMARY_COLUMNS)[number]>;
+export type ItemSummaryBase = Pick<Selectable<DB['items']>, (typeof SUMMARY_COLUMNS)[number]>;

@@ -13,7 +13,13 @@ import {
 import type { LenderRating } from '../../../domain/ratings';
 import type { AppContext } from '../../context';
 import { notFound } from '../../../domain/errors';
-import { SORT_COLUMNS, createCatalogueRepository, type ItemFilters, type ItemRow } from './catalogue.repository';
+import {
+  SORT_COLUMNS,
+  createCatalogueRepository,
+  type ItemFilters,
+  type ItemRow,
+  type ItemSummaryBase,
+} from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
 import { facetCounts, page as indexPage, pageWhere, resultSet } from './index-query';
@@ -97,15 +103,19 @@ export function createCatalogueService(
       const matches = search ? ix.text.matches(search) : null;
       // On dates, the pieces in order are asked of the bookings a batch at a time (a page's worth),
       // not every unit held on the dates (tens of thousands at 100k pieces); counts still use those.
+      // Those pieces' rows come with that answer (one statement a batch).
       const held = availability.heldDates(query);
       const set = resultSet(ix, query, matches, null);
+      const read = new Map<number, ItemSummaryBase>();
       const picked =
         held.from && held.to
-          ? await pageWhere(ix, set, query.sort, matches, after, query.limit, (ids) =>
-              repo.withFreeUnit(ids, query.size, held.from!, held.to!),
-            )
+          ? await pageWhere(ix, set, query.sort, matches, after, query.limit, async (ids) => {
+              for (const r of await repo.freeSummaries(ids, query.size, held.from!, held.to!)) read.set(r.id, r);
+              return new Set(read.keys());
+            })
           : indexPage(ix, set, query.sort, matches, after, query.limit);
-      const byId = new Map((await repo.summaries(picked.map((p) => p.id))).map((r) => [r.id, r]));
+      if (!(held.from && held.to)) for (const r of await repo.summaries(picked.map((p) => p.id))) read.set(r.id, r);
+      const byId = read;
       const rows = picked.flatMap((p) => {
         const row = byId.get(p.id);
         return row ? [{ ...row, score: p.score }] : [];
