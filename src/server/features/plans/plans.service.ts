@@ -159,7 +159,7 @@ export function createPlansService(
     async planRefusal(userId: string): Promise<DomainError | null> {
       const { row, valid } = await loadValid(userId);
       const phase = phaseOf(row, valid, ctx.today());
-      const details = { phase, until: row.pause_until, manageUrl: '/account#plan' };
+      const details = { phase, until: row.pause_until };
       if (phase === 'paused')
         return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.paused(row.pause_until ?? ''), { details });
       if (phase === 'payment_paused') return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.pausedUnpaid, { details });

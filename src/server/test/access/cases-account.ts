@@ -1,5 +1,16 @@
 import { expect } from 'vitest';
-import { A_MEN_INDEX, A_MONTHLY_ITEMS, A_NAME, CARD, dailyCount, json, ownOnly, refused, type Case } from './matrix';
+import {
+  A_MEN_INDEX,
+  A_MONTHLY_ITEMS,
+  A_NAME,
+  CARD,
+  dailyCount,
+  json,
+  ownOnly,
+  refused,
+  type Case,
+  ownMove,
+} from './matrix';
 import { ApiErrorSchema } from '../../../domain/errors';
 
 /** The access matrix's cases (keys are "METHOD /api/path/{param}" exactly as in the OpenAPI document). */
@@ -68,6 +79,28 @@ export const ACCOUNT_CASES: Record<string, Case> = {
       expect(body).toMatchObject({ plan: 'monthly', itemCount: 4 });
     },
   ),
+  // Her plan's moves (decision 0058): B's own plan only (Weekly: refused for its state).
+  'POST /api/plans/subscription/pause': ownMove(() => ({
+    method: 'POST',
+    path: '/api/plans/subscription/pause',
+    json: { months: 1 },
+  })),
+  'POST /api/plans/subscription/skip': ownMove(() => ({ method: 'POST', path: '/api/plans/subscription/skip' })),
+  'POST /api/plans/subscription/resume': ownMove(() => ({ method: 'POST', path: '/api/plans/subscription/resume' })),
+  'GET /api/plans/subscription/change': ownMove(() => ({
+    method: 'GET',
+    path: '/api/plans/subscription/change?plan=monthly&itemCount=5',
+  })),
+  'POST /api/plans/subscription/change': ownMove(() => ({
+    method: 'POST',
+    path: '/api/plans/subscription/change',
+    json: { plan: 'monthly', itemCount: 5 },
+  })),
+  'POST /api/plans/subscription/cancel': ownMove(() => ({ method: 'POST', path: '/api/plans/subscription/cancel' })),
+  'DELETE /api/plans/subscription/cancel': ownMove(() => ({
+    method: 'DELETE',
+    path: '/api/plans/subscription/cancel',
+  })),
   'GET /api/plans/payment-method': ownOnly(
     () => ({ method: 'GET', path: '/api/plans/payment-method' }),
     (_st, body) => {

@@ -164,6 +164,13 @@ export const LISTING_CASES: Record<string, Case> = {
     409,
   ),
   'GET /api/ops/audit': staffOnly(() => ({ method: 'GET', path: '/api/ops/audit' })),
+  // Promo codes (decision 0056): staff list them; an empty form and an unknown code answer staff 400 and 404.
+  'GET /api/ops/promo-codes': staffOnly(() => ({ method: 'GET', path: '/api/ops/promo-codes' })),
+  'POST /api/ops/promo-codes': staffOnly(() => ({ method: 'POST', path: '/api/ops/promo-codes', json: {} }), 400),
+  'PATCH /api/ops/promo-codes/{id}': staffOnly(
+    () => ({ method: 'PATCH', path: '/api/ops/promo-codes/999999', json: { active: false } }),
+    404,
+  ),
   'GET /api/ops/today': staffOnly(() => ({ method: 'GET', path: '/api/ops/today' })),
   'GET /api/ops/inventory': staffOnly(() => ({ method: 'GET', path: '/api/ops/inventory' })),
   // The unit's life: reads aim at A's rental and unit; moves at C's cancelled reservation (409,

@@ -111,6 +111,20 @@ export const ownOnly = (
   },
 });
 
+/**
+ * A move on B's own plan (no id in the path: the session decides whose): B gets an answer about
+ * her own plan, done (2xx) or refused for her plan's state (4xx in the error shape, e.g. Weekly
+ * cannot pause); A's rows are checked unchanged after it like every case.
+ */
+export const ownMove = (target: Case['target']): Case => ({
+  target,
+  expect: (_s, res, text) => {
+    if (res.status < 300) return;
+    expect([400, 409], `${res.status} ${text.slice(0, 200)}`).toContain(res.status);
+    expect(ApiErrorSchema.safeParse(json(text)).success, text).toBe(true);
+  },
+});
+
 /** A staff-only route: member B is refused with 403 FORBIDDEN; staff member S gets `staffStatus`. */
 export const staffOnly = (target: Case['target'], staffStatus = 200): Case => ({
   target,
