@@ -3,7 +3,7 @@ import { DomainError } from '../../../domain/errors';
 import { addMonths, planTerms, planTitle, type PlanId } from '../../../domain/plans';
 import type { DB } from '../../db/schema';
 import type { LedgerEntry, PaymentsService } from '../payments';
-import type { PlansRepository, SubscriptionRow } from './plans.repository';
+import { NO_CALENDAR, type PlansRepository, type SubscriptionRow } from './plans.repository';
 
 /*
  * What the billing calendar's two halves share (decision 0058): the renewals (plan-renewals.ts)
@@ -57,14 +57,5 @@ export const weeklyRow = (now: string) => ({
   status: 'active',
   started_at: now,
   updated_at: now,
-  term_start: null,
-  paid_through: null,
-  pause_from: null,
-  pause_until: null,
-  pause_reason: null,
-  cancel_at: null,
-  pending_plan: null,
-  pending_item_count: null,
-  renewal_attempts: 0,
-  retry_on: null,
+  ...NO_CALENDAR,
 });

@@ -7,7 +7,7 @@ export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 type Db = Kysely<DB>;
 
 /** What choosing or resetting a plan clears: the billing calendar of the plan before (decision 0058). */
-const NO_CALENDAR = {
+export const NO_CALENDAR = {
   term_start: null,
   paid_through: null,
   pause_from: null,
