@@ -1,4 +1,6 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { alias } from './vite.config.ts';
@@ -105,9 +107,21 @@ class FuzzFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Where an error thrown outside any test (an unhandled rejection, say) is written: such an error
+ * fails the run without failing a test, and CI keeps only the end of the output, so `npm test`
+ * prints this file's lines last (scripts/test-all.mjs).
+ */
+export const UNHANDLED_ERRORS_FILE = path.join(import.meta.dirname, '.tmp', 'vitest-unhandled.log');
+
 export default defineConfig({
   test: {
     projects,
+    onUnhandledError(error) {
+      const where = 'stack' in error && error.stack ? error.stack.split('\n').slice(0, 6).join('\n') : '';
+      mkdirSync(path.dirname(UNHANDLED_ERRORS_FILE), { recursive: true });
+      appendFileSync(UNHANDLED_ERRORS_FILE, `${error.type}: ${error.message}\n${where}\n\n`);
+    },
     pool: 'forks',
     sequence: { sequencer: FuzzFirst },
     // Vitest's default is one fork fewer than the cores: one fork on a 2-core CI machine. The API

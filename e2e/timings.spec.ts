@@ -23,8 +23,9 @@ test('SPEC timings: the discount popup appears 2 s after the navigation starts',
   expect(popupAt).toBeGreaterThanOrEqual(1950);
   // 2 s after the navigation started, not 2 s after the app came alive (which measured 2.8 s);
   // on a machine so loaded that the app is not alive by then, as soon as it is. The margin is for
-  // rendering the dialog on a loaded CI machine (two browsers and the server on two cores).
-  expect(popupAt).toBeLessThan(Math.max(2000, readyAt) + 500);
+  // rendering the dialog on a loaded CI machine (two browsers and the server on two cores): 500 ms
+  // failed there twice in one run; a timer counted from the app's start would be 2,000 ms late.
+  expect(popupAt).toBeLessThan(Math.max(2000, readyAt) + 1000);
 });
 
 test("SPEC timings: the plan's 'Setting up...' state is visible for its second", async ({ page }) => {

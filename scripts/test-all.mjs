@@ -16,6 +16,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let browserSummary = '';
+let vitestErrors = '';
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
@@ -55,16 +56,27 @@ if (
 
 if (want('vitest') || want('unit') || want('api')) {
   const out = path.join(tmp, 'vitest.json');
+  const unhandled = path.join(tmp, 'vitest-unhandled.log'); // written by vitest.config.ts
   rmSync(out, { force: true });
-  run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  rmSync(unhandled, { force: true });
+  const ok = run('vitest', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    const failedHere = report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    // A run that failed with every test passing failed on an error outside the tests: it counts once.
+    failed += failedHere || (ok ? 0 : 1);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   } else {
     failed += 1;
   }
+  if (existsSync(unhandled)) vitestErrors = readFileSync(unhandled, 'utf8').trim().slice(0, 3000);
 }
 
 if (want('e2e')) {
@@ -130,6 +142,7 @@ function countSuitesWithFailedTests(report) {
   ).length;
 }
 
+if (vitestErrors) console.log(`\nErrors outside any test (vitest):\n${vitestErrors}`);
 if (browserSummary) console.log(`\nBrowser tests:\n${browserSummary}`);
 console.log('\nSteps:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);

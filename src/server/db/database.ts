@@ -49,20 +49,24 @@ export function createDatabase(opts: {
     pool.on('error', (err) => console.error(`postgres: idle client error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const listeners: pg.Client[] = [];
+    let destroyed = false;
     return {
       db,
       dialect: 'postgres',
       where: 'the PostgreSQL database (DATABASE_URL)',
       async listen(channel, onNotify) {
+        if (destroyed) return;
         const client = new pg.Client({ connectionString: opts.databaseUrl });
         // A dropped listening connection is logged; its callers keep polling.
         client.on('error', (err) => console.error(`postgres: listen ${channel}: ${err.message}`));
         client.on('notification', (n) => n.channel === channel && onNotify());
-        await client.connect();
+        // Known before it connects: a destroy() during the connect still ends it.
         listeners.push(client);
+        await client.connect();
         await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       },
       async destroy() {
+        destroyed = true;
         await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
         await db.destroy();
       },

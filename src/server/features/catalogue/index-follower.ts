@@ -104,7 +104,9 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
 
     /** The index, caught up with every change committed before this call (the first call loads it and starts following). */
     async current(): Promise<CatalogueIndex> {
-      if (!started) void this.start();
+      // The first read starts following; a failed catch-up is this read's error (the await below),
+      // not a second, unhandled one from the start it set off.
+      if (!started) this.start().catch(() => undefined);
       await sync();
       return index!;
     },

@@ -14,6 +14,16 @@ const PRELOAD_LEAD_MS = 800;
 // Whether the document's first page has already used the document's load as its start.
 let documentStartUsed = false;
 
+// On a slow device this code arrives when the popup is nearly due (the page's first load is
+// counted from the navigation's start): its dialog is fetched now, while the page hydrates, not
+// after, when it would make the popup late by a round trip.
+if (
+  typeof window !== 'undefined' &&
+  performance.now() > DISCOUNT_POPUP_DELAY_MS - PRELOAD_LEAD_MS &&
+  !isDiscountPopupSeen()
+)
+  void loadDialog();
+
 /** True when `path` (path and query) is the page this document was opened on, not one reached inside the app. */
 function isDocumentPage(path: string): boolean {
   const entry = performance.getEntriesByType('navigation')[0];
