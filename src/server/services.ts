@@ -64,6 +64,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const searchIndex = createIndexFollower({
     repo: createCatalogueRepository(ctx.database.db),
     listen: (channel, onNotify) => ctx.database.listen(channel, onNotify),
+    ...(ctx.database.changeToken && { changeToken: ctx.database.changeToken }),
     onError: (err) => ctx.logger.error({ err }, 'search index: could not follow the catalogue'),
   });
   const catalogue = createCatalogueService(ctx, {

@@ -21,6 +21,13 @@ export interface Database {
    * listened to and callers poll. Resolves once listening.
    */
   listen(channel: string, onNotify: () => void): Promise<void>;
+  /**
+   * SQLite only: a value that differs whenever anything may have been committed since it was last
+   * read, by this connection (a counter of the writing statements it ran) or by any other
+   * connection or process (SQLite's `PRAGMA data_version`). Read without a query through Kysely:
+   * a reader of a change log can skip reading it while the value stands (decision 0057).
+   */
+  changeToken?: () => string;
   destroy(): Promise<void>;
 }
 
@@ -82,16 +89,19 @@ export function createDatabase(opts: {
   // A 64 MB page cache and memory-mapped reads: the catalogue's hot pages stay in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
+  const writes = { count: 0 };
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }),
     plugins: [new SqliteRowLocksPlugin()],
   });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
   return {
     db,
     dialect: 'sqlite',
     where: `the SQLite database in ${path.dirname(file)}`,
     sqlite,
     listen: async () => undefined,
+    changeToken: () => `${String(dataVersion.get())}:${writes.count}`,
     destroy: () => db.destroy(),
   };
 }
@@ -107,18 +117,20 @@ const STATEMENT_CACHE_SIZE = 500;
  * (busy while it is iterated) is never handed out again; SQLite re-prepares a statement by itself
  * after a schema change.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => sqlite.close(),
+    // The driver runs what it prepares at once: a statement that can write is counted as written.
     prepare(sql: string) {
       let statement = statements.get(sql);
       // A statement still being iterated (a streamed query) is busy: give this caller its own.
-      if (statement?.busy) return sqlite.prepare(sql);
-      if (!statement) {
+      if (statement?.busy) statement = sqlite.prepare(sql);
+      else if (!statement) {
         statement = sqlite.prepare(sql);
         statements.set(sql, statement);
       }
+      if (!statement.readonly) writes.count += 1;
       return statement;
     },
   };

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/database';
 import { occupancyOf } from '../../../domain/availability';
 import { checkListQuery, type ItemFacets } from '../../../domain/catalogue';
 import { makeBooking, makeUnit } from '../../test/factories';
@@ -157,4 +159,28 @@ describe(`facet index (${process.env.TEST_DIALECT})`, () => {
       });
     await expectSame();
   });
+
+  // SQLite reads the change log only when its change token moved (decision 0057): a commit by
+  // another connection (another process on the same file) moves it through `data_version`.
+  it.runIf(process.env.TEST_DIALECT === 'sqlite')(
+    "follows another connection's commit on the same SQLite file",
+    async () => {
+      const file = t.ctx.database.sqlite!.name;
+      const other = createDatabase({ databaseUrl: `sqlite:${file}`, dataDir: path.dirname(file) });
+      try {
+        const men = await viaApi('gender=Men');
+        await viaApi('gender=Men'); // read again: nothing moved, the log is not read
+        const item = await other.db
+          .selectFrom('items')
+          .select('id')
+          .where('gender', '=', 'Men')
+          .where('status', '=', 'active')
+          .executeTakeFirstOrThrow();
+        await other.db.updateTable('items').set({ status: 'removed' }).where('id', '=', item.id).execute();
+        expect((await viaApi('gender=Men')).total).toBe(men.total - 1);
+      } finally {
+        await other.destroy();
+      }
+    },
+  );
 });

@@ -23,6 +23,8 @@ export interface IndexFollowerDeps {
   repo: CatalogueRepository;
   /** PostgreSQL's LISTEN (nothing on SQLite): calls back on each committed change. */
   listen: (channel: string, onNotify: () => void) => Promise<void>;
+  /** SQLite's `Database.changeToken`: while it stands, nothing was committed and the log is not read. */
+  changeToken?: () => string;
   pollMs?: number;
   onError?: (err: unknown) => void;
 }
@@ -31,6 +33,8 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
   const { repo } = deps;
   let index: CatalogueIndex | null = null;
   let version = 0;
+  /** The change token the index is known to be current at (SQLite); undefined: read the log. */
+  let currentAt: string | undefined;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -41,6 +45,8 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
 
   async function load(): Promise<void> {
     const started = performance.now();
+    // Read before the snapshot: a commit after this point changes the token, and is read then.
+    const token = deps.changeToken?.();
     const snap = await repo.indexSnapshot();
     const next = createCatalogueIndex();
     next.apply(
@@ -52,13 +58,24 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
     version = snap.version;
     stats.loadMs = performance.now() - started;
     stats.items = snap.items.length;
+    currentAt = token;
   }
 
   async function catchUp(): Promise<void> {
     if (!index) return load();
+    const token = deps.changeToken?.();
+    if (token !== undefined && token === currentAt) return;
+    await applyChanges();
+    currentAt = token;
+  }
+
+  async function applyChanges(): Promise<void> {
     const changes = await repo.changesSince(version);
     if (changes.length === 0) return;
-    if (changes[0]!.version > version + 1) return load(); // pruned past this process: start again
+    if (changes[0]!.version > version + 1) {
+      currentAt = undefined;
+      return load(); // pruned past this process: start again
+    }
     const ids = [...new Set(changes.map((c) => c.item_id))];
     const { items, units } = await repo.indexRows(ids);
     index.apply(ids, items, units);
