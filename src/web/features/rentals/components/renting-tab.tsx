@@ -159,6 +159,13 @@ function RentalRow({ rental }: { rental: Rental }) {
         {rental.lateToDispatch && <LateDispatchLine rental={rental} />}
         {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
         <div className="flex flex-wrap gap-2">
+          {rental.status !== 'reserved' && (
+            <Button size="sm" variant="ghost" asChild>
+              <Link to={paths.reportProblem(rental.id)} aria-label={`Report a problem with ${rental.name}`}>
+                Report a problem
+              </Link>
+            </Button>
+          )}
           {can('received') && (
             <Button
               size="sm"
