@@ -3,6 +3,8 @@ import type { Statement } from '../../../domain/payouts';
 import type { DeskReport, RentalReports, Report } from '../../../domain/reports';
 import { makePng } from '../listings/listings.test-helpers';
 import { returnedMemberRental } from '../../test/member-rental';
+import { makeTestItem, readyToRent } from '../../test/renter';
+import { dispatchRental } from '../../test/staff';
 import { json, staffedTestApp } from '../../test/staffed-app';
 import type { TestMember } from '../../test/test-app';
 
@@ -248,5 +250,39 @@ describe(`problem reports (${process.env.TEST_DIALECT})`, () => {
     expect(st.availableCents).toBe(paidFirst ? -700 : 0);
     expect(st.paidOutCents + st.availableCents).toBe(0);
     expect((await lender.request('/api/payouts', { method: 'POST' })).status).toBe(409);
+  });
+
+  it("a house piece not arrived: reported from its start day for 48 hours, resolved by staff at once; no lender's payout", async () => {
+    const { t, staff } = env;
+    now = new Date(START);
+    const renter = await readyToRent(await t.signUp());
+    const itemId = await makeTestItem(t.ctx.database.db, { priceCents: 2_000 });
+    const rental = await json<{ id: number; startDate: string }>(
+      renter.request('/api/rentals', { method: 'POST', json: { itemId, size: 'M' } }),
+      201,
+    );
+    await dispatchRental(staff, rental.id);
+    const lost = { rentalId: rental.id, reason: 'not_arrived', note: 'The courier never came to me' };
+    // A stain cannot be reported on a piece she has not received.
+    expect((await report(renter, stained(rental.id))).status).toBe(400);
+    const startsAt = new Date(t.ctx.dayStartsAt(rental.startDate)).getTime();
+    now = new Date(startsAt + 48 * 3_600_000 + 60_000);
+    const late = await report(renter, lost, 0);
+    expect(late.status).toBe(409);
+    now = new Date(startsAt + 47 * 3_600_000);
+    const r = await json<Report>(report(renter, lost, 0), 201);
+    expect(r).toMatchObject({ houseItem: true, status: 'open', photos: [] });
+    const desk = await json<{ reports: DeskReport[] }>(staff.request('/api/ops/reports'));
+    expect(desk.reports.find((d) => d.id === r.id)).toMatchObject({ decidable: true, lender: null });
+    const paid = desk.reports.find((d) => d.id === r.id)!.paidCents;
+    expect(paid).toBeGreaterThan(0);
+    const resolved = await json<DeskReport>(
+      staff.request(`/api/ops/reports/${r.id}/resolve`, {
+        method: 'POST',
+        json: { outcome: 'full_refund', note: 'Lost by the courier: refunded' },
+      }),
+    );
+    expect(resolved).toMatchObject({ status: 'refunded', refundCents: paid, refundStatus: 'refunded' });
+    expect((await refundsOf(renter.id)).map((e) => e.amount_cents)).toEqual([paid]);
   });
 });
