@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'claim.uphold',
   'claim.reject',
   'claim.retry_charge',
+  'report.resolve',
   'promo_code.create',
   'promo_code.activate',
   'promo_code.deactivate',
@@ -75,7 +76,16 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit entry is about: every subject the desk and the staff command write. */
-export const AUDIT_SUBJECT_TYPES = ['rental', 'unit', 'claim', 'item', 'listing', 'user', 'promo_code'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'rental',
+  'unit',
+  'claim',
+  'item',
+  'listing',
+  'user',
+  'promo_code',
+  'report',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
@@ -86,6 +96,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   listing: 'Listing',
   user: 'Account',
   promo_code: 'Promo code',
+  report: 'Problem report',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -109,6 +120,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'claim.uphold': 'Upheld a damage claim',
   'claim.reject': 'Rejected a damage claim',
   'claim.retry_charge': 'Charged a damage claim again',
+  'report.resolve': 'Resolved a problem report',
   'promo_code.create': 'Created a promo code',
   'promo_code.activate': 'Switched a promo code on',
   'promo_code.deactivate': 'Switched a promo code off',

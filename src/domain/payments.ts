@@ -56,6 +56,7 @@ export const PAYMENT_PURPOSES = [
   'payout',
   'damage_claim',
   'lending_request',
+  'problem_report',
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
@@ -79,6 +80,7 @@ export function receiptLabel(purpose: string, kind: 'charge' | 'refund'): string
     cancellation: ['Cancellation', 'Cancellation refund'],
     late_fee: ['Late fee', 'Late fee refunded (waived)'],
     damage_claim: ['Damage claim', 'Damage claim refunded'],
+    problem_report: ['Problem report', 'Refund: problem reported'],
   };
   const pair = labels[purpose];
   return pair ? pair[kind === 'charge' ? 0 : 1] : kind === 'charge' ? 'Payment' : 'Refund';

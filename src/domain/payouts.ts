@@ -60,11 +60,12 @@ export const PayoutSchema = z.object({
 export type Payout = z.infer<typeof PayoutSchema>;
 
 /** Where an earning stands. */
-export const EARNING_STATUSES = ['pending', 'held', 'available', 'paying', 'paid'] as const;
+export const EARNING_STATUSES = ['pending', 'held', 'reported', 'available', 'paying', 'paid'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
 export const EARNING_STATUS_LABELS: Record<EarningStatus, string> = {
   pending: 'Clearing',
   held: 'Held: claim open',
+  reported: 'Held: problem report open',
   available: 'Available',
   paying: 'Being paid',
   paid: 'Paid out',
@@ -73,7 +74,7 @@ export const EARNING_STATUS_LABELS: Record<EarningStatus, string> = {
 /** One line of the statement: a rental's earning (its price, the commission, her share), an upheld claim's credit, or a payout. */
 export const StatementLineSchema = z.object({
   date: z.string(),
-  kind: z.enum(['earning', 'claim', 'payout']),
+  kind: z.enum(['earning', 'claim', 'report', 'payout']),
   description: z.string(),
   /** The rental's price (earnings) or the claim's amount; the payout's amount. */
   grossCents: z.number().int(),

@@ -22,6 +22,7 @@ import { createDashboardRoutes } from './features/dashboard';
 import { createNotificationsRoutes } from './features/notifications';
 import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
 import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from './features/claims';
+import { REPORT_UPLOAD_ROUTE, createReportsDeskRoutes, createReportsRoutes } from './features/reports';
 import { createPayoutsRoutes } from './features/payouts';
 import { createPromoCodesDeskRoutes } from './features/offers';
 import { createRatingsRoutes } from './features/ratings';
@@ -43,6 +44,7 @@ export const UPLOAD_ROUTES: RegExp[] = [
   LISTING_UPLOAD_ROUTE,
   OPS_UPLOAD_ROUTE,
   CLAIM_UPLOAD_ROUTE,
+  REPORT_UPLOAD_ROUTE,
   REVIEW_UPLOAD_ROUTE,
   LENDING_UPLOAD_ROUTE,
 ];
@@ -122,6 +124,9 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/payouts', createPayoutsRoutes(ctx, services.payouts));
   app.route('/api/claims', createClaimsRoutes(ctx, services.claims));
   app.route('/api/ops/claims', createClaimsDeskRoutes(ctx, services.claims));
+  // A renter's problem reports (decision 0060); the desk resolves them (staff only).
+  app.route('/api/reports', createReportsRoutes(ctx, services.reports));
+  app.route('/api/ops/reports', createReportsDeskRoutes(ctx, services.reports));
   // Promo codes are made on the desk (decision 0056): staff only.
   app.route('/api/ops/promo-codes', createPromoCodesDeskRoutes(ctx, services.offers));
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));

@@ -42,6 +42,7 @@ import {
 import { createReviewsService } from './features/reviews';
 import { createSupportService } from './features/support';
 import { createClaimsService } from './features/claims';
+import { createReportsService } from './features/reports';
 import { createPayoutsService } from './features/payouts';
 import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
@@ -115,6 +116,13 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   };
   const events = createEventsService(ctx);
   const claims = createClaimsService(ctx, { payments, notifications, plans, core });
+  // A renter's problem reports (decision 0060): a report waits for a payout of the lender being made (built below).
+  const reports = createReportsService(ctx, {
+    payments,
+    notifications,
+    core,
+    lockPayouts: (trx, lenderId) => payouts.lockLender(trx, lenderId),
+  });
   const ratings = createRatingsService(ctx, { core });
   // Lending's requests, the threads between its two members, and the lender's calendar: one object for its routes.
   const lending = {
@@ -138,6 +146,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     ...createLendingCalendarService(ctx, { core }),
   };
   const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
+  // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
+  const payouts = createPayoutsService(ctx, { payments, listings, reports });
   return {
     paymentProvider,
     payments,
@@ -165,8 +175,9 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
       inventory: createInventoryService(ctx, { catalogue, core }),
     }),
     ratings,
-    payouts: createPayoutsService(ctx, { payments, listings }),
+    payouts,
     claims,
+    reports,
     reviews: createReviewsService(ctx, { catalogue }),
     waitlist,
     shortlists: createShortlistsService(ctx, { catalogue }),

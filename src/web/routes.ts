@@ -52,6 +52,7 @@ export default [
     route('requests', 'features/lending/routes/requests.tsx'),
     route('requests/:rentalId', 'features/lending/routes/request-thread.tsx'),
     route('lending/calendar/:itemId', 'features/lending/routes/lender-calendar.tsx'),
+    route('rentals/:rentalId/report', 'features/reports/routes/report-problem.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').
@@ -65,6 +66,7 @@ export default [
       route('inventory/new', 'features/ops/routes/inventory-new.tsx'),
       route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),
       route('claims', 'features/claims/routes/desk-claims.tsx'),
+      route('reports', 'features/reports/routes/desk-reports.tsx'),
       route('promo-codes', 'features/offers/routes/desk-promo-codes.tsx'),
     ]),
   ]),

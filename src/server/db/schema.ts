@@ -754,6 +754,47 @@ export interface ClaimPhotosTable {
   created_at: string;
 }
 
+/** A renter's problem report on a rental (decision 0060): one open or disputed per rental (a partial unique index). */
+export interface ProblemReportsTable {
+  id: Generated<number>;
+  rental_id: number;
+  renter_id: string;
+  /** The lender of a member's piece; null for a house piece. */
+  lender_id: string | null;
+  item_id: number;
+  /** wrong_size | damaged | not_as_described | not_arrived */
+  reason: string;
+  note: string;
+  /** open | disputed | refunded | rejected */
+  status: string;
+  lender_note: string | null;
+  lender_answered_at: string | null;
+  /** full_refund | partial_refund | rejected (null while open). */
+  outcome: string | null;
+  refund_cents: Generated<number>;
+  lender_deduction_cents: Generated<number>;
+  decision_note: string | null;
+  /** The staff member who decided; null when the lender accepted it. */
+  decided_by: string | null;
+  decided_at: string | null;
+  /** The refund to her card: pending | refunded | failed (null: none). */
+  refund_status: string | null;
+  created_at: string;
+}
+
+/** Photos of a problem report, stored like claim photos. */
+export interface ReportPhotosTable {
+  id: Generated<number>;
+  report_id: number;
+  position: number;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
 /** The simulated provider's tokenised bank accounts (the last four only). */
 export interface PaymentSimBankAccountsTable {
   token: string;
@@ -872,6 +913,8 @@ export interface DB {
   payout_lines: PayoutLinesTable;
   damage_claims: DamageClaimsTable;
   claim_photos: ClaimPhotosTable;
+  problem_reports: ProblemReportsTable;
+  report_photos: ReportPhotosTable;
   payment_sim_bank_accounts: PaymentSimBankAccountsTable;
   reviews: ReviewsTable;
   review_photos: ReviewPhotosTable;

@@ -38,6 +38,9 @@ export const paths = {
   payouts: '/lending/payouts',
   ratings: '/ratings',
   opsClaims: '/ops/claims',
+  opsReports: '/ops/reports',
+  /** A rental's problem report page (its renter reports; its lender answers). */
+  reportProblem: (rentalId: number | string) => `/rentals/${rentalId}/report`,
   opsPromoCodes: '/ops/promo-codes',
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,

@@ -5407,7 +5407,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -5614,17 +5614,17 @@ export interface paths {
         };
         /**
          * The audit log, newest first, filtered by actor, action or subject
-         * @description subjectType is one of rental, unit, claim, item, listing, user, promo_code (400 otherwise).
+         * @description subjectType is one of rental, unit, claim, item, listing, user, promo_code, report (400 otherwise).
          */
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate";
                     actor?: string;
                     before?: string;
                     limit?: number;
                     subjectId?: string;
-                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user" | "promo_code";
+                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user" | "promo_code" | "report";
                 };
                 header?: never;
                 path?: never;
@@ -8485,6 +8485,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Problem reports by status (open and disputed ones, oldest first, by default) */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "open" | "disputed" | "refunded" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reports: {
+                                createdAt: string;
+                                decidable: boolean;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                                decisionNote: string | null;
+                                houseItem: boolean;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                lender: {
+                                    email: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                lenderNote: string | null;
+                                note: string;
+                                /** @enum {string|null} */
+                                outcome: "full_refund" | "partial_refund" | "rejected" | null;
+                                paidCents: number;
+                                photos: {
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "not_arrived";
+                                refundCents: number;
+                                /** @enum {string|null} */
+                                refundStatus: "pending" | "refunded" | "failed" | null;
+                                rentalId: number;
+                                renter: {
+                                    email: string;
+                                    id: string;
+                                    name: string;
+                                };
+                                /** @enum {string} */
+                                status: "open" | "disputed" | "refunded" | "rejected";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/reports/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a report: a full or partial refund to the renter's card, or rejected with a reason; the lender's earning is adjusted; both notified; audited
+         * @description 409 when the report is resolved already (of two resolutions at once, one wins), while the lender of a member's piece may still answer, or when nothing was paid; 400 for a partial refund not less than what was paid.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amountCents?: number;
+                        note: string;
+                        /** @enum {string} */
+                        outcome: "full_refund" | "partial_refund" | "rejected";
+                    };
+                };
+            };
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            decidable: boolean;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            decisionNote: string | null;
+                            houseItem: boolean;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            lender: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            } | null;
+                            lenderNote: string | null;
+                            note: string;
+                            /** @enum {string|null} */
+                            outcome: "full_refund" | "partial_refund" | "rejected" | null;
+                            paidCents: number;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "not_arrived";
+                            refundCents: number;
+                            /** @enum {string|null} */
+                            refundStatus: "pending" | "refunded" | "failed" | null;
+                            rentalId: number;
+                            renter: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            status: "open" | "disputed" | "refunded" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/today": {
         parameters: {
             query?: never;
@@ -10721,7 +10959,7 @@ export interface paths {
                                 feeCents: number;
                                 grossCents: number;
                                 /** @enum {string} */
-                                kind: "earning" | "claim" | "payout";
+                                kind: "earning" | "claim" | "report" | "payout";
                                 netCents: number;
                                 status: string;
                             }[];
@@ -13346,6 +13584,414 @@ export interface paths {
                 };
                 /** @description Bad input: the error names the field or parameter and why */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a problem with a rental (wrong size, damaged or stained, not as described, not arrived), with photos
+         * @description multipart/form-data: data (JSON: rentalId, reason, note) and up to 4 photos (at least one unless not arrived), checked like a listing's. 404 for a rental not hers; 409 more than 48 hours after she received it (or after its start day, if it never came), with the reason, or while another report on it is open. The lender's earning for the rental is held while the report is open; both members are notified.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The report as JSON: { rentalId, reason, note } */
+                        data: string;
+                        photos: Blob[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The report */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decisionNote: string | null;
+                            houseItem: boolean;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            lenderNote: string | null;
+                            note: string;
+                            /** @enum {string|null} */
+                            outcome: "full_refund" | "partial_refund" | "rejected" | null;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "not_arrived";
+                            refundCents: number;
+                            /** @enum {string|null} */
+                            refundStatus: "pending" | "refunded" | "failed" | null;
+                            rentalId: number;
+                            /** @enum {string} */
+                            status: "open" | "disputed" | "refunded" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The lender's answer to a report on her piece: accept (the renter is refunded in full) or dispute (staff decide) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        answer: "accept" | "dispute";
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decisionNote: string | null;
+                            houseItem: boolean;
+                            id: number;
+                            itemId: number;
+                            itemName: string;
+                            lenderNote: string | null;
+                            note: string;
+                            /** @enum {string|null} */
+                            outcome: "full_refund" | "partial_refund" | "rejected" | null;
+                            photos: {
+                                height: number;
+                                url: string;
+                                width: number;
+                            }[];
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "not_arrived";
+                            refundCents: number;
+                            /** @enum {string|null} */
+                            refundStatus: "pending" | "refunded" | "failed" | null;
+                            rentalId: number;
+                            /** @enum {string} */
+                            status: "open" | "disputed" | "refunded" | "rejected";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}/photos/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report photo (WebP): for the report's two members and staff */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    position: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/rentals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rental's problem reports and whether its renter may report now (for its renter and lender) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rental and its reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itemName: string;
+                            paidCents: number;
+                            received: boolean;
+                            refusal: string | null;
+                            rentalId: number;
+                            reports: {
+                                createdAt: string;
+                                decidedAt: string | null;
+                                decisionNote: string | null;
+                                houseItem: boolean;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                lenderNote: string | null;
+                                note: string;
+                                /** @enum {string|null} */
+                                outcome: "full_refund" | "partial_refund" | "rejected" | null;
+                                photos: {
+                                    height: number;
+                                    url: string;
+                                    width: number;
+                                }[];
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "not_arrived";
+                                refundCents: number;
+                                /** @enum {string|null} */
+                                refundStatus: "pending" | "refunded" | "failed" | null;
+                                rentalId: number;
+                                /** @enum {string} */
+                                status: "open" | "disputed" | "refunded" | "rejected";
+                            }[];
+                            reportUntil: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };

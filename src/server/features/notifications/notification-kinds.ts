@@ -22,6 +22,18 @@ export interface NotificationData {
   /** A lender's damage claim, told to both parties (decision 0036). */
   claim_opened: { itemName: string; amount: string; party: 'lender' | 'renter' };
   claim_decided: { itemName: string; amount: string; party: 'lender' | 'renter'; upheld: boolean; note: string };
+  /** A renter's problem report (decision 0060), told to both parties; the lender's dispute, to the renter; its outcome, to both. */
+  problem_reported: { itemName: string; reason: string; party: 'lender' | 'renter'; rentalId: number };
+  problem_disputed: { itemName: string; note: string; rentalId: number };
+  problem_resolved: {
+    itemName: string;
+    party: 'lender' | 'renter';
+    rentalId: number;
+    refunded: boolean;
+    refund: string;
+    deduction: string;
+    note: string;
+  };
   /** The waitlist (decision 0034): a unit came free and is held for her until expiresAt. */
   waitlist_hold: {
     itemId: number;
@@ -145,6 +157,35 @@ export const NOTIFICATION_TEMPLATES: {
           ? 'Our team did not uphold your claim; the earning from this rental is released.'
           : 'Our team did not uphold the claim: nothing is charged.') + `\nNote from our team: ${d.note}`,
     link: d.party === 'lender' ? '/lending/payouts' : '/ratings',
+  }),
+  problem_reported: (d) =>
+    d.party === 'renter'
+      ? {
+          title: `We have your report on ${d.itemName}`,
+          body: `You reported: ${d.reason}. We let you know the outcome; a refund goes back to your card.`,
+          link: `/rentals/${d.rentalId}/report`,
+        }
+      : {
+          title: `The renter reported a problem with ${d.itemName}`,
+          body: `The renter reported: ${d.reason}. Accept it (she is refunded in full) or dispute it and our team decides; the earning from this rental is held until then.`,
+          link: `/rentals/${d.rentalId}/report`,
+        },
+  problem_disputed: (d) => ({
+    title: `The lender of ${d.itemName} disputes your report`,
+    body: `The lender disagrees with your report; our team looks at it and decides.\nThe lender's note: ${d.note}`,
+    link: `/rentals/${d.rentalId}/report`,
+  }),
+  problem_resolved: (d) => ({
+    title: d.refunded ? `Your report on ${d.itemName}: refunded` : `Your report on ${d.itemName}: not upheld`,
+    body:
+      (d.refunded
+        ? d.party === 'renter'
+          ? `${d.refund} is refunded to your card.`
+          : `The renter is refunded ${d.refund}; ${d.deduction} is taken from your earning for this rental.`
+        : d.party === 'renter'
+          ? 'Your report was not upheld: nothing is refunded.'
+          : 'The report was not upheld; the earning from this rental is released.') + `\nNote: ${d.note}`,
+    link: `/rentals/${d.rentalId}/report`,
   }),
   waitlist_hold: (d, timeZone) => ({
     title: `${d.itemName} in ${d.size} is held for you`,

@@ -38,6 +38,15 @@ export function createPayoutsRepository(db: Db) {
       return db.selectFrom('items').select(['id', 'name']).where('id', 'in', ids).execute();
     },
 
+    /**
+     * Holds the lender's payout account's row until the transaction ends (FOR UPDATE; dropped on
+     * SQLite, where one connection serialises writes): one payout of a lender at a time, and a
+     * problem report on her piece waits for one being made (decision 0060).
+     */
+    async lockAccount(trx: Db, userId: string): Promise<void> {
+      await trx.selectFrom('payout_accounts').select('user_id').where('user_id', '=', userId).forUpdate().execute();
+    },
+
     /** The lender's claims (any status), for holds and credits. */
     claimsOf(lenderId: string, q: Db = db) {
       return q

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../../../domain/errors';
 import type { ListingsService } from '../listings';
+import type { ReportsService } from '../reports';
 import { isUniqueViolation, PaymentDeclinedError, type PaymentsService } from '../payments';
 import { createPayoutsRepository } from './payouts.repository';
 
@@ -42,10 +43,10 @@ const toPayout = (r: PayoutRow): Payout => ({
   settledAt: r.settled_at,
 });
 
-/** A source of money for the lender: a rental's earning or an upheld claim's credit. */
+/** A source of money for the lender: a rental's earning, an upheld claim's credit, or a refunded report's deduction (negative). */
 interface Source {
   source: string;
-  kind: 'earning' | 'claim';
+  kind: 'earning' | 'claim' | 'report';
   date: string;
   description: string;
   grossCents: number;
@@ -64,10 +65,13 @@ interface Source {
  * when two payouts are asked for at the same moment. The money goes through the payments ledger
  * (purpose 'payout') to the provider's payout, to her tokenised bank account.
  */
-export function createPayoutsService(ctx: AppContext, deps: { payments: PaymentsService; listings: ListingsService }) {
+export function createPayoutsService(
+  ctx: AppContext,
+  deps: { payments: PaymentsService; listings: ListingsService; reports: Pick<ReportsService, 'payoutAdjustments'> },
+) {
   const { db } = ctx.database;
   const repo = createPayoutsRepository(db);
-  const { payments, listings } = deps;
+  const { payments, listings, reports } = deps;
   const log = ctx.logger.child({ feature: 'payouts' });
   const nowIso = () => ctx.clock().toISOString();
 
@@ -101,6 +105,8 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
     const lines = await repo.linesOf(lenderId, q);
     const paidBy = new Map(lines.map((l) => [l.source, l.status]));
     const openClaim = new Set(claims.filter((c) => c.status === 'open').map((c) => c.rental_id));
+    const adjustments = await reports.payoutAdjustments(lenderId, q);
+    const openReport = new Set(adjustments.filter((r) => r.open).map((r) => r.rentalId));
     const settledStatus = (source: string): EarningStatus | null => {
       const s = paidBy.get(source);
       return s === 'paid' ? 'paid' : s === 'pending' ? 'paying' : null;
@@ -115,9 +121,11 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
         settledStatus(source) ??
         (openClaim.has(e.rentalId)
           ? 'held'
-          : availableFrom && new Date(availableFrom).getTime() <= now
-            ? 'available'
-            : 'pending');
+          : openReport.has(e.rentalId)
+            ? 'reported'
+            : availableFrom && new Date(availableFrom).getTime() <= now
+              ? 'available'
+              : 'pending');
       if (status === 'available' && openClaim.has(e.rentalId)) status = 'held';
       out.push({
         source,
@@ -129,6 +137,21 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
         netCents: e.shareCents,
         status,
         availableFrom,
+      });
+    }
+    // A refunded report takes the lender's share of the refund from her balance, once (its own payout line).
+    for (const r of adjustments.filter((x) => !x.open && x.deductionCents > 0)) {
+      const source = `report:${r.reportId}`;
+      out.push({
+        source,
+        kind: 'report',
+        date: r.decidedAt ?? '',
+        description: `Refund to the renter (problem report): ${r.itemName}`,
+        grossCents: -r.deductionCents,
+        feeCents: 0,
+        netCents: -r.deductionCents,
+        status: settledStatus(source) ?? 'available',
+        availableFrom: r.decidedAt,
       });
     }
     for (const c of claims.filter((x) => x.status === 'upheld' && x.charge_status === 'charged')) {
@@ -188,7 +211,7 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
       commissionPercent: PLATFORM_COMMISSION_PERCENT,
       sharePercent: LENDER_SHARE_PERCENT,
       availableCents: sum(all.filter((s) => s.status === 'available')),
-      pendingCents: sum(all.filter((s) => s.status === 'pending' || s.status === 'held')),
+      pendingCents: sum(all.filter((s) => s.status === 'pending' || s.status === 'held' || s.status === 'reported')),
       paidOutCents: payouts.filter((p) => p.status === 'paid').reduce((n, p) => n + p.amount_cents, 0),
       account,
       lines,
@@ -226,6 +249,9 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
       return (await accountOf(userId))!;
     },
 
+    /** Holds the lender's payouts until `trx` ends: a problem report being opened calls it (decision 0060). */
+    lockLender: (trx: Kysely<DB>, lenderId: string): Promise<void> => repo.lockAccount(trx, lenderId),
+
     /** Pays out everything available now, once (the unique payout lines decide between two requests at once). */
     async request(lenderId: string): Promise<Payout> {
       const account = await repo.account(lenderId);
@@ -236,6 +262,8 @@ export function createPayoutsService(ctx: AppContext, deps: { payments: Payments
       const earned = await earningsOf(lenderId);
       try {
         ({ payoutId, entryId } = await db.transaction().execute(async (trx) => {
+          // One payout of hers at a time; a problem report on her piece waits for this one (decision 0060).
+          await repo.lockAccount(trx, lenderId);
           const available = (await sources(lenderId, trx, earned)).filter((s) => s.status === 'available');
           const amount = available.reduce((n, s) => n + s.netCents, 0);
           if (amount <= 0) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.nothingAvailable);

@@ -173,6 +173,35 @@ export const RENTAL_CASES: Record<string, Case> = {
     () => ({ method: 'POST', path: '/api/ops/claims/999999/retry-charge' }),
     404,
   ),
+  // Problem reports (decision 0060): only her rental's renter reports, its two members read; staff resolve.
+  'GET /api/reports/rentals/{id}': refused((st) => ({ method: 'GET', path: `/api/reports/rentals/${st.aRentalId}` })),
+  'POST /api/reports': refused((st) => ({
+    method: 'POST',
+    path: '/api/reports',
+    form: async () => {
+      const form = await photoForm();
+      form.set(
+        'data',
+        JSON.stringify({ rentalId: st.aRentalId, reason: 'damaged', note: 'Reporting a rental of someone else' }),
+      );
+      return form;
+    },
+  })),
+  'POST /api/reports/{id}/answer': refused(() => ({
+    method: 'POST',
+    path: '/api/reports/999999/answer',
+    json: { answer: 'accept', note: 'Accepted by the matrix' },
+  })),
+  'GET /api/reports/{id}/photos/{position}': refused(() => ({ method: 'GET', path: '/api/reports/1/photos/0' })),
+  'GET /api/ops/reports': staffOnly(() => ({ method: 'GET', path: '/api/ops/reports' })),
+  'POST /api/ops/reports/{id}/resolve': staffOnly(
+    () => ({
+      method: 'POST',
+      path: '/api/ops/reports/999999/resolve',
+      json: { outcome: 'rejected', note: 'Rejected by the matrix' },
+    }),
+    404,
+  ),
   // Reviews and fit (issue 17 part A): only the renter reviews her rental; fit details are her own.
   'POST /api/reviews/rentals/{id}': refused((st) => ({
     method: 'POST',

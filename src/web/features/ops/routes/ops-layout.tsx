@@ -1,4 +1,4 @@
-import { Boxes, CalendarDays, History, ListChecks, PackageOpen, Scale, TicketPercent } from 'lucide-react';
+import { Boxes, CalendarDays, History, ListChecks, PackageOpen, Scale, ShieldAlert, TicketPercent } from 'lucide-react';
 import { NavLink, Outlet, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { SectionErrorBoundary } from '../../../app/route-error';
 import { paths } from '../../../config/paths';
@@ -43,6 +43,7 @@ const LINKS = [
   { to: paths.opsListings, label: 'Listings to review', short: 'Review', icon: ListChecks, badge: 'pending' as const },
   { to: paths.opsAudit, label: 'Audit log', short: 'Audit', icon: History },
   { to: paths.opsClaims, label: 'Claims', short: 'Claims', icon: Scale },
+  { to: paths.opsReports, label: 'Reports', short: 'Reports', icon: ShieldAlert },
   { to: paths.opsPromoCodes, label: 'Promo codes', short: 'Codes', icon: TicketPercent },
 ] as const;
 

@@ -159,6 +159,14 @@ function RentalRow({ rental }: { rental: Rental }) {
         {rental.lateToDispatch && <LateDispatchLine rental={rental} />}
         {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
         <div className="flex flex-wrap gap-2">
+          {/* Sent or received: she may report a problem (the page says when the window is over). */}
+          {rental.status !== 'reserved' && rental.status !== 'cancelled' && (
+            <Button size="sm" variant="ghost" asChild>
+              <Link to={paths.reportProblem(rental.id)} aria-label={`Report a problem with ${rental.name}`}>
+                Report a problem
+              </Link>
+            </Button>
+          )}
           {can('received') && (
             <Button
               size="sm"
