@@ -65,17 +65,14 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
     if (!index) return load();
     const token = deps.changeToken?.();
     if (token !== undefined && token === currentAt) return;
-    await applyChanges();
+    await applyChanges(index);
     currentAt = token;
   }
 
-  async function applyChanges(): Promise<void> {
+  async function applyChanges(index: CatalogueIndex): Promise<void> {
     const changes = await repo.changesSince(version);
     if (changes.length === 0) return;
-    if (changes[0]!.version > version + 1) {
-      currentAt = undefined;
-      return load(); // pruned past this process: start again
-    }
+    if (changes[0]!.version > version + 1) return load(); // pruned past this process: start again
     const ids = [...new Set(changes.map((c) => c.item_id))];
     const { items, units } = await repo.indexRows(ids);
     index.apply(ids, items, units);
