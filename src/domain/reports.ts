@@ -153,6 +153,7 @@ export const REPORT_MESSAGES = {
   alreadyReceived: 'The piece was received: choose what is wrong with it',
   cancelled: 'This rental was cancelled',
   already: 'This rental has an open report already',
+  refundedInFull: 'This rental was refunded in full',
   noPhoto: 'Add at least one photo of the problem',
   tooManyPhotos: `Add at most ${MAX_REPORT_PHOTOS} photos`,
   notOpen: 'This report has already been resolved',

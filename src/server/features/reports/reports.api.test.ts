@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '../../../domain/payouts';
-import type { DeskReport, RentalReports, Report } from '../../../domain/reports';
+import { REPORT_MESSAGES, type DeskReport, type RentalReports, type Report } from '../../../domain/reports';
 import { makePng } from '../listings/listings.test-helpers';
 import { returnedMemberRental } from '../../test/member-rental';
 import { makeTestItem, readyToRent } from '../../test/renter';
@@ -161,6 +161,17 @@ describe(`problem reports (${process.env.TEST_DIALECT})`, () => {
       ]);
       const page = await json<RentalReports>(renter.request(`/api/reports/rentals/${rentalId}`));
       expect(page.reports[0]).toMatchObject({ status: desk.status, refundCents: refund });
+      // A rental refunded in full cannot be reported again (nothing is left to refund); after a
+      // partial refund or a rejection, within the window, it can. (The clock back inside her window.)
+      now = later(47);
+      const inWindow = await json<RentalReports>(renter.request(`/api/reports/rentals/${rentalId}`));
+      expect(inWindow.refusal).toBe(outcome === 'full_refund' ? REPORT_MESSAGES.refundedInFull : null);
+      const again = await report(renter, stained(rentalId));
+      expect(again.status).toBe(outcome === 'full_refund' ? 409 : 201);
+      if (outcome === 'full_refund')
+        expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+          REPORT_MESSAGES.refundedInFull,
+        );
     });
   }
 
