@@ -56,6 +56,7 @@ export const PAYMENT_PURPOSES = [
   'payout',
   'damage_claim',
   'lending_request',
+  'purchase',
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 

@@ -36,6 +36,7 @@ import { createPlanBilling, createPlanRenewals, createPlansService } from './fea
 import {
   createRentalCancellation,
   createRentalExtension,
+  createRentalKeep,
   createRentalQuote,
   createRentalsService,
 } from './features/rentals';
@@ -98,6 +99,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     offers,
     quote: createRentalQuote(ctx, { catalogue, plans, offers }),
     extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
+    keep: createRentalKeep(ctx, { core, payments, plans }),
     cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.

@@ -7856,7 +7856,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8168,7 +8168,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8292,7 +8292,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8422,7 +8422,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8543,7 +8543,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8585,7 +8585,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8628,7 +8628,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8670,7 +8670,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8712,7 +8712,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8754,7 +8754,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8796,7 +8796,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8838,7 +8838,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8880,7 +8880,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9007,7 +9007,7 @@ export interface paths {
                                     size: string;
                                     startDate: string;
                                     /** @enum {string} */
-                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                     unitCode: string;
                                     unitId: number;
                                     unitNo: number;
@@ -9147,7 +9147,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9283,7 +9283,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9353,7 +9353,7 @@ export interface paths {
                                     size: string;
                                     startDate: string;
                                     /** @enum {string} */
-                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                     unitCode: string;
                                     unitId: number;
                                     unitNo: number;
@@ -9511,7 +9511,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9674,7 +9674,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9837,7 +9837,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -10000,7 +10000,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -10141,6 +10141,10 @@ export interface paths {
                                     extensions: number;
                                     imageUrl: string;
                                     itemId: number;
+                                    kept: {
+                                        at: string;
+                                        priceCents: number;
+                                    } | null;
                                     name: string;
                                     priceCents: number;
                                     rentalId: number;
@@ -10270,6 +10274,10 @@ export interface paths {
                                 extensions: number;
                                 imageUrl: string;
                                 itemId: number;
+                                kept: {
+                                    at: string;
+                                    priceCents: number;
+                                } | null;
                                 name: string;
                                 priceCents: number;
                                 rentalId: number;
@@ -12445,6 +12453,15 @@ export interface paths {
                                 id: number;
                                 imageUrl: string;
                                 itemId: number;
+                                keepOffer: {
+                                    percentOfRetail: number;
+                                    priceCents: number;
+                                    retailCents: number;
+                                } | null;
+                                kept: {
+                                    at: string;
+                                    priceCents: number;
+                                } | null;
                                 late: {
                                     capCents: number;
                                     days: number;
@@ -12470,7 +12487,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             }[];
                         };
                     };
@@ -12550,6 +12567,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -12575,7 +12601,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -12692,6 +12718,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -12717,7 +12752,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -12808,6 +12843,15 @@ export interface paths {
                                 id: number;
                                 imageUrl: string;
                                 itemId: number;
+                                keepOffer: {
+                                    percentOfRetail: number;
+                                    priceCents: number;
+                                    retailCents: number;
+                                } | null;
+                                kept: {
+                                    at: string;
+                                    priceCents: number;
+                                } | null;
                                 late: {
                                     capCents: number;
                                     days: number;
@@ -12833,7 +12877,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             };
                         };
                     };
@@ -12935,6 +12979,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -12960,7 +13013,154 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep it: buy the piece of this rental at its Keep it price (keepOffer), charged to her card
+         * @description While the piece is with her, on its way, or sent back and not yet checked in (docs/product.md "Keep it"). The price falls with the times the unit was rented before (keepOffer on the rental). The unit leaves the rentable stock, nothing is to be returned and no late fee is charged; the purchase shows on the order and its receipt. 404 when it is not her rental; 409 once checked in, once bought, before it is sent, when another member has booked the unit for the days after hers (and no other unit can take that booking), or while a payment for it is in progress; 402 CARD_REQUIRED / PAYMENT_DECLINED as for a booking (nothing changes then); 429 beyond RENTAL_CHARGE_RATE_LIMIT.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rental, kept (status kept) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
+                            brand: string;
+                            cancelled: boolean;
+                            cancelledAt: string | null;
+                            chargeCents: number;
+                            checkedInAt: string | null;
+                            coveredByPlan: boolean;
+                            createdAt: string;
+                            dispatchedAt: string | null;
+                            extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            imageUrl: string;
+                            itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
+                            } | null;
+                            name: string;
+                            orderNumber: string | null;
+                            /** @enum {string|null} */
+                            pickupOption: "online" | "in-store" | null;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            priceCents: number;
+                            receivedAt: string | null;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -13073,6 +13273,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -13098,7 +13307,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -13193,6 +13402,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -13218,7 +13436,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -14917,6 +15135,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -14942,7 +15169,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
