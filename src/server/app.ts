@@ -24,6 +24,7 @@ import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
 import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from './features/claims';
 import { createPayoutsRoutes } from './features/payouts';
 import { createPromoCodesDeskRoutes } from './features/offers';
+import { createPassportDeskRoutes, createPassportRoutes } from './features/passport';
 import { createRatingsRoutes } from './features/ratings';
 import { REVIEW_UPLOAD_ROUTE, createReviewsRoutes } from './features/reviews';
 import { toAuthErrorShape } from './http/auth-errors';
@@ -124,6 +125,9 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/ops/claims', createClaimsDeskRoutes(ctx, services.claims));
   // Promo codes are made on the desk (decision 0056): staff only.
   app.route('/api/ops/promo-codes', createPromoCodesDeskRoutes(ctx, services.offers));
+  // The garment's passport (decision 0059): an item's pieces for everyone, a unit's history for the desk.
+  app.route('/api/passport', createPassportRoutes(ctx, services.passport));
+  app.route('/api/ops/passport', createPassportDeskRoutes(ctx, services.passport));
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
 

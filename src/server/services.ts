@@ -30,6 +30,7 @@ import {
   createUnitLifeService,
 } from './features/ops';
 import { createOffersService } from './features/offers';
+import { createPassportService } from './features/passport';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlanBilling, createPlanRenewals, createPlansService } from './features/plans';
@@ -172,6 +173,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     waitlist,
     shortlists: createShortlistsService(ctx, { catalogue }),
     lending,
+    passport: createPassportService(ctx),
   };
 }
 

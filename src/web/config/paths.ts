@@ -45,6 +45,8 @@ export const paths = {
   requests: '/requests',
   orders: '/orders',
   order: (number: string) => `/orders/${number}`,
+  /** Keep it: the price of a piece she is renting and the form that buys it (decision 0059). */
+  keepIt: (rentalId: number | string) => `/rentals/${rentalId}/keep`,
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

@@ -7528,6 +7528,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/passport/units/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit's whole history (staff): every rental with its member and check-in, cleaning, repairs, retirement */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The history, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                at: string;
+                                by: string | null;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                detail: string | null;
+                                /** @enum {string} */
+                                kind: "rented" | "checked_in" | "cleaning_done" | "sent_to_repair" | "repair_done" | "retired" | "kept";
+                                member: string | null;
+                                rentalId: number | null;
+                            }[];
+                            itemId: number;
+                            itemName: string;
+                            size: string;
+                            /** @enum {string} */
+                            state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            summary: {
+                                lastCheckIn: {
+                                    /** @enum {string} */
+                                    condition: "as_new" | "good" | "needs_repair" | "damaged";
+                                    date: string;
+                                } | null;
+                                lastCleanedOn: string | null;
+                                repairs: number;
+                                size: string;
+                                timesRented: number;
+                                unitNo: number;
+                            };
+                            unitCode: string;
+                            unitNo: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/promo-codes": {
         parameters: {
             query?: never;
@@ -10509,6 +10614,79 @@ export interface paths {
                                 zipCode: string;
                             }[];
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passport/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of an item's rentable pieces: times rented, last check-in, last cleaned, repairs
+         * @description One entry per unit still in the rentable stock (retired and kept units left out), read from the rentals and the desk's log. No member names or staff notes. 404 for an unknown or removed item.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The passport */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itemId: number;
+                            units: {
+                                lastCheckIn: {
+                                    /** @enum {string} */
+                                    condition: "as_new" | "good" | "needs_repair" | "damaged";
+                                    date: string;
+                                } | null;
+                                lastCleanedOn: string | null;
+                                repairs: number;
+                                size: string;
+                                timesRented: number;
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
