@@ -67,6 +67,7 @@ export default [
       route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),
       route('claims', 'features/claims/routes/desk-claims.tsx'),
       route('promo-codes', 'features/offers/routes/desk-promo-codes.tsx'),
+      route('units/:code', 'features/passport/routes/desk-unit-history.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

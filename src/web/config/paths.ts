@@ -39,6 +39,8 @@ export const paths = {
   ratings: '/ratings',
   opsClaims: '/ops/claims',
   opsPromoCodes: '/ops/promo-codes',
+  /** A unit's whole history on the desk (the garment's passport, decision 0059). */
+  opsUnit: (code: string) => `/ops/units/${code}`,
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,
   staticItem: (slug: string) => `/items/${slug}`,
