@@ -8,6 +8,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { formatCents } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
+import { browserQueryClient } from '../../../lib/query-client';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 import { clientLoadPage, loadPage, loginRedirect, pageNotFound, type PageQueries } from '../../../lib/page-data';
 import { getRentalQueryOptions, useRental } from '../api/get-rental';
 import type { Route } from './+types/keep-it';
@@ -50,6 +52,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { message: body?.error?.message ?? 'Something went wrong. Please try again.', code: body?.error?.code ?? '' },
     { status: res.status },
   );
+}
+
+/**
+ * With the app running the same form posts to the server action; her rentals, orders and figures
+ * are stale once it bought (the dashboard it goes to reads them afresh).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } finally {
+    // Also when the answer is the redirect to the dashboard.
+    await invalidate(browserQueryClient(), invalidationSets.booking);
+  }
 }
 
 export const meta: Route.MetaFunction = (args) =>
