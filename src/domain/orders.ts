@@ -227,6 +227,8 @@ export const OrderItemSchema = z.object({
   priceCents: z.number().int(),
   extensions: z.number().int(),
   cancelledAt: z.string().nullable(),
+  /** Keep it (decision 0059): she bought the piece, when and for how much; null otherwise. */
+  kept: z.object({ at: z.string(), priceCents: z.number().int() }).nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

@@ -57,6 +57,7 @@ export const PAYMENT_PURPOSES = [
   'damage_claim',
   'lending_request',
   'problem_report',
+  'purchase',
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 

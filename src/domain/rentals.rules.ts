@@ -82,6 +82,7 @@ export const RENTAL_STATUSES = [
   'returning',
   'returned',
   'cancelled',
+  'kept',
 ] as const;
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 
@@ -93,6 +94,7 @@ export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
   returning: 'Sent back',
   returned: 'Returned',
   cancelled: 'Cancelled',
+  kept: 'Yours',
 };
 
 /** What a rental's status is read from (the rental's own marks: docs/product.md "Renting"). */
@@ -111,6 +113,8 @@ export interface RentalMarks {
   checkedInAt: string | null;
   /** Her 'Cancel' before the start (a full refund; decision 0030). */
   cancelledAt?: string | null;
+  /** Keep it: when her purchase of the piece went through (the rental is over; decision 0059). */
+  keptAt?: string | null;
 }
 
 /**
@@ -123,6 +127,7 @@ export interface RentalMarks {
  */
 export function rentalStatus(r: RentalMarks, today: string): RentalStatus {
   if (r.cancelledAt) return 'cancelled';
+  if (r.keptAt) return 'kept';
   if (r.checkedInAt) return 'returned';
   if (r.returnedAt) return r.dispatchedAt ? 'returning' : 'returned';
   if (!r.dispatchedAt) return 'reserved';
@@ -167,7 +172,7 @@ export function lateDispatchCancelDate(startDate: string): string {
  */
 export function rentalActions(r: RentalMarks, today: string): RentalAction[] {
   const status = rentalStatus(r, today);
-  if (status === 'cancelled' || status === 'returned' || status === 'returning') return [];
+  if (status === 'cancelled' || status === 'returned' || status === 'returning' || status === 'kept') return [];
   const actions: RentalAction[] = [];
   if (!r.dispatchedAt) actions.push('cancel');
   if (!isLateToDispatch(r, today)) actions.push('extend');

@@ -132,6 +132,16 @@ export const RentalSchema = z.object({
    * cancelled and refunded in full if still not sent (LATE_DISPATCH_CANCEL_DAYS); null otherwise.
    */
   lateToDispatch: z.object({ since: z.string(), cancelsOn: z.string() }).nullable(),
+  /**
+   * Keep it (docs/product.md "Keep it", decision 0059): what buying the piece costs now (a share
+   * of retail that falls with the unit's earlier rentals), while she has it or has sent it back and
+   * it is not checked in; null otherwise. POST /api/rentals/{id}/keep buys it.
+   */
+  keepOffer: z
+    .object({ priceCents: z.number().int(), retailCents: z.number().int(), percentOfRetail: z.number().int() })
+    .nullable(),
+  /** She bought it: when, and for how much (the rental is over; the piece is hers). */
+  kept: z.object({ at: z.string(), priceCents: z.number().int() }).nullable(),
 });
 export type Rental = z.infer<typeof RentalSchema>;
 

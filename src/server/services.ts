@@ -30,12 +30,14 @@ import {
   createUnitLifeService,
 } from './features/ops';
 import { createOffersService } from './features/offers';
+import { createPassportService } from './features/passport';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlanBilling, createPlanRenewals, createPlansService } from './features/plans';
 import {
   createRentalCancellation,
   createRentalExtension,
+  createRentalKeep,
   createRentalQuote,
   createRentalsService,
 } from './features/rentals';
@@ -100,6 +102,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     offers,
     quote: createRentalQuote(ctx, { catalogue, plans, offers }),
     extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
+    keep: createRentalKeep(ctx, { core, payments, plans }),
     cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
@@ -182,6 +185,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     waitlist,
     shortlists: createShortlistsService(ctx, { catalogue }),
     lending,
+    passport: createPassportService(ctx),
   };
 }
 

@@ -47,6 +47,7 @@ export default [
     route('notifications', 'features/notifications/routes/notifications.tsx'),
     route('orders', 'features/orders/routes/orders.tsx'),
     route('orders/:number', 'features/orders/routes/order-receipt.tsx'),
+    route('rentals/:id/keep', 'features/rentals/routes/keep-it.tsx'),
     route('lending/payouts', 'features/payouts/routes/payouts.tsx'),
     route('ratings', 'features/ratings/routes/ratings.tsx'),
     route('requests', 'features/lending/routes/requests.tsx'),
@@ -68,6 +69,7 @@ export default [
       route('claims', 'features/claims/routes/desk-claims.tsx'),
       route('reports', 'features/reports/routes/desk-reports.tsx'),
       route('promo-codes', 'features/offers/routes/desk-promo-codes.tsx'),
+      route('units/:code', 'features/passport/routes/desk-unit-history.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

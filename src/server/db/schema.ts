@@ -477,6 +477,13 @@ export interface RentalsTable {
   cancelled_at: string | null;
   /** A second size held with it at no charge (decision 0034); its hold follows the rental's booking. */
   backup_size: string | null;
+  /** Keep it (decision 0059): when her purchase of the piece went through; the rental is over then. */
+  kept_at: string | null;
+  kept_price_cents: number | null;
+  /** The purchase's charge in the payments ledger. */
+  kept_entry_id: number | null;
+  /** The lender's share of the price (a member's piece). */
+  kept_earnings_cents: number | null;
 }
 
 /** Where a unit is in its life (decision 0031); a unit without a row is available. */

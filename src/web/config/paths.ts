@@ -42,12 +42,16 @@ export const paths = {
   /** A rental's problem report page (its renter reports; its lender answers). */
   reportProblem: (rentalId: number | string) => `/rentals/${rentalId}/report`,
   opsPromoCodes: '/ops/promo-codes',
+  /** A unit's whole history on the desk (the garment's passport, decision 0059). */
+  opsUnit: (code: string) => `/ops/units/${code}`,
   summerParty: '/browse?theme=summer-party',
   item: (id: number | string) => `/item/${id}`,
   staticItem: (slug: string) => `/items/${slug}`,
   requests: '/requests',
   orders: '/orders',
   order: (number: string) => `/orders/${number}`,
+  /** Keep it: the price of a piece she is renting and the form that buys it (decision 0059). */
+  keepIt: (rentalId: number | string) => `/rentals/${rentalId}/keep`,
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

@@ -7528,6 +7528,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/passport/units/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit's whole history (staff): every rental with its member and check-in, cleaning, repairs, retirement */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The history, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                at: string;
+                                by: string | null;
+                                /** @enum {string|null} */
+                                condition: "as_new" | "good" | "needs_repair" | "damaged" | null;
+                                detail: string | null;
+                                /** @enum {string} */
+                                kind: "rented" | "checked_in" | "cleaning_done" | "sent_to_repair" | "repair_done" | "retired" | "kept";
+                                member: string | null;
+                                rentalId: number | null;
+                            }[];
+                            itemId: number;
+                            itemName: string;
+                            size: string;
+                            /** @enum {string} */
+                            state: "available" | "dispatched" | "with_member" | "returned" | "cleaning" | "repair" | "retired";
+                            summary: {
+                                lastCheckIn: {
+                                    /** @enum {string} */
+                                    condition: "as_new" | "good" | "needs_repair" | "damaged";
+                                    date: string;
+                                } | null;
+                                lastCleanedOn: string | null;
+                                repairs: number;
+                                size: string;
+                                timesRented: number;
+                                unitNo: number;
+                            };
+                            unitCode: string;
+                            unitNo: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/promo-codes": {
         parameters: {
             query?: never;
@@ -7856,7 +7961,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8168,7 +8273,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8292,7 +8397,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8422,7 +8527,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             unitCode: string;
                             unitId: number;
                             unitNo: number;
@@ -8781,7 +8886,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8823,7 +8928,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8866,7 +8971,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8908,7 +9013,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8950,7 +9055,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -8992,7 +9097,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9034,7 +9139,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9076,7 +9181,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9118,7 +9223,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9245,7 +9350,7 @@ export interface paths {
                                     size: string;
                                     startDate: string;
                                     /** @enum {string} */
-                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                     unitCode: string;
                                     unitId: number;
                                     unitNo: number;
@@ -9385,7 +9490,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9521,7 +9626,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9591,7 +9696,7 @@ export interface paths {
                                     size: string;
                                     startDate: string;
                                     /** @enum {string} */
-                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                    status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                     unitCode: string;
                                     unitId: number;
                                     unitNo: number;
@@ -9749,7 +9854,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -9912,7 +10017,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -10075,7 +10180,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -10238,7 +10343,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                                 unitCode: string;
                                 unitId: number;
                                 unitNo: number;
@@ -10379,6 +10484,10 @@ export interface paths {
                                     extensions: number;
                                     imageUrl: string;
                                     itemId: number;
+                                    kept: {
+                                        at: string;
+                                        priceCents: number;
+                                    } | null;
                                     name: string;
                                     priceCents: number;
                                     rentalId: number;
@@ -10508,6 +10617,10 @@ export interface paths {
                                 extensions: number;
                                 imageUrl: string;
                                 itemId: number;
+                                kept: {
+                                    at: string;
+                                    priceCents: number;
+                                } | null;
                                 name: string;
                                 priceCents: number;
                                 rentalId: number;
@@ -10739,6 +10852,79 @@ export interface paths {
                                 zipCode: string;
                             }[];
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passport/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of an item's rentable pieces: times rented, last check-in, last cleaned, repairs
+         * @description One entry per unit still in the rentable stock (retired and kept units left out), read from the rentals and the desk's log. No member names or staff notes. 404 for an unknown or removed item.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The passport */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itemId: number;
+                            units: {
+                                lastCheckIn: {
+                                    /** @enum {string} */
+                                    condition: "as_new" | "good" | "needs_repair" | "damaged";
+                                    date: string;
+                                } | null;
+                                lastCleanedOn: string | null;
+                                repairs: number;
+                                size: string;
+                                timesRented: number;
+                                unitNo: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12683,6 +12869,15 @@ export interface paths {
                                 id: number;
                                 imageUrl: string;
                                 itemId: number;
+                                keepOffer: {
+                                    percentOfRetail: number;
+                                    priceCents: number;
+                                    retailCents: number;
+                                } | null;
+                                kept: {
+                                    at: string;
+                                    priceCents: number;
+                                } | null;
                                 late: {
                                     capCents: number;
                                     days: number;
@@ -12708,7 +12903,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             }[];
                         };
                     };
@@ -12788,6 +12983,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -12813,7 +13017,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -12930,6 +13134,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -12955,7 +13168,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -13046,6 +13259,15 @@ export interface paths {
                                 id: number;
                                 imageUrl: string;
                                 itemId: number;
+                                keepOffer: {
+                                    percentOfRetail: number;
+                                    priceCents: number;
+                                    retailCents: number;
+                                } | null;
+                                kept: {
+                                    at: string;
+                                    priceCents: number;
+                                } | null;
                                 late: {
                                     capCents: number;
                                     days: number;
@@ -13071,7 +13293,7 @@ export interface paths {
                                 size: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                                status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                             };
                         };
                     };
@@ -13173,6 +13395,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -13198,7 +13429,154 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep it: buy the piece of this rental at its Keep it price (keepOffer), charged to her card
+         * @description While the piece is with her, on its way, or sent back and not yet checked in (docs/product.md "Keep it"). The price falls with the times the unit was rented before (keepOffer on the rental). The unit leaves the rentable stock, nothing is to be returned and no late fee is charged; the purchase shows on the order and its receipt. 404 when it is not her rental; 409 once checked in, once bought, before it is sent, when another member has booked the unit for the days after hers (and no other unit can take that booking), or while a payment for it is in progress; 402 CARD_REQUIRED / PAYMENT_DECLINED as for a booking (nothing changes then); 429 beyond RENTAL_CHARGE_RATE_LIMIT.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rental, kept (status kept) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("cancel" | "extend" | "return" | "received")[];
+                            backupSize: string | null;
+                            brand: string;
+                            cancelled: boolean;
+                            cancelledAt: string | null;
+                            chargeCents: number;
+                            checkedInAt: string | null;
+                            coveredByPlan: boolean;
+                            createdAt: string;
+                            dispatchedAt: string | null;
+                            extensions: number;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            imageUrl: string;
+                            itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
+                            late: {
+                                capCents: number;
+                                days: number;
+                                feeCents: number;
+                                perDayCents: number;
+                                /** @enum {string} */
+                                status: "accruing" | "due" | "charged" | "waived" | "failed";
+                            } | null;
+                            lateToDispatch: {
+                                cancelsOn: string;
+                                since: string;
+                            } | null;
+                            name: string;
+                            orderNumber: string | null;
+                            /** @enum {string|null} */
+                            pickupOption: "online" | "in-store" | null;
+                            /** @enum {string} */
+                            plan: "weekly" | "monthly" | "threemonths";
+                            priceCents: number;
+                            receivedAt: string | null;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            size: string;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -13311,6 +13689,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -13336,7 +13723,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -13431,6 +13818,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -13456,7 +13852,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };
@@ -15563,6 +15959,15 @@ export interface paths {
                             id: number;
                             imageUrl: string;
                             itemId: number;
+                            keepOffer: {
+                                percentOfRetail: number;
+                                priceCents: number;
+                                retailCents: number;
+                            } | null;
+                            kept: {
+                                at: string;
+                                priceCents: number;
+                            } | null;
                             late: {
                                 capCents: number;
                                 days: number;
@@ -15588,7 +15993,7 @@ export interface paths {
                             size: string;
                             startDate: string;
                             /** @enum {string} */
-                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled";
+                            status: "reserved" | "dispatched" | "out" | "overdue" | "returning" | "returned" | "cancelled" | "kept";
                         };
                     };
                 };

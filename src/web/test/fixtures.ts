@@ -97,6 +97,8 @@ export function rental(over: Partial<Rental> = {}): Rental {
     extensions: 0,
     late: null,
     lateToDispatch: null,
+    keepOffer: null,
+    kept: null,
     orderNumber: 'R-000501',
     createdAt: '2026-12-01T10:00:00.000Z',
     ...over,

@@ -36,6 +36,7 @@ import * as oneJobQueue from './2026-11-29T0100-one-job-queue';
 import * as planBillingCalendar from './2026-11-29T1100-plan-billing-calendar';
 import * as catalogueChanges from './2026-11-29T1200-catalogue-changes';
 import * as offers from './2026-11-29T1200-offers';
+import * as keepIt from './2026-11-30T0100-keep-it';
 import * as problemReports from './2026-11-30T0200-problem-reports';
 
 /**
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1100-plan-billing-calendar': planBillingCalendar,
   '2026-11-29T1200-catalogue-changes': catalogueChanges,
   '2026-11-29T1200-offers': offers,
+  '2026-11-30T0100-keep-it': keepIt,
   '2026-11-30T0200-problem-reports': problemReports,
 };

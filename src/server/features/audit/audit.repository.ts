@@ -43,6 +43,19 @@ export function createAuditRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The entries of these actions on these subjects, oldest first (the garment's passport, decision 0059). */
+    forSubjects(subjectType: AuditSubjectType, subjectIds: string[], actions: AuditAction[]) {
+      if (subjectIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('audit_log')
+        .select(['id', 'at', 'action', 'subject_id', 'actor_email', 'after_json'])
+        .where('subject_type', '=', subjectType)
+        .where('subject_id', 'in', subjectIds)
+        .where('action', 'in', actions)
+        .orderBy('id')
+        .execute();
+    },
+
     /** Entries newest first, filtered; `limit + 1` rows so the caller knows whether more follow. */
     list(q: AuditQuery) {
       let query = db.selectFrom('audit_log').selectAll();

@@ -19,6 +19,7 @@ import type { PlansService } from '../plans';
 import { lock } from './bookings.lock';
 import { toDeskRental } from './desk-rental';
 import * as holds from './holds.repository';
+import { keepMovesOf } from './keep';
 import { lateFeesOf } from './late-fees';
 import * as rentalRows from './rental-rows';
 import * as reads from './unit-reads';
@@ -238,6 +239,8 @@ export function createBookingsCore(
     dispatch,
     assertDispatchable,
     checkIn,
+    /** Keep it (decision 0059): claim the unit's days from now on, give them back, end the rental as bought. */
+    keepMoves: keepMovesOf({ rehome }),
 
     /**
      * The daily hold of units that are not back (decision 0031): a rental out past its return

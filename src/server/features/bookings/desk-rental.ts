@@ -86,6 +86,7 @@ export function toDeskRental(r: DeskRow, today: string, dayOf: DayOf): DeskRenta
         receivedAt: r.received_at,
         returnedAt: r.returned_at,
         checkedInAt: r.checked_in_at,
+        keptAt: r.kept_at,
       },
       today,
     ),

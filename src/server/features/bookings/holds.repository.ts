@@ -161,3 +161,27 @@ export async function moveUnit(
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** Lets a booking's followers (a backup size's hold, decision 0034) go, and not the booking itself. */
+export async function releaseFollowers(trx: Db, bookingId: number, at: string): Promise<void> {
+  await trx
+    .updateTable('bookings')
+    .set({ released_at: at })
+    .where('follows_booking_id', '=', bookingId)
+    .where('released_at', 'is', null)
+    .execute();
+}
+
+/** Another hold of the unit (not `exceptBookingId`, not released) overlapping [start, end), or undefined. */
+export function otherHoldOverlapping(trx: Db, unitId: number, exceptBookingId: number, start: string, end: string) {
+  return trx
+    .selectFrom('bookings')
+    .select(['id', 'start_date'])
+    .where('unit_id', '=', unitId)
+    .where('id', '!=', exceptBookingId)
+    .where('released_at', 'is', null)
+    .where('end_date', '>', start)
+    .where('start_date', '<', end)
+    .orderBy('start_date')
+    .executeTakeFirst();
+}

@@ -179,6 +179,36 @@ export async function markCheckedIn(
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * Keep it (decision 0059): her purchase went through, the rental is over (once): nothing to send
+ * back, no late fee; returned and checked in now, by her, so every list of open rentals lets it go.
+ */
+export async function markKept(
+  trx: Db,
+  rentalId: number,
+  v: { at: string; by: string; priceCents: number; entryId: number; earningsCents: number | null },
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('rentals')
+    .set((eb) => ({
+      kept_at: v.at,
+      kept_price_cents: v.priceCents,
+      kept_entry_id: v.entryId,
+      kept_earnings_cents: v.earningsCents,
+      checked_in_at: v.at,
+      checked_in_by: v.by,
+      late_days: 0,
+      late_fee_cents: 0,
+      returned_at: eb.fn.coalesce('returned_at', eb.val(v.at)),
+    }))
+    .where('id', '=', rentalId)
+    .where('dispatched_at', 'is not', null)
+    .where('checked_in_at', 'is', null)
+    .where('kept_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Records the fee's ledger entries and status (in the check-in's or the waiver's transaction). */
 export async function setFee(
   trx: Db,

@@ -23,6 +23,7 @@ const DESK_COLUMNS = [
   'rentals.dispatched_at',
   'rentals.received_at',
   'rentals.checked_in_at',
+  'rentals.kept_at',
   'rentals.late_days',
   'rentals.late_fee_cents',
   'rentals.late_fee_status',

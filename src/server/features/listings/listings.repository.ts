@@ -185,7 +185,16 @@ export function createListingsRepository(db: Db) {
       return (
         db
           .selectFrom('rentals')
-          .select(['id', 'item_id', 'price_cents', 'start_date', 'returned_at'])
+          .select([
+            'id',
+            'item_id',
+            'price_cents',
+            'start_date',
+            'returned_at',
+            'kept_at',
+            'kept_price_cents',
+            'kept_earnings_cents',
+          ])
           .where('lender_id', '=', lenderId)
           .where((eb) => eb.or([eb('charge_cents', '>', 0), eb('billing_period_start', 'is not', null)]))
           .where('start_date', '<=', today)

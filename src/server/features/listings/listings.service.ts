@@ -50,6 +50,8 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
         shareCents: number;
         startDate: string;
         returnedAt: string | null;
+        /** Keep it (decision 0059): the renter bought the piece; her share of the price. */
+        kept: { at: string; priceCents: number; shareCents: number } | null;
       }[]
     > {
       const rows = await repo.earningRentals(lenderId, ctx.today());
@@ -60,6 +62,10 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
         shareCents: lenderShareCents(r.price_cents),
         startDate: r.start_date,
         returnedAt: r.returned_at,
+        kept:
+          r.kept_at && r.kept_earnings_cents
+            ? { at: r.kept_at, priceCents: r.kept_price_cents ?? 0, shareCents: r.kept_earnings_cents }
+            : null,
       }));
     },
 

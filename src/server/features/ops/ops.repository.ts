@@ -175,6 +175,8 @@ export function createOpsRepository(db: Db) {
       desk()
         .where('rentals.checked_in_at', '>=', from)
         .where('rentals.checked_in_at', '<', until)
+        // A piece its renter bought (decision 0059) ends its rental without coming back.
+        .where('rentals.kept_at', 'is', null)
         .orderBy('rentals.checked_in_at', 'desc')
         .limit(500)
         .execute(),

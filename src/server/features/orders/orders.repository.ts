@@ -19,6 +19,8 @@ const ORDER_RENTAL_COLUMNS = [
   'rentals.cancelled_at',
   'items.name',
   'items.brand',
+  'rentals.kept_at',
+  'rentals.kept_price_cents',
 ] as const;
 
 /** The only code that touches orders, studios, delivery addresses and order e-mails. */

@@ -94,6 +94,7 @@ export function createOrdersService(
             priceCents: r.price_cents,
             extensions: r.extensions,
             cancelledAt: r.cancelled_at,
+            kept: r.kept_at ? { at: r.kept_at, priceCents: r.kept_price_cents ?? 0 } : null,
           })),
         delivery: deliveryOf(row),
         plan: row.plan,

@@ -154,6 +154,25 @@ export function createPayoutsService(
         availableFrom: r.decidedAt,
       });
     }
+    // Keep it (decision 0059): the renter bought the piece; the lender's share of the price clears like an earning.
+    for (const e of earning.filter((x) => x.kept !== null)) {
+      const kept = e.kept!;
+      const source = `keep:${e.rentalId}`;
+      const availableFrom = new Date(new Date(kept.at).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString();
+      out.push({
+        source,
+        kind: 'earning',
+        date: kept.at,
+        description: `Sale of ${names.get(e.itemId) ?? 'your piece'} (kept by its renter)`,
+        grossCents: kept.priceCents,
+        feeCents: kept.priceCents - kept.shareCents,
+        netCents: kept.shareCents,
+        status:
+          settledStatus(source) ??
+          (openClaim.has(e.rentalId) ? 'held' : new Date(availableFrom).getTime() <= now ? 'available' : 'pending'),
+        availableFrom,
+      });
+    }
     for (const c of claims.filter((x) => x.status === 'upheld' && x.charge_status === 'charged')) {
       const source = `claim:${c.id}`;
       out.push({

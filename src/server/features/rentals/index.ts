@@ -4,6 +4,7 @@ export { createRentalsService, type HeldUnitClaim, type RentalsService } from '.
 // The use-cases the rentals service is given (services.ts builds them).
 export { createRentalCancellation } from './rental-cancellation';
 export { createRentalExtension } from './rental-extension';
+export { createRentalKeep } from './rental-keep';
 export { createRentalQuote } from './rental-quote';
 // A booking's checks in its transaction, which lending's requests (decision 0035) make too.
 export { hasOpenRental, memberIsActive } from './rentals.repository';

@@ -1,4 +1,5 @@
 import { handoffOf } from '../../../domain/availability';
+import { keepPercent, keepPriceCents } from '../../../domain/keep-it.rules';
 import { PickupOptionSchema, PlanIdSchema } from '../../../domain/plans';
 import {
   LATE_FEE_STATUSES,
@@ -50,6 +51,22 @@ function marksOf(row: RentalRow, dayOf: (instant: string) => string): RentalMark
     returnedAt: row.returned_at,
     checkedInAt: row.checked_in_at,
     cancelledAt: row.cancelled_at,
+    keptAt: row.kept_at,
+  };
+}
+
+/** Keep it's offer (decision 0059): while the piece is out on this rental and not checked in, and no payment is in progress. */
+export function keepOfferOf(row: RentalRow): Rental['keepOffer'] {
+  if (!row.dispatched_at || row.checked_in_at || row.kept_at || row.cancelled_at) return null;
+  if (row.order_status === 'pending_payment') return null;
+  return {
+    priceCents: keepPriceCents({
+      retailCents: row.retail_price_cents,
+      rentalPriceCents: row.rental_price_cents,
+      pastRentals: row.past_rentals,
+    }),
+    retailCents: row.retail_price_cents,
+    percentOfRetail: keepPercent(row.past_rentals),
   };
 }
 
@@ -91,5 +108,7 @@ export function toRental(row: RentalRow, imageUrl: string, day: string, dayOf: (
       row.lender_id === null && row.order_status !== 'pending_payment' && isLateToDispatch(marks, day)
         ? { since: row.start_date, cancelsOn: lateDispatchCancelDate(row.start_date) }
         : null,
+    keepOffer: keepOfferOf(row),
+    kept: row.kept_at ? { at: row.kept_at, priceCents: row.kept_price_cents ?? 0 } : null,
   };
 }

@@ -37,6 +37,8 @@ const RENTAL_COLUMNS = [
   'items.retail_price_cents',
   'bookings.end_date as held_until',
   'rentals.backup_size',
+  'rentals.kept_at',
+  'rentals.kept_price_cents',
 ] as const;
 
 /** True for a unique-constraint violation on SQLite or PostgreSQL. */
@@ -79,7 +81,13 @@ export function createRentalsRepository(db: Db) {
       .innerJoin('items', 'items.id', 'rentals.item_id')
       .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
       .leftJoin('orders', 'orders.id', 'rentals.order_id')
-      .select(RENTAL_COLUMNS);
+      .select(RENTAL_COLUMNS)
+      // Keep it's price falls with the unit's earlier rentals (those that went out; decision 0059).
+      .select(
+        sql<number>`(select cast(count(*) as integer) from rentals as earlier where earlier.unit_id = rentals.unit_id and earlier.id < rentals.id and earlier.dispatched_at is not null)`.as(
+          'past_rentals',
+        ),
+      );
 
   return {
     /**
@@ -87,7 +95,7 @@ export function createRentalsRepository(db: Db) {
      * checked in yet); soonest return first, then newest. A rental whose payment is still with
      * the provider (seconds) is not listed yet, nor one whose payment was declined.
      */
-    listForUser(userId: string, all: boolean) {
+    listForUser(userId: string, all: boolean, keptSince?: string) {
       let q = base(db)
         .where('rentals.user_id', '=', userId)
         .where((eb) =>
@@ -101,6 +109,8 @@ export function createRentalsRepository(db: Db) {
           eb.or([
             eb('rentals.returned_at', 'is', null),
             eb.and([eb('rentals.dispatched_at', 'is not', null), eb('rentals.checked_in_at', 'is', null)]),
+            // A piece she kept stays on the list a while, as hers (decision 0059).
+            ...(keptSince ? [eb('rentals.kept_at', '>=', keptSince)] : []),
           ]),
         );
       return q

@@ -125,6 +125,25 @@ const cancel = memberRoute({
   },
 });
 
+const keep = memberRoute({
+  method: 'post',
+  path: '/{id}/keep',
+  tags: ['Rentals'],
+  summary: 'Keep it: buy the piece of this rental at its Keep it price (keepOffer), charged to her card',
+  description:
+    'While the piece is with her, on its way, or sent back and not yet checked in (docs/product.md "Keep it"). ' +
+    'The price falls with the times the unit was rented before (keepOffer on the rental). The unit leaves the rentable stock, ' +
+    'nothing is to be returned and no late fee is charged; the purchase shows on the order and its receipt. ' +
+    '404 when it is not her rental; 409 once checked in, once bought, before it is sent, when another member has booked ' +
+    'the unit for the days after hers (and no other unit can take that booking), or while a payment for it is in progress; ' +
+    '402 CARD_REQUIRED / PAYMENT_DECLINED as for a booking (nothing changes then); 429 beyond RENTAL_CHARGE_RATE_LIMIT.',
+  request: { params: IdParams },
+  responses: {
+    200: jsonContent(RentalSchema, 'The rental, kept (status kept)'),
+    ...errorResponses(400, 401, 402, 404, 409, 429),
+  },
+});
+
 export function createRentalsRoutes(ctx: AppContext, service: RentalsService) {
   return newRouter()
     .openapi(list, async (c) =>
@@ -138,5 +157,6 @@ export function createRentalsRoutes(ctx: AppContext, service: RentalsService) {
     )
     .openapi(giveBack, async (c) => c.json(await service.return(c.var.user.id, c.req.valid('param').id), 200))
     .openapi(received, async (c) => c.json(await service.received(c.var.user.id, c.req.valid('param').id), 200))
-    .openapi(cancel, async (c) => c.json(await service.cancel(c.var.user.id, c.req.valid('param').id), 200));
+    .openapi(cancel, async (c) => c.json(await service.cancel(c.var.user.id, c.req.valid('param').id), 200))
+    .openapi(keep, async (c) => c.json(await service.keep(c.var.user.id, c.req.valid('param').id), 200));
 }

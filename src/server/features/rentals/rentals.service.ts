@@ -23,6 +23,7 @@ import type { PlansService } from '../plans';
 import { takeChargeAttempt } from './charge-attempts';
 import type { RentalCancellation } from './rental-cancellation';
 import type { RentalExtension } from './rental-extension';
+import type { RentalKeep } from './rental-keep';
 import type { RentalQuote } from './rental-quote';
 import { rangeOf, sizeChecked } from './booking-checks';
 import { climb } from './booking-ladder';
@@ -34,6 +35,9 @@ import {
   type RentalRow,
   type RentalsRepository,
 } from './rentals.repository';
+
+/** How long a piece she bought stays on her list of open rentals (then in her history: status=all). */
+const KEPT_SHOWN_DAYS = 30;
 
 type BookableItem = NonNullable<Awaited<ReturnType<RentalsRepository['itemForBooking']>>>;
 
@@ -68,6 +72,8 @@ export function createRentalsService(
     quote: RentalQuote;
     /** A rental's extension by a week (rental-extension.ts). */
     extension: RentalExtension;
+    /** Keep it: she buys the piece she is renting (rental-keep.ts, decision 0059). */
+    keep: RentalKeep;
     /** Cancelling a rental not sent yet, by her or the late-dispatch job (rental-cancellation.ts). */
     cancellation: RentalCancellation;
     /**
@@ -127,7 +133,9 @@ export function createRentalsService(
 
   return {
     async list(userId: string, all = false): Promise<Rental[]> {
-      return toRentals(await repo.listForUser(userId, all));
+      // A piece she kept stays on her open list for KEPT_SHOWN_DAYS, as hers (decision 0059).
+      const keptSince = new Date(ctx.clock().getTime() - KEPT_SHOWN_DAYS * 86_400_000).toISOString();
+      return toRentals(await repo.listForUser(userId, all, keptSince));
     },
 
     get: getOwn,
@@ -313,6 +321,12 @@ export function createRentalsService(
     quote: (userId: string | null, q: QuoteQuery) => quote(userId, q),
 
     /** Moves the return date 7 days later (rental-extension.ts); answers with the rental as it is now. */
+    /** Keep it (decision 0059): she buys the piece; answers with the rental, now hers. */
+    async keep(userId: string, rentalId: number): Promise<Rental> {
+      await deps.keep.keep(userId, rentalId);
+      return getOwn(rentalId, userId);
+    },
+
     async extend(userId: string, rentalId: number, seenReturnDate?: string): Promise<Rental> {
       await extension.extend(userId, rentalId, seenReturnDate);
       return getOwn(rentalId, userId);

@@ -202,6 +202,11 @@ export const LISTING_CASES: Record<string, Case> = {
   ),
   'GET /api/ops/units': staffOnly(() => ({ method: 'GET', path: '/api/ops/units?state=cleaning' })),
   'GET /api/ops/units/{code}': staffOnly((st) => ({ method: 'GET', path: `/api/ops/units/${st.aUnitCode}` })),
+  // The garment's passport on the desk (decision 0059): a unit's whole history, members' names included.
+  'GET /api/ops/passport/units/{code}': staffOnly((st) => ({
+    method: 'GET',
+    path: `/api/ops/passport/units/${st.aUnitCode}`,
+  })),
   'POST /api/ops/units/{code}/check-in': staffOnly(
     (st) => ({ method: 'POST', path: `/api/ops/units/${st.opsUnitCodes[2]}/check-in`, json: { condition: 'good' } }),
     409,

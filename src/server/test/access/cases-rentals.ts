@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isoDay, json, ownOnly, photoForm, refused, staffOnly, type Case } from './matrix';
+import { A_NAME, isoDay, json, ownOnly, photoForm, refused, staffOnly, type Case } from './matrix';
 import { ApiErrorSchema } from '../../../domain/errors';
 
 /** The access matrix's cases (keys are "METHOD /api/path/{param}" exactly as in the OpenAPI document). */
@@ -45,6 +45,15 @@ export const RENTAL_CASES: Record<string, Case> = {
     path: `/api/rentals/${st.aRentalId}/received`,
   })),
   'POST /api/rentals/{id}/cancel': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/cancel` })),
+  // Keep it (decision 0059): B cannot buy the piece A is renting.
+  'POST /api/rentals/{id}/keep': refused((st) => ({ method: 'POST', path: `/api/rentals/${st.aRentalId}/keep` })),
+  // The garment's passport is public and names no member (A rents a unit of this item).
+  'GET /api/passport/items/{id}': ownOnly(
+    (st) => ({ method: 'GET', path: `/api/passport/items/${st.aRentedItemId}` }),
+    (_st, body) => {
+      expect(JSON.stringify(body)).not.toContain(A_NAME);
+    },
+  ),
 
   // Dashboard
   'GET /api/dashboard': ownOnly(

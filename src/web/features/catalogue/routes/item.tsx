@@ -16,6 +16,7 @@ import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn } from '../../../lib/page-data';
 import { ItemReviews } from '../../reviews';
+import { GarmentPassport, getItemPassportQueryOptions } from '../../passport';
 import { addToCartAction } from '../../rentals';
 import type { Route } from './+types/item';
 
@@ -29,6 +30,8 @@ const queries =
     Promise.all([
       queryClient.ensureQueryData(getItemQueryOptions(id)),
       user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null,
+      // The garment's passport (decision 0059): drawn on the server too; the page stands without it.
+      queryClient.prefetchQuery(getItemPassportQueryOptions(id)),
     ]);
 
 /**
@@ -151,6 +154,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </div>
+      <GarmentPassport itemId={it.id} />
       <ItemReviews item={it} />
     </div>
   );

@@ -135,6 +135,7 @@ export default function Component() {
                     {it.backupSize ? ` · backup size ${it.backupSize} (no charge)` : ''}
                     {it.extensions > 0 ? ` · extended ${it.extensions}×` : ''}
                     {it.cancelledAt ? ' · cancelled' : ''}
+                    {it.kept ? ` · kept: bought for ${formatCents(it.kept.priceCents)}` : ''}
                   </span>
                 </td>
                 <td className="py-3 pr-3 text-taupe">{dateRange(it.startDate, it.returnDate)}</td>

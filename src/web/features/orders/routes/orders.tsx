@@ -108,6 +108,11 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
                 Size {it.size}
                 {it.backupSize ? ` (backup ${it.backupSize})` : ''} · {dateRange(it.startDate, it.returnDate)}
               </p>
+              {it.kept && (
+                <p className="font-medium text-ink" data-testid="order-kept">
+                  Yours: bought for {formatCents(it.kept.priceCents)}
+                </p>
+              )}
             </div>
           </li>
         ))}

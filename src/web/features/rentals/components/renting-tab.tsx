@@ -129,12 +129,18 @@ function RentalRow({ rental }: { rental: Rental }) {
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="flex items-center gap-2 text-sm">
           <Badge
-            tone={rental.status === 'reserved' ? 'outline' : rental.status === 'overdue' ? 'clay' : 'sand'}
+            tone={
+              rental.status === 'reserved' || rental.status === 'kept'
+                ? 'outline'
+                : rental.status === 'overdue'
+                  ? 'clay'
+                  : 'sand'
+            }
             data-testid="rental-status"
           >
             {RENTAL_STATUS_LABELS[rental.status]}
           </Badge>
-          {!rental.lateToDispatch && (
+          {!rental.lateToDispatch && !rental.kept && (
             <span className="inline-flex items-center gap-1.5 text-taupe">
               <CalendarClock className="size-4" aria-hidden="true" />
               {rental.status === 'reserved' ? (
@@ -156,6 +162,12 @@ function RentalRow({ rental }: { rental: Rental }) {
             </span>
           )}
         </div>
+        {rental.kept && (
+          <p className="text-xs text-taupe sm:text-right" data-testid="kept-line">
+            Yours: bought {formatDate(rental.kept.at.slice(0, 10))} for {formatCents(rental.kept.priceCents)}. Nothing
+            to send back.
+          </p>
+        )}
         {rental.lateToDispatch && <LateDispatchLine rental={rental} />}
         {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
         <div className="flex flex-wrap gap-2">
@@ -208,6 +220,18 @@ function RentalRow({ rental }: { rental: Rental }) {
               }
             >
               {extend.isPending ? 'Extending…' : 'Extend'}
+            </Button>
+          )}
+          {rental.keepOffer && (
+            // A link to Keep it's page (its form works before the app runs): the price, then Buy.
+            <Button asChild size="sm" variant="subtle">
+              <Link
+                to={paths.keepIt(rental.id)}
+                aria-label={`Keep ${rental.name} for ${formatCents(rental.keepOffer.priceCents)}`}
+              >
+                <ShoppingBag aria-hidden="true" />
+                Keep it · {formatCents(rental.keepOffer.priceCents)}
+              </Link>
             </Button>
           )}
           {can('cancel') && (
