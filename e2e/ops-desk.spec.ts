@@ -265,6 +265,11 @@ test('the desk on a phone: check-in, its retire dialog and the inventory editor 
   await expect(page).toHaveURL(new RegExp(`code=${unit.code}$`));
   const panel = page.getByRole('region', { name: detail.name });
   await expect(panel.getByText(unit.code, { exact: true })).toBeVisible();
+  // The unit's passport on the desk (every rental, check-in, cleaning and repair) is one click away.
+  await expect(panel.getByRole('link', { name: 'Its whole history' })).toHaveAttribute(
+    'href',
+    `/ops/units/${unit.code}`,
+  );
   await expectNoSeriousViolations(page, '/ops/check-in with a unit at 390 px');
   await page.screenshot({ path: testInfo.outputPath('ops-check-in-unit-390.png'), fullPage: true });
 

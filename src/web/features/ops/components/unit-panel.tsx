@@ -45,7 +45,12 @@ export function UnitPanel({ unit: u }: { unit: UnitDetail }) {
           <h2 id="unit-heading" className="mt-1 font-display text-2xl leading-tight break-words md:text-3xl">
             {u.itemName}
           </h2>
-          <p className="mt-1 font-mono text-sm text-taupe">{u.code}</p>
+          <p className="mt-1 font-mono text-sm text-taupe">
+            <span>{u.code}</span> ·{' '}
+            <Link to={paths.opsUnit(u.code)} className="font-sans underline underline-offset-4 hover:text-ink">
+              Its whole history
+            </Link>
+          </p>
         </div>
         <Badge
           tone={u.state === 'available' ? 'success' : u.state === 'retired' ? 'outline' : 'sand'}
