@@ -101,3 +101,11 @@ export async function runRefunds(
     }
   }
 }
+
+/**
+ * Why she may not report again when everything she paid is back on her card (a later report could
+ * give nothing); null otherwise. A rental that cost nothing (her plan's allowance) can be reported.
+ */
+export function fullyRefunded(plan: Pick<RefundPlan, 'paidCents' | 'refundableCents'>): string | null {
+  return plan.paidCents > 0 && plan.refundableCents <= 0 ? REPORT_MESSAGES.refundedInFull : null;
+}

@@ -26,7 +26,7 @@ import type { BookingsCore } from '../bookings';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
 import { isUniqueViolation, type LedgerEntry, type PaymentsService } from '../payments';
-import { lenderDeduction, recordRefunds, refundAmount, refundPlan, runRefunds } from './report-refunds';
+import { fullyRefunded, lenderDeduction, recordRefunds, refundAmount, refundPlan, runRefunds } from './report-refunds';
 import { shapeReports } from './report-view';
 import { createReportsRepository, type ReportRow } from './reports.repository';
 
@@ -107,10 +107,6 @@ export function createReportsService(
     return out;
   }
 
-  /** Everything she paid is back on her card: a later report could give nothing (a rental paid by her plan's allowance still can be reported). */
-  const refundedInFull = (plan: { paidCents: number; refundableCents: number }) =>
-    plan.paidCents > 0 && plan.refundableCents <= 0;
-
   type RentalRow = NonNullable<Awaited<ReturnType<typeof repo.rental>>>;
 
   /** Why she may not report on the rental now (null: she may), and the window's end. */
@@ -130,8 +126,8 @@ export function createReportsService(
     if (!rental || rental.user_id !== renterId) throw notFound('Rental not found');
     const { refusal, until } = windowOf(rental);
     if (refusal) throw new DomainError('CONFLICT', refusal, { details: { reportUntil: until } });
-    if (refundedInFull(await refundPlan(payments, db, rental.id)))
-      throw new DomainError('CONFLICT', REPORT_MESSAGES.refundedInFull);
+    const refunded = fullyRefunded(await refundPlan(payments, db, rental.id));
+    if (refunded) throw new DomainError('CONFLICT', refunded);
     const wrongReason = rental.received_at
       ? input.reason === 'not_arrived' && REPORT_MESSAGES.alreadyReceived
       : input.reason !== 'not_arrived' && REPORT_MESSAGES.notReceivedYet;
@@ -224,11 +220,7 @@ export function createReportsService(
         itemName: rental.name,
         role,
         paidCents: plan.refundableCents,
-        refusal: reports.some((r) => isOpen(r.status))
-          ? REPORT_MESSAGES.already
-          : refundedInFull(plan)
-            ? REPORT_MESSAGES.refundedInFull
-            : refusal,
+        refusal: reports.some((r) => isOpen(r.status)) ? REPORT_MESSAGES.already : (fullyRefunded(plan) ?? refusal),
         reportUntil: until,
         received: rental.received_at !== null,
         reports,
