@@ -35,4 +35,5 @@ test('she keeps a piece from her dashboard and it shows as hers; the passport sh
   await expect(kept.getByTestId('rental-status')).toHaveText('Yours');
   await expect(kept.getByTestId('kept-line')).toContainText('for $630.00');
   await expect(kept.getByRole('button', { name: `Return ${name}` })).toHaveCount(0);
+  await expect(kept.getByRole('link', { name: `Report a problem with ${name}` })).toHaveCount(0);
 });

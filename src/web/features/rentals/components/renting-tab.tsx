@@ -171,8 +171,8 @@ function RentalRow({ rental }: { rental: Rental }) {
         {rental.lateToDispatch && <LateDispatchLine rental={rental} />}
         {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
         <div className="flex flex-wrap gap-2">
-          {/* Sent or received: she may report a problem (the page says when the window is over). */}
-          {rental.status !== 'reserved' && rental.status !== 'cancelled' && (
+          {/* Sent or received: she may report a problem (the page says when the window is over); not on a piece she bought. */}
+          {rental.status !== 'reserved' && rental.status !== 'cancelled' && rental.status !== 'kept' && (
             <Button size="sm" variant="ghost" asChild>
               <Link to={paths.reportProblem(rental.id)} aria-label={`Report a problem with ${rental.name}`}>
                 Report a problem
