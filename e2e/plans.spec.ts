@@ -112,6 +112,10 @@ test('sign up, Monthly with 5 items, card, dashboard: the plan, price, card and 
     await page.goto('/plan-selection');
     await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
     await expect(page.getByText('Current plan')).toBeVisible();
+    // Her paid month is not given up by choosing here: the page says where a change is made.
+    const term = page.getByRole('status').filter({ hasText: 'is paid until' });
+    await expect(term).toContainText(`Your Monthly plan is paid until ${monthDayYear(nextBilling)}`);
+    await expect(term.getByRole('link', { name: 'Your plan' })).toHaveAttribute('href', '/account#plan');
     await expect(page.getByTestId('item-count')).toHaveText('5');
     await expect(page.getByTestId('monthly-price')).toHaveText('$56.66');
   };

@@ -115,4 +115,7 @@ export const PLAN_MESSAGES = {
     'Your plan is paused because its renewal payment was declined. Update your card on your account to pay and resume it; the pieces you have stay yours.',
   renewalDue: (retryOn: string | null) =>
     `Your plan's renewal payment has not gone through yet${retryOn ? ` (we try again on ${retryOn})` : ''}. Update your card on your account to keep renting with your plan; the pieces you have stay yours.`,
+  /** Choosing a plan anew would end a term she paid for: a paid plan changes at its next billing date. */
+  termRunning: (title: string, paidThrough: string) =>
+    `Your ${title} plan is paid until ${paidThrough}. Change or cancel it from Your plan on your account: a change starts at your next billing date, so the time you paid for is kept.`,
 } as const;

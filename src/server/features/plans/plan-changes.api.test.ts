@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeQuoteSchema } from '../../../domain/plans';
 import type { Quote } from '../../../domain/rentals';
 import type { z } from 'zod';
-import { errorOf } from './plans.test-helpers';
+import { PLAN_MESSAGES } from '../../../domain/plan-calendar.rules';
+import { choose, errorOf } from './plans.test-helpers';
 import { act, acted, book, planBillingTestApp, planLedger, runRenewalJob, sub } from './plan-billing.test-helpers';
 
 /*
@@ -228,6 +229,26 @@ describe(`change and cancel (${process.env.TEST_DIALECT})`, () => {
     await Promise.all([runRenewalJob(p.t), p.t.services.planBilling.renewDue()]);
     expect(await sub(m)).toMatchObject({ plan: 'weekly', status: 'active', nextBillingDate: null, actions: [] });
     expect((await act(m, 'cancel', undefined, 'DELETE')).status).toBe(409);
+    expect((await planLedger(p.t, m.id)).charges.map((c) => c.amount_cents)).toEqual([4832]);
+  });
+
+  it('choosing a plan anew while a paid term runs is refused with the way to change it (five at once too), the term kept; once it ends, she chooses freely', async () => {
+    p.day('2026-11-22');
+    const m = await p.member('monthly', 4);
+    const before = await sub(m);
+    const refused = await choose(m, { plan: 'weekly' });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(PLAN_MESSAGES.termRunning('Monthly', '2026-12-22'));
+    const many = await Promise.all(Array.from({ length: 5 }, () => choose(m, { plan: 'threemonths' })));
+    expect(many.map((r) => r.status)).toEqual([409, 409, 409, 409, 409]);
+    expect(await sub(m)).toEqual(before);
+    // Cancelled at the end of the term: from then the plan page is a new choice.
+    await acted(await act(m, 'cancel'));
+    p.day('2026-12-22');
+    await runRenewalJob(p.t);
+    const chosen = await choose(m, { plan: 'threemonths' });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toMatchObject({ plan: 'threemonths', status: 'pending_payment' });
     expect((await planLedger(p.t, m.id)).charges.map((c) => c.amount_cents)).toEqual([4832]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import { PAID_PLANS } from '../../../domain/plans.rules';
 import type { DB, PaymentMethodsTable, SubscriptionsTable } from '../../db/schema';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -69,7 +70,15 @@ export function createPlansRepository(db: Kysely<DB>) {
     },
 
     /** Sets the member's plan (insert or replace), returning the stored row. */
-    upsertPlan(userId: string, v: { plan: string; itemCount: number | null; status: string; now: string }) {
+    /**
+     * Her plan as chosen now, unless a paid plan's term runs past `today` (its row is left as it
+     * is, and undefined comes back): the database decides, so a choice racing a renewal or a
+     * change cannot end a term she paid for.
+     */
+    upsertPlan(
+      userId: string,
+      v: { plan: string; itemCount: number | null; status: string; now: string; today: string },
+    ) {
       return db
         .insertInto('subscriptions')
         .values({
@@ -83,18 +92,27 @@ export function createPlansRepository(db: Kysely<DB>) {
           updated_at: v.now,
         })
         .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({
-            plan: v.plan,
-            item_count: v.itemCount,
-            status: v.status,
-            auto_assigned: 0,
-            started_at: v.now,
-            updated_at: v.now,
-            ...NO_CALENDAR,
-          }),
+          oc
+            .column('user_id')
+            .doUpdateSet({
+              plan: v.plan,
+              item_count: v.itemCount,
+              status: v.status,
+              auto_assigned: 0,
+              started_at: v.now,
+              updated_at: v.now,
+              ...NO_CALENDAR,
+            })
+            .where((eb) =>
+              eb.or([
+                eb('subscriptions.plan', 'not in', PAID_PLANS),
+                eb('subscriptions.paid_through', 'is', null),
+                eb('subscriptions.paid_through', '<=', v.today),
+              ]),
+            ),
         )
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
     },
 
     /** The member's row, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */

@@ -180,7 +180,17 @@ export function createPlansService(
             ? THREE_MONTHS_ITEMS
             : null;
       const status: SubscriptionStatus = isPaidPlan(input.plan) ? 'pending_payment' : 'active';
-      const row = await repo.upsertPlan(userId, { plan: input.plan, itemCount, status, now: nowIso() });
+      const row = await repo.upsertPlan(userId, {
+        plan: input.plan,
+        itemCount,
+        status,
+        now: nowIso(),
+        today: ctx.today(),
+      });
+      if (!row) {
+        const { row: kept, valid } = await loadValid(userId);
+        throw new DomainError('CONFLICT', PLAN_MESSAGES.termRunning(planTitle(valid.plan), kept.paid_through ?? ''));
+      }
       log.info({ userId, plan: input.plan, itemCount, status }, 'plan chosen');
       return shape(row, validate(row)!, await repo.findCard(userId), ctx.today());
     },

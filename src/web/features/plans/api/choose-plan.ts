@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChoosePlanInput } from '@domain/plans';
-import { unwrap } from '../../../lib/api-client';
+import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
 import { subscriptionQueryKey } from './get-subscription';
 
@@ -11,7 +11,10 @@ export const SAVE_FAILED = 'Something went wrong. Please try again.';
 export function useChoosePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorToast: SAVE_FAILED },
+    // A paid term still running (409) is refused in the server's words, which say how to change it.
+    meta: {
+      errorToast: (error) => (error instanceof ApiClientError && error.status === 409 ? undefined : SAVE_FAILED),
+    },
     mutationFn: (input: ChoosePlanInput, { client }) =>
       unwrap(apiOf(client).PUT('/api/plans/subscription', { body: input })),
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionQueryKey, subscription),

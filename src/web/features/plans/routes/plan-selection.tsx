@@ -7,6 +7,7 @@ import {
   PlanIdSchema,
   PLANS,
   planTerms,
+  isPaidPlan,
   type PlanId,
   type Subscription,
 } from '@domain/plans';
@@ -15,7 +16,8 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useBusinessToday } from '../../../lib/time-zone';
 import { withMinimumDuration } from '../../../lib/min-duration';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { SAVE_FAILED, useChoosePlan } from '../api/choose-plan';
@@ -40,6 +42,11 @@ export function clientLoader() {
 
 const CHOOSE_FIRST = 'Select a plan to continue.';
 
+async function apiMessage(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+  return body?.error?.message ?? SAVE_FAILED;
+}
+
 /**
  * The plan form before the app runs (decision 0044): the chosen plan (or Continue without Plan's
  * Weekly) saved through PUT /api/plans/subscription in-process as the member, then on to the dashboard
@@ -58,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: JSON.stringify(body),
     }),
   );
-  if (!res.ok) return data({ error: SAVE_FAILED }, { status: res.status });
+  // A paid term still running is refused with the way to change it (the server's words); else the page's.
+  if (!res.ok) return data({ error: res.status === 409 ? await apiMessage(res) : SAVE_FAILED }, { status: res.status });
   const saved = (await res.json()) as Subscription;
   return redirect(saved.status === 'active' ? paths.dashboard : paths.creditCard);
 }
@@ -105,6 +113,7 @@ function PlanSelection({
   refusal: string | undefined;
 }) {
   const navigate = useNavigate();
+  const today = useBusinessToday();
   // Before the app runs, the form posts to the action: Continue cannot wait for a choice it cannot see.
   const hydrated = useHydrated();
   const formId = useId();
@@ -143,12 +152,23 @@ function PlanSelection({
   };
 
   const summary = selected ? priceLine(selected, items) : null;
+  const termRunning = isPaidPlan(current.plan) && !!current.paidThrough && current.paidThrough > today;
 
   return (
     <div className="container-page pb-24">
       <PageHeader eyebrow="Step 1 of 2 · Your plan" title="Choose Your Plan">
         Pick how you would like to rent. You can change or cancel your plan anytime.
       </PageHeader>
+      {termRunning && (
+        <p role="status" className="mb-8 rounded-md border border-linen bg-sand/50 p-4 text-sm leading-relaxed">
+          Your {PLANS[current.plan].title} plan is paid until {formatDate(current.paidThrough!)}. To change or cancel
+          it, go to{' '}
+          <Link to={`${paths.account}#plan`} className="font-medium underline underline-offset-4">
+            Your plan
+          </Link>
+          : a change starts at your next billing date, so the time you paid for is kept.
+        </p>
+      )}
 
       <form
         id={formId}
