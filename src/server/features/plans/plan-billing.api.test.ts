@@ -136,6 +136,35 @@ describe(`plan renewals (${process.env.TEST_DIALECT})`, () => {
     expect((await book(m, await p.item())).status).toBe(201);
   });
 
+  it('a card saved during the retry days pays the renewal at once (five saves at once pay it once); the term goes on from its billing date', async () => {
+    p.day('2026-11-22');
+    const m = await p.member('monthly', 3);
+    await pay(m, DECLINING_CARD);
+    p.day('2026-12-22');
+    await runRenewalJob(p.t);
+    expect((await sub(m)).renewal).toMatchObject({ attempts: 1, retryOn: '2026-12-23' });
+    const saves = await Promise.all(Array.from({ length: 5 }, () => pay(m, card())));
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await sub(m)).toMatchObject({
+      status: 'active',
+      renewal: null,
+      termStart: '2026-12-22',
+      paidThrough: '2027-01-22',
+    });
+    const ledger = await planLedger(p.t, m.id);
+    expect(ledger.entries.map((e) => [e.status, e.idempotency_key.split(':').slice(-2).join(':')])).toEqual([
+      ['succeeded', expect.any(String)],
+      ['declined', '2026-12-22:1'],
+      ['succeeded', '2026-12-22:2'],
+    ]);
+    expect(ledger.collected).toBe(3999 * 2);
+    // The retry day charges nothing more.
+    p.day('2026-12-23');
+    await runRenewalJob(p.t);
+    expect((await planLedger(p.t, m.id)).entries).toHaveLength(3);
+    expect((await book(m, await p.item())).status).toBe(201);
+  });
+
   it('a declining card saved while paused for payment changes nothing but the card', async () => {
     p.day('2026-11-22');
     const m = await p.member('monthly', 3);

@@ -68,6 +68,8 @@ export function createPlanBilling(ctx: AppContext, deps: { payments: PaymentsSer
   return {
     /** Every billing date that has come (the scheduled job `plan-renewals`). */
     renewDue: () => renewals.renewDue(),
+    /** A card saved during the retry days charges the renewal now (plan-renewals.ts). */
+    retryNow: (userId: string) => renewals.retryNow(userId),
 
     /** Applies the provider's answer to a renewal, an upgrade or a resumption (called by the 'plan' settler). */
     async settle(trx: Kysely<DB>, entry: LedgerEntry, outcome: PaymentOutcome): Promise<void> {

@@ -176,6 +176,21 @@ export function createPlanRenewals(
       return moved;
     },
 
+    /**
+     * A card saved during the retry days: the renewal is tried now, not on the retry day (a try
+     * like the scheduled ones: a decline counts and sets the next). Nothing when no retry waits.
+     */
+    async retryNow(userId: string): Promise<void> {
+      const today = ctx.today();
+      const row = await repo.findSubscription(userId);
+      if (!row?.retry_on || row.retry_on <= today || !row.paid_through || row.paid_through > today) return;
+      if (row.status !== 'active' || row.pause_reason === 'payment') return;
+      // Only the retry this row still waits for is brought forward (a run that moved it wins).
+      const match = { retry_on: row.retry_on, renewal_attempts: row.renewal_attempts, paid_through: row.paid_through };
+      if (!(await repo.updateIf(db, userId, match, { retry_on: today, updated_at: nowIso() }))) return;
+      await renewOne(userId);
+    },
+
     /** Applies the provider's answer to a renewal (called by the 'plan' settler, in its transaction). */
     async settle(trx: Kysely<DB>, entry: LedgerEntry, outcome: PaymentOutcome): Promise<void> {
       const c = entry.context as unknown as Renewal;

@@ -295,6 +295,9 @@ export function createPlansService(
           plan: (entry.context as unknown as PlanChargeContext).plan,
           createdAt: now,
         };
+      } else {
+        // A renewal declined and waiting for its retry day is tried now with this card.
+        await billing.retryNow(userId);
       }
       log.info(
         { userId, brand: tokenized.brand, lastFour: tokenized.lastFour, chargedCents: charge?.amountCents ?? 0 },
