@@ -5407,7 +5407,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "plan_renewed";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;

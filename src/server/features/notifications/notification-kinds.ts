@@ -59,6 +59,7 @@ export interface NotificationData {
   dispatch_late_cancelled: { itemName: string; startDate: string; refund: string | null };
   /** A plan's renewal declined; tried again on retryOn (decision 0058). */
   plan_renewal_declined: { planTitle: string; amount: string; attempt: number; retryOn: string };
+  plan_renewed: { planTitle: string; amount: string; paidThrough: string };
   /** The last try declined too: the plan is paused until a card pays. */
   plan_paused_unpaid: { planTitle: string; amount: string };
 }
@@ -251,6 +252,11 @@ export const NOTIFICATION_TEMPLATES: {
   plan_renewal_declined: (d) => ({
     title: `Your ${d.planTitle} plan's renewal was declined`,
     body: `We could not charge ${d.amount} for your ${d.planTitle} plan's next term (try ${d.attempt} of 3). We try again on ${longDate(d.retryOn)}; update your card on your account before then if it has changed. Until it is paid, plan pieces cannot be booked; the pieces you have stay yours.`,
+    link: '/account#plan',
+  }),
+  plan_renewed: (d) => ({
+    title: `Your ${d.planTitle} plan renewed`,
+    body: `We charged ${d.amount} to your card for your ${d.planTitle} plan's next term, which runs until ${longDate(d.paidThrough)}. Pause, change or cancel it anytime from your account.`,
     link: '/account#plan',
   }),
   plan_paused_unpaid: (d) => ({

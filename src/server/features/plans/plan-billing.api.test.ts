@@ -57,6 +57,11 @@ describe(`plan renewals (${process.env.TEST_DIALECT})`, () => {
     await runRenewalJob(p.t);
     expect((await planLedger(p.t, m.id)).charges.map((c) => c.amount_cents)).toEqual([9999, 9999]);
     expect(await sub(m)).toMatchObject({ termStart: '2027-02-22', paidThrough: '2027-05-22' });
+    // She is told, in the app and by e-mail, what was charged and until when the new term runs.
+    await p.t.ctx.jobs.runDue([QUEUES.notificationEmail.name]);
+    const renewed = await p.t.waitForMail(m.email, /3 Months plan renewed/);
+    expect(renewed.text).toMatch(/\$99\.99/);
+    expect(renewed.text).toMatch(/22 May/);
   });
 
   it('retries a declined renewal the next days with an e-mail each time, then pauses it; her rentals stay; a card resumes it', async () => {

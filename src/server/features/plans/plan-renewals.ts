@@ -236,6 +236,14 @@ export function createPlanRenewals(
         providerChargeId: outcome.providerRef,
         now,
       });
+      // Told once per term (the subject names the term), by e-mail too, like a declined renewal.
+      await notifications.notify(trx, {
+        kind: 'plan_renewed',
+        subjectType: 'plan',
+        subjectId: `${c.dueOn}:renewed`,
+        userId,
+        data: { planTitle: planTitle(c.plan), amount: formatCents(entry.amountCents), paidThrough: term.paidThrough },
+      });
     },
   };
 }

@@ -77,6 +77,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   dispatch_late: <Hourglass className="size-5" aria-hidden="true" />,
   dispatch_late_cancelled: <PackageX className="size-5" aria-hidden="true" />,
   plan_renewal_declined: <CreditCard className="size-5" aria-hidden="true" />,
+  plan_renewed: <CreditCard className="size-5" aria-hidden="true" />,
   plan_paused_unpaid: <CirclePause className="size-5" aria-hidden="true" />,
 };
 
