@@ -13,7 +13,7 @@ import type { DB } from '../../db/schema';
 import type { NotificationsService } from '../notifications';
 import type { LedgerEntry, PaymentOutcome, PaymentsService } from '../payments';
 import { cardOf, recordPlanCharge, termFrom, weeklyRow, type BillingContext } from './plan-billing.shared';
-import { validate } from './plan-view';
+import { phaseOf, validate } from './plan-view';
 import { createPlansRepository } from './plans.repository';
 
 /** How many due members one renewal run takes. */
@@ -183,8 +183,8 @@ export function createPlanRenewals(
     async retryNow(userId: string): Promise<void> {
       const today = ctx.today();
       const row = await repo.findSubscription(userId);
-      if (!row?.retry_on || row.retry_on <= today || !row.paid_through || row.paid_through > today) return;
-      if (row.status !== 'active' || row.pause_reason === 'payment') return;
+      const valid = row ? validate(row) : null;
+      if (!row?.retry_on || row.retry_on <= today || !valid || phaseOf(row, valid, today) !== 'renewal_due') return;
       // Only the retry this row still waits for is brought forward (a run that moved it wins).
       const match = { retry_on: row.retry_on, renewal_attempts: row.renewal_attempts, paid_through: row.paid_through };
       if (!(await repo.updateIf(db, userId, match, { retry_on: today, updated_at: nowIso() }))) return;
