@@ -103,6 +103,15 @@ function isErrorBody(value: unknown): value is ApiError {
 }
 
 /**
+ * The error an API call answered in the one shape (a route action's in-process request), or null
+ * when its body is not that shape: one reading for every action that shows the server's refusal.
+ */
+export async function apiErrorOf(res: Response): Promise<ApiError['error'] | null> {
+  const body = (await res.json().catch(() => null)) as unknown;
+  return isErrorBody(body) ? body.error : null;
+}
+
+/**
  * The data of an answered call, or the failure thrown as an ApiClientError carrying the server's
  * code and message, a sentence for a member (one mapping for every call; toasts come from the
  * query client).

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { defaultErrorToast } from '../../../lib/error-toast';
-import { ApiClientError } from '../../../lib/api-client';
+import { ApiClientError, apiErrorOf } from '../../../lib/api-client';
 import { loginRedirect } from '../../../lib/page-data';
 
 /** The dashboard's Events tab, where an RSVP form goes back to. */
@@ -26,9 +26,6 @@ export async function rsvpAction(request: Request, context: AppLoadContext) {
   const method = form.get('intent') === 'cancel' ? 'DELETE' : 'POST';
   const res = await context.apiFetch(new Request(new URL(`/api/events/${id}/rsvp`, context.origin), { method }));
   if (res.ok) return redirect(EVENTS_TAB);
-  const body = (await res.json().catch(() => null)) as {
-    error?: ConstructorParameters<typeof ApiClientError>[1];
-  } | null;
-  const { description } = defaultErrorToast(new ApiClientError(res.status, body?.error ?? {}));
+  const { description } = defaultErrorToast(new ApiClientError(res.status, (await apiErrorOf(res)) ?? {}));
   return data<RsvpRefused>({ rsvp: { eventId: Number(id), message: description } }, { status: res.status });
 }

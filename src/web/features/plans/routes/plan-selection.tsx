@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { apiErrorOf } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useBusinessToday } from '../../../lib/time-zone';
 import { withMinimumDuration } from '../../../lib/min-duration';
@@ -42,11 +43,6 @@ export function clientLoader() {
 
 const CHOOSE_FIRST = 'Select a plan to continue.';
 
-async function apiMessage(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return body?.error?.message ?? SAVE_FAILED;
-}
-
 /**
  * The plan form before the app runs (decision 0044): the chosen plan (or Continue without Plan's
  * Weekly) saved through PUT /api/plans/subscription in-process as the member, then on to the dashboard
@@ -66,7 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }),
   );
   // A paid term still running is refused with the way to change it (the server's words); else the page's.
-  if (!res.ok) return data({ error: res.status === 409 ? await apiMessage(res) : SAVE_FAILED }, { status: res.status });
+  if (!res.ok)
+    return data(
+      { error: (res.status === 409 && (await apiErrorOf(res))?.message) || SAVE_FAILED },
+      { status: res.status },
+    );
   const saved = (await res.json()) as Subscription;
   return redirect(saved.status === 'active' ? paths.dashboard : paths.creditCard);
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { apiErrorOf } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
 import { browserQueryClient } from '../../../lib/query-client';
@@ -47,9 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     new Request(new URL(`/api/rentals/${params.id}/keep`, context.origin), { method: 'POST' }),
   );
   if (res.ok) return redirect(`${paths.dashboard}?kept=${params.id}`);
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string; code?: string } } | null;
+  const error = await apiErrorOf(res);
   return data<KeepRefused>(
-    { message: body?.error?.message ?? 'Something went wrong. Please try again.', code: body?.error?.code ?? '' },
+    { message: error?.message ?? 'Something went wrong. Please try again.', code: error?.code ?? '' },
     { status: res.status },
   );
 }

@@ -1,4 +1,5 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
+import { apiErrorOf } from '../../../lib/api-client';
 import { browserQueryClient } from '../../../lib/query-client';
 import { reportsQueryKey } from '../api/get-rental-reports';
 
@@ -15,12 +16,10 @@ export interface ReportFormResult {
 export async function forward(context: AppLoadContext, request: Request, back: string) {
   const res = await context.apiFetch(request);
   if (res.ok) return redirect(back);
-  const body = (await res.json().catch(() => null)) as {
-    error?: { message?: string; issues?: { path: string; message: string }[] };
-  } | null;
-  const issue = body?.error?.issues?.[0];
+  const error = await apiErrorOf(res);
+  const issue = error?.issues?.[0];
   return data<ReportFormResult>(
-    { error: issue?.message ?? body?.error?.message ?? 'That did not work. Try again.', field: issue?.path },
+    { error: issue?.message ?? error?.message ?? 'That did not work. Try again.', field: issue?.path },
     { status: res.status },
   );
 }
