@@ -28,6 +28,7 @@ export const NOTIFICATION_KINDS = [
   'plan_renewal_declined',
   'plan_paused_unpaid',
   'plan_renewed',
+  'piece_sold',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -72,6 +72,9 @@ export const AUDIT_ACTIONS = [
   'promo_code.create',
   'promo_code.activate',
   'promo_code.deactivate',
+  'unit.retire_to_sale',
+  'unit.send_kept',
+  'sendoff.dispatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -124,4 +127,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'promo_code.create': 'Created a promo code',
   'promo_code.activate': 'Switched a promo code on',
   'promo_code.deactivate': 'Switched a promo code off',
+  'unit.retire_to_sale': 'Retired a unit to the pre-loved sale',
+  'unit.send_kept': 'Sent a kept piece to its member',
+  'sendoff.dispatch': 'Dispatched a pre-loved piece',
 };

@@ -232,11 +232,26 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
+/** A piece bought in the pre-loved sale (decision 0066): hers to keep, sent to her. */
+export const OrderBoughtSchema = z.object({
+  pieceId: z.number().int(),
+  itemId: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  imageUrl: z.string(),
+  size: z.string(),
+  priceCents: z.number().int(),
+  conditionNote: z.string(),
+});
+export type OrderBought = z.infer<typeof OrderBoughtSchema>;
+
 export const OrderSummarySchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   placedAt: z.string(),
   items: z.array(OrderItemSchema),
+  /** Pieces bought in the pre-loved sale on this order (none on a rental's order). */
+  bought: z.array(OrderBoughtSchema),
   delivery: OrderDeliverySchema,
   plan: z.string(),
   /** True when the plan's allowance paid for it ("included in your plan"). */

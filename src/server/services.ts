@@ -31,6 +31,7 @@ import {
 } from './features/ops';
 import { createOffersService } from './features/offers';
 import { createPassportService } from './features/passport';
+import { createPreLovedService } from './features/preloved';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlanBilling, createPlanRenewals, createPlansService } from './features/plans';
@@ -102,7 +103,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     offers,
     quote: createRentalQuote(ctx, { catalogue, plans, offers }),
     extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
-    keep: createRentalKeep(ctx, { core, payments, plans }),
+    keep: createRentalKeep(ctx, { core, payments, plans, notifications }),
     cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
@@ -150,7 +151,12 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   };
   const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
   // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
+  // The pre-loved sale (decision 0066): units offered and sold through the core, the desk's dispatches of them.
+  const preloved = createPreLovedService(ctx, { core, payments, plans, orders, notifications, pictures });
   const payouts = createPayoutsService(ctx, { payments, listings, reports });
+  // A lender's pieces sold in the pre-loved sale pay her share like an earning (source sale:<id>).
+  payouts.addSales((lenderId) => preloved.lenderSales(lenderId));
+  orders.addBought((orderIds) => preloved.boughtOn(orderIds));
   return {
     paymentProvider,
     payments,
@@ -186,6 +192,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     shortlists: createShortlistsService(ctx, { catalogue }),
     lending,
     passport: createPassportService(ctx),
+    preloved,
   };
 }
 

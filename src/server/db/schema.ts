@@ -762,6 +762,39 @@ export interface ClaimPhotosTable {
 }
 
 /** A renter's problem report on a rental (decision 0060): one open or disputed per rental (a partial unique index). */
+/** A retired unit offered in the pre-loved sale (decision 0066). */
+export interface PrelovedPiecesTable {
+  id: Generated<number>;
+  unit_id: number;
+  item_id: number;
+  price_cents: number;
+  condition_note: string;
+  /** listed | reserved | sold | withdrawn */
+  status: string;
+  listed_by: string;
+  listed_at: string;
+  lender_id: string | null;
+  buyer_id: string | null;
+  order_id: number | null;
+  entry_id: number | null;
+  sold_at: string | null;
+  lender_share_cents: number | null;
+}
+
+/** A piece leaving for good, for the desk to send (decision 0066): a pre-loved sale, a kept piece back at the desk. */
+export interface SendoffsTable {
+  id: Generated<number>;
+  unit_id: number;
+  user_id: string;
+  /** preloved | kept */
+  reason: string;
+  ref_id: number;
+  order_id: number | null;
+  created_at: string;
+  dispatched_at: string | null;
+  dispatched_by: string | null;
+}
+
 export interface ProblemReportsTable {
   id: Generated<number>;
   rental_id: number;
@@ -921,6 +954,8 @@ export interface DB {
   damage_claims: DamageClaimsTable;
   claim_photos: ClaimPhotosTable;
   problem_reports: ProblemReportsTable;
+  preloved_pieces: PrelovedPiecesTable;
+  sendoffs: SendoffsTable;
   report_photos: ReportPhotosTable;
   payment_sim_bank_accounts: PaymentSimBankAccountsTable;
   reviews: ReviewsTable;

@@ -5407,7 +5407,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "plan_renewed";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "plan_renewed" | "piece_sold";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -5619,7 +5619,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch";
                     actor?: string;
                     before?: string;
                     limit?: number;
@@ -7627,6 +7627,479 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/preloved/sendoffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pieces leaving for good: pre-loved sales to send (oldest first), and those sent in the last 7 days */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sendoffs: {
+                                address: string | null;
+                                brand: string;
+                                createdAt: string;
+                                dispatchedAt: string | null;
+                                id: number;
+                                itemName: string;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                reason: "preloved" | "kept";
+                                size: string;
+                                unitCode: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/preloved/sendoffs/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispatch a sold pre-loved piece (once, audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sendoffs: {
+                                address: string | null;
+                                brand: string;
+                                createdAt: string;
+                                dispatchedAt: string | null;
+                                id: number;
+                                itemName: string;
+                                lender: string | null;
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                reason: "preloved" | "kept";
+                                size: string;
+                                unitCode: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/preloved/units/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit's sale (its offer in the pre-loved sale) and, for a kept piece back at the desk, who kept it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The unit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canList: boolean;
+                            kept: {
+                                email: string;
+                                member: string;
+                                rentalId: number;
+                                sentAt: string | null;
+                            } | null;
+                            piece: {
+                                conditionNote: string;
+                                id: number;
+                                priceCents: number;
+                                /** @enum {string} */
+                                status: "listed" | "reserved" | "sold" | "withdrawn";
+                            } | null;
+                            unitCode: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/preloved/units/{code}/retire-to-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a unit to the pre-loved sale with its price and a condition note (audited)
+         * @description From the shelf, cleaning, repair, or already retired (not a kept piece). Its reservations move to another unit; 409 when one cannot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conditionNote: string;
+                        priceCents: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The unit, in the sale */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canList: boolean;
+                            kept: {
+                                email: string;
+                                member: string;
+                                rentalId: number;
+                                sentAt: string | null;
+                            } | null;
+                            piece: {
+                                conditionNote: string;
+                                id: number;
+                                priceCents: number;
+                                /** @enum {string} */
+                                status: "listed" | "reserved" | "sold" | "withdrawn";
+                            } | null;
+                            unitCode: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/preloved/units/{code}/send-kept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispatch a kept piece that came back to the desk to the member who kept it (once, audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The unit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canList: boolean;
+                            kept: {
+                                email: string;
+                                member: string;
+                                rentalId: number;
+                                sentAt: string | null;
+                            } | null;
+                            piece: {
+                                conditionNote: string;
+                                id: number;
+                                priceCents: number;
+                                /** @enum {string} */
+                                status: "listed" | "reserved" | "sold" | "withdrawn";
+                            } | null;
+                            unitCode: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10443,6 +10916,16 @@ export interface paths {
                         "application/json": {
                             nextBefore: number | null;
                             orders: {
+                                bought: {
+                                    brand: string;
+                                    conditionNote: string;
+                                    imageUrl: string;
+                                    itemId: number;
+                                    name: string;
+                                    pieceId: number;
+                                    priceCents: number;
+                                    size: string;
+                                }[];
                                 card: {
                                     brand: string;
                                     lastFour: string;
@@ -10576,6 +11059,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             billedTo: string;
+                            bought: {
+                                brand: string;
+                                conditionNote: string;
+                                imageUrl: string;
+                                itemId: number;
+                                name: string;
+                                pieceId: number;
+                                priceCents: number;
+                                size: string;
+                            }[];
                             card: {
                                 brand: string;
                                 lastFour: string;
@@ -12560,6 +13053,253 @@ export interface paths {
                 };
                 /** @description Error */
                 402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preloved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pieces in the pre-loved sale: condition, photos, price, designer and size (newest first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The pieces for sale (none: an empty list) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pieces: {
+                                brand: string;
+                                condition: string | null;
+                                conditionNote: string;
+                                fromMember: boolean;
+                                id: number;
+                                itemId: number;
+                                listedAt: string;
+                                name: string;
+                                photos: string[];
+                                priceCents: number;
+                                retailCents: number;
+                                size: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preloved/{id}/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a piece in the sale: charged to her card on file, sent to her delivery address
+         * @description One buyer per piece: of many at once the database lets one through; the others get 409 "Sorry, this piece has just sold." and nothing is charged. 404 when it is not in the sale; 409 for her own piece; 402 CARD_REQUIRED / PAYMENT_DECLINED (nothing bought, the piece back in the sale); 409 ADDRESS_REQUIRED without a delivery address; 429 beyond RENTAL_CHARGE_RATE_LIMIT charges an hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Bought: her order (the receipt) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orderNumber: string;
+                            pieceId: number;
+                            priceCents: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preloved/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lender puts her own piece (one size of her listing) in the sale
+         * @description The unit leaves the rentable stock at once; reservations move to another unit of the size, or 409 when none can take them. She earns her share of the price (70%) when it sells. 404 when it is not her listing or the size has no unit on her shelf.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conditionNote: string;
+                        itemId: number;
+                        priceCents: number;
+                        size: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description In the sale */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brand: string;
+                            condition: string | null;
+                            conditionNote: string;
+                            fromMember: boolean;
+                            id: number;
+                            itemId: number;
+                            listedAt: string;
+                            name: string;
+                            photos: string[];
+                            priceCents: number;
+                            retailCents: number;
+                            size: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

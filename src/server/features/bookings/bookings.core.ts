@@ -21,6 +21,7 @@ import { toDeskRental } from './desk-rental';
 import * as holds from './holds.repository';
 import { keepMovesOf } from './keep';
 import { lateFeesOf } from './late-fees';
+import { saleMovesOf } from './sale';
 import * as rentalRows from './rental-rows';
 import * as reads from './unit-reads';
 
@@ -241,6 +242,8 @@ export function createBookingsCore(
     checkIn,
     /** Keep it (decision 0059): claim the unit's days from now on, give them back, end the rental as bought. */
     keepMoves: keepMovesOf({ rehome }),
+    /** The pre-loved sale (decision 0066): offer a unit for sale (retired, out of the rentable stock), mark it sold. */
+    saleMoves: saleMovesOf({ rehome }),
 
     /**
      * The daily hold of units that are not back (decision 0031): a rental out past its return

@@ -6,3 +6,4 @@ export { OPEN_END, type NewHold } from './holds.repository';
 export { toDeskRental, lateOf, type DayOf } from './desk-rental';
 export { deskQuery, type DeskRow } from './rental-view';
 export { unitQuery, type RentalView, type UnitRow } from './unit-reads';
+export { KEPT_NOTE } from './sale';

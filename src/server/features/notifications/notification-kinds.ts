@@ -62,6 +62,8 @@ export interface NotificationData {
   plan_renewed: { planTitle: string; amount: string; paidThrough: string };
   /** The last try declined too: the plan is paused until a card pays. */
   plan_paused_unpaid: { planTitle: string; amount: string };
+  /** To the lender: her piece was kept by its renter or sold in the pre-loved sale (decision 0066), with her share. */
+  piece_sold: { itemName: string; price: string; share: string; how: 'kept' | 'preloved' };
 }
 
 export interface RenderedNotification {
@@ -263,6 +265,11 @@ export const NOTIFICATION_TEMPLATES: {
     title: `Your ${d.planTitle} plan is paused`,
     body: `We tried three times to charge ${d.amount} for your ${d.planTitle} plan's next term and the card was declined each time, so your plan is paused: nothing more is charged and plan pieces cannot be booked. The pieces you have stay yours. Save a card on your account to pay and resume your plan from that day.`,
     link: '/account#plan',
+  }),
+  piece_sold: (d) => ({
+    title: `${d.itemName} has sold: ${d.share} is yours`,
+    body: `${d.how === 'kept' ? 'The member renting your piece has kept it' : 'Your piece has sold in the pre-loved sale'}, for ${d.price}. Your share, ${d.share}, is on your statement and is paid out like a rental's earning, 2 days after the sale.`,
+    link: '/lending/payouts',
   }),
 };
 

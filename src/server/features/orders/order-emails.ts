@@ -23,6 +23,18 @@ export function orderEmailText(
     summary.delivery.method === 'online'
       ? `Delivered to: ${addressLines(summary.delivery.address).join(', ')}`
       : `Pick up at: ${summary.delivery.studio.name}, ${summary.delivery.studio.address}`;
+  const bought = summary.bought[0];
+  if (kind === 'confirmed' && bought)
+    return {
+      subject: `Your Rentique order ${order.number} is confirmed`,
+      lines: [
+        `Thank you for your order ${order.number}.`,
+        '',
+        `Pre-loved: ${bought.name} by ${bought.brand}, size ${bought.size}. It is yours to keep.`,
+        delivery,
+        `Paid: ${formatUsd(summary.chargedCents)}${summary.card ? `, charged to your ${cardLabel(summary.card)}` : ''}`,
+      ],
+    };
   if (kind === 'confirmed') {
     const paid = summary.coveredByPlan
       ? `Included in your plan (${PLANS[order.plan as keyof typeof PLANS]?.title ?? order.plan})`

@@ -5,6 +5,7 @@ import {
   type DeliveryAddress,
   type DeliveryAddressForm,
   type DeliveryAddressState,
+  type OrderBought,
   type OrderList,
   type OrderReceipt,
   type OrderStatus,
@@ -22,6 +23,9 @@ import type { PaymentsService } from '../payments';
 import { orderEmailText, type OrderEmailKind } from './order-emails';
 import { deliveryOf, discountOf, moneyOf, newOrderNumber, toStudio } from './order-rows';
 import { createOrdersRepository, type OrderRentalRow, type OrderRow } from './orders.repository';
+
+/** The pieces bought in the pre-loved sale on these orders. */
+export type BoughtReader = (orderIds: number[]) => Promise<{ orderId: number; item: OrderBought }[]>;
 
 /** How a booking reaches the member, decided before its transaction. */
 export type ResolvedDelivery = { method: 'online'; address: DeliveryAddress } | { method: 'in-store'; studio: Studio };
@@ -53,6 +57,8 @@ export function createOrdersService(
   const { payments, pictures } = deps;
   const nowIso = () => ctx.clock().toISOString();
   const log = ctx.logger.child({ feature: 'orders' });
+  /** The pre-loved sale's pieces on orders (decision 0066), given by services.ts once the sale is built. */
+  let boughtOn: BoughtReader = async () => [];
 
   /**
    * The orders as she sees them, with the ledger's entries on each order and on its rentals (a
@@ -62,13 +68,14 @@ export function createOrdersService(
   async function summaries(userId: string, rows: OrderRow[]): Promise<OrderSummary[]> {
     const ids = rows.map((r) => r.id);
     const rentals = await repo.rentalsOf(ids);
-    const [entries, pics] = await Promise.all([
+    const [entries, pics, bought] = await Promise.all([
       payments.forMemberOrders(
         userId,
         ids,
         rentals.map((r) => r.id),
       ),
       pictures.forIds([...new Set(rentals.map((r) => r.item_id))]),
+      boughtOn(ids),
     ]);
     return rows.map((row) => {
       const rentalIds = new Set(rentals.filter((r) => r.order_id === row.id).map((r) => r.id));
@@ -96,6 +103,7 @@ export function createOrdersService(
             cancelledAt: r.cancelled_at,
             kept: r.kept_at ? { at: r.kept_at, priceCents: r.kept_price_cents ?? 0 } : null,
           })),
+        bought: bought.filter((b) => b.orderId === row.id).map((b) => b.item),
         delivery: deliveryOf(row),
         plan: row.plan,
         coveredByPlan: row.covered_by_plan === 1,
@@ -122,6 +130,11 @@ export function createOrdersService(
   }
 
   return {
+    /** Lets the pre-loved sale name the pieces bought on orders (services.ts, decision 0066). */
+    addBought(reader: BoughtReader): void {
+      boughtOn = reader;
+    },
+
     async listStudios(): Promise<Studio[]> {
       return (await repo.studios()).map(toStudio);
     },

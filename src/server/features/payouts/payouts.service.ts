@@ -65,6 +65,11 @@ interface Source {
  * when two payouts are asked for at the same moment. The money goes through the payments ledger
  * (purpose 'payout') to the provider's payout, to her tokenised bank account.
  */
+/** A lender's pieces sold in the pre-loved sale, with her share of each. */
+export type SalesReader = (
+  lenderId: string,
+) => Promise<{ id: number; itemName: string; at: string; priceCents: number; shareCents: number }[]>;
+
 export function createPayoutsService(
   ctx: AppContext,
   deps: { payments: PaymentsService; listings: ListingsService; reports: Pick<ReportsService, 'payoutAdjustments'> },
@@ -74,6 +79,8 @@ export function createPayoutsService(
   const { payments, listings, reports } = deps;
   const log = ctx.logger.child({ feature: 'payouts' });
   const nowIso = () => ctx.clock().toISOString();
+  /** The lender's pieces sold in the pre-loved sale (decision 0066), given by services.ts once the sale is built. */
+  let salesOf: SalesReader = async () => [];
 
   payments.onSettle('payout', async (trx, entry, outcome) => {
     const payoutId = Number(entry.context.payoutId);
@@ -87,7 +94,7 @@ export function createPayoutsService(
     const names = new Map(
       (await repo.itemNames([...new Set(earning.map((e) => e.itemId))])).map((i) => [i.id, i.name]),
     );
-    return { earning, names };
+    return { earning, names, sales: await salesOf(lenderId) };
   }
 
   /**
@@ -100,7 +107,7 @@ export function createPayoutsService(
     earned?: Awaited<ReturnType<typeof earningsOf>>,
   ): Promise<Source[]> {
     const now = ctx.clock().getTime();
-    const { earning, names } = earned ?? (await earningsOf(lenderId));
+    const { earning, names, sales } = earned ?? (await earningsOf(lenderId));
     const claims = await repo.claimsOf(lenderId, q);
     const lines = await repo.linesOf(lenderId, q);
     const paidBy = new Map(lines.map((l) => [l.source, l.status]));
@@ -173,6 +180,22 @@ export function createPayoutsService(
         availableFrom,
       });
     }
+    // The pre-loved sale (decision 0066): her piece sold; her share of the price clears like an earning.
+    for (const sale of sales) {
+      const source = `sale:${sale.id}`;
+      const availableFrom = new Date(new Date(sale.at).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString();
+      out.push({
+        source,
+        kind: 'earning',
+        date: sale.at,
+        description: `Sale of ${sale.itemName} (pre-loved)`,
+        grossCents: sale.priceCents,
+        feeCents: sale.priceCents - sale.shareCents,
+        netCents: sale.shareCents,
+        status: settledStatus(source) ?? (new Date(availableFrom).getTime() <= now ? 'available' : 'pending'),
+        availableFrom,
+      });
+    }
     for (const c of claims.filter((x) => x.status === 'upheld' && x.charge_status === 'charged')) {
       const source = `claim:${c.id}`;
       out.push({
@@ -239,6 +262,11 @@ export function createPayoutsService(
   }
 
   return {
+    /** Lets the pre-loved sale give its sold pieces of a lender (services.ts, decision 0066). */
+    addSales(reader: SalesReader): void {
+      salesOf = reader;
+    },
+
     account: accountOf,
     statement,
 

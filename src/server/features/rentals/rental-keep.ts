@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, notFound } from '../../../domain/errors';
 import { KEEP_MESSAGES } from '../../../domain/keep-it.rules';
 import { lenderShareCents } from '../../../domain/listings';
+import { formatUsd } from '../../../domain/payments';
 import type { AppContext } from '../../context';
 import type { BookingsCore } from '../bookings';
 import type { PaymentsService } from '../payments';
+import type { NotificationsService } from '../notifications';
 import type { PlansService } from '../plans';
 import { takeChargeAttempt } from './charge-attempts';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
@@ -33,7 +35,7 @@ const conflict = (message: string) => new DomainError('CONFLICT', message);
  */
 export function createRentalKeep(
   ctx: AppContext,
-  deps: { core: BookingsCore; payments: PaymentsService; plans: PlansService },
+  deps: { core: BookingsCore; payments: PaymentsService; plans: PlansService; notifications?: NotificationsService },
 ) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
@@ -65,7 +67,25 @@ export function createRentalKeep(
         earningsCents: c.lenderId ? lenderShareCents(c.priceCents) : null,
       },
     );
-    if (kept) return;
+    if (kept) {
+      // A member's piece: its lender is told (in the app and by e-mail), once per rental, with her share.
+      if (c.lenderId && deps.notifications) {
+        const r = await core.rental(entry.rentalId, trx);
+        await deps.notifications.notify(trx, {
+          kind: 'piece_sold',
+          userId: c.lenderId,
+          subjectType: 'rental',
+          subjectId: `keep:${entry.rentalId}`,
+          data: {
+            itemName: r?.item_name ?? 'Your piece',
+            price: formatUsd(c.priceCents),
+            share: formatUsd(lenderShareCents(c.priceCents)),
+            how: 'kept',
+          },
+        });
+      }
+      return;
+    }
     // Checked in meanwhile (staff were quicker than the card): not sold, the money goes back.
     log.error({ entryId: entry.id, rentalId: entry.rentalId }, 'purchase paid for a rental checked in meanwhile');
     await core.keepMoves.unclaim(trx, c.bookingId, c.heldUntil);

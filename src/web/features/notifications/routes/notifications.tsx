@@ -79,6 +79,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   plan_renewal_declined: <CreditCard className="size-5" aria-hidden="true" />,
   plan_renewed: <CreditCard className="size-5" aria-hidden="true" />,
   plan_paused_unpaid: <CirclePause className="size-5" aria-hidden="true" />,
+  piece_sold: <PackageCheck className="size-5" aria-hidden="true" />,
 };
 
 /** /notifications (members): reminders and news about listings, newest first; mark one or all read. */

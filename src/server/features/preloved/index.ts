@@ -1,0 +1,3 @@
+// The pre-loved sale's public entry (decision 0066).
+export { createPreLovedService, type PreLovedService } from './preloved.service';
+export { createPreLovedDeskRoutes, createPreLovedRoutes } from './preloved.routes';
