@@ -17,6 +17,7 @@ export default [
     route('item/:id', 'features/catalogue/routes/item.tsx'),
     route('items/:slug', 'features/catalogue/routes/static-item.tsx'),
     route('match', 'features/match/routes/match.tsx'),
+    route('pre-loved', 'features/preloved/routes/pre-loved.tsx'),
     route('help', 'features/support/routes/help.tsx'),
     route('contact', 'features/support/routes/contact.tsx'),
     route('privacy', 'features/support/routes/privacy.tsx'),
@@ -70,6 +71,7 @@ export default [
       route('reports', 'features/reports/routes/desk-reports.tsx'),
       route('promo-codes', 'features/offers/routes/desk-promo-codes.tsx'),
       route('units/:code', 'features/passport/routes/desk-unit-history.tsx'),
+      route('pre-loved', 'features/preloved/routes/desk-pre-loved.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -52,6 +52,10 @@ export const paths = {
   order: (number: string) => `/orders/${number}`,
   /** Keep it: the price of a piece she is renting and the form that buys it (decision 0059). */
   keepIt: (rentalId: number | string) => `/rentals/${rentalId}/keep`,
+  /** The pre-loved sale (decision 0066). */
+  preLoved: '/pre-loved',
+  /** The desk's pre-loved pieces to send (decision 0066). */
+  opsPreLoved: '/ops/pre-loved',
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

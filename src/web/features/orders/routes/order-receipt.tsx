@@ -144,6 +144,19 @@ export default function Component() {
                 </td>
               </tr>
             ))}
+            {o.bought.map((b) => (
+              <tr key={`p${b.pieceId}`} data-testid="receipt-bought">
+                <td className="py-3 pr-3">
+                  <span className="block text-xs text-stone">{b.brand}</span>
+                  <span className="font-medium">{b.name}</span>
+                  <span className="block text-xs text-stone">
+                    Size {b.size} · pre-loved: {b.conditionNote}
+                  </span>
+                </td>
+                <td className="py-3 pr-3 text-taupe">Yours to keep</td>
+                <td className="py-3 text-right">{formatCents(b.priceCents)}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
 

@@ -116,6 +116,18 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
             </div>
           </li>
         ))}
+        {o.bought.map((b) => (
+          <li key={`p${b.pieceId}`} className="flex items-center gap-4" data-testid="order-bought">
+            <img src={b.imageUrl} alt="" className="size-16 shrink-0 rounded-sm bg-sand object-cover" loading="lazy" />
+            <div className="min-w-0 text-sm">
+              <p className="text-xs text-stone">{b.brand}</p>
+              <h3 className="truncate font-display text-xl leading-tight">{b.name}</h3>
+              <p className="text-taupe">
+                Size {b.size} · Pre-loved, yours to keep · {formatCents(b.priceCents)}
+              </p>
+            </div>
+          </li>
+        ))}
       </ul>
       <p className="mt-4 text-sm text-taupe">
         <OrderDeliveryText delivery={o.delivery} />

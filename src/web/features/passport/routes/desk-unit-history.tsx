@@ -10,13 +10,19 @@ import { formatDateTime } from '../../../lib/format';
 import type { PageQueries } from '../../../lib/page-data';
 import { useTimeZone } from '../../../lib/time-zone';
 import { OpsHeader, clientLoadDeskPage, deskMeta, loadDeskPage } from '../../ops';
+import { UnitSalePanel, afterDeskAction, forwardDesk, getUnitSaleQueryOptions, toCents } from '../../preloved';
+import type { DeskFormResult } from '../../preloved';
 import { getUnitHistoryQueryOptions, useUnitHistory } from '../api/get-unit-history';
 import type { Route } from './+types/desk-unit-history';
 
 const queries =
   (code: string): PageQueries =>
   (queryClient) =>
-    queryClient.prefetchQuery(getUnitHistoryQueryOptions(code));
+    Promise.all([
+      queryClient.prefetchQuery(getUnitHistoryQueryOptions(code)),
+      // The unit's pre-loved sale and a kept piece back at the desk (decision 0066).
+      queryClient.prefetchQuery(getUnitSaleQueryOptions(code)),
+    ]);
 
 export function loader({ context, params }: Route.LoaderArgs) {
   return loadDeskPage(context, queries(params.code));
@@ -26,10 +32,30 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return clientLoadDeskPage(queries(params.code));
 }
 
+/** POST /ops/units/{code}: retire it to the pre-loved sale, or send a kept piece to her (decision 0066). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '');
+  const base = `/api/ops/preloved/units/${encodeURIComponent(params.code)}`;
+  const back = paths.opsUnit(params.code);
+  if (text('intent') === 'send-kept') return forwardDesk(context, `${base}/send-kept`, undefined, back);
+  const cents = toCents(text('price'));
+  return forwardDesk(
+    context,
+    `${base}/retire-to-sale`,
+    { priceCents: Number.isNaN(cents) ? 0 : cents, conditionNote: text('conditionNote') },
+    back,
+  );
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return afterDeskAction(serverAction);
+}
+
 export const meta: Route.MetaFunction = (args) => deskMeta(args, `Passport ${args.params.code}`);
 
 /** /ops/units/{code}: a unit's whole history on the desk (decision 0059), newest first. */
-export default function Component() {
+export default function Component({ actionData }: Route.ComponentProps) {
   const { code = '' } = useParams();
   const history = useUnitHistory(code);
   const zone = useTimeZone();
@@ -48,6 +74,7 @@ export default function Component() {
         · size {h.size} · unit {h.unitNo} · {UNIT_STATE_LABELS[h.state]} · rented {h.summary.timesRented}×, repairs{' '}
         {h.summary.repairs}
       </OpsHeader>
+      <UnitSalePanel code={h.unitCode} result={actionData as DeskFormResult | undefined} />
       {h.events.length === 0 ? (
         <EmptyState title="Nothing recorded yet">This unit has not been rented.</EmptyState>
       ) : (

@@ -8,6 +8,7 @@ const COLUMNS = [
       { label: 'Home', to: paths.home },
       { label: 'Browse Collection', to: paths.browse },
       { label: 'Pricing', to: paths.pricing },
+      { label: 'Pre-loved', to: paths.preLoved },
       { label: 'How It Works', to: paths.howItWorks },
     ],
   },

@@ -16,6 +16,7 @@ const LINKS = [
   { to: paths.browse, label: 'Browse' },
   { to: paths.match, label: 'NEW: Match your Outfit', highlight: true },
   { to: paths.pricing, label: 'Pricing' },
+  { to: paths.preLoved, label: 'Pre-loved' },
   { to: paths.howItWorks, label: 'How It Works' },
 ] as const;
 
