@@ -54,6 +54,8 @@ export const paths = {
   keepIt: (rentalId: number | string) => `/rentals/${rentalId}/keep`,
   /** The pre-loved sale (decision 0066). */
   preLoved: '/pre-loved',
+  /** A lender puts one of her own pieces in the pre-loved sale. */
+  preLovedSell: '/pre-loved/sell',
   /** The desk's pre-loved pieces to send (decision 0066). */
   opsPreLoved: '/ops/pre-loved',
   opsInventoryNew: '/ops/inventory/new',

@@ -39,6 +39,10 @@ export function ListingTab() {
           ·{' '}
           <Link to={paths.ratings} className="font-medium text-ink underline underline-offset-4">
             Ratings
+          </Link>{' '}
+          ·{' '}
+          <Link to={paths.preLovedSell} className="font-medium text-ink underline underline-offset-4">
+            Sell a piece (pre-loved)
           </Link>
         </p>
         <div className="flex flex-wrap gap-2">

@@ -18,6 +18,7 @@ export function PieceCard({
   busy: boolean;
   refusal: string | null;
 }) {
+  const label = signedIn ? `Buy it for ${formatCents(p.priceCents)}` : 'Sign in to buy';
   const grade = p.condition && p.condition in CONDITION_LABELS ? CONDITION_LABELS[p.condition as Condition] : null;
   return (
     <article
@@ -65,10 +66,9 @@ export function PieceCard({
         )}
         <Form method="post" className="mt-auto pt-4">
           <input type="hidden" name="pieceId" value={p.id} />
-          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy} aria-label={`${label}: ${p.name}`}>
             <ShoppingBag aria-hidden="true" />
-            {signedIn ? `Buy it for ${formatCents(p.priceCents)}` : 'Sign in to buy'}
-            <span className="sr-only">: {p.name}</span>
+            {label}
           </Button>
         </Form>
       </div>
