@@ -55,7 +55,8 @@ export function PieceCard({
         </p>
         <p className="mt-4 text-lg">
           <strong>{formatCents(p.priceCents)}</strong>{' '}
-          <span className="text-sm text-stone line-through" aria-label={`retail ${formatCents(p.retailCents)}`}>
+          <span className="text-sm text-stone line-through">
+            <span className="sr-only">retail price </span>
             {formatCents(p.retailCents)}
           </span>
         </p>
