@@ -72,6 +72,8 @@ export const AUDIT_ACTIONS = [
   'promo_code.create',
   'promo_code.activate',
   'promo_code.deactivate',
+  'parcel.pack',
+  'parcel.dispatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,6 +87,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'user',
   'promo_code',
   'report',
+  'parcel',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
@@ -97,6 +100,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   user: 'Account',
   promo_code: 'Promo code',
   report: 'Problem report',
+  parcel: 'Parcel',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -124,4 +128,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'promo_code.create': 'Created a promo code',
   'promo_code.activate': 'Switched a promo code on',
   'promo_code.deactivate': 'Switched a promo code off',
+  'parcel.pack': 'Packed a parcel',
+  'parcel.dispatch': 'Dispatched a parcel',
 };

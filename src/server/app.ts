@@ -26,6 +26,7 @@ import { REPORT_UPLOAD_ROUTE, createReportsDeskRoutes, createReportsRoutes } fro
 import { createPayoutsRoutes } from './features/payouts';
 import { createPromoCodesDeskRoutes } from './features/offers';
 import { createPassportDeskRoutes, createPassportRoutes } from './features/passport';
+import { createParcelsDeskRoutes, createParcelsRoutes } from './features/parcels';
 import { createRatingsRoutes } from './features/ratings';
 import { REVIEW_UPLOAD_ROUTE, createReviewsRoutes } from './features/reviews';
 import { toAuthErrorShape } from './http/auth-errors';
@@ -133,6 +134,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   // The garment's passport (decision 0059): an item's pieces for everyone, a unit's history for the desk.
   app.route('/api/passport', createPassportRoutes(ctx, services.passport));
   app.route('/api/ops/passport', createPassportDeskRoutes(ctx, services.passport));
+  app.route('/api/parcels', createParcelsRoutes(ctx, services.parcels));
+  app.route('/api/ops/parcels', createParcelsDeskRoutes(ctx, services.parcels));
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
 
