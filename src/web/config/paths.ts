@@ -52,6 +52,8 @@ export const paths = {
   order: (number: string) => `/orders/${number}`,
   /** Keep it: the price of a piece she is renting and the form that buys it (decision 0059). */
   keepIt: (rentalId: number | string) => `/rentals/${rentalId}/keep`,
+  /** A rental's parcels: tracking, and the return label (decision 0061). */
+  rentalParcels: (rentalId: number | string) => `/rentals/${rentalId}/parcels`,
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

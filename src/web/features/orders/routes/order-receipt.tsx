@@ -10,6 +10,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries } from '../../../lib/page-data';
+import { OrderParcels } from '../../parcels';
 import { getOrderQueryOptions, useOrder } from '../api/get-orders';
 import { dateRange, OrderDeliveryText, OrderStatusBadge, PaymentLines } from '../components/order-parts';
 import type { Route } from './+types/order-receipt';
@@ -177,6 +178,7 @@ export default function Component() {
           Rentique · hello@rentique.example · Keep this receipt for your records.
         </p>
       </article>
+      <OrderParcels orderNumber={o.number} />
     </div>
   );
 }
