@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { seriousViolations } from './axe';
 import { okJson, rentedPiece } from './support';
 
 /*
@@ -44,6 +45,7 @@ test('staff dispatch a parcel of two pieces; she follows its tracking and gets a
   await expect(parcel.getByText('Packed', { exact: true })).toBeVisible();
   await parcel.getByRole('button', { name: /^Dispatch parcel/ }).click();
   await expect(parcel.getByText(/Tracking RTQ/)).toBeVisible();
+  expect(await seriousViolations(staff)).toEqual([]);
 
   // She follows it: the carrier's events arrive one step apart, to delivered.
   await holder.goto(`/rentals/${rentalId}/parcels`);
@@ -63,4 +65,5 @@ test('staff dispatch a parcel of two pieces; she follows its tracking and gets a
   const back = holder.getByTestId('parcel-return');
   await expect(back.getByRole('img', { name: /Return label QR code/ })).toBeVisible();
   await expect(back.getByText('2 pieces in this parcel')).toBeVisible();
+  expect(await seriousViolations(holder)).toEqual([]);
 });
