@@ -121,6 +121,31 @@ describe(`parcels (${process.env.TEST_DIALECT})`, () => {
     expect(await parcelsOf(noa.id)).toHaveLength(1);
   });
 
+  it('a pack and bookings at the same moment: every piece lands in exactly one parcel, with at most one open parcel left', async () => {
+    day('2026-11-06');
+    const ivy = await renter({ fullName: 'Ivy Instant' });
+    const first = await json<Rental>(book(ivy, { itemId: await makeItem() }), 201);
+    const open = (await deskParcels()).find((p) => p.pieces.some((x) => x.rentalId === first.id))!;
+    const items = await Promise.all([1, 2, 3].map(() => makeItem()));
+    const [packed, ...booked] = await Promise.all([
+      post(staff, `/api/ops/parcels/${open.id}/pack`),
+      ...items.map((itemId) => book(ivy, { itemId })),
+    ]);
+    expect(packed!.status).toBe(200);
+    expect(booked.map((r) => r.status)).toEqual([201, 201, 201]);
+    const { db } = t.ctx.database;
+    const pieces = await db
+      .selectFrom('parcel_pieces')
+      .innerJoin('parcels', 'parcels.id', 'parcel_pieces.parcel_id')
+      .select(['parcel_pieces.rental_id', 'parcels.status'])
+      .where('parcels.user_id', '=', ivy.id)
+      .execute();
+    expect(pieces).toHaveLength(4);
+    expect(new Set(pieces.map((p) => p.rental_id)).size).toBe(4);
+    // At most one open parcel for her day: the rest joined it.
+    expect((await parcelsOf(ivy.id)).filter((p) => p.status === 'open').length).toBeLessThanOrEqual(1);
+  });
+
   it('refuses a forged webhook; a replayed or out-of-order event changes nothing twice; delivered marks the pieces received', async () => {
     day('2026-11-04');
     const ola = await renter({ fullName: 'Ola Order' });
