@@ -11198,11 +11198,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your parcels holding a rental (rentalId) or your order’s rentals (orderId), with their tracking */
+        /** Your parcels holding a rental (rentalId) or your order’s rentals (orderNumber), with their tracking */
         get: {
             parameters: {
                 query?: {
-                    orderId?: number;
+                    orderNumber?: string;
                     rentalId?: number;
                 };
                 header?: never;
