@@ -69,6 +69,9 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       PUBLIC_URL: baseURL,
+      // The simulated carrier's tracking events one second apart, POSTed to this server (e2e/parcels.spec.ts).
+      CARRIER_SIM_STEP_MS: '1000',
+      CARRIER_WEBHOOK_URL: `http://127.0.0.1:${port}/api/parcels/webhooks/carrier`,
     },
   },
 });

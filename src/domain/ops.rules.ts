@@ -75,6 +75,8 @@ export const AUDIT_ACTIONS = [
   'unit.retire_to_sale',
   'unit.send_kept',
   'sendoff.dispatch',
+  'parcel.pack',
+  'parcel.dispatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +90,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'user',
   'promo_code',
   'report',
+  'parcel',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
@@ -100,6 +103,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   user: 'Account',
   promo_code: 'Promo code',
   report: 'Problem report',
+  parcel: 'Parcel',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -130,4 +134,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'unit.retire_to_sale': 'Retired a unit to the pre-loved sale',
   'unit.send_kept': 'Sent a kept piece to its member',
   'sendoff.dispatch': 'Dispatched a pre-loved piece',
+  'parcel.pack': 'Packed a parcel',
+  'parcel.dispatch': 'Dispatched a parcel',
 };

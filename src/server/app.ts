@@ -27,6 +27,7 @@ import { createPayoutsRoutes } from './features/payouts';
 import { createPromoCodesDeskRoutes } from './features/offers';
 import { createPassportDeskRoutes, createPassportRoutes } from './features/passport';
 import { createPreLovedDeskRoutes, createPreLovedRoutes } from './features/preloved';
+import { createParcelsDeskRoutes, createParcelsRoutes } from './features/parcels';
 import { createRatingsRoutes } from './features/ratings';
 import { REVIEW_UPLOAD_ROUTE, createReviewsRoutes } from './features/reviews';
 import { toAuthErrorShape } from './http/auth-errors';
@@ -137,6 +138,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   // The pre-loved sale (decision 0066): the sale for everyone, buying and selling for members, the desk's side for staff.
   app.route('/api/preloved', createPreLovedRoutes(ctx, services.preloved));
   app.route('/api/ops/preloved', createPreLovedDeskRoutes(ctx, services.preloved));
+  app.route('/api/parcels', createParcelsRoutes(ctx, services.parcels));
+  app.route('/api/ops/parcels', createParcelsDeskRoutes(ctx, services.parcels));
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
 

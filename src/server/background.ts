@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { QUEUES } from './jobs/queues';
 import { createScheduler, type Scheduler } from './jobs/scheduler';
+import { deliverSimulatedEvent, type SimulatedEventJob } from './features/parcels';
 import type { Services } from './services';
 
 /** How often unsettled payments are looked for (each is taken over RECOVER_AFTER_MS after it was recorded). */
@@ -51,6 +52,10 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   });
   jobs.work(QUEUES.planRenewals.name, async () => {
     await services.planBilling.renewDue();
+  });
+  // The simulated carrier's tracking events, POSTed to our webhook when due (decision 0061).
+  jobs.work<SimulatedEventJob>(QUEUES.carrierSimEvent.name, async (job) => {
+    await deliverSimulatedEvent(ctx, job.data);
   });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();

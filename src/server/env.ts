@@ -31,6 +31,9 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  CARRIER_WEBHOOK_SECRET: z.string().min(16).optional(),
+  CARRIER_WEBHOOK_URL: z.string().url().optional(),
+  CARRIER_SIM_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(20_000),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -108,6 +111,12 @@ export type Env = {
   webDev: boolean;
   trustProxy: boolean;
   paymentDelayMs: number;
+  /** The carrier's webhook signing secret (decision 0061; required in production). */
+  carrierWebhookSecret: string;
+  /** Where the simulated carrier POSTs its tracking events (default: this server's webhook route). */
+  carrierWebhookUrl: string;
+  /** The simulated carrier's time between two tracking events of a parcel. */
+  carrierSimStepMs: number;
   signInRateLimit: number;
   /** Sign-ups per hour per client IP. */
   signUpRateLimit: number;
@@ -178,6 +187,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     webDev: e.WEB_DEV,
     trustProxy: e.TRUST_PROXY,
     paymentDelayMs: e.PAYMENT_DELAY_MS,
+    carrierWebhookSecret: e.CARRIER_WEBHOOK_SECRET ?? 'dev-only-carrier-webhook-secret',
+    carrierWebhookUrl: e.CARRIER_WEBHOOK_URL ?? `${publicUrl}/api/parcels/webhooks/carrier`,
+    carrierSimStepMs: e.CARRIER_SIM_STEP_MS,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     signUpRateLimit: e.SIGN_UP_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,

@@ -32,6 +32,7 @@ import {
 import { createOffersService } from './features/offers';
 import { createPassportService } from './features/passport';
 import { createPreLovedService } from './features/preloved';
+import { createParcelsService, createSimulatedCarrier, type Carrier } from './features/parcels';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
 import { createPlanBilling, createPlanRenewals, createPlansService } from './features/plans';
@@ -57,7 +58,10 @@ import { createShortlistsService } from './features/shortlists';
  * builds another feature's service. (One catalogue service means one search index; one payment
  * provider serves every caller.)
  */
-export function createServices(ctx: AppContext, overrides: { paymentProvider?: PaymentProvider } = {}) {
+export function createServices(
+  ctx: AppContext,
+  overrides: { paymentProvider?: PaymentProvider; carrier?: Carrier } = {},
+) {
   const paymentProvider =
     overrides.paymentProvider ??
     createSimulatedPaymentProvider({ db: ctx.database.db, delayMs: ctx.env.paymentDelayMs, clock: ctx.clock });
@@ -93,6 +97,10 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
   const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
   const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
+  // The carrier behind its interface (decision 0061): the simulator unless a real adapter is passed.
+  const carrier = overrides.carrier ?? createSimulatedCarrier(ctx);
+  // Parcels: pieces travelling together, their labels and tracking (decision 0061).
+  const parcels = createParcelsService(ctx, { core, carrier, notifications });
   const rentals = createRentalsService(ctx, {
     pictures,
     catalogue,
@@ -108,6 +116,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
+    // A booked piece joins its open parcel (decision 0061).
+    booked: (rentalId) => parcels.assign(rentalId),
   });
   // The account (profile, devices, data file) and its deletion: one object for its routes.
   const account = {
@@ -193,6 +203,8 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     lending,
     passport: createPassportService(ctx),
     preloved,
+    carrier,
+    parcels,
   };
 }
 

@@ -50,6 +50,7 @@ export default [
     route('orders/:number', 'features/orders/routes/order-receipt.tsx'),
     route('rentals/:id/keep', 'features/rentals/routes/keep-it.tsx'),
     route('pre-loved/sell', 'features/preloved/routes/sell.tsx'),
+    route('rentals/:id/parcels', 'features/parcels/routes/rental-parcels.tsx'),
     route('lending/payouts', 'features/payouts/routes/payouts.tsx'),
     route('ratings', 'features/ratings/routes/ratings.tsx'),
     route('requests', 'features/lending/routes/requests.tsx'),

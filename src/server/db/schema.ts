@@ -484,6 +484,8 @@ export interface RentalsTable {
   kept_entry_id: number | null;
   /** The lender's share of the price (a member's piece). */
   kept_earnings_cents: number | null;
+  /** The carrier's first scan of the piece's return parcel (decision 0061): late days count to it. */
+  return_scanned_at: string | null;
 }
 
 /** Where a unit is in its life (decision 0031); a unit without a row is available. */
@@ -795,6 +797,52 @@ export interface SendoffsTable {
   dispatched_by: string | null;
 }
 
+/** Parcels (decision 0061): one trip of pieces, its carrier label and tracking. */
+export interface ParcelsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** outbound | return | inbound_pickup | back_to_lender */
+  kind: string;
+  destination_key: string;
+  ship_day: string;
+  /** open | packed | dispatched */
+  status: string;
+  /** carrier | studio */
+  handoff: string;
+  from_json: string | null;
+  to_json: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  label_code: string | null;
+  tracking_status: string | null;
+  tracking_rank: Generated<number>;
+  tracking_at: string | null;
+  first_scan_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  packed_at: string | null;
+  packed_by: string | null;
+  dispatched_at: string | null;
+  dispatched_by: string | null;
+}
+
+export interface ParcelPiecesTable {
+  parcel_id: number;
+  rental_id: number;
+  kind: string;
+  added_at: string;
+}
+
+/** The carrier's tracking events, by its event id (a replay inserts nothing). */
+export interface ParcelEventsTable {
+  event_id: string;
+  parcel_id: number;
+  status: string;
+  occurred_at: string;
+  description: string | null;
+  received_at: string;
+}
+
 export interface ProblemReportsTable {
   id: Generated<number>;
   rental_id: number;
@@ -956,6 +1004,9 @@ export interface DB {
   problem_reports: ProblemReportsTable;
   preloved_pieces: PrelovedPiecesTable;
   sendoffs: SendoffsTable;
+  parcels: ParcelsTable;
+  parcel_pieces: ParcelPiecesTable;
+  parcel_events: ParcelEventsTable;
   report_photos: ReportPhotosTable;
   payment_sim_bank_accounts: PaymentSimBankAccountsTable;
   reviews: ReviewsTable;

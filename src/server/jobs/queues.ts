@@ -23,6 +23,8 @@ export const QUEUES = {
   requestExpiry: { name: 'request-expiry', singleton: true },
   /** Plans whose billing date has come: renewals charged (retried, then paused), pauses and cancellations taking effect (decision 0058): {}. */
   planRenewals: { name: 'plan-renewals', singleton: true },
+  /** The simulated carrier's tracking events, each POSTed to our webhook when due (decision 0061): { trackingNumber, status }. */
+  carrierSimEvent: { name: 'carrier-sim-event' },
   /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */
   queueMaintenance: { name: 'queue-maintenance', singleton: true },
 } as const satisfies Record<string, QueueSpec>;

@@ -58,6 +58,8 @@ export const paths = {
   preLovedSell: '/pre-loved/sell',
   /** The desk's pre-loved pieces to send (decision 0066). */
   opsPreLoved: '/ops/pre-loved',
+  /** A rental's parcels: tracking, and the return label (decision 0061). */
+  rentalParcels: (rentalId: number | string) => `/rentals/${rentalId}/parcels`,
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

@@ -5614,17 +5614,17 @@ export interface paths {
         };
         /**
          * The audit log, newest first, filtered by actor, action or subject
-         * @description subjectType is one of rental, unit, claim, item, listing, user, promo_code, report (400 otherwise).
+         * @description subjectType is one of rental, unit, claim, item, listing, user, promo_code, report, parcel (400 otherwise).
          */
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch" | "parcel.pack" | "parcel.dispatch";
                     actor?: string;
                     before?: string;
                     limit?: number;
                     subjectId?: string;
-                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user" | "promo_code" | "report";
+                    subjectType?: "rental" | "unit" | "claim" | "item" | "listing" | "user" | "promo_code" | "report" | "parcel";
                 };
                 header?: never;
                 path?: never;
@@ -7472,6 +7472,333 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             submittedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/parcels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Parcels to pack and dispatch today (and those sent today), with their pieces */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Parcels */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            parcels: {
+                                carrier: string | null;
+                                deliveredAt: string | null;
+                                destination: string;
+                                events: {
+                                    description: string | null;
+                                    occurredAt: string;
+                                    /** @enum {string} */
+                                    status: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered";
+                                }[];
+                                firstScanAt: string | null;
+                                /** @enum {string} */
+                                handoff: "carrier" | "studio";
+                                id: number;
+                                /** @enum {string} */
+                                kind: "outbound" | "return" | "inbound_pickup" | "back_to_lender";
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pieces: {
+                                    brand: string;
+                                    dispatched: boolean;
+                                    itemId: number;
+                                    itemName: string;
+                                    rentalId: number;
+                                    size: string;
+                                    unitCode: string;
+                                }[];
+                                shipDay: string;
+                                /** @enum {string} */
+                                status: "open" | "packed" | "dispatched";
+                                trackingNumber: string | null;
+                                /** @enum {string|null} */
+                                trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/parcels/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispatch a parcel: every piece in it goes out, the member is told, the label is made; once, audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The parcel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carrier: string | null;
+                            deliveredAt: string | null;
+                            destination: string;
+                            events: {
+                                description: string | null;
+                                occurredAt: string;
+                                /** @enum {string} */
+                                status: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered";
+                            }[];
+                            firstScanAt: string | null;
+                            /** @enum {string} */
+                            handoff: "carrier" | "studio";
+                            id: number;
+                            /** @enum {string} */
+                            kind: "outbound" | "return" | "inbound_pickup" | "back_to_lender";
+                            member: {
+                                email: string;
+                                name: string;
+                            };
+                            pieces: {
+                                brand: string;
+                                dispatched: boolean;
+                                itemId: number;
+                                itemName: string;
+                                rentalId: number;
+                                size: string;
+                                unitCode: string;
+                            }[];
+                            shipDay: string;
+                            /** @enum {string} */
+                            status: "open" | "packed" | "dispatched";
+                            trackingNumber: string | null;
+                            /** @enum {string|null} */
+                            trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/parcels/{id}/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a parcel packed: a piece booked later opens the next parcel; once, audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The parcel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carrier: string | null;
+                            deliveredAt: string | null;
+                            destination: string;
+                            events: {
+                                description: string | null;
+                                occurredAt: string;
+                                /** @enum {string} */
+                                status: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered";
+                            }[];
+                            firstScanAt: string | null;
+                            /** @enum {string} */
+                            handoff: "carrier" | "studio";
+                            id: number;
+                            /** @enum {string} */
+                            kind: "outbound" | "return" | "inbound_pickup" | "back_to_lender";
+                            member: {
+                                email: string;
+                                name: string;
+                            };
+                            pieces: {
+                                brand: string;
+                                dispatched: boolean;
+                                itemId: number;
+                                itemName: string;
+                                rentalId: number;
+                                size: string;
+                                unitCode: string;
+                            }[];
+                            shipDay: string;
+                            /** @enum {string} */
+                            status: "open" | "packed" | "dispatched";
+                            trackingNumber: string | null;
+                            /** @enum {string|null} */
+                            trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
                         };
                     };
                 };
@@ -11351,6 +11678,350 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your parcels holding a rental (rentalId) or your order’s rentals (orderNumber), with their tracking */
+        get: {
+            parameters: {
+                query?: {
+                    orderNumber?: string;
+                    rentalId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Parcels, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            parcels: {
+                                carrier: string | null;
+                                deliveredAt: string | null;
+                                destination: string;
+                                events: {
+                                    description: string | null;
+                                    occurredAt: string;
+                                    /** @enum {string} */
+                                    status: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered";
+                                }[];
+                                firstScanAt: string | null;
+                                /** @enum {string} */
+                                handoff: "carrier" | "studio";
+                                id: number;
+                                /** @enum {string} */
+                                kind: "outbound" | "return" | "inbound_pickup" | "back_to_lender";
+                                member: {
+                                    email: string;
+                                    name: string;
+                                };
+                                pieces: {
+                                    brand: string;
+                                    dispatched: boolean;
+                                    itemId: number;
+                                    itemName: string;
+                                    rentalId: number;
+                                    size: string;
+                                    unitCode: string;
+                                }[];
+                                shipDay: string;
+                                /** @enum {string} */
+                                status: "open" | "packed" | "dispatched";
+                                trackingNumber: string | null;
+                                /** @enum {string|null} */
+                                trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/{id}/label.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your return label’s QR code (SVG): the carrier scans it at drop-off */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The QR code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send pieces back together: one return parcel with a carrier label
+         * @description Each rental must be yours, delivered by courier and with you (not sent back, not bought): 409 otherwise, or when a piece already has a return label (one per piece). 404 for a rental not yours.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rentalIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The return parcel */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carrier: string | null;
+                            deliveredAt: string | null;
+                            destination: string;
+                            events: {
+                                description: string | null;
+                                occurredAt: string;
+                                /** @enum {string} */
+                                status: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered";
+                            }[];
+                            firstScanAt: string | null;
+                            /** @enum {string} */
+                            handoff: "carrier" | "studio";
+                            id: number;
+                            /** @enum {string} */
+                            kind: "outbound" | "return" | "inbound_pickup" | "back_to_lender";
+                            member: {
+                                email: string;
+                                name: string;
+                            };
+                            pieces: {
+                                brand: string;
+                                dispatched: boolean;
+                                itemId: number;
+                                itemName: string;
+                                rentalId: number;
+                                size: string;
+                                unitCode: string;
+                            }[];
+                            shipDay: string;
+                            /** @enum {string} */
+                            status: "open" | "packed" | "dispatched";
+                            trackingNumber: string | null;
+                            /** @enum {string|null} */
+                            trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/webhooks/carrier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The carrier’s tracking events (signed)
+         * @description Signed in the x-carrier-signature header (t=<unix seconds>,v1=<HMAC-SHA256 of "t.body" with CARRIER_WEBHOOK_SECRET>): 401 when it does not match or is older than 5 minutes. Idempotent by eventId; a status never goes back. 404 for an unknown tracking number.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Recorded (or a replay) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            advanced: boolean;
+                            recorded: boolean;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -17,7 +17,8 @@ import type { CatalogueService } from '../catalogue';
 import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { lock } from './bookings.lock';
-import { toDeskRental } from './desk-rental';
+import { carrierMovesOf } from './carrier-moves';
+import { lateClockStop, toDeskRental } from './desk-rental';
 import * as holds from './holds.repository';
 import { keepMovesOf } from './keep';
 import { lateFeesOf } from './late-fees';
@@ -142,7 +143,7 @@ export function createBookingsCore(
     v: { by: string; condition: Condition; note: string | null; to: 'cleaning' | 'repair'; at: string },
   ): Promise<{ days: number; fee: number; entryId: number | null }> {
     const day = today();
-    const days = daysLate(r.end_date, r.returned_at ? ctx.dayOf(r.returned_at) : day);
+    const days = daysLate(r.end_date, lateClockStop(r, day, ctx.dayOf));
     const fee = lateFeeCents(days, r.rental_price_cents, r.retail_price_cents);
     const hold =
       v.to === 'repair'
@@ -244,6 +245,8 @@ export function createBookingsCore(
     keepMoves: keepMovesOf({ rehome }),
     /** The pre-loved sale (decision 0066): offer a unit for sale (retired, out of the rentable stock), mark it sold. */
     saleMoves: saleMovesOf({ rehome }),
+    /** What the carrier's tracking does to a piece (decision 0061): delivered to her, scanned on its way back. */
+    carrierMoves: carrierMovesOf(),
 
     /**
      * The daily hold of units that are not back (decision 0031): a rental out past its return

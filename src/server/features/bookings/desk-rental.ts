@@ -14,12 +14,14 @@ export type DayOf = (instant: string) => string;
 
 /**
  * How late a rental is and what it costs so far (docs/product.md "Renting"): after check-in, as
- * worked out then; before, counted to the business day she sent it back, or to today while she has it.
+ * worked out then; before, counted to the carrier's first scan of its return parcel (decision
+ * 0061), else to the business day she sent it back, or to today while she has it.
  */
 export function lateOf(
   r: {
     end_date: string;
     returned_at: string | null;
+    return_scanned_at?: string | null;
     dispatched_at: string | null;
     checked_in_at: string | null;
     late_days: number | null;
@@ -34,12 +36,25 @@ export function lateOf(
   if (r.checked_in_at)
     return { days: r.late_days ?? 0, feeCents: r.late_fee_cents ?? 0, status: asFeeStatus(r.late_fee_status) };
   if (!r.dispatched_at) return { days: 0, feeCents: 0, status: null };
-  const days = daysLate(r.end_date, r.returned_at ? dayOf(r.returned_at) : today);
+  const days = daysLate(r.end_date, lateClockStop(r, today, dayOf));
   return {
     days,
     feeCents: lateFeeCents(days, r.rental_price_cents, r.retail_price_cents),
     status: days > 0 ? 'accruing' : null,
   };
+}
+
+/**
+ * The day the late-fee clock stops (docs/product.md "Parcels"): the carrier's first scan of the
+ * return parcel; without one, the day she said she sent it back; else today (still with her).
+ */
+export function lateClockStop(
+  r: { returned_at: string | null; return_scanned_at?: string | null },
+  today: string,
+  dayOf: DayOf,
+): string {
+  if (r.return_scanned_at) return dayOf(r.return_scanned_at);
+  return r.returned_at ? dayOf(r.returned_at) : today;
 }
 
 /** The delivery address or the studio the order recorded (lines joined by newlines); null when none. */

@@ -3,7 +3,7 @@ export { createBookingsCore, asUnitState, type BookingsCore } from './bookings.c
 export type { LockTargets } from './bookings.lock';
 export type { Booking } from './rental-rows';
 export { OPEN_END, type NewHold } from './holds.repository';
-export { toDeskRental, lateOf, type DayOf } from './desk-rental';
+export { toDeskRental, lateOf, lateClockStop, type DayOf } from './desk-rental';
 export { deskQuery, type DeskRow } from './rental-view';
 export { unitQuery, type RentalView, type UnitRow } from './unit-reads';
 export { KEPT_NOTE } from './sale';

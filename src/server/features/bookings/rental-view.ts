@@ -24,6 +24,8 @@ const DESK_COLUMNS = [
   'rentals.received_at',
   'rentals.checked_in_at',
   'rentals.kept_at',
+  // The carrier's first scan of its return parcel (decision 0061): late days stop there.
+  'rentals.return_scanned_at',
   'rentals.late_days',
   'rentals.late_fee_cents',
   'rentals.late_fee_status',

@@ -15,6 +15,7 @@ import {
   type Rental,
   type RentalMarks,
 } from '../../../domain/rentals';
+import { lateClockStop } from '../bookings';
 import type { RentalRow } from './rentals.repository';
 
 /** How late a rental is and its fee (docs/product.md "Renting"): so far while out, as worked out at check-in after. */
@@ -29,7 +30,7 @@ function lateOf(row: RentalRow, today: string, dayOf: (instant: string) => strin
     return { days: row.late_days, feeCents: row.late_fee_cents ?? 0, perDayCents, capCents, status };
   }
   if (!row.dispatched_at) return null;
-  const days = daysLate(row.end_date, row.returned_at ? dayOf(row.returned_at) : today);
+  const days = daysLate(row.end_date, lateClockStop(row, today, dayOf));
   if (days === 0) return null;
   return {
     days,

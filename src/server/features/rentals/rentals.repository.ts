@@ -18,6 +18,7 @@ const RENTAL_COLUMNS = [
   'rentals.pickup_option',
   'rentals.extensions',
   'rentals.returned_at',
+  'rentals.return_scanned_at',
   'rentals.cancelled_at',
   'rentals.created_at',
   'rentals.dispatched_at',

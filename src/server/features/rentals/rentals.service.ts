@@ -81,6 +81,8 @@ export function createRentalsService(
      * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
      */
     bookingDeclined: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
+    /** Told of a booking that went through (paid or within the plan), after its commit: it joins its parcel (decision 0061). */
+    booked?: (rentalId: number) => Promise<void>;
   },
 ) {
   const { db } = ctx.database;
@@ -315,6 +317,7 @@ export function createRentalsService(
         if (outcome.status === 'failed')
           throw new Error(`the booking's charge was refused as a request: ${outcome.code}`);
       }
+      await deps.booked?.(booked.rentalId);
       return getOwn(booked.rentalId, userId);
     },
 

@@ -9,6 +9,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
+import { DeskParcels, getDeskParcelsQueryOptions } from '../../parcels';
 import { getTodayQueryOptions, useToday } from '../api/get-today';
 import { useDispatchRental, useHandOver } from '../api/rental-actions';
 import { DeskRentalList } from '../components/desk-rental-card';
@@ -17,7 +18,11 @@ import type { PageQueries } from '../../../lib/page-data';
 import { clientLoadDeskPage, deskMeta, loadDeskPage } from '../lib/desk-route';
 import type { Route } from './+types/today';
 
-const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getTodayQueryOptions());
+const queries: PageQueries = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(getTodayQueryOptions()),
+    queryClient.prefetchQuery(getDeskParcelsQueryOptions()),
+  ]).then(() => undefined);
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadDeskPage(context, queries);
@@ -115,6 +120,9 @@ export default function Component() {
               />
             </OpsSection>
           )}
+          <OpsSection id="parcels" title="Parcels to pack and dispatch">
+            <DeskParcels />
+          </OpsSection>
           <OpsSection id="to-dispatch" title="To dispatch" count={board!.toDispatch.length}>
             <DeskRentalList
               rentals={board!.toDispatch}

@@ -10,6 +10,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries } from '../../../lib/page-data';
+import { OrderParcels, getParcelsQueryOptions } from '../../parcels';
 import { getOrderQueryOptions, useOrder } from '../api/get-orders';
 import { dateRange, OrderDeliveryText, OrderStatusBadge, PaymentLines } from '../components/order-parts';
 import type { Route } from './+types/order-receipt';
@@ -17,11 +18,14 @@ import './receipt.css';
 
 const ORDER_NUMBER = /^RT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
-/** The receipt, fetched on the server (404 for a number that is not hers or not an order number). */
+/** The receipt and its parcels' tracking, fetched on the server (404 for a number that is not hers or not an order number). */
 const queries =
   (number: string): PageQueries =>
   (queryClient) =>
-    queryClient.ensureQueryData(getOrderQueryOptions(number));
+    Promise.all([
+      queryClient.ensureQueryData(getOrderQueryOptions(number)),
+      queryClient.prefetchQuery(getParcelsQueryOptions({ orderNumber: number })),
+    ]);
 
 export function loader({ context, params }: Route.LoaderArgs) {
   const number = params.number.toUpperCase();
@@ -190,6 +194,7 @@ export default function Component() {
           Rentique · hello@rentique.example · Keep this receipt for your records.
         </p>
       </article>
+      <OrderParcels orderNumber={o.number} />
     </div>
   );
 }

@@ -222,6 +222,13 @@ function RentalRow({ rental }: { rental: Rental }) {
               {extend.isPending ? 'Extending…' : 'Extend'}
             </Button>
           )}
+          {rental.dispatchedAt && rental.handoff === 'delivery' && !rental.checkedInAt && (
+            <Button asChild size="sm" variant="subtle">
+              <Link to={paths.rentalParcels(rental.id)} aria-label={`Tracking and return label for ${rental.name}`}>
+                Tracking &amp; return
+              </Link>
+            </Button>
+          )}
           {rental.keepOffer && (
             // A link to Keep it's page (its form works before the app runs): the price, then Buy.
             <Button asChild size="sm" variant="subtle">
