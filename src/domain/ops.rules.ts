@@ -72,6 +72,11 @@ export const AUDIT_ACTIONS = [
   'promo_code.create',
   'promo_code.activate',
   'promo_code.deactivate',
+  'managed.receive',
+  'managed.check',
+  'managed.reject',
+  'managed.live',
+  'managed.send_back',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -124,4 +129,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'promo_code.create': 'Created a promo code',
   'promo_code.activate': 'Switched a promo code on',
   'promo_code.deactivate': 'Switched a promo code off',
+  'managed.receive': "Received a member's piece",
+  'managed.check': "Checked a member's piece against her photos",
+  'managed.reject': "Rejected a member's piece at intake (sent back)",
+  'managed.live': "Cleaned a member's piece and put it live",
+  'managed.send_back': "Sent a member's piece back to her",
 };

@@ -49,6 +49,7 @@ import { createPayoutsService } from './features/payouts';
 import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
+import { createManagedDeskService, createManagedService } from './features/managed';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -91,7 +92,16 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
   const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
-  const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
+  // Managed lending (decision 0062): intake, recall, her share credited at check-in.
+  const managedDeps = { core, notifications, studios: () => orders.listStudios() };
+  const managed = createManagedService(ctx, managedDeps);
+  const units = createUnitLifeService(ctx, {
+    core,
+    catalogue,
+    payments,
+    notifications,
+    checkedIn: (trx, rentalId) => managed.checkedIn(trx, rentalId),
+  });
   const rentals = createRentalsService(ctx, {
     pictures,
     catalogue,
@@ -107,6 +117,13 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
+    // A managed piece is booked at once at the managed share, and she is told (decision 0062).
+    managed: {
+      isManaged: (trx, itemId) => managed.isManaged(trx, itemId),
+      sharePercent: ctx.env.managedLenderSharePercent,
+      booked: (trx, r) => managed.booked(trx, r),
+      confirmed: (trx, rentalId) => managed.confirmed(trx, rentalId),
+    },
   });
   // The account (profile, devices, data file) and its deletion: one object for its routes.
   const account = {
@@ -170,7 +187,10 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     assistant: createAssistantService(ctx, { pictures }),
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
+    managed,
+    managedDesk: createManagedDeskService(ctx, managedDeps),
     ops: createOpsService(ctx, {
+      approvedStatus: (trx, itemId) => managed.approvedStatus(trx, itemId),
       listings,
       notifications,
       units,

@@ -1,6 +1,7 @@
 import { handoffOf } from '../../../domain/availability';
 import { LENDING_MESSAGES } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
+import { MANAGED_MESSAGES, managedShareCents } from '../../../domain/managed-lending';
 import {
   RENTAL_MESSAGES,
   daysBetween,
@@ -81,6 +82,20 @@ export function createRentalsService(
      * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
      */
     bookingDeclined: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
+    /**
+     * Managed lending (decision 0062): a member's piece that Rentique looks after is booked at
+     * once like a house piece, at the managed share; the share is written with the booking and
+     * she is told once it is confirmed.
+     */
+    managed?: {
+      isManaged: (trx: Kysely<DB>, itemId: number) => Promise<boolean>;
+      sharePercent: number;
+      booked: (
+        trx: Kysely<DB>,
+        r: { rentalId: number; itemId: number; lenderId: string; shareCents: number },
+      ) => Promise<void>;
+      confirmed: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
+    };
   },
 ) {
   const { db } = ctx.database;
@@ -113,6 +128,7 @@ export function createRentalsService(
       await core.recordCharge(trx, entry.rentalId, entry.amountCents);
       await repo.countRental(trx, rental.item_id);
       await orders.confirm(trx, entry.orderId);
+      await deps.managed?.confirmed(trx, entry.rentalId);
     } else {
       await orders.fail(trx, entry.orderId);
       // Nothing was booked: her welcome offer, or her code's use, comes back.
@@ -190,19 +206,23 @@ export function createRentalsService(
           let unitId!: number;
           let backupUnitId = null as number | null;
           let pricing!: Pricing;
+          let managed = false;
           await climb(
             {
               member: async () => ((await repo.memberIsActive(trx, userId)) ? null : unauthenticated()),
               item: async () => {
                 await core.lock(trx, { itemId: input.itemId });
                 const found = await repo.itemForBooking(trx, input.itemId);
+                // A recall that committed first (decision 0062): she is told why, not 'not found'.
+                if (found?.status === 'recalled')
+                  return new DomainError('CONFLICT', MANAGED_MESSAGES.recalled, { details: { reason: 'recalled' } });
                 if (!found || found.status !== 'active') return notFound('Item not found');
                 row = found;
               },
               own: () => (row.owner_id === userId ? new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing) : null),
               // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
-              path: () =>
-                row.owner_id === null
+              path: async () =>
+                row.owner_id === null || (managed = !!(await deps.managed?.isManaged(trx, row.id)))
                   ? null
                   : new DomainError('CONFLICT', LENDING_MESSAGES.requestRequired, {
                       details: { action: 'request', requestUrl: '/api/lending/requests' },
@@ -272,7 +292,11 @@ export function createRentalsService(
             plan,
             priceCents: price,
             lenderId: row.owner_id,
-            lenderEarningsCents: row.owner_id ? lenderShareCents(price) : 0,
+            lenderEarningsCents: !row.owner_id
+              ? 0
+              : managed
+                ? managedShareCents(price, deps.managed!.sharePercent)
+                : lenderShareCents(price),
             pickupOption: delivery.method,
             billingPeriodStart: allowance?.start ?? null,
             orderId: order.id,
@@ -283,12 +307,20 @@ export function createRentalsService(
             at: now,
           });
           if (hold) await hold.attach(trx, rentalId);
+          if (managed && row.owner_id)
+            await deps.managed!.booked(trx, {
+              rentalId,
+              itemId: row.id,
+              lenderId: row.owner_id,
+              shareCents: managedShareCents(price, deps.managed!.sharePercent),
+            });
           // The database decides: a welcome offer claimed by a booking that committed first, or a
           // code's last use taken, refuses this one (and rolls it back).
           await offers.claim(trx, userId, order.id, { ...pricing, discount });
           if (!card) {
             // Within the plan's allowance: confirmed now (the order was created confirmed).
             await repo.countRental(trx, input.itemId);
+            if (managed) await deps.managed!.confirmed(trx, rentalId);
             return { rentalId, entry: null };
           }
           const entry = await payments.record(trx, {
