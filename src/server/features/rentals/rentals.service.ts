@@ -1,7 +1,5 @@
 import { handoffOf } from '../../../domain/availability';
 import { LENDING_MESSAGES } from '../../../domain/lending';
-import { lenderShareCents } from '../../../domain/listings';
-import { MANAGED_MESSAGES, managedShareCents } from '../../../domain/managed-lending';
 import {
   RENTAL_MESSAGES,
   daysBetween,
@@ -22,11 +20,12 @@ import type { OffersService, Pricing } from '../offers';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { takeChargeAttempt } from './charge-attempts';
+import { lenderShareOf, type ManagedBooking } from './managed-booking';
 import type { RentalCancellation } from './rental-cancellation';
 import type { RentalExtension } from './rental-extension';
 import type { RentalKeep } from './rental-keep';
 import type { RentalQuote } from './rental-quote';
-import { rangeOf, sizeChecked } from './booking-checks';
+import { rangeOf, recalled, sizeChecked, sizeOrRecalled } from './booking-checks';
 import { climb } from './booking-ladder';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
 import { toRental } from './rental-view';
@@ -82,20 +81,8 @@ export function createRentalsService(
      * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
      */
     bookingDeclined: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
-    /**
-     * Managed lending (decision 0062): a member's piece that Rentique looks after is booked at
-     * once like a house piece, at the managed share; the share is written with the booking and
-     * she is told once it is confirmed.
-     */
-    managed?: {
-      isManaged: (trx: Kysely<DB>, itemId: number) => Promise<boolean>;
-      sharePercent: number;
-      booked: (
-        trx: Kysely<DB>,
-        r: { rentalId: number; itemId: number; lenderId: string; shareCents: number },
-      ) => Promise<void>;
-      confirmed: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
-    };
+    /** Managed lending (managed-booking.ts, decision 0062): booked at once, at the managed share. */
+    managed?: ManagedBooking;
   },
 ) {
   const { db } = ctx.database;
@@ -173,7 +160,9 @@ export function createRentalsService(
       await climb(
         {
           range: () => void (range = rangeOf(input, today())),
-          size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
+          // A recalled managed piece is told as such (decision 0062).
+          size: () =>
+            sizeOrRecalled(catalogue, input, async () => (await repo.itemForBooking(db, input.itemId))?.status),
           backupSize: async () => {
             if (input.backupSize !== undefined)
               await sizeChecked(catalogue, input.itemId, input.backupSize, 'backupSize');
@@ -206,7 +195,7 @@ export function createRentalsService(
           let unitId!: number;
           let backupUnitId = null as number | null;
           let pricing!: Pricing;
-          let managed = false;
+          let managed: ManagedBooking | null = null;
           await climb(
             {
               member: async () => ((await repo.memberIsActive(trx, userId)) ? null : unauthenticated()),
@@ -214,15 +203,14 @@ export function createRentalsService(
                 await core.lock(trx, { itemId: input.itemId });
                 const found = await repo.itemForBooking(trx, input.itemId);
                 // A recall that committed first (decision 0062): she is told why, not 'not found'.
-                if (found?.status === 'recalled')
-                  return new DomainError('CONFLICT', MANAGED_MESSAGES.recalled, { details: { reason: 'recalled' } });
+                if (found?.status === 'recalled') return recalled();
                 if (!found || found.status !== 'active') return notFound('Item not found');
                 row = found;
               },
               own: () => (row.owner_id === userId ? new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing) : null),
               // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
               path: async () =>
-                row.owner_id === null || (managed = !!(await deps.managed?.isManaged(trx, row.id)))
+                row.owner_id === null || (managed = (await deps.managed?.isManaged(trx, row.id)) ? deps.managed! : null)
                   ? null
                   : new DomainError('CONFLICT', LENDING_MESSAGES.requestRequired, {
                       details: { action: 'request', requestUrl: '/api/lending/requests' },
@@ -292,11 +280,7 @@ export function createRentalsService(
             plan,
             priceCents: price,
             lenderId: row.owner_id,
-            lenderEarningsCents: !row.owner_id
-              ? 0
-              : managed
-                ? managedShareCents(price, deps.managed!.sharePercent)
-                : lenderShareCents(price),
+            lenderEarningsCents: lenderShareOf(row.owner_id, managed, price),
             pickupOption: delivery.method,
             billingPeriodStart: allowance?.start ?? null,
             orderId: order.id,
@@ -307,20 +291,16 @@ export function createRentalsService(
             at: now,
           });
           if (hold) await hold.attach(trx, rentalId);
-          if (managed && row.owner_id)
-            await deps.managed!.booked(trx, {
-              rentalId,
-              itemId: row.id,
-              lenderId: row.owner_id,
-              shareCents: managedShareCents(price, deps.managed!.sharePercent),
-            });
+          const shareCents = lenderShareOf(row.owner_id, managed, price);
+          const m = managed as ManagedBooking | null; // set in the path rung
+          if (m && row.owner_id) await m.booked(trx, { rentalId, itemId: row.id, lenderId: row.owner_id, shareCents });
           // The database decides: a welcome offer claimed by a booking that committed first, or a
           // code's last use taken, refuses this one (and rolls it back).
           await offers.claim(trx, userId, order.id, { ...pricing, discount });
           if (!card) {
             // Within the plan's allowance: confirmed now (the order was created confirmed).
             await repo.countRental(trx, input.itemId);
-            if (managed) await deps.managed!.confirmed(trx, rentalId);
+            await m?.confirmed(trx, rentalId);
             return { rentalId, entry: null };
           }
           const entry = await payments.record(trx, {
