@@ -52,6 +52,7 @@ async function returnedRental(
     retailPriceCents: 120_000,
     rentalPriceCents: 4_000,
     handover: 'drop-off',
+    lendingMode: 'self', // a self-lent piece (decision 0062): requested from its lender
   });
   const listing = await ok(
     await lender.request.post('/api/listings', {

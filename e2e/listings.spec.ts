@@ -32,6 +32,8 @@ test('list an item with a photo, staff approve it, see it in /browse as another 
   await form.getByLabel('Rental price per week (USD)').fill('20.00');
   await form.locator('input[type=file]').setInputFiles({ name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  // She lends this one herself (decision 0062): the request flow below.
+  await form.getByRole('radio', { name: /I lend it myself/ }).check();
   await form.getByRole('button', { name: 'Submit for review' }).click();
   await expect(lender.getByText('Listing sent for review').first()).toBeVisible();
   const card = lender.getByRole('article', { name });

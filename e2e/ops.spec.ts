@@ -27,6 +27,7 @@ async function listOverApi(page: Page, name: string): Promise<number> {
     retailPriceCents: 98_000,
     rentalPriceCents: 4_000,
     handover: 'drop-off',
+    lendingMode: 'self', // a self-lent piece (decision 0062): requested from its lender
   });
   const res = await page.request.post('/api/listings', {
     multipart: { data, photos: { name: 'dress.jpg', mimeType: 'image/jpeg', buffer: photo } },

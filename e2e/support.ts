@@ -204,7 +204,7 @@ export async function approvedListingViaApi(
   await signUpViaApi(lender, { fullName: names.lender });
   const listed = await lender.request.post('/api/listings', {
     multipart: {
-      data: JSON.stringify({ ...fields, gender: 'Women', sizes: ['M'], handover: 'drop-off' }),
+      data: JSON.stringify({ ...fields, gender: 'Women', sizes: ['M'], handover: 'drop-off', lendingMode: 'self' }),
       photos: { name: 'piece.jpg', mimeType: 'image/jpeg', buffer: photo },
     },
   });

@@ -180,6 +180,7 @@ test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Ang
     retailPriceCents: 90_000,
     rentalPriceCents: 3_500,
     handover: 'drop-off',
+    lendingMode: 'self', // a self-lent piece (decision 0062): requested from its lender
   });
   const photo = { name: 'dress.png', mimeType: 'image/png', buffer: await lender.page.screenshot() };
   const listing = await ok(

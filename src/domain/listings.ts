@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, ITEM_GENDERS, SIZES, rentalPriceForCategory, type Category } from './catalogue';
+import { LendingModeSchema } from './managed-lending';
 
 /**
  * Lending your own clothes: a member lists a piece (with up to four photos), it is rented like
@@ -68,6 +69,8 @@ const ListingFieldsSchema = z.object({
     .max(MAX_RETAIL_CENTS, `Retail price must be at most $${(MAX_RETAIL_CENTS / 100).toLocaleString('en-US')}`),
   rentalPriceCents: cents('Rental price'),
   handover: HandoverSchema,
+  /** Who looks after the piece (decision 0062): 'managed' unless she chooses to lend it herself. */
+  lendingMode: LendingModeSchema.default('managed'),
 });
 
 /**
@@ -104,7 +107,7 @@ export const ListingInputSchema = ListingFieldsSchema.superRefine(checkRentalPri
 export type ListingInput = z.infer<typeof ListingInputSchema>;
 
 /** PATCH /api/listings/{id}: any of the fields but sizes (the physical piece does not change size). */
-export const ListingUpdateSchema = ListingFieldsSchema.omit({ sizes: true })
+export const ListingUpdateSchema = ListingFieldsSchema.omit({ sizes: true, lendingMode: true })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Change at least one field')
   .superRefine(checkRentalPrice);
@@ -133,7 +136,8 @@ export const ITEM_STATUS_FOR_REVIEW: Record<ReviewStatus, string> = {
 
 /** The review status of an item status; null for a removed listing. */
 export function reviewStatusOfItem(status: string): ReviewStatus | null {
-  if (status === 'active') return 'approved';
+  // A managed piece on its way into our care, asked back, or back with her was approved (decision 0062).
+  if (status === 'active' || status === 'intake' || status === 'recalled' || status === 'returned') return 'approved';
   if (status === 'pending_review') return 'pending';
   if (status === 'rejected') return 'rejected';
   return null;
@@ -170,6 +174,8 @@ export const ListingSchema = z.object({
   retailPriceCents: z.number().int(),
   rentalPriceCents: z.number().int(),
   handover: HandoverSchema,
+  /** Who looks after it (decision 0062). */
+  lendingMode: LendingModeSchema,
   imageUrl: z.string(),
   photos: z.array(ListingPhotoSchema),
   status: z.enum(LISTING_STATUSES),
@@ -202,6 +208,7 @@ export const LISTING_MESSAGES = {
   updated: 'Listing updated',
   removed: 'Listing removed',
   rentedNoChange: 'This piece is rented right now: edit or remove it once it is back.',
+  inOurCare: 'This piece is in our care: ask for it back first, and remove it once it is with you again.',
   tooManyPhotos: `Add at most ${MAX_LISTING_PHOTOS} photos`,
   tooManyListings: `You have ${MAX_LIVE_LISTINGS} pieces listed, the most a member can have at once: remove one to list another.`,
   noPhoto: 'Add at least one photo',

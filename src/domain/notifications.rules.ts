@@ -29,6 +29,12 @@ export const NOTIFICATION_KINDS = [
   'plan_paused_unpaid',
   'plan_renewed',
   'piece_sold',
+  'managed_approved',
+  'managed_live',
+  'managed_rented',
+  'managed_earning',
+  'managed_rejected',
+  'managed_returned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -77,6 +77,11 @@ export const AUDIT_ACTIONS = [
   'sendoff.dispatch',
   'parcel.pack',
   'parcel.dispatch',
+  'managed.receive',
+  'managed.check',
+  'managed.reject',
+  'managed.live',
+  'managed.send_back',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -136,4 +141,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sendoff.dispatch': 'Dispatched a pre-loved piece',
   'parcel.pack': 'Packed a parcel',
   'parcel.dispatch': 'Dispatched a parcel',
+  'managed.receive': "Received a member's piece",
+  'managed.check': "Checked a member's piece against her photos",
+  'managed.reject': "Rejected a member's piece at intake (sent back)",
+  'managed.live': "Cleaned a member's piece and put it live",
+  'managed.send_back': "Sent a member's piece back to her",
 };

@@ -50,6 +50,7 @@ export const ReviewListingSchema = ListingSchema.pick({
   retailPriceCents: true,
   rentalPriceCents: true,
   handover: true,
+  lendingMode: true,
   photos: true,
 }).extend({
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),

@@ -1,3 +1,4 @@
+import { createManagedDeskRoutes, createManagedRoutes } from './features/managed';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
@@ -142,6 +143,9 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/ops/parcels', createParcelsDeskRoutes(ctx, services.parcels));
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
+  // Managed lending (decision 0062): her pieces in our care; the desk's intake and recalls (staff only).
+  app.route('/api/managed', createManagedRoutes(ctx, services.managed));
+  app.route('/api/ops/managed', createManagedDeskRoutes(ctx, services.managedDesk));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

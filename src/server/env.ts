@@ -70,6 +70,9 @@ const EnvSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
   CLOCK_FILE: z.string().min(1).optional(),
   CLEANING_DAYS: z.coerce.number().int().min(0).max(MAX_CLEANING_DAYS).default(DEFAULT_CLEANING_DAYS),
+  /** Managed lending (decision 0062): her share of each rental of a piece we look after, and how long we store it. */
+  MANAGED_LENDER_SHARE_PERCENT: z.coerce.number().int().min(1).max(99).default(60),
+  MANAGED_STORAGE_MONTHS: z.coerce.number().int().min(1).max(60).default(12),
   BUSINESS_TIME_ZONE: z
     .string()
     .default(DEFAULT_BUSINESS_TIME_ZONE)
@@ -153,6 +156,10 @@ export type Env = {
   clockFile: string | undefined;
   /** Days a returned unit is held for cleaning after its return (availability: decision 0031). */
   cleaningDays: number;
+  /** Her share, in percent, of each rental of a piece Rentique looks after (decision 0062). */
+  managedLenderSharePercent: number;
+  /** How many months we store a managed piece before sending it back (stated when she lists). */
+  managedStorageMonths: number;
   /** The zone the business's days count in: "today", due dates, late days, reminders (decision 0047). */
   businessTimeZone: string;
 };
@@ -208,6 +215,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     clockFile: e.CLOCK_FILE ? path.resolve(e.CLOCK_FILE) : undefined,
     cleaningDays: e.CLEANING_DAYS,
+    managedLenderSharePercent: e.MANAGED_LENDER_SHARE_PERCENT,
+    managedStorageMonths: e.MANAGED_STORAGE_MONTHS,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     ...overrides,
   };

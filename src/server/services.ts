@@ -51,6 +51,7 @@ import { createPayoutsService } from './features/payouts';
 import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
+import { createManagedDeskService, createManagedService } from './features/managed';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -96,11 +97,20 @@ export function createServices(
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
   const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
-  const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
   // The carrier behind its interface (decision 0061): the simulator unless a real adapter is passed.
   const carrier = overrides.carrier ?? createSimulatedCarrier(ctx);
   // Parcels: pieces travelling together, their labels and tracking (decision 0061).
   const parcels = createParcelsService(ctx, { core, carrier, notifications });
+  // Managed lending (decision 0062): intake, recall, her share credited at check-in.
+  const managedDeps = { core, notifications, studios: () => orders.listStudios() };
+  const managed = createManagedService(ctx, managedDeps);
+  const units = createUnitLifeService(ctx, {
+    core,
+    catalogue,
+    payments,
+    notifications,
+    checkedIn: (trx, rentalId) => managed.checkedIn(trx, rentalId),
+  });
   const rentals = createRentalsService(ctx, {
     pictures,
     catalogue,
@@ -118,6 +128,13 @@ export function createServices(
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
     // A booked piece joins its open parcel (decision 0061).
     booked: (rentalId) => parcels.assign(rentalId),
+    // A managed piece is booked at once at the managed share, and she is told (decision 0062).
+    managed: {
+      isManaged: (trx, itemId) => managed.isManaged(trx, itemId),
+      sharePercent: ctx.env.managedLenderSharePercent,
+      booked: (trx, r) => managed.booked(trx, r),
+      confirmed: (trx, rentalId) => managed.confirmed(trx, rentalId),
+    },
   });
   // The account (profile, devices, data file) and its deletion: one object for its routes.
   const account = {
@@ -186,7 +203,10 @@ export function createServices(
     assistant: createAssistantService(ctx, { pictures }),
     support: createSupportService(ctx),
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
+    managed,
+    managedDesk: createManagedDeskService(ctx, managedDeps),
     ops: createOpsService(ctx, {
+      approvedStatus: (trx, itemId) => managed.approvedStatus(trx, itemId),
       listings,
       notifications,
       units,

@@ -66,6 +66,7 @@ export default [
       route('check-in', 'features/ops/routes/check-in.tsx'),
       route('inventory', 'features/ops/routes/inventory.tsx'),
       route('listings', 'features/ops/routes/listings.tsx'),
+      route('managed', 'features/ops/routes/managed.tsx'),
       route('audit', 'features/ops/routes/audit.tsx'),
       route('inventory/new', 'features/ops/routes/inventory-new.tsx'),
       route('inventory/:id', 'features/ops/routes/inventory-item.tsx'),

@@ -539,6 +539,8 @@ export interface ListingsTable {
   submitted_at: string | null;
   /** Grows by one with each submission: each decision is notified once per round. */
   review_round: Generated<number>;
+  /** 'managed' (we collect, clean, ship and store it; decision 0062) or 'self' (she lends it herself). */
+  lending_mode: Generated<string>;
 }
 
 /** A listing's photos, stored under DATA_DIR/uploads with server-chosen names. */
@@ -987,6 +989,10 @@ export interface DB {
   listings: ListingsTable;
   listing_photos: ListingPhotosTable;
   listing_quotas: ListingQuotasTable;
+  member_intakes: MemberIntakesTable;
+  member_recalls: MemberRecallsTable;
+  lender_credits: LenderCreditsTable;
+  lender_settings: LenderSettingsTable;
   request_limits: RequestLimitsTable;
   events: EventsTable;
   event_rsvps: EventRsvpsTable;
@@ -1102,6 +1108,62 @@ export interface ShortlistItemsTable {
   shortlist_id: number;
   item_id: number;
   created_at: string;
+}
+
+/** A managed piece on its way into our care (decision 0062): a pickup or a studio drop-off. */
+export interface MemberIntakesTable {
+  id: Generated<number>;
+  item_id: number;
+  owner_id: string;
+  method: string;
+  day: string;
+  address: string | null;
+  studio_id: number | null;
+  status: string;
+  label_status: string;
+  condition_note: string | null;
+  reject_reason: string | null;
+  received_at: string | null;
+  checked_at: string | null;
+  live_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A managed piece going back to its owner (her recall, or a rejected intake; decision 0062). */
+export interface MemberRecallsTable {
+  id: Generated<number>;
+  item_id: number;
+  owner_id: string;
+  reason: string;
+  method: string;
+  day: string;
+  address: string | null;
+  studio_id: number | null;
+  status: string;
+  label_status: string;
+  sent_at: string | null;
+  created_at: string;
+}
+
+/** Her share of a managed rental, credited once at check-in (unique idempotency key). */
+export interface LenderCreditsTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  lender_id: string;
+  rental_id: number;
+  item_id: number;
+  amount_cents: number;
+  created_at: string;
+  /** Set once at check-in: from then on her payouts pay it. */
+  credited_at: string | null;
+}
+
+/** A lender's own settings: the day she travels until. */
+export interface LenderSettingsTable {
+  user_id: string;
+  travelling_until: string | null;
+  updated_at: string;
 }
 
 export type { Generated };

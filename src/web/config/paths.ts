@@ -26,6 +26,7 @@ export const paths = {
   opsCheckIn: '/ops/check-in',
   opsInventory: '/ops/inventory',
   opsListings: '/ops/listings',
+  opsManaged: '/ops/managed',
   opsAudit: '/ops/audit',
   help: '/help',
   contact: '/contact',

@@ -3872,6 +3872,8 @@ export interface paths {
                                 handover: "drop-off" | "pickup";
                                 id: number;
                                 imageUrl: string;
+                                /** @enum {string} */
+                                lendingMode: "managed" | "self";
                                 name: string;
                                 photos: {
                                     height: number;
@@ -3952,6 +3954,8 @@ export interface paths {
                             handover: "drop-off" | "pickup";
                             id: number;
                             imageUrl: string;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             photos: {
                                 height: number;
@@ -4067,6 +4071,8 @@ export interface paths {
                             handover: "drop-off" | "pickup";
                             id: number;
                             imageUrl: string;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             photos: {
                                 height: number;
@@ -4228,6 +4234,8 @@ export interface paths {
                             handover: "drop-off" | "pickup";
                             id: number;
                             imageUrl: string;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             photos: {
                                 height: number;
@@ -4342,6 +4350,8 @@ export interface paths {
                             handover: "drop-off" | "pickup";
                             id: number;
                             imageUrl: string;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             photos: {
                                 height: number;
@@ -4502,6 +4512,8 @@ export interface paths {
                             handover: "drop-off" | "pickup";
                             id: number;
                             imageUrl: string;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             photos: {
                                 height: number;
@@ -4564,6 +4576,678 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Her pieces in our care, each step, and her travelling date */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Her managed pieces */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pieces: {
+                                bookedUntil: string | null;
+                                intake: {
+                                    checkedAt: string | null;
+                                    conditionNote: string | null;
+                                    day: string;
+                                    labelStatus: string;
+                                    liveAt: string | null;
+                                    method: string;
+                                    place: string;
+                                    receivedAt: string | null;
+                                    rejectReason: string | null;
+                                    status: string;
+                                } | null;
+                                itemId: number;
+                                itemName: string;
+                                recall: {
+                                    day: string;
+                                    labelStatus: string;
+                                    method: string;
+                                    place: string;
+                                    reason: string;
+                                    sentAt: string | null;
+                                    status: string;
+                                    waitsForReturn: boolean;
+                                } | null;
+                                /** @enum {string} */
+                                stage: "in_review" | "book_intake" | "intake_booked" | "received" | "checked" | "live" | "recall_waiting" | "returned" | "rejected";
+                                stageLabel: string;
+                                steps: {
+                                    at: string | null;
+                                    done: boolean;
+                                    label: string;
+                                }[];
+                            }[];
+                            terms: {
+                                managedSharePercent: number;
+                                selfSharePercent: number;
+                                storageMonths: number;
+                            };
+                            travellingUntil: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One managed piece and its steps */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bookedUntil: string | null;
+                            intake: {
+                                checkedAt: string | null;
+                                conditionNote: string | null;
+                                day: string;
+                                labelStatus: string;
+                                liveAt: string | null;
+                                method: string;
+                                place: string;
+                                receivedAt: string | null;
+                                rejectReason: string | null;
+                                status: string;
+                            } | null;
+                            itemId: number;
+                            itemName: string;
+                            recall: {
+                                day: string;
+                                labelStatus: string;
+                                method: string;
+                                place: string;
+                                reason: string;
+                                sentAt: string | null;
+                                status: string;
+                                waitsForReturn: boolean;
+                            } | null;
+                            /** @enum {string} */
+                            stage: "in_review" | "book_intake" | "intake_booked" | "received" | "checked" | "live" | "recall_waiting" | "returned" | "rejected";
+                            stageLabel: string;
+                            steps: {
+                                at: string | null;
+                                done: boolean;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed/items/{id}/intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a pickup at her address, or a drop-off at a studio (an approved managed piece) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: string;
+                        day: string;
+                        /** @enum {string} */
+                        method: "pickup" | "drop-off";
+                        studioId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bookedUntil: string | null;
+                            intake: {
+                                checkedAt: string | null;
+                                conditionNote: string | null;
+                                day: string;
+                                labelStatus: string;
+                                liveAt: string | null;
+                                method: string;
+                                place: string;
+                                receivedAt: string | null;
+                                rejectReason: string | null;
+                                status: string;
+                            } | null;
+                            itemId: number;
+                            itemName: string;
+                            recall: {
+                                day: string;
+                                labelStatus: string;
+                                method: string;
+                                place: string;
+                                reason: string;
+                                sentAt: string | null;
+                                status: string;
+                                waitsForReturn: boolean;
+                            } | null;
+                            /** @enum {string} */
+                            stage: "in_review" | "book_intake" | "intake_booked" | "received" | "checked" | "live" | "recall_waiting" | "returned" | "rejected";
+                            stageLabel: string;
+                            steps: {
+                                at: string | null;
+                                done: boolean;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed/items/{id}/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a piece back on a day after its last booking (it leaves the catalogue at once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: string;
+                        day: string;
+                        /** @enum {string} */
+                        method: "parcel" | "studio";
+                        studioId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bookedUntil: string | null;
+                            intake: {
+                                checkedAt: string | null;
+                                conditionNote: string | null;
+                                day: string;
+                                labelStatus: string;
+                                liveAt: string | null;
+                                method: string;
+                                place: string;
+                                receivedAt: string | null;
+                                rejectReason: string | null;
+                                status: string;
+                            } | null;
+                            itemId: number;
+                            itemName: string;
+                            recall: {
+                                day: string;
+                                labelStatus: string;
+                                method: string;
+                                place: string;
+                                reason: string;
+                                sentAt: string | null;
+                                status: string;
+                                waitsForReturn: boolean;
+                            } | null;
+                            /** @enum {string} */
+                            stage: "in_review" | "book_intake" | "intake_booked" | "received" | "checked" | "live" | "recall_waiting" | "returned" | "rejected";
+                            stageLabel: string;
+                            steps: {
+                                at: string | null;
+                                done: boolean;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed/items/{id}/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch a self-lent piece to managed (it goes through intake) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bookedUntil: string | null;
+                            intake: {
+                                checkedAt: string | null;
+                                conditionNote: string | null;
+                                day: string;
+                                labelStatus: string;
+                                liveAt: string | null;
+                                method: string;
+                                place: string;
+                                receivedAt: string | null;
+                                rejectReason: string | null;
+                                status: string;
+                            } | null;
+                            itemId: number;
+                            itemName: string;
+                            recall: {
+                                day: string;
+                                labelStatus: string;
+                                method: string;
+                                place: string;
+                                reason: string;
+                                sentAt: string | null;
+                                status: string;
+                                waitsForReturn: boolean;
+                            } | null;
+                            /** @enum {string} */
+                            stage: "in_review" | "book_intake" | "intake_booked" | "received" | "checked" | "live" | "recall_waiting" | "returned" | "rejected";
+                            stageLabel: string;
+                            steps: {
+                                at: string | null;
+                                done: boolean;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The two ways to lend: her share of each (settings) and the storage term */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The terms */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            managedSharePercent: number;
+                            selfSharePercent: number;
+                            storageMonths: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed/travelling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day she travels until */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Her travelling date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            until: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Set or clear the day she travels until */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        until: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Her travelling date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            until: string | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5407,7 +6091,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "plan_renewed" | "piece_sold";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "plan_renewed" | "piece_sold" | "managed_approved" | "managed_live" | "managed_rented" | "managed_earning" | "managed_rejected" | "managed_returned";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -5619,7 +6303,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch" | "parcel.pack" | "parcel.dispatch";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch" | "parcel.pack" | "parcel.dispatch" | "managed.receive" | "managed.check" | "managed.reject" | "managed.live" | "managed.send_back";
                     actor?: string;
                     before?: string;
                     limit?: number;
@@ -7130,6 +7814,8 @@ export interface paths {
                                 /** @enum {string} */
                                 handover: "drop-off" | "pickup";
                                 id: number;
+                                /** @enum {string} */
+                                lendingMode: "managed" | "self";
                                 name: string;
                                 owner: {
                                     email: string;
@@ -7227,6 +7913,8 @@ export interface paths {
                             /** @enum {string} */
                             handover: "drop-off" | "pickup";
                             id: number;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             owner: {
                                 email: string;
@@ -7333,6 +8021,8 @@ export interface paths {
                             /** @enum {string} */
                             handover: "drop-off" | "pickup";
                             id: number;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             owner: {
                                 email: string;
@@ -7452,6 +8142,8 @@ export interface paths {
                             /** @enum {string} */
                             handover: "drop-off" | "pickup";
                             id: number;
+                            /** @enum {string} */
+                            lendingMode: "managed" | "self";
                             name: string;
                             owner: {
                                 email: string;
@@ -7472,6 +8164,447 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             submittedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/managed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incoming from members, pieces in storage with their owner, recalls to send back */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The board */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            incoming: {
+                                conditionNote: string | null;
+                                day: string;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                labelStatus: string;
+                                method: string;
+                                ownerEmail: string;
+                                ownerName: string;
+                                photos: string[];
+                                place: string;
+                                /** @enum {string} */
+                                status: "booked" | "received" | "checked" | "live" | "rejected";
+                            }[];
+                            recalls: {
+                                day: string;
+                                id: number;
+                                itemId: number;
+                                itemName: string;
+                                labelStatus: string;
+                                method: string;
+                                ownerName: string;
+                                place: string;
+                                ready: boolean;
+                                reason: string;
+                            }[];
+                            stored: {
+                                itemId: number;
+                                itemName: string;
+                                liveSince: string | null;
+                                ownerEmail: string;
+                                ownerName: string;
+                                storedUntil: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/managed/intakes/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checked against her photos: accepted, or rejected and sent back to her */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accept: boolean;
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done (audited) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/managed/intakes/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cleaned: put the piece live */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done (audited) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/managed/intakes/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The piece arrived */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done (audited) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/managed/recalls/{id}/send-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a recalled piece back to her (once no booking holds it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done (audited) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
                         };
                     };
                 };

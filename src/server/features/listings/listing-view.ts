@@ -7,6 +7,7 @@ import {
   type Listing,
 } from '../../../domain/listings';
 import { notFound } from '../../../domain/errors';
+import type { LendingMode } from '../../../domain/managed-lending';
 import { photoUrl, picturesOf } from '../catalogue';
 import type { ListingRow, ListingsRepository } from './listings.repository';
 
@@ -27,6 +28,7 @@ type ListingFieldsRow = {
   retail_price_cents: number;
   rental_price_cents: number;
   handover: string | null;
+  lending_mode?: string | null;
 };
 
 /** A listing's own fields, read from its item row (the lender's page and the staff review show them alike). */
@@ -42,6 +44,7 @@ export function listingFieldsOf(r: ListingFieldsRow) {
     retailPriceCents: r.retail_price_cents,
     rentalPriceCents: r.rental_price_cents,
     handover: r.handover as Handover,
+    lendingMode: (r.lending_mode === 'managed' ? 'managed' : 'self') as LendingMode,
   };
 }
 
@@ -60,7 +63,7 @@ export async function earningsOf(repo: ListingsRepository, ownerId: string, toda
   const byItem = new Map<number, { cents: number; times: number }>();
   let totalCents = 0;
   for (const r of rows) {
-    const share = lenderShareCents(r.price_cents);
+    const share = r.managed_share_cents ?? lenderShareCents(r.price_cents);
     totalCents += share;
     const e = byItem.get(r.item_id) ?? { cents: 0, times: 0 };
     e.cents += share;

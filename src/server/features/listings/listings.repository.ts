@@ -18,6 +18,7 @@ const LISTING_COLUMNS = [
   'items.owner_id',
   'items.status',
   'listings.handover',
+  'listings.lending_mode',
   'listings.created_at',
   'listings.review_reason',
   'listings.reviewed_at',
@@ -25,7 +26,7 @@ const LISTING_COLUMNS = [
 ] as const;
 
 /** A member's listing that still exists: live, in review or rejected (not removed). */
-const NOT_REMOVED = ['active', 'pending_review', 'rejected'];
+const NOT_REMOVED = ['active', 'pending_review', 'rejected', 'intake', 'recalled', 'returned'];
 
 export function createListingsRepository(db: Db) {
   return {
@@ -33,7 +34,7 @@ export function createListingsRepository(db: Db) {
     async insertListing(
       trx: Db,
       item: Insertable<ItemsTable>,
-      listing: { owner_id: string; handover: string; created_at: string; submitted_at: string },
+      listing: { owner_id: string; handover: string; lending_mode: string; created_at: string; submitted_at: string },
     ): Promise<number> {
       const { id } = await trx.insertInto('items').values(item).returning('id').executeTakeFirstOrThrow();
       await trx
@@ -185,23 +186,34 @@ export function createListingsRepository(db: Db) {
       return (
         db
           .selectFrom('rentals')
+          // A managed piece's rental has its share written with the booking, credited at check-in (decision 0062).
+          .leftJoin('lender_credits', 'lender_credits.rental_id', 'rentals.id')
           .select([
-            'id',
-            'item_id',
-            'price_cents',
-            'start_date',
-            'returned_at',
-            'kept_at',
-            'kept_price_cents',
-            'kept_earnings_cents',
+            'rentals.id',
+            'rentals.item_id',
+            'rentals.price_cents',
+            'rentals.start_date',
+            'rentals.returned_at',
+            'rentals.kept_at',
+            'rentals.kept_price_cents',
+            'rentals.kept_earnings_cents',
+            'lender_credits.amount_cents as managed_share_cents',
+            'lender_credits.credited_at',
           ])
-          .where('lender_id', '=', lenderId)
-          .where((eb) => eb.or([eb('charge_cents', '>', 0), eb('billing_period_start', 'is not', null)]))
-          .where('start_date', '<=', today)
+          .where('rentals.lender_id', '=', lenderId)
+          .where((eb) =>
+            eb.or([eb('rentals.charge_cents', '>', 0), eb('rentals.billing_period_start', 'is not', null)]),
+          )
+          .where('rentals.start_date', '<=', today)
           // Cancelled (never sent, refunded in full): nothing was collected to share, even when cancelled on its start day.
-          .where('cancelled_at', 'is', null)
+          .where('rentals.cancelled_at', 'is', null)
           // ISO texts: a return on the start day ('2026-12-01T09:00Z' >= '2026-12-01') counts as started.
-          .where((eb) => eb.or([eb('returned_at', 'is', null), eb('returned_at', '>=', eb.ref('start_date'))]))
+          .where((eb) =>
+            eb.or([
+              eb('rentals.returned_at', 'is', null),
+              eb('rentals.returned_at', '>=', eb.ref('rentals.start_date')),
+            ]),
+          )
           .execute()
       );
     },

@@ -50,6 +50,8 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
         shareCents: number;
         startDate: string;
         returnedAt: string | null;
+        /** A managed piece's rental (decision 0062): when her share was credited (at check-in), or null. */
+        managed: { creditedAt: string | null } | null;
         /** Keep it (decision 0059): the renter bought the piece; her share of the price. */
         kept: { at: string; priceCents: number; shareCents: number } | null;
       }[]
@@ -59,7 +61,8 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
         rentalId: r.id,
         itemId: r.item_id,
         priceCents: r.price_cents,
-        shareCents: lenderShareCents(r.price_cents),
+        shareCents: r.managed_share_cents ?? lenderShareCents(r.price_cents),
+        managed: r.managed_share_cents !== null ? { creditedAt: r.credited_at } : null,
         startDate: r.start_date,
         returnedAt: r.returned_at,
         kept:
@@ -110,7 +113,8 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
               gender: input.gender,
               sizes: JSON.stringify(input.sizes),
               colour: 'neutral',
-              tags: 'member',
+              // The catalogue's mark of a managed piece (booked at once); listings.lending_mode is the fact.
+              tags: input.lendingMode === 'managed' ? 'member,managed' : 'member',
               retail_price_cents: input.retailPriceCents,
               rental_price_cents: input.rentalPriceCents,
               rating: 0,
@@ -124,7 +128,13 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
               status: ITEM_STATUS_FOR_REVIEW.pending,
               created_at: created,
             },
-            { owner_id: ownerId, handover: input.handover, created_at: created, submitted_at: created },
+            {
+              owner_id: ownerId,
+              handover: input.handover,
+              lending_mode: input.lendingMode,
+              created_at: created,
+              submitted_at: created,
+            },
           );
           await core.firstUnits(trx, id, input.sizes);
           await repo.insertPhotos(
@@ -202,6 +212,9 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
         const row = await repo.findOwned(itemId, ownerId, trx);
         if (!row) throw notFound('Listing not found');
         if (await repo.hasOpenRental(trx, itemId)) throw new DomainError('CONFLICT', LISTING_MESSAGES.rentedNoChange);
+        // A piece in our care is asked back first (decision 0062): it is removed once it is with her again.
+        if (row.lending_mode === 'managed' && ['active', 'recalled', 'intake'].includes(row.status))
+          throw new DomainError('CONFLICT', LISTING_MESSAGES.inOurCare);
         await repo.releaseListingSlot(trx, ownerId);
         return repo.removeListing(trx, itemId);
       });

@@ -34,6 +34,8 @@ export const sampleListing = (over: Partial<ListingInput> = {}): ListingInput =>
   retailPriceCents: 34_800,
   rentalPriceCents: 2_999,
   handover: 'drop-off',
+  // The tests written before decision 0062 are about the self-lent flow; managed-lending tests ask for 'managed'.
+  lendingMode: 'self',
   ...over,
 });
 

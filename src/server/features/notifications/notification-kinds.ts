@@ -64,6 +64,13 @@ export interface NotificationData {
   plan_paused_unpaid: { planTitle: string; amount: string };
   /** To the lender: her piece was kept by its renter or sold in the pre-loved sale (decision 0066), with her share. */
   piece_sold: { itemName: string; price: string; share: string; how: 'kept' | 'preloved' };
+  /** Managed lending (decision 0062), to the lender: approved (book a pickup), live, rented, her share credited, rejected at intake, sent back. */
+  managed_approved: { itemId: number; itemName: string };
+  managed_live: { itemId: number; itemName: string };
+  managed_rented: { itemName: string; startDate: string; returnDate: string; share: string };
+  managed_earning: { itemName: string; share: string };
+  managed_rejected: { itemName: string; reason: string };
+  managed_returned: { itemName: string; method: 'parcel' | 'studio'; place: string };
 }
 
 export interface RenderedNotification {
@@ -260,6 +267,39 @@ export const NOTIFICATION_TEMPLATES: {
     title: `Your ${d.planTitle} plan renewed`,
     body: `We charged ${d.amount} to your card for your ${d.planTitle} plan's next term, which runs until ${longDate(d.paidThrough)}. Pause, change or cancel it anytime from your account.`,
     link: '/account#plan',
+  }),
+  managed_approved: (d) => ({
+    title: `${d.itemName} is approved: book its pickup`,
+    body: `Our team approved ${d.itemName}. Choose a day for us to collect it from your address, or drop it at a studio; we check it, clean it and put it live.`,
+    link: '/dashboard?tab=listing',
+  }),
+  managed_live: (d) => ({
+    title: `${d.itemName} is live`,
+    body: `We checked and cleaned ${d.itemName}: members can book it now. We ship it, take it back and clean it after each rental; nothing needs you.`,
+    link: `/item/${d.itemId}`,
+  }),
+  managed_rented: (d) => ({
+    title: `${d.itemName} has been booked`,
+    body: `${d.itemName} is booked from ${longDate(d.startDate)} to ${longDate(d.returnDate)}. We send it and bring it back; your share, ${d.share}, goes into your payouts once it is back and checked in.`,
+    link: '/lending/payouts',
+  }),
+  managed_earning: (d) => ({
+    title: `${d.share} is in your payouts`,
+    body: `${d.itemName} is back and checked in: your share, ${d.share}, is in your payouts.`,
+    link: '/lending/payouts',
+  }),
+  managed_rejected: (d) => ({
+    title: `We cannot take ${d.itemName}`,
+    body: `We checked ${d.itemName} against your photos and cannot rent it: ${d.reason} We are sending it back to you.`,
+    link: '/dashboard?tab=listing',
+  }),
+  managed_returned: (d) => ({
+    title: d.method === 'parcel' ? `${d.itemName} is on its way back to you` : `${d.itemName} is ready to collect`,
+    body:
+      d.method === 'parcel'
+        ? `We have sent ${d.itemName} back to ${d.place}.`
+        : `${d.itemName} is waiting for you at ${d.place}.`,
+    link: '/dashboard?tab=listing',
   }),
   plan_paused_unpaid: (d) => ({
     title: `Your ${d.planTitle} plan is paused`,

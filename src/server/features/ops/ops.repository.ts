@@ -19,6 +19,7 @@ const REVIEW_COLUMNS = [
   'items.owner_id',
   'items.created_at',
   'listings.handover',
+  'listings.lending_mode',
   'listings.review_reason',
   'listings.reviewed_at',
   'listings.submitted_at',

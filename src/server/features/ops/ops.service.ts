@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { addDays } from '../../../domain/catalogue';
 import {
   ITEM_STATUS_FOR_REVIEW,
@@ -51,6 +53,8 @@ export function createOpsService(
     units: UnitLifeService;
     photos: ConditionPhotosService;
     inventory: InventoryService;
+    /** The status an approved listing takes: 'intake' for a managed piece not yet in our care (decision 0062). */
+    approvedStatus?: (trx: Kysely<DB>, itemId: number) => Promise<'active' | 'intake'>;
   },
 ) {
   const { db } = ctx.database;
@@ -86,7 +90,11 @@ export function createOpsService(
       const row = await repo.findForReview(itemId, trx);
       if (!row) throw notFound('Listing not found');
       const from = ITEM_STATUS_FOR_REVIEW.pending;
-      if (row.status !== from || !(await repo.moveStatus(trx, itemId, from, ITEM_STATUS_FOR_REVIEW[decision]))) {
+      const to =
+        decision === 'approved' && deps.approvedStatus
+          ? await deps.approvedStatus(trx, itemId)
+          : ITEM_STATUS_FOR_REVIEW[decision];
+      if (row.status !== from || !(await repo.moveStatus(trx, itemId, from, to))) {
         throw new DomainError('CONFLICT', OPS_MESSAGES.notPending, {
           details: { status: reviewStatusOfItem(row.status) },
         });
@@ -103,7 +111,9 @@ export function createOpsService(
         at,
       });
       const subject = { subjectType: 'listing', subjectId: `${itemId}:${row.review_round}`, userId: row.owner_id! };
-      if (decision === 'approved')
+      if (decision === 'approved' && to === 'intake')
+        await notifications.notify(trx, { kind: 'managed_approved', ...subject, data: { itemId, itemName: row.name } });
+      else if (decision === 'approved')
         await notifications.notify(trx, { kind: 'listing_approved', ...subject, data: { itemId, itemName: row.name } });
       else
         await notifications.notify(trx, {

@@ -46,6 +46,8 @@ export function createUnitLifeService(
     catalogue: CatalogueService;
     payments: PaymentsService;
     notifications: NotificationsService;
+    /** A rental was checked in (in its transaction): a managed piece's share is credited to its owner (decision 0062). */
+    checkedIn?: (trx: Db, rentalId: number) => Promise<void>;
   },
 ) {
   const { db } = ctx.database;
@@ -190,6 +192,7 @@ export function createUnitLifeService(
           to,
           at,
         });
+        if (deps.checkedIn) await deps.checkedIn(trx, r.rental_id);
         await audit.record(trx, {
           actor: actorOf(staff),
           action: 'unit.check_in',

@@ -121,9 +121,13 @@ export function createPayoutsService(
     const out: Source[] = [];
     for (const e of earning) {
       const source = `rental:${e.rentalId}`;
-      const availableFrom = e.returnedAt
-        ? new Date(new Date(e.returnedAt).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString()
-        : null;
+      // A managed piece's share is available once credited at check-in (decision 0062); a self-lent
+      // piece's, EARNINGS_CLEAR_DAYS after it came back.
+      const availableFrom = e.managed
+        ? e.managed.creditedAt
+        : e.returnedAt
+          ? new Date(new Date(e.returnedAt).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString()
+          : null;
       let status: EarningStatus =
         settledStatus(source) ??
         (openClaim.has(e.rentalId)

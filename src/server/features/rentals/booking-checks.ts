@@ -1,5 +1,6 @@
 import { addDays } from '../../../domain/catalogue';
 import { DomainError } from '../../../domain/errors';
+import { MANAGED_MESSAGES } from '../../../domain/managed-lending';
 import { defaultRentalRange, startDateProblem } from '../../../domain/rentals';
 import type { CatalogueService } from '../catalogue';
 
@@ -35,4 +36,22 @@ export async function sizeChecked(catalogue: CatalogueService, itemId: number, s
     });
   }
   return item;
+}
+
+/** A managed piece its owner asked back (decision 0062): no new booking, and she is told why. */
+export const recalled = () =>
+  new DomainError('CONFLICT', MANAGED_MESSAGES.recalled, { details: { reason: 'recalled' } });
+
+/** sizeChecked, but a piece out of the catalogue because it was recalled is refused with the recall's words. */
+export async function sizeOrRecalled(
+  catalogue: CatalogueService,
+  input: { itemId: number; size: string },
+  statusOf: () => Promise<string | undefined>,
+): Promise<void> {
+  try {
+    await sizeChecked(catalogue, input.itemId, input.size);
+  } catch (err) {
+    if ((await statusOf()) === 'recalled') throw recalled();
+    throw err;
+  }
 }

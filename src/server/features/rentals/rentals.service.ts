@@ -1,6 +1,5 @@
 import { handoffOf } from '../../../domain/availability';
 import { LENDING_MESSAGES } from '../../../domain/lending';
-import { lenderShareCents } from '../../../domain/listings';
 import {
   RENTAL_MESSAGES,
   daysBetween,
@@ -21,11 +20,12 @@ import type { OffersService, Pricing } from '../offers';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { takeChargeAttempt } from './charge-attempts';
+import { lenderShareOf, type ManagedBooking } from './managed-booking';
 import type { RentalCancellation } from './rental-cancellation';
 import type { RentalExtension } from './rental-extension';
 import type { RentalKeep } from './rental-keep';
 import type { RentalQuote } from './rental-quote';
-import { rangeOf, sizeChecked } from './booking-checks';
+import { rangeOf, recalled, sizeChecked, sizeOrRecalled } from './booking-checks';
 import { climb } from './booking-ladder';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
 import { toRental } from './rental-view';
@@ -83,6 +83,8 @@ export function createRentalsService(
     bookingDeclined: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
     /** Told of a booking that went through (paid or within the plan), after its commit: it joins its parcel (decision 0061). */
     booked?: (rentalId: number) => Promise<void>;
+    /** Managed lending (managed-booking.ts, decision 0062): booked at once, at the managed share. */
+    managed?: ManagedBooking;
   },
 ) {
   const { db } = ctx.database;
@@ -115,6 +117,7 @@ export function createRentalsService(
       await core.recordCharge(trx, entry.rentalId, entry.amountCents);
       await repo.countRental(trx, rental.item_id);
       await orders.confirm(trx, entry.orderId);
+      await deps.managed?.confirmed(trx, entry.rentalId);
     } else {
       await orders.fail(trx, entry.orderId);
       // Nothing was booked: her welcome offer, or her code's use, comes back.
@@ -159,7 +162,9 @@ export function createRentalsService(
       await climb(
         {
           range: () => void (range = rangeOf(input, today())),
-          size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
+          // A recalled managed piece is told as such (decision 0062).
+          size: () =>
+            sizeOrRecalled(catalogue, input, async () => (await repo.itemForBooking(db, input.itemId))?.status),
           backupSize: async () => {
             if (input.backupSize !== undefined)
               await sizeChecked(catalogue, input.itemId, input.backupSize, 'backupSize');
@@ -192,19 +197,22 @@ export function createRentalsService(
           let unitId!: number;
           let backupUnitId = null as number | null;
           let pricing!: Pricing;
+          let managed: ManagedBooking | null = null;
           await climb(
             {
               member: async () => ((await repo.memberIsActive(trx, userId)) ? null : unauthenticated()),
               item: async () => {
                 await core.lock(trx, { itemId: input.itemId });
                 const found = await repo.itemForBooking(trx, input.itemId);
+                // A recall that committed first (decision 0062): she is told why, not 'not found'.
+                if (found?.status === 'recalled') return recalled();
                 if (!found || found.status !== 'active') return notFound('Item not found');
                 row = found;
               },
               own: () => (row.owner_id === userId ? new DomainError('FORBIDDEN', RENTAL_MESSAGES.ownListing) : null),
               // A member's piece is requested, and the lender accepts (decision 0035): never booked at once.
-              path: () =>
-                row.owner_id === null
+              path: async () =>
+                row.owner_id === null || (managed = (await deps.managed?.isManaged(trx, row.id)) ? deps.managed! : null)
                   ? null
                   : new DomainError('CONFLICT', LENDING_MESSAGES.requestRequired, {
                       details: { action: 'request', requestUrl: '/api/lending/requests' },
@@ -274,7 +282,7 @@ export function createRentalsService(
             plan,
             priceCents: price,
             lenderId: row.owner_id,
-            lenderEarningsCents: row.owner_id ? lenderShareCents(price) : 0,
+            lenderEarningsCents: lenderShareOf(row.owner_id, managed, price),
             pickupOption: delivery.method,
             billingPeriodStart: allowance?.start ?? null,
             orderId: order.id,
@@ -285,12 +293,16 @@ export function createRentalsService(
             at: now,
           });
           if (hold) await hold.attach(trx, rentalId);
+          const shareCents = lenderShareOf(row.owner_id, managed, price);
+          const m = managed as ManagedBooking | null; // set in the path rung
+          if (m && row.owner_id) await m.booked(trx, { rentalId, itemId: row.id, lenderId: row.owner_id, shareCents });
           // The database decides: a welcome offer claimed by a booking that committed first, or a
           // code's last use taken, refuses this one (and rolls it back).
           await offers.claim(trx, userId, order.id, { ...pricing, discount });
           if (!card) {
             // Within the plan's allowance: confirmed now (the order was created confirmed).
             await repo.countRental(trx, input.itemId);
+            await m?.confirmed(trx, rentalId);
             return { rentalId, entry: null };
           }
           const entry = await payments.record(trx, {

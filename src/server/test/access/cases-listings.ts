@@ -264,4 +264,47 @@ export const LISTING_CASES: Record<string, Case> = {
     (st) => ({ method: 'DELETE', path: `/api/ops/items/${st.aListingId}/photos` }),
     409,
   ),
+  // Managed lending (decision 0062): her pieces in our care are hers; the desk's steps are staff only.
+  'GET /api/managed': ownOnly(
+    () => ({ method: 'GET', path: '/api/managed' }),
+    (_st, body) => expect(body.pieces).toEqual([]),
+  ),
+  'GET /api/managed/travelling': ownOnly(() => ({ method: 'GET', path: '/api/managed/travelling' })),
+  'PUT /api/managed/travelling': ownOnly(() => ({
+    method: 'PUT',
+    path: '/api/managed/travelling',
+    json: { until: null },
+  })),
+  'GET /api/managed/items/{id}': refused((st) => ({ method: 'GET', path: `/api/managed/items/${st.aListingId}` })),
+  'POST /api/managed/items/{id}/intake': refused((st) => ({
+    method: 'POST',
+    path: `/api/managed/items/${st.aListingId}/intake`,
+    json: { method: 'pickup', day: businessDayFromToday(3), address: '1 Taken Over Street, Paris' },
+  })),
+  'POST /api/managed/items/{id}/recall': refused((st) => ({
+    method: 'POST',
+    path: `/api/managed/items/${st.aListingId}/recall`,
+    json: { method: 'parcel', day: businessDayFromToday(30), address: '1 Taken Over Street, Paris' },
+  })),
+  'POST /api/managed/items/{id}/switch': refused((st) => ({
+    method: 'POST',
+    path: `/api/managed/items/${st.aListingId}/switch`,
+  })),
+  'GET /api/ops/managed': staffOnly(() => ({ method: 'GET', path: '/api/ops/managed' })),
+  'POST /api/ops/managed/intakes/{id}/receive': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/managed/intakes/999999/receive' }),
+    404,
+  ),
+  'POST /api/ops/managed/intakes/{id}/check': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/managed/intakes/999999/check', json: { accept: true, note: 'Fine.' } }),
+    404,
+  ),
+  'POST /api/ops/managed/intakes/{id}/live': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/managed/intakes/999999/live' }),
+    404,
+  ),
+  'POST /api/ops/managed/recalls/{id}/send-back': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/managed/recalls/999999/send-back' }),
+    404,
+  ),
 };

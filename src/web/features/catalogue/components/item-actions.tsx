@@ -92,8 +92,9 @@ export function ItemActions({
         urlFrom={from}
         urlTo={to}
         sizes={item.sizes}
-        // A member's piece is requested (the lender accepts within 48 hours), never booked at once.
-        {...(item.fromMember
+        // A member's piece she lends herself is requested (the lender accepts within 48 hours); one
+        // Rentique looks after (the 'managed' tag, decision 0062) is booked at once like a house piece.
+        {...(item.fromMember && !item.tags.includes('managed')
           ? {
               action: (booking) => (
                 <RequestToBookButton

@@ -14,12 +14,13 @@ import {
   ListingInputSchema,
   MAX_LISTING_PHOTOS,
   MAX_PHOTO_BYTES,
-  lenderShareCents,
   rentalPriceBounds,
   type Listing,
   type ListingInput,
 } from '@domain/listings';
-import { COMMISSION_TEXT } from '@domain/payouts';
+import { lendingModeCopy, type LendingMode } from '@domain/managed-lending';
+import { useLendingTerms } from '../../managed';
+import { LendingModeChoice } from './lending-mode-choice';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Label, Textarea } from '../../../components/ui/input';
@@ -41,6 +42,7 @@ interface FormValues {
   retailPriceCents: string;
   rentalPriceCents: string;
   handover: string;
+  lendingMode: string;
 }
 
 const toCents = (dollars: string) => parseCents(dollars) ?? Number.NaN;
@@ -60,6 +62,7 @@ const ListingFormSchema = z
     retailPriceCents: DollarsSchema,
     rentalPriceCents: DollarsSchema,
     handover: z.string(),
+    lendingMode: z.string(),
   })
   .transform((v) => ({
     ...v,
@@ -105,6 +108,7 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           retailPriceCents: toDollars(listing.retailPriceCents),
           rentalPriceCents: toDollars(listing.rentalPriceCents),
           handover: listing.handover,
+          lendingMode: listing.lendingMode,
         }
       : {
           name: '',
@@ -116,12 +120,21 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
           retailPriceCents: '',
           rentalPriceCents: '',
           handover: 'drop-off',
+          lendingMode: 'managed',
         },
   });
   const { errors, isSubmitting } = form.formState;
   const category = useWatch({ control: form.control, name: 'category' });
   const rental = toCents(useWatch({ control: form.control, name: 'rentalPriceCents' }));
   const bounds = category ? rentalPriceBounds(category) : null;
+  const mode = (useWatch({ control: form.control, name: 'lendingMode' }) || 'managed') as LendingMode;
+  const terms = useLendingTerms().data ?? {
+    managedSharePercent: 60,
+    selfSharePercent: LENDER_SHARE_PERCENT,
+    storageMonths: 12,
+  };
+  const copy = lendingModeCopy(mode, terms);
+  const sharePercent = mode === 'managed' ? terms.managedSharePercent : terms.selfSharePercent;
 
   const addFiles = (list: FileList | null) => {
     if (!list) return;
@@ -238,7 +251,7 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
             bounds
               ? `Suggested ${formatCents(bounds.suggested)} for ${category}; from ${formatCents(bounds.min)} to ${formatCents(bounds.max)}.${
                   Number.isFinite(rental) && rental > 0
-                    ? ` You earn ${formatCents(lenderShareCents(rental))} (${LENDER_SHARE_PERCENT}%) a week.`
+                    ? ` You earn ${formatCents(Math.round((rental * sharePercent) / 100))} (${sharePercent}%) a week.`
                     : ''
                 }`
               : 'Choose a category to see the suggested price.'
@@ -248,11 +261,14 @@ export function ListingForm({ listing, onDone }: { listing?: Listing; onDone: ()
         </Field>
       </div>
 
-      <p className="-mt-2 text-xs text-stone">{COMMISSION_TEXT}</p>
+      <LendingModeChoice field={form.register('lendingMode')} editing={editing} terms={terms} />
+      <p className="-mt-2 text-xs text-stone" data-testid="lending-commission">
+        {copy.commission}
+      </p>
 
-      <fieldset>
+      <fieldset hidden={mode !== 'managed'}>
         <legend className="mb-1.5 block text-[0.8rem] font-medium tracking-wide text-taupe">
-          How the piece reaches us
+          How the piece reaches us the first time
         </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {HANDOVERS.map((h) => (

@@ -2,13 +2,9 @@ import { Inbox, Plus, Shirt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  HANDOVER_LABELS,
-  LENDER_SHARE_PERCENT,
-  LISTING_MESSAGES,
-  REVIEW_STATUS_LABELS,
-  type Listing,
-} from '@domain/listings';
+import type { Care } from '@domain/managed-lending';
+import { ManagedPanel, TravellingForm, useCare, useSwitchToManaged } from '../../managed';
+import { LENDER_SHARE_PERCENT, LISTING_MESSAGES, REVIEW_STATUS_LABELS, type Listing } from '@domain/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -26,13 +22,21 @@ export function ListingTab() {
   const { data, isPending, isError, refetch } = useListings();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Listing | null>(null);
+  const care = useCare();
+  const terms = care.data?.terms ?? {
+    managedSharePercent: 60,
+    selfSharePercent: LENDER_SHARE_PERCENT,
+    storageMonths: 12,
+  };
 
   return (
     <div>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="max-w-xl text-sm text-taupe">
-          Lend pieces you are not wearing. We collect, clean and deliver them; you earn {LENDER_SHARE_PERCENT}% of every
-          rental.{' '}
+          Lend pieces you are not wearing, one of two ways. <strong>Rentique looks after it</strong>: we collect, clean,
+          store and deliver it, and you earn {terms.managedSharePercent}% of every rental.{' '}
+          <strong>I lend it myself</strong>: you ship or hand it over and clean it, and you earn{' '}
+          {terms.selfSharePercent}%.{' '}
           <Link to={paths.payouts} className="font-medium text-ink underline underline-offset-4">
             Payouts & statement
           </Link>{' '}
@@ -57,6 +61,11 @@ export function ListingTab() {
         </div>
       </div>
 
+      {care.data && (
+        <div className="mb-6">
+          <TravellingForm until={care.data.travellingUntil} />
+        </div>
+      )}
       {isPending ? (
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
           {[0, 1].map((i) => (
@@ -77,7 +86,11 @@ export function ListingTab() {
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your listings">
           {data.listings.map((l) => (
             <li key={l.id}>
-              <ListingCard listing={l} onEdit={() => setEditing(l)} />
+              <ListingCard
+                listing={l}
+                care={care.data?.pieces.find((p) => p.itemId === l.id)}
+                onEdit={() => setEditing(l)}
+              />
             </li>
           ))}
         </ul>
@@ -101,12 +114,14 @@ export function ListingTab() {
   );
 }
 
-function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void }) {
+function ListingCard({ listing, care, onEdit }: { listing: Listing; care: Care | undefined; onEdit: () => void }) {
   const remove = useDeleteListing();
+  const switchMode = useSwitchToManaged();
+  const managed = listing.lendingMode === 'managed';
   const [confirming, setConfirming] = useState(false);
   const rented = listing.status === 'rented';
   const review = listing.review.status;
-  const live = review === 'approved';
+  const live = review === 'approved' && (!managed || care?.stage === 'live');
   const picture = (
     <>
       <img src={listing.imageUrl} alt={listing.name} className="size-full object-cover" loading="lazy" />
@@ -114,7 +129,13 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
         tone={!live ? 'ink' : rented ? 'clay' : 'success'}
         className={cn('absolute top-3 left-3', live && 'bg-ivory/95')}
       >
-        {!live ? REVIEW_STATUS_LABELS[review] : rented ? 'Rented' : 'Available'}
+        {managed && care && care.stage !== 'live' && care.stage !== 'in_review'
+          ? care.stageLabel.split(':')[0]
+          : !live
+            ? REVIEW_STATUS_LABELS[review]
+            : rented
+              ? 'Rented'
+              : 'Available'}
       </Badge>
     </>
   );
@@ -136,8 +157,26 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
         <p className="eyebrow">{listing.brand}</p>
         <h3 className="mt-1 font-display text-2xl leading-tight">{listing.name}</h3>
         <p className="mt-2 text-sm text-taupe">
-          {formatCents(listing.rentalPriceCents)}/week · {HANDOVER_LABELS[listing.handover]}
+          {formatCents(listing.rentalPriceCents)}/week ·{' '}
+          {managed ? 'Rentique looks after it: we ship and clean it' : 'You lend it yourself: you ship and clean it'}
         </p>
+        {managed && care && review === 'approved' && <ManagedPanel care={care} itemName={listing.name} />}
+        {!managed && review !== 'pending' && (
+          <Button
+            size="sm"
+            variant="link"
+            className="mt-1 self-start px-0"
+            disabled={switchMode.isPending || rented}
+            onClick={() =>
+              void switchMode.mutateAsync(listing.id).then(
+                () => toast.success('We will look after it', { description: 'Book its pickup once it is approved.' }),
+                () => undefined,
+              )
+            }
+          >
+            Let Rentique look after it instead
+          </Button>
+        )}
         {review === 'pending' && (
           <p className="mt-2 text-sm text-taupe">Our team is reviewing it; it goes live once approved.</p>
         )}

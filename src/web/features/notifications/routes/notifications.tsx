@@ -80,6 +80,12 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   plan_renewed: <CreditCard className="size-5" aria-hidden="true" />,
   plan_paused_unpaid: <CirclePause className="size-5" aria-hidden="true" />,
   piece_sold: <PackageCheck className="size-5" aria-hidden="true" />,
+  managed_approved: <PackageCheck className="size-5" aria-hidden="true" />,
+  managed_live: <Sparkles className="size-5" aria-hidden="true" />,
+  managed_rented: <CalendarClock className="size-5" aria-hidden="true" />,
+  managed_earning: <CreditCard className="size-5" aria-hidden="true" />,
+  managed_rejected: <PackageX className="size-5" aria-hidden="true" />,
+  managed_returned: <Truck className="size-5" aria-hidden="true" />,
 };
 
 /** /notifications (members): reminders and news about listings, newest first; mark one or all read. */

@@ -51,6 +51,7 @@ const LINKS = [
   { to: paths.opsCheckIn, label: 'Check-in', short: 'Check-in', icon: PackageOpen },
   { to: paths.opsInventory, label: 'Inventory', short: 'Stock', icon: Boxes },
   { to: paths.opsListings, label: 'Listings to review', short: 'Review', icon: ListChecks, badge: 'pending' as const },
+  { to: paths.opsManaged, label: 'Incoming from members', short: 'Incoming', icon: PackageOpen },
   { to: paths.opsAudit, label: 'Audit log', short: 'Audit', icon: History },
   { to: paths.opsClaims, label: 'Claims', short: 'Claims', icon: Scale },
   { to: paths.opsReports, label: 'Reports', short: 'Reports', icon: ShieldAlert },
