@@ -49,6 +49,7 @@ import { createPayoutsService } from './features/payouts';
 import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
+import { createMemberSizes } from './features/reviews';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -76,6 +77,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     availability: createItemAvailability(ctx),
     served: createServedPictures(ctx.database.db),
     lenderRatings: createLenderRatings(ctx),
+    memberSizes: createMemberSizes(ctx.database.db),
   });
   const orders = createOrdersService(ctx, { payments, pictures });
   // The welcome offer and promo codes (decision 0056): a first rental is one after no paid order.

@@ -11,6 +11,8 @@ export const SORT_COLUMNS = {
   rating: { column: 'rating', dir: 'desc' },
   // The search's rank, lower is better (minus the text index's BM25 score).
   relevance: { column: 'score', dir: 'asc' },
+  // The Recommended blend (ranking.ts), minus its score: lower is better.
+  recommended: { column: 'score', dir: 'asc' },
 } as const satisfies Record<ItemSort, { column: string; dir: 'asc' | 'desc' }>;
 
 export type SortColumn = (typeof SORT_COLUMNS)[ItemSort]['column'];
