@@ -52,6 +52,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.planRenewals.name, async () => {
     await services.planBilling.renewDue();
   });
+  jobs.work(QUEUES.savedSearchAlerts.name, async () => {
+    await services.savedSearches.sendAlerts();
+  });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();
   });
@@ -92,6 +95,12 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
         everyMs: env.scanIntervalMs,
         queue: QUEUES.planRenewals.name,
         singletonKey: 'plan-renewals',
+      },
+      {
+        name: 'saved-search-alerts',
+        everyMs: env.scanIntervalMs,
+        queue: QUEUES.savedSearchAlerts.name,
+        singletonKey: 'saved-search-alerts',
       },
       {
         name: 'queue-maintenance',

@@ -50,6 +50,7 @@ import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
 import { createMemberSizes } from './features/reviews';
+import { createSavedSearchesService } from './features/saved-searches';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -188,6 +189,7 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     shortlists: createShortlistsService(ctx, { catalogue }),
     lending,
     passport: createPassportService(ctx),
+    savedSearches: createSavedSearchesService(ctx, { catalogue, notifications }),
   };
 }
 

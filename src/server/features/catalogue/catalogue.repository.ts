@@ -168,6 +168,27 @@ export function createCatalogueRepository(db: Kysely<DB>) {
       return rows.map((r) => r.unit_id);
     },
 
+    /**
+     * The active pieces listed after `since`: house pieces added, members' pieces approved (their
+     * listing's review), oldest first; for saved searches' alerts (decision 0065).
+     */
+    listedSince(since: string, limit: number) {
+      return db
+        .selectFrom('items')
+        .leftJoin('listings', 'listings.item_id', 'items.id')
+        .select(['items.id', 'items.name', 'items.created_at', 'listings.reviewed_at'])
+        .where('items.status', '=', 'active')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('listings.item_id', 'is', null), eb('items.created_at', '>', since)]),
+            eb('listings.reviewed_at', '>', since),
+          ]),
+        )
+        .orderBy('items.id')
+        .limit(limit)
+        .execute();
+    },
+
     async brands(): Promise<string[]> {
       const rows = await db
         .selectFrom('items')

@@ -252,6 +252,26 @@ export function createCatalogueService(
       return repo.brands();
     },
 
+    /** The active pieces listed (added, or approved) after `since`, with when (saved searches' alerts, decision 0065). */
+    async listedSince(since: string, limit = 5000): Promise<{ id: number; name: string; listedAt: string }[]> {
+      const rows = await repo.listedSince(since, limit);
+      return rows.map((r) => ({ id: r.id, name: r.name, listedAt: r.reviewed_at ?? r.created_at }));
+    },
+
+    /** Of these pieces, those a list with these filters shows (the index's answer; dates ignored), in the order given. */
+    async matching(filters: ItemFilters, ids: readonly number[]): Promise<number[]> {
+      const ix = await deps.index.current();
+      const search = ix.text.resolve(filters.q);
+      if (search && search.groups.length === 0) return [];
+      const set = resultSet(
+        ix,
+        { ...filters, from: undefined, to: undefined },
+        search ? ix.text.matches(search) : null,
+        null,
+      );
+      return ids.filter((id) => set.has(id));
+    },
+
     /** "You may also like" for an active item (similar-pieces.ts): available pieces first; 404 for an unknown item. */
     async similar(id: number): Promise<CatalogueItemSummary[]> {
       const ix = await deps.index.current();

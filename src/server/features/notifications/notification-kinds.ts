@@ -62,6 +62,8 @@ export interface NotificationData {
   plan_renewed: { planTitle: string; amount: string; paidThrough: string };
   /** The last try declined too: the plan is paused until a card pays. */
   plan_paused_unpaid: { planTitle: string; amount: string };
+  /** New pieces match a saved search of hers (decision 0065): at most one a day per search. */
+  saved_search_match: { searchName: string; count: number; names: string[]; params: string };
 }
 
 export interface RenderedNotification {
@@ -263,6 +265,11 @@ export const NOTIFICATION_TEMPLATES: {
     title: `Your ${d.planTitle} plan is paused`,
     body: `We tried three times to charge ${d.amount} for your ${d.planTitle} plan's next term and the card was declined each time, so your plan is paused: nothing more is charged and plan pieces cannot be booked. The pieces you have stay yours. Save a card on your account to pay and resume your plan from that day.`,
     link: '/account#plan',
+  }),
+  saved_search_match: (d) => ({
+    title: `New for your search “${d.searchName}”`,
+    body: `${d.count === 1 ? 'A new piece matches' : `${d.count} new pieces match`} your saved search “${d.searchName}”: ${d.names.join(', ')}${d.count > d.names.length ? ' and more' : ''}.`,
+    link: `/browse${d.params ? `?${d.params}` : ''}`,
   }),
 };
 

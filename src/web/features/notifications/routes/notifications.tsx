@@ -17,6 +17,7 @@ import {
   Undo2,
   CreditCard,
   CirclePause,
+  Search,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -79,6 +80,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   plan_renewal_declined: <CreditCard className="size-5" aria-hidden="true" />,
   plan_renewed: <CreditCard className="size-5" aria-hidden="true" />,
   plan_paused_unpaid: <CirclePause className="size-5" aria-hidden="true" />,
+  saved_search_match: <Search className="size-5" aria-hidden="true" />,
 };
 
 /** /notifications (members): reminders and news about listings, newest first; mark one or all read. */
