@@ -114,3 +114,21 @@ export function describeSavedSearch(params: string): string {
   else if (max) parts.push(`up to ${pounds(max)} a week`);
   return parts.join(' · ') || 'Everything';
 }
+
+/**
+ * The /browse address of a saved search: its list query as browse's own URL (a tab for the
+ * wearer: Men, Discovery, or Women by default).
+ */
+export function browseHrefOf(params: string): string {
+  const sp = new URLSearchParams(params);
+  const gender = sp.get('gender');
+  const discovery = sp.get('discovery');
+  sp.delete('discovery');
+  if (discovery === 'true' || discovery === '1' || !gender) sp.set('tab', 'discovery');
+  else {
+    sp.delete('gender');
+    if (gender === 'Men') sp.set('tab', 'men');
+  }
+  const qs = sp.toString();
+  return `/browse${qs ? `?${qs}` : ''}`;
+}

@@ -1,4 +1,5 @@
 import type { NotificationKind } from '../../../domain/notifications';
+import { browseHrefOf } from '../../../domain/saved-searches';
 
 /**
  * What each kind of notification says. Adding a kind is one entry here, its name in
@@ -269,7 +270,7 @@ export const NOTIFICATION_TEMPLATES: {
   saved_search_match: (d) => ({
     title: `New for your search “${d.searchName}”`,
     body: `${d.count === 1 ? 'A new piece matches' : `${d.count} new pieces match`} your saved search “${d.searchName}”: ${d.names.join(', ')}${d.count > d.names.length ? ' and more' : ''}.`,
-    link: `/browse${d.params ? `?${d.params}` : ''}`,
+    link: browseHrefOf(d.params),
   }),
 };
 

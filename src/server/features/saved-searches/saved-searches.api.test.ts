@@ -126,7 +126,7 @@ describe(`saved searches (${process.env.TEST_DIALECT})`, () => {
         notifications: { kind: string; link: string }[];
       };
       expect(inApp.notifications.filter((n) => n.kind === 'saved_search_match')).toEqual([
-        expect.objectContaining({ link: `/browse?${s.params}` }),
+        expect.objectContaining({ link: `/browse?${s.params}&tab=discovery` }),
       ]);
 
       // Another match the same day: nothing more today, from any process.
