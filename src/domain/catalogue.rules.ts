@@ -138,7 +138,15 @@ export const THEMES = {
 } as const;
 export type Theme = keyof typeof THEMES;
 
-export const ITEM_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'rating', 'relevance'] as const;
+export const ITEM_SORTS = [
+  'popular',
+  'newest',
+  'price-asc',
+  'price-desc',
+  'rating',
+  'relevance',
+  'recommended',
+] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 export const SORT_LABELS: Record<ItemSort, string> = {
   relevance: 'Best match',
@@ -147,6 +155,7 @@ export const SORT_LABELS: Record<ItemSort, string> = {
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
   rating: 'Top rated',
+  recommended: 'Recommended',
 };
 
 export const MAX_PAGE_SIZE = 48;

@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   'dispatch_late_cancelled',
   'plan_renewal_declined',
   'plan_paused_unpaid',
+  'saved_search_match',
   'plan_renewed',
   'piece_sold',
   'managed_approved',

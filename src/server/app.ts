@@ -19,6 +19,7 @@ import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings'
 import { createRentalsRoutes } from './features/rentals';
 import { createWaitlistRoutes } from './features/waitlist';
 import { createShortlistsRoutes } from './features/shortlists';
+import { createSavedSearchesRoutes } from './features/saved-searches';
 import { createDashboardRoutes } from './features/dashboard';
 import { createNotificationsRoutes } from './features/notifications';
 import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
@@ -121,6 +122,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/notifications', createNotificationsRoutes(ctx, services.notifications));
   app.route('/api/waitlist', createWaitlistRoutes(ctx, services.waitlist));
   app.route('/api/shortlists', createShortlistsRoutes(ctx, services.shortlists));
+  app.route('/api/saved-searches', createSavedSearchesRoutes(ctx, services.savedSearches));
   // The operations desk: staff only (401 visitors, 403 members), decision 0020.
   app.route('/api/ops', createOpsRoutes(ctx, services.ops));
   // Ratings, payouts and damage claims between members (decision 0036); the desk's claims are staff only.

@@ -57,6 +57,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work<SimulatedEventJob>(QUEUES.carrierSimEvent.name, async (job) => {
     await deliverSimulatedEvent(ctx, job.data);
   });
+  jobs.work(QUEUES.savedSearchAlerts.name, async () => {
+    await services.savedSearches.sendAlerts();
+  });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();
   });
@@ -97,6 +100,12 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
         everyMs: env.scanIntervalMs,
         queue: QUEUES.planRenewals.name,
         singletonKey: 'plan-renewals',
+      },
+      {
+        name: 'saved-search-alerts',
+        everyMs: env.scanIntervalMs,
+        queue: QUEUES.savedSearchAlerts.name,
+        singletonKey: 'saved-search-alerts',
       },
       {
         name: 'queue-maintenance',

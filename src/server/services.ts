@@ -52,6 +52,8 @@ import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
 import { createManagedDeskService, createManagedService } from './features/managed';
+import { createMemberSizes } from './features/reviews';
+import { createSavedSearchesService } from './features/saved-searches';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -82,6 +84,7 @@ export function createServices(
     availability: createItemAvailability(ctx),
     served: createServedPictures(ctx.database.db),
     lenderRatings: createLenderRatings(ctx),
+    memberSizes: createMemberSizes(ctx.database.db),
   });
   const orders = createOrdersService(ctx, { payments, pictures });
   // The welcome offer and promo codes (decision 0056): a first rental is one after no paid order.
@@ -225,6 +228,7 @@ export function createServices(
     preloved,
     carrier,
     parcels,
+    savedSearches: createSavedSearchesService(ctx, { catalogue, notifications }),
   };
 }
 

@@ -33,6 +33,8 @@ export default [
     // Reachable signed in or out: a reset link may be opened in a browser where someone is signed in.
     route('forgot-password', 'features/auth/routes/forgot-password.tsx'),
     route('reset-password', 'features/auth/routes/reset-password.tsx'),
+    // A saved search's e-mail link (decision 0065): a button that stops its alerts, signed in or out.
+    route('saved-searches/unsubscribe', 'features/saved-searches/routes/unsubscribe.tsx'),
     // Sign Out's form posts here (a resource route, no page: its action ends the session and goes home, decision 0044).
     route('sign-out', 'features/auth/routes/sign-out.ts'),
     route('*', 'features/shell/routes/not-found.tsx'),
@@ -41,6 +43,7 @@ export default [
     route('dashboard', 'features/dashboard/routes/dashboard.tsx'),
     route('account', 'features/account/routes/account.tsx'),
     route('account/addresses', 'features/account/routes/addresses.tsx'),
+    route('account/saved-searches', 'features/saved-searches/routes/saved-searches.tsx'),
     route('favorites', 'features/match/routes/favorites.tsx'),
     route('pickup-location', 'features/plans/routes/pickup-location.tsx'),
     route('plan-selection', 'features/plans/routes/plan-selection.tsx'),

@@ -1021,6 +1021,7 @@ export interface DB {
   waitlist_entries: WaitlistEntriesTable;
   shortlists: ShortlistsTable;
   shortlist_items: ShortlistItemsTable;
+  saved_searches: SavedSearchesTable;
   booking_requests: BookingRequestsTable;
   rental_messages: RentalMessagesTable;
   rental_thread_reads: RentalThreadReadsTable;
@@ -1163,6 +1164,24 @@ export interface LenderCreditsTable {
 export interface LenderSettingsTable {
   user_id: string;
   travelling_until: string | null;
+  updated_at: string;
+}
+
+/** A member's saved search (decision 0065): browse's query string, and its alert's state. */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  /** Browse's query string of the search (words, filters, sizes), without dates, sort or paging. */
+  params: string;
+  /** 1: tell her of new pieces that match (in-app and by e-mail, at most once a day). */
+  alerts: Generated<number>;
+  /** Pieces listed after this instant are new to the search. */
+  checked_at: string;
+  /** The business day of the last alert (null: never). */
+  last_alert_on: string | null;
+  unsubscribe_token: string;
+  created_at: string;
   updated_at: string;
 }
 

@@ -25,6 +25,8 @@ export const QUEUES = {
   planRenewals: { name: 'plan-renewals', singleton: true },
   /** The simulated carrier's tracking events, each POSTed to our webhook when due (decision 0061): { trackingNumber, status }. */
   carrierSimEvent: { name: 'carrier-sim-event' },
+  /** Saved searches' alerts (decision 0065): new pieces that match, told at most once a day per search: {}. */
+  savedSearchAlerts: { name: 'saved-search-alerts', singleton: true },
   /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */
   queueMaintenance: { name: 'queue-maintenance', singleton: true },
 } as const satisfies Record<string, QueueSpec>;

@@ -1178,7 +1178,7 @@ export interface paths {
                     occasion?: "party" | "evening" | "work" | "wedding" | "casual" | "holiday" | "travel" | "festival" | "hiking";
                     q?: string;
                     size?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
-                    sort?: "popular" | "newest" | "price-asc" | "price-desc" | "rating" | "relevance";
+                    sort?: "popular" | "newest" | "price-asc" | "price-desc" | "rating" | "relevance" | "recommended";
                     theme?: "summer-party";
                     to?: string;
                 };
@@ -1668,6 +1668,88 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/items/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * "You may also like": up to 8 pieces like this one
+         * @description Same wearer, same category or one of the same occasions; available pieces (a unit free in the coming week) first, then by likeness (category, occasions, designer, colour, price); never the piece itself.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Similar pieces */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                brand: string;
+                                /** @enum {string} */
+                                category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                                colour: string;
+                                /** @enum {string} */
+                                gender: "Women" | "Men";
+                                id: number;
+                                imageAlt: string;
+                                imageUrl: string;
+                                isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
+                                name: string;
+                                rating: number;
+                                rentalCount: number;
+                                rentalPriceCents: number;
+                                retailPriceCents: number;
+                                reviewCount: number;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Bad input: the error names the field or parameter and why */
                 400: {
@@ -6091,7 +6173,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "plan_renewed" | "piece_sold" | "managed_approved" | "managed_live" | "managed_rented" | "managed_earning" | "managed_rejected" | "managed_returned";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "saved_search_match" | "plan_renewed" | "piece_sold" | "managed_approved" | "managed_live" | "managed_rented" | "managed_earning" | "managed_rejected" | "managed_returned";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -17537,6 +17619,326 @@ export interface paths {
                 };
                 /** @description Unsupported media type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's saved searches, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Her saved searches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            savedSearches: {
+                                alerts: boolean;
+                                createdAt: string;
+                                id: number;
+                                lastAlertOn: string | null;
+                                name: string;
+                                params: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save browse's current search (its words, filters and sizes; not its dates or sort)
+         * @description `params` is browse's query string, checked as the list checks it. 409 beyond 20 searches; 429 when she saves many in an hour. With `alerts`, new pieces that match are told in the app and by e-mail, at most once a day per search and 5 e-mails a day in all.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alerts?: boolean;
+                        name: string;
+                        params: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The saved search */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alerts: boolean;
+                            createdAt: string;
+                            id: number;
+                            lastAlertOn: string | null;
+                            name: string;
+                            params: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved search */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deleted search */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a saved search, or switch its alerts on or off */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alerts?: boolean;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The saved search */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alerts: boolean;
+                            createdAt: string;
+                            id: number;
+                            lastAlertOn: string | null;
+                            name: string;
+                            params: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/saved-searches/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The alert e-mail's unsubscribe link: alerts off for that search (no sign-in; the token is the key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The search whose alerts stopped */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

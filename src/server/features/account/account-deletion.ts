@@ -132,6 +132,7 @@ export async function deleteAccount(
       'rental_allowance_usage',
       'delivery_addresses',
       'fit_details',
+      'saved_searches',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

@@ -11,6 +11,8 @@ export const SORT_COLUMNS = {
   rating: { column: 'rating', dir: 'desc' },
   // The search's rank, lower is better (minus the text index's BM25 score).
   relevance: { column: 'score', dir: 'asc' },
+  // The Recommended blend (ranking.ts), minus its score: lower is better.
+  recommended: { column: 'score', dir: 'asc' },
 } as const satisfies Record<ItemSort, { column: string; dir: 'asc' | 'desc' }>;
 
 export type SortColumn = (typeof SORT_COLUMNS)[ItemSort]['column'];
@@ -164,6 +166,27 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .where('start_date', '<', end)
         .execute();
       return rows.map((r) => r.unit_id);
+    },
+
+    /**
+     * The active pieces listed after `since`: house pieces added, members' pieces approved (their
+     * listing's review), oldest first; for saved searches' alerts (decision 0065).
+     */
+    listedSince(since: string, limit: number) {
+      return db
+        .selectFrom('items')
+        .leftJoin('listings', 'listings.item_id', 'items.id')
+        .select(['items.id', 'items.name', 'items.created_at', 'listings.reviewed_at'])
+        .where('items.status', '=', 'active')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('listings.item_id', 'is', null), eb('items.created_at', '>', since)]),
+            eb('listings.reviewed_at', '>', since),
+          ]),
+        )
+        .orderBy('items.id')
+        .limit(limit)
+        .execute();
     },
 
     async brands(): Promise<string[]> {

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   CatalogueItemSchema,
+  CatalogueItemSummarySchema,
   ItemAvailabilitySchema,
   ItemFacetsSchema,
   ItemListQuerySchema,
@@ -69,6 +70,21 @@ const getBySlug = createRoute({
     params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,120}$/, { error: 'must be a lower-case slug' }) }),
   },
   responses: { 200: jsonContent(CatalogueItemSchema, 'The item'), ...errorResponses(400, 404) },
+});
+
+const getSimilar = createRoute({
+  method: 'get',
+  path: '/{id}/similar',
+  tags: ['Catalogue'],
+  summary: '"You may also like": up to 8 pieces like this one',
+  description:
+    'Same wearer, same category or one of the same occasions; available pieces (a unit free in the coming week) first, ' +
+    'then by likeness (category, occasions, designer, colour, price); never the piece itself.',
+  request: { params: IdParams },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(CatalogueItemSummarySchema) }), 'Similar pieces'),
+    ...errorResponses(400, 404),
+  },
 });
 
 const getItem = createRoute({
@@ -217,8 +233,10 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
   return newRouter()
     .openapi(listItems, async (c) => {
       const query = listQuery(c.req.valid('query'));
-      const page = await service.listItems(query);
-      setCachePolicy(c, query.from ? 'availability' : 'list');
+      // Recommended is hers (her sizes): private to her, never kept by a shared cache.
+      const personal = query.sort === 'recommended' && !!c.var.user;
+      const page = await service.listItems(query, undefined, personal ? { userId: c.var.user!.id } : undefined);
+      if (!personal) setCachePolicy(c, query.from ? 'availability' : 'list');
       return sendJson(c, page);
     })
     .openapi(getFacets, async (c) => {
@@ -235,6 +253,11 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
       const item = await service.getItemBySlug(c.req.valid('param').slug);
       setCachePolicy(c, 'item');
       return sendJson(c, item);
+    })
+    .openapi(getSimilar, async (c) => {
+      const items = await service.similar(c.req.valid('param').id);
+      setCachePolicy(c, 'list');
+      return sendJson(c, { items });
     })
     .openapi(getItem, async (c) => {
       const item = await service.getItem(c.req.valid('param').id);

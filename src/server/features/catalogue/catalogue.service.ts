@@ -3,11 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { Calendar } from '../../../domain/rentals';
 import {
   type CatalogueItem,
+  type CatalogueItemSummary,
   type ItemAvailability,
   type ItemFacets,
   type ItemListQuery,
   type ItemPage,
   type SearchSuggestions,
+  addDays,
   searchTerms,
 } from '../../../domain/catalogue';
 import type { LenderRating } from '../../../domain/ratings';
@@ -22,7 +24,11 @@ import {
 } from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
-import { facetCounts, page as indexPage, pageWhere, resultSet } from './index-query';
+import { dateSets, facetCounts, page as indexPage, pageWhere, resultSet } from './index-query';
+import type { CatalogueIndex } from './catalogue-index';
+import { AVAILABLE_SOON_DAYS, recommendedRanks } from './ranking';
+import { similarPieces } from './similar-pieces';
+import type { TypedFastBitSet } from 'typedfastbitset';
 import type { IndexFollower } from './index-follower';
 import type { ResolvedSearch } from './search-language';
 import type { ItemAvailabilityService } from './item-availability';
@@ -47,6 +53,8 @@ export function createCatalogueService(
     availability: ItemAvailabilityService;
     served: ServedPictures;
     lenderRatings?: LenderRatings;
+    /** A member's sizes (her usual size, her rentals'), for the Recommended sort (decision 0065). */
+    memberSizes?: (userId: string) => Promise<string[]>;
   },
 ) {
   const { db } = ctx.database;
@@ -63,6 +71,35 @@ export function createCatalogueService(
   async function bookedOn(f: ItemFilters): Promise<number[] | null> {
     const held = availability.heldDates(f);
     return held.from && held.to ? repo.bookedUnits(held.from, held.to) : null;
+  }
+
+  /** The units held on the dates asked (held days), or in the coming week from today without dates. */
+  function heldSoon(f: ItemFilters): Promise<number[]> {
+    const held = availability.heldDates(f);
+    if (held.from && held.to) return repo.bookedUnits(held.from, held.to);
+    const today = ctx.today();
+    return repo.bookedUnits(today, addDays(today, AVAILABLE_SOON_DAYS));
+  }
+
+  /** The Recommended blend of a result set's pieces for her (ranking.ts): her sizes, and what is held on her dates. */
+  async function recommended(ix: CatalogueIndex, set: TypedFastBitSet, f: ItemFilters, userId?: string) {
+    const [booked, sizes] = await Promise.all([
+      heldSoon(f),
+      userId && deps.memberSizes ? deps.memberSizes(userId) : Promise.resolve([]),
+    ]);
+    return recommendedRanks(ix, set, { sizes, today: ctx.today(), held: dateSets(ix, booked) });
+  }
+
+  /** List rows as the API's summaries: their covers and their lenders' ratings. */
+  async function summariesOf(page: ItemSummaryBase[]) {
+    const covers = await pictures.coversForRows(page);
+    const owners = page.map((r) => r.owner_id).filter((o): o is string => !!o);
+    const ratings = owners.length && deps.lenderRatings ? await deps.lenderRatings(owners) : null;
+    return page.map((row) => {
+      const summary = toSummary(row, covers.get(row.id)!);
+      if (row.owner_id && ratings) summary.lenderRating = ratings.get(row.owner_id) ?? null;
+      return summary;
+    });
   }
 
   return {
@@ -95,7 +132,11 @@ export function createCatalogueService(
     },
 
     /** A page of active items with filters, sort and a keyset cursor: chosen and ordered by the index, read by id. */
-    async listItems(query: ItemListQuery, resolved?: ResolvedSearch | null): Promise<ItemPage> {
+    async listItems(
+      query: ItemListQuery,
+      resolved?: ResolvedSearch | null,
+      viewer?: { userId?: string },
+    ): Promise<ItemPage> {
       const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
       const ix = await deps.index.current();
       const search = resolved !== undefined ? resolved : ix.text.resolve(query.q);
@@ -106,14 +147,18 @@ export function createCatalogueService(
       // Those pieces' rows come with that answer (one statement a batch).
       const held = availability.heldDates(query);
       const set = resultSet(ix, query, matches, null);
+      // Recommended is walked as relevance is, on the blend instead of the search's rank.
+      const isRecommended = query.sort === 'recommended';
+      const ranks = isRecommended ? await recommended(ix, set, query, viewer?.userId) : matches;
+      const sort = isRecommended ? 'relevance' : query.sort;
       const read = new Map<number, ItemSummaryBase>();
       const picked =
         held.from && held.to
-          ? await pageWhere(ix, set, query.sort, matches, after, query.limit, async (ids) => {
+          ? await pageWhere(ix, set, sort, ranks, after, query.limit, async (ids) => {
               for (const r of await repo.freeSummaries(ids, query.size, held.from!, held.to!)) read.set(r.id, r);
               return new Set(read.keys());
             })
-          : indexPage(ix, set, query.sort, matches, after, query.limit);
+          : indexPage(ix, set, sort, ranks, after, query.limit);
       if (!(held.from && held.to)) for (const r of await repo.summaries(picked.map((p) => p.id))) read.set(r.id, r);
       const byId = read;
       const rows = picked.flatMap((p) => {
@@ -124,15 +169,8 @@ export function createCatalogueService(
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];
       const column = SORT_COLUMNS[query.sort].column;
-      const covers = await pictures.coversForRows(page);
-      const owners = page.map((r) => r.owner_id).filter((o): o is string => !!o);
-      const ratings = owners.length && deps.lenderRatings ? await deps.lenderRatings(owners) : null;
       return {
-        items: page.map((row) => {
-          const summary = toSummary(row, covers.get(row.id)!);
-          if (row.owner_id && ratings) summary.lenderRating = ratings.get(row.owner_id) ?? null;
-          return summary;
-        }),
+        items: await summariesOf(page),
         nextCursor:
           more && last
             ? encodeCursor(query.sort, {
@@ -212,6 +250,36 @@ export function createCatalogueService(
 
     brands(): Promise<string[]> {
       return repo.brands();
+    },
+
+    /** The active pieces listed (added, or approved) after `since`, with when (saved searches' alerts, decision 0065). */
+    async listedSince(since: string, limit = 5000): Promise<{ id: number; name: string; listedAt: string }[]> {
+      const rows = await repo.listedSince(since, limit);
+      return rows.map((r) => ({ id: r.id, name: r.name, listedAt: r.reviewed_at ?? r.created_at }));
+    },
+
+    /** Of these pieces, those a list with these filters shows (the index's answer; dates ignored), in the order given. */
+    async matching(filters: ItemFilters, ids: readonly number[]): Promise<number[]> {
+      const ix = await deps.index.current();
+      const search = ix.text.resolve(filters.q);
+      if (search && search.groups.length === 0) return [];
+      const set = resultSet(
+        ix,
+        { ...filters, from: undefined, to: undefined },
+        search ? ix.text.matches(search) : null,
+        null,
+      );
+      return ids.filter((id) => set.has(id));
+    },
+
+    /** "You may also like" for an active item (similar-pieces.ts): available pieces first; 404 for an unknown item. */
+    async similar(id: number): Promise<CatalogueItemSummary[]> {
+      const ix = await deps.index.current();
+      if (!ix.entries.has(id)) throw notFound('Item not found');
+      const { noneFree } = dateSets(ix, await heldSoon({}));
+      const ids = similarPieces(ix, id, noneFree);
+      const byId = new Map((await repo.summaries(ids)).map((r) => [r.id, r]));
+      return summariesOf(ids.flatMap((i) => (byId.has(i) ? [byId.get(i)!] : [])));
     },
 
     /** Per-size availability of an item for [from, to), with the next free date of each size. */

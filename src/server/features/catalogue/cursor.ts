@@ -35,6 +35,7 @@ const CURSOR_KEY_CHECKS: Record<ItemSort, (v: unknown) => boolean> = {
   'price-desc': isCount,
   rating: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 5,
   relevance: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e9, // the search's rank
+  recommended: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e9, // minus the blend (ranking.ts)
   newest: (v) => typeof v === 'string' && v.length <= 40 && /^[0-9TZ:.+-]+$/.test(v), // created_at, ISO text
 };
 

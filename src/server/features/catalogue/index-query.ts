@@ -28,7 +28,7 @@ interface DateSets {
   fullOfSize: TypedFastBitSet[];
 }
 
-function dateSets(ix: CatalogueIndex, booked: readonly number[]): DateSets {
+export function dateSets(ix: CatalogueIndex, booked: readonly number[]): DateSets {
   const taken = new Map<number, Uint16Array>();
   for (const unitId of new Set(booked)) {
     const u = ix.units.get(unitId);

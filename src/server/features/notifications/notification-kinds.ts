@@ -1,4 +1,5 @@
 import type { NotificationKind } from '../../../domain/notifications';
+import { browseHrefOf } from '../../../domain/saved-searches';
 
 /**
  * What each kind of notification says. Adding a kind is one entry here, its name in
@@ -71,6 +72,8 @@ export interface NotificationData {
   managed_earning: { itemName: string; share: string };
   managed_rejected: { itemName: string; reason: string };
   managed_returned: { itemName: string; method: 'parcel' | 'studio'; place: string };
+  /** New pieces match a saved search of hers (decision 0065): at most one a day per search. */
+  saved_search_match: { searchName: string; count: number; names: string[]; params: string };
 }
 
 export interface RenderedNotification {
@@ -310,6 +313,11 @@ export const NOTIFICATION_TEMPLATES: {
     title: `${d.itemName} has sold: ${d.share} is yours`,
     body: `${d.how === 'kept' ? 'The member renting your piece has kept it' : 'Your piece has sold in the pre-loved sale'}, for ${d.price}. Your share, ${d.share}, is on your statement and is paid out like a rental's earning, 2 days after the sale.`,
     link: '/lending/payouts',
+  }),
+  saved_search_match: (d) => ({
+    title: `New for your search “${d.searchName}”`,
+    body: `${d.count === 1 ? 'A new piece matches' : `${d.count} new pieces match`} your saved search “${d.searchName}”: ${d.names.join(', ')}${d.count > d.names.length ? ' and more' : ''}.`,
+    link: browseHrefOf(d.params),
   }),
 };
 

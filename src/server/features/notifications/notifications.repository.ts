@@ -95,7 +95,7 @@ export function createNotificationsRepository(db: Db) {
         .where('id', '=', id)
         .where('emailed_at', 'is', null)
         .where((eb) => eb.or([eb('email_claimed_until', 'is', null), eb('email_claimed_until', '<', now)]))
-        .returning(['id', 'user_id', 'kind', 'title', 'body', 'link', 'email_attempts'])
+        .returning(['id', 'user_id', 'kind', 'subject_id', 'title', 'body', 'link', 'email_attempts'])
         .executeTakeFirst();
     },
 

@@ -62,6 +62,8 @@ export function createNotificationsService(ctx: AppContext) {
   const repo = createNotificationsRepository(db);
   /** Claims and leases are about processes: real time, not the business clock. */
   const realNow = () => new Date();
+  /** Lines a kind's e-mail ends with (a saved search's unsubscribe link), given by the feature that sends it. */
+  const footers = new Map<NotificationKind, (n: { subjectId: string; userId: string }) => Promise<string[]>>();
 
   async function notify<K extends NotificationKind>(trx: Kysely<DB>, input: NotifyInput<K>): Promise<number | null> {
     const { title, body, link } = renderNotification(input.kind, input.data, ctx.env.businessTimeZone);
@@ -88,6 +90,11 @@ export function createNotificationsService(ctx: AppContext) {
 
   return {
     notify,
+
+    /** The last lines of a kind's e-mails (an unsubscribe link): the feature that owns the subject writes them. */
+    emailFooter(kind: NotificationKind, lines: (n: { subjectId: string; userId: string }) => Promise<string[]>): void {
+      footers.set(kind, lines);
+    },
 
     async list(userId: string, before: number | undefined, limit: number): Promise<NotificationPage> {
       const [rows, unreadCount] = await Promise.all([repo.list(userId, before, limit), repo.unreadCount(userId)]);
@@ -127,6 +134,8 @@ export function createNotificationsService(ctx: AppContext) {
         return false;
       }
       const base = ctx.env.publicUrl;
+      const footer = footers.get(claimed.kind as NotificationKind);
+      const extra = footer ? await footer({ subjectId: claimed.subject_id, userId: claimed.user_id }) : [];
       const text = [
         `Hello ${to.name.trim().split(/\s+/)[0] || 'there'},`,
         '',
@@ -135,6 +144,7 @@ export function createNotificationsService(ctx: AppContext) {
         '',
         '— Rentique',
         `All your notifications: ${base}/notifications`,
+        ...extra,
       ].join('\n');
       try {
         await ctx.mailer.send({

@@ -144,6 +144,28 @@ export const LISTING_CASES: Record<string, Case> = {
     path: `/api/shortlists/${st.aShortlistId}/items/${st.wishItemId}`,
   })),
 
+  // Saved searches (decision 0065): B sees and changes only her own; the unsubscribe token is the key.
+  'GET /api/saved-searches': ownOnly(
+    () => ({ method: 'GET', path: '/api/saved-searches' }),
+    (st, body) => {
+      expect((body.savedSearches as { id: number }[]).map((l) => l.id)).not.toContain(st.aSavedSearchId);
+    },
+  ),
+  'POST /api/saved-searches': ownOnly(() => ({
+    method: 'POST',
+    path: '/api/saved-searches',
+    json: { name: `Matrix ${Math.random().toString(36).slice(2, 8)}`, params: 'category=Dresses' },
+  })),
+  'PATCH /api/saved-searches/{id}': refused((st) => ({
+    method: 'PATCH',
+    path: `/api/saved-searches/${st.aSavedSearchId}`,
+    json: { alerts: false },
+  })),
+  'DELETE /api/saved-searches/{id}': refused((st) => ({
+    method: 'DELETE',
+    path: `/api/saved-searches/${st.aSavedSearchId}`,
+  })),
+
   // The operations desk: staff only. Approve/reject aim at A's live listing: staff get 409 (only a
   // listing in review can be decided), so A's rows stay as they are.
   'GET /api/ops/listings': staffOnly(() => ({ method: 'GET', path: '/api/ops/listings' })),

@@ -71,6 +71,10 @@ export const RENTAL_CASES: Record<string, Case> = {
       expect(body).toMatchObject({ id: st.aRentedListingId, fromMember: true });
     },
   ),
+  'GET /api/items/{id}/similar': ownOnly((st) => ({
+    method: 'GET',
+    path: `/api/items/${st.aRentedListingId}/similar`,
+  })),
   'GET /api/items/by-slug/{slug}': ownOnly((st) => ({ method: 'GET', path: `/api/items/by-slug/${st.slug}` })),
   'GET /api/items/{id}/availability': ownOnly((st) => ({
     method: 'GET',

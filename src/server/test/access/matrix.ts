@@ -58,6 +58,8 @@ export interface Scenario {
   /** A's place on the waitlist (for the piece she holds the only unit of, her own dates), and her shortlist. */
   aWaitlistEntryId: number;
   aShortlistId: number;
+  /** A's saved search (decision 0065). */
+  aSavedSearchId: number;
   /** C's request for A's rented listing (accepted), its rental (the thread), and days A blocked on her other listing. */
   aRequestId: number;
   aRequestRentalId: number;

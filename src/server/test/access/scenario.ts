@@ -176,6 +176,13 @@ export async function buildScenario(t: TestApp): Promise<Scenario> {
     a.request('/api/shortlists', { method: 'POST', json: { name: `${A_NAME}'s wedding`, itemId: wish } }),
     201,
   );
+  const savedSearch = await ok(
+    a.request('/api/saved-searches', {
+      method: 'POST',
+      json: { name: `${A_NAME}'s dresses`, params: 'category=Dresses', alerts: true },
+    }),
+    201,
+  );
 
   const slugRow = await db.selectFrom('items').select('slug').where('slug', 'is not', null).executeTakeFirstOrThrow();
   const aSession = await db.selectFrom('session').select('id').where('userId', '=', a.id).executeTakeFirstOrThrow();
@@ -205,6 +212,7 @@ export async function buildScenario(t: TestApp): Promise<Scenario> {
     aOrderNumber: rental.orderNumber as string,
     aWaitlistEntryId: entry.id as number,
     aShortlistId: shortlist.id as number,
+    aSavedSearchId: savedSearch.id as number,
     aRequestId: aRequest.id,
     aRequestRentalId: cRequestRental.id as number,
     aBlockId: aBlock.id as number,

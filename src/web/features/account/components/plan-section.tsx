@@ -12,6 +12,7 @@ const LINKS = [
     text: 'Your delivery address, or the studio you pick up from.',
   },
   { to: paths.planSelection, title: 'Change plan', text: 'Weekly, monthly or three months.' },
+  { to: '/account/saved-searches', title: 'Saved searches', text: 'Searches you saved on Browse, and their alerts.' },
 ] as const;
 
 /** Her plan and what she can do with it (PlanManager), and where card and pickup choice are changed (their own pages). */

@@ -24,7 +24,24 @@ import {
 } from '../lib/browse-params';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
+import { SaveSearchForm } from '../../saved-searches';
 import type { Route } from './+types/browse';
+
+/** What "Save this search" keeps of browse (decision 0065): the list's query without dates or sort. */
+function savedParamsOf(state: BrowseState): string {
+  const { from: _from, to: _to, sort: _sort, ...kept } = toApiQuery(state);
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(kept)) if (v !== undefined) sp.set(k, v);
+  return sp.toString();
+}
+
+/** A first name for a saved search: her words, else the category, else the collection. */
+function savedNameOf(state: BrowseState): string {
+  return (
+    state.q ??
+    [state.colour, state.category ?? BROWSE_TABS.find((t) => t.value === state.tab)?.label].filter(Boolean).join(' ')
+  ).slice(0, 60);
+}
 
 /** The first page of results and the filter counts for the browse state in the URL. */
 const queries =
@@ -147,6 +164,7 @@ export default function Component() {
         <TabsContent value={state.tab} className="grid gap-10 md:grid-cols-[13rem_1fr] lg:gap-14">
           <aside className="md:sticky md:top-24 md:self-start">
             <BrowseFilters state={state} facets={facets.data} onChange={update} />
+            <SaveSearchForm params={savedParamsOf(state)} suggestedName={savedNameOf(state)} />
           </aside>
 
           <section aria-labelledby="browse-results" aria-busy={items.isPending}>

@@ -12,6 +12,8 @@ import { ItemActions } from '../components/item-actions';
 import { ShortlistButton } from '../../shortlists';
 import { getFavoritesQueryOptions } from '../../match';
 import { ItemGallery } from '../components/item-gallery';
+import { SimilarPieces } from '../components/similar-pieces';
+import { getSimilarQueryOptions } from '../api/get-similar';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn } from '../../../lib/page-data';
@@ -32,6 +34,8 @@ const queries =
       user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null,
       // The garment's passport (decision 0059): drawn on the server too; the page stands without it.
       queryClient.prefetchQuery(getItemPassportQueryOptions(id)),
+      // "You may also like" (decision 0065): drawn on the server too; the page stands without it.
+      queryClient.prefetchQuery(getSimilarQueryOptions(id)),
     ]);
 
 /**
@@ -156,6 +160,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
       </div>
       <GarmentPassport itemId={it.id} />
       <ItemReviews item={it} />
+      <SimilarPieces itemId={it.id} />
     </div>
   );
 }

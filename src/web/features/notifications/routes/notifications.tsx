@@ -17,6 +17,7 @@ import {
   Undo2,
   CreditCard,
   CirclePause,
+  Search,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -86,6 +87,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   managed_earning: <CreditCard className="size-5" aria-hidden="true" />,
   managed_rejected: <PackageX className="size-5" aria-hidden="true" />,
   managed_returned: <Truck className="size-5" aria-hidden="true" />,
+  saved_search_match: <Search className="size-5" aria-hidden="true" />,
 };
 
 /** /notifications (members): reminders and news about listings, newest first; mark one or all read. */
