@@ -58,6 +58,7 @@ export const PAYMENT_PURPOSES = [
   'lending_request',
   'problem_report',
   'purchase',
+  'gift_card',
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
@@ -82,6 +83,7 @@ export function receiptLabel(purpose: string, kind: 'charge' | 'refund'): string
     late_fee: ['Late fee', 'Late fee refunded (waived)'],
     damage_claim: ['Damage claim', 'Damage claim refunded'],
     problem_report: ['Problem report', 'Refund: problem reported'],
+    gift_card: ['Gift card', 'Gift card refunded'],
   };
   const pair = labels[purpose];
   return pair ? pair[kind === 'charge' ? 0 : 1] : kind === 'charge' ? 'Payment' : 'Refund';

@@ -52,6 +52,10 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.planRenewals.name, async () => {
     await services.planBilling.renewDue();
   });
+  jobs.work(QUEUES.creditSweep.name, async () => {
+    await services.referrals.rewardDue();
+    await services.giftCards.deliverDue();
+  });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();
   });
@@ -92,6 +96,12 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
         everyMs: env.scanIntervalMs,
         queue: QUEUES.planRenewals.name,
         singletonKey: 'plan-renewals',
+      },
+      {
+        name: 'credit-sweep',
+        everyMs: env.scanIntervalMs,
+        queue: QUEUES.creditSweep.name,
+        singletonKey: 'credit-sweep',
       },
       {
         name: 'queue-maintenance',

@@ -23,6 +23,8 @@ export const QUEUES = {
   requestExpiry: { name: 'request-expiry', singleton: true },
   /** Plans whose billing date has come: renewals charged (retried, then paused), pauses and cancellations taking effect (decision 0058): {}. */
   planRenewals: { name: 'plan-renewals', singleton: true },
+  /** Store credit's sweep (decision 0063): referral rewards due, gift card e-mails whose day has come: {}. */
+  creditSweep: { name: 'credit-sweep', singleton: true },
   /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */
   queueMaintenance: { name: 'queue-maintenance', singleton: true },
 } as const satisfies Record<string, QueueSpec>;

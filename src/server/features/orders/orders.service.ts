@@ -100,6 +100,7 @@ export function createOrdersService(
         plan: row.plan,
         coveredByPlan: row.covered_by_plan === 1,
         discount: discountOf(row),
+        creditCents: row.credit_cents,
         chargedCents: money.charged,
         refundedCents: money.refunded,
         refundPendingCents: money.refundPending,
@@ -257,6 +258,9 @@ export function createOrdersService(
       if (ok) await queueEmail(trx, orderId, 'confirmed');
       return ok;
     },
+
+    /** What store credit paid of the order, in the booking's transaction (decision 0063). */
+    recordCredit: (trx: Kysely<DB>, orderId: number, cents: number) => repo.setCredit(trx, orderId, cents),
 
     /** A pending order's payment was declined: nothing was booked. */
     async fail(trx: Kysely<DB>, orderId: number): Promise<boolean> {
