@@ -79,6 +79,8 @@ export const ReferralSchema = z.object({
   code: z.string(),
   /** The path her friend opens (the site's address is put in front of it on the page). */
   path: z.string(),
+  /** The whole link, on the site's address (PUBLIC_URL). */
+  url: z.string(),
   rewardCents: z.number().int(),
   invited: z.array(
     z.object({

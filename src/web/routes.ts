@@ -34,6 +34,8 @@ export default [
     route('reset-password', 'features/auth/routes/reset-password.tsx'),
     // Sign Out's form posts here (a resource route, no page: its action ends the session and goes home, decision 0044).
     route('sign-out', 'features/auth/routes/sign-out.ts'),
+    // A friend's invitation (decision 0063): readable signed out; accepted signed in.
+    route('invite/:code', 'features/credit/routes/invite.tsx'),
     route('*', 'features/shell/routes/not-found.tsx'),
   ]),
   layout('app/member-section.tsx', [
@@ -54,6 +56,11 @@ export default [
     route('requests/:rentalId', 'features/lending/routes/request-thread.tsx'),
     route('lending/calendar/:itemId', 'features/lending/routes/lender-calendar.tsx'),
     route('rentals/:rentalId/report', 'features/reports/routes/report-problem.tsx'),
+    // Store credit, referrals and gift cards (decision 0063).
+    route('account/credit', 'features/credit/routes/credit.tsx'),
+    route('referrals', 'features/credit/routes/referrals.tsx'),
+    route('gift-cards', 'features/credit/routes/gift-cards.tsx'),
+    route('gift-cards/redeem', 'features/credit/routes/redeem.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').

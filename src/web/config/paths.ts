@@ -52,6 +52,12 @@ export const paths = {
   order: (number: string) => `/orders/${number}`,
   /** Keep it: the price of a piece she is renting and the form that buys it (decision 0059). */
   keepIt: (rentalId: number | string) => `/rentals/${rentalId}/keep`,
+  /** Store credit, referrals and gift cards (decision 0063). */
+  credit: '/account/credit',
+  referrals: '/referrals',
+  invite: (code: string) => `/invite/${code}`,
+  giftCards: '/gift-cards',
+  redeemGiftCard: '/gift-cards/redeem',
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

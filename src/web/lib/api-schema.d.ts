@@ -13257,6 +13257,7 @@ export interface paths {
                             } | null;
                             path: string;
                             rewardCents: number;
+                            url: string;
                         };
                     };
                 };
@@ -13327,6 +13328,7 @@ export interface paths {
                             } | null;
                             path: string;
                             rewardCents: number;
+                            url: string;
                         };
                     };
                 };

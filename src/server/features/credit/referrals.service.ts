@@ -69,6 +69,7 @@ export function createReferralsService(
       return {
         code,
         path: `/invite/${code}`,
+        url: `${ctx.env.publicUrl}/invite/${code}`,
         rewardCents: reward,
         invited: invited.map((r) => ({
           name: firstName(r.full_name),
