@@ -25,7 +25,12 @@ import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from '
 import { REPORT_UPLOAD_ROUTE, createReportsDeskRoutes, createReportsRoutes } from './features/reports';
 import { createPayoutsRoutes } from './features/payouts';
 import { createPromoCodesDeskRoutes } from './features/offers';
-import { createCreditDeskRoutes, createCreditRoutes } from './features/credit';
+import {
+  createCreditDeskRoutes,
+  createCreditRoutes,
+  createGiftCardsRoutes,
+  createReferralsRoutes,
+} from './features/credit';
 import { createPassportDeskRoutes, createPassportRoutes } from './features/passport';
 import { createRatingsRoutes } from './features/ratings';
 import { REVIEW_UPLOAD_ROUTE, createReviewsRoutes } from './features/reviews';
@@ -132,7 +137,9 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   // Promo codes are made on the desk (decision 0056): staff only.
   app.route('/api/ops/promo-codes', createPromoCodesDeskRoutes(ctx, services.offers));
   // Store credit, referrals and gift cards (decision 0063); staff grant goodwill credit on the desk.
-  app.route('/api', createCreditRoutes(ctx, services));
+  app.route('/api/credit', createCreditRoutes(ctx, services.credit));
+  app.route('/api/referrals', createReferralsRoutes(ctx, services.referrals));
+  app.route('/api/gift-cards', createGiftCardsRoutes(ctx, services.giftCards));
   app.route('/api/ops/credit', createCreditDeskRoutes(ctx, services.credit));
   // The garment's passport (decision 0059): an item's pieces for everyone, a unit's history for the desk.
   app.route('/api/passport', createPassportRoutes(ctx, services.passport));

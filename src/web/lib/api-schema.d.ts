@@ -1261,7 +1261,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a gift card with her saved card; e-mailed with its code on the send day
-         * @description Amounts are 2500, 5000, 10000 or 20000 cents. The same idempotencyKey answers with the first card and charges once. 402 PAYMENT_DECLINED, 422 CARD_REQUIRED, 429 past GIFT_CARD_RATE_LIMIT an hour.
+         * @description Amounts are 2500, 5000, 10000 or 20000 cents. The same idempotencyKey answers with the first card and charges once. 402 PAYMENT_DECLINED or CARD_REQUIRED, 429 past GIFT_CARD_RATE_LIMIT an hour.
          */
         post: {
             parameters: {
@@ -1325,15 +1325,6 @@ export interface paths {
                 };
                 /** @description Error */
                 402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Error */
-                422: {
                     headers: {
                         [name: string]: unknown;
                     };

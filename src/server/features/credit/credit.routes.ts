@@ -22,7 +22,7 @@ const tags = ['Store credit, referrals and gift cards'];
 
 const statement = memberRoute({
   method: 'get',
-  path: '/credit',
+  path: '/',
   tags,
   summary: 'Her store credit: the balance and its entries, newest first',
   responses: { 200: jsonContent(CreditStatementSchema, 'Balance and entries'), ...errorResponses(401) },
@@ -30,7 +30,7 @@ const statement = memberRoute({
 
 const referral = memberRoute({
   method: 'get',
-  path: '/referrals',
+  path: '/',
   tags,
   summary: 'Her referral code and link, the friends who joined with it, the invitation she accepted',
   responses: { 200: jsonContent(ReferralSchema, 'Her referral'), ...errorResponses(401) },
@@ -38,7 +38,7 @@ const referral = memberRoute({
 
 const invite = createRoute({
   method: 'get',
-  path: '/referrals/invite/{code}',
+  path: '/invite/{code}',
   tags,
   summary: 'Who an invitation is from (public: the page a friend opens before signing up)',
   request: { params: z.object({ code: z.string().min(3).max(40) }) },
@@ -47,7 +47,7 @@ const invite = createRoute({
 
 const accept = memberRoute({
   method: 'post',
-  path: '/referrals/accept',
+  path: '/accept',
   tags,
   summary: 'Accept an invitation: a new member, once; not her own',
   description:
@@ -57,9 +57,9 @@ const accept = memberRoute({
   responses: { 200: jsonContent(ReferralSchema, 'Her referral'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
-const giftCards = memberRoute({
+const giftCardsList = memberRoute({
   method: 'get',
-  path: '/gift-cards',
+  path: '/',
   tags,
   summary: 'The gift cards she bought, newest first (codes are sent to the recipient only)',
   responses: { 200: jsonContent(GiftCardListSchema, 'Her gift cards'), ...errorResponses(401) },
@@ -67,19 +67,19 @@ const giftCards = memberRoute({
 
 const buy = memberRoute({
   method: 'post',
-  path: '/gift-cards',
+  path: '/',
   tags,
   summary: 'Buy a gift card with her saved card; e-mailed with its code on the send day',
   description:
     'Amounts are 2500, 5000, 10000 or 20000 cents. The same idempotencyKey answers with the first card and charges once. ' +
-    '402 PAYMENT_DECLINED, 422 CARD_REQUIRED, 429 past GIFT_CARD_RATE_LIMIT an hour.',
+    '402 PAYMENT_DECLINED or CARD_REQUIRED, 429 past GIFT_CARD_RATE_LIMIT an hour.',
   request: { body: jsonBody(GiftCardPurchaseSchema) },
-  responses: { 201: jsonContent(GiftCardSchema, 'The gift card'), ...errorResponses(400, 401, 402, 422, 429) },
+  responses: { 201: jsonContent(GiftCardSchema, 'The gift card'), ...errorResponses(400, 401, 402, 429) },
 });
 
 const redeem = memberRoute({
   method: 'post',
-  path: '/gift-cards/redeem',
+  path: '/redeem',
   tags,
   summary: 'Redeem a gift card code into her store credit (once for all members)',
   description: '404 unknown code; 409 `details.reason = redeemed`; 429 past GIFT_CARD_RATE_LIMIT attempts an hour.',
@@ -99,22 +99,28 @@ const goodwill = staffRoute({
   },
 });
 
-/** Store credit, referrals and gift cards (mounted at /api): members' routes (decision 0063). */
-export function createCreditRoutes(
-  _ctx: AppContext,
-  s: { credit: CreditService; referrals: ReferralsService; giftCards: GiftCardsService },
-) {
+/** Her store credit (mounted at /api/credit; decision 0063). */
+export function createCreditRoutes(_ctx: AppContext, credit: CreditService) {
+  return newRouter().openapi(statement, async (c) => c.json(await credit.statement(c.var.user.id), 200));
+}
+
+/** Referrals (mounted at /api/referrals): her code, an invitation (public), accepting one. */
+export function createReferralsRoutes(_ctx: AppContext, referrals: ReferralsService) {
   return newRouter()
-    .openapi(statement, async (c) => c.json(await s.credit.statement(c.var.user.id), 200))
-    .openapi(referral, async (c) => c.json(await s.referrals.mine(c.var.user.id), 200))
-    .openapi(invite, async (c) => c.json(await s.referrals.invite(c.req.valid('param').code), 200))
+    .openapi(referral, async (c) => c.json(await referrals.mine(c.var.user.id), 200))
+    .openapi(invite, async (c) => c.json(await referrals.invite(c.req.valid('param').code), 200))
     .openapi(accept, async (c) => {
-      await s.referrals.accept(c.var.user.id, c.req.valid('json').code);
-      return c.json(await s.referrals.mine(c.var.user.id), 200);
-    })
-    .openapi(giftCards, async (c) => c.json({ giftCards: await s.giftCards.list(c.var.user.id) }, 200))
-    .openapi(buy, async (c) => c.json(await s.giftCards.purchase(c.var.user.id, c.req.valid('json')), 201))
-    .openapi(redeem, async (c) => c.json(await s.giftCards.redeem(c.var.user.id, c.req.valid('json').code), 200));
+      await referrals.accept(c.var.user.id, c.req.valid('json').code);
+      return c.json(await referrals.mine(c.var.user.id), 200);
+    });
+}
+
+/** Gift cards (mounted at /api/gift-cards): buy, list, redeem. */
+export function createGiftCardsRoutes(_ctx: AppContext, giftCards: GiftCardsService) {
+  return newRouter()
+    .openapi(giftCardsList, async (c) => c.json({ giftCards: await giftCards.list(c.var.user.id) }, 200))
+    .openapi(buy, async (c) => c.json(await giftCards.purchase(c.var.user.id, c.req.valid('json')), 201))
+    .openapi(redeem, async (c) => c.json(await giftCards.redeem(c.var.user.id, c.req.valid('json').code), 200));
 }
 
 /** The desk's goodwill credit (mounted at /api/ops/credit): staff only. */
