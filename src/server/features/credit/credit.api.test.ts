@@ -99,6 +99,9 @@ describe(`store credit (${process.env.TEST_DIALECT})`, () => {
       ['goodwill', 1_000],
     ]);
     expect(await balances(m.id)).toBe(1_000);
+    // Her data file has her credit's history.
+    const exported = (await (await m.request('/api/me/export')).json()) as { storeCredit: { kind: string }[] };
+    expect(exported.storeCredit.map((c) => c.kind)).toEqual(['goodwill', 'spend', 'spend_returned']);
   });
 
   it('pays a whole rental when it covers it: nothing charged to the card, the order confirmed', async () => {
