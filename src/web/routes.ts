@@ -76,6 +76,7 @@ export default [
       route('claims', 'features/claims/routes/desk-claims.tsx'),
       route('reports', 'features/reports/routes/desk-reports.tsx'),
       route('promo-codes', 'features/offers/routes/desk-promo-codes.tsx'),
+      route('credit', 'features/credit/routes/desk-goodwill.tsx'),
       route('units/:code', 'features/passport/routes/desk-unit-history.tsx'),
     ]),
   ]),

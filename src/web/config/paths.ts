@@ -58,6 +58,7 @@ export const paths = {
   invite: (code: string) => `/invite/${code}`,
   giftCards: '/gift-cards',
   redeemGiftCard: '/gift-cards/redeem',
+  opsCredit: '/ops/credit',
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

@@ -1,4 +1,14 @@
-import { Boxes, CalendarDays, History, ListChecks, PackageOpen, Scale, ShieldAlert, TicketPercent } from 'lucide-react';
+import {
+  Boxes,
+  CalendarDays,
+  HandHeart,
+  History,
+  ListChecks,
+  PackageOpen,
+  Scale,
+  ShieldAlert,
+  TicketPercent,
+} from 'lucide-react';
 import { NavLink, Outlet, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { SectionErrorBoundary } from '../../../app/route-error';
 import { paths } from '../../../config/paths';
@@ -45,6 +55,7 @@ const LINKS = [
   { to: paths.opsClaims, label: 'Claims', short: 'Claims', icon: Scale },
   { to: paths.opsReports, label: 'Reports', short: 'Reports', icon: ShieldAlert },
   { to: paths.opsPromoCodes, label: 'Promo codes', short: 'Codes', icon: TicketPercent },
+  { to: paths.opsCredit, label: 'Goodwill credit', short: 'Credit', icon: HandHeart },
 ] as const;
 
 /** /ops and its pages: staff only (the loaders above). */
