@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = [
   'managed.reject',
   'managed.live',
   'managed.send_back',
+  'credit.goodwill',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -146,4 +147,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'managed.reject': "Rejected a member's piece at intake (sent back)",
   'managed.live': "Cleaned a member's piece and put it live",
   'managed.send_back': "Sent a member's piece back to her",
+  'credit.goodwill': 'Granted goodwill store credit',
 };

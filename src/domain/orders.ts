@@ -258,6 +258,8 @@ export const OrderSummarySchema = z.object({
   coveredByPlan: z.boolean(),
   /** The welcome offer or promo code taken off the price at booking (decision 0056); null: none. */
   discount: DiscountSchema.nullable(),
+  /** What her store credit paid, before the card (decision 0063); 0: none. */
+  creditCents: z.number().int(),
   /** What went through (succeeded charges), and what was given back (succeeded refunds). */
   chargedCents: z.number().int(),
   refundedCents: z.number().int(),

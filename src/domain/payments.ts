@@ -59,6 +59,7 @@ export const PAYMENT_PURPOSES = [
   'problem_report',
   'purchase',
   'preloved',
+  'gift_card',
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
@@ -84,6 +85,7 @@ export function receiptLabel(purpose: string, kind: 'charge' | 'refund'): string
     damage_claim: ['Damage claim', 'Damage claim refunded'],
     problem_report: ['Problem report', 'Refund: problem reported'],
     preloved: ['Pre-loved purchase', 'Pre-loved purchase refunded'],
+    gift_card: ['Gift card', 'Gift card refunded'],
   };
   const pair = labels[purpose];
   return pair ? pair[kind === 'charge' ? 0 : 1] : kind === 'charge' ? 'Payment' : 'Refund';

@@ -207,8 +207,10 @@ export const QuoteSchema = z.object({
   weeklyPriceCents: z.number().int(),
   /** The price of the range. */
   priceCents: z.number().int(),
-  /** What her card would be charged now: the price less the discount, or 0 when her plan includes it. */
+  /** What her card would be charged now: the price less the discount and her store credit, or 0 when her plan includes it. */
   chargeCents: z.number().int(),
+  /** What her store credit would pay, before the card (decision 0063); 0: none. */
+  creditCents: z.number().int(),
   /** The welcome offer or her code, whichever saves more (decision 0056); null: none applies. */
   discount: DiscountSchema.nullable(),
   /** Said when she gave a code and the welcome offer was kept instead (it saves more). */

@@ -27,6 +27,12 @@ import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from '
 import { REPORT_UPLOAD_ROUTE, createReportsDeskRoutes, createReportsRoutes } from './features/reports';
 import { createPayoutsRoutes } from './features/payouts';
 import { createPromoCodesDeskRoutes } from './features/offers';
+import {
+  createCreditDeskRoutes,
+  createCreditRoutes,
+  createGiftCardsRoutes,
+  createReferralsRoutes,
+} from './features/credit';
 import { createPassportDeskRoutes, createPassportRoutes } from './features/passport';
 import { createPreLovedDeskRoutes, createPreLovedRoutes } from './features/preloved';
 import { createParcelsDeskRoutes, createParcelsRoutes } from './features/parcels';
@@ -135,6 +141,11 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/ops/reports', createReportsDeskRoutes(ctx, services.reports));
   // Promo codes are made on the desk (decision 0056): staff only.
   app.route('/api/ops/promo-codes', createPromoCodesDeskRoutes(ctx, services.offers));
+  // Store credit, referrals and gift cards (decision 0063); staff grant goodwill credit on the desk.
+  app.route('/api/credit', createCreditRoutes(ctx, services.credit));
+  app.route('/api/referrals', createReferralsRoutes(ctx, services.referrals));
+  app.route('/api/gift-cards', createGiftCardsRoutes(ctx, services.giftCards));
+  app.route('/api/ops/credit', createCreditDeskRoutes(ctx, services.credit));
   // The garment's passport (decision 0059): an item's pieces for everyone, a unit's history for the desk.
   app.route('/api/passport', createPassportRoutes(ctx, services.passport));
   app.route('/api/ops/passport', createPassportDeskRoutes(ctx, services.passport));

@@ -60,6 +60,10 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   jobs.work(QUEUES.savedSearchAlerts.name, async () => {
     await services.savedSearches.sendAlerts();
   });
+  jobs.work(QUEUES.creditSweep.name, async () => {
+    await services.referrals.rewardDue();
+    await services.giftCards.deliverDue();
+  });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();
   });
@@ -106,6 +110,12 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
         everyMs: env.scanIntervalMs,
         queue: QUEUES.savedSearchAlerts.name,
         singletonKey: 'saved-search-alerts',
+      },
+      {
+        name: 'credit-sweep',
+        everyMs: env.scanIntervalMs,
+        queue: QUEUES.creditSweep.name,
+        singletonKey: 'credit-sweep',
       },
       {
         name: 'queue-maintenance',

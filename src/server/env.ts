@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLEANING_DAYS, MAX_CLEANING_DAYS } from '../domain/availability';
 import { MAX_PERCENT_OFF, WELCOME_OFFER_PERCENT } from '../domain/offers.rules';
+import { REFERRAL_REWARD_CENTS } from '../domain/credit';
 import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../domain/business-day';
 
 /**
@@ -39,6 +40,8 @@ const EnvSchema = z.object({
   MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   RENTAL_CHARGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   PROMO_CODE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  REFERRAL_REWARD_CENTS: z.coerce.number().int().min(0).max(100_000).default(REFERRAL_REWARD_CENTS),
+  GIFT_CARD_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   WELCOME_OFFER_PERCENT: z.coerce.number().int().min(0).max(MAX_PERCENT_OFF).default(WELCOME_OFFER_PERCENT),
   BOOKING_FORM_URL: z.string().url().default('https://forms.rentique.example/book-appointment'),
   STORAGE: z.enum(['disk', 's3']).optional(),
@@ -129,6 +132,10 @@ export type Env = {
   rentalChargeRateLimit: number;
   /** Bookings and quotes that name a promo code, per member and hour (guessing codes is refused with 429). */
   promoCodeRateLimit: number;
+  /** The referral reward, for each of the two members (decision 0063). */
+  referralRewardCents: number;
+  /** Gift card purchases, and redemption attempts, per member and hour. */
+  giftCardRateLimit: number;
   /** The welcome offer's percent off a new member's first pay-per-item rental (0: no welcome offer; decision 0056). */
   welcomeOfferPercent: number;
   bookingFormUrl: string;
@@ -202,6 +209,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     mailRateLimit: e.MAIL_RATE_LIMIT,
     rentalChargeRateLimit: e.RENTAL_CHARGE_RATE_LIMIT,
     promoCodeRateLimit: e.PROMO_CODE_RATE_LIMIT,
+    referralRewardCents: e.REFERRAL_REWARD_CENTS,
+    giftCardRateLimit: e.GIFT_CARD_RATE_LIMIT,
     welcomeOfferPercent: e.WELCOME_OFFER_PERCENT,
     bookingFormUrl: e.BOOKING_FORM_URL,
     storage,

@@ -30,6 +30,7 @@ import {
   createUnitLifeService,
 } from './features/ops';
 import { createOffersService } from './features/offers';
+import { createCreditService, createGiftCardsService, createReferralsService } from './features/credit';
 import { createPassportService } from './features/passport';
 import { createPreLovedService } from './features/preloved';
 import { createParcelsService, createSimulatedCarrier, type Carrier } from './features/parcels';
@@ -96,6 +97,18 @@ export function createServices(
     renewals: createPlanRenewals(ctx, { payments, notifications }),
   });
   const plans = createPlansService(ctx, { payments, orders, billing: planBilling });
+  // Store credit (decision 0063): spent at checkout before the card; earned from referrals, gift cards, goodwill.
+  const credit = createCreditService(ctx);
+  const referrals = createReferralsService(ctx, {
+    credit,
+    cardOf: (userId) => plans.cardForCharge(userId),
+    hasPaidOrder: (reader, userId) => orders.hasPaidOrder(reader, userId),
+  });
+  const giftCards = createGiftCardsService(ctx, {
+    payments,
+    credit,
+    cardForCharge: (userId) => plans.cardForCharge(userId),
+  });
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
@@ -122,10 +135,11 @@ export function createServices(
     payments,
     orders,
     offers,
-    quote: createRentalQuote(ctx, { catalogue, plans, offers }),
+    credit,
+    quote: createRentalQuote(ctx, { catalogue, plans, offers, credit }),
     extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
     keep: createRentalKeep(ctx, { core, payments, plans, notifications }),
-    cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications }),
+    cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications, credit }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
@@ -192,6 +206,9 @@ export function createServices(
     payments,
     orders,
     offers,
+    credit,
+    referrals,
+    giftCards,
     catalogue,
     searchIndex,
     plans,

@@ -37,6 +37,8 @@ export default [
     route('saved-searches/unsubscribe', 'features/saved-searches/routes/unsubscribe.tsx'),
     // Sign Out's form posts here (a resource route, no page: its action ends the session and goes home, decision 0044).
     route('sign-out', 'features/auth/routes/sign-out.ts'),
+    // A friend's invitation (decision 0063): readable signed out; accepted signed in.
+    route('invite/:code', 'features/credit/routes/invite.tsx'),
     route('*', 'features/shell/routes/not-found.tsx'),
   ]),
   layout('app/member-section.tsx', [
@@ -60,6 +62,11 @@ export default [
     route('requests/:rentalId', 'features/lending/routes/request-thread.tsx'),
     route('lending/calendar/:itemId', 'features/lending/routes/lender-calendar.tsx'),
     route('rentals/:rentalId/report', 'features/reports/routes/report-problem.tsx'),
+    // Store credit, referrals and gift cards (decision 0063).
+    route('account/credit', 'features/credit/routes/credit.tsx'),
+    route('referrals', 'features/credit/routes/referrals.tsx'),
+    route('gift-cards', 'features/credit/routes/gift-cards.tsx'),
+    route('gift-cards/redeem', 'features/credit/routes/redeem.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').
@@ -76,6 +83,7 @@ export default [
       route('claims', 'features/claims/routes/desk-claims.tsx'),
       route('reports', 'features/reports/routes/desk-reports.tsx'),
       route('promo-codes', 'features/offers/routes/desk-promo-codes.tsx'),
+      route('credit', 'features/credit/routes/desk-goodwill.tsx'),
       route('units/:code', 'features/passport/routes/desk-unit-history.tsx'),
       route('pre-loved', 'features/preloved/routes/desk-pre-loved.tsx'),
     ]),

@@ -337,6 +337,8 @@ export interface OrdersTable {
   discount_kind: string | null;
   discount_code: string | null;
   discount_label: string | null;
+  /** What store credit paid of the order (decision 0063). */
+  credit_cents: Generated<number>;
 }
 
 /** The member whose first pay-per-item booking took the welcome offer: one row per member (the primary key decides). */
@@ -1032,6 +1034,11 @@ export interface DB {
   promo_codes: PromoCodesTable;
   promo_code_member_uses: PromoCodeMemberUsesTable;
   promo_redemptions: PromoRedemptionsTable;
+  credit_accounts: CreditAccountsTable;
+  credit_entries: CreditEntriesTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
+  gift_cards: GiftCardsTable;
 }
 
 /** A renter's review of a returned rental: one per rental (unique rental_id). fit: runs_small | true_to_size | runs_large. */
@@ -1186,3 +1193,66 @@ export interface SavedSearchesTable {
 }
 
 export type { Generated };
+
+/** A member's credit lock (decision 0063): every movement of her credit updates this row first. No balance here. */
+export interface CreditAccountsTable {
+  user_id: string;
+  last_seq: Generated<number>;
+  updated_at: string;
+}
+
+/** The credit ledger (decision 0063): signed entries numbered per member, each with the balance after it (CHECK >= 0). */
+export interface CreditEntriesTable {
+  id: Generated<number>;
+  user_id: string;
+  seq: number;
+  /** goodwill | refund | referral | gift_card | spend | spend_returned */
+  kind: string;
+  amount_cents: number;
+  balance_after_cents: number;
+  description: string;
+  idempotency_key: string;
+  order_id: number | null;
+  actor_id: string | null;
+  created_at: string;
+}
+
+/** A member's referral code (one each). */
+export interface ReferralCodesTable {
+  user_id: string;
+  code: string;
+  created_at: string;
+}
+
+/** Who invited whom: one row per friend (unique friend_id); status pending | rewarded | refused. */
+export interface ReferralsTable {
+  id: Generated<number>;
+  referrer_id: string;
+  friend_id: string;
+  status: string;
+  refused_reason: string | null;
+  rental_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** A gift card (decision 0063): paid by card, e-mailed on send_on, redeemed once into store credit. */
+export interface GiftCardsTable {
+  id: Generated<number>;
+  code: string;
+  amount_cents: number;
+  buyer_id: string;
+  request_key: string;
+  recipient_email: string;
+  recipient_name: string;
+  message: string;
+  send_on: string;
+  /** pending_payment | paid | failed */
+  status: string;
+  send_claimed_at: string | null;
+  sent_at: string | null;
+  redeemed_by: string | null;
+  redeemed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}

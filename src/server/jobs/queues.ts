@@ -27,6 +27,8 @@ export const QUEUES = {
   carrierSimEvent: { name: 'carrier-sim-event' },
   /** Saved searches' alerts (decision 0065): new pieces that match, told at most once a day per search: {}. */
   savedSearchAlerts: { name: 'saved-search-alerts', singleton: true },
+  /** Store credit's sweep (decision 0063): referral rewards due, gift card e-mails whose day has come: {}. */
+  creditSweep: { name: 'credit-sweep', singleton: true },
   /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */
   queueMaintenance: { name: 'queue-maintenance', singleton: true },
 } as const satisfies Record<string, QueueSpec>;

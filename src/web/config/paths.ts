@@ -61,6 +61,13 @@ export const paths = {
   opsPreLoved: '/ops/pre-loved',
   /** A rental's parcels: tracking, and the return label (decision 0061). */
   rentalParcels: (rentalId: number | string) => `/rentals/${rentalId}/parcels`,
+  /** Store credit, referrals and gift cards (decision 0063). */
+  credit: '/account/credit',
+  referrals: '/referrals',
+  invite: (code: string) => `/invite/${code}`,
+  giftCards: '/gift-cards',
+  redeemGiftCard: '/gift-cards/redeem',
+  opsCredit: '/ops/credit',
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

@@ -636,6 +636,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Her store credit: the balance and its entries, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Balance and entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balanceCents: number;
+                            entries: {
+                                amountCents: number;
+                                balanceAfterCents: number;
+                                createdAt: string;
+                                description: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "goodwill" | "refund" | "referral" | "gift_card" | "spend" | "spend_returned";
+                                orderId: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -1146,6 +1203,240 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gift cards she bought, newest first (codes are sent to the recipient only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Her gift cards */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            giftCards: {
+                                amountCents: number;
+                                createdAt: string;
+                                id: number;
+                                recipientEmail: string;
+                                recipientName: string;
+                                redeemedAt: string | null;
+                                sendOn: string;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "failed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Buy a gift card with her saved card; e-mailed with its code on the send day
+         * @description Amounts are 2500, 5000, 10000 or 20000 cents. The same idempotencyKey answers with the first card and charges once. 402 PAYMENT_DECLINED or CARD_REQUIRED, 429 past GIFT_CARD_RATE_LIMIT an hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amountCents: number;
+                        idempotencyKey: string;
+                        /** @default  */
+                        message?: string;
+                        /** Format: email */
+                        recipientEmail: string;
+                        recipientName: string;
+                        sendOn?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The gift card */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            createdAt: string;
+                            id: number;
+                            recipientEmail: string;
+                            recipientName: string;
+                            redeemedAt: string | null;
+                            sendOn: string;
+                            sentAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "failed";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a gift card code into her store credit (once for all members)
+         * @description 404 unknown code; 409 `details.reason = redeemed`; 429 past GIFT_CARD_RATE_LIMIT attempts an hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Credited */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balanceCents: number;
+                            creditedCents: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6385,7 +6676,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch" | "parcel.pack" | "parcel.dispatch" | "managed.receive" | "managed.check" | "managed.reject" | "managed.live" | "managed.send_back";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch" | "parcel.pack" | "parcel.dispatch" | "managed.receive" | "managed.check" | "managed.reject" | "managed.live" | "managed.send_back" | "credit.goodwill";
                     actor?: string;
                     before?: string;
                     limit?: number;
@@ -7012,6 +7303,98 @@ export interface paths {
                 };
                 /** @description Conflict with the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/credit/goodwill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant a member goodwill store credit (by e-mail); audited, once per idempotencyKey */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amountCents: number;
+                        /** Format: email */
+                        email: string;
+                        idempotencyKey: string;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The credit entry */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            balanceAfterCents: number;
+                            createdAt: string;
+                            description: string;
+                            email: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "goodwill" | "refund" | "referral" | "gift_card" | "spend" | "spend_returned";
+                            orderId: number | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12474,6 +12857,7 @@ export interface paths {
                                 } | null;
                                 chargedCents: number;
                                 coveredByPlan: boolean;
+                                creditCents: number;
                                 delivery: {
                                     address: {
                                         city: string;
@@ -12617,6 +13001,7 @@ export interface paths {
                             } | null;
                             chargedCents: number;
                             coveredByPlan: boolean;
+                            creditCents: number;
                             delivery: {
                                 address: {
                                     city: string;
@@ -15452,6 +15837,231 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Her referral code and link, the friends who joined with it, the invitation she accepted */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Her referral */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            invited: {
+                                createdAt: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "pending" | "rewarded" | "refused";
+                            }[];
+                            joinedWith: {
+                                /** @enum {string} */
+                                status: "pending" | "rewarded" | "refused";
+                            } | null;
+                            path: string;
+                            rewardCents: number;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: a new member, once; not her own
+         * @description 403 `details.reason = self` for her own code or an alias of her e-mail; 409 `late` (joined over 30 days ago), `paid` (rented already), `taken` (accepted one already).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Her referral */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            invited: {
+                                createdAt: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "pending" | "rewarded" | "refused";
+                            }[];
+                            joinedWith: {
+                                /** @enum {string} */
+                                status: "pending" | "rewarded" | "refused";
+                            } | null;
+                            path: string;
+                            rewardCents: number;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/invite/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who an invitation is from (public: the page a friend opens before signing up) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invitation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            inviterName: string;
+                            rewardCents: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rentals": {
         parameters: {
             query?: never;
@@ -16566,6 +17176,7 @@ export interface paths {
                                 lastFour: string;
                             } | null;
                             chargeCents: number;
+                            creditCents: number;
                             days: number;
                             discount: {
                                 cents: number;

@@ -56,6 +56,7 @@ export function quote(over: Partial<Quote> = {}): Quote {
     weeklyPriceCents: 2_500,
     priceCents: 2_500,
     chargeCents: 2_500,
+    creditCents: 0,
     discount: null,
     discountNote: null,
     includedInPlan: false,

@@ -42,6 +42,7 @@ import * as preloved from './2026-11-30T0800-preloved';
 import * as parcels from './2026-11-30T0300-parcels';
 import * as managedLending from './2026-11-30T0400-managed-lending';
 import * as savedSearches from './2026-11-30T0700-saved-searches';
+import * as storeCredit from './2026-11-30T0500-store-credit';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0300-parcels': parcels,
   '2026-11-30T0400-managed-lending': managedLending,
   '2026-11-30T0700-saved-searches': savedSearches,
+  '2026-11-30T0500-store-credit': storeCredit,
 };

@@ -95,6 +95,13 @@ export function exportDocument(
       description: p.description,
       at: p.created_at,
     })),
+    storeCredit: d.storeCredit.map((c) => ({
+      kind: c.kind,
+      amountCents: c.amount_cents,
+      balanceAfterCents: c.balance_after_cents,
+      description: c.description,
+      at: c.created_at,
+    })),
     charges: d.charges.map((c) => ({
       plan: c.plan,
       itemCount: c.item_count,

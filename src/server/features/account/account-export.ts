@@ -370,6 +370,13 @@ export async function exportRows(db: Kysely<DB>, userId: string) {
     deliveryAddress,
     orders,
     payments,
+    // Her store credit's entries (decision 0063).
+    storeCredit: await db
+      .selectFrom('credit_entries')
+      .select(['kind', 'amount_cents', 'balance_after_cents', 'description', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute(),
     ...(await memberContentRows(db, userId)),
   };
 }

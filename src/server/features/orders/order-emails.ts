@@ -48,6 +48,7 @@ export function orderEmailText(
         item ? `From ${item.startDate} to ${item.returnDate} (return it by then)` : '',
         delivery,
         ...(summary.discount ? [`${summary.discount.label}: -${formatUsd(summary.discount.cents)}`] : []),
+        ...(summary.creditCents > 0 ? [`Store credit: -${formatUsd(summary.creditCents)}`] : []),
         paid,
         '',
         'Until the rental starts you can cancel it from your dashboard for a full refund.',

@@ -99,6 +99,11 @@ export function createOrdersRepository(db: Db) {
     },
 
     /** Whether she has an order paid per rental that booked something (a declined card booked nothing). */
+    /** What store credit paid of the order (decision 0063). */
+    async setCredit(trx: Db, orderId: number, cents: number): Promise<void> {
+      await trx.updateTable('orders').set({ credit_cents: cents }).where('id', '=', orderId).execute();
+    },
+
     async hasPaidOrder(reader: Db, userId: string): Promise<boolean> {
       const row = await reader
         .selectFrom('orders')

@@ -108,6 +108,7 @@ export function createOrdersService(
         plan: row.plan,
         coveredByPlan: row.covered_by_plan === 1,
         discount: discountOf(row),
+        creditCents: row.credit_cents,
         chargedCents: money.charged,
         refundedCents: money.refunded,
         refundPendingCents: money.refundPending,
@@ -270,6 +271,9 @@ export function createOrdersService(
       if (ok) await queueEmail(trx, orderId, 'confirmed');
       return ok;
     },
+
+    /** What store credit paid of the order, in the booking's transaction (decision 0063). */
+    recordCredit: (trx: Kysely<DB>, orderId: number, cents: number) => repo.setCredit(trx, orderId, cents),
 
     /** A pending order's payment was declined: nothing was booked. */
     async fail(trx: Kysely<DB>, orderId: number): Promise<boolean> {

@@ -8,6 +8,7 @@ import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { BookingsCore } from '../bookings';
+import type { CreditService } from '../credit';
 import { paymentInProgress } from './rental-refusals';
 import { createRentalsRepository, type RentalRow } from './rentals.repository';
 
@@ -38,6 +39,8 @@ export function createRentalCancellation(
     payments: PaymentsService;
     orders: OrdersService;
     notifications: NotificationsService;
+    /** Store credit an order spent goes back to her credit (decision 0063). */
+    credit: CreditService;
   },
 ) {
   const { db } = ctx.database;
@@ -90,7 +93,10 @@ export function createRentalCancellation(
         }),
       );
     }
-    if (row.order_id !== null) await orders.cancel(trx, row.order_id);
+    if (row.order_id !== null) {
+      await deps.credit.returnForOrder(trx, row.order_id, `Given back: ${why}`);
+      await orders.cancel(trx, row.order_id);
+    }
     // The unit is free again: whoever waits for it is offered it (decision 0034).
     await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
     return { refunds, allowanceReturned };

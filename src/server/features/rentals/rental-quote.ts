@@ -6,6 +6,7 @@ import { planTitle } from '../../../domain/plans';
 import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type Quote, type QuoteQuery } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
 import type { CatalogueService } from '../catalogue';
+import type { CreditService } from '../credit';
 import type { OffersService } from '../offers';
 import type { PlansService } from '../plans';
 import { rangeOf, sizeChecked } from './booking-checks';
@@ -18,7 +19,7 @@ import { createRentalsRepository } from './rentals.repository';
  */
 export function createRentalQuote(
   ctx: AppContext,
-  deps: { catalogue: CatalogueService; plans: PlansService; offers: OffersService },
+  deps: { catalogue: CatalogueService; plans: PlansService; offers: OffersService; credit: CreditService },
 ) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
@@ -92,6 +93,9 @@ export function createRentalQuote(
       },
       'member',
     );
+    // Her store credit pays before the card (decision 0063), as the booking will spend it.
+    const dueCents = period ? 0 : priceCents - (pricing.discount?.cents ?? 0);
+    const creditCents = userId && !item.fromMember && dueCents > 0 ? await deps.credit.preview(userId, dueCents) : 0;
     return {
       itemId: q.itemId,
       size: q.size,
@@ -102,7 +106,8 @@ export function createRentalQuote(
       weeks: Math.max(1, Math.ceil(days / RENTAL_DAYS)),
       weeklyPriceCents: item.rentalPriceCents,
       priceCents,
-      chargeCents: period ? 0 : priceCents - (pricing.discount?.cents ?? 0),
+      chargeCents: dueCents - creditCents,
+      creditCents,
       discount: pricing.discount,
       discountNote: pricing.note,
       includedInPlan: !!period && remaining > 0,

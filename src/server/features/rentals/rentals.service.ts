@@ -1,4 +1,5 @@
 import { handoffOf } from '../../../domain/availability';
+import { formatCents } from '../../../domain/money';
 import { LENDING_MESSAGES } from '../../../domain/lending';
 import {
   RENTAL_MESSAGES,
@@ -17,6 +18,7 @@ import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { BookingsCore } from '../bookings';
 import type { OrdersService, ResolvedDelivery } from '../orders';
 import type { OffersService, Pricing } from '../offers';
+import type { CreditService } from '../credit';
 import type { LedgerEntry, PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { takeChargeAttempt } from './charge-attempts';
@@ -27,6 +29,7 @@ import type { RentalKeep } from './rental-keep';
 import type { RentalQuote } from './rental-quote';
 import { rangeOf, recalled, sizeChecked, sizeOrRecalled } from './booking-checks';
 import { climb } from './booking-ladder';
+import { payWithCredit } from './booking-credit';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
 import { toRental } from './rental-view';
 import {
@@ -68,6 +71,8 @@ export function createRentalsService(
     pictures: ItemPicturesService;
     /** The welcome offer and promo codes (decision 0056): priced, claimed and given back with the booking. */
     offers: OffersService;
+    /** Store credit (decision 0063): spent before the card in the booking's transaction, given back on a decline. */
+    credit: CreditService;
     /** The item page's quote (rental-quote.ts). */
     quote: RentalQuote;
     /** A rental's extension by a week (rental-extension.ts). */
@@ -122,6 +127,7 @@ export function createRentalsService(
       await orders.fail(trx, entry.orderId);
       // Nothing was booked: her welcome offer, or her code's use, comes back.
       await offers.release(trx, entry.orderId);
+      await deps.credit.returnForOrder(trx, entry.orderId, 'Given back: the card was declined, nothing was booked');
       await deps.bookingDeclined(trx, entry.rentalId);
       await core.deleteRental(trx, entry.rentalId);
     }
@@ -305,12 +311,20 @@ export function createRentalsService(
             await m?.confirmed(trx, rentalId);
             return { rentalId, entry: null };
           }
+          // Her store credit pays first (decision 0063); paid in full with it, confirmed now.
+          const due = price - (discount?.cents ?? 0);
+          const creditCents = await payWithCredit(
+            trx,
+            { credit: deps.credit, orders, repo },
+            { userId, order, due, itemId: input.itemId },
+          );
+          if (creditCents === due) return { rentalId, entry: null };
           const entry = await payments.record(trx, {
             userId,
             purpose: 'booking',
             kind: 'charge',
-            amountCents: price - (discount?.cents ?? 0),
-            description: `Rental: ${input.size}, ${startDate} to ${endDate}${discount ? ` (${discount.label})` : ''}`,
+            amountCents: due - creditCents,
+            description: `Rental: ${input.size}, ${startDate} to ${endDate}${discount ? ` (${discount.label})` : ''}${creditCents > 0 ? ` (store credit ${formatCents(creditCents)})` : ''}`,
             idempotencyKey: `order:${order.number}:charge`,
             orderId: order.id,
             rentalId,
@@ -335,7 +349,6 @@ export function createRentalsService(
 
     quote: (userId: string | null, q: QuoteQuery) => quote(userId, q),
 
-    /** Moves the return date 7 days later (rental-extension.ts); answers with the rental as it is now. */
     /** Keep it (decision 0059): she buys the piece; answers with the rental, now hers. */
     async keep(userId: string, rentalId: number): Promise<Rental> {
       await deps.keep.keep(userId, rentalId);

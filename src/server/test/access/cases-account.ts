@@ -10,6 +10,7 @@ import {
   refused,
   type Case,
   ownMove,
+  staffOnly,
 } from './matrix';
 import { ApiErrorSchema } from '../../../domain/errors';
 
@@ -162,6 +163,46 @@ export const ACCOUNT_CASES: Record<string, Case> = {
     (st, body) => {
       expect((body.orders as { number: string }[]).map((o) => o.number)).not.toContain(st.aOrderNumber);
     },
+  ),
+  // Store credit, referrals and gift cards (decision 0063): hers only; a code of nobody's is 404.
+  'GET /api/credit': ownOnly(
+    () => ({ method: 'GET', path: '/api/credit' }),
+    (_st, body) => {
+      expect(body).toMatchObject({ balanceCents: 0, entries: [] });
+    },
+  ),
+  'GET /api/referrals': ownOnly(
+    () => ({ method: 'GET', path: '/api/referrals' }),
+    (_st, body) => {
+      expect(JSON.stringify(body)).not.toContain(A_NAME.split(' ')[0]);
+    },
+  ),
+  'GET /api/referrals/invite/{code}': refused(() => ({ method: 'GET', path: '/api/referrals/invite/NOBODY-ZZZZZ' })),
+  'POST /api/referrals/accept': refused(() => ({
+    method: 'POST',
+    path: '/api/referrals/accept',
+    json: { code: 'NOBODY-ZZZZZ' },
+  })),
+  'GET /api/gift-cards': ownOnly(
+    () => ({ method: 'GET', path: '/api/gift-cards' }),
+    (_st, body) => {
+      expect(body).toEqual({ giftCards: [] });
+    },
+  ),
+  'POST /api/gift-cards': {
+    target: () => ({ method: 'POST', path: '/api/gift-cards', json: {} }),
+    expect: (_s, res) => {
+      expect(res.status).toBe(400);
+    },
+  },
+  'POST /api/gift-cards/redeem': refused(() => ({
+    method: 'POST',
+    path: '/api/gift-cards/redeem',
+    json: { code: 'GIFT-AAAA-AAAA-AAAA' },
+  })),
+  'POST /api/ops/credit/goodwill': staffOnly(
+    () => ({ method: 'POST', path: '/api/ops/credit/goodwill', json: {} }),
+    400,
   ),
   'GET /api/orders/{number}': refused((st) => ({ method: 'GET', path: `/api/orders/${st.aOrderNumber}` })),
 

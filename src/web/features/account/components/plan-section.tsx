@@ -13,6 +13,9 @@ const LINKS = [
   },
   { to: paths.planSelection, title: 'Change plan', text: 'Weekly, monthly or three months.' },
   { to: '/account/saved-searches', title: 'Saved searches', text: 'Searches you saved on Browse, and their alerts.' },
+  { to: paths.credit, title: 'Store credit', text: 'Your balance, spent before your card, and its history.' },
+  { to: paths.referrals, title: 'Invite a friend', text: 'Store credit for you both after her first rental.' },
+  { to: paths.giftCards, title: 'Gift cards', text: 'Give one by e-mail, or redeem one you received.' },
 ] as const;
 
 /** Her plan and what she can do with it (PlanManager), and where card and pickup choice are changed (their own pages). */

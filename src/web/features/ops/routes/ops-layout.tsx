@@ -1,6 +1,7 @@
 import {
   Boxes,
   CalendarDays,
+  HandHeart,
   History,
   ListChecks,
   PackageOpen,
@@ -57,6 +58,7 @@ const LINKS = [
   { to: paths.opsReports, label: 'Reports', short: 'Reports', icon: ShieldAlert },
   { to: paths.opsPromoCodes, label: 'Promo codes', short: 'Codes', icon: TicketPercent },
   { to: paths.opsPreLoved, label: 'Pre-loved', short: 'Sale', icon: Recycle },
+  { to: paths.opsCredit, label: 'Goodwill credit', short: 'Credit', icon: HandHeart },
 ] as const;
 
 /** /ops and its pages: staff only (the loaders above). */

@@ -177,6 +177,12 @@ export default function Component() {
               <dd data-testid="receipt-discount">−{formatCents(o.discount.cents)}</dd>
             </div>
           )}
+          {o.creditCents > 0 && (
+            <div className="flex justify-between">
+              <dt>Paid with store credit</dt>
+              <dd data-testid="receipt-credit">−{formatCents(o.creditCents)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt>Charged</dt>
             <dd data-testid="receipt-charged">{formatCents(o.chargedCents)}</dd>

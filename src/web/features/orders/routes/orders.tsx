@@ -154,6 +154,12 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
           <span className="shrink-0 tabular-nums">−{formatCents(o.discount.cents)}</span>
         </p>
       )}
+      {o.creditCents > 0 && (
+        <p className="mt-1 flex items-baseline justify-between gap-3 text-sm text-clay" data-testid="order-credit">
+          <span>Paid with store credit</span>
+          <span className="shrink-0 tabular-nums">−{formatCents(o.creditCents)}</span>
+        </p>
+      )}
       <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-linen pt-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-stone">Charged</dt>

@@ -17,6 +17,7 @@ const quote = (over: Partial<Quote> = {}): Quote => ({
   weeklyPriceCents: 2500,
   priceCents: 2500,
   chargeCents: 2500,
+  creditCents: 0,
   discount: null,
   discountNote: null,
   includedInPlan: false,

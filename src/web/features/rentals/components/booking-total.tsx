@@ -39,7 +39,7 @@ export function BookingTotal({
         <p className="font-display text-3xl" data-testid="booking-total">
           {quote.includedInPlan
             ? RENTAL_MESSAGES.includedInPlan
-            : formatCents(discount ? quote.chargeCents : quote.priceCents)}
+            : formatCents(discount ? quote.chargeCents + quote.creditCents : quote.priceCents)}
         </p>
       </div>
       {discount && (
@@ -55,11 +55,21 @@ export function BookingTotal({
           {quote.plan.title} plan · {quote.plan.remaining} of {quote.plan.allowance} pieces left this month
         </p>
       )}
+      {!quote.includedInPlan && !requested && quote.creditCents > 0 && (
+        <p className="mt-1 flex items-baseline justify-between gap-4 text-sm text-clay" data-testid="booking-credit">
+          <span>Your store credit</span>
+          <span className="shrink-0 tabular-nums">−{formatCents(quote.creditCents)}</span>
+        </p>
+      )}
       {!quote.includedInPlan && quote.card && (
         <p className="mt-1 text-xs text-stone">
-          {requested
-            ? `Authorised on your ${quote.card.brand} ending in ${quote.card.lastFour} with the request.`
-            : `Charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`}
+          {!requested && quote.creditCents > 0
+            ? quote.chargeCents === 0
+              ? 'Paid in full with your store credit when you book.'
+              : `${formatCents(quote.chargeCents)} charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`
+            : requested
+              ? `Authorised on your ${quote.card.brand} ending in ${quote.card.lastFour} with the request.`
+              : `Charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`}
         </p>
       )}
       {refusal && refusal.code !== 'UNAUTHENTICATED' && refusal.code !== 'ALREADY_RENTED' && (
