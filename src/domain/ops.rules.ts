@@ -72,6 +72,8 @@ export const AUDIT_ACTIONS = [
   'promo_code.create',
   'promo_code.activate',
   'promo_code.deactivate',
+  'damage.record',
+  'deposit.release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -124,4 +126,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'promo_code.create': 'Created a promo code',
   'promo_code.activate': 'Switched a promo code on',
   'promo_code.deactivate': 'Switched a promo code off',
+  'damage.record': 'Recorded damage per the schedule',
+  'deposit.release': 'Released a deposit',
 };

@@ -57,6 +57,9 @@ export const PAYMENT_PURPOSES = [
   'damage_claim',
   'lending_request',
   'problem_report',
+  'damage_cover',
+  'deposit',
+  'damage',
   'purchase',
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
@@ -82,6 +85,9 @@ export function receiptLabel(purpose: string, kind: 'charge' | 'refund'): string
     late_fee: ['Late fee', 'Late fee refunded (waived)'],
     damage_claim: ['Damage claim', 'Damage claim refunded'],
     problem_report: ['Problem report', 'Refund: problem reported'],
+    damage_cover: ['Damage cover', 'Damage cover refunded'],
+    deposit: ['Deposit kept for damage', 'Deposit refunded'],
+    damage: ['Damage (per the schedule)', 'Damage charge refunded'],
   };
   const pair = labels[purpose];
   return pair ? pair[kind === 'charge' ? 0 : 1] : kind === 'charge' ? 'Payment' : 'Refund';

@@ -49,6 +49,8 @@ import { createPayoutsService } from './features/payouts';
 import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
+import { createProtectionService, createSimulatedIdentityProvider, createTrustService } from './features/protection';
+import { createHash } from 'node:crypto';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -149,8 +151,19 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     ...createLendingCalendarService(ctx, { core }),
   };
   const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
+  // Damage cover, deposits and damage per the schedule (decision 0064).
+  const protection = createProtectionService(ctx, { payments, plans, core });
+  // The identity provider's test mode; its webhook secret derived from the app's secret (decision 0064).
+  const identityProvider = createSimulatedIdentityProvider({
+    secret: createHash('sha256')
+      .update(`identity-webhook:${ctx.env.authSecret ?? 'development'}`)
+      .digest('hex'),
+    clock: ctx.clock,
+  });
+  // Lender policies, verification and Instant Book (a request accepted at once, through lending).
+  const trust = createTrustService(ctx, { identity: identityProvider, lending, protection });
   // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
-  const payouts = createPayoutsService(ctx, { payments, listings, reports });
+  const payouts = createPayoutsService(ctx, { payments, listings, reports, damage: protection });
   return {
     paymentProvider,
     payments,
@@ -186,6 +199,9 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
     shortlists: createShortlistsService(ctx, { catalogue }),
     lending,
     passport: createPassportService(ctx),
+    protection,
+    trust,
+    identityProvider,
   };
 }
 

@@ -38,6 +38,7 @@ import * as catalogueChanges from './2026-11-29T1200-catalogue-changes';
 import * as offers from './2026-11-29T1200-offers';
 import * as keepIt from './2026-11-30T0100-keep-it';
 import * as problemReports from './2026-11-30T0200-problem-reports';
+import * as protection from './2026-11-30T0600-protection';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1200-offers': offers,
   '2026-11-30T0100-keep-it': keepIt,
   '2026-11-30T0200-problem-reports': problemReports,
+  '2026-11-30T0600-protection': protection,
 };
