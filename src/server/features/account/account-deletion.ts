@@ -132,6 +132,8 @@ export async function deleteAccount(
       'rental_allowance_usage',
       'delivery_addresses',
       'fit_details',
+      // Her identity checks' outcomes (decision 0064): the provider keeps the documents.
+      'identity_checks',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }
