@@ -25,6 +25,7 @@ export default [
     route('sustainability', 'features/support/routes/sustainability.tsx'),
     route('blog', 'features/support/routes/blog.tsx'),
     route('careers', 'features/support/routes/careers.tsx'),
+    route('protection', 'features/support/routes/damage-schedule.tsx'),
     layout('app/guest-only.tsx', [
       route('signup', 'features/auth/routes/signup.tsx'),
       route('login', 'features/auth/routes/login.tsx'),
@@ -54,6 +55,7 @@ export default [
     route('requests/:rentalId', 'features/lending/routes/request-thread.tsx'),
     route('lending/calendar/:itemId', 'features/lending/routes/lender-calendar.tsx'),
     route('rentals/:rentalId/report', 'features/reports/routes/report-problem.tsx'),
+    route('account/verification', 'features/protection/routes/verification.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').

@@ -52,6 +52,10 @@ export const paths = {
   order: (number: string) => `/orders/${number}`,
   /** Keep it: the price of a piece she is renting and the form that buys it (decision 0059). */
   keepIt: (rentalId: number | string) => `/rentals/${rentalId}/keep`,
+  /** The published damage and loss schedule (decision 0064). */
+  damageSchedule: '/protection',
+  /** Her identity verification (Instant Book is for verified members). */
+  verification: '/account/verification',
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;
