@@ -4,7 +4,7 @@ import { signUpViaApi, skipDiscountPopup } from './support';
 
 /*
  * Protection (decision 0064) in the browser, kept short: the damage and loss schedule reached from
- * the footer, its amounts the settings' own, and the verification form (no serious axe
+ * the footer, its amounts the settings' own, a piece's terms on its page, and the verification form (no serious axe
  * violations); then a member verifies her identity with JavaScript off (the form posts to its
  * page's action) and sees the Verified badge.
  */
@@ -24,6 +24,12 @@ test('the schedule from the footer; verifying her identity before the script run
   await expect(table.getByRole('row', { name: /A small stain.*Nothing.*\$15\.00/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Lost or beyond repair.*at most \$250\.00/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // A piece's page shows what protects a booking before she books.
+  const list = (await (await page.request.get('/api/items?limit=1')).json()) as { items: { id: number }[] };
+  await page.goto(`/item/${list.items[0]!.id}`);
+  const terms = page.getByRole('region', { name: 'Protection and terms' });
+  await expect(terms.getByText(/Damage cover: \$5\.00 a rental/)).toBeVisible();
+  await expect(terms.getByRole('link', { name: 'damage and loss schedule' })).toHaveAttribute('href', '/protection');
   await signUpViaApi(page, { fullName: 'Nora Notyet' });
   await page.goto('/account/verification');
   await expect(page.getByRole('form', { name: 'Verify your identity' })).toBeVisible();

@@ -18,6 +18,7 @@ import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn }
 import { ItemReviews } from '../../reviews';
 import { GarmentPassport, getItemPassportQueryOptions } from '../../passport';
 import { addToCartAction } from '../../rentals';
+import { PieceTerms, getPieceTermsQueryOptions } from '../../protection';
 import type { Route } from './+types/item';
 
 /** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
@@ -32,6 +33,8 @@ const queries =
       user ? queryClient.prefetchQuery(getFavoritesQueryOptions()) : null,
       // The garment's passport (decision 0059): drawn on the server too; the page stands without it.
       queryClient.prefetchQuery(getItemPassportQueryOptions(id)),
+      // Its protection and the lender's policy (decision 0064): the page stands without it.
+      queryClient.prefetchQuery(getPieceTermsQueryOptions(id)),
     ]);
 
 /**
@@ -130,6 +133,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">
             <ItemActions item={it} from={sp.get('from')} to={sp.get('to')} initialSize={sp.get('size')} />
+            <PieceTerms itemId={it.id} />
             <ShortlistButton
               itemId={it.id}
               itemName={it.name}
