@@ -188,11 +188,16 @@ export const DepositSchema = z.object({
 });
 export type Deposit = z.infer<typeof DepositSchema>;
 
-export const DamageInputSchema = z.object({
-  kind: DamageKindSchema,
-  costCents: z.number().int().min(0).max(10_000_000).optional(),
-  note: z.string().trim().max(1000).default(''),
-});
+export const DamageInputSchema = z
+  .object({
+    kind: DamageKindSchema,
+    costCents: z.number().int().min(0).max(10_000_000).optional(),
+    note: z.string().trim().max(1000).default(''),
+  })
+  .refine((d) => !COSTED_KINDS.includes(d.kind) || d.costCents !== undefined, {
+    path: ['costCents'],
+    message: 'state the repair’s cost for this kind of damage',
+  });
 export type DamageInput = z.infer<typeof DamageInputSchema>;
 
 export const DamageAssessmentSchema = z.object({

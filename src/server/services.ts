@@ -93,7 +93,14 @@ export function createServices(ctx: AppContext, overrides: { paymentProvider?: P
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
   const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
-  const units = createUnitLifeService(ctx, { core, catalogue, payments, notifications });
+  const units = createUnitLifeService(ctx, {
+    core,
+    catalogue,
+    payments,
+    notifications,
+    // Damage found at check-in is charged per the schedule (decision 0064); protection is built below.
+    recordDamage: (staff, rentalId, input, requestId) => protection.recordDamage(staff, rentalId, input, requestId),
+  });
   const rentals = createRentalsService(ctx, {
     pictures,
     catalogue,

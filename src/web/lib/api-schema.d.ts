@@ -9827,6 +9827,13 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         condition: "as_new" | "good" | "needs_repair" | "damaged";
+                        damage?: {
+                            costCents?: number;
+                            /** @enum {string} */
+                            kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                            /** @default  */
+                            note?: string;
+                        };
                         note?: string;
                         /** @enum {string} */
                         to?: "cleaning" | "repair";

@@ -19,6 +19,7 @@ import { OPEN_END, asUnitState as asState, toDeskRental, type BookingsCore, type
 import type { CatalogueService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
 import type { PaymentsService } from '../payments';
+import type { ProtectionService } from '../protection';
 import { createUnitLifeRepository } from './unit-life.repository';
 import { unitViewsOf } from './unit-views';
 
@@ -46,6 +47,7 @@ export function createUnitLifeService(
     catalogue: CatalogueService;
     payments: PaymentsService;
     notifications: NotificationsService;
+    recordDamage?: ProtectionService['recordDamage']; // damage found at check-in, charged per the schedule (0064)
   },
 ) {
   const { db } = ctx.database;
@@ -214,6 +216,7 @@ export function createUnitLifeService(
         'unit checked in',
       );
       if (done.entryId !== null) await core.lateFees.run(done.entryId);
+      if (input.damage && deps.recordDamage) await deps.recordDamage(staff, done.rentalId, input.damage, requestId);
       return { unit: await unitById(unitId), rental: await deskRental(done.rentalId) };
     },
 

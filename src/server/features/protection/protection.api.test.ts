@@ -9,7 +9,7 @@ import {
   type Verification,
 } from '../../../domain/protection';
 import { makeTestItem, readyToRent } from '../../test/renter';
-import { makeStaff } from '../../test/staff';
+import { dispatchRental, makeStaff } from '../../test/staff';
 import { json, staffedTestApp } from '../../test/staffed-app';
 import type { TestMember } from '../../test/test-app';
 import { signIdentityWebhook } from './identity-provider';
@@ -269,5 +269,25 @@ describe(`protection (${process.env.TEST_DIALECT})`, () => {
     expect(booked).toMatchObject({ status: 'accepted', role: 'renter' });
     const terms = await json<PieceTerms>(t.app.request(`/api/protection/items/${itemId}/terms`));
     expect(terms).toMatchObject({ instantBook: true, minDays: 3, cleaning: 'Dry clean only', lenderVerified: false });
+  });
+  it('damage found at the desk check-in of a house piece is charged per the schedule, once', async () => {
+    const { t, staff } = env;
+    const renter = await readyToRent(await t.signUp());
+    const itemId = await makeTestItem(t.ctx.database.db, { priceCents: 1_000 });
+    const rental = await json<{ id: number }>(post(renter, '/api/rentals', { itemId, size: 'M' }), 201);
+    await dispatchRental(staff, rental.id);
+    const { unitCode } = await json<{ unitCode: string }>(staff.request(`/api/ops/rentals/${rental.id}`));
+    const checkIn = (damage: unknown) =>
+      post(staff, `/api/ops/units/${unitCode}/check-in`, { condition: 'damaged', damage });
+    // A repair needs its cost: refused before anything is checked in.
+    expect((await checkIn({ kind: 'major_repair' })).status).toBe(400);
+    await json(checkIn({ kind: 'major_repair', costCents: 20_000, note: 'Zip torn out' }));
+    const p = await json<RentalProtection>(staff.request(`/api/protection/rentals/${rental.id}`));
+    // Not covered: the repair, at most half the retail price ($99.00), no lender to pay.
+    expect(p.damage).toMatchObject({ kind: 'major_repair', covered: false, renterCents: 4_950, lenderCents: 0 });
+    expect(await ledger(rental.id)).toEqual([
+      expect.objectContaining({ purpose: 'damage', amount_cents: 4_950, status: 'succeeded' }),
+    ]);
+    expect((await post(staff, `/api/ops/protection/rentals/${rental.id}/damage`, { kind: 'wear' })).status).toBe(409);
   });
 });
