@@ -83,6 +83,8 @@ export const AUDIT_ACTIONS = [
   'managed.live',
   'managed.send_back',
   'credit.goodwill',
+  'damage.record',
+  'deposit.release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -148,4 +150,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'managed.live': "Cleaned a member's piece and put it live",
   'managed.send_back': "Sent a member's piece back to her",
   'credit.goodwill': 'Granted goodwill store credit',
+  'damage.record': 'Recorded damage per the schedule',
+  'deposit.release': 'Released a deposit',
 };

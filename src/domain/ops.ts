@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HANDOFFS } from './availability';
 import { ListingSchema, ReviewStatusSchema } from './listings';
 import { ACTOR_KINDS, AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, OPS_MESSAGES } from './ops.rules';
+import { DamageInputSchema } from './protection';
 import { LATE_FEE_STATUSES, RENTAL_STATUSES } from './rentals.rules';
 import { CONDITIONS, UNIT_CODE_MESSAGE, UNIT_STATES, parseUnitCode } from './unit-life';
 
@@ -236,6 +237,8 @@ export const CheckInSchema = z.object({
   /** Where it goes; by default cleaning when as new or good, repair otherwise. */
   to: z.enum(['cleaning', 'repair'], { error: 'must be cleaning or repair' }).optional(),
   note: NoteSchema.optional(),
+  /** Damage found, charged per the schedule once the check-in is done (decision 0064). */
+  damage: DamageInputSchema.optional(),
 });
 export type CheckInInput = z.infer<typeof CheckInSchema>;
 

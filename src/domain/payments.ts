@@ -57,6 +57,9 @@ export const PAYMENT_PURPOSES = [
   'damage_claim',
   'lending_request',
   'problem_report',
+  'damage_cover',
+  'deposit',
+  'damage',
   'purchase',
   'preloved',
   'gift_card',
@@ -86,6 +89,9 @@ export function receiptLabel(purpose: string, kind: 'charge' | 'refund'): string
     problem_report: ['Problem report', 'Refund: problem reported'],
     preloved: ['Pre-loved purchase', 'Pre-loved purchase refunded'],
     gift_card: ['Gift card', 'Gift card refunded'],
+    damage_cover: ['Damage cover', 'Damage cover refunded'],
+    deposit: ['Deposit kept for damage', 'Deposit refunded'],
+    damage: ['Damage (per the schedule)', 'Damage charge refunded'],
   };
   const pair = labels[purpose];
   return pair ? pair[kind === 'charge' ? 0 : 1] : kind === 'charge' ? 'Payment' : 'Refund';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../domain/errors';
 import { ACCOUNT_CASES } from './test/access/cases-account';
 import { LISTING_CASES } from './test/access/cases-listings';
+import { PROTECTION_CASES } from './test/access/cases-protection';
 import { RENTAL_CASES } from './test/access/cases-rentals';
 import { PARCEL_CASES } from './test/access/cases-parcels';
 import { A_CARD_HOLDER, A_NAME, A_STREET, type Case, type Scenario, type Target } from './test/access/matrix';
@@ -31,7 +32,13 @@ let routes: ApiRoute[];
 const covered = new Set<string>();
 
 /** Keys are "METHOD /api/path/{param}" exactly as in the OpenAPI document. */
-const CASES: Record<string, Case> = { ...ACCOUNT_CASES, ...LISTING_CASES, ...RENTAL_CASES, ...PARCEL_CASES };
+const CASES: Record<string, Case> = {
+  ...ACCOUNT_CASES,
+  ...LISTING_CASES,
+  ...RENTAL_CASES,
+  ...PARCEL_CASES,
+  ...PROTECTION_CASES,
+};
 
 const keyOf = (r: ApiRoute) => `${r.method.toUpperCase()} ${r.path}`;
 const templateRegex = (key: string) => new RegExp(`^${key.split(' ')[1]!.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?.*)?$`);

@@ -25,6 +25,7 @@ import { createNotificationsRoutes } from './features/notifications';
 import { OPS_UPLOAD_ROUTE, createOpsRoutes } from './features/ops';
 import { CLAIM_UPLOAD_ROUTE, createClaimsDeskRoutes, createClaimsRoutes } from './features/claims';
 import { REPORT_UPLOAD_ROUTE, createReportsDeskRoutes, createReportsRoutes } from './features/reports';
+import { createIdentityWebhookRoutes, createProtectionDeskRoutes, createProtectionRoutes } from './features/protection';
 import { createPayoutsRoutes } from './features/payouts';
 import { createPromoCodesDeskRoutes } from './features/offers';
 import {
@@ -139,6 +140,10 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   // A renter's problem reports (decision 0060); the desk resolves them (staff only).
   app.route('/api/reports', createReportsRoutes(ctx, services.reports));
   app.route('/api/ops/reports', createReportsDeskRoutes(ctx, services.reports));
+  // Damage cover, deposits, policies, verification and Instant Book (decision 0064); the desk's moves are staff only.
+  app.route('/api/protection', createProtectionRoutes(ctx, services));
+  app.route('/api/ops/protection', createProtectionDeskRoutes(ctx, services.protection));
+  app.route('/api/webhooks', createIdentityWebhookRoutes(services.trust));
   // Promo codes are made on the desk (decision 0056): staff only.
   app.route('/api/ops/promo-codes', createPromoCodesDeskRoutes(ctx, services.offers));
   // Store credit, referrals and gift cards (decision 0063); staff grant goodwill credit on the desk.

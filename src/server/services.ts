@@ -55,6 +55,8 @@ import { createShortlistsService } from './features/shortlists';
 import { createManagedDeskService, createManagedService } from './features/managed';
 import { createMemberSizes } from './features/reviews';
 import { createSavedSearchesService } from './features/saved-searches';
+import { createProtectionService, createSimulatedIdentityProvider, createTrustService } from './features/protection';
+import { createHash } from 'node:crypto';
 
 /**
  * The composition root: every service is built here, once per process, with the services it
@@ -126,6 +128,8 @@ export function createServices(
     payments,
     notifications,
     checkedIn: (trx, rentalId) => managed.checkedIn(trx, rentalId),
+    // Damage found at check-in is charged per the schedule (decision 0064); protection is built below.
+    recordDamage: (staff, rentalId, input, requestId) => protection.recordDamage(staff, rentalId, input, requestId),
   });
   const rentals = createRentalsService(ctx, {
     pictures,
@@ -194,10 +198,21 @@ export function createServices(
     ...createLendingCalendarService(ctx, { core }),
   };
   const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
+  // Damage cover, deposits and damage per the schedule (decision 0064).
+  const protection = createProtectionService(ctx, { payments, plans, core });
+  // The identity provider's test mode; its webhook secret derived from the app's secret (decision 0064).
+  const identityProvider = createSimulatedIdentityProvider({
+    secret: createHash('sha256')
+      .update(`identity-webhook:${ctx.env.authSecret ?? 'development'}`)
+      .digest('hex'),
+    clock: ctx.clock,
+  });
+  // Lender policies, verification and Instant Book (a request accepted at once, through lending).
+  const trust = createTrustService(ctx, { identity: identityProvider, lending, protection });
   // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
   // The pre-loved sale (decision 0066): units offered and sold through the core, the desk's dispatches of them.
   const preloved = createPreLovedService(ctx, { core, payments, plans, orders, notifications, pictures });
-  const payouts = createPayoutsService(ctx, { payments, listings, reports });
+  const payouts = createPayoutsService(ctx, { payments, listings, reports, damage: protection });
   // A lender's pieces sold in the pre-loved sale pay her share like an earning (source sale:<id>).
   payouts.addSales((lenderId) => preloved.lenderSales(lenderId));
   orders.addBought((orderIds) => preloved.boughtOn(orderIds));
@@ -246,6 +261,9 @@ export function createServices(
     carrier,
     parcels,
     savedSearches: createSavedSearchesService(ctx, { catalogue, notifications }),
+    protection,
+    trust,
+    identityProvider,
   };
 }
 

@@ -26,6 +26,7 @@ export default [
     route('sustainability', 'features/support/routes/sustainability.tsx'),
     route('blog', 'features/support/routes/blog.tsx'),
     route('careers', 'features/support/routes/careers.tsx'),
+    route('protection', 'features/support/routes/damage-schedule.tsx'),
     layout('app/guest-only.tsx', [
       route('signup', 'features/auth/routes/signup.tsx'),
       route('login', 'features/auth/routes/login.tsx'),
@@ -67,6 +68,7 @@ export default [
     route('referrals', 'features/credit/routes/referrals.tsx'),
     route('gift-cards', 'features/credit/routes/gift-cards.tsx'),
     route('gift-cards/redeem', 'features/credit/routes/redeem.tsx'),
+    route('account/verification', 'features/protection/routes/verification.tsx'),
   ]),
   // The operations desk: staff only; its layout holds the gate (visitors to /login?from=...,
   // members see 'Staff only').

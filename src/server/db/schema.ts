@@ -874,6 +874,85 @@ export interface ProblemReportsTable {
   created_at: string;
 }
 
+/** Damage cover bought for a rental (decision 0064): one per rental. */
+export interface RentalCoversTable {
+  rental_id: number;
+  user_id: string;
+  fee_cents: number;
+  /** pending | active | failed */
+  status: string;
+  entry_id: number | null;
+  created_at: string;
+}
+
+/** A deposit held on the renter's card for a rental (decision 0064): one per rental. */
+export interface RentalDepositsTable {
+  rental_id: number;
+  user_id: string;
+  amount_cents: number;
+  /** authorising | held | declined | released | captured */
+  status: string;
+  auth_entry_id: number | null;
+  captured_cents: Generated<number>;
+  settled_by: string | null;
+  settled_at: string | null;
+  created_at: string;
+}
+
+/** Damage recorded against the schedule (decision 0064): one per rental. */
+export interface DamageAssessmentsTable {
+  id: Generated<number>;
+  rental_id: number;
+  renter_id: string;
+  lender_id: string | null;
+  item_id: number;
+  kind: string;
+  /** 1 when the rental had cover. */
+  covered: number;
+  cost_cents: Generated<number>;
+  renter_cents: number;
+  full_cents: number;
+  deposit_captured_cents: Generated<number>;
+  charged_cents: Generated<number>;
+  charge_entry_id: number | null;
+  /** pending | charged | failed (null: nothing charged to her card). */
+  charge_status: string | null;
+  note: string;
+  recorded_by: string;
+  created_at: string;
+}
+
+/** A lender's policy on her piece (decision 0064). */
+export interface PiecePoliciesTable {
+  item_id: number;
+  min_days: number;
+  max_days: number;
+  cleaning: string;
+  deposit_required: number;
+  instant_book: number;
+  updated_at: string;
+}
+
+/** A member's identity check with the provider (decision 0064). */
+export interface IdentityChecksTable {
+  id: Generated<number>;
+  user_id: string;
+  provider: string;
+  provider_ref: string;
+  /** pending | approved | rejected | needs_review */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each identity webhook event, once. */
+export interface IdentityEventsTable {
+  event_id: string;
+  provider_ref: string;
+  type: string;
+  received_at: string;
+}
+
 /** Photos of a problem report, stored like claim photos. */
 export interface ReportPhotosTable {
   id: Generated<number>;
@@ -1016,6 +1095,12 @@ export interface DB {
   parcel_pieces: ParcelPiecesTable;
   parcel_events: ParcelEventsTable;
   report_photos: ReportPhotosTable;
+  rental_covers: RentalCoversTable;
+  rental_deposits: RentalDepositsTable;
+  damage_assessments: DamageAssessmentsTable;
+  piece_policies: PiecePoliciesTable;
+  identity_checks: IdentityChecksTable;
+  identity_events: IdentityEventsTable;
   payment_sim_bank_accounts: PaymentSimBankAccountsTable;
   reviews: ReviewsTable;
   review_photos: ReviewPhotosTable;

@@ -68,6 +68,10 @@ export const paths = {
   giftCards: '/gift-cards',
   redeemGiftCard: '/gift-cards/redeem',
   opsCredit: '/ops/credit',
+  /** The published damage and loss schedule (decision 0064). */
+  damageSchedule: '/protection',
+  /** Her identity verification (Instant Book is for verified members). */
+  verification: '/account/verification',
   opsInventoryNew: '/ops/inventory/new',
   opsInventoryItem: (id: number | string) => `/ops/inventory/${id}`,
 } as const;

@@ -6676,7 +6676,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch" | "parcel.pack" | "parcel.dispatch" | "managed.receive" | "managed.check" | "managed.reject" | "managed.live" | "managed.send_back" | "credit.goodwill";
+                    action?: "listing.approve" | "listing.reject" | "staff.grant" | "staff.revoke" | "rental.dispatch" | "rental.hand_over" | "rental.condition_photos" | "unit.check_in" | "unit.cleaning_done" | "unit.send_to_repair" | "unit.repair_done" | "unit.retire" | "late_fee.waive" | "item.create" | "item.update" | "item.add_units" | "item.photos" | "claim.uphold" | "claim.reject" | "claim.retry_charge" | "report.resolve" | "promo_code.create" | "promo_code.activate" | "promo_code.deactivate" | "unit.retire_to_sale" | "unit.send_kept" | "sendoff.dispatch" | "parcel.pack" | "parcel.dispatch" | "managed.receive" | "managed.check" | "managed.reject" | "managed.live" | "managed.send_back" | "credit.goodwill" | "damage.record" | "deposit.release";
                     actor?: string;
                     before?: string;
                     limit?: number;
@@ -10300,6 +10300,255 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/ops/protection/rentals/{id}/damage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record damage on a returned rental: charged per the schedule (deposit first, then card); the lender paid per the schedule; audited
+         * @description 409 before the piece is back, or when damage on it was recorded already (two staff at once: one record, one capture).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        costCents?: number;
+                        /** @enum {string} */
+                        kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                        /** @default  */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Protection */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canAddCover: boolean;
+                            cover: {
+                                createdAt: string;
+                                feeCents: number;
+                                rentalId: number;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "failed";
+                            } | null;
+                            coverFeeCents: number;
+                            damage: {
+                                chargedCents: number;
+                                coverCents: number;
+                                covered: boolean;
+                                createdAt: string;
+                                depositCapturedCents: number;
+                                fullCents: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                                lenderCents: number;
+                                note: string;
+                                rentalId: number;
+                                renterCents: number;
+                            } | null;
+                            deposit: {
+                                amountCents: number;
+                                capturedCents: number;
+                                rentalId: number;
+                                settledAt: string | null;
+                                /** @enum {string} */
+                                status: "authorising" | "held" | "declined" | "released" | "captured";
+                            } | null;
+                            depositCents: number;
+                            rentalId: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/protection/rentals/{id}/deposit/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a held deposit after a clean return (the authorisation voided); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Protection */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canAddCover: boolean;
+                            cover: {
+                                createdAt: string;
+                                feeCents: number;
+                                rentalId: number;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "failed";
+                            } | null;
+                            coverFeeCents: number;
+                            damage: {
+                                chargedCents: number;
+                                coverCents: number;
+                                covered: boolean;
+                                createdAt: string;
+                                depositCapturedCents: number;
+                                fullCents: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                                lenderCents: number;
+                                note: string;
+                                rentalId: number;
+                                renterCents: number;
+                            } | null;
+                            deposit: {
+                                amountCents: number;
+                                capturedCents: number;
+                                rentalId: number;
+                                settledAt: string | null;
+                                /** @enum {string} */
+                                status: "authorising" | "held" | "declined" | "released" | "captured";
+                            } | null;
+                            depositCents: number;
+                            rentalId: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/rentals/{id}": {
         parameters: {
             query?: never;
@@ -11976,6 +12225,13 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         condition: "as_new" | "good" | "needs_repair" | "damaged";
+                        damage?: {
+                            costCents?: number;
+                            /** @enum {string} */
+                            kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                            /** @default  */
+                            note?: string;
+                        };
                         note?: string;
                         /** @enum {string} */
                         to?: "cleaning" | "repair";
@@ -13909,7 +14165,7 @@ export interface paths {
                                 feeCents: number;
                                 grossCents: number;
                                 /** @enum {string} */
-                                kind: "earning" | "claim" | "report" | "payout";
+                                kind: "earning" | "claim" | "report" | "damage" | "payout";
                                 netCents: number;
                                 status: string;
                             }[];
@@ -15580,6 +15836,766 @@ export interface paths {
                 };
                 /** @description Conflict with the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/instant-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a lender's Instant Book piece at once (verified members with no open report and a rating of 4 or more)
+         * @description 403 for a member not verified (or with an open report, or rated under 4); 409 for a piece not on Instant Book; 400 outside the lender’s minimum and maximum days.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        backupSize?: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        code?: string;
+                        /** @enum {string} */
+                        delivery?: "online" | "in-store";
+                        endDate?: string;
+                        itemId: number;
+                        /** @enum {number} */
+                        quantity?: 1;
+                        /** @enum {string} */
+                        size: "40" | "42" | "44" | "46" | "48" | "XS" | "S" | "M" | "L" | "XL" | "One Size";
+                        startDate?: string;
+                        studioId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The rental, accepted */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/items/{id}/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set your piece’s policy: minimum and maximum days, cleaning, a deposit, Instant Book */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        cleaning?: string;
+                        /** @default false */
+                        depositRequired?: boolean;
+                        /** @default false */
+                        instantBook?: boolean;
+                        /** @default 30 */
+                        maxDays?: number;
+                        /** @default 1 */
+                        minDays?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The terms */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cleaning: string;
+                            coverFeeCents: number;
+                            depositCents: number;
+                            depositRequired: boolean;
+                            fromMember: boolean;
+                            instantBook: boolean;
+                            itemId: number;
+                            lenderVerified: boolean;
+                            maxDays: number;
+                            minDays: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/items/{id}/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A piece's terms before booking: its lender's policy, its deposit, the cover's fee, whether its lender is verified */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The terms */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cleaning: string;
+                            coverFeeCents: number;
+                            depositCents: number;
+                            depositRequired: boolean;
+                            fromMember: boolean;
+                            instantBook: boolean;
+                            itemId: number;
+                            lenderVerified: boolean;
+                            maxDays: number;
+                            minDays: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/rentals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rental's cover, deposit and recorded damage (its renter, its lender, staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Protection */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canAddCover: boolean;
+                            cover: {
+                                createdAt: string;
+                                feeCents: number;
+                                rentalId: number;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "failed";
+                            } | null;
+                            coverFeeCents: number;
+                            damage: {
+                                chargedCents: number;
+                                coverCents: number;
+                                covered: boolean;
+                                createdAt: string;
+                                depositCapturedCents: number;
+                                fullCents: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                                lenderCents: number;
+                                note: string;
+                                rentalId: number;
+                                renterCents: number;
+                            } | null;
+                            deposit: {
+                                amountCents: number;
+                                capturedCents: number;
+                                rentalId: number;
+                                settledAt: string | null;
+                                /** @enum {string} */
+                                status: "authorising" | "held" | "declined" | "released" | "captured";
+                            } | null;
+                            depositCents: number;
+                            rentalId: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/rentals/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add damage cover to your rental (its fee charged to your card), until it is sent
+         * @description 409 once sent or when covered already (two at once: one cover, one charge); 409 CARD_REQUIRED with no card; 429 past the payment attempts limit.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Protection */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canAddCover: boolean;
+                            cover: {
+                                createdAt: string;
+                                feeCents: number;
+                                rentalId: number;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "failed";
+                            } | null;
+                            coverFeeCents: number;
+                            damage: {
+                                chargedCents: number;
+                                coverCents: number;
+                                covered: boolean;
+                                createdAt: string;
+                                depositCapturedCents: number;
+                                fullCents: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                                lenderCents: number;
+                                note: string;
+                                rentalId: number;
+                                renterCents: number;
+                            } | null;
+                            deposit: {
+                                amountCents: number;
+                                capturedCents: number;
+                                rentalId: number;
+                                settledAt: string | null;
+                                /** @enum {string} */
+                                status: "authorising" | "held" | "declined" | "released" | "captured";
+                            } | null;
+                            depositCents: number;
+                            rentalId: number;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/rentals/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hold the deposit a high-value piece asks on your card (an authorisation, not a charge) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Protection */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canAddCover: boolean;
+                            cover: {
+                                createdAt: string;
+                                feeCents: number;
+                                rentalId: number;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "failed";
+                            } | null;
+                            coverFeeCents: number;
+                            damage: {
+                                chargedCents: number;
+                                coverCents: number;
+                                covered: boolean;
+                                createdAt: string;
+                                depositCapturedCents: number;
+                                fullCents: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "wear" | "small_stain" | "minor_repair" | "major_repair" | "missing_part" | "loss";
+                                lenderCents: number;
+                                note: string;
+                                rentalId: number;
+                                renterCents: number;
+                            } | null;
+                            deposit: {
+                                amountCents: number;
+                                capturedCents: number;
+                                rentalId: number;
+                                settledAt: string | null;
+                                /** @enum {string} */
+                                status: "authorising" | "held" | "declined" | "released" | "captured";
+                            } | null;
+                            depositCents: number;
+                            rentalId: number;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your identity verification */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Verification */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "none" | "pending" | "approved" | "rejected" | "needs_review";
+                            updatedAt: string | null;
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Verify your identity: a document and a selfie go to the identity provider; its signed webhook decides */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        documentNumber: string;
+                        /** @enum {string} */
+                        documentType: "passport" | "driving_licence" | "id_card";
+                        /** @enum {boolean} */
+                        selfie: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Verification */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "none" | "pending" | "approved" | "rejected" | "needs_review";
+                            updatedAt: string | null;
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -43,6 +43,7 @@ import * as parcels from './2026-11-30T0300-parcels';
 import * as managedLending from './2026-11-30T0400-managed-lending';
 import * as savedSearches from './2026-11-30T0700-saved-searches';
 import * as storeCredit from './2026-11-30T0500-store-credit';
+import * as protection from './2026-11-30T0600-protection';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0400-managed-lending': managedLending,
   '2026-11-30T0700-saved-searches': savedSearches,
   '2026-11-30T0500-store-credit': storeCredit,
+  '2026-11-30T0600-protection': protection,
 };

@@ -133,6 +133,8 @@ export async function deleteAccount(
       'delivery_addresses',
       'fit_details',
       'saved_searches',
+      // Her identity checks' outcomes (decision 0064): the provider keeps the documents.
+      'identity_checks',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

@@ -1,5 +1,7 @@
 import { claimPhotoUrl } from '../claims';
+import { reportPhotoUrl } from '../reports';
 import { reviewPhotoUrl } from '../reviews';
+import { reportSections } from './account-export-reports';
 import type { ExportRows } from './account-export';
 import { describeUserAgent, iso } from './device';
 
@@ -258,5 +260,6 @@ export function exportDocument(
       photos: d.claimPhotos.filter((p) => p.claim_id === c.id).map((p) => claimPhotoUrl(c.id, p.position, p.file_name)),
       openedAt: c.created_at,
     })),
+    ...reportSections(d, reportPhotoUrl),
   };
 }

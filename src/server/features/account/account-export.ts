@@ -1,5 +1,6 @@
 import { type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { reportRows } from './account-export-reports';
 
 /**
  * What she gave us through the features of issues 17 and 18 (fit details, reviews, shortlists,
@@ -378,6 +379,7 @@ export async function exportRows(db: Kysely<DB>, userId: string) {
       .orderBy('seq')
       .execute(),
     ...(await memberContentRows(db, userId)),
+    ...(await reportRows(db, userId)),
   };
 }
 

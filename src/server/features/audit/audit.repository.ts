@@ -9,6 +9,13 @@ export interface AuditActor {
   email: string | null;
 }
 
+/** A staff member acting from a request's session. */
+export const staffActor = (user: { id: string; email: string }): AuditActor => ({
+  kind: 'staff',
+  id: user.id,
+  email: user.email,
+});
+
 export interface AuditRecord {
   actor: AuditActor;
   action: AuditAction;

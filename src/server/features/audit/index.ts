@@ -1,2 +1,2 @@
 // The audit log's public entry: features that change things on staff's behalf write through it.
-export { createAuditRepository, type AuditActor } from './audit.repository';
+export { createAuditRepository, staffActor, type AuditActor } from './audit.repository';

@@ -16,7 +16,7 @@ import { DomainError, notFound } from '../../../domain/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
-import { createAuditRepository } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import type { BookingsCore } from '../bookings';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
@@ -173,7 +173,7 @@ export function createClaimsService(
         }
       }
       await audit.record(trx, {
-        actor: { kind: 'staff', id: staff.id, email: staff.email },
+        actor: staffActor(staff),
         action: decision === 'upheld' ? 'claim.uphold' : 'claim.reject',
         subjectType: 'claim',
         subjectId: claimId,
@@ -233,7 +233,7 @@ export function createClaimsService(
       );
       await repo.setCharge(trx, claimId, { entryId, status: 'pending' });
       await audit.record(trx, {
-        actor: { kind: 'staff', id: staff.id, email: staff.email },
+        actor: staffActor(staff),
         action: 'claim.retry_charge',
         subjectType: 'claim',
         subjectId: claimId,

@@ -12,7 +12,7 @@ import { MIN_CHARGE_CENTS } from '../../../domain/offers.rules';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { SessionUser } from '../../http/types';
-import { createAuditRepository } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import { createCreditRepository, type CreditEntryRow } from './credit.repository';
 
 export interface CreditMove {
@@ -190,7 +190,7 @@ export function createCreditService(ctx: AppContext) {
         });
         if (!known)
           await audit.record(trx, {
-            actor: { kind: 'staff', id: staff.id, email: staff.email },
+            actor: staffActor(staff),
             action: 'credit.goodwill',
             subjectType: 'user',
             subjectId: member.id,

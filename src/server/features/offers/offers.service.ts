@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { SessionUser } from '../../http/types';
 import type { RateLimit } from '../../rate-limit';
-import { createAuditRepository } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import { createOffersRepository, type PromoCodeRow } from './offers.repository';
 
 /** What a booking is priced at: the discount that applies (welcome offer or code), or why her code cannot. */
@@ -233,7 +233,7 @@ export function createOffersService(
         if (!row) throw new DomainError('CONFLICT', `The code ${form.code} already exists.`);
         const code = toPromoCode(row);
         await audit.record(trx, {
-          actor: { kind: 'staff', id: staff.id, email: staff.email },
+          actor: staffActor(staff),
           action: 'promo_code.create',
           subjectType: 'promo_code',
           subjectId: row.id,
@@ -255,7 +255,7 @@ export function createOffersService(
         await repo.setActive(trx, id, active, at);
         const after = await repo.codeById(trx, id);
         await audit.record(trx, {
-          actor: { kind: 'staff', id: staff.id, email: staff.email },
+          actor: staffActor(staff),
           action: active ? 'promo_code.activate' : 'promo_code.deactivate',
           subjectType: 'promo_code',
           subjectId: id,

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
-import { createAuditRepository, type AuditActor } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import type { BookingsCore } from '../bookings';
 import { preparePhotos } from '../listings';
 import { createUnitLifeRepository } from './unit-life.repository';
@@ -14,11 +14,6 @@ import { createUnitLifeRepository } from './unit-life.repository';
 type Db = Kysely<DB>;
 
 const conflict = (message: string) => new DomainError('CONFLICT', message);
-
-/** Who a request's staff member is, for the audit log. */
-function actorOf(user: SessionUser): AuditActor {
-  return { kind: 'staff', id: user.id, email: user.email };
-}
 
 /** The address of a check-in photo (staff only); the file name versions it. */
 export function conditionPhotoUrl(rentalId: number, position: number, fileName: string): string {
@@ -86,7 +81,7 @@ export function createConditionPhotosService(ctx: AppContext, deps: { core: Book
             })),
           );
           await audit.record(trx, {
-            actor: actorOf(staff),
+            actor: staffActor(staff),
             action: 'rental.condition_photos',
             subjectType: 'rental',
             subjectId: rentalId,

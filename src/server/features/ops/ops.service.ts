@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { DomainError, notFound } from '../../../domain/errors';
 import type { SessionUser } from '../../http/types';
-import { createAuditRepository, type AuditActor } from '../audit';
+import { createAuditRepository, staffActor, type AuditActor } from '../audit';
 import { listingFieldsOf, type ListingsService } from '../listings';
 import type { NotificationsService } from '../notifications';
 import { toDeskRental } from '../bookings';
@@ -33,11 +33,6 @@ function parseJson(text: string | null): unknown {
   } catch {
     return text;
   }
-}
-
-/** Who a request's staff member is, for the audit log. */
-export function staffActor(user: SessionUser): AuditActor {
-  return { kind: 'staff', id: user.id, email: user.email };
 }
 
 /**

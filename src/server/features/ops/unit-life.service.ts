@@ -14,11 +14,12 @@ import { QUEUES } from '../../jobs/queues';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../../../domain/errors';
 import type { SessionUser } from '../../http/types';
-import { createAuditRepository, type AuditActor } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import { OPEN_END, asUnitState as asState, toDeskRental, type BookingsCore, type UnitRow } from '../bookings';
 import type { CatalogueService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
 import type { PaymentsService } from '../payments';
+import type { ProtectionService } from '../protection';
 import { createUnitLifeRepository } from './unit-life.repository';
 import { unitViewsOf } from './unit-views';
 
@@ -26,11 +27,6 @@ type Db = Kysely<DB>;
 
 const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details ? { details } : {});
-
-/** Who a request's staff member is, for the audit log. */
-function actorOf(user: SessionUser): AuditActor {
-  return { kind: 'staff', id: user.id, email: user.email };
-}
 
 /**
  * The desk's moves of a unit (docs/product.md "Staff and the operations desk", decision 0031):
@@ -48,6 +44,7 @@ export function createUnitLifeService(
     notifications: NotificationsService;
     /** A rental was checked in (in its transaction): a managed piece's share is credited to its owner (decision 0062). */
     checkedIn?: (trx: Db, rentalId: number) => Promise<void>;
+    recordDamage?: ProtectionService['recordDamage']; // damage found at check-in, charged per the schedule (0064)
   },
 ) {
   const { db } = ctx.database;
@@ -101,7 +98,7 @@ export function createUnitLifeService(
         });
         const handoff = handoffOf(r.pickup_option);
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'rental.dispatch',
           subjectType: 'rental',
           subjectId: r.rental_id,
@@ -143,7 +140,7 @@ export function createUnitLifeService(
           throw conflict(OPS_MESSAGES.unitChanged);
         }
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'rental.hand_over',
           subjectType: 'rental',
           subjectId: r.rental_id,
@@ -194,7 +191,7 @@ export function createUnitLifeService(
         });
         if (deps.checkedIn) await deps.checkedIn(trx, r.rental_id);
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'unit.check_in',
           subjectType: 'unit',
           subjectId: unitCode(unitId),
@@ -217,6 +214,7 @@ export function createUnitLifeService(
         'unit checked in',
       );
       if (done.entryId !== null) await core.lateFees.run(done.entryId);
+      if (input.damage && deps.recordDamage) await deps.recordDamage(staff, done.rentalId, input.damage, requestId);
       return { unit: await unitById(unitId), rental: await deskRental(done.rentalId) };
     },
 
@@ -232,7 +230,7 @@ export function createUnitLifeService(
         // Back on the shelf: whoever waits for this size is offered it (decision 0034).
         await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'unit.cleaning_done',
           subjectType: 'unit',
           subjectId: unitCode(unitId),
@@ -268,7 +266,7 @@ export function createUnitLifeService(
         await releaseCheckedIn(trx, unit, at);
         const { moved, stranded } = await core.rehome(trx, unitId, day, OPEN_END);
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'unit.send_to_repair',
           subjectType: 'unit',
           subjectId: unitCode(unitId),
@@ -296,7 +294,7 @@ export function createUnitLifeService(
         if (unit.hold_booking_id !== null)
           await core.setHeldUntil(trx, unit.hold_booking_id, heldUntilAfterCleaning(today(), rules));
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'unit.repair_done',
           subjectType: 'unit',
           subjectId: unitCode(unitId),
@@ -327,7 +325,7 @@ export function createUnitLifeService(
         await releaseCheckedIn(trx, unit, at);
         const { moved, stranded } = await core.rehome(trx, unitId, day, OPEN_END);
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'unit.retire',
           subjectType: 'unit',
           subjectId: unitCode(unitId),
@@ -371,7 +369,7 @@ export function createUnitLifeService(
             : null;
         const refund = charge ? await core.lateFees.refund(trx, rentalId, charge) : null;
         await audit.record(trx, {
-          actor: actorOf(staff),
+          actor: staffActor(staff),
           action: 'late_fee.waive',
           subjectType: 'rental',
           subjectId: rentalId,

@@ -7,7 +7,7 @@ import { unitCode } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { SessionUser } from '../../http/types';
-import { createAuditRepository } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import type { BookingsCore, DeskRow } from '../bookings';
 import type { NotificationsService } from '../notifications';
 import type { Carrier, CarrierAddress } from './carrier';
@@ -164,7 +164,7 @@ export function createParcelsService(
         if (!(await repo.move(trx, parcelId, ['open'], 'packed', staff.id, at)))
           throw conflict(PARCEL_MESSAGES.notOpen, { status: row.status });
         await audit.record(trx, {
-          actor: { kind: 'staff', id: staff.id, email: staff.email },
+          actor: staffActor(staff),
           action: 'parcel.pack',
           subjectType: 'parcel',
           subjectId: parcelId,
@@ -221,7 +221,7 @@ export function createParcelsService(
         }
         if (sent.length === 0) throw conflict(PARCEL_MESSAGES.nothingToSend);
         await audit.record(trx, {
-          actor: { kind: 'staff', id: staff.id, email: staff.email },
+          actor: staffActor(staff),
           action: 'parcel.dispatch',
           subjectType: 'parcel',
           subjectId: parcelId,

@@ -43,10 +43,17 @@ const toPayout = (r: PayoutRow): Payout => ({
   settledAt: r.settled_at,
 });
 
+interface DamageCredit {
+  id: number;
+  amountCents: number;
+  itemName: string;
+  at: string;
+}
+
 /** A source of money for the lender: a rental's earning, an upheld claim's credit, or a refunded report's deduction (negative). */
 interface Source {
   source: string;
-  kind: 'earning' | 'claim' | 'report';
+  kind: 'earning' | 'claim' | 'report' | 'damage';
   date: string;
   description: string;
   grossCents: number;
@@ -72,7 +79,13 @@ export type SalesReader = (
 
 export function createPayoutsService(
   ctx: AppContext,
-  deps: { payments: PaymentsService; listings: ListingsService; reports: Pick<ReportsService, 'payoutAdjustments'> },
+  deps: {
+    payments: PaymentsService;
+    listings: ListingsService;
+    reports: Pick<ReportsService, 'payoutAdjustments'>;
+    /** What the damage schedule owes her (decision 0064): the whole, once the renter's part is collected. */
+    damage?: { lenderCredits(lenderId: string, q?: Kysely<DB>): Promise<DamageCredit[]> };
+  },
 ) {
   const { db } = ctx.database;
   const repo = createPayoutsRepository(db);
@@ -212,6 +225,20 @@ export function createPayoutsService(
         netCents: c.amount_cents,
         status: settledStatus(source) ?? 'available',
         availableFrom: c.decided_at,
+      });
+    }
+    for (const d of deps.damage ? await deps.damage.lenderCredits(lenderId, q) : []) {
+      const source = `damage:${d.id}`;
+      out.push({
+        source,
+        kind: 'damage',
+        date: d.at,
+        description: `Damage per the schedule: ${d.itemName}`,
+        grossCents: d.amountCents,
+        feeCents: 0,
+        netCents: d.amountCents,
+        status: settledStatus(source) ?? 'available',
+        availableFrom: d.at,
       });
     }
     return out;

@@ -14,7 +14,7 @@ import { unitCode } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { SessionUser } from '../../http/types';
-import { createAuditRepository } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import { KEPT_NOTE, type BookingsCore } from '../bookings';
 import type { ItemPicturesService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
@@ -165,7 +165,7 @@ export function createPreLovedService(
         () => {},
         async (trx, pieceId, moved) => {
           await audit.record(trx, {
-            actor: { kind: 'staff', id: staff.id, email: staff.email },
+            actor: staffActor(staff),
             action: 'unit.retire_to_sale',
             subjectType: 'unit',
             subjectId: unitCode(unitId),

@@ -21,7 +21,7 @@ import type { DB } from '../../db/schema';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
-import { createAuditRepository } from '../audit';
+import { createAuditRepository, staffActor } from '../audit';
 import type { BookingsCore } from '../bookings';
 import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
@@ -356,7 +356,7 @@ export function createReportsService(
         });
         const after = (await repo.find(reportId, trx))!;
         await audit.record(trx, {
-          actor: { kind: 'staff', id: staff.id, email: staff.email },
+          actor: staffActor(staff),
           action: 'report.resolve',
           subjectType: 'report',
           subjectId: reportId,

@@ -20,6 +20,7 @@ import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn }
 import { ItemReviews } from '../../reviews';
 import { GarmentPassport, getItemPassportQueryOptions } from '../../passport';
 import { addToCartAction } from '../../rentals';
+import { PieceTerms, getPieceTermsQueryOptions } from '../../protection';
 import type { Route } from './+types/item';
 
 /** A well-formed item id (an unknown one is the 'Item Not Found' page, answered 404). */
@@ -36,6 +37,8 @@ const queries =
       queryClient.prefetchQuery(getItemPassportQueryOptions(id)),
       // "You may also like" (decision 0065): drawn on the server too; the page stands without it.
       queryClient.prefetchQuery(getSimilarQueryOptions(id)),
+      // Its protection and the lender's policy (decision 0064): the page stands without it.
+      queryClient.prefetchQuery(getPieceTermsQueryOptions(id)),
     ]);
 
 /**
@@ -134,6 +137,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 leading-relaxed text-taupe">{it.description}</p>
           <div className="mt-8">
             <ItemActions item={it} from={sp.get('from')} to={sp.get('to')} initialSize={sp.get('size')} />
+            <PieceTerms itemId={it.id} />
             <ShortlistButton
               itemId={it.id}
               itemName={it.name}

@@ -26,6 +26,7 @@ const COLUMNS = [
     title: 'Support',
     links: [
       { label: 'Help Center', to: paths.help },
+      { label: 'Damage & Loss Schedule', to: paths.damageSchedule },
       { label: 'Contact Us', to: paths.contact },
       { label: 'Privacy Policy', to: paths.privacy },
       { label: 'Terms of Service', to: paths.terms },

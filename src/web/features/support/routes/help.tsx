@@ -30,7 +30,16 @@ const QUESTIONS: { group: string; items: { q: string; a: ReactNode }[] }[] = [
       },
       {
         q: 'What happens if I damage something?',
-        a: 'Small things happen: a loose button or a wine mark is covered. For real damage beyond repair we charge a share of the retail price, never more than the piece is worth, and always after talking with you first.',
+        a: (
+          <>
+            Small things happen: normal wear costs nothing, and damage cover (a few dollars a rental) takes care of
+            stains and minor repairs. What each kind of damage costs, with and without cover, is on our{' '}
+            <Link to={paths.damageSchedule} className="text-ink underline underline-offset-4">
+              damage and loss schedule
+            </Link>
+            : never more than the piece is worth.
+          </>
+        ),
       },
     ],
   },
