@@ -7577,7 +7577,8 @@ export interface paths {
                                     dispatched: boolean;
                                     itemId: number;
                                     itemName: string;
-                                    rentalId: number;
+                                    rentalId: number | null;
+                                    sendoffId: number | null;
                                     size: string;
                                     unitCode: string;
                                 }[];
@@ -7671,7 +7672,8 @@ export interface paths {
                                 dispatched: boolean;
                                 itemId: number;
                                 itemName: string;
-                                rentalId: number;
+                                rentalId: number | null;
+                                sendoffId: number | null;
                                 size: string;
                                 unitCode: string;
                             }[];
@@ -7789,7 +7791,8 @@ export interface paths {
                                 dispatched: boolean;
                                 itemId: number;
                                 itemName: string;
-                                rentalId: number;
+                                rentalId: number | null;
+                                sendoffId: number | null;
                                 size: string;
                                 unitCode: string;
                             }[];
@@ -7997,6 +8000,16 @@ export interface paths {
                                     name: string;
                                 };
                                 orderNumber: string | null;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    /** @enum {string} */
+                                    handoff: "carrier" | "studio";
+                                    id: number;
+                                    trackingNumber: string | null;
+                                    /** @enum {string|null} */
+                                    trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                                } | null;
                                 /** @enum {string} */
                                 reason: "preloved" | "kept";
                                 size: string;
@@ -8074,6 +8087,16 @@ export interface paths {
                                     name: string;
                                 };
                                 orderNumber: string | null;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    /** @enum {string} */
+                                    handoff: "carrier" | "studio";
+                                    id: number;
+                                    trackingNumber: string | null;
+                                    /** @enum {string|null} */
+                                    trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                                } | null;
                                 /** @enum {string} */
                                 reason: "preloved" | "kept";
                                 size: string;
@@ -11736,7 +11759,8 @@ export interface paths {
                                     dispatched: boolean;
                                     itemId: number;
                                     itemName: string;
-                                    rentalId: number;
+                                    rentalId: number | null;
+                                    sendoffId: number | null;
                                     size: string;
                                     unitCode: string;
                                 }[];
@@ -11911,7 +11935,8 @@ export interface paths {
                                 dispatched: boolean;
                                 itemId: number;
                                 itemName: string;
-                                rentalId: number;
+                                rentalId: number | null;
+                                sendoffId: number | null;
                                 size: string;
                                 unitCode: string;
                             }[];

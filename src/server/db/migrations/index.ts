@@ -40,6 +40,7 @@ import * as keepIt from './2026-11-30T0100-keep-it';
 import * as problemReports from './2026-11-30T0200-problem-reports';
 import * as preloved from './2026-11-30T0800-preloved';
 import * as parcels from './2026-11-30T0300-parcels';
+import * as sendoffParcels from './2026-11-30T0900-sendoff-parcels';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0200-problem-reports': problemReports,
   '2026-11-30T0800-preloved': preloved,
   '2026-11-30T0300-parcels': parcels,
+  '2026-11-30T0900-sendoff-parcels': sendoffParcels,
 };
