@@ -8055,7 +8055,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dispatch a sold pre-loved piece (once, audited) */
+        /**
+         * Dispatch a sold pre-loved piece in its own parcel with a carrier label (once, audited)
+         * @description The parcel is made with the dispatch (one per piece, however many ask at once) and the label bought after it; the list shows its tracking number. 409 when it was already dispatched, unless its label failed: then the label is asked for again.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8366,7 +8369,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dispatch a kept piece that came back to the desk to the member who kept it (once, audited) */
+        /** Dispatch a kept piece that came back to the desk to the member who kept it, in its own parcel with a carrier label (once, audited) */
         post: {
             parameters: {
                 query?: never;

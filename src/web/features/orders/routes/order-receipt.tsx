@@ -176,7 +176,7 @@ export default function Component() {
                 </td>
                 <td className="py-3 pr-3 text-taupe">
                   Yours to keep
-                  <BoughtTracking parcel={sentIn(b.itemId)} />
+                  {o.status === 'confirmed' && <BoughtTracking parcel={sentIn(b.itemId)} />}
                 </td>
                 <td className="py-3 text-right">{formatCents(b.priceCents)}</td>
               </tr>
