@@ -4,7 +4,8 @@ import { makeStaffWithCli, newMemberPage, okJson, readyToRentViaApi, signUpViaAp
 
 /*
  * The pre-loved sale in the browser (decision 0066): staff retire a piece to the sale from its
- * unit panel, a member buys it on /pre-loved, it is gone from the sale and on her orders.
+ * unit panel, a member buys it on /pre-loved, it is gone from the sale and on her orders; the desk
+ * dispatches it in a parcel with a carrier label, and she follows its tracking on her receipt.
  */
 
 test('staff retire a piece to the sale; a member buys it; it leaves the sale and is on her orders', async ({
@@ -54,6 +55,7 @@ test('staff retire a piece to the sale; a member buys it; it leaves the sale and
   await card.getByRole('button', { name: `Buy it for $450.00: ${name}` }).click();
 
   await expect(buyer.page).toHaveURL(/\/orders\/RT-/);
+  const receipt = new URL(buyer.page.url()).pathname;
   await expect(buyer.page.getByTestId('receipt-bought')).toContainText(name);
   await buyer.page.goto('/orders');
   await expect(buyer.page.getByTestId('order-bought').filter({ hasText: name })).toBeVisible();
@@ -66,4 +68,15 @@ test('staff retire a piece to the sale; a member buys it; it leaves the sale and
   await expect(out).toContainText('Sold to Bea Buyer');
   await out.getByRole('button', { name: /Mark dispatched/ }).click();
   await expect(staff.page.getByTestId('sendoff').filter({ hasText: name })).toContainText('Dispatched');
+
+  // It went out in a parcel with the carrier's label: the desk reads its tracking number, and she
+  // follows it on her receipt.
+  const tracking = staff.page.getByTestId('sendoff').filter({ hasText: name }).getByTestId('sendoff-tracking');
+  await expect(tracking).toContainText(/RTQ[0-9A-F]{12}/);
+  const number = /RTQ[0-9A-F]{12}/.exec((await tracking.textContent()) ?? '')![0];
+  expect(await seriousViolations(staff.page)).toEqual([]);
+  await buyer.page.goto(receipt);
+  await expect(buyer.page.getByTestId('receipt-bought-tracking')).toContainText(number);
+  await expect(buyer.page.getByTestId('parcel-outbound').getByTestId('tracking-number')).toHaveText(number);
+  expect(await seriousViolations(buyer.page)).toEqual([]);
 });

@@ -43,7 +43,10 @@ export const TRACKING_LABELS: Record<TrackingStatus, string> = {
 };
 
 export const ParcelPieceSchema = z.object({
-  rentalId: z.number().int(),
+  /** The rental travelling (null: a piece leaving for good, `sendoffId`). */
+  rentalId: z.number().int().nullable(),
+  /** A sold pre-loved piece or a kept piece sent to her (decision 0066); null for a rental. */
+  sendoffId: z.number().int().nullable(),
   itemId: z.number().int(),
   itemName: z.string(),
   brand: z.string(),

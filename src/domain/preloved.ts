@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LENDER_SHARE_PERCENT } from './listings';
+import { TRACKING_STATUSES } from './parcels';
 
 /**
  * The pre-loved sale (docs/product.md "The pre-loved sale", decision 0066): retired pieces, and
@@ -119,6 +120,18 @@ export const SendoffSchema = z.object({
   orderNumber: z.string().nullable(),
   createdAt: z.string(),
   dispatchedAt: z.string().nullable(),
+  /** Its outbound parcel (decision 0061), once dispatched: the carrier's tracking, or ready at the studio. */
+  parcel: z
+    .object({
+      id: z.number().int(),
+      handoff: z.enum(['carrier', 'studio']),
+      carrier: z.string().nullable(),
+      /** null: the carrier has not made the label yet (dispatching again asks for it). */
+      trackingNumber: z.string().nullable(),
+      trackingStatus: z.enum(TRACKING_STATUSES).nullable(),
+      deliveredAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Sendoff = z.infer<typeof SendoffSchema>;
 export const SendoffListSchema = z.object({ sendoffs: z.array(SendoffSchema) });

@@ -211,7 +211,7 @@ export function createServices(
   const trust = createTrustService(ctx, { identity: identityProvider, lending, protection });
   // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
   // The pre-loved sale (decision 0066): units offered and sold through the core, the desk's dispatches of them.
-  const preloved = createPreLovedService(ctx, { core, payments, plans, orders, notifications, pictures });
+  const preloved = createPreLovedService(ctx, { core, payments, plans, orders, notifications, pictures, parcels });
   const payouts = createPayoutsService(ctx, { payments, listings, reports, damage: protection });
   // A lender's pieces sold in the pre-loved sale pay her share like an earning (source sale:<id>).
   payouts.addSales((lenderId) => preloved.lenderSales(lenderId));

@@ -828,6 +828,8 @@ export interface ParcelsTable {
   packed_by: string | null;
   dispatched_at: string | null;
   dispatched_by: string | null;
+  /** The sendoff (a piece leaving for good) this outbound parcel carries; null: its pieces are rentals. */
+  sendoff_id: number | null;
 }
 
 export interface ParcelPiecesTable {

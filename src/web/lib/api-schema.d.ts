@@ -9175,7 +9175,8 @@ export interface paths {
                                     dispatched: boolean;
                                     itemId: number;
                                     itemName: string;
-                                    rentalId: number;
+                                    rentalId: number | null;
+                                    sendoffId: number | null;
                                     size: string;
                                     unitCode: string;
                                 }[];
@@ -9269,7 +9270,8 @@ export interface paths {
                                 dispatched: boolean;
                                 itemId: number;
                                 itemName: string;
-                                rentalId: number;
+                                rentalId: number | null;
+                                sendoffId: number | null;
                                 size: string;
                                 unitCode: string;
                             }[];
@@ -9387,7 +9389,8 @@ export interface paths {
                                 dispatched: boolean;
                                 itemId: number;
                                 itemName: string;
-                                rentalId: number;
+                                rentalId: number | null;
+                                sendoffId: number | null;
                                 size: string;
                                 unitCode: string;
                             }[];
@@ -9595,6 +9598,16 @@ export interface paths {
                                     name: string;
                                 };
                                 orderNumber: string | null;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    /** @enum {string} */
+                                    handoff: "carrier" | "studio";
+                                    id: number;
+                                    trackingNumber: string | null;
+                                    /** @enum {string|null} */
+                                    trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                                } | null;
                                 /** @enum {string} */
                                 reason: "preloved" | "kept";
                                 size: string;
@@ -9640,7 +9653,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dispatch a sold pre-loved piece (once, audited) */
+        /**
+         * Dispatch a sold pre-loved piece in its own parcel with a carrier label (once, audited)
+         * @description The parcel is made with the dispatch (one per piece, however many ask at once) and the label bought after it; the list shows its tracking number. 409 when it was already dispatched, unless its label failed: then the label is asked for again.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -9672,6 +9688,16 @@ export interface paths {
                                     name: string;
                                 };
                                 orderNumber: string | null;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    /** @enum {string} */
+                                    handoff: "carrier" | "studio";
+                                    id: number;
+                                    trackingNumber: string | null;
+                                    /** @enum {string|null} */
+                                    trackingStatus: "label_created" | "picked_up" | "in_transit" | "out_for_delivery" | "exception" | "delivered" | null;
+                                } | null;
                                 /** @enum {string} */
                                 reason: "preloved" | "kept";
                                 size: string;
@@ -9941,7 +9967,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dispatch a kept piece that came back to the desk to the member who kept it (once, audited) */
+        /** Dispatch a kept piece that came back to the desk to the member who kept it, in its own parcel with a carrier label (once, audited) */
         post: {
             parameters: {
                 query?: never;
@@ -13592,7 +13618,8 @@ export interface paths {
                                     dispatched: boolean;
                                     itemId: number;
                                     itemName: string;
-                                    rentalId: number;
+                                    rentalId: number | null;
+                                    sendoffId: number | null;
                                     size: string;
                                     unitCode: string;
                                 }[];
@@ -13767,7 +13794,8 @@ export interface paths {
                                 dispatched: boolean;
                                 itemId: number;
                                 itemName: string;
-                                rentalId: number;
+                                rentalId: number | null;
+                                sendoffId: number | null;
                                 size: string;
                                 unitCode: string;
                             }[];

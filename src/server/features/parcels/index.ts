@@ -19,5 +19,5 @@ export {
   SIMULATED_JOURNEY,
   type SimulatedEventJob,
 } from './simulated-carrier';
-export { createParcelsService, HOUSE_ADDRESS, type ParcelsService } from './parcels.service';
+export { createParcelsService, destinationOf, HOUSE_ADDRESS, type ParcelsService } from './parcels.service';
 export { createParcelsRoutes, createParcelsDeskRoutes } from './parcels.routes';

@@ -24,7 +24,12 @@ function parseAddress(json: string | null): CarrierAddress | null {
 /** Parcels with their pieces and tracking events, as the desk and the member see them. */
 export async function toParcels(repo: ParcelsRepository, rows: ParcelRow[]): Promise<Parcel[]> {
   const ids = rows.map((r) => r.id);
-  const [pieces, events] = await Promise.all([repo.piecesOf(ids), repo.eventsOf(ids)]);
+  const sendoffIds = rows.filter((r) => r.sendoff_id !== null).map((r) => r.id);
+  const [pieces, events, sendoffPieces] = await Promise.all([
+    repo.piecesOf(ids),
+    repo.eventsOf(ids),
+    repo.sendoffPiecesOf(sendoffIds),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     kind: oneOf(PARCEL_KINDS, r.kind, 'outbound'),
@@ -38,17 +43,21 @@ export async function toParcels(repo: ParcelsRepository, rows: ParcelRow[]): Pro
     trackingStatus: r.tracking_status ? oneOf(TRACKING_STATUSES, r.tracking_status, 'label_created') : null,
     firstScanAt: r.first_scan_at,
     deliveredAt: r.delivered_at,
-    pieces: pieces
-      .filter((p) => p.parcel_id === r.id && p.cancelled_at === null)
-      .map((p) => ({
-        rentalId: p.rental_id,
-        itemId: p.item_id,
-        itemName: p.item_name,
-        brand: p.brand,
-        size: p.size,
-        unitCode: unitCode(p.unit_id),
-        dispatched: p.dispatched_at !== null,
-      })),
+    pieces: [
+      ...pieces
+        .filter((p) => p.parcel_id === r.id && p.cancelled_at === null)
+        .map((p) => ({ ...p, rental_id: p.rental_id as number | null, sendoff_id: null })),
+      ...sendoffPieces.filter((p) => p.parcel_id === r.id).map((p) => ({ ...p, rental_id: null })),
+    ].map((p) => ({
+      rentalId: p.rental_id,
+      sendoffId: p.sendoff_id,
+      itemId: p.item_id,
+      itemName: p.item_name,
+      brand: p.brand,
+      size: p.size,
+      unitCode: unitCode(p.unit_id),
+      dispatched: p.dispatched_at !== null,
+    })),
     events: events
       .filter((e) => e.parcel_id === r.id)
       .map((e) => ({

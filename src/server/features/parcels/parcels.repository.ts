@@ -1,30 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { ParcelKind, TrackingStatus } from '../../../domain/parcels';
 import type { DB } from '../../db/schema';
+import { parcelCols } from './parcel-rows';
+import { createSendoffParcelsRepository } from './sendoff-parcels.repository';
+
+import type { NewParcel } from './parcel-rows';
 
 type Db = Kysely<DB>;
 
-export interface NewParcel {
-  userId: string;
-  kind: ParcelKind;
-  destinationKey: string;
-  shipDay: string;
-  handoff: 'carrier' | 'studio';
-  to: unknown;
-  from: unknown;
-  at: string;
-}
-
 /** The parcels' tables (parcels, parcel_pieces, parcel_events): the only code that touches them. */
 export function createParcelsRepository(db: Db) {
-  const parcelCols = (q: Db) =>
-    q
-      .selectFrom('parcels')
-      .innerJoin('user', 'user.id', 'parcels.user_id')
-      .selectAll('parcels')
-      .select(['user.name as member_name', 'user.email as member_email']);
-
   return {
+    ...createSendoffParcelsRepository(db),
+
     /**
      * The open parcel for a member, kind, destination and day: the one there is, or a new one. The
      * partial unique index decides between two at once: the second insert does nothing (it waits

@@ -121,7 +121,7 @@ export function createParcelsService(
       from: JSON.parse(row.from_json ?? 'null') as CarrierAddress,
       to: JSON.parse(row.to_json ?? 'null') as CarrierAddress,
       reference: `P-${parcelId}`,
-      pieces: pieces.length,
+      pieces: row.sendoff_id !== null ? 1 : pieces.length,
     });
     await repo.setLabel(parcelId, label);
   }
@@ -279,11 +279,58 @@ export function createParcelsService(
       return one(parcelId);
     },
 
-    /** Her parcels holding a rental, or her order's rentals (outbound and return, with tracking). */
+    /**
+     * Her parcels holding a rental, or her order's rentals (outbound and return, with tracking),
+     * and those carrying a piece leaving for good to her: bought on the order, or kept.
+     */
     async mine(userId: string, q: { rentalId?: number; orderNumber?: string }): Promise<ParcelList> {
       const ids = q.orderNumber !== undefined ? await repo.rentalIdsOfOrder(userId, q.orderNumber) : [];
       if (q.rentalId !== undefined) ids.push(q.rentalId);
-      return { parcels: await toParcels(repo, await repo.forRentals(userId, ids)) };
+      const [rentals, sendoffs] = await Promise.all([
+        repo.forRentals(userId, ids),
+        repo.forOrderSendoffs(userId, q.orderNumber ?? null, ids),
+      ]);
+      return { parcels: await toParcels(repo, [...rentals, ...sendoffs]) };
+    },
+
+    /**
+     * A piece leaving for good (a sold pre-loved piece, a kept piece sent to her; decision 0066)
+     * goes out in its own outbound parcel, made dispatched in the desk's transaction `trx`: one per
+     * sendoff, whoever asks at once. Its label is bought after the commit (`label`).
+     */
+    async sendoffParcel(
+      trx: Db,
+      s: {
+        sendoffId: number;
+        userId: string;
+        to: CarrierAddress;
+        handoff: 'carrier' | 'studio';
+        by: string;
+        at: string;
+      },
+    ): Promise<number> {
+      return repo.sendoffParcel(trx, {
+        userId: s.userId,
+        kind: 'outbound',
+        destinationKey: `sendoff:${s.sendoffId}`,
+        shipDay: ctx.today(),
+        handoff: s.handoff,
+        to: s.to,
+        from: HOUSE_ADDRESS,
+        at: s.at,
+        sendoffId: s.sendoffId,
+        by: s.by,
+      });
+    },
+
+    /** Buys a parcel's label when it has none (after the commit); never throws, a retry asks again. */
+    label: labelAfterCommit,
+
+    /** The parcels of these sendoffs, by sendoff (the desk's list shows their tracking). */
+    async ofSendoffs(sendoffIds: number[]): Promise<Map<number, Parcel>> {
+      const rows = await repo.ofSendoffs(sendoffIds);
+      const parcels = await toParcels(repo, rows);
+      return new Map(rows.map((r, i) => [r.sendoff_id!, parcels[i]!]));
     },
 
     /** Her return parcel's label code (for the QR code), its label bought now if it failed before. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderSummary } from '../../../domain/orders';
+import type { ParcelList, TrackingStatus } from '../../../domain/parcels';
 import type { Statement } from '../../../domain/payouts';
 import type { PreLovedList, PreLovedPiece, Purchase, SendoffList, UnitSaleState } from '../../../domain/preloved';
 import type { Rental } from '../../../domain/rentals';
@@ -9,6 +10,7 @@ import { returnedMemberRental } from '../../test/member-rental';
 import { makeTestItem } from '../../test/renter';
 import { dispatchRental } from '../../test/staff';
 import type { TestMember } from '../../test/test-app';
+import { SIGNATURE_HEADER, signWebhook } from '../parcels';
 import { bookingPaymentsTestApp, book, errorOf, json } from '../rentals/booking-payments.test-helpers';
 
 /*
@@ -48,6 +50,25 @@ const soldNotices = (userId: string) =>
     .where('user_id', '=', userId)
     .where('kind', '=', 'piece_sold')
     .execute();
+
+const sendoffParcels = (sendoffId: number) =>
+  app.db().selectFrom('parcels').selectAll().where('sendoff_id', '=', sendoffId).execute();
+/** A carrier event POSTed to the webhook, signed as the carrier signs it. */
+function carrierEvent(trackingNumber: string, status: TrackingStatus) {
+  const body = JSON.stringify({
+    eventId: `evt_sendoff_${trackingNumber}_${status}`,
+    trackingNumber,
+    status,
+    occurredAt: app.t.ctx.clock().toISOString(),
+    description: null,
+  });
+  const signature = signWebhook(app.t.ctx.env.carrierWebhookSecret, body, app.t.ctx.clock());
+  return app.t.app.request('/api/parcels/webhooks/carrier', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+    body,
+  });
+}
 
 describe(`The pre-loved sale (${process.env.TEST_DIALECT})`, () => {
   it('staff retire a unit to the sale; of 20 buyers at once exactly one buys it, 19 are told it sold and none is charged', async () => {
@@ -167,6 +188,18 @@ describe(`The pre-loved sale (${process.env.TEST_DIALECT})`, () => {
     expect(sent.kept?.sentAt).not.toBeNull();
     const again = await app.desk.request(`/api/ops/preloved/units/${code}/send-kept`, { method: 'POST' });
     expect(again.status).toBe(409);
+    // In its own parcel with a label, on her rental's tracking.
+    const kept = await app
+      .db()
+      .selectFrom('sendoffs')
+      .selectAll()
+      .where('reason', '=', 'kept')
+      .where('ref_id', '=', rental.id)
+      .executeTakeFirstOrThrow();
+    const [parcel] = await sendoffParcels(kept.id);
+    expect(parcel?.tracking_number).toMatch(/^RTQ/);
+    const hers = (await json<ParcelList>(ana.request(`/api/parcels?rentalId=${rental.id}`))).parcels;
+    expect(hers.find((p) => p.id === parcel!.id)?.pieces).toEqual([expect.objectContaining({ sendoffId: kept.id })]);
     const audit = await app
       .db()
       .selectFrom('audit_log')
@@ -175,5 +208,73 @@ describe(`The pre-loved sale (${process.env.TEST_DIALECT})`, () => {
       .where('subject_id', '=', code)
       .execute();
     expect(audit).toHaveLength(1);
+  });
+  it('a sold piece dispatched goes out in one parcel with a tracking number (twice at once: one parcel, one label); delivered shows on her order', async () => {
+    const itemId = await makeItem(app.t, { name: `Parcel Gown ${(n += 1)}`, retailCents: 50_000, priceCents: 4_000 });
+    const code = await unitCodeOf(itemId);
+    await json(retire(code, 9_000));
+    const piece = (await sale()).find((p) => p.itemId === itemId)!;
+    const buyer = await app.renter();
+    const bought = await json<Purchase>(buy(buyer, piece.id));
+    const desk = await json<SendoffList>(app.desk.request('/api/ops/preloved/sendoffs'));
+    const out = desk.sendoffs.find((s) => s.orderNumber === bought.orderNumber)!;
+    expect(out).toMatchObject({ dispatchedAt: null, parcel: null });
+
+    const answers = await Promise.all(
+      [0, 1].map(() => app.desk.request(`/api/ops/preloved/sendoffs/${out.id}/dispatch`, { method: 'POST' })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([200, 409]).toContain(statuses[1]);
+    const parcels = await sendoffParcels(out.id);
+    expect(parcels).toHaveLength(1);
+    const parcel = parcels[0]!;
+    expect(parcel).toMatchObject({ kind: 'outbound', status: 'dispatched', handoff: 'carrier', user_id: buyer.id });
+    expect(parcel.tracking_number).toMatch(/^RTQ/);
+    const labelJobs = await app
+      .db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('once_key', '=', `${parcel.tracking_number}:label_created`)
+      .execute();
+    expect(labelJobs).toHaveLength(1);
+    const audits = await app
+      .db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'sendoff.dispatch')
+      .where('subject_id', '=', code)
+      .execute();
+    expect(audits).toHaveLength(1);
+    // A third dispatch, the label made: refused.
+    expect((await app.desk.request(`/api/ops/preloved/sendoffs/${out.id}/dispatch`, { method: 'POST' })).status).toBe(
+      409,
+    );
+
+    // The desk sees its tracking number; she sees the parcel on her order.
+    const sent = (await json<SendoffList>(app.desk.request('/api/ops/preloved/sendoffs'))).sendoffs.find(
+      (s) => s.id === out.id,
+    )!;
+    expect(sent.parcel).toMatchObject({ id: parcel.id, trackingNumber: parcel.tracking_number });
+    const hers = async () =>
+      (await json<ParcelList>(buyer.request(`/api/parcels?orderNumber=${bought.orderNumber}`))).parcels;
+    const [mine] = await hers();
+    expect(mine).toMatchObject({ id: parcel.id, kind: 'outbound', trackingNumber: parcel.tracking_number });
+    expect(mine!.pieces).toEqual([
+      expect.objectContaining({ sendoffId: out.id, rentalId: null, itemId, unitCode: code, dispatched: true }),
+    ]);
+    const other = await app.renter();
+    expect((await json<ParcelList>(other.request(`/api/parcels?orderNumber=${bought.orderNumber}`))).parcels).toEqual(
+      [],
+    );
+
+    // The carrier's delivered event: delivered on her order (a replay changes nothing).
+    for (const status of ['in_transit', 'delivered', 'delivered'] as const)
+      expect((await carrierEvent(parcel.tracking_number!, status)).status).toBe(200);
+    const [delivered] = await hers();
+    expect(delivered).toMatchObject({ trackingStatus: 'delivered', deliveredAt: expect.any(String) });
+    expect(delivered!.events.map((e) => e.status).sort()).toEqual(['delivered', 'in_transit']);
+    const deskAfter = (await json<SendoffList>(app.desk.request('/api/ops/preloved/sendoffs'))).sendoffs;
+    expect(deskAfter.find((s) => s.id === out.id)?.parcel?.trackingStatus).toBe('delivered');
   });
 });

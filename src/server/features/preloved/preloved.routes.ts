@@ -91,7 +91,8 @@ const sendKept = staffRoute({
   method: 'post',
   path: '/units/{code}/send-kept',
   tags: DESK,
-  summary: 'Dispatch a kept piece that came back to the desk to the member who kept it (once, audited)',
+  summary:
+    'Dispatch a kept piece that came back to the desk to the member who kept it, in its own parcel with a carrier label (once, audited)',
   request: { params: UnitCodeParams },
   responses: { 200: jsonContent(UnitSaleStateSchema, 'The unit'), ...errorResponses(400, 401, 403, 404, 409) },
 });
@@ -108,7 +109,10 @@ const dispatch = staffRoute({
   method: 'post',
   path: '/sendoffs/{id}/dispatch',
   tags: DESK,
-  summary: 'Dispatch a sold pre-loved piece (once, audited)',
+  summary: 'Dispatch a sold pre-loved piece in its own parcel with a carrier label (once, audited)',
+  description:
+    'The parcel is made with the dispatch (one per piece, however many ask at once) and the label bought after it; ' +
+    'the list shows its tracking number. 409 when it was already dispatched, unless its label failed: then the label is asked for again.',
   request: { params: IdParams },
   responses: { 200: jsonContent(SendoffListSchema, 'The list'), ...errorResponses(400, 401, 403, 404, 409) },
 });

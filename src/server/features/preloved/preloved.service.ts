@@ -19,6 +19,7 @@ import { KEPT_NOTE, type BookingsCore } from '../bookings';
 import type { ItemPicturesService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
+import type { ParcelsService } from '../parcels';
 import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import { cardRequired, declined, takeChargeAttempt } from '../rentals';
@@ -52,15 +53,16 @@ export function createPreLovedService(
     orders: OrdersService;
     notifications: NotificationsService;
     pictures: ItemPicturesService;
+    parcels: ParcelsService;
   },
 ) {
   const { db } = ctx.database;
   const repo = createPreLovedRepository(db);
   const audit = createAuditRepository(db);
-  const { core, payments, plans, orders, notifications, pictures } = deps;
+  const { core, payments, plans, orders, notifications, pictures, parcels } = deps;
   const log = ctx.logger.child({ feature: 'preloved' });
   const nowIso = () => ctx.clock().toISOString();
-  const sendoffs = createSendoffs(ctx, { core, repo, audit });
+  const sendoffs = createSendoffs(ctx, { core, repo, audit, orders, parcels });
 
   payments.onSettle('preloved', async (trx, entry, outcome) => {
     if (entry.kind !== 'charge') return;

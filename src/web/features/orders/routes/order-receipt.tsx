@@ -10,7 +10,8 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries } from '../../../lib/page-data';
-import { OrderParcels, getParcelsQueryOptions } from '../../parcels';
+import { TRACKING_LABELS, type Parcel } from '@domain/parcels';
+import { OrderParcels, getParcelsQueryOptions, useParcels } from '../../parcels';
 import { getOrderQueryOptions, useOrder } from '../api/get-orders';
 import { dateRange, OrderDeliveryText, OrderStatusBadge, PaymentLines } from '../components/order-parts';
 import type { Route } from './+types/order-receipt';
@@ -44,12 +45,28 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
+/** A bought piece's parcel in a line: its tracking number and the carrier's last word. */
+function BoughtTracking({ parcel: p }: { parcel: Parcel | undefined }) {
+  if (!p) return <span className="block text-xs text-stone">Being prepared at the atelier</span>;
+  if (!p.trackingNumber) return <span className="block text-xs text-stone">Dispatched · label on its way</span>;
+  return (
+    <span className="block text-xs text-stone" data-testid="receipt-bought-tracking">
+      {p.trackingStatus ? TRACKING_LABELS[p.trackingStatus] : 'Dispatched'} · tracking{' '}
+      <span className="font-mono text-ink">{p.trackingNumber}</span>
+    </span>
+  );
+}
+
 /** /orders/{number}: a printable receipt (only the card's brand and last four). */
 export default function Component() {
   const { number = '' } = useParams();
   const upper = number.toUpperCase();
   const valid = ORDER_NUMBER.test(upper);
   const order = useOrder(upper);
+  const parcels = useParcels({ orderNumber: upper });
+  /** A bought piece's parcel (it travels on its own: decision 0066), by its item. */
+  const sentIn = (itemId: number) =>
+    parcels.data?.parcels.find((p) => p.pieces.some((pc) => pc.sendoffId !== null && pc.itemId === itemId));
 
   if (!valid || (order.error instanceof ApiClientError && order.error.status === 404)) {
     return (
@@ -157,7 +174,10 @@ export default function Component() {
                     Size {b.size} · pre-loved: {b.conditionNote}
                   </span>
                 </td>
-                <td className="py-3 pr-3 text-taupe">Yours to keep</td>
+                <td className="py-3 pr-3 text-taupe">
+                  Yours to keep
+                  {o.status === 'confirmed' && <BoughtTracking parcel={sentIn(b.itemId)} />}
+                </td>
                 <td className="py-3 text-right">{formatCents(b.priceCents)}</td>
               </tr>
             ))}

@@ -99,7 +99,7 @@ export function DeskParcels() {
             </div>
             <ul className="divide-y divide-linen text-sm" aria-label={`Pieces in parcel ${p.id}`}>
               {p.pieces.map((piece) => (
-                <li key={piece.rentalId} className="flex justify-between gap-3 py-1.5">
+                <li key={piece.rentalId ?? `s${piece.sendoffId}`} className="flex justify-between gap-3 py-1.5">
                   <span>
                     {piece.brand} · {piece.itemName} · size {piece.size}
                   </span>

@@ -41,7 +41,7 @@ export function ParcelTracking({ parcel: p }: { parcel: Parcel }) {
       </div>
       <ul className="mt-3 text-sm text-taupe">
         {p.pieces.map((piece) => (
-          <li key={piece.rentalId}>
+          <li key={piece.rentalId ?? `s${piece.sendoffId}`}>
             {piece.brand} · {piece.itemName} · size {piece.size}
           </li>
         ))}

@@ -1,10 +1,36 @@
 import { Send } from 'lucide-react';
+import { TRACKING_LABELS } from '@domain/parcels';
+import type { Sendoff } from '@domain/preloved';
 import { Form, Link, useNavigation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useSendoffs } from '../api/get-preloved';
+
+/** A sent piece's parcel: its tracking number and status, ready at the studio, or its label asked for again. */
+function SentParcel({ sendoff: s, back, busy }: { sendoff: Sendoff; back: string; busy: boolean }) {
+  const p = s.parcel;
+  if (!p) return null;
+  if (p.handoff === 'studio') return <p>In its parcel, ready at the studio</p>;
+  if (p.trackingNumber)
+    return (
+      <p data-testid="sendoff-tracking">
+        Tracking <span className="font-mono text-ink">{p.trackingNumber}</span>
+        {p.trackingStatus ? ` · ${TRACKING_LABELS[p.trackingStatus]}` : ''}
+      </p>
+    );
+  return (
+    <Form method="post" action={paths.opsPreLoved} className="mt-1">
+      <input type="hidden" name="sendoffId" value={s.id} />
+      <input type="hidden" name="back" value={back} />
+      <p>The carrier has not made the label yet.</p>
+      <Button type="submit" variant="outline" size="sm" disabled={busy} className="mt-1">
+        Ask for the label again
+      </Button>
+    </Form>
+  );
+}
 
 /**
  * The desk's pieces leaving for good (decision 0066): pre-loved sales to pack and send, each with
@@ -46,7 +72,10 @@ export function SendoffsSection({ back }: { back: string }) {
                 {s.address && <p className="whitespace-pre-line text-stone">{s.address}</p>}
               </div>
               {s.dispatchedAt ? (
-                <p className="text-taupe">Dispatched {formatDateTime(s.dispatchedAt, zone)}</p>
+                <div className="text-taupe sm:text-right">
+                  <p>Dispatched {formatDateTime(s.dispatchedAt, zone)}</p>
+                  <SentParcel sendoff={s} back={back} busy={busy} />
+                </div>
               ) : (
                 <Form method="post" action={paths.opsPreLoved}>
                   <input type="hidden" name="sendoffId" value={s.id} />

@@ -40,8 +40,9 @@ export default function Component({ actionData }: Route.ComponentProps) {
   return (
     <div>
       <OpsHeader title="Pre-loved">
-        Pieces sold in the pre-loved sale leave for good: pack each and mark it dispatched. Retire a unit to the sale
-        from its panel (Inventory, then the unit’s code).
+        Pieces sold in the pre-loved sale leave for good: pack each and mark it dispatched; it goes out in its own
+        parcel with a carrier label, its tracking number shown here. Retire a unit to the sale from its panel
+        (Inventory, then the unit’s code).
       </OpsHeader>
       {result && (
         <p role="alert" className="mb-4 text-sm font-medium text-danger">
