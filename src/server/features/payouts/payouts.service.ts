@@ -4,10 +4,8 @@ import {
   csvField,
   csvMoney,
   EARNING_STATUS_LABELS,
-  EARNINGS_CLEAR_DAYS,
   PAYOUT_MESSAGES,
   PLATFORM_COMMISSION_PERCENT,
-  type EarningStatus,
   type Payout,
   type PayoutAccount,
   type PayoutStatus,
@@ -20,9 +18,8 @@ import { DomainError } from '../../../domain/errors';
 import type { ListingsService } from '../listings';
 import type { ReportsService } from '../reports';
 import { isUniqueViolation, PaymentDeclinedError, type PaymentsService } from '../payments';
+import { sourcesOf, type DamageCredit, type SalesReader, type Source } from './payout-sources';
 import { createPayoutsRepository } from './payouts.repository';
-
-const DAY_MS = 86_400_000;
 
 type PayoutRow = {
   id: number;
@@ -43,26 +40,6 @@ const toPayout = (r: PayoutRow): Payout => ({
   settledAt: r.settled_at,
 });
 
-interface DamageCredit {
-  id: number;
-  amountCents: number;
-  itemName: string;
-  at: string;
-}
-
-/** A source of money for the lender: a rental's earning, an upheld claim's credit, or a refunded report's deduction (negative). */
-interface Source {
-  source: string;
-  kind: 'earning' | 'claim' | 'report' | 'damage';
-  date: string;
-  description: string;
-  grossCents: number;
-  feeCents: number;
-  netCents: number;
-  status: EarningStatus;
-  availableFrom: string | null;
-}
-
 /**
  * Payouts and the statement (docs/product.md "Payouts", decision 0036). What a lender has earned
  * comes from the listings feature's one rule (earning rentals); an earning is available
@@ -72,11 +49,6 @@ interface Source {
  * when two payouts are asked for at the same moment. The money goes through the payments ledger
  * (purpose 'payout') to the provider's payout, to her tokenised bank account.
  */
-/** A lender's pieces sold in the pre-loved sale, with her share of each. */
-export type SalesReader = (
-  lenderId: string,
-) => Promise<{ id: number; itemName: string; at: string; priceCents: number; shareCents: number }[]>;
-
 export function createPayoutsService(
   ctx: AppContext,
   deps: {
@@ -119,129 +91,17 @@ export function createPayoutsService(
     q: Kysely<DB> = db,
     earned?: Awaited<ReturnType<typeof earningsOf>>,
   ): Promise<Source[]> {
-    const now = ctx.clock().getTime();
     const { earning, names, sales } = earned ?? (await earningsOf(lenderId));
-    const claims = await repo.claimsOf(lenderId, q);
-    const lines = await repo.linesOf(lenderId, q);
-    const paidBy = new Map(lines.map((l) => [l.source, l.status]));
-    const openClaim = new Set(claims.filter((c) => c.status === 'open').map((c) => c.rental_id));
-    const adjustments = await reports.payoutAdjustments(lenderId, q);
-    const openReport = new Set(adjustments.filter((r) => r.open).map((r) => r.rentalId));
-    const settledStatus = (source: string): EarningStatus | null => {
-      const s = paidBy.get(source);
-      return s === 'paid' ? 'paid' : s === 'pending' ? 'paying' : null;
-    };
-    const out: Source[] = [];
-    for (const e of earning) {
-      const source = `rental:${e.rentalId}`;
-      // A managed piece's share is available once credited at check-in (decision 0062); a self-lent
-      // piece's, EARNINGS_CLEAR_DAYS after it came back.
-      const availableFrom = e.managed
-        ? e.managed.creditedAt
-        : e.returnedAt
-          ? new Date(new Date(e.returnedAt).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString()
-          : null;
-      let status: EarningStatus =
-        settledStatus(source) ??
-        (openClaim.has(e.rentalId)
-          ? 'held'
-          : openReport.has(e.rentalId)
-            ? 'reported'
-            : availableFrom && new Date(availableFrom).getTime() <= now
-              ? 'available'
-              : 'pending');
-      if (status === 'available' && openClaim.has(e.rentalId)) status = 'held';
-      out.push({
-        source,
-        kind: 'earning',
-        date: e.returnedAt ?? e.startDate,
-        description: `Rental of ${names.get(e.itemId) ?? 'your piece'} (from ${e.startDate})`,
-        grossCents: e.priceCents,
-        feeCents: e.priceCents - e.shareCents,
-        netCents: e.shareCents,
-        status,
-        availableFrom,
-      });
-    }
-    // A refunded report takes the lender's share of the refund from her balance, once (its own payout line).
-    for (const r of adjustments.filter((x) => !x.open && x.deductionCents > 0)) {
-      const source = `report:${r.reportId}`;
-      out.push({
-        source,
-        kind: 'report',
-        date: r.decidedAt ?? '',
-        description: `Refund to the renter (problem report): ${r.itemName}`,
-        grossCents: -r.deductionCents,
-        feeCents: 0,
-        netCents: -r.deductionCents,
-        status: settledStatus(source) ?? 'available',
-        availableFrom: r.decidedAt,
-      });
-    }
-    // Keep it (decision 0059): the renter bought the piece; the lender's share of the price clears like an earning.
-    for (const e of earning.filter((x) => x.kept !== null)) {
-      const kept = e.kept!;
-      const source = `keep:${e.rentalId}`;
-      const availableFrom = new Date(new Date(kept.at).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString();
-      out.push({
-        source,
-        kind: 'earning',
-        date: kept.at,
-        description: `Sale of ${names.get(e.itemId) ?? 'your piece'} (kept by its renter)`,
-        grossCents: kept.priceCents,
-        feeCents: kept.priceCents - kept.shareCents,
-        netCents: kept.shareCents,
-        status:
-          settledStatus(source) ??
-          (openClaim.has(e.rentalId) ? 'held' : new Date(availableFrom).getTime() <= now ? 'available' : 'pending'),
-        availableFrom,
-      });
-    }
-    // The pre-loved sale (decision 0066): her piece sold; her share of the price clears like an earning.
-    for (const sale of sales) {
-      const source = `sale:${sale.id}`;
-      const availableFrom = new Date(new Date(sale.at).getTime() + EARNINGS_CLEAR_DAYS * DAY_MS).toISOString();
-      out.push({
-        source,
-        kind: 'earning',
-        date: sale.at,
-        description: `Sale of ${sale.itemName} (pre-loved)`,
-        grossCents: sale.priceCents,
-        feeCents: sale.priceCents - sale.shareCents,
-        netCents: sale.shareCents,
-        status: settledStatus(source) ?? (new Date(availableFrom).getTime() <= now ? 'available' : 'pending'),
-        availableFrom,
-      });
-    }
-    for (const c of claims.filter((x) => x.status === 'upheld' && x.charge_status === 'charged')) {
-      const source = `claim:${c.id}`;
-      out.push({
-        source,
-        kind: 'claim',
-        date: c.decided_at ?? '',
-        description: `Damage claim upheld: ${c.item_name}`,
-        grossCents: c.amount_cents,
-        feeCents: 0,
-        netCents: c.amount_cents,
-        status: settledStatus(source) ?? 'available',
-        availableFrom: c.decided_at,
-      });
-    }
-    for (const d of deps.damage ? await deps.damage.lenderCredits(lenderId, q) : []) {
-      const source = `damage:${d.id}`;
-      out.push({
-        source,
-        kind: 'damage',
-        date: d.at,
-        description: `Damage per the schedule: ${d.itemName}`,
-        grossCents: d.amountCents,
-        feeCents: 0,
-        netCents: d.amountCents,
-        status: settledStatus(source) ?? 'available',
-        availableFrom: d.at,
-      });
-    }
-    return out;
+    return sourcesOf({
+      now: ctx.clock().getTime(),
+      earning,
+      names,
+      sales,
+      claims: await repo.claimsOf(lenderId, q),
+      lines: await repo.linesOf(lenderId, q),
+      adjustments: await reports.payoutAdjustments(lenderId, q),
+      damage: deps.damage ? await deps.damage.lenderCredits(lenderId, q) : [],
+    });
   }
 
   async function accountOf(userId: string): Promise<PayoutAccount | null> {

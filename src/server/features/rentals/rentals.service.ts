@@ -14,24 +14,18 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
-import type { CatalogueService, ItemPicturesService } from '../catalogue';
-import type { BookingsCore } from '../bookings';
-import type { OrdersService, ResolvedDelivery } from '../orders';
-import type { OffersService, Pricing } from '../offers';
-import type { CreditService } from '../credit';
-import type { LedgerEntry, PaymentsService } from '../payments';
-import type { PlansService } from '../plans';
+import type { ResolvedDelivery } from '../orders';
+import type { Pricing } from '../offers';
+import type { LedgerEntry } from '../payments';
 import { takeChargeAttempt } from './charge-attempts';
 import { lenderShareOf, type ManagedBooking } from './managed-booking';
-import type { RentalCancellation } from './rental-cancellation';
-import type { RentalExtension } from './rental-extension';
-import type { RentalKeep } from './rental-keep';
-import type { RentalQuote } from './rental-quote';
 import { rangeOf, recalled, sizeChecked, sizeOrRecalled } from './booking-checks';
 import { climb } from './booking-ladder';
 import { payWithCredit } from './booking-credit';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
 import { toRental } from './rental-view';
+import { settleBookings } from './booking-settlement';
+import type { RentalsDeps } from './rentals.deps';
 import {
   createRentalsRepository,
   isUniqueViolation,
@@ -60,38 +54,7 @@ export interface HeldUnitClaim {
  * transaction, charges the card after it, then confirms or releases (the ledger's three steps,
  * decision 0029); a plan's booking uses the allowance and is confirmed in its transaction.
  */
-export function createRentalsService(
-  ctx: AppContext,
-  deps: {
-    catalogue: CatalogueService;
-    plans: PlansService;
-    core: BookingsCore;
-    payments: PaymentsService;
-    orders: OrdersService;
-    pictures: ItemPicturesService;
-    /** The welcome offer and promo codes (decision 0056): priced, claimed and given back with the booking. */
-    offers: OffersService;
-    /** Store credit (decision 0063): spent before the card in the booking's transaction, given back on a decline. */
-    credit: CreditService;
-    /** The item page's quote (rental-quote.ts). */
-    quote: RentalQuote;
-    /** A rental's extension by a week (rental-extension.ts). */
-    extension: RentalExtension;
-    /** Keep it: she buys the piece she is renting (rental-keep.ts, decision 0059). */
-    keep: RentalKeep;
-    /** Cancelling a rental not sent yet, by her or the late-dispatch job (rental-cancellation.ts). */
-    cancellation: RentalCancellation;
-    /**
-     * Told of a booking whose charge was declined, in the settlement's transaction, before the
-     * rental and its booking are deleted: the waitlist gives back the hold it was booked from.
-     */
-    bookingDeclined: (trx: Kysely<DB>, rentalId: number) => Promise<void>;
-    /** Told of a booking that went through (paid or within the plan), after its commit: it joins its parcel (decision 0061). */
-    booked?: (rentalId: number) => Promise<void>;
-    /** Managed lending (managed-booking.ts, decision 0062): booked at once, at the managed share. */
-    managed?: ManagedBooking;
-  },
-) {
+export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
   const { catalogue, payments, orders, core, pictures, quote, extension, cancellation, offers } = deps;
@@ -113,34 +76,7 @@ export function createRentalsService(
 
   const alreadyRented = () => new DomainError('ALREADY_RENTED', RENTAL_MESSAGES.alreadyRentedBody);
 
-  // The outcome of a booking's charge: confirmed, or nothing booked (decision 0030).
-  payments.onSettle('booking', async (trx, entry, outcome) => {
-    if (entry.rentalId === null || entry.orderId === null) return;
-    if (outcome.status === 'succeeded') {
-      const rental = await repo.forSettlement(trx, entry.rentalId);
-      if (!rental) return;
-      await core.recordCharge(trx, entry.rentalId, entry.amountCents);
-      await repo.countRental(trx, rental.item_id);
-      await orders.confirm(trx, entry.orderId);
-      await deps.managed?.confirmed(trx, entry.rentalId);
-    } else {
-      await orders.fail(trx, entry.orderId);
-      // Nothing was booked: her welcome offer, or her code's use, comes back.
-      await offers.release(trx, entry.orderId);
-      await deps.credit.returnForOrder(trx, entry.orderId, 'Given back: the card was declined, nothing was booked');
-      await deps.bookingDeclined(trx, entry.rentalId);
-      await core.deleteRental(trx, entry.rentalId);
-    }
-  });
-
-  // A cancellation's refund: nothing more to apply; a refused refund stays in the ledger for client care.
-  payments.onSettle('cancellation', async (_trx, entry, outcome) => {
-    if (outcome.status !== 'succeeded')
-      log.error(
-        { entryId: entry.id, orderId: entry.orderId, outcome },
-        'a cancellation refund was refused by the provider',
-      );
-  });
+  settleBookings(deps, repo, log);
 
   return {
     async list(userId: string, all = false): Promise<Rental[]> {
