@@ -50,10 +50,13 @@ test('a managed piece: listed, collected, checked, cleaned, booked at once, back
   await card.getByLabel('Your address').fill('4 Rue des Archives, 75004 Paris');
   await card.getByRole('button', { name: 'Book the pickup' }).click();
   await expect(card.getByTestId('managed-stage')).toHaveText('Pickup booked');
+  // Her pickup has the carrier's label: its tracking number, not "label pending".
+  await expect(card.getByTestId('managed-tracking')).toContainText(/Tracking RTQ/);
 
   // The desk receives, checks against her photos, and cleans it.
   await staff.goto('/ops/managed');
   const incoming = staff.getByRole('article', { name });
+  await expect(incoming.getByTestId('intake-tracking')).toContainText(/Tracking RTQ/);
   await incoming.getByRole('button', { name: 'Mark received' }).click();
   await incoming.getByLabel('Condition against her photos').fill('As in her photos.');
   await incoming.getByRole('button', { name: 'Accept' }).click();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './catalogue';
+import { TRACKING_LABELS, TRACKING_STATUSES, type TrackingStatus } from './parcels';
 
 /**
  * Two ways to lend (docs/product.md "Lending: two ways", decision 0062). "Rentique looks after
@@ -58,8 +59,33 @@ export type IntakeStatus = (typeof INTAKE_STATUSES)[number];
 export const RECALL_METHODS = ['parcel', 'studio'] as const;
 export const RECALL_METHOD_LABELS = { parcel: 'Send it to my address', studio: 'I collect it at a studio' };
 export const RECALL_STATUSES = ['waiting', 'sent'] as const;
-/** Where a label stands: the carrier is wired later ("label pending" until then). */
-export const LABEL_STATUSES = ['pending', 'none'] as const;
+/**
+ * Where a label stands: 'pending' (a trip by carrier: its label is bought after the booking, or
+ * when the desk sends a recall back; a failed request is asked again), 'made' (the parcel has its
+ * tracking number), 'none' (a studio drop-off or collection has no label).
+ */
+export const LABEL_STATUSES = ['pending', 'made', 'none'] as const;
+
+/** The parcel of a pickup at her address or a recall sent back by parcel (decisions 0061, 0062). */
+export const ManagedParcelSchema = z.object({
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The carrier's last tracking status (label_created, picked_up, in_transit, delivered...). */
+  trackingStatus: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type ManagedParcel = z.infer<typeof ManagedParcelSchema>;
+
+/** Her pickup's or return's label in words: its tracking number and status, "Label pending", or null (a studio). */
+export function managedParcelLine(labelStatus: string, parcel: ManagedParcel | null): string | null {
+  if (parcel?.trackingNumber) {
+    const s = parcel.trackingStatus;
+    const status =
+      s && (TRACKING_STATUSES as readonly string[]).includes(s) ? TRACKING_LABELS[s as TrackingStatus] : null;
+    return [`Tracking ${parcel.trackingNumber}`, status].filter(Boolean).join(' · ');
+  }
+  return labelStatus === 'pending' ? 'Label pending' : null;
+}
 
 const addressOrStudio = (
   v: { method: string; address?: string | undefined; studioId?: number | undefined },
@@ -138,8 +164,10 @@ const PlaceSchema = z.object({
   /** The address, or the studio's name and address. */
   place: z.string(),
   status: z.string(),
-  /** 'pending': the carrier's label is requested later ("label pending"); 'none' for a studio. */
+  /** 'pending', 'made' (tracking below) or 'none' (a studio): LABEL_STATUSES. */
   labelStatus: z.string(),
+  /** Its parcel by carrier (null: a studio, or not sent yet). */
+  parcel: ManagedParcelSchema.nullable(),
 });
 
 export const CareSchema = z.object({
@@ -184,6 +212,8 @@ export const DeskIncomingSchema = z.object({
   place: z.string(),
   status: z.enum(INTAKE_STATUSES),
   labelStatus: z.string(),
+  /** The pickup's parcel and its tracking (null: a studio drop-off). */
+  parcel: ManagedParcelSchema.nullable(),
   photos: z.array(z.string()),
   conditionNote: z.string().nullable(),
 });
@@ -200,6 +230,7 @@ export const DeskRecallSchema = z.object({
   place: z.string(),
   /** Ready to send: no booking holds it any more and the day has come. */
   ready: z.boolean(),
+  /** 'pending' until the desk sends it by parcel (its label is bought then); 'none' for a studio. */
   labelStatus: z.string(),
 });
 

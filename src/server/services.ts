@@ -120,7 +120,7 @@ export function createServices(
   // Parcels: pieces travelling together, their labels and tracking (decision 0061).
   const parcels = createParcelsService(ctx, { core, carrier, notifications });
   // Managed lending (decision 0062): intake, recall, her share credited at check-in.
-  const managedDeps = { core, notifications, studios: () => orders.listStudios() };
+  const managedDeps = { core, notifications, studios: () => orders.listStudios(), parcels };
   const managed = createManagedService(ctx, managedDeps);
   const units = createUnitLifeService(ctx, {
     core,

@@ -830,6 +830,10 @@ export interface ParcelsTable {
   dispatched_by: string | null;
   /** The sendoff (a piece leaving for good) this outbound parcel carries; null: its pieces are rentals. */
   sendoff_id: number | null;
+  /** The pickup at her address (a managed piece's intake) this inbound_pickup parcel collects. */
+  intake_id: number | null;
+  /** The recall this back_to_lender parcel carries back to her. */
+  recall_id: number | null;
 }
 
 export interface ParcelPiecesTable {

@@ -4987,6 +4987,12 @@ export interface paths {
                                     labelStatus: string;
                                     liveAt: string | null;
                                     method: string;
+                                    parcel: {
+                                        carrier: string | null;
+                                        deliveredAt: string | null;
+                                        trackingNumber: string | null;
+                                        trackingStatus: string | null;
+                                    } | null;
                                     place: string;
                                     receivedAt: string | null;
                                     rejectReason: string | null;
@@ -4998,6 +5004,12 @@ export interface paths {
                                     day: string;
                                     labelStatus: string;
                                     method: string;
+                                    parcel: {
+                                        carrier: string | null;
+                                        deliveredAt: string | null;
+                                        trackingNumber: string | null;
+                                        trackingStatus: string | null;
+                                    } | null;
                                     place: string;
                                     reason: string;
                                     sentAt: string | null;
@@ -5075,6 +5087,12 @@ export interface paths {
                                 labelStatus: string;
                                 liveAt: string | null;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 receivedAt: string | null;
                                 rejectReason: string | null;
@@ -5086,6 +5104,12 @@ export interface paths {
                                 day: string;
                                 labelStatus: string;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 reason: string;
                                 sentAt: string | null;
@@ -5195,6 +5219,12 @@ export interface paths {
                                 labelStatus: string;
                                 liveAt: string | null;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 receivedAt: string | null;
                                 rejectReason: string | null;
@@ -5206,6 +5236,12 @@ export interface paths {
                                 day: string;
                                 labelStatus: string;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 reason: string;
                                 sentAt: string | null;
@@ -5313,6 +5349,12 @@ export interface paths {
                                 labelStatus: string;
                                 liveAt: string | null;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 receivedAt: string | null;
                                 rejectReason: string | null;
@@ -5324,6 +5366,12 @@ export interface paths {
                                 day: string;
                                 labelStatus: string;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 reason: string;
                                 sentAt: string | null;
@@ -5421,6 +5469,12 @@ export interface paths {
                                 labelStatus: string;
                                 liveAt: string | null;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 receivedAt: string | null;
                                 rejectReason: string | null;
@@ -5432,6 +5486,12 @@ export interface paths {
                                 day: string;
                                 labelStatus: string;
                                 method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 place: string;
                                 reason: string;
                                 sentAt: string | null;
@@ -8719,6 +8779,12 @@ export interface paths {
                                 method: string;
                                 ownerEmail: string;
                                 ownerName: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
                                 photos: string[];
                                 place: string;
                                 /** @enum {string} */

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../http/types';
 import { createAuditRepository } from '../audit';
 import { photoUrl } from '../catalogue';
 import type { ManagedDeps } from './managed.service';
-import { requestReturnLabel } from './labels';
+import { buyLabel, labelOf, requestReturnLabel, returnParcel } from './labels';
 import { placeOf } from './managed-view';
 import { createManagedRepository, type IntakeRow } from './managed.repository';
 
@@ -70,6 +70,7 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
         deps.studios(),
       ]);
       const today = ctx.today();
+      const pickups = await deps.parcels.managed.ofIntakes(incoming.map((i) => i.id));
       const photos = new Map(
         await Promise.all(
           incoming.map(
@@ -104,7 +105,7 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
           day: i.day,
           place: placeOf(i, studios),
           status: i.status as 'booked',
-          labelStatus: i.label_status,
+          ...labelOf(i.label_status, pickups.get(i.id)),
           photos: photos.get(i.item_id) ?? [],
           conditionNote: i.condition_note,
         })),
@@ -214,11 +215,17 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
       );
     },
 
-    /** Sends a recalled piece back (by parcel, or ready at the studio): only once no booking holds it and its day has come. */
+    /**
+     * Sends a recalled piece back (by parcel, or ready at the studio): only once no booking holds it
+     * and its day has come. By parcel, its back_to_lender parcel is made in the transaction and its
+     * label bought after the commit; a piece sent whose label failed gets it on a second send.
+     */
     async sendBack(staff: SessionUser, recallId: number, requestId: string | null): Promise<void> {
       const at = nowIso();
       const studios = await deps.studios(); // read before the transaction (SQLite has one connection)
-      await db.transaction().execute(async (trx) => {
+      const missing = await deps.parcels.managed.recallLabelMissing(recallId);
+      if (missing !== null) return buyLabel(deps.parcels, missing); // sent, its label failed: asked again
+      const parcelId = await db.transaction().execute(async (trx) => {
         const recall = await repo.recall(recallId, trx);
         if (!recall) throw notFound('Recall not found');
         await core.lock(trx, { itemId: recall.item_id });
@@ -229,13 +236,14 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
         if (!(await repo.markRecallSent(trx, recallId, at)))
           throw conflict(MANAGED_MESSAGES.wrongStep('already sent back'));
         await repo.moveItem(trx, recall.item_id, ['recalled'], 'returned');
+        const pid = recall.method === 'parcel' ? await returnParcel(trx, deps.parcels, recall, at) : null;
         await audit.record(trx, {
           actor: actor(staff),
           action: 'managed.send_back',
           subjectType: 'listing',
           subjectId: recall.item_id,
           before: { recallId, status: 'waiting' },
-          after: { recallId, status: 'sent', method: recall.method },
+          after: { recallId, status: 'sent', method: recall.method, parcelId: pid },
           requestId,
           at,
         });
@@ -251,7 +259,9 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
             place: placeOf(recall, studios),
           },
         });
+        return pid;
       });
+      if (parcelId !== null) await buyLabel(deps.parcels, parcelId);
     },
   };
 }

@@ -1,5 +1,7 @@
 import { CARE_STAGE_LABELS, type Care, type CareStage } from '../../../domain/managed-lending';
 import { studioAddress, type Studio } from '../../../domain/orders';
+import type { ManagedParcelTracking } from '../parcels';
+import { labelOf } from './labels';
 import type { IntakeRow, RecallRow } from './managed.repository';
 
 /** Where a pickup, drop-off or return happens, in words: her address, or the studio's name and address. */
@@ -27,6 +29,7 @@ export function careOf(
   recall: RecallRow | undefined,
   bookedUntil: string | null,
   studios: Studio[],
+  parcels: { intake?: ManagedParcelTracking | undefined; recall?: ManagedParcelTracking | undefined } = {},
 ): Care {
   const stage = stageOf(piece.status, intake, recall);
   const openRecall = recall && (recall.status === 'waiting' || piece.status === 'returned') ? recall : undefined;
@@ -52,7 +55,7 @@ export function careOf(
           day: intake.day,
           place: placeOf(intake, studios),
           status: intake.status,
-          labelStatus: intake.label_status,
+          ...labelOf(intake.label_status, parcels.intake),
           conditionNote: intake.condition_note,
           rejectReason: intake.reject_reason,
           receivedAt: intake.received_at,
@@ -66,7 +69,7 @@ export function careOf(
           day: openRecall.day,
           place: placeOf(openRecall, studios),
           status: openRecall.status,
-          labelStatus: openRecall.label_status,
+          ...labelOf(openRecall.label_status, parcels.recall),
           reason: openRecall.reason,
           sentAt: openRecall.sent_at,
           waitsForReturn: openRecall.status === 'waiting' && bookedUntil !== null,

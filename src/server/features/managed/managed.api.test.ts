@@ -3,13 +3,15 @@ import type { Care, CareList, DeskBoard } from '../../../domain/managed-lending'
 import type { Rental } from '../../../domain/rentals';
 import type { Statement } from '../../../domain/payouts';
 import type { TestApp } from '../../test/test-app';
+import { SIGNATURE_HEADER, signWebhook } from '../parcels';
 import { errorOf, json, managedTestApp, post } from './managed.test-helpers';
 
 /*
  * Managed lending on a real database (SQLite, and PostgreSQL with TEST_DATABASE_URL; decision
  * 0062): intake through to live; a managed piece booked at once by two members at once (one
  * wins); her share paid once after check-in; a recall while booked waits for the return; a
- * recall racing a booking (one wins, the other is told).
+ * recall racing a booking (one wins, the other is told). A pickup at her address and a recall
+ * sent back by parcel each travel in one parcel with one label from the carrier (decision 0061).
  */
 const app = managedTestApp();
 let t: TestApp;
@@ -17,6 +19,19 @@ beforeAll(() => {
   ({ t } = app);
 });
 const db = () => t.ctx.database.db;
+const parcelsOf = (col: 'intake_id' | 'recall_id', id: number) =>
+  db().selectFrom('parcels').selectAll().where(col, '=', id).execute();
+
+/** A carrier event POSTed to the parcels' webhook, signed with the app's secret. */
+function webhook(trackingNumber: string, status: string, occurredAt: string) {
+  const body = JSON.stringify({ eventId: `evt_${trackingNumber}_${status}`, trackingNumber, status, occurredAt });
+  const signature = signWebhook(t.ctx.env.carrierWebhookSecret, body, t.ctx.clock());
+  return t.app.request('/api/parcels/webhooks/carrier', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+    body,
+  });
+}
 
 describe(`managed lending (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
   it('goes from listing to live through intake; she sees each step; every desk step is audited', async () => {
@@ -40,7 +55,10 @@ describe(`managed lending (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
         address: '4 Rue des Archives, Paris',
       }),
     );
-    expect(care).toMatchObject({ stage: 'intake_booked', intake: { labelStatus: 'pending', day: '2026-12-03' } });
+    // Her pickup is an inbound_pickup parcel with the carrier's label: one tracking number.
+    expect(care).toMatchObject({ stage: 'intake_booked', intake: { labelStatus: 'made', day: '2026-12-03' } });
+    const tracking = care.intake!.parcel!.trackingNumber!;
+    expect(tracking).toMatch(/^RTQ/);
     const again = await post(lou, `/api/managed/items/${itemId}/intake`, {
       method: 'pickup',
       day: '2026-12-04',
@@ -51,8 +69,28 @@ describe(`managed lending (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     // Members are refused the desk.
     expect((await lou.request('/api/ops/managed')).status).toBe(403);
     const intake = await app.intakeOf(itemId);
-    expect(intake).toMatchObject({ ownerName: 'Lou Lender', status: 'booked', labelStatus: 'pending' });
+    expect(intake).toMatchObject({
+      ownerName: 'Lou Lender',
+      status: 'booked',
+      labelStatus: 'made',
+      parcel: { trackingNumber: tracking, carrier: 'simulated' },
+    });
     expect(intake.photos).toHaveLength(1);
+    const [pickup, ...more] = await parcelsOf('intake_id', intake.id);
+    expect(more).toHaveLength(0);
+    expect(pickup).toMatchObject({ kind: 'inbound_pickup', user_id: lou.id, tracking_number: tracking });
+    // A label that failed (none recorded) is asked again when her listing is read: the same label.
+    await db()
+      .updateTable('parcels')
+      .set({ tracking_number: null, carrier: null, label_code: null })
+      .where('id', '=', pickup!.id)
+      .execute();
+    care = await json<Care>(lou.request(`/api/managed/items/${itemId}`));
+    expect(care.intake).toMatchObject({ labelStatus: 'made', parcel: { trackingNumber: tracking } });
+    // The carrier's scans show on her listing; the desk's "received" stays the step.
+    expect((await webhook(tracking, 'picked_up', '2026-12-03T10:00:00Z')).status).toBe(200);
+    care = await json<Care>(lou.request(`/api/managed/items/${itemId}`));
+    expect(care).toMatchObject({ stage: 'intake_booked', intake: { parcel: { trackingStatus: 'picked_up' } } });
     expect((await app.desk(`/intakes/${intake.id}/live`)).status).toBe(409);
     await json(app.desk(`/intakes/${intake.id}/receive`));
     expect((await json<Care>(lou.request(`/api/managed/items/${itemId}`))).stage).toBe('received');
@@ -97,9 +135,46 @@ describe(`managed lending (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     const recall = (await json<DeskBoard>(app.staff.request('/api/ops/managed'))).recalls.find(
       (r) => r.itemId === itemId,
     )!;
-    expect(recall).toMatchObject({ reason: 'rejected', method: 'parcel', ready: true });
-    await json(app.desk(`/recalls/${recall.id}/send-back`));
-    expect((await json<Care>(lou.request(`/api/managed/items/${itemId}`))).stage).toBe('returned');
+    expect(recall).toMatchObject({ reason: 'rejected', method: 'parcel', ready: true, labelStatus: 'pending' });
+    // Sent back twice at once: one send, one back_to_lender parcel, one label.
+    const sends = await Promise.all([
+      app.desk(`/recalls/${recall.id}/send-back`),
+      app.desk(`/recalls/${recall.id}/send-back`),
+    ]);
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 409]);
+    const care = await json<Care>(lou.request(`/api/managed/items/${itemId}`));
+    expect(care).toMatchObject({ stage: 'returned', recall: { labelStatus: 'made' } });
+    const parcels = await parcelsOf('recall_id', recall.id);
+    expect(parcels).toHaveLength(1);
+    expect(parcels[0]).toMatchObject({ kind: 'back_to_lender', tracking_number: care.recall!.parcel!.trackingNumber });
+    expect((await app.desk(`/recalls/${recall.id}/send-back`)).status).toBe(409);
+  });
+
+  it('two pickups booked at once: one intake, one parcel, one label', async () => {
+    app.day('2026-12-01');
+    const lou = await app.member('Pia Pickup');
+    const itemId = await app.listManaged(lou, 'Wool Cape');
+    const book = () =>
+      post(lou, `/api/managed/items/${itemId}/intake`, { method: 'pickup', day: '2026-12-03', address: '1 Main St' });
+    const results = await Promise.all([book(), book()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const intake = await app.intakeOf(itemId);
+    const parcels = await parcelsOf('intake_id', intake.id);
+    expect(parcels).toHaveLength(1);
+    expect(parcels[0]!.tracking_number).toBe(intake.parcel!.trackingNumber);
+    const pickups = await db().selectFrom('parcels').select('id').where('user_id', '=', lou.id).execute();
+    expect(pickups).toHaveLength(1);
+  });
+
+  it('a studio drop-off has no label', async () => {
+    app.day('2026-12-01');
+    const lou = await app.member('Sia Studio');
+    const itemId = await app.listManaged(lou, 'Tulle Skirt');
+    const care = await json<Care>(
+      post(lou, `/api/managed/items/${itemId}/intake`, { method: 'drop-off', day: '2026-12-03', studioId: 1 }),
+    );
+    expect(care.intake).toMatchObject({ labelStatus: 'none', parcel: null });
+    expect(await db().selectFrom('parcels').select('id').where('user_id', '=', lou.id).execute()).toHaveLength(0);
   });
 
   it('is booked at once; two members at once for the same days: one wins', async () => {
@@ -187,7 +262,12 @@ describe(`managed lending (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     expect((await app.desk(`/recalls/${recallId}/send-back`)).status).toBe(409); // still being cleaned
     await app.cleaned(rental.id);
     await json(app.desk(`/recalls/${recallId}/send-back`));
-    expect((await json<Care>(lou.request(`/api/managed/items/${itemId}`))).stage).toBe('returned');
+    const back = await json<Care>(lou.request(`/api/managed/items/${itemId}`));
+    expect(back).toMatchObject({
+      stage: 'returned',
+      recall: { labelStatus: 'made', parcel: { carrier: 'simulated' } },
+    });
+    expect(await parcelsOf('recall_id', recallId)).toHaveLength(1);
   });
 
   it('a recall racing a booking: one wins, the other is told', async () => {

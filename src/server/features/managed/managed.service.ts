@@ -15,8 +15,9 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { BookingsCore } from '../bookings';
 import type { NotificationsService } from '../notifications';
+import type { ParcelsService } from '../parcels';
 import { isUniqueViolation } from '../payments';
-import { requestInboundLabel, requestReturnLabel } from './labels';
+import { buyLabel, requestInboundLabel, requestReturnLabel } from './labels';
 import { careOf } from './managed-view';
 import { createManagedRepository } from './managed.repository';
 
@@ -28,6 +29,8 @@ export type ManagedDeps = {
   core: BookingsCore;
   notifications: NotificationsService;
   studios: () => Promise<Studio[]>;
+  /** Her pickup's and her recall's parcels by carrier, with their labels (decision 0061). */
+  parcels: ParcelsService;
 };
 
 /**
@@ -75,7 +78,14 @@ export function createManagedService(ctx: AppContext, deps: ManagedDeps) {
       repo.latestRecall(itemId),
       repo.bookedUntil(itemId),
     ]);
-    return careOf(piece, intake, recall, bookedUntil, studios);
+    const [ip, rp] = await Promise.all([
+      deps.parcels.managed.ofIntakes(intake ? [intake.id] : []),
+      deps.parcels.managed.ofRecalls(recall ? [recall.id] : []),
+    ]);
+    return careOf(piece, intake, recall, bookedUntil, studios, {
+      intake: intake && ip.get(intake.id),
+      recall: recall && rp.get(recall.id),
+    });
   }
 
   async function careOfOwned(ownerId: string, itemId: number): Promise<Care> {
@@ -106,6 +116,7 @@ export function createManagedService(ctx: AppContext, deps: ManagedDeps) {
     async bookIntake(ownerId: string, itemId: number, input: IntakeInput): Promise<Care> {
       await checkPlace(input, 'pickup');
       const at = nowIso();
+      let parcelId: number | null = null;
       try {
         await db.transaction().execute(async (trx) => {
           await core.lock(trx, { itemId });
@@ -126,13 +137,20 @@ export function createManagedService(ctx: AppContext, deps: ManagedDeps) {
             created_at: at,
             updated_at: at,
           });
-          if (input.method === 'pickup') await requestInboundLabel(trx, id);
+          if (input.method === 'pickup')
+            parcelId = await requestInboundLabel(
+              trx,
+              deps.parcels,
+              { id, owner_id: ownerId, address: input.address ?? null },
+              at,
+            );
         });
       } catch (err) {
         // Two bookings at once: the partial unique index keeps one open intake per piece.
         if (isUniqueViolation(err)) throw conflict(MANAGED_MESSAGES.intakeTaken);
         throw err;
       }
+      if (parcelId !== null) await buyLabel(deps.parcels, parcelId);
       return careOfOwned(ownerId, itemId);
     },
 

@@ -20,4 +20,5 @@ export {
   type SimulatedEventJob,
 } from './simulated-carrier';
 export { createParcelsService, destinationOf, HOUSE_ADDRESS, type ParcelsService } from './parcels.service';
+export type { ManagedParcelTracking } from './managed-parcels';
 export { createParcelsRoutes, createParcelsDeskRoutes } from './parcels.routes';

@@ -3,6 +3,7 @@ import type { ParcelKind, TrackingStatus } from '../../../domain/parcels';
 import type { DB } from '../../db/schema';
 import { parcelCols } from './parcel-rows';
 import { createSendoffParcelsRepository } from './sendoff-parcels.repository';
+import { createManagedParcelsRepository } from './managed-parcels.repository';
 
 import type { NewParcel } from './parcel-rows';
 
@@ -12,6 +13,7 @@ type Db = Kysely<DB>;
 export function createParcelsRepository(db: Db) {
   return {
     ...createSendoffParcelsRepository(db),
+    ...createManagedParcelsRepository(db),
 
     /**
      * The open parcel for a member, kind, destination and day: the one there is, or a new one. The

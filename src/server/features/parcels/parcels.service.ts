@@ -14,6 +14,7 @@ import type { Carrier, CarrierAddress } from './carrier';
 import { toParcels } from './parcel-views';
 import { createParcelsRepository } from './parcels.repository';
 import { createParcelTracking } from './parcel-tracking';
+import { createManagedParcels } from './managed-parcels';
 
 type Db = Kysely<DB>;
 
@@ -121,7 +122,7 @@ export function createParcelsService(
       from: JSON.parse(row.from_json ?? 'null') as CarrierAddress,
       to: JSON.parse(row.to_json ?? 'null') as CarrierAddress,
       reference: `P-${parcelId}`,
-      pieces: row.sendoff_id !== null ? 1 : pieces.length,
+      pieces: (row.sendoff_id ?? row.intake_id ?? row.recall_id) !== null ? 1 : pieces.length,
     });
     await repo.setLabel(parcelId, label);
   }
@@ -325,6 +326,9 @@ export function createParcelsService(
 
     /** Buys a parcel's label when it has none (after the commit); never throws, a retry asks again. */
     label: labelAfterCommit,
+
+    /** A managed piece's pickup and return-to-her parcels (managed-parcels.ts, decision 0062). */
+    managed: createManagedParcels({ repo, house: HOUSE_ADDRESS, today: () => ctx.today(), label: labelAfterCommit }),
 
     /** The parcels of these sendoffs, by sendoff (the desk's list shows their tracking). */
     async ofSendoffs(sendoffIds: number[]): Promise<Map<number, Parcel>> {

@@ -1,10 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Care } from '@domain/managed-lending';
+import { managedParcelLine, type Care } from '@domain/managed-lending';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { formatDate } from '../../../lib/format';
 import { useBookIntake, useRecall } from '../api/managed';
+
+/** Her pickup's or return's parcel: its tracking number and status, or "Label pending". */
+function ParcelLine({ line }: { line: string | null }) {
+  return line ? (
+    <p className="mt-1 text-xs text-stone" data-testid="managed-tracking">
+      {line}
+    </p>
+  ) : null;
+}
 
 /**
  * A managed piece on her listing card (decision 0062): where it stands, each step with its day,
@@ -30,8 +39,10 @@ export function ManagedPanel({ care, itemName }: { care: Care; itemName: string 
         <p className="mt-2 text-taupe">
           {care.intake.method === 'pickup' ? 'We collect it' : 'You drop it'} on {formatDate(care.intake.day)} ·{' '}
           {care.intake.place}
-          {care.intake.labelStatus === 'pending' && ' · label pending'}
         </p>
+      )}
+      {care.intake && care.stage === 'intake_booked' && (
+        <ParcelLine line={managedParcelLine(care.intake.labelStatus, care.intake.parcel)} />
       )}
       {care.recall && (
         <p className="mt-2 text-taupe">
@@ -39,6 +50,7 @@ export function ManagedPanel({ care, itemName }: { care: Care; itemName: string 
           {care.recall.waitsForReturn && ' · after its current rental comes back'}
         </p>
       )}
+      {care.recall?.parcel && <ParcelLine line={managedParcelLine(care.recall.labelStatus, care.recall.parcel)} />}
       {care.stage === 'book_intake' && <IntakeForm itemId={care.itemId} />}
       {care.stage === 'live' && <RecallForm itemId={care.itemId} bookedUntil={care.bookedUntil} />}
     </div>

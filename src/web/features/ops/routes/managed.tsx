@@ -1,7 +1,7 @@
 import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { DeskBoard } from '@domain/managed-lending';
+import { managedParcelLine, type DeskBoard } from '@domain/managed-lending';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -99,7 +99,11 @@ function IncomingCard({ intake }: { intake: DeskBoard['incoming'][number] }) {
           <p className="mt-1 text-sm text-taupe">
             {intake.method === 'pickup' ? 'Pickup' : 'Studio drop-off'} · {formatDate(intake.day)} · {intake.place}
           </p>
-          {intake.labelStatus === 'pending' && <p className="mt-1 text-xs text-stone">Label pending</p>}
+          {intake.method === 'pickup' && (
+            <p className="mt-1 text-xs text-stone" data-testid="intake-tracking">
+              {managedParcelLine(intake.labelStatus, intake.parcel) ?? 'No label'}
+            </p>
+          )}
         </div>
         <Badge tone="ink">{STATUS_LABELS[intake.status]}</Badge>
       </div>
@@ -177,6 +181,7 @@ function Recalls({ items }: { items: DeskBoard['recalls'] }) {
                 <strong>{r.itemName}</strong> · {r.ownerName} · {r.method === 'parcel' ? 'Parcel' : 'Studio collection'}{' '}
                 on {formatDate(r.day)} · {r.place}
                 {r.reason === 'rejected' && ' · rejected at intake'}
+                {r.method === 'parcel' && ' · label bought when sent'}
               </span>
               <Button
                 size="sm"
