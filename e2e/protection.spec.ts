@@ -28,7 +28,7 @@ test('the schedule from the footer; verifying her identity before the script run
   const list = (await (await page.request.get('/api/items?limit=1')).json()) as { items: { id: number }[] };
   await page.goto(`/item/${list.items[0]!.id}`);
   const terms = page.getByRole('region', { name: 'Protection and terms' });
-  await expect(terms.getByText(/Damage is charged per our/)).toBeVisible();
+  await expect(terms.getByText(/Damage cover: \$5\.00 a rental, optional/)).toBeVisible();
   await expect(terms.getByRole('link', { name: 'damage and loss schedule' })).toHaveAttribute('href', '/protection');
   await signUpViaApi(page, { fullName: 'Nora Notyet' });
   await page.goto('/account/verification');

@@ -148,7 +148,7 @@ export function depositFor(retailCents: number, lenderAsks: boolean): number {
 }
 
 export const PROTECTION_MESSAGES = {
-  coverTooLate: 'Damage cover can be added until the rental starts.',
+  coverTooLate: 'Damage cover can be added until the piece is sent.',
   coverAlready: 'This rental already has damage cover.',
   noCard: 'Add a card to your account first: the fee is charged to it.',
   notReturned: 'Damage is recorded once the piece is back.',

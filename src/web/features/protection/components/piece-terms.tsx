@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
+import { formatCents } from '@domain/money';
 import { paths } from '../../../config/paths';
 import { usePieceTerms } from '../api/get-piece-terms';
 
 /**
  * What protects a booking of this piece, before she books. Only what the product keeps today
- * (decision 0064): damage is charged per the published schedule, never more than the piece is
- * worth; a member's piece shows its lender's preferred length (the lender decides on her
- * request), care note and Verified badge. Damage cover, the deposit and Instant Book are not
- * promised here until a page lets her have them. Nothing while it loads or if it cannot: the
+ * (decision 0064): damage cover's fee and where she adds it (her Renting tab, until the piece is
+ * sent); damage charged per the published schedule, never more than the piece is worth; a
+ * member's piece's lender's preferred length (the lender decides on her request), care note and
+ * Verified badge. The deposit and Instant Book are not promised here until a page gives them. Nothing while it loads or if it cannot: the
  * page stands without it.
  */
 export function PieceTerms({ itemId }: { itemId: number }) {
@@ -18,7 +19,12 @@ export function PieceTerms({ itemId }: { itemId: number }) {
       <p className="eyebrow">Protection and terms</p>
       <ul className="mt-3 space-y-1.5 text-taupe">
         <li>
-          Damage is charged per our{' '}
+          Damage cover: <span className="text-ink">{formatCents(t.coverFeeCents)}</span> a rental, optional. Add it from
+          the{' '}
+          <Link to={`${paths.dashboard}?tab=renting`} className="text-ink underline underline-offset-4">
+            Renting tab of your dashboard
+          </Link>{' '}
+          until the piece is sent. Damage is charged per our{' '}
           <Link to={paths.damageSchedule} className="text-ink underline underline-offset-4">
             damage and loss schedule
           </Link>

@@ -19,10 +19,13 @@ const SECTIONS: ContentSection[] = [
     title: 'Damage cover',
     body: (
       <p>
-        Damage cover ({formatCents(S.coverFeeCents)} a rental) is not yet offered on the site: a rental booked here is
-        charged as in the table’s “Without cover” column. With cover, normal wear, small stains and minor repairs cost
-        nothing, and a major repair, a missing part or a loss costs at most the capped amount. When a member’s piece is
-        damaged, its lender is paid the schedule’s full amount: the cover pays the difference.
+        Add cover to a rental for {formatCents(S.coverFeeCents)} from the{' '}
+        <Link to={`${paths.dashboard}?tab=renting`} className="text-ink underline underline-offset-4">
+          Renting tab of your dashboard
+        </Link>
+        , until the piece is sent; its fee is charged to your card. Normal wear, small stains and minor repairs then
+        cost you nothing, and a major repair, a missing part or a loss costs at most the capped amount in the table.
+        When a member’s piece is damaged, its lender is paid the schedule’s full amount: the cover pays the difference.
       </p>
     ),
   },
