@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DomainError } from './errors';
 import { formatCents } from './money';
 
 /**
@@ -169,6 +170,21 @@ export const PROTECTION_MESSAGES = {
   checkPending: 'Your identity check is under way.',
   badSignature: 'The webhook’s signature is not valid.',
 } as const;
+
+/**
+ * The lender's minimum and maximum days as one rule, for every way her piece is taken (a request,
+ * Instant Book): nothing within them, else the refusal in the one error shape (400, the end date
+ * named, the days and the limits in its details).
+ */
+export function outsidePolicyDays(days: number, limits: { minDays: number; maxDays: number }): DomainError | null {
+  if (days >= limits.minDays && days <= limits.maxDays) return null;
+  const message =
+    days < limits.minDays ? PROTECTION_MESSAGES.tooShort(limits.minDays) : PROTECTION_MESSAGES.tooLong(limits.maxDays);
+  return new DomainError('VALIDATION_FAILED', message, {
+    issues: [{ path: 'endDate', message }],
+    details: { days, minDays: limits.minDays, maxDays: limits.maxDays },
+  });
+}
 
 export const CoverSchema = z.object({
   rentalId: z.number().int(),

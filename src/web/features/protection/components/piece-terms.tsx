@@ -7,8 +7,8 @@ import { usePieceTerms } from '../api/get-piece-terms';
  * What protects a booking of this piece, before she books. Only what the product keeps today
  * (decision 0064): damage cover's fee and where she adds it (her Renting tab, until the piece is
  * sent); damage charged per the published schedule, never more than the piece is worth; a
- * member's piece's lender's preferred length (the lender decides on her request), care note and
- * Verified badge. The deposit and Instant Book are not promised here until a page gives them. Nothing while it loads or if it cannot: the
+ * member's piece's days (its lender's minimum and maximum, which bind every request), care note
+ * and Verified badge. The deposit and Instant Book are not promised here until a page gives them. Nothing while it loads or if it cannot: the
  * page stands without it.
  */
 export function PieceTerms({ itemId }: { itemId: number }) {
@@ -33,8 +33,8 @@ export function PieceTerms({ itemId }: { itemId: number }) {
         {t.fromMember && (
           <>
             <li>
-              The lender prefers rentals of {t.minDays === t.maxDays ? `${t.minDays}` : `${t.minDays} to ${t.maxDays}`}{' '}
-              days; she decides on your request.
+              Rented for {t.minDays === t.maxDays ? `${t.minDays}` : `${t.minDays} to ${t.maxDays}`} days: a request for
+              more or fewer is refused.
               {t.lenderVerified && <span className="text-ink"> Lender verified.</span>}
             </li>
             {t.cleaning && <li>Lender’s care note: {t.cleaning}</li>}
