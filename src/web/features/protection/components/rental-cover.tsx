@@ -28,6 +28,8 @@ export function RentalCover({ rentalId, name }: { rentalId: number; name: string
         : null;
   if (!p) return null;
   const covered = p.cover !== null && p.cover.status !== 'failed';
+  // A piece sent without cover: nothing to say, and no empty box in the row's actions.
+  if (!covered && !p.canAddCover && !answer) return null;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate();
