@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DomainError } from './errors';
 import { formatCents } from './money';
 
 /**
@@ -148,7 +149,7 @@ export function depositFor(retailCents: number, lenderAsks: boolean): number {
 }
 
 export const PROTECTION_MESSAGES = {
-  coverTooLate: 'Damage cover can be added until the rental starts.',
+  coverTooLate: 'Damage cover can be added until the piece is sent.',
   coverAlready: 'This rental already has damage cover.',
   noCard: 'Add a card to your account first: the fee is charged to it.',
   notReturned: 'Damage is recorded once the piece is back.',
@@ -169,6 +170,21 @@ export const PROTECTION_MESSAGES = {
   checkPending: 'Your identity check is under way.',
   badSignature: 'The webhook’s signature is not valid.',
 } as const;
+
+/**
+ * The lender's minimum and maximum days as one rule, for every way her piece is taken (a request,
+ * Instant Book): nothing within them, else the refusal in the one error shape (400, the end date
+ * named, the days and the limits in its details).
+ */
+export function outsidePolicyDays(days: number, limits: { minDays: number; maxDays: number }): DomainError | null {
+  if (days >= limits.minDays && days <= limits.maxDays) return null;
+  const message =
+    days < limits.minDays ? PROTECTION_MESSAGES.tooShort(limits.minDays) : PROTECTION_MESSAGES.tooLong(limits.maxDays);
+  return new DomainError('VALIDATION_FAILED', message, {
+    issues: [{ path: 'endDate', message }],
+    details: { days, minDays: limits.minDays, maxDays: limits.maxDays },
+  });
+}
 
 export const CoverSchema = z.object({
   rentalId: z.number().int(),

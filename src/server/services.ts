@@ -187,6 +187,8 @@ export function createServices(
       notifications,
       core,
       settlement: createRequestSettlement(ctx, { core, payments, orders, notifications }),
+      // The lender's minimum and maximum days bind every request (decision 0064; protection is built below).
+      policyDays: (itemId) => protection.policyDays(itemId),
     }),
     ...createLendingThreadsService(ctx, {
       core,

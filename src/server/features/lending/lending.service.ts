@@ -7,6 +7,7 @@ import {
   type BookingRequestList,
 } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
+import { outsidePolicyDays } from '../../../domain/protection';
 import { declineMessage } from '../../../domain/payments';
 import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type BookRentalInput } from '../../../domain/rentals';
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
@@ -55,6 +56,8 @@ export function createLendingService(
     core: BookingsCore;
     /** A request's money and its end (request-settlement.ts). */
     settlement: RequestSettlement;
+    /** The piece's lender's minimum and maximum days (protection's policy, decision 0064), or null for none. */
+    policyDays?: (itemId: number) => Promise<{ minDays: number; maxDays: number } | null>;
   },
 ) {
   const { db } = ctx.database;
@@ -115,7 +118,12 @@ export function createLendingService(
       let delivery!: ResolvedDelivery;
       await climb(
         {
-          range: () => void (range = requestRangeOf(input, today())),
+          // The dates, then the lender's days for her piece (the same rule as Instant Book's).
+          range: async () => {
+            range = requestRangeOf(input, today());
+            const limits = await deps.policyDays?.(input.itemId);
+            return limits ? outsidePolicyDays(daysBetween(range.startDate, range.endDate), limits) : null;
+          },
           size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
           delivery: async () =>
             void (delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId))),

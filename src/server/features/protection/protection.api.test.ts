@@ -18,7 +18,8 @@ import { signIdentityWebhook } from './identity-provider';
  * Protection (decision 0064) on a real database: damage charged per the schedule with and without
  * cover (the lender of a member's piece owed the whole); a deposit held, captured once when two
  * staff record damage at once, or released once; the identity webhook applied once (a replay or
- * a forgery changes nothing); Instant Book refused to the unverified and within the policy's days.
+ * a forgery changes nothing); Instant Book refused to the unverified and within the policy's days;
+ * a request refused outside the lender's days.
  */
 
 const now = new Date('2026-11-24T10:00:00.000Z');
@@ -269,6 +270,41 @@ describe(`protection (${process.env.TEST_DIALECT})`, () => {
     expect(booked).toMatchObject({ status: 'accepted', role: 'renter' });
     const terms = await json<PieceTerms>(t.app.request(`/api/protection/items/${itemId}/terms`));
     expect(terms).toMatchObject({ instantBook: true, minDays: 3, cleaning: 'Dry clean only', lenderVerified: false });
+  });
+  it("the lender's minimum and maximum days bind a request: refused outside them in the one error shape, nothing held", async () => {
+    const { t } = env;
+    const lender = await t.signUp();
+    const itemId = await makeTestItem(t.ctx.database.db, { ownerId: lender.id, priceCents: 1_000 });
+    const renter = await readyToRent(await t.signUp());
+    await json(
+      lender.request(`/api/protection/items/${itemId}/policy`, { method: 'PUT', json: { minDays: 3, maxDays: 5 } }),
+    );
+    const ask = (endDate: string) =>
+      post(renter, '/api/lending/requests', { itemId, size: 'M', startDate: '2026-11-25', endDate });
+    const short = await ask('2026-11-27');
+    expect(short.status).toBe(400);
+    expect(await short.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'This lender rents this piece for at least 3 days.',
+        details: { days: 2, minDays: 3, maxDays: 5 },
+        issues: [{ path: 'endDate', message: 'This lender rents this piece for at least 3 days.' }],
+      },
+    });
+    const long = await ask('2026-12-01');
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({
+      error: {
+        message: 'This lender rents this piece for at most 5 days.',
+        details: { days: 6, minDays: 3, maxDays: 5 },
+      },
+    });
+    // Nothing held, nothing authorised for the refused ones; within the days, the request goes.
+    expect(await t.ctx.database.db.selectFrom('rentals').select('id').where('item_id', '=', itemId).execute()).toEqual(
+      [],
+    );
+    const req = await json<BookingRequest>(ask('2026-11-29'), 201);
+    expect(req).toMatchObject({ status: 'pending', role: 'renter' });
   });
   it('damage found at the desk check-in of a house piece is charged per the schedule, once', async () => {
     const { t, staff } = env;

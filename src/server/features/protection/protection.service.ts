@@ -116,6 +116,12 @@ export function createProtectionService(
       return view(rentalId);
     },
 
+    /** A piece's lender's minimum and maximum days, or null when she set none (lending's requests check them). */
+    async policyDays(itemId: number): Promise<{ minDays: number; maxDays: number } | null> {
+      const p = await repo.policy(itemId);
+      return p ? { minDays: p.min_days, maxDays: p.max_days } : null;
+    },
+
     /** She adds damage cover until the piece is sent: its fee charged once (`cover:<rental>:charge`). */
     async addCover(userId: string, rentalId: number): Promise<RentalProtection> {
       await takeAttempt(userId);

@@ -4,6 +4,7 @@ import {
   PROTECTION_MESSAGES as M,
   PROTECTION_SETTINGS,
   depositFor,
+  outsidePolicyDays,
   type PiecePolicyInput,
   type PieceTerms,
   type Verification,
@@ -181,10 +182,8 @@ export function createTrustService(
       if (rating && rating.avg < 4) throw new DomainError('FORBIDDEN', M.instantBookRating);
       const start = input.startDate ?? ctx.today();
       const days = daysBetween(start, input.endDate ?? addDays(start, 7));
-      if (days < policy.min_days || days > policy.max_days) {
-        const message = days < policy.min_days ? M.tooShort(policy.min_days) : M.tooLong(policy.max_days);
-        throw new DomainError('VALIDATION_FAILED', message, { issues: [{ path: 'endDate', message }] });
-      }
+      const outside = outsidePolicyDays(days, { minDays: policy.min_days, maxDays: policy.max_days });
+      if (outside) throw outside;
       const request = await deps.lending.request(userId, input);
       await deps.lending.accept(item.owner_id, request.id);
       if (depositFor(item.retail_price_cents, policy.deposit_required === 1) > 0) {

@@ -10,6 +10,7 @@ import { EventsTab, getEventsQueryOptions, rsvpAction } from '../../events';
 import { ListingTab, getListingsQueryOptions } from '../../listings';
 import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
+import { coverAction, isCoverForm, prefetchRentalProtection } from '../../protection';
 import { getRatingsQueryOptions, RatingsToWrite } from '../../ratings';
 import { getMyReviewsQueryOptions, ReviewsToWrite } from '../../reviews';
 import { BookAppointmentButton } from '../../support';
@@ -42,7 +43,16 @@ const queries =
       queryClient.prefetchQuery(getWaitlistQueryOptions()),
       queryClient.prefetchQuery(getMyReviewsQueryOptions()),
       queryClient.prefetchQuery(getRatingsQueryOptions()),
-      tab === 'renting' && queryClient.prefetchQuery(getRentalsQueryOptions()),
+      // Her open rentals, then each one's protection: the cover forms are in the first paint (before the app runs).
+      tab === 'renting' &&
+        queryClient.fetchQuery(getRentalsQueryOptions()).then(
+          (d) =>
+            prefetchRentalProtection(
+              queryClient,
+              d.rentals.filter((r) => r.status !== 'cancelled' && r.status !== 'kept').map((r) => r.id),
+            ),
+          () => undefined,
+        ),
       tab === 'listing' && queryClient.prefetchQuery(getListingsQueryOptions()),
       tab === 'events' && queryClient.prefetchQuery(getEventsQueryOptions()),
     ]);
@@ -56,8 +66,12 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return clientLoadPage(queries(new URL(request.url)));
 }
 
-/** POST /dashboard: an event's RSVP form before the app runs (the events feature reserves it). */
-export function action({ request, context }: Route.ActionArgs) {
+/**
+ * POST /dashboard, before the app runs: a rental's Add damage cover form (`intent=cover`, the
+ * protection feature adds it) or an event's RSVP form (the events feature reserves it).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await isCoverForm(request)) return coverAction(request, context);
   return rsvpAction(request, context);
 }
 

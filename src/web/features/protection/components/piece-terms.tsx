@@ -4,9 +4,12 @@ import { paths } from '../../../config/paths';
 import { usePieceTerms } from '../api/get-piece-terms';
 
 /**
- * What protects a booking of this piece, before she books: damage cover's fee, the deposit held
- * on her card (if the piece asks one), and a member's piece's policy (days, cleaning, Instant
- * Book, the lender's Verified badge). Nothing while it loads or if it cannot: the page stands without it.
+ * What protects a booking of this piece, before she books. Only what the product keeps today
+ * (decision 0064): damage cover's fee and where she adds it (her Renting tab, until the piece is
+ * sent); damage charged per the published schedule, never more than the piece is worth; a
+ * member's piece's days (its lender's minimum and maximum, which bind every request), care note
+ * and Verified badge. The deposit and Instant Book are not promised here until a page gives them. Nothing while it loads or if it cannot: the
+ * page stands without it.
  */
 export function PieceTerms({ itemId }: { itemId: number }) {
   const { data: t } = usePieceTerms(itemId);
@@ -16,33 +19,25 @@ export function PieceTerms({ itemId }: { itemId: number }) {
       <p className="eyebrow">Protection and terms</p>
       <ul className="mt-3 space-y-1.5 text-taupe">
         <li>
-          Damage cover: <span className="text-ink">{formatCents(t.coverFeeCents)}</span> a rental, optional. See the{' '}
+          Damage cover: <span className="text-ink">{formatCents(t.coverFeeCents)}</span> a rental, optional. Add it from
+          the{' '}
+          <Link to={`${paths.dashboard}?tab=renting`} className="text-ink underline underline-offset-4">
+            Renting tab of your dashboard
+          </Link>{' '}
+          until the piece is sent. Damage is charged per our{' '}
           <Link to={paths.damageSchedule} className="text-ink underline underline-offset-4">
             damage and loss schedule
           </Link>
-          .
+          , never more than the piece is worth.
         </li>
-        {t.depositCents > 0 && (
-          <li>
-            Deposit: <span className="text-ink">{formatCents(t.depositCents)}</span> held on your card (not charged),
-            released when the piece comes back as it left.
-          </li>
-        )}
         {t.fromMember && (
           <>
             <li>
-              Rented for {t.minDays === t.maxDays ? `${t.minDays}` : `${t.minDays} to ${t.maxDays}`} days.
+              Rented for {t.minDays === t.maxDays ? `${t.minDays}` : `${t.minDays} to ${t.maxDays}`} days: a request for
+              more or fewer is refused.
               {t.lenderVerified && <span className="text-ink"> Lender verified.</span>}
             </li>
             {t.cleaning && <li>Lender’s care note: {t.cleaning}</li>}
-            {t.instantBook && (
-              <li>
-                Instant Book: verified members book at once.{' '}
-                <Link to={paths.verification} className="text-ink underline underline-offset-4">
-                  Verify your identity
-                </Link>
-              </li>
-            )}
           </>
         )}
       </ul>

@@ -68,7 +68,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Verify your identity · Rentique',
-    description: 'Verify your identity to book lenders’ pieces instantly.',
+    description: 'Verify your identity: the pieces you lend show the Verified badge.',
     noindex: true,
   });
 
@@ -78,7 +78,7 @@ const STATUS: Record<Verification['status'], { label: string; tone: 'success' | 
   approved: {
     label: 'Verified',
     tone: 'success',
-    text: 'Your identity is verified: lenders’ Instant Book pieces are yours to book at once.',
+    text: 'Your identity is verified: the pieces you lend show the Verified badge.',
   },
   rejected: {
     label: 'Not verified',
@@ -99,8 +99,8 @@ export default function Component({ actionData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-2xl pb-24">
       <PageHeader eyebrow="Trust and safety" title="Verify your identity">
-        Verified members book lenders’ Instant Book pieces at once, without waiting for an answer. Your document and
-        selfie go to our identity partner; we keep only the outcome.
+        A verified lender’s pieces show the Verified badge on their pages. Your document and selfie go to our identity
+        partner; we keep only the outcome.
       </PageHeader>
       {page.isPending ? (
         <SkeletonRows label="Loading your verification" count={1} rowClassName="h-24" />

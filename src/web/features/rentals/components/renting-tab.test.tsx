@@ -1,10 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RentalProtection } from '@domain/protection';
 import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { RentingTab } from '..';
 import { ApiStub, apiError } from '../../../test/api-stub';
 import { rental, type Rental } from '../../../test/fixtures';
-import { dismissToasts, renderPage, toasts } from '../../../test/render-page';
+import { dismissToasts, renderPage, settle, toasts } from '../../../test/render-page';
 
 /** The dashboard's Renting tab: her rentals with their dates, lateness, and Extend, Cancel, Return, Received. */
 
@@ -153,5 +154,70 @@ describe('her moves', () => {
     await user.click(await screen.findByRole('button', { name: 'I have received Wool Coat' }));
     await waitFor(() => expect(toasts()).toEqual([`${RENTAL_MESSAGES.received}Enjoy Wool Coat.`]));
     expect(api.writes()).toEqual(['POST /api/rentals/502/received']);
+  });
+});
+
+describe('damage cover (decision 0064)', () => {
+  const protection = (over: Partial<RentalProtection> = {}): RentalProtection => ({
+    rentalId: 501,
+    cover: null,
+    coverFeeCents: 500,
+    canAddCover: true,
+    deposit: null,
+    depositCents: 0,
+    damage: null,
+    ...over,
+  });
+  const covered = protection({
+    canAddCover: false,
+    cover: { rentalId: 501, feeCents: 500, status: 'active', createdAt: '2026-11-29T10:00:00.000Z' },
+  });
+
+  it('a rental not yet sent: the form posts to the dashboard before the app runs; the app adds it, says so, shows Covered', async () => {
+    const { api, user } = open([RESERVED]);
+    api.on('get', '/api/protection/rentals/{id}', protection());
+    api.on('post', '/api/protection/rentals/{id}/cover', covered);
+    const button = await screen.findByRole('button', { name: 'Add damage cover ($5) to Silk Tea Dress' });
+    expect(button).toHaveTextContent('Add damage cover ($5)');
+    const form = button.closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/dashboard?tab=renting');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ intent: 'cover', rentalId: '501' });
+    api.on('get', '/api/protection/rentals/{id}', covered);
+    await user.click(button);
+    expect(await within(row('Silk Tea Dress')).findByRole('status')).toHaveTextContent(
+      'Damage cover added: $5 charged to your card.',
+    );
+    expect(within(row('Silk Tea Dress')).getByText('Covered')).toBeInTheDocument();
+    expect(within(row('Silk Tea Dress')).queryByRole('button', { name: /Add damage cover/ })).toBeNull();
+    expect(api.writes()).toEqual(['POST /api/protection/rentals/501/cover']);
+  });
+
+  it('refused (no card): the reason on the row, no toast', async () => {
+    const { api, user } = open([RESERVED]);
+    api.on('get', '/api/protection/rentals/{id}', protection());
+    api.on(
+      'post',
+      '/api/protection/rentals/{id}/cover',
+      apiError(409, 'CARD_REQUIRED', 'Add a card to your account first: the fee is charged to it.'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add damage cover ($5) to Silk Tea Dress' }));
+    expect(await within(row('Silk Tea Dress')).findByRole('alert')).toHaveTextContent(
+      'Add a card to your account first: the fee is charged to it.',
+    );
+    expect(toasts()).toEqual([]);
+  });
+
+  it('a piece already sent offers no cover; one covered says Covered', async () => {
+    const { api } = open([RESERVED, OUT]);
+    api.on('get', '/api/protection/rentals/{id}', ({ params }) =>
+      params.id === '501' ? covered : protection({ rentalId: 502, canAddCover: false }),
+    );
+    await screen.findByRole('list', { name: 'Your rentals' });
+    expect(await within(row('Silk Tea Dress')).findByText('Covered')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('get', '/api/protection/rentals/{id}')).toHaveLength(2));
+    await settle();
+    expect(within(row('Wool Coat')).queryByTestId('rental-cover')).toBeNull();
+    expect(within(row('Wool Coat')).queryByRole('button', { name: /Add damage cover/ })).toBeNull();
   });
 });

@@ -12,13 +12,14 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDate } from '../../../lib/format';
+import { RentalCover } from '../../protection';
 import { useCancelRental } from '../api/cancel-rental';
 import { useExtendRental } from '../api/extend-rental';
 import { useRentals } from '../api/get-rentals';
 import { useMarkReceived } from '../api/mark-received';
 import { useReturnRental } from '../api/return-rental';
 
-/** The dashboard's Renting tab: pieces out or reserved, with return dates, Extend and Return. */
+/** The dashboard's Renting tab: pieces out or reserved, with return dates, damage cover, Extend and Return. */
 export function RentingTab() {
   const { data, isPending, isError, refetch } = useRentals();
   if (isPending) {
@@ -169,6 +170,10 @@ function RentalRow({ rental }: { rental: Rental }) {
           </p>
         )}
         {rental.lateToDispatch && <LateDispatchLine rental={rental} />}
+        {/* Damage cover (decision 0064): Covered, or the form that adds it until the piece is sent. */}
+        {rental.status !== 'cancelled' && rental.status !== 'kept' && (
+          <RentalCover rentalId={rental.id} name={rental.name} />
+        )}
         {rental.late && rental.late.days > 0 && <LateLine late={rental.late} />}
         <div className="flex flex-wrap gap-2">
           {/* Sent or received: she may report a problem (the page says when the window is over); not on a piece she bought. */}

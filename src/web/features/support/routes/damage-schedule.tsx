@@ -9,7 +9,7 @@ import type { Route } from './+types/damage-schedule';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Damage and loss schedule · Rentique',
-    description: `What wear, a stain, a repair, a missing part and a loss cost, with damage cover (${formatCents(PROTECTION_SETTINGS.coverFeeCents)} a rental) and without. Never more than the piece is worth.`,
+    description: `What wear, a stain, a repair, a missing part and a loss cost, with damage cover and without. Never more than the piece is worth.`,
   });
 
 const S = PROTECTION_SETTINGS;
@@ -19,10 +19,13 @@ const SECTIONS: ContentSection[] = [
     title: 'Damage cover',
     body: (
       <p>
-        Add cover to any rental for {formatCents(S.coverFeeCents)}, until it is sent. Normal wear, small stains and
-        minor repairs then cost you nothing, and a major repair, a missing part or a loss costs at most the capped
-        amount in the table. When a member’s piece is damaged, its lender is paid the schedule’s full amount: the cover
-        pays the difference.
+        Add cover to a rental for {formatCents(S.coverFeeCents)} from the{' '}
+        <Link to={`${paths.dashboard}?tab=renting`} className="text-ink underline underline-offset-4">
+          Renting tab of your dashboard
+        </Link>
+        , until the piece is sent; its fee is charged to your card. Normal wear, small stains and minor repairs then
+        cost you nothing, and a major repair, a missing part or a loss costs at most the capped amount in the table.
+        When a member’s piece is damaged, its lender is paid the schedule’s full amount: the cover pays the difference.
       </p>
     ),
   },
@@ -30,10 +33,10 @@ const SECTIONS: ContentSection[] = [
     title: 'Deposits',
     body: (
       <p>
-        A piece worth {formatCents(S.depositThresholdCents)} or more, or one whose lender asks it, is rented with a
-        deposit of {Math.round(S.depositRate * 100)}% of its retail price (at most {formatCents(S.depositCapCents)}): an
-        authorisation on your card, not a charge. It is released when the piece comes back as it left, or kept only for
-        what the schedule charges for damage.
+        Bookings made on the site do not hold a deposit today. Where a deposit is held, it is{' '}
+        {Math.round(S.depositRate * 100)}% of the piece’s retail price (at most {formatCents(S.depositCapCents)}): an
+        authorisation on your card, not a charge, released when the piece comes back as it left, or kept only for what
+        the schedule charges for damage.
       </p>
     ),
   },
@@ -41,9 +44,9 @@ const SECTIONS: ContentSection[] = [
     title: 'How we decide',
     body: (
       <p>
-        Our atelier inspects every piece when it comes back and records what it finds against this schedule; you see the
-        amount and the reason on your rental and your receipt. A repair’s cost is what our tailors or the lender’s
-        repairer charge, never more than the cap. If you disagree, write to us from{' '}
+        Our atelier inspects every piece when it comes back and records what it finds against this schedule; the amount
+        is a line of your receipt. A repair’s cost is what our tailors or the lender’s repairer charge, never more than
+        the cap. If you disagree, write to us from{' '}
         <Link to={paths.contact} className="text-ink underline underline-offset-4">
           Contact
         </Link>

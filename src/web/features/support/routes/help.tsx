@@ -32,8 +32,9 @@ const QUESTIONS: { group: string; items: { q: string; a: ReactNode }[] }[] = [
         q: 'What happens if I damage something?',
         a: (
           <>
-            Small things happen: normal wear costs nothing, and damage cover (a few dollars a rental) takes care of
-            stains and minor repairs. What each kind of damage costs, with and without cover, is on our{' '}
+            Small things happen: normal wear costs nothing, and damage cover (added to a rental from your dashboard
+            until it is sent) takes care of stains and minor repairs. What each kind of damage costs, with and without
+            cover, is on our{' '}
             <Link to={paths.damageSchedule} className="text-ink underline underline-offset-4">
               damage and loss schedule
             </Link>
