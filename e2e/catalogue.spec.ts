@@ -42,7 +42,8 @@ test('browse: tabs, a filter that survives a reload, and an item page', async ({
   await expect(page.getByRole('heading', { name: 'Columbia Cream Fleece Pullover' })).toBeVisible();
   await expect(page.getByText('(98 reviews)').first()).toBeVisible();
   await expect(page.getByText('Rented 8 times')).toBeVisible();
-  await expect(page.getByText('$9.99')).toBeVisible();
+  // The piece's own price (You may also like, further down, shows others at the same price).
+  await expect(page.getByText('$9.99').first()).toBeVisible();
   await expect(page.getByText('for 7 days')).toBeVisible();
   await expect(page.getByRole('img', { name: /Columbia Cream Fleece Pullover/ }).first()).toBeVisible();
   // One rental is one piece (decision 0037): no quantity stepper; the booking shows dates and a total.

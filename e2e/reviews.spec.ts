@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
-import { DISCOUNT_POPUP_SEEN_KEY, makeStaffWithCli, signUpViaApi } from './support';
+import { DISCOUNT_POPUP_SEEN_KEY, businessDayFrom, makeStaffWithCli, signUpViaApi } from './support';
 
 /*
  * Issue 17 part A in the browser: a member rents a piece, it goes out and comes back, she reviews
@@ -63,9 +63,19 @@ async function pickDress(page: Page): Promise<{ id: number; name: string }> {
   const res = await page.request.get('/api/items?category=Dresses&gender=Women&size=M&sort=popular&limit=48');
   const items = ((await res.json()) as { items: { id: number; name: string }[] }).items.filter((i) => i.id % 3 === 2);
   // From the house collection: other tests list members' dresses, which are requested, not booked.
+  // Pieces other tests add (one unit, often booked) are passed over: three rentals of M and one of L
+  // must fit on the same days, since a returned piece stays held until the desk checks it in.
   for (const { id, name } of items.reverse()) {
     const item = (await (await page.request.get(`/api/items/${id}`)).json()) as { fromMember: boolean };
-    if (!item.fromMember) return { id, name };
+    if (item.fromMember) continue;
+    const { sizes } = (await (
+      await page.request.get(`/api/items/${id}/availability?from=${businessDayFrom(0)}&to=${businessDayFrom(7)}`)
+    ).json()) as {
+      sizes: { size: string; units: number; available: boolean }[];
+    };
+    const m = sizes.find((x) => x.size === 'M');
+    const l = sizes.find((x) => x.size === 'L');
+    if (m && m.available && m.units >= 3 && l?.available) return { id, name };
   }
   throw new Error('no house dress in size M');
 }

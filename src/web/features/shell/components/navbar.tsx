@@ -16,7 +16,8 @@ const LINKS = [
   { to: paths.browse, label: 'Browse' },
   { to: paths.match, label: 'NEW: Match your Outfit', highlight: true },
   { to: paths.pricing, label: 'Pricing' },
-  { to: paths.preLoved, label: 'Pre-loved' },
+  // On the desktop bar only where there is room (2xl); always in the phone menu and the footer.
+  { to: paths.preLoved, label: 'Pre-loved', wide: true },
   { to: paths.howItWorks, label: 'How It Works' },
 ] as const;
 
@@ -89,7 +90,7 @@ function ShopNavbar() {
         <Logo />
         <ul className="hidden shrink-0 items-center gap-4 lg:flex xl:gap-5 2xl:gap-7">
           {LINKS.map((l) => (
-            <li key={l.to}>
+            <li key={l.to} className={'wide' in l ? 'hidden 2xl:list-item' : undefined}>
               <NavLink to={l.to} end={'end' in l} className={linkClass}>
                 {/* The name is the visible text, 'NEW: Match your Outfit' (axe label-content-name-mismatch). */}
                 {'highlight' in l ? (
