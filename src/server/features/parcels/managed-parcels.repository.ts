@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { parcelCols, type NewParcel } from './parcel-rows';
+import { dispatchedParcelRow, parcelCols, type NewParcel } from './parcel-rows';
 
 type Db = Kysely<DB>;
 
@@ -24,17 +24,7 @@ export function createManagedParcelsRepository(db: Db) {
       await trx
         .insertInto('parcels')
         .values({
-          user_id: p.userId,
-          kind: p.kind,
-          destination_key: p.destinationKey,
-          ship_day: p.shipDay,
-          status: 'dispatched',
-          handoff: p.handoff,
-          to_json: JSON.stringify(p.to),
-          from_json: JSON.stringify(p.from),
-          created_at: p.at,
-          dispatched_at: p.at,
-          dispatched_by: p.by,
+          ...dispatchedParcelRow(p, p.by),
           intake_id: p.intakeId ?? null,
           recall_id: p.recallId ?? null,
         })

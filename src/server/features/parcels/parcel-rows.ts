@@ -15,6 +15,21 @@ export interface NewParcel {
   at: string;
 }
 
+/** The row of a parcel made dispatched at once (a return, a sendoff, a managed piece's trip), sent by `by`. */
+export const dispatchedParcelRow = (p: NewParcel, by: string) => ({
+  user_id: p.userId,
+  kind: p.kind,
+  destination_key: p.destinationKey,
+  ship_day: p.shipDay,
+  status: 'dispatched',
+  handoff: p.handoff,
+  to_json: JSON.stringify(p.to),
+  from_json: JSON.stringify(p.from),
+  created_at: p.at,
+  dispatched_at: p.at,
+  dispatched_by: by,
+});
+
 /** A parcel's row with its member's name and email. */
 export const parcelCols = (q: Db) =>
   q

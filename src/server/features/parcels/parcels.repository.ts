@@ -5,7 +5,7 @@ import { parcelCols } from './parcel-rows';
 import { createSendoffParcelsRepository } from './sendoff-parcels.repository';
 import { createManagedParcelsRepository } from './managed-parcels.repository';
 
-import type { NewParcel } from './parcel-rows';
+import { dispatchedParcelRow, type NewParcel } from './parcel-rows';
 
 type Db = Kysely<DB>;
 
@@ -53,17 +53,7 @@ export function createParcelsRepository(db: Db) {
       const row = await trx
         .insertInto('parcels')
         .values({
-          user_id: p.userId,
-          kind: p.kind,
-          destination_key: p.destinationKey,
-          ship_day: p.shipDay,
-          status: 'dispatched',
-          handoff: p.handoff,
-          to_json: JSON.stringify(p.to),
-          from_json: JSON.stringify(p.from),
-          created_at: p.at,
-          dispatched_at: p.at,
-          dispatched_by: p.userId,
+          ...dispatchedParcelRow(p, p.userId),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

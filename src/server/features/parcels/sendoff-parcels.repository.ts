@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { parcelCols, type NewParcel } from './parcel-rows';
+import { dispatchedParcelRow, parcelCols, type NewParcel } from './parcel-rows';
 
 type Db = Kysely<DB>;
 
@@ -20,17 +20,7 @@ export function createSendoffParcelsRepository(db: Db) {
       await trx
         .insertInto('parcels')
         .values({
-          user_id: p.userId,
-          kind: p.kind,
-          destination_key: p.destinationKey,
-          ship_day: p.shipDay,
-          status: 'dispatched',
-          handoff: p.handoff,
-          to_json: JSON.stringify(p.to),
-          from_json: JSON.stringify(p.from),
-          created_at: p.at,
-          dispatched_at: p.at,
-          dispatched_by: p.by,
+          ...dispatchedParcelRow(p, p.by),
           sendoff_id: p.sendoffId,
         })
         .onConflict((oc) => oc.doNothing())
