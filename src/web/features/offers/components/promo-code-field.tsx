@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { readCode } from '../lib/code-input';
@@ -24,14 +24,16 @@ interface PromoCodeFieldProps {
  */
 export function PromoCodeField({ action, keep, applied, problem, note, onApply, onRemove }: PromoCodeFieldProps) {
   const id = useId();
-  const [text, setText] = useState(applied ?? '');
+  // The field is read from the form, not from state: what she typed before the app ran (the page
+  // hydrating under her fingers) is what Apply sends, as the GET form would have.
+  const input = useRef<HTMLInputElement>(null);
   const [formatError, setFormatError] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const read = readCode(text);
+    const read = readCode(String(new FormData(event.currentTarget).get('code') ?? ''));
     if ('error' in read) return setFormatError(read.error);
     setFormatError(null);
-    setText(read.code);
+    if (input.current) input.current.value = read.code;
     onApply(read.code);
   };
   const message = formatError ?? problem;
@@ -44,9 +46,9 @@ export function PromoCodeField({ action, keep, applied, problem, note, onApply, 
       <div className="flex gap-2">
         <Input
           id={id}
+          ref={input}
           name="code"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          defaultValue={applied ?? ''}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -63,7 +65,7 @@ export function PromoCodeField({ action, keep, applied, problem, note, onApply, 
             type="button"
             variant="ghost"
             onClick={() => {
-              setText('');
+              if (input.current) input.current.value = '';
               setFormatError(null);
               onRemove();
             }}
