@@ -32,6 +32,7 @@ const PENDING: BookingRequest = {
   receivedAt: null,
   returnedAt: null,
   checkedInAt: null,
+  cancelledBy: null,
   photos: [],
 };
 
