@@ -71,7 +71,7 @@ describe(`a lender cancels an accepted request (${process.env.TEST_DIALECT ?? 's
     const statement = await json<Statement>(lender.request('/api/payouts/statement'));
     const fees = statement.lines.filter((l) => l.kind === 'fee');
     expect(fees).toHaveLength(1);
-    expect(fees[0]).toMatchObject({ netCents: -1_000, status: 'available' });
+    expect(fees[0]).toMatchObject({ netCents: -1_000, status: 'Available' });
     const terms = await json<PieceTerms>(t.request(`/api/protection/items/${itemId}/terms`));
     expect(terms).toMatchObject({ lenderCancellations: 1, lenderPausedUntil: null });
   });
