@@ -137,8 +137,10 @@ function parseIcs(text: string) {
   let current: Record<string, string> | null = null;
   for (const line of lines) {
     if (line === 'BEGIN:VEVENT') current = {};
-    else if (line === 'END:VEVENT') (events.push(current!), (current = null));
-    else if (current) {
+    else if (line === 'END:VEVENT') {
+      events.push(current!);
+      current = null;
+    } else if (current) {
       const i = line.indexOf(':');
       current[line.slice(0, i)] = line.slice(i + 1);
     }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   CANCELLATION_POLICIES,
@@ -44,7 +44,7 @@ function PolicyFields({ itemId, terms }: { itemId: number; terms: PieceTerms }) 
     },
   });
   const errors = form.formState.errors;
-  const chosen = form.watch('cancellationPolicy');
+  const chosen = useWatch({ control: form.control, name: 'cancellationPolicy' });
   const onSubmit = form.handleSubmit((values) =>
     save.mutateAsync(values).then(
       () => toast.success('Policy saved', { description: 'Renters see it before they request.' }),
