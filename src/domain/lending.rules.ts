@@ -51,6 +51,7 @@ export const LENDING_ACTIONS = [
   'return',
   'back',
   'clean',
+  'cancel',
 ] as const;
 export type LendingAction = (typeof LENDING_ACTIONS)[number];
 
@@ -114,7 +115,8 @@ export function lendingActions(
 ): LendingAction[] {
   if (role === 'lender') {
     if (stage === 'requested') return ['accept', 'decline'];
-    if (stage === 'to_send') return ['send'];
+    // Before it is sent she may cancel what she accepted: the renter refunded in full, a fee for her (decision 0067).
+    if (stage === 'to_send') return ['send', 'cancel'];
     if (stage === 'sent' || stage === 'with_renter' || stage === 'sent_back') return ['back'];
     if (stage === 'back') return ['clean'];
     return [];

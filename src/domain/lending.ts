@@ -39,6 +39,8 @@ export const BookingRequestSchema = z.object({
   receivedAt: z.string().nullable(),
   returnedAt: z.string().nullable(),
   checkedInAt: z.string().nullable(),
+  /** Who cancelled the accepted request before the piece was sent (decision 0067); null: not cancelled. */
+  cancelledBy: z.enum(['renter', 'lender']).nullable(),
   photos: z.array(
     z.object({
       stage: z.enum(['sent', 'returned']),

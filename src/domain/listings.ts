@@ -136,8 +136,10 @@ export const ITEM_STATUS_FOR_REVIEW: Record<ReviewStatus, string> = {
 
 /** The review status of an item status; null for a removed listing. */
 export function reviewStatusOfItem(status: string): ReviewStatus | null {
-  // A managed piece on its way into our care, asked back, or back with her was approved (decision 0062).
+  // A managed piece on its way into our care, asked back, or back with her was approved (decision 0062);
+  // so was a piece paused by its lender's cancellations (decision 0067).
   if (status === 'active' || status === 'intake' || status === 'recalled' || status === 'returned') return 'approved';
+  if (status === 'paused') return 'approved';
   if (status === 'pending_review') return 'pending';
   if (status === 'rejected') return 'rejected';
   return null;

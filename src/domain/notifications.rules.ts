@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'lending_message',
   'lending_sent',
   'lending_withdrawn',
+  'lending_cancelled',
   'dispatch_late',
   'dispatch_late_cancelled',
   'plan_renewal_declined',

@@ -106,7 +106,8 @@ export type PromoCodeList = z.infer<typeof PromoCodeListSchema>;
 
 /** The saving a quote or an order carries: the welcome offer or a code (never both). */
 export const DiscountSchema = z.object({
-  kind: z.enum(['welcome', 'code']),
+  /** long_rental: a lender's longer-rental discount on her piece (decision 0067), shown in the quote. */
+  kind: z.enum(['welcome', 'code', 'long_rental']),
   /** The code, for a code. */
   code: z.string().nullable(),
   /** In her words: 'Welcome offer: 20% off your first rental', 'Code SPRING-10: 10% off'. */

@@ -74,7 +74,7 @@ export const EARNING_STATUS_LABELS: Record<EarningStatus, string> = {
 /** One line of the statement: a rental's earning (its price, the commission, her share), an upheld claim's credit, or a payout. */
 export const StatementLineSchema = z.object({
   date: z.string(),
-  kind: z.enum(['earning', 'claim', 'report', 'damage', 'payout']),
+  kind: z.enum(['earning', 'claim', 'report', 'damage', 'fee', 'payout']),
   description: z.string(),
   /** The rental's price (earnings) or the claim's amount; the payout's amount. */
   grossCents: z.number().int(),

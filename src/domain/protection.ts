@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from './errors';
 import { formatCents } from './money';
+import { CANCELLATION_POLICIES, LENDER_POLICY_SETTINGS as LP } from './lender-policies.rules';
 
 /**
  * Protection (docs/product.md "Damage cover, deposits and Instant Book"; decision 0064): the
@@ -250,6 +251,10 @@ export const PiecePolicyInputSchema = z
     cleaning: z.string().trim().max(500).default(''),
     depositRequired: z.boolean().default(false),
     instantBook: z.boolean().default(false),
+    // Lender policies (decision 0067): cancellation, notice, the longer-rental discount.
+    cancellationPolicy: z.enum(CANCELLATION_POLICIES).default('flexible'),
+    noticeDays: z.number().int().min(0).max(LP.maxNoticeDays).default(0),
+    longDiscountPercent: z.number().int().min(0).max(LP.maxLongDiscountPercent).default(0),
   })
   .refine((p) => p.minDays <= p.maxDays, { path: ['maxDays'], message: 'must be at least the minimum' });
 export type PiecePolicyInput = z.infer<typeof PiecePolicyInputSchema>;
@@ -266,6 +271,15 @@ export const PieceTermsSchema = z.object({
   instantBook: z.boolean(),
   coverFeeCents: z.number().int(),
   lenderVerified: z.boolean(),
+  /** Lender policies (decision 0067). */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  noticeDays: z.number().int(),
+  longDiscountPercent: z.number().int(),
+  longRentalDays: z.number().int(),
+  /** Accepted requests its lender cancelled in the last 90 days (her record, shown with her pieces). */
+  lenderCancellations: z.number().int(),
+  /** Her listings are paused (three cancellations in 90 days) until this instant. */
+  lenderPausedUntil: z.string().nullable(),
 });
 export type PieceTerms = z.infer<typeof PieceTermsSchema>;
 
@@ -286,3 +300,17 @@ export const VerificationInputSchema = z.object({
   selfie: z.literal(true, { error: 'a selfie is needed' }),
 });
 export type VerificationInput = z.infer<typeof VerificationInputSchema>;
+
+/** What cancelling a rental gives back, shown before she confirms (decision 0067). */
+export const CancellationTermsSchema = z.object({
+  rentalId: z.number().int(),
+  /** Null: not a member's piece, so no lender policy applies (a full refund until it is sent). */
+  policy: z.enum(CANCELLATION_POLICIES).nullable(),
+  paidCents: z.number().int(),
+  refundCents: z.number().int(),
+  percent: z.number().int(),
+  /** Until when the policy's share comes back (ISO), and that share. */
+  deadline: z.string().nullable(),
+  windowPercent: z.number().int(),
+});
+export type CancellationTerms = z.infer<typeof CancellationTermsSchema>;

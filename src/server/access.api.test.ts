@@ -6,6 +6,7 @@ import { PROTECTION_CASES } from './test/access/cases-protection';
 import { RENTAL_CASES } from './test/access/cases-rentals';
 import { PARCEL_CASES } from './test/access/cases-parcels';
 import { PRELOVED_CASES } from './test/access/cases-preloved';
+import { POLICY_CASES } from './test/access/cases-policies';
 import { A_CARD_HOLDER, A_NAME, A_STREET, type Case, type Scenario, type Target } from './test/access/matrix';
 import { buildScenario, snapshotOfA } from './test/access/scenario';
 import { listApiRoutes, type ApiRoute } from './test/routes';
@@ -40,6 +41,7 @@ const CASES: Record<string, Case> = {
   ...PARCEL_CASES,
   ...PROTECTION_CASES,
   ...PRELOVED_CASES,
+  ...POLICY_CASES,
 };
 
 const keyOf = (r: ApiRoute) => `${r.method.toUpperCase()} ${r.path}`;

@@ -14,7 +14,7 @@ import { createFavoritesRoutes, createMatchRoutes } from './features/match';
 import { createAssistantRoutes } from './features/assistant';
 import { createEventsRoutes } from './features/events';
 import { createAppointmentsRoutes, createContactRoutes } from './features/support';
-import { LENDING_UPLOAD_ROUTE, createLendingRoutes } from './features/lending';
+import { LENDING_UPLOAD_ROUTE, createLenderPolicyRoutes, createLendingRoutes } from './features/lending';
 import { LISTING_UPLOAD_ROUTE, createListingsRoutes } from './features/listings';
 import { createRentalsRoutes } from './features/rentals';
 import { createWaitlistRoutes } from './features/waitlist';
@@ -161,6 +161,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/ops/parcels', createParcelsDeskRoutes(ctx, services.parcels));
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
+  // A lender's cancellation of an accepted request and her private calendar feed (decision 0067).
+  app.route('/api/lending', createLenderPolicyRoutes(ctx, services.lenderPolicies));
   // Managed lending (decision 0062): her pieces in our care; the desk's intake and recalls (staff only).
   app.route('/api/managed', createManagedRoutes(ctx, services.managed));
   app.route('/api/ops/managed', createManagedDeskRoutes(ctx, services.managedDesk));

@@ -46,6 +46,8 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   });
   jobs.work(QUEUES.requestExpiry.name, async () => {
     await lending.expireDue();
+    // Lenders' pauses whose 30 days are up: their pieces back in the catalogue (decision 0067).
+    await services.lenderPolicies.liftDuePauses();
   });
   jobs.work(QUEUES.lateDispatch.name, async () => {
     await services.rentals.sweepLateDispatch();

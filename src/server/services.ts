@@ -15,6 +15,8 @@ import {
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
 import {
+  createCalendarFeedService,
+  createLenderCancellation,
   createLendingCalendarService,
   createLendingService,
   createLendingThreadsService,
@@ -55,7 +57,12 @@ import { createShortlistsService } from './features/shortlists';
 import { createManagedDeskService, createManagedService } from './features/managed';
 import { createMemberSizes } from './features/reviews';
 import { createSavedSearchesService } from './features/saved-searches';
-import { createProtectionService, createSimulatedIdentityProvider, createTrustService } from './features/protection';
+import {
+  createLenderPolicyService,
+  createProtectionService,
+  createSimulatedIdentityProvider,
+  createTrustService,
+} from './features/protection';
 import { createHash } from 'node:crypto';
 
 /**
@@ -122,6 +129,8 @@ export function createServices(
   // Managed lending (decision 0062): intake, recall, her share credited at check-in.
   const managedDeps = { core, notifications, studios: () => orders.listStudios(), parcels };
   const managed = createManagedService(ctx, managedDeps);
+  // Lender policies (decision 0067): cancellation refunds, notice, the longer-rental discount, her record.
+  const policies = createLenderPolicyService(ctx, { payments });
   const units = createUnitLifeService(ctx, {
     core,
     catalogue,
@@ -140,10 +149,23 @@ export function createServices(
     orders,
     offers,
     credit,
-    quote: createRentalQuote(ctx, { catalogue, plans, offers, credit }),
+    quote: createRentalQuote(ctx, {
+      catalogue,
+      plans,
+      offers,
+      credit,
+      longDiscount: (itemId, priceCents, days) => policies.longDiscount(itemId, priceCents, days),
+    }),
     extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
     keep: createRentalKeep(ctx, { core, payments, plans, notifications }),
-    cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications, credit }),
+    cancellation: createRentalCancellation(ctx, {
+      core,
+      payments,
+      orders,
+      notifications,
+      credit,
+      refundPercent: (trx, rentalId, startDate) => policies.refundPercent(rentalId, startDate, trx),
+    }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
@@ -187,8 +209,8 @@ export function createServices(
       notifications,
       core,
       settlement: createRequestSettlement(ctx, { core, payments, orders, notifications }),
-      // The lender's minimum and maximum days bind every request (decision 0064; protection is built below).
-      policyDays: (itemId) => protection.policyDays(itemId),
+      // The lender's days, notice and discount bind every request (decisions 0064 and 0067).
+      policyDays: (itemId) => policies.policyOf(itemId),
     }),
     ...createLendingThreadsService(ctx, {
       core,
@@ -198,6 +220,18 @@ export function createServices(
       staffMayRead: (rentalId) => claims.hasOpenClaim(rentalId),
     }),
     ...createLendingCalendarService(ctx, { core }),
+  };
+  // A lender's cancellation of an accepted request, and her private calendar feed (decision 0067).
+  const lenderPolicies = {
+    ...createLenderCancellation(ctx, {
+      core,
+      payments,
+      orders,
+      notifications,
+      similar: async (itemId) => (await catalogue.similar(itemId)).map((x) => ({ id: x.id, name: x.name })),
+      view: (id, userId) => lending.get(id, userId),
+    }),
+    ...createCalendarFeedService(ctx),
   };
   const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
   // Damage cover, deposits and damage per the schedule (decision 0064).
@@ -210,11 +244,20 @@ export function createServices(
     clock: ctx.clock,
   });
   // Lender policies, verification and Instant Book (a request accepted at once, through lending).
-  const trust = createTrustService(ctx, { identity: identityProvider, lending, protection });
+  const trust = createTrustService(ctx, { identity: identityProvider, lending, protection, policies });
   // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
   // The pre-loved sale (decision 0066): units offered and sold through the core, the desk's dispatches of them.
   const preloved = createPreLovedService(ctx, { core, payments, plans, orders, notifications, pictures, parcels });
-  const payouts = createPayoutsService(ctx, { payments, listings, reports, damage: protection });
+  const payouts = createPayoutsService(ctx, {
+    payments,
+    listings,
+    reports,
+    damage: protection,
+    policy: async (lenderId, q) => [
+      ...(await lenderPolicies.fees(lenderId, q)),
+      ...(await policies.keptShares(lenderId, q)),
+    ],
+  });
   // A lender's pieces sold in the pre-loved sale pay her share like an earning (source sale:<id>).
   payouts.addSales((lenderId) => preloved.lenderSales(lenderId));
   orders.addBought((orderIds) => preloved.boughtOn(orderIds));
@@ -265,6 +308,8 @@ export function createServices(
     savedSearches: createSavedSearchesService(ctx, { catalogue, notifications }),
     protection,
     trust,
+    policies,
+    lenderPolicies,
     identityProvider,
   };
 }

@@ -937,6 +937,37 @@ export interface PiecePoliciesTable {
   deposit_required: number;
   instant_book: number;
   updated_at: string;
+  cancellation_policy: Generated<string>;
+  notice_days: Generated<number>;
+  long_discount_percent: Generated<number>;
+}
+
+/** A lender's cancellation of a request she had accepted, once per request (decision 0067). */
+export interface LenderCancellationsTable {
+  id: Generated<number>;
+  request_id: number;
+  rental_id: number;
+  item_id: number;
+  lender_id: string;
+  renter_id: string;
+  refund_cents: number;
+  fee_cents: number;
+  created_at: string;
+}
+
+/** A lender's listings paused after three cancellations in 90 days, until paused_until (decision 0067). */
+export interface LenderPausesTable {
+  lender_id: string;
+  paused_at: string;
+  paused_until: string;
+  lifted_at: string | null;
+}
+
+/** A member's private ICS feed of her lending calendar: its secret (decision 0067). */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token: string;
+  created_at: string;
 }
 
 /** A member's identity check with the provider (decision 0064). */
@@ -1105,6 +1136,9 @@ export interface DB {
   rental_deposits: RentalDepositsTable;
   damage_assessments: DamageAssessmentsTable;
   piece_policies: PiecePoliciesTable;
+  lender_cancellations: LenderCancellationsTable;
+  lender_pauses: LenderPausesTable;
+  calendar_feeds: CalendarFeedsTable;
   identity_checks: IdentityChecksTable;
   identity_events: IdentityEventsTable;
   payment_sim_bank_accounts: PaymentSimBankAccountsTable;

@@ -2296,6 +2296,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your private calendar feed’s address (ICS): the days your pieces are booked or blocked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            path: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/feed/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A calendar feed (RFC 5545) by its secret: no session; 404 for any other secret */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description iCalendar */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/feed/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give your calendar feed a new secret address: the old one stops working */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            path: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/items/{id}/blocks": {
         parameters: {
             query?: never;
@@ -2623,7 +2777,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -2727,7 +2883,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             incoming: {
-                                actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                                actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                                /** @enum {string|null} */
+                                cancelledBy: "renter" | "lender" | null;
                                 checkedInAt: string | null;
                                 createdAt: string;
                                 decidedAt: string | null;
@@ -2768,7 +2926,9 @@ export interface paths {
                                 unreadMessages: number;
                             }[];
                             outgoing: {
-                                actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                                actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                                /** @enum {string|null} */
+                                cancelledBy: "renter" | "lender" | null;
                                 checkedInAt: string | null;
                                 createdAt: string;
                                 decidedAt: string | null;
@@ -2861,7 +3021,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -2991,7 +3153,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3101,7 +3265,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3234,7 +3400,137 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
+                            checkedInAt: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            dispatchedAt: string | null;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            handoff: "delivery" | "pickup";
+                            id: number;
+                            item: {
+                                brand: string;
+                                id: number;
+                                imageUrl: string;
+                                name: string;
+                            };
+                            lenderName: string;
+                            lenderShareCents: number;
+                            photos: {
+                                height: number;
+                                /** @enum {string} */
+                                stage: "sent" | "returned";
+                                url: string;
+                                width: number;
+                            }[];
+                            priceCents: number;
+                            receivedAt: string | null;
+                            rentalId: number;
+                            renterName: string;
+                            returnDate: string;
+                            returnedAt: string | null;
+                            /** @enum {string} */
+                            role: "renter" | "lender";
+                            size: string;
+                            /** @enum {string} */
+                            stage: "requested" | "to_send" | "sent" | "with_renter" | "sent_back" | "back" | "done";
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "authorising" | "pending" | "accepted" | "declined" | "expired" | "failed" | "withdrawn";
+                            unreadMessages: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a request you accepted (the lender), before the piece is sent: the renter refunded in full, a fee from your next payout
+         * @description 403 for the renter, 404 for anyone else; 409 before it is accepted, once sent, or once cancelled (two at once: one cancellation, one refund). Three cancellations in 90 days pause your listings for 30 days (decision 0067).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request, cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3360,7 +3656,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3486,7 +3784,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3617,7 +3917,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3761,7 +4063,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -3887,7 +4191,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -6524,7 +6830,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "saved_search_match" | "plan_renewed" | "piece_sold" | "managed_approved" | "managed_live" | "managed_rented" | "managed_earning" | "managed_rejected" | "managed_returned";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "lending_cancelled" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "saved_search_match" | "plan_renewed" | "piece_sold" | "managed_approved" | "managed_live" | "managed_rented" | "managed_earning" | "managed_rejected" | "managed_returned";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -13231,7 +13537,7 @@ export interface paths {
                                     cents: number;
                                     code: string | null;
                                     /** @enum {string} */
-                                    kind: "welcome" | "code";
+                                    kind: "welcome" | "code" | "long_rental";
                                     label: string;
                                 } | null;
                                 items: {
@@ -13375,7 +13681,7 @@ export interface paths {
                                 cents: number;
                                 code: string | null;
                                 /** @enum {string} */
-                                kind: "welcome" | "code";
+                                kind: "welcome" | "code" | "long_rental";
                                 label: string;
                             } | null;
                             items: {
@@ -14259,7 +14565,7 @@ export interface paths {
                                 feeCents: number;
                                 grossCents: number;
                                 /** @enum {string} */
-                                kind: "earning" | "claim" | "report" | "damage" | "payout";
+                                kind: "earning" | "claim" | "report" | "damage" | "fee" | "payout";
                                 netCents: number;
                                 status: string;
                             }[];
@@ -15992,7 +16298,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean")[];
+                            actions: ("accept" | "decline" | "withdraw" | "send" | "received" | "return" | "back" | "clean" | "cancel")[];
+                            /** @enum {string|null} */
+                            cancelledBy: "renter" | "lender" | null;
                             checkedInAt: string | null;
                             createdAt: string;
                             decidedAt: string | null;
@@ -16117,16 +16425,25 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @default flexible
+                         * @enum {string}
+                         */
+                        cancellationPolicy?: "flexible" | "moderate" | "strict";
                         /** @default  */
                         cleaning?: string;
                         /** @default false */
                         depositRequired?: boolean;
                         /** @default false */
                         instantBook?: boolean;
+                        /** @default 0 */
+                        longDiscountPercent?: number;
                         /** @default 30 */
                         maxDays?: number;
                         /** @default 1 */
                         minDays?: number;
+                        /** @default 0 */
+                        noticeDays?: number;
                     };
                 };
             };
@@ -16138,6 +16455,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @enum {string} */
+                            cancellationPolicy: "flexible" | "moderate" | "strict";
                             cleaning: string;
                             coverFeeCents: number;
                             depositCents: number;
@@ -16145,9 +16464,14 @@ export interface paths {
                             fromMember: boolean;
                             instantBook: boolean;
                             itemId: number;
+                            lenderCancellations: number;
+                            lenderPausedUntil: string | null;
                             lenderVerified: boolean;
+                            longDiscountPercent: number;
+                            longRentalDays: number;
                             maxDays: number;
                             minDays: number;
+                            noticeDays: number;
                         };
                     };
                 };
@@ -16222,6 +16546,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @enum {string} */
+                            cancellationPolicy: "flexible" | "moderate" | "strict";
                             cleaning: string;
                             coverFeeCents: number;
                             depositCents: number;
@@ -16229,9 +16555,14 @@ export interface paths {
                             fromMember: boolean;
                             instantBook: boolean;
                             itemId: number;
+                            lenderCancellations: number;
+                            lenderPausedUntil: string | null;
                             lenderVerified: boolean;
+                            longDiscountPercent: number;
+                            longRentalDays: number;
                             maxDays: number;
                             minDays: number;
+                            noticeDays: number;
                         };
                     };
                 };
@@ -16323,6 +16654,80 @@ export interface paths {
                             } | null;
                             depositCents: number;
                             rentalId: number;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/rentals/{id}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What cancelling your rental gives back now: the lender’s cancellation policy on a member’s piece (decision 0067), in full otherwise */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The refund */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deadline: string | null;
+                            paidCents: number;
+                            percent: number;
+                            /** @enum {string|null} */
+                            policy: "flexible" | "moderate" | "strict" | null;
+                            refundCents: number;
+                            rentalId: number;
+                            windowPercent: number;
                         };
                     };
                 };
@@ -18292,7 +18697,7 @@ export interface paths {
                                 cents: number;
                                 code: string | null;
                                 /** @enum {string} */
-                                kind: "welcome" | "code";
+                                kind: "welcome" | "code" | "long_rental";
                                 label: string;
                             } | null;
                             discountNote: string | null;

@@ -4,3 +4,6 @@ export { createLendingCalendarService, type LendingCalendarService } from './len
 export { createLendingThreadsService, type LendingThreadsService } from './lending-threads.service';
 export { createLendingService, type LendingRequestsService } from './lending.service';
 export { createRequestSettlement } from './request-settlement';
+export { createLenderCancellation, type LenderCancellation } from './lender-cancellation';
+export { createCalendarFeedService, type CalendarFeedService } from './calendar-feed.service';
+export { createLenderPolicyRoutes } from './lender-policy.routes';

@@ -147,9 +147,10 @@ describe(`the lender's calendar (${process.env.TEST_DIALECT ?? 'sqlite'})`, () =
     );
 
     const rita = await renter('Bria Blocked');
+    // The lender's blocked dates refuse the request with the reason (decision 0067), before the units' "sold out".
     expect(
-      (await errorOf(await requestPiece(rita, itemId, { startDate: '2026-12-12', endDate: '2026-12-19' }))).code,
-    ).toBe('SOLD_OUT');
+      await errorOf(await requestPiece(rita, itemId, { startDate: '2026-12-12', endDate: '2026-12-19' })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED', details: { reason: 'blocked' } });
     const browse = async () =>
       (
         await json<{ items: { id: number }[] }>(t.request('/api/items?size=M&from=2026-12-11&to=2026-12-13&limit=48'))

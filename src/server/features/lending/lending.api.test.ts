@@ -138,7 +138,7 @@ describe(`request to book (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     expect(rentals.map((r) => [r.id, r.chargeCents])).toEqual([[made.rentalId, 2_000]]);
     expect((await notesOf(rita.id)).map((n) => n.kind)).toEqual(['lending_accepted']);
     const after = await json<BookingRequest>(lender.request(`/api/lending/requests/${made.id}`));
-    expect(after).toMatchObject({ status: 'accepted', stage: 'to_send', actions: ['send'] });
+    expect(after).toMatchObject({ status: 'accepted', stage: 'to_send', actions: ['send', 'cancel'] });
     expect((await post(lender, `/api/lending/requests/${made.id}/decline`)).status).toBe(409);
     // Earnings come when it starts, not before.
     expect(await earned(lender)).toBe(0);

@@ -33,6 +33,7 @@ const REQUEST_COLUMNS = [
   'renter.name as renter_name',
   'lender.name as lender_name',
   'bookings.released_at as booking_released_at',
+  'lender_cancellations.created_at as lender_cancelled_at',
 ] as const;
 
 /** The lending feature's queries (the only code of it that touches Kysely). */
@@ -45,6 +46,7 @@ export function createLendingRepository(db: Db) {
       .innerJoin('bookings', 'bookings.id', 'rentals.booking_id')
       .innerJoin('user as renter', 'renter.id', 'booking_requests.renter_id')
       .innerJoin('user as lender', 'lender.id', 'booking_requests.lender_id')
+      .leftJoin('lender_cancellations', 'lender_cancellations.request_id', 'booking_requests.id')
       .select(REQUEST_COLUMNS);
 
   return {

@@ -7,7 +7,6 @@ import {
   type BookingRequestList,
 } from '../../../domain/lending';
 import { lenderShareCents } from '../../../domain/listings';
-import { outsidePolicyDays } from '../../../domain/protection';
 import { declineMessage } from '../../../domain/payments';
 import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type BookRentalInput } from '../../../domain/rentals';
 import { CONDITIONS, type Condition } from '../../../domain/unit-life';
@@ -27,6 +26,7 @@ import { createLendingRepository, type LendingRepository, type RequestRow } from
 type RequestableItem = NonNullable<Awaited<ReturnType<LendingRepository['itemForRequest']>>>;
 import type { RequestSettlement } from './request-settlement';
 import { requestViewsOf } from './request-view';
+import { requestPolicyRefusal, requestPrice, type RequestPolicy } from './request-policy';
 
 type Db = Kysely<DB>;
 
@@ -56,8 +56,8 @@ export function createLendingService(
     core: BookingsCore;
     /** A request's money and its end (request-settlement.ts). */
     settlement: RequestSettlement;
-    /** The piece's lender's minimum and maximum days (protection's policy, decision 0064), or null for none. */
-    policyDays?: (itemId: number) => Promise<{ minDays: number; maxDays: number } | null>;
+    /** The piece's lender's policy (protection's, decisions 0064 and 0067): days, notice, discount; null for none. */
+    policyDays?: (itemId: number) => Promise<RequestPolicy | null>;
   },
 ) {
   const { db } = ctx.database;
@@ -116,13 +116,14 @@ export function createLendingService(
       // transaction (their reads run their own queries), the rest in it.
       let range!: { startDate: string; endDate: string };
       let delivery!: ResolvedDelivery;
+      let policy: RequestPolicy | null = null;
       await climb(
         {
-          // The dates, then the lender's days for her piece (the same rule as Instant Book's).
+          // The dates, then the lender's policy: days, notice, her blocked dates (the rules Instant Book meets too).
           range: async () => {
             range = requestRangeOf(input, today());
-            const limits = await deps.policyDays?.(input.itemId);
-            return limits ? outsidePolicyDays(daysBetween(range.startDate, range.endDate), limits) : null;
+            policy = (await deps.policyDays?.(input.itemId)) ?? null;
+            return requestPolicyRefusal(range, policy, await repo.blocks(input.itemId, today()), today());
           },
           size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
           delivery: async () =>
@@ -181,7 +182,8 @@ export function createLendingService(
           'member',
         );
         if (!card) throw new Error('unreachable: the card rung refuses a request without a card');
-        const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
+        // Less the lender's longer-rental discount (decision 0067).
+        const price = requestPrice(rentalPriceCents(row.rental_price_cents, startDate, endDate), range, policy);
         const order = await orders.create(trx, {
           userId,
           status: 'pending_payment',

@@ -64,6 +64,7 @@ export function requestViewsOf(ctx: AppContext, repo: LendingRepository, picture
         receivedAt: r.received_at,
         returnedAt: r.returned_at,
         checkedInAt: r.checked_in_at,
+        cancelledBy: r.lender_cancelled_at ? 'lender' : r.cancelled_at ? 'renter' : null,
         photos: photos
           .filter((p) => p.rental_id === r.rental_id)
           .map((p) => ({

@@ -74,6 +74,13 @@ export interface NotificationData {
   managed_returned: { itemName: string; method: 'parcel' | 'studio'; place: string };
   /** New pieces match a saved search of hers (decision 0065): at most one a day per search. */
   saved_search_match: { searchName: string; count: number; names: string[]; params: string };
+  /** Her lender cancelled the request she had accepted (decision 0067): refunded in full, pieces like it. */
+  lending_cancelled: {
+    itemName: string;
+    startDate: string;
+    refund: string | null;
+    similar: { id: number; name: string }[];
+  };
 }
 
 export interface RenderedNotification {
@@ -249,6 +256,16 @@ export const NOTIFICATION_TEMPLATES: {
   lending_withdrawn: (d) => ({
     title: `${d.renterName} withdrew her request for ${d.itemName}`,
     body: `${d.renterName} no longer needs your ${d.itemName} from ${longDate(d.startDate)} and has withdrawn her request. There is nothing to answer: the dates are free again.`,
+    link: '/requests',
+  }),
+  lending_cancelled: (d) => ({
+    title: `Your rental of ${d.itemName} was cancelled by the lender`,
+    body:
+      `We are sorry: the lender cancelled your rental of ${d.itemName} from ${longDate(d.startDate)}. ` +
+      (d.refund ? `${d.refund} goes back to your card in full. ` : 'Nothing was charged. ') +
+      (d.similar.length
+        ? `Pieces like it you can rent instead: ${d.similar.map((x) => `${x.name} (/item/${x.id})`).join(', ')}.`
+        : 'Browse the collection for a piece like it.'),
     link: '/requests',
   }),
   dispatch_late: (d) => ({

@@ -13,6 +13,18 @@ export interface DamageCredit {
   at: string;
 }
 
+/**
+ * A line of the lender policies (decision 0067): her fee for cancelling an accepted request
+ * (negative, kind 'fee'), or her share of what her cancellation policy kept (kind 'earning').
+ */
+export interface PolicyLine {
+  source: string;
+  kind: 'fee' | 'earning';
+  cents: number;
+  description: string;
+  at: string;
+}
+
 /** A lender's pieces sold in the pre-loved sale, with her share of each. */
 export type SalesReader = (
   lenderId: string,
@@ -21,7 +33,7 @@ export type SalesReader = (
 /** A source of money for the lender: a rental's earning, a sale, an upheld claim's credit, damage per the schedule, or a refunded report's deduction (negative). */
 export interface Source {
   source: string;
-  kind: 'earning' | 'claim' | 'report' | 'damage';
+  kind: 'earning' | 'claim' | 'report' | 'damage' | 'fee';
   date: string;
   description: string;
   grossCents: number;
@@ -47,6 +59,7 @@ export function sourcesOf(input: {
   lines: Awaited<ReturnType<PayoutsRepository['linesOf']>>;
   adjustments: Awaited<ReturnType<ReportsService['payoutAdjustments']>>;
   damage: DamageCredit[];
+  policy?: PolicyLine[];
 }): Source[] {
   const { now, earning, names, sales, claims, lines, adjustments, damage } = input;
   const paidBy = new Map(lines.map((l) => [l.source, l.status]));
@@ -164,6 +177,20 @@ export function sourcesOf(input: {
       netCents: d.amountCents,
       status: settledStatus(source) ?? 'available',
       availableFrom: d.at,
+    });
+  }
+  // Lender policies (decision 0067): her cancellation fee (negative), her share of what her policy kept.
+  for (const p of input.policy ?? []) {
+    out.push({
+      source: p.source,
+      kind: p.kind,
+      date: p.at,
+      description: p.description,
+      grossCents: p.cents,
+      feeCents: 0,
+      netCents: p.cents,
+      status: settledStatus(p.source) ?? 'available',
+      availableFrom: p.at,
     });
   }
   return out;

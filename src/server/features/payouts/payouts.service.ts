@@ -18,7 +18,7 @@ import { DomainError } from '../../../domain/errors';
 import type { ListingsService } from '../listings';
 import type { ReportsService } from '../reports';
 import { isUniqueViolation, PaymentDeclinedError, type PaymentsService } from '../payments';
-import { sourcesOf, type DamageCredit, type SalesReader, type Source } from './payout-sources';
+import { sourcesOf, type DamageCredit, type PolicyLine, type SalesReader, type Source } from './payout-sources';
 import { createPayoutsRepository } from './payouts.repository';
 
 type PayoutRow = {
@@ -57,6 +57,8 @@ export function createPayoutsService(
     reports: Pick<ReportsService, 'payoutAdjustments'>;
     /** What the damage schedule owes her (decision 0064): the whole, once the renter's part is collected. */
     damage?: { lenderCredits(lenderId: string, q?: Kysely<DB>): Promise<DamageCredit[]> };
+    /** Lender policies' lines (decision 0067): her cancellation fees, her share of what her policy kept; each once. */
+    policy?: (lenderId: string, q?: Kysely<DB>) => Promise<PolicyLine[]>;
   },
 ) {
   const { db } = ctx.database;
@@ -101,6 +103,7 @@ export function createPayoutsService(
       lines: await repo.linesOf(lenderId, q),
       adjustments: await reports.payoutAdjustments(lenderId, q),
       damage: deps.damage ? await deps.damage.lenderCredits(lenderId, q) : [],
+      policy: deps.policy ? await deps.policy(lenderId, q) : [],
     });
   }
 

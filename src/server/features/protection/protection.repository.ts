@@ -97,7 +97,7 @@ export function createProtectionRepository(db: Db) {
 
     policy: (itemId: number, q: Db = db) =>
       q.selectFrom('piece_policies').selectAll().where('item_id', '=', itemId).executeTakeFirst(),
-    async upsertPolicy(row: DB['piece_policies']): Promise<void> {
+    async upsertPolicy(row: Insertable<DB['piece_policies']>): Promise<void> {
       const { item_id: _id, ...set } = row;
       await db
         .insertInto('piece_policies')

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { BookingRequestSchema } from '../../../domain/lending';
 import {
+  CancellationTermsSchema,
   DamageInputSchema,
   PiecePolicyInputSchema,
   PieceTermsSchema,
@@ -14,6 +15,7 @@ import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter, staffRou
 import { IdParams } from '../../http/params';
 import type { ProtectionService } from './protection.service';
 import type { TrustService } from './trust.service';
+import type { LenderPolicyService } from './lender-policy.service';
 
 const tags = ['Protection'];
 const deskTags = ['Operations desk (staff)'];
@@ -42,6 +44,15 @@ const ofRental = memberRoute({
   summary: "A rental's cover, deposit and recorded damage (its renter, its lender, staff)",
   request: { params: IdParams },
   responses: { 200: jsonContent(RentalProtectionSchema, 'Protection'), ...errorResponses(400, 401, 404) },
+});
+const cancellation = memberRoute({
+  method: 'get',
+  path: '/rentals/{id}/cancellation',
+  tags,
+  summary:
+    'What cancelling your rental gives back now: the lender’s cancellation policy on a member’s piece (decision 0067), in full otherwise',
+  request: { params: IdParams },
+  responses: { 200: jsonContent(CancellationTermsSchema, 'The refund'), ...errorResponses(400, 401, 404) },
 });
 const addCover = memberRoute({
   method: 'post',
@@ -110,13 +121,19 @@ const release = staffRoute({
   responses: { 200: jsonContent(RentalProtectionSchema, 'Protection'), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
-export function createProtectionRoutes(_ctx: AppContext, s: { protection: ProtectionService; trust: TrustService }) {
+export function createProtectionRoutes(
+  _ctx: AppContext,
+  s: { protection: ProtectionService; trust: TrustService; policies: LenderPolicyService },
+) {
   return newRouter()
     .openapi(terms, async (c) => c.json(await s.trust.terms(c.req.valid('param').id), 200))
     .openapi(setPolicy, async (c) =>
       c.json(await s.trust.setPolicy(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(ofRental, async (c) => c.json(await s.protection.ofRental(c.var.user, c.req.valid('param').id), 200))
+    .openapi(cancellation, async (c) =>
+      c.json(await s.policies.cancellationTerms(c.var.user.id, c.req.valid('param').id), 200),
+    )
     .openapi(addCover, async (c) => c.json(await s.protection.addCover(c.var.user.id, c.req.valid('param').id), 201))
     .openapi(deposit, async (c) => c.json(await s.protection.placeDeposit(c.var.user.id, c.req.valid('param').id), 201))
     .openapi(instantBook, async (c) => c.json(await s.trust.instantBook(c.var.user.id, c.req.valid('json')), 201))

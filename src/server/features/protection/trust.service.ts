@@ -16,6 +16,8 @@ import type { AppContext } from '../../context';
 import type { RateLimit } from '../../rate-limit';
 import { isUniqueViolation } from '../payments';
 import type { IdentityProvider } from './identity-provider';
+import type { LenderPolicyService } from './lender-policy.service';
+import { LENDER_POLICY_SETTINGS, type CancellationPolicy } from '../../../domain/lender-policies';
 import type { ProtectionService } from './protection.service';
 import { createProtectionRepository } from './protection.repository';
 
@@ -42,6 +44,8 @@ export function createTrustService(
     identity: IdentityProvider;
     lending: InstantBookLending;
     protection: Pick<ProtectionService, 'placeDeposit'>;
+    /** A lender's record of cancellations (decision 0067). */
+    policies: Pick<LenderPolicyService, 'lenderRecord'>;
   },
 ) {
   const { db } = ctx.database;
@@ -53,6 +57,9 @@ export function createTrustService(
     const item = await repo.item(itemId);
     if (!item) throw notFound('Item not found');
     const p = await repo.policy(itemId);
+    const record = item.owner_id
+      ? await deps.policies.lenderRecord(item.owner_id)
+      : { cancellations: 0, pausedUntil: null };
     return {
       itemId,
       fromMember: item.owner_id !== null,
@@ -64,6 +71,12 @@ export function createTrustService(
       instantBook: item.owner_id !== null && p?.instant_book === 1,
       coverFeeCents: PROTECTION_SETTINGS.coverFeeCents,
       lenderVerified: item.owner_id !== null && (await repo.isVerified(item.owner_id)),
+      cancellationPolicy: (p?.cancellation_policy as CancellationPolicy | undefined) ?? 'flexible',
+      noticeDays: p?.notice_days ?? 0,
+      longDiscountPercent: p?.long_discount_percent ?? 0,
+      longRentalDays: LENDER_POLICY_SETTINGS.longRentalDays,
+      lenderCancellations: record.cancellations,
+      lenderPausedUntil: record.pausedUntil,
     };
   }
 
@@ -117,6 +130,9 @@ export function createTrustService(
         cleaning: input.cleaning,
         deposit_required: input.depositRequired ? 1 : 0,
         instant_book: input.instantBook ? 1 : 0,
+        cancellation_policy: input.cancellationPolicy,
+        notice_days: input.noticeDays,
+        long_discount_percent: input.longDiscountPercent,
         updated_at: nowIso(),
       });
       return terms(itemId);

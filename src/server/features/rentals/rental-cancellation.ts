@@ -1,4 +1,5 @@
 import { RENTAL_MESSAGES, lateDispatchCancelDate } from '../../../domain/rentals';
+import { shareOf } from '../../../domain/lender-policies';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -41,6 +42,11 @@ export function createRentalCancellation(
     notifications: NotificationsService;
     /** Store credit an order spent goes back to her credit (decision 0063). */
     credit: CreditService;
+    /**
+     * The share of a member's piece's price her cancellation gives back under its lender's
+     * cancellation policy (decision 0067), read in the cancelling transaction; 100 when none applies.
+     */
+    refundPercent?: (trx: Kysely<DB>, rentalId: number, startDate: string) => Promise<number>;
   },
 ) {
   const { db } = ctx.database;
@@ -74,10 +80,13 @@ export function createRentalCancellation(
     await repo.uncountRental(trx, row.item_id);
     const refunds: LedgerEntry[] = [];
     const why = reason === 'member' ? 'cancelled before it was sent' : 'not sent in time: cancelled by us';
+    // Her own cancellation of a member's piece follows its lender's policy (the request's price only); ours refunds in full.
+    const percent = reason === 'member' ? ((await deps.refundPercent?.(trx, row.id, row.start_date)) ?? 100) : 100;
     for (const charge of entries.filter(
       (e) => (e.kind === 'charge' || e.kind === 'capture') && e.status === 'succeeded',
     )) {
-      const amount = await payments.refundableCents(trx, charge);
+      const left = await payments.refundableCents(trx, charge);
+      const amount = charge.purpose === 'lending_request' ? shareOf(left, percent) : left;
       if (amount <= 0) continue;
       refunds.push(
         await payments.record(trx, {

@@ -1,7 +1,7 @@
 import { DomainError } from '../../../domain/errors';
 import { handoffOf, type Handoff } from '../../../domain/availability';
 import { RENTAL_DAYS } from '../../../domain/catalogue';
-import { OFFER_MESSAGES } from '../../../domain/offers';
+import { OFFER_MESSAGES, type Discount } from '../../../domain/offers';
 import { planTitle } from '../../../domain/plans';
 import { RENTAL_MESSAGES, daysBetween, rentalPriceCents, type Quote, type QuoteQuery } from '../../../domain/rentals';
 import type { AppContext } from '../../context';
@@ -19,7 +19,14 @@ import { createRentalsRepository } from './rentals.repository';
  */
 export function createRentalQuote(
   ctx: AppContext,
-  deps: { catalogue: CatalogueService; plans: PlansService; offers: OffersService; credit: CreditService },
+  deps: {
+    catalogue: CatalogueService;
+    plans: PlansService;
+    offers: OffersService;
+    credit: CreditService;
+    /** A member's piece's longer-rental discount (decision 0067), the one the request takes off. */
+    longDiscount?: (itemId: number, priceCents: number, days: number) => Promise<Discount | null>;
+  },
 ) {
   const { db } = ctx.database;
   const repo = createRentalsRepository(db);
@@ -64,7 +71,12 @@ export function createRentalQuote(
     const pricing =
       !item.fromMember && !period
         ? await deps.offers.price(db, { userId, priceCents, coveredByPlan: false, code: q.code })
-        : { discount: null, note: null, refusal: null, code: null };
+        : {
+            discount: item.fromMember ? ((await deps.longDiscount?.(q.itemId, priceCents, days)) ?? null) : null,
+            note: null,
+            refusal: null,
+            code: null,
+          };
     // The ladder's rungs after the input (booking-ladder.ts), in the quote's words; no address is asked yet.
     const refusal: Quote['refusal'] = await firstRefusal(
       {

@@ -4,3 +4,5 @@ export { getPieceTermsQueryOptions } from './api/get-piece-terms';
 export { RentalCover } from './components/rental-cover';
 export { prefetchRentalProtection } from './api/get-rental-protection';
 export { coverAction, isCoverForm } from './api/cover-action';
+export { CancellationRefund } from './components/cancellation-refund';
+export { PiecePolicyForm } from './components/piece-policy-form';

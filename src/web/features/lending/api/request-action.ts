@@ -32,6 +32,8 @@ export function useRequestAction() {
           return unwrap(api.POST('/api/lending/requests/{id}/back', { ...id, body: {} }));
         case 'clean':
           return unwrap(api.POST('/api/lending/requests/{id}/clean', id));
+        case 'cancel':
+          return unwrap(api.POST('/api/lending/requests/{id}/cancel', id));
         case 'received':
           await unwrap(api.POST('/api/rentals/{id}/received', rental));
           return null;

@@ -10,6 +10,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { useRequestAction } from '../api/request-action';
 import { ACTION_LABELS, STAGE_LABELS, hoursLeft, lendingPaths } from '../lib/lending-text';
 import { WithdrawRequest } from './withdraw-request';
+import { CancelAccepted, CancelledByLender } from './cancel-accepted';
 
 /** One request, as the lender or the renter sees it: the piece, the dates, where it stands, what she can do now. */
 export function RequestCard({
@@ -57,10 +58,17 @@ export function RequestCard({
         </Link>
         <div className="flex flex-col items-start gap-2 sm:items-end">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={r.status === 'accepted' ? 'success' : pending ? 'clay' : 'sand'} data-testid="request-status">
-              {REQUEST_STATUS_LABELS[r.status]}
+            <Badge
+              tone={r.cancelledBy ? 'sand' : r.status === 'accepted' ? 'success' : pending ? 'clay' : 'sand'}
+              data-testid="request-status"
+            >
+              {r.cancelledBy === 'lender'
+                ? 'Cancelled by the lender'
+                : r.cancelledBy
+                  ? 'Cancelled'
+                  : REQUEST_STATUS_LABELS[r.status]}
             </Badge>
-            {r.status === 'accepted' && <Badge tone="outline">{STAGE_LABELS[r.stage]}</Badge>}
+            {r.status === 'accepted' && !r.cancelledBy && <Badge tone="outline">{STAGE_LABELS[r.stage]}</Badge>}
           </div>
           {pending && (
             <p className="inline-flex items-center gap-1.5 text-sm text-taupe" data-testid="countdown">
@@ -70,6 +78,7 @@ export function RequestCard({
           )}
         </div>
       </div>
+      {!lender && r.cancelledBy === 'lender' && <CancelledByLender request={r} />}
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-linen/70 pt-4">
         <RequestActions request={r} />
         {showThreadLink && (
@@ -101,6 +110,8 @@ export function RequestActions({ request: r }: { request: BookingRequest }) {
       {r.actions.map((action) =>
         action === 'withdraw' ? (
           <WithdrawRequest key={action} request={r} />
+        ) : action === 'cancel' ? (
+          <CancelAccepted key={action} request={r} />
         ) : (
           <Button
             key={action}

@@ -2,11 +2,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingRequest } from '@domain/lending';
 import { createApi, type Transport } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { RequestCard } from './request-card';
+
+// The first render (the dialog, the card's actions) can pass 5 s on a shared machine, as other web tests allow.
+vi.setConfig({ testTimeout: 30_000 });
 
 const PENDING: BookingRequest = {
   id: 7,
@@ -32,6 +35,7 @@ const PENDING: BookingRequest = {
   receivedAt: null,
   returnedAt: null,
   checkedInAt: null,
+  cancelledBy: null,
   photos: [],
 };
 

@@ -16,6 +16,7 @@ export const ACTION_LABELS: Record<LendingAction, { label: string; busy: string;
   return: { label: 'Return', busy: 'Saving…', done: 'Marked returned' },
   back: { label: 'Mark back', busy: 'Saving…', done: 'Marked back: cleaning' },
   clean: { label: 'Mark cleaned', busy: 'Saving…', done: 'Ready to lend again' },
+  cancel: { label: 'Cancel rental', busy: 'Cancelling…', done: 'Rental cancelled: the renter is refunded' },
 };
 
 export const STAGE_LABELS: Record<HandoverStage, string> = {

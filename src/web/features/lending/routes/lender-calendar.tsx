@@ -22,6 +22,9 @@ import {
 } from '../api/lender-calendar';
 import { lendingPaths } from '../lib/lending-text';
 import type { Route } from './+types/lender-calendar';
+import { CalendarFeed } from '../components/calendar-feed';
+import { getCalendarFeedQueryOptions } from '../api/calendar-feed';
+import { getPieceTermsQueryOptions, PiecePolicyForm } from '../../protection';
 import { useBusinessToday } from '../../../lib/time-zone';
 
 const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
@@ -29,7 +32,11 @@ const itemIdOf = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Numbe
 const queries =
   (id: number): PageQueries =>
   (queryClient) =>
-    queryClient.ensureQueryData(getLenderCalendarQueryOptions(id));
+    Promise.all([
+      queryClient.ensureQueryData(getLenderCalendarQueryOptions(id)),
+      queryClient.prefetchQuery(getPieceTermsQueryOptions(id)),
+      queryClient.prefetchQuery(getCalendarFeedQueryOptions()),
+    ]);
 
 export function loader({ context, params }: Route.LoaderArgs) {
   const id = itemIdOf(params.itemId);
@@ -45,7 +52,7 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Your calendar · Rentique',
-    description: 'Block the days your piece is not available to lend.',
+    description: 'Block the days your piece is not available, set its policy and get your calendar feed.',
     noindex: true,
   });
 
@@ -81,6 +88,15 @@ export default function Component() {
             or rented stay as they are.
           </PageHeader>
           <BlockForm itemId={id} />
+          <section aria-labelledby="policy-title" className="mt-10">
+            <h2 id="policy-title" className="font-display text-2xl">
+              Your policy
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-taupe">
+              Renters see it on the piece’s page before they request; every request must meet it.
+            </p>
+            <PiecePolicyForm itemId={id} />
+          </section>
           <section aria-labelledby="blocked-title" className="mt-10">
             <h2 id="blocked-title" className="font-display text-2xl">
               Blocked days
@@ -121,6 +137,7 @@ export default function Component() {
               </ul>
             )}
           </section>
+          <CalendarFeed />
         </>
       )}
     </div>

@@ -121,7 +121,8 @@ function YourCalendars() {
         Your pieces' calendars
       </h2>
       <p className="mt-1 text-sm text-taupe">
-        Block the days a piece is not available; nobody can request it for them.
+        Set each piece’s policy (cancellation, notice, days, discount) and block the days it is not available; nobody
+        can request it for them.
       </p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {live.map((l) => (
@@ -133,7 +134,7 @@ function YourCalendars() {
               <img src={l.imageUrl} alt="" className="size-14 rounded-sm bg-sand object-cover" loading="lazy" />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{l.name}</span>
-                <span className="text-sm text-taupe">Block dates</span>
+                <span className="text-sm text-taupe">Policy, blocked dates and calendar feed</span>
               </span>
               <CalendarX2 className="size-5 text-stone" aria-hidden="true" />
             </Link>

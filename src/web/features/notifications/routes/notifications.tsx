@@ -75,6 +75,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   lending_message: <MessageCircle className="size-5" aria-hidden="true" />,
   lending_sent: <Truck className="size-5" aria-hidden="true" />,
   lending_withdrawn: <Undo2 className="size-5" aria-hidden="true" />,
+  lending_cancelled: <CircleX className="size-5" aria-hidden="true" />,
   dispatch_late: <Hourglass className="size-5" aria-hidden="true" />,
   dispatch_late_cancelled: <PackageX className="size-5" aria-hidden="true" />,
   plan_renewal_declined: <CreditCard className="size-5" aria-hidden="true" />,

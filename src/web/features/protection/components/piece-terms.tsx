@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatCents } from '@domain/money';
+import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXT } from '@domain/lender-policies.rules';
 import { paths } from '../../../config/paths';
 import { usePieceTerms } from '../api/get-piece-terms';
 
@@ -8,7 +9,8 @@ import { usePieceTerms } from '../api/get-piece-terms';
  * (decision 0064): damage cover's fee and where she adds it (her Renting tab, until the piece is
  * sent); damage charged per the published schedule, never more than the piece is worth; a
  * member's piece's days (its lender's minimum and maximum, which bind every request), care note
- * and Verified badge. The deposit and Instant Book are not promised here until a page gives them. Nothing while it loads or if it cannot: the
+ * and Verified badge; its cancellation policy, notice, longer-rental discount and the lender's
+ * cancellations (decision 0067). The deposit and Instant Book are not promised here until a page gives them. Nothing while it loads or if it cannot: the
  * page stands without it.
  */
 export function PieceTerms({ itemId }: { itemId: number }) {
@@ -38,9 +40,39 @@ export function PieceTerms({ itemId }: { itemId: number }) {
               {t.lenderVerified && <span className="text-ink"> Lender verified.</span>}
             </li>
             {t.cleaning && <li>Lender’s care note: {t.cleaning}</li>}
+            <LenderPolicyLines terms={t} />
           </>
         )}
       </ul>
     </section>
+  );
+}
+
+/** The lender's policies (decision 0067): what a cancellation gives back, notice, the longer-rental discount, her record. */
+function LenderPolicyLines({ terms: t }: { terms: NonNullable<ReturnType<typeof usePieceTerms>['data']> }) {
+  return (
+    <>
+      <li data-testid="cancellation-policy">
+        Cancellation: <span className="text-ink">{CANCELLATION_POLICY_LABELS[t.cancellationPolicy]}</span>.{' '}
+        {CANCELLATION_POLICY_TEXT[t.cancellationPolicy]} If the lender cancels, you are refunded in full.
+      </li>
+      {t.noticeDays > 0 && (
+        <li>
+          Request at least {t.noticeDays} {t.noticeDays === 1 ? 'day' : 'days'} before the start.
+        </li>
+      )}
+      {t.longDiscountPercent > 0 && (
+        <li>
+          Longer rentals: <span className="text-ink">{t.longDiscountPercent}% off</span> {t.longRentalDays} days or
+          more.
+        </li>
+      )}
+      {t.lenderCancellations > 0 && (
+        <li>
+          This lender cancelled {t.lenderCancellations} accepted {t.lenderCancellations === 1 ? 'rental' : 'rentals'} in
+          the last 90 days.
+        </li>
+      )}
+    </>
   );
 }

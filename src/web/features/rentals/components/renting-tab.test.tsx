@@ -34,6 +34,18 @@ function open(rentals: Rental[]) {
 
 const row = (name: string) => screen.getByRole('article', { name });
 
+/** What cancelling gives back (GET /api/protection/rentals/{id}/cancellation, decision 0067). */
+const terms = (over: Record<string, unknown>) => ({
+  rentalId: 501,
+  policy: null,
+  paidCents: 2_500,
+  refundCents: 2_500,
+  percent: 100,
+  deadline: null,
+  windowPercent: 100,
+  ...over,
+});
+
 describe('the list', () => {
   it('nothing rented: says so and leads to the collection', async () => {
     open([]);
@@ -99,6 +111,7 @@ describe('her moves', () => {
 
   it('Cancel says what is refunded; Keep booking changes nothing; Cancel booking posts and says the refund', async () => {
     const { api, user } = open([RESERVED]);
+    api.on('get', '/api/protection/rentals/{id}/cancellation', terms({ policy: null, refundCents: 2_500 }));
     api.on('post', '/api/rentals/{id}/cancel', {
       rental: { ...RESERVED, status: 'cancelled', cancelled: true },
       refundCents: 2_500,
@@ -106,8 +119,10 @@ describe('her moves', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel Silk Tea Dress' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
-    expect(within(dialog).getByTestId('cancel-refund')).toHaveTextContent(
-      'You get $25.00 back in full, to the card it was charged to.',
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('cancel-refund')).toHaveTextContent(
+        'You get $25.00 back in full, to the card it was charged to.',
+      ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -121,6 +136,39 @@ describe('her moves', () => {
       ]),
     );
     expect(api.writes()).toEqual(['POST /api/rentals/501/cancel']);
+  });
+
+  it("a member's piece: the dialog gives the lender's policy and its refund, and the toast says what comes back", async () => {
+    const { api, user } = open([RESERVED]);
+    api.on(
+      'get',
+      '/api/protection/rentals/{id}/cancellation',
+      terms({
+        policy: 'strict',
+        refundCents: 1_250,
+        percent: 50,
+        windowPercent: 50,
+        deadline: '2026-11-26T05:00:00.000Z',
+      }),
+    );
+    api.on('post', '/api/rentals/{id}/cancel', {
+      rental: { ...RESERVED, status: 'cancelled', cancelled: true },
+      refundCents: 1_250,
+      allowanceReturned: false,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Silk Tea Dress' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('cancel-refund')).toHaveTextContent(
+        'Under the lender’s Strict cancellation policy you get $12.50 of $25.00 back',
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        `${RENTAL_MESSAGES.cancelled}Your booking is cancelled. $12.50 goes back to your card, per the lender’s policy.`,
+      ]),
+    );
   });
 
   it("a plan's booking cancelled gives the month's place back", async () => {

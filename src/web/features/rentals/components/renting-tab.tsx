@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDate } from '../../../lib/format';
-import { RentalCover } from '../../protection';
+import { CancellationRefund, RentalCover } from '../../protection';
 import { useCancelRental } from '../api/cancel-rental';
 import { useExtendRental } from '../api/extend-rental';
 import { useRentals } from '../api/get-rentals';
@@ -99,9 +99,12 @@ function RentalRow({ rental }: { rental: Rental }) {
       toast.success(RENTAL_MESSAGES.cancelled, {
         description: c.allowanceReturned
           ? RENTAL_MESSAGES.cancelledPlanBody
-          : c.refundCents > 0
-            ? `${RENTAL_MESSAGES.cancelledBody} ${formatCents(c.refundCents)} goes back to your card.`
-            : RENTAL_MESSAGES.cancelledBody,
+          : // A lender's policy may give back less than was paid (decision 0067): say what comes back.
+            c.refundCents < rental.chargeCents
+            ? `Your booking is cancelled. ${formatCents(c.refundCents)} goes back to your card, per the lender’s policy.`
+            : c.refundCents > 0
+              ? `${RENTAL_MESSAGES.cancelledBody} ${formatCents(c.refundCents)} goes back to your card.`
+              : RENTAL_MESSAGES.cancelledBody,
       });
     }, alreadyShown);
 
@@ -261,7 +264,12 @@ function RentalRow({ rental }: { rental: Rental }) {
                   className="mt-4 rounded-sm border border-linen bg-paper px-4 py-3 text-sm font-medium text-ink"
                   data-testid="cancel-refund"
                 >
-                  {refundText(rental)}
+                  {/* A member's piece follows its lender's cancellation policy (decision 0067). */}
+                  {rental.chargeCents > 0 && !rental.coveredByPlan ? (
+                    <CancellationRefund rentalId={rental.id} fallback={refundText(rental)} />
+                  ) : (
+                    refundText(rental)
+                  )}
                 </p>
                 <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                   <DialogClose asChild>
