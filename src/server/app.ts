@@ -162,7 +162,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   app.route('/api/reviews', createReviewsRoutes(ctx, services.reviews));
   app.route('/api/lending', createLendingRoutes(ctx, services.lending));
   // Managed lending (decision 0062): her pieces in our care; the desk's intake and recalls (staff only).
-  app.route('/api/managed', createManagedRoutes(ctx, services.managed));
+  app.route('/api/managed', createManagedRoutes(ctx, services.managed, services.managedTerm));
   app.route('/api/ops/managed', createManagedDeskRoutes(ctx, services.managedDesk));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
