@@ -56,7 +56,9 @@ async function signUp(context, fullName) {
 
 /** A piece she lists (managed or self-lent), approved by staff; its id. */
 async function listPiece(member, staff, name, lendingMode) {
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 120, b: 100 } } })
+  const photo = await sharp({
+    create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 120, b: 100 } },
+  })
     .jpeg()
     .toBuffer();
   const data = {
@@ -96,7 +98,10 @@ async function lendPieces(member, staff) {
   const board = await (await staff.request.get('/api/ops/managed')).json();
   const intake = board.incoming.find((i) => i.itemId === live);
   for (const [step, body] of [['receive'], ['check', { accept: true, note: 'As in her photos.' }], ['live']])
-    await ok(await staff.request.post(`/api/ops/managed/intakes/${intake.id}/${step}`, body ? { data: body } : {}), step);
+    await ok(
+      await staff.request.post(`/api/ops/managed/intakes/${intake.id}/${step}`, body ? { data: body } : {}),
+      step,
+    );
 }
 
 function makeStaff(dataDir, email) {

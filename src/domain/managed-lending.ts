@@ -288,7 +288,8 @@ export const MANAGED_MESSAGES = {
   switchRented: 'This piece is rented right now: switch it once it is back.',
   alreadyManaged: 'This piece is already in our care.',
   renewNotLive: 'Only a piece in our care, not on its way back, can be renewed.',
-  renewTooEarly: (day: string) => `You can renew its storage from ${day}, ${STORAGE_REMINDER_DAYS} days before the term ends.`,
+  renewTooEarly: (day: string) =>
+    `You can renew its storage from ${day}, ${STORAGE_REMINDER_DAYS} days before the term ends.`,
   renewed: (day: string) => `Renewed: we keep it until ${day}.`,
 } as const;
 

@@ -123,7 +123,7 @@ describe(`managed storage term and damage (${process.env.TEST_DIALECT ?? 'sqlite
     const [rita, bea] = await Promise.all([app.member('Rita Covered'), app.member('Bea Bare')]);
     const r1 = await json<Rental>(app.book(rita, covered, '2026-12-02', '2026-12-09'), 201);
     const r2 = await json<Rental>(app.book(bea, bare, '2026-12-02', '2026-12-09'), 201);
-    await json(post(rita, `/api/protection/rentals/${r1.id}/cover`));
+    await json(post(rita, `/api/protection/rentals/${r1.id}/cover`), 201);
     app.day('2026-12-02');
     const damage = { kind: 'major_repair', costCents: 30_000, note: 'Zip torn out' };
     const checkIn = async (rentalId: number, body: unknown) => {
@@ -134,8 +134,9 @@ describe(`managed storage term and damage (${process.env.TEST_DIALECT ?? 'sqlite
     // Damage that needs a repair does not go to cleaning; nothing is checked in.
     const refused = await checkIn(r2.id, { condition: 'good', to: 'cleaning', damage });
     expect(refused.res.status).toBe(400);
-    const retail = (await db().selectFrom('items').select('retail_price_cents').where('id', '=', bare).executeTakeFirstOrThrow())
-      .retail_price_cents;
+    const retail = (
+      await db().selectFrom('items').select('retail_price_cents').where('id', '=', bare).executeTakeFirstOrThrow()
+    ).retail_price_cents;
     const first = await checkIn(r1.id, { condition: 'good', damage });
     expect(first.res.status).toBe(200);
     await json(post(app.staff, `/api/ops/units/${refused.code}/check-in`, { condition: 'good', damage }));
@@ -152,7 +153,9 @@ describe(`managed storage term and damage (${process.env.TEST_DIALECT ?? 'sqlite
     // With cover she pays the excess; without, the repair up to half the retail price.
     expect(charges).toEqual(
       expect.arrayContaining([
-        ...(withCover.renterCents > 0 ? [{ user_id: rita.id, amount_cents: withCover.renterCents, status: 'succeeded' }] : []),
+        ...(withCover.renterCents > 0
+          ? [{ user_id: rita.id, amount_cents: withCover.renterCents, status: 'succeeded' }]
+          : []),
         { user_id: bea.id, amount_cents: without.renterCents, status: 'succeeded' },
       ]),
     );

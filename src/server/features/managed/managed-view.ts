@@ -18,10 +18,7 @@ export function placeOf(r: { address: string | null; studio_id: number | null },
 }
 
 /** The day a live intake's storage term ends: stored, or MANAGED_STORAGE_MONTHS from the day it went live (decision 0070). */
-export function termEndOf(
-  i: { term_ends_on: string | null; live_at: string | null },
-  months: number,
-): string | null {
+export function termEndOf(i: { term_ends_on: string | null; live_at: string | null }, months: number): string | null {
   if (i.term_ends_on) return i.term_ends_on;
   return i.live_at ? storageTermEnd(i.live_at.slice(0, 10), months) : null;
 }

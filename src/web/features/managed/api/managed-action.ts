@@ -11,7 +11,13 @@ import { invalidate, invalidationSets, queryKeys } from '../../../lib/query-keys
 export const LISTING_TAB = '/dashboard?tab=listing';
 
 /** Her forms on a managed piece (decisions 0062, 0070), each posted to the dashboard with its `intent`. */
-export const MANAGED_INTENTS = ['managed-intake', 'managed-recall', 'managed-switch', 'managed-renew', 'managed-travelling'] as const;
+export const MANAGED_INTENTS = [
+  'managed-intake',
+  'managed-recall',
+  'managed-switch',
+  'managed-renew',
+  'managed-travelling',
+] as const;
 export type ManagedIntent = (typeof MANAGED_INTENTS)[number];
 
 /** What the dashboard's action answers to one of her forms: the form it is about (`key`) and the sentence drawn under it. */
@@ -97,12 +103,11 @@ export async function managedAction(request: Request, context: AppLoadContext) {
     }),
   );
   const key = answerKey(intent, intent === 'managed-travelling' ? undefined : itemId);
-  if (res.ok) return data<ManagedAnswer>({ managed: { key, ok: true, message: doneMessage(intent, await res.json()) } });
+  if (res.ok)
+    return data<ManagedAnswer>({ managed: { key, ok: true, message: doneMessage(intent, await res.json()) } });
   const error = await apiErrorOf(res);
   const message =
-    res.status >= 500 || !error
-      ? 'That did not work. Try again.'
-      : memberMessage(error.message, error.issues ?? []);
+    res.status >= 500 || !error ? 'That did not work. Try again.' : memberMessage(error.message, error.issues ?? []);
   return data<ManagedAnswer>({ managed: { key, ok: false, message } }, { status: res.status });
 }
 
