@@ -10,6 +10,7 @@ import { businessDayFrom, makeStaffWithCli, okJson, readyToRentViaApi, signUpVia
 test('a managed piece: listed, collected, checked, cleaned, booked at once, back, earned, recalled', async ({
   browser,
 }) => {
+  test.setTimeout(300_000); // many pages and three members, on a busy machine too
   const name = `Silk Column Dress ${Date.now().toString(36)}`;
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 120, g: 90, b: 80 } } })
     .jpeg()

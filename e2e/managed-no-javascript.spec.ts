@@ -15,6 +15,7 @@ async function noScriptPage(browser: Browser, baseURL: string | undefined, width
 }
 
 test('without JavaScript: book a pickup, the desk brings it in, and she recalls it', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000); // many pages and three members, on a busy machine too
   const name = `Linen Wrap Dress ${Date.now().toString(36)}`;
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 90, g: 110, b: 80 } } })
     .jpeg()
