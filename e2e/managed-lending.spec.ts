@@ -10,6 +10,7 @@ import { businessDayFrom, makeStaffWithCli, okJson, readyToRentViaApi, signUpVia
 test('a managed piece: listed, collected, checked, cleaned, booked at once, back, earned, recalled', async ({
   browser,
 }) => {
+  test.setTimeout(300_000); // many pages and three members, on a busy machine too
   const name = `Silk Column Dress ${Date.now().toString(36)}`;
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 120, g: 90, b: 80 } } })
     .jpeg()
@@ -47,9 +48,10 @@ test('a managed piece: listed, collected, checked, cleaned, booked at once, back
   await lender.getByRole('tab', { name: 'Listing' }).click();
   const card = lender.getByRole('article', { name });
   await card.getByLabel('Pickup day').fill(businessDayFrom(2));
-  await card.getByLabel('Your address').fill('4 Rue des Archives, 75004 Paris');
+  await card.getByLabel('Your address (for a pickup)').fill('4 Rue des Archives, 75004 Paris');
   await card.getByRole('button', { name: 'Book the pickup' }).click();
   await expect(card.getByTestId('managed-stage')).toHaveText('Pickup booked');
+  await expect(card.getByTestId('managed-answer')).toContainText('Pickup booked: we collect it on');
   // Her pickup has the carrier's label: its tracking number, not "label pending".
   await expect(card.getByTestId('managed-tracking')).toContainText(/Tracking RTQ/);
 
@@ -58,6 +60,7 @@ test('a managed piece: listed, collected, checked, cleaned, booked at once, back
   const incoming = staff.getByRole('article', { name });
   await expect(incoming.getByTestId('intake-tracking')).toContainText(/Tracking RTQ/);
   await incoming.getByRole('button', { name: 'Mark received' }).click();
+  await expect(staff.getByTestId('desk-answer')).toContainText(`${name}: received`);
   await incoming.getByLabel('Condition against her photos').fill('As in her photos.');
   await incoming.getByRole('button', { name: 'Accept' }).click();
   await incoming.getByRole('button', { name: 'Cleaned: put live' }).click();
@@ -84,9 +87,10 @@ test('a managed piece: listed, collected, checked, cleaned, booked at once, back
   await lender.reload();
   await lender.getByRole('tab', { name: 'Listing' }).click();
   await expect(card.getByTestId('listing-earnings')).not.toHaveText('$0.00');
-  await card.getByRole('button', { name: 'Ask for it back' }).click();
+  await expect(card.getByTestId('managed-term')).toContainText('Stored with us until');
+  await card.locator('summary', { hasText: 'Ask for it back' }).click();
   await card.getByLabel('Day it comes back to you').fill(businessDayFrom(10));
-  await card.getByLabel('Send it to').fill('4 Rue des Archives, 75004 Paris');
+  await card.getByLabel('Send it to', { exact: true }).fill('4 Rue des Archives, 75004 Paris');
   await card.getByRole('button', { name: 'Send it back to me' }).click();
   await expect(card.getByTestId('managed-stage')).toHaveText('Coming back to you');
 });

@@ -4,6 +4,7 @@
 // behaviour). Written to .tmp/screens/ (SCREENSHOTS_DIR to change it).
 //
 //   npm run screenshots                                  # starts the built app on a spare port
+//   SCREENS_ONLY=listing-tab,ops-managed npm run screenshots   # only those pages
 //
 // A member with a card and an address books a house piece; a staff member is made with the staff
 // command (npm run staff -- add) on the app's DATA_DIR. Playwright drives Debian's Chromium
@@ -13,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import sharp from 'sharp';
 import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
 const OUT = path.resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screens');
@@ -50,6 +52,56 @@ async function signUp(context, fullName) {
     'sign up',
   );
   return email;
+}
+
+/** A piece she lists (managed or self-lent), approved by staff; its id. */
+async function listPiece(member, staff, name, lendingMode) {
+  const photo = await sharp({
+    create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 120, b: 100 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const data = {
+    name,
+    brand: 'Khaite',
+    category: 'Dresses',
+    description: 'Silk column dress, floor length, worn once to a gala.',
+    retailPriceCents: 40_000,
+    rentalPriceCents: 4_000,
+    gender: 'Women',
+    sizes: ['M'],
+    handover: 'pickup',
+    lendingMode,
+  };
+  const res = await ok(
+    await member.request.post('/api/listings', {
+      multipart: { data: JSON.stringify(data), photos: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    }),
+    'list a piece',
+  );
+  const { id } = await res.json();
+  await ok(await staff.request.post(`/api/ops/listings/${id}/approve`), 'approve');
+  return id;
+}
+
+/** Her pieces on the Listing tab: one with its pickup booked, one live in our care, one self-lent; one more on the desk's list. */
+async function lendPieces(member, staff) {
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const address = '12 Analytical Way, Brooklyn NY 11201';
+  const pickup = (id) =>
+    member.request.post(`/api/managed/items/${id}/intake`, { data: { method: 'pickup', day, address } });
+  await ok(await pickup(await listPiece(member, staff, 'Silk Column Dress', 'managed')), 'pickup');
+  const live = await listPiece(member, staff, 'Velvet Evening Gown With A Rather Long Name', 'managed');
+  await ok(await pickup(live), 'pickup');
+  await listPiece(member, staff, 'Linen Wrap Dress', 'self');
+  await listPiece(member, staff, 'Tweed Blazer', 'managed');
+  const board = await (await staff.request.get('/api/ops/managed')).json();
+  const intake = board.incoming.find((i) => i.itemId === live);
+  for (const [step, body] of [['receive'], ['check', { accept: true, note: 'As in her photos.' }], ['live']])
+    await ok(
+      await staff.request.post(`/api/ops/managed/intakes/${intake.id}/${step}`, body ? { data: body } : {}),
+      step,
+    );
 }
 
 function makeStaff(dataDir, email) {
@@ -93,6 +145,7 @@ try {
   }
   const staff = await open(1280);
   makeStaff(app.dataDir, await signUp(staff, 'Sam Desk'));
+  await lendPieces(member, staff);
   const cookies = { member: await member.cookies(), staff: await staff.cookies() };
 
   const pages = [
@@ -107,21 +160,29 @@ try {
     ...(orderNumber ? [{ name: 'order', path: `/orders/${orderNumber}`, as: 'member' }] : []),
     { name: 'item-member', path: `/item/${itemId}`, as: 'member' },
     { name: 'requests', path: '/requests', as: 'member' },
+    { name: 'listing-tab', path: '/dashboard?tab=listing', as: 'member' },
+    { name: 'listing-form', path: '/dashboard?tab=listing', as: 'member', click: 'List an item' },
     { name: 'payouts', path: '/lending/payouts', as: 'member' },
     { name: 'account', path: '/account', as: 'member' },
     { name: 'ops', path: '/ops', as: 'staff' },
     { name: 'ops-inventory', path: '/ops/inventory', as: 'staff' },
     { name: 'ops-claims', path: '/ops/claims', as: 'staff' },
     { name: 'ops-check-in', path: '/ops/check-in', as: 'staff' },
+    { name: 'ops-managed', path: '/ops/managed', as: 'staff' },
   ];
+  const only = process.env.SCREENS_ONLY?.split(',');
   for (const width of [390, 1280]) {
-    for (const p of pages) {
+    for (const p of pages.filter((x) => !only || only.includes(x.name))) {
       const context = await open(width);
       if (p.as) await context.addCookies(cookies[p.as]);
       const page = await context.newPage();
       await page.goto(p.path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
+      if (p.click) {
+        await page.getByRole('button', { name: p.click }).click();
+        await page.getByRole('dialog').waitFor();
+      }
       const file = path.join(OUT, `${p.name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);

@@ -104,6 +104,7 @@ export const CLAIM_MESSAGES = {
   opened: 'Claim sent to our team',
   windowClosed: `Claims are opened within ${CLAIM_WINDOW_HOURS} hours of the return`,
   notReturned: 'A claim can be opened once the piece is back',
+  managed: 'This piece is in our care: our desk checks it when it comes back and settles any damage for you.',
   already: 'This rental has a claim already',
   overRetail: 'The amount cannot be more than the piece’s retail price',
   noPhoto: 'Add at least one photo of the damage',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { addDays } from './calendar';
 import { IsoDateSchema } from './catalogue';
+import { addMonths } from './plans.rules';
 import { TRACKING_LABELS, TRACKING_STATUSES, type TrackingStatus } from './parcels';
 
 /**
@@ -33,7 +35,7 @@ export function lendingModeCopy(mode: LendingMode, terms: LendingTerms) {
         'We collect it from your address (or you drop it at a studio), then we ship it to every renter and bring it back.',
       cleans: 'We clean and check it after every rental.',
       commission: `You earn ${terms.managedSharePercent}% of each rental. Our ${fee}% pays for collection, cleaning, storage, delivery both ways and care.`,
-      storage: `We store it for up to ${terms.storageMonths} months. Ask for it back at any time; at the end of the term we send it back to you.`,
+      storage: storageTermCopy(terms.storageMonths),
       booking: 'Renters book it at once: nothing needs you while you are away.',
     };
   }
@@ -48,6 +50,20 @@ export function lendingModeCopy(mode: LendingMode, terms: LendingTerms) {
     booking: 'Renters ask first: you accept or decline each request within 48 hours.',
   };
 }
+
+/** Days before the storage term ends that she is told, and from which she can renew it (decision 0070). */
+export const STORAGE_REMINDER_DAYS = 30;
+
+/** What happens at the end of the storage term, in the words the listing form and her Listing tab use. */
+export function storageTermCopy(months: number): string {
+  return `We store it for ${months} months. Ask for it back at any time. ${STORAGE_REMINDER_DAYS} days before the term ends we e-mail you: renew it for another ${months} months, or do nothing and we send it back to you at no cost once its last booking is over.`;
+}
+
+/** The day a storage term that began on `from` ends (`months` later): the piece is asked back for her that day. */
+export const storageTermEnd = (from: string, months: number): string => addMonths(from, months);
+
+/** The first day she can renew a term ending on `endsOn` (and is told it ends). */
+export const renewFrom = (endsOn: string): string => addDays(endsOn, -STORAGE_REMINDER_DAYS);
 
 export const INTAKE_METHODS = ['pickup', 'drop-off'] as const;
 export const INTAKE_METHOD_LABELS = {
@@ -186,11 +202,15 @@ export const CareSchema = z.object({
     reason: z.string(),
     sentAt: z.string().nullable(),
     waitsForReturn: z.boolean(),
+    /** Asked back because its storage term ended (at no cost to her). */
+    termEnd: z.boolean(),
   }).nullable(),
   /** The steps she sees, in order, with the day each was done. */
   steps: z.array(z.object({ label: z.string(), done: z.boolean(), at: z.string().nullable() })),
   /** The last day a booking already made holds it (a recall's day must be after it), or null. */
   bookedUntil: z.string().nullable(),
+  /** Its storage term while in our care (decision 0070): the day it ends, and whether she can renew it now. */
+  term: z.object({ endsOn: z.string(), renewFrom: z.string(), canRenew: z.boolean() }).nullable(),
 });
 export type Care = z.infer<typeof CareSchema>;
 
@@ -232,6 +252,8 @@ export const DeskRecallSchema = z.object({
   ready: z.boolean(),
   /** 'pending' until the desk sends it by parcel (its label is bought then); 'none' for a studio. */
   labelStatus: z.string(),
+  /** Going back because its storage term ended. */
+  termEnd: z.boolean(),
 });
 
 export const DeskStoredSchema = z.object({
@@ -265,6 +287,20 @@ export const MANAGED_MESSAGES = {
   recallNotReady: 'This piece is not ready to go back yet: a booking still holds it, or its day has not come.',
   switchRented: 'This piece is rented right now: switch it once it is back.',
   alreadyManaged: 'This piece is already in our care.',
+  renewNotLive: 'Only a piece in our care, not on its way back, can be renewed.',
+  renewTooEarly: (day: string) =>
+    `You can renew its storage from ${day}, ${STORAGE_REMINDER_DAYS} days before the term ends.`,
+  renewed: (day: string) => `Renewed: we keep it until ${day}.`,
+} as const;
+
+/** What the desk found on a managed piece at check-in, in her e-mail's words (decision 0070). */
+export const MANAGED_DAMAGE_WORDS = {
+  wear: 'normal wear',
+  small_stain: 'a small stain',
+  minor_repair: 'damage that needs a minor repair',
+  major_repair: 'damage that needs a major repair',
+  missing_part: 'a missing part',
+  loss: 'that it is beyond repair',
 } as const;
 
 /** Her share of a managed rental of `priceCents` at `percent` (rounded to the cent). */

@@ -37,6 +37,9 @@ export const NOTIFICATION_KINDS = [
   'managed_earning',
   'managed_rejected',
   'managed_returned',
+  'managed_term_ending',
+  'managed_term_ended',
+  'managed_damage',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -36,6 +36,7 @@ export const OPS_MESSAGES = {
   notOut: 'This unit is not out on a rental: there is nothing to check in',
   unitChanged: 'This unit has just been changed by someone else',
   conditionNeedsRepair: 'A unit graded needs repair or damaged goes to repair, not cleaning',
+  damageNeedsRepair: 'Damage that needs a repair goes to repair, not cleaning',
   memberListingEdit: "A member's listing is changed by its owner, not from the inventory",
   noFeeToWaive: 'This rental has no late fee to waive',
   feeChanged: 'This late fee has just changed: reload it and try again',

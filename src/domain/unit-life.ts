@@ -113,6 +113,11 @@ export function nextStateAfterCheckIn(condition: Condition): 'cleaning' | 'repai
   return condition === 'as_new' || condition === 'good' ? 'cleaning' : 'repair';
 }
 
+/** Damage recorded at check-in that a repair mends (all but normal wear and a small stain): the unit goes to repair (decision 0070). */
+export function damageGoesToRepair(kind: string | undefined): boolean {
+  return kind !== undefined && kind !== 'wear' && kind !== 'small_stain';
+}
+
 /** A unit graded needs repair or damaged cannot go straight to cleaning. */
 export function checkInTargetAllowed(condition: Condition, to: 'cleaning' | 'repair'): boolean {
   return to === 'repair' || nextStateAfterCheckIn(condition) === 'cleaning';

@@ -164,7 +164,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   // A lender's cancellation of an accepted request and her private calendar feed (decision 0067).
   app.route('/api/lending', createLenderPolicyRoutes(ctx, services.lenderPolicies));
   // Managed lending (decision 0062): her pieces in our care; the desk's intake and recalls (staff only).
-  app.route('/api/managed', createManagedRoutes(ctx, services.managed));
+  app.route('/api/managed', createManagedRoutes(ctx, services.managed, services.managedTerm));
   app.route('/api/ops/managed', createManagedDeskRoutes(ctx, services.managedDesk));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {

@@ -66,6 +66,9 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
     await services.referrals.rewardDue();
     await services.giftCards.deliverDue();
   });
+  jobs.work(QUEUES.managedStorageTerms.name, async () => {
+    await services.managedTerm.sweep();
+  });
   jobs.work(QUEUES.queueMaintenance.name, async () => {
     await jobs.maintain();
   });
@@ -118,6 +121,12 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
         everyMs: env.scanIntervalMs,
         queue: QUEUES.creditSweep.name,
         singletonKey: 'credit-sweep',
+      },
+      {
+        name: 'managed-storage-terms',
+        everyMs: env.scanIntervalMs,
+        queue: QUEUES.managedStorageTerms.name,
+        singletonKey: 'managed-storage-terms',
       },
       {
         name: 'queue-maintenance',

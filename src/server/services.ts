@@ -54,7 +54,7 @@ import { createPayoutsService } from './features/payouts';
 import { createLenderRatings, createRatingsService } from './features/ratings';
 import { createWaitlistService } from './features/waitlist';
 import { createShortlistsService } from './features/shortlists';
-import { createManagedDeskService, createManagedService } from './features/managed';
+import { createManagedDeskService, createManagedService, createStorageTerm } from './features/managed';
 import { createMemberSizes } from './features/reviews';
 import { createSavedSearchesService } from './features/saved-searches';
 import {
@@ -138,7 +138,12 @@ export function createServices(
     notifications,
     checkedIn: (trx, rentalId) => managed.checkedIn(trx, rentalId),
     // Damage found at check-in is charged per the schedule (decision 0064); protection is built below.
-    recordDamage: (staff, rentalId, input, requestId) => protection.recordDamage(staff, rentalId, input, requestId),
+    // A managed piece's owner is told what the desk found and what her payouts get (decision 0070).
+    recordDamage: async (staff, rentalId, input, requestId) => {
+      const p = await protection.recordDamage(staff, rentalId, input, requestId);
+      if (p.damage) await managed.damaged(rentalId, p.damage);
+      return p;
+    },
   });
   const rentals = createRentalsService(ctx, {
     pictures,
@@ -285,6 +290,8 @@ export function createServices(
     dashboard: createDashboardService(ctx, { account, catalogue, rentals, listings }),
     managed,
     managedDesk: createManagedDeskService(ctx, managedDeps),
+    // The storage term's reminder, renewal and end (decision 0070).
+    managedTerm: createStorageTerm(ctx, managedDeps),
     ops: createOpsService(ctx, {
       approvedStatus: (trx, itemId) => managed.approvedStatus(trx, itemId),
       listings,

@@ -1261,6 +1261,12 @@ export interface MemberIntakesTable {
   live_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The storage term's last day (decision 0070); null before it was stored: read from live_at. */
+  term_ends_on: string | null;
+  /** She was told the term ends soon (once per term). */
+  term_reminded_at: string | null;
+  /** The term ended without a renewal: the piece was asked back for her (once). */
+  term_ended_at: string | null;
 }
 
 /** A managed piece going back to its owner (her recall, or a rejected intake; decision 0062). */
@@ -1277,6 +1283,8 @@ export interface MemberRecallsTable {
   label_status: string;
   sent_at: string | null;
   created_at: string;
+  /** 1: made because the storage term ended (decision 0070). */
+  term_end: Generated<number>;
 }
 
 /** Her share of a managed rental, credited once at check-in (unique idempotency key). */

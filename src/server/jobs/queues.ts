@@ -29,6 +29,8 @@ export const QUEUES = {
   savedSearchAlerts: { name: 'saved-search-alerts', singleton: true },
   /** Store credit's sweep (decision 0063): referral rewards due, gift card e-mails whose day has come: {}. */
   creditSweep: { name: 'credit-sweep', singleton: true },
+  /** Managed pieces' storage terms (decision 0070): the reminder before a term ends, the piece asked back for her when it ends: {}. */
+  managedStorageTerms: { name: 'managed-storage-terms', singleton: true },
   /** The queue's own housekeeping (JobQueue.maintain): fails jobs whose last lease ran out, drops old finished jobs: {}. */
   queueMaintenance: { name: 'queue-maintenance', singleton: true },
 } as const satisfies Record<string, QueueSpec>;

@@ -5320,6 +5320,7 @@ export interface paths {
                                     reason: string;
                                     sentAt: string | null;
                                     status: string;
+                                    termEnd: boolean;
                                     waitsForReturn: boolean;
                                 } | null;
                                 /** @enum {string} */
@@ -5330,6 +5331,11 @@ export interface paths {
                                     done: boolean;
                                     label: string;
                                 }[];
+                                term: {
+                                    canRenew: boolean;
+                                    endsOn: string;
+                                    renewFrom: string;
+                                } | null;
                             }[];
                             terms: {
                                 managedSharePercent: number;
@@ -5420,6 +5426,7 @@ export interface paths {
                                 reason: string;
                                 sentAt: string | null;
                                 status: string;
+                                termEnd: boolean;
                                 waitsForReturn: boolean;
                             } | null;
                             /** @enum {string} */
@@ -5430,6 +5437,11 @@ export interface paths {
                                 done: boolean;
                                 label: string;
                             }[];
+                            term: {
+                                canRenew: boolean;
+                                endsOn: string;
+                                renewFrom: string;
+                            } | null;
                         };
                     };
                 };
@@ -5552,6 +5564,7 @@ export interface paths {
                                 reason: string;
                                 sentAt: string | null;
                                 status: string;
+                                termEnd: boolean;
                                 waitsForReturn: boolean;
                             } | null;
                             /** @enum {string} */
@@ -5562,6 +5575,11 @@ export interface paths {
                                 done: boolean;
                                 label: string;
                             }[];
+                            term: {
+                                canRenew: boolean;
+                                endsOn: string;
+                                renewFrom: string;
+                            } | null;
                         };
                     };
                 };
@@ -5682,6 +5700,7 @@ export interface paths {
                                 reason: string;
                                 sentAt: string | null;
                                 status: string;
+                                termEnd: boolean;
                                 waitsForReturn: boolean;
                             } | null;
                             /** @enum {string} */
@@ -5692,6 +5711,137 @@ export interface paths {
                                 done: boolean;
                                 label: string;
                             }[];
+                            term: {
+                                canRenew: boolean;
+                                endsOn: string;
+                                renewFrom: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/managed/items/{id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep a piece in our care for another storage term (in the last 30 days of its term) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The piece */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bookedUntil: string | null;
+                            intake: {
+                                checkedAt: string | null;
+                                conditionNote: string | null;
+                                day: string;
+                                labelStatus: string;
+                                liveAt: string | null;
+                                method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
+                                place: string;
+                                receivedAt: string | null;
+                                rejectReason: string | null;
+                                status: string;
+                            } | null;
+                            itemId: number;
+                            itemName: string;
+                            recall: {
+                                day: string;
+                                labelStatus: string;
+                                method: string;
+                                parcel: {
+                                    carrier: string | null;
+                                    deliveredAt: string | null;
+                                    trackingNumber: string | null;
+                                    trackingStatus: string | null;
+                                } | null;
+                                place: string;
+                                reason: string;
+                                sentAt: string | null;
+                                status: string;
+                                termEnd: boolean;
+                                waitsForReturn: boolean;
+                            } | null;
+                            /** @enum {string} */
+                            stage: "in_review" | "book_intake" | "intake_booked" | "received" | "checked" | "live" | "recall_waiting" | "returned" | "rejected";
+                            stageLabel: string;
+                            steps: {
+                                at: string | null;
+                                done: boolean;
+                                label: string;
+                            }[];
+                            term: {
+                                canRenew: boolean;
+                                endsOn: string;
+                                renewFrom: string;
+                            } | null;
                         };
                     };
                 };
@@ -5802,6 +5952,7 @@ export interface paths {
                                 reason: string;
                                 sentAt: string | null;
                                 status: string;
+                                termEnd: boolean;
                                 waitsForReturn: boolean;
                             } | null;
                             /** @enum {string} */
@@ -5812,6 +5963,11 @@ export interface paths {
                                 done: boolean;
                                 label: string;
                             }[];
+                            term: {
+                                canRenew: boolean;
+                                endsOn: string;
+                                renewFrom: string;
+                            } | null;
                         };
                     };
                 };
@@ -6830,7 +6986,7 @@ export interface paths {
                                 createdAt: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "lending_cancelled" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "saved_search_match" | "plan_renewed" | "piece_sold" | "managed_approved" | "managed_live" | "managed_rented" | "managed_earning" | "managed_rejected" | "managed_returned";
+                                kind: "due_back_reminder" | "overdue_notice" | "rsvp_reminder" | "listing_approved" | "listing_rejected" | "rental_dispatched" | "claim_opened" | "claim_decided" | "problem_reported" | "problem_disputed" | "problem_resolved" | "waitlist_hold" | "lending_requested" | "lending_accepted" | "lending_declined" | "lending_expired" | "lending_message" | "lending_sent" | "lending_withdrawn" | "lending_cancelled" | "dispatch_late" | "dispatch_late_cancelled" | "plan_renewal_declined" | "plan_paused_unpaid" | "saved_search_match" | "plan_renewed" | "piece_sold" | "managed_approved" | "managed_live" | "managed_rented" | "managed_earning" | "managed_rejected" | "managed_returned" | "managed_term_ending" | "managed_term_ended" | "managed_damage";
                                 link: string | null;
                                 readAt: string | null;
                                 title: string;
@@ -9107,6 +9263,7 @@ export interface paths {
                                 place: string;
                                 ready: boolean;
                                 reason: string;
+                                termEnd: boolean;
                             }[];
                             stored: {
                                 itemId: number;

@@ -47,6 +47,7 @@ import * as protection from './2026-11-30T0600-protection';
 import * as sendoffParcels from './2026-11-30T0900-sendoff-parcels';
 import * as managedParcels from './2026-11-30T1000-managed-parcels';
 import * as lenderPolicies from './2026-11-30T1100-lender-policies';
+import * as managedStorageTerm from './2026-11-30T1400-managed-storage-term';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0900-sendoff-parcels': sendoffParcels,
   '2026-11-30T1000-managed-parcels': managedParcels,
   '2026-11-30T1100-lender-policies': lenderPolicies,
+  '2026-11-30T1400-managed-storage-term': managedStorageTerm,
 };

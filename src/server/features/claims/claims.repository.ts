@@ -38,6 +38,7 @@ export function createClaimsRepository(db: Db) {
       return q
         .selectFrom('rentals')
         .innerJoin('items', 'items.id', 'rentals.item_id')
+        .leftJoin('listings', 'listings.item_id', 'rentals.item_id')
         .select([
           'rentals.id',
           'rentals.user_id',
@@ -46,6 +47,7 @@ export function createClaimsRepository(db: Db) {
           'rentals.cancelled_at',
           'items.name',
           'items.retail_price_cents',
+          'listings.lending_mode',
         ])
         .where('rentals.id', '=', rentalId)
         .where('rentals.lender_id', '=', lenderId)
@@ -54,17 +56,22 @@ export function createClaimsRepository(db: Db) {
 
     /** The lender's rentals returned since `since` (not cancelled) with no claim: she may still claim on them. */
     claimable(lenderId: string, since: string) {
-      return db
-        .selectFrom('rentals')
-        .innerJoin('items', 'items.id', 'rentals.item_id')
-        .leftJoin('damage_claims', 'damage_claims.rental_id', 'rentals.id')
-        .select(['rentals.id', 'rentals.item_id', 'rentals.returned_at', 'items.name', 'items.retail_price_cents'])
-        .where('rentals.lender_id', '=', lenderId)
-        .where('rentals.returned_at', '>=', since)
-        .where('rentals.cancelled_at', 'is', null)
-        .where('damage_claims.id', 'is', null)
-        .orderBy('rentals.returned_at', 'desc')
-        .execute();
+      return (
+        db
+          .selectFrom('rentals')
+          .innerJoin('items', 'items.id', 'rentals.item_id')
+          .leftJoin('damage_claims', 'damage_claims.rental_id', 'rentals.id')
+          .leftJoin('listings', 'listings.item_id', 'rentals.item_id')
+          .select(['rentals.id', 'rentals.item_id', 'rentals.returned_at', 'items.name', 'items.retail_price_cents'])
+          .where('rentals.lender_id', '=', lenderId)
+          // A piece in our care (decision 0070): its damage is the desk's, found at check-in.
+          .where((eb) => eb.or([eb('listings.lending_mode', 'is', null), eb('listings.lending_mode', '!=', 'managed')]))
+          .where('rentals.returned_at', '>=', since)
+          .where('rentals.cancelled_at', 'is', null)
+          .where('damage_claims.id', 'is', null)
+          .orderBy('rentals.returned_at', 'desc')
+          .execute()
+      );
     },
 
     async insert(

@@ -106,6 +106,7 @@ export function createClaimsService(
   async function checkRental(lenderId: string, input: Pick<ClaimInput, 'rentalId' | 'amountCents'>) {
     const rental = await repo.lenderRental(input.rentalId, lenderId);
     if (!rental || rental.cancelled_at) throw notFound('Rental not found');
+    if (rental.lending_mode === 'managed') throw new DomainError('CONFLICT', CLAIM_MESSAGES.managed);
     if (!rental.returned_at) throw new DomainError('CONFLICT', CLAIM_MESSAGES.notReturned);
     if (ctx.clock().getTime() - new Date(rental.returned_at).getTime() > CLAIM_WINDOW_HOURS * HOUR_MS)
       throw new DomainError('CONFLICT', CLAIM_MESSAGES.windowClosed, { details: { returnedAt: rental.returned_at } });

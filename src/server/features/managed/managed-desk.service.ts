@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DomainError, notFound } from '../../../domain/errors';
-import { MANAGED_MESSAGES, type DeskBoard, type IntakeCheck } from '../../../domain/managed-lending';
+import { MANAGED_MESSAGES, storageTermEnd, type DeskBoard, type IntakeCheck } from '../../../domain/managed-lending';
 import type { AuditAction } from '../../../domain/ops';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -9,7 +9,7 @@ import { createAuditRepository } from '../audit';
 import { photoUrl } from '../catalogue';
 import type { ManagedDeps } from './managed.service';
 import { buyLabel, labelOf, requestReturnLabel, returnParcel } from './labels';
-import { placeOf } from './managed-view';
+import { placeOf, termEndOf } from './managed-view';
 import { createManagedRepository, type IntakeRow } from './managed.repository';
 
 const conflict = (message: string, details?: Record<string, unknown>) =>
@@ -88,12 +88,6 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
             r.day <= today && !(await repo.bookedUntil(r.item_id)) && (await repo.allUnitsOnShelf(r.item_id)),
         ),
       );
-      const storageEnd = (from: string | null) => {
-        if (!from) return null;
-        const d = new Date(from);
-        d.setUTCMonth(d.getUTCMonth() + ctx.env.managedStorageMonths);
-        return d.toISOString().slice(0, 10);
-      };
       return {
         incoming: incoming.map((i) => ({
           id: i.id,
@@ -115,7 +109,10 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
           ownerName: s.owner_name ?? 'A member',
           ownerEmail: s.owner_email ?? '',
           liveSince: s.live_at ?? null,
-          storedUntil: storageEnd(s.live_at ?? null),
+          storedUntil: termEndOf(
+            { term_ends_on: s.term_ends_on ?? null, live_at: s.live_at ?? null },
+            ctx.env.managedStorageMonths,
+          ),
         })),
         recalls: recalls.map((r, n) => ({
           id: r.id,
@@ -128,6 +125,7 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
           place: placeOf(r, studios),
           ready: ready[n]!,
           labelStatus: r.label_status,
+          termEnd: r.term_end === 1,
         })),
       };
     },
@@ -199,7 +197,12 @@ export function createManagedDeskService(ctx: AppContext, deps: ManagedDeps) {
         intakeId,
         'checked',
         'managed.live',
-        { status: 'live', live_at: at, updated_at: at },
+        {
+          status: 'live',
+          live_at: at,
+          term_ends_on: storageTermEnd(ctx.today(), ctx.env.managedStorageMonths),
+          updated_at: at,
+        },
         requestId,
         async (trx, intake) => {
           await repo.moveItem(trx, intake.item_id, ['intake'], 'active');

@@ -1,4 +1,10 @@
-import { CARE_STAGE_LABELS, type Care, type CareStage } from '../../../domain/managed-lending';
+import {
+  CARE_STAGE_LABELS,
+  renewFrom,
+  storageTermEnd,
+  type Care,
+  type CareStage,
+} from '../../../domain/managed-lending';
 import { studioAddress, type Studio } from '../../../domain/orders';
 import type { ManagedParcelTracking } from '../parcels';
 import { labelOf } from './labels';
@@ -9,6 +15,12 @@ export function placeOf(r: { address: string | null; studio_id: number | null },
   if (r.address) return r.address;
   const s = studios.find((x) => x.id === r.studio_id);
   return s ? `${s.name}, ${studioAddress(s)}` : 'A Rentique studio';
+}
+
+/** The day a live intake's storage term ends: stored, or MANAGED_STORAGE_MONTHS from the day it went live (decision 0070). */
+export function termEndOf(i: { term_ends_on: string | null; live_at: string | null }, months: number): string | null {
+  if (i.term_ends_on) return i.term_ends_on;
+  return i.live_at ? storageTermEnd(i.live_at.slice(0, 10), months) : null;
 }
 
 /** Where a managed piece stands, from its item status, its last intake and its last recall. */
@@ -29,9 +41,11 @@ export function careOf(
   recall: RecallRow | undefined,
   bookedUntil: string | null,
   studios: Studio[],
-  parcels: { intake?: ManagedParcelTracking | undefined; recall?: ManagedParcelTracking | undefined } = {},
+  parcels: { intake?: ManagedParcelTracking | undefined; recall?: ManagedParcelTracking | undefined },
+  clock: { today: string; months: number },
 ): Care {
   const stage = stageOf(piece.status, intake, recall);
+  const endsOn = stage === 'live' && intake?.status === 'live' ? termEndOf(intake, clock.months) : null;
   const openRecall = recall && (recall.status === 'waiting' || piece.status === 'returned') ? recall : undefined;
   const steps = [
     { label: 'Approved by our team', done: stage !== 'in_review', at: null },
@@ -73,9 +87,13 @@ export function careOf(
           reason: openRecall.reason,
           sentAt: openRecall.sent_at,
           waitsForReturn: openRecall.status === 'waiting' && bookedUntil !== null,
+          termEnd: openRecall.term_end === 1,
         }
       : null,
     steps,
     bookedUntil,
+    term: endsOn
+      ? { endsOn, renewFrom: renewFrom(endsOn), canRenew: clock.today >= renewFrom(endsOn) && clock.today < endsOn }
+      : null,
   };
 }

@@ -96,7 +96,14 @@ export function createManagedRepository(db: Db) {
       set: Partial<
         Pick<
           MemberIntakesTable,
-          'status' | 'condition_note' | 'reject_reason' | 'received_at' | 'checked_at' | 'live_at' | 'label_status'
+          | 'status'
+          | 'condition_note'
+          | 'reject_reason'
+          | 'received_at'
+          | 'checked_at'
+          | 'live_at'
+          | 'label_status'
+          | 'term_ends_on'
         >
       > & { updated_at: string },
     ): Promise<boolean> {
@@ -257,6 +264,15 @@ export function createManagedRepository(db: Db) {
               .orderBy('member_intakes.id', 'desc')
               .limit(1)
               .as('live_at'),
+          (eb) =>
+            eb
+              .selectFrom('member_intakes')
+              .select('member_intakes.term_ends_on')
+              .whereRef('member_intakes.item_id', '=', 'items.id')
+              .where('member_intakes.status', '=', 'live')
+              .orderBy('member_intakes.id', 'desc')
+              .limit(1)
+              .as('term_ends_on'),
         ])
         .where('listings.lending_mode', '=', 'managed')
         .where('items.status', 'in', ['active', 'recalled'])
@@ -274,6 +290,54 @@ export function createManagedRepository(db: Db) {
         .where('member_recalls.status', '=', 'waiting')
         .orderBy('member_recalls.day')
         .execute();
+    },
+
+    /** Live intakes of managed pieces in the catalogue whose storage term has not ended (decision 0070). */
+    liveTerms() {
+      return db
+        .selectFrom('member_intakes')
+        .innerJoin('items', 'items.id', 'member_intakes.item_id')
+        .selectAll('member_intakes')
+        .select('items.name as item_name')
+        .where('member_intakes.status', '=', 'live')
+        .where('member_intakes.term_ended_at', 'is', null)
+        .where('items.status', '=', 'active')
+        .orderBy('member_intakes.id')
+        .execute();
+    },
+
+    /** Marks her told that the term ends soon: once per term (conditional update). */
+    async remindTerm(trx: Db, intakeId: number, at: string): Promise<boolean> {
+      const res = await trx
+        .updateTable('member_intakes')
+        .set({ term_reminded_at: at })
+        .where('id', '=', intakeId)
+        .where('term_reminded_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** The term ended: once per intake (conditional update). */
+    async endTerm(trx: Db, intakeId: number, at: string): Promise<boolean> {
+      const res = await trx
+        .updateTable('member_intakes')
+        .set({ term_ended_at: at, updated_at: at })
+        .where('id', '=', intakeId)
+        .where('term_ended_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Moves the term's end on, only from the end read (two renewals at once: one moves it), and she may be told again. */
+    async renewTerm(trx: Db, intakeId: number, from: string | null, to: string, at: string): Promise<boolean> {
+      const res = await trx
+        .updateTable('member_intakes')
+        .set({ term_ends_on: to, term_reminded_at: null, updated_at: at })
+        .where('id', '=', intakeId)
+        .where('term_ended_at', 'is', null)
+        .where((eb) => (from === null ? eb('term_ends_on', 'is', null) : eb('term_ends_on', '=', from)))
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
     },
 
     photoNames(itemId: number) {

@@ -15,6 +15,7 @@ import { errorResponses, jsonBody, jsonContent, memberRoute, newRouter, staffRou
 import { createRoute } from '@hono/zod-openapi';
 import type { ManagedDeskService } from './managed-desk.service';
 import type { ManagedService } from './managed.service';
+import type { StorageTerm } from './storage-term';
 
 const tags = ['Managed lending'];
 const Ok = z.object({ ok: z.literal(true) });
@@ -65,6 +66,14 @@ const switchMode = memberRoute({
   request: { params: IdParams },
   responses: { 200: jsonContent(CareSchema, 'The piece'), ...errorResponses(400, 401, 404, 409) },
 });
+const renew = memberRoute({
+  method: 'post',
+  path: '/items/{id}/renew',
+  tags,
+  summary: 'Keep a piece in our care for another storage term (in the last 30 days of its term)',
+  request: { params: IdParams },
+  responses: { 200: jsonContent(CareSchema, 'The piece'), ...errorResponses(400, 401, 404, 409) },
+});
 const getTravelling = memberRoute({
   method: 'get',
   path: '/travelling',
@@ -82,7 +91,7 @@ const putTravelling = memberRoute({
 });
 
 /** The member's routes, at /api/managed. */
-export function createManagedRoutes(_ctx: AppContext, service: ManagedService) {
+export function createManagedRoutes(_ctx: AppContext, service: ManagedService, term: StorageTerm) {
   return newRouter()
     .openapi(terms, (c) => c.json(service.terms(), 200))
     .openapi(list, async (c) => c.json(await service.list(c.var.user.id), 200))
@@ -99,7 +108,12 @@ export function createManagedRoutes(_ctx: AppContext, service: ManagedService) {
     )
     .openapi(switchMode, async (c) =>
       c.json(await service.switchToManaged(c.var.user.id, c.req.valid('param').id), 200),
-    );
+    )
+    .openapi(renew, async (c) => {
+      const { id } = c.req.valid('param');
+      await term.renew(c.var.user.id, id);
+      return c.json(await service.get(c.var.user.id, id), 200);
+    });
 }
 
 const board = staffRoute({

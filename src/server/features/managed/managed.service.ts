@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DomainError, notFound } from '../../../domain/errors';
 import { LENDER_SHARE_PERCENT } from '../../../domain/listings';
 import {
+  MANAGED_DAMAGE_WORDS,
   MANAGED_MESSAGES,
   type Care,
   type CareList,
@@ -10,6 +11,7 @@ import {
   type RecallInput,
 } from '../../../domain/managed-lending';
 import type { Studio } from '../../../domain/orders';
+import type { DamageKind } from '../../../domain/protection';
 import { formatCents } from '../../../domain/money';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -82,10 +84,15 @@ export function createManagedService(ctx: AppContext, deps: ManagedDeps) {
       deps.parcels.managed.ofIntakes(intake ? [intake.id] : []),
       deps.parcels.managed.ofRecalls(recall ? [recall.id] : []),
     ]);
-    return careOf(piece, intake, recall, bookedUntil, studios, {
-      intake: intake && ip.get(intake.id),
-      recall: recall && rp.get(recall.id),
-    });
+    return careOf(
+      piece,
+      intake,
+      recall,
+      bookedUntil,
+      studios,
+      { intake: intake && ip.get(intake.id), recall: recall && rp.get(recall.id) },
+      { today: ctx.today(), months: ctx.env.managedStorageMonths },
+    );
   }
 
   async function careOfOwned(ownerId: string, itemId: number): Promise<Care> {
@@ -269,6 +276,29 @@ export function createManagedService(ctx: AppContext, deps: ManagedDeps) {
         userId: credited.lender_id,
         data: { itemName: piece?.name ?? 'your piece', share: formatCents(credited.amount_cents) },
       });
+    },
+
+    /**
+     * The desk recorded damage on a rental at check-in (decision 0070): if it is a managed piece's,
+     * she is told what was found and what is in her payouts for it (once per rental).
+     */
+    async damaged(rentalId: number, d: { kind: DamageKind; lenderCents: number }): Promise<void> {
+      const credit = await repo.creditOf(rentalId);
+      if (!credit || d.kind === 'wear') return;
+      const piece = await repo.piece(credit.item_id);
+      await db.transaction().execute((trx) =>
+        notifications.notify(trx, {
+          kind: 'managed_damage',
+          subjectType: 'rental',
+          subjectId: String(rentalId),
+          userId: credit.lender_id,
+          data: {
+            itemName: piece?.name ?? 'your piece',
+            damage: MANAGED_DAMAGE_WORDS[d.kind],
+            share: formatCents(d.lenderCents),
+          },
+        }),
+      );
     },
 
     /** Her credits (the payouts read which managed rentals are credited and for how much). */

@@ -72,6 +72,11 @@ export interface NotificationData {
   managed_earning: { itemName: string; share: string };
   managed_rejected: { itemName: string; reason: string };
   managed_returned: { itemName: string; method: 'parcel' | 'studio'; place: string };
+  /** Its storage term ends soon (renew it), or ended (it comes back to her); decision 0070. */
+  managed_term_ending: { itemName: string; endsOn: string; months: number };
+  managed_term_ended: { itemName: string; day: string; method: 'parcel' | 'studio'; place: string };
+  /** The desk found damage at check-in, settled per the schedule; her share is in her payouts (decision 0070). */
+  managed_damage: { itemName: string; damage: string; share: string };
   /** New pieces match a saved search of hers (decision 0065): at most one a day per search. */
   saved_search_match: { searchName: string; count: number; names: string[]; params: string };
   /** Her lender cancelled the request she had accepted (decision 0067): refunded in full, pieces like it. */
@@ -320,6 +325,24 @@ export const NOTIFICATION_TEMPLATES: {
         ? `We have sent ${d.itemName} back to ${d.place}.`
         : `${d.itemName} is waiting for you at ${d.place}.`,
     link: '/dashboard?tab=listing',
+  }),
+  managed_term_ending: (d) => ({
+    title: `${d.itemName}: its storage ends ${longDate(d.endsOn)}`,
+    body: `We have kept ${d.itemName} for you for almost ${d.months} months. Renew it from your Listing tab to keep it with us for another ${d.months} months; or do nothing, and on ${longDate(d.endsOn)} it leaves the collection and we send it back to you at no cost once its last booking is over.`,
+    link: '/dashboard?tab=listing',
+  }),
+  managed_term_ended: (d) => ({
+    title: `${d.itemName} is coming back to you`,
+    body:
+      d.method === 'parcel'
+        ? `Its storage term has ended, so ${d.itemName} has left the collection. We send it to ${d.place} at no cost, from ${longDate(d.day)}.`
+        : `Its storage term has ended, so ${d.itemName} has left the collection. Collect it at ${d.place} from ${longDate(d.day)}.`,
+    link: '/dashboard?tab=listing',
+  }),
+  managed_damage: (d) => ({
+    title: `${d.itemName} came back damaged`,
+    body: `When ${d.itemName} came back, our desk found ${d.damage}. We repair it; the renter is charged per our damage schedule, and ${d.share} for the damage is in your payouts. Nothing needs you.`,
+    link: '/lending/payouts',
   }),
   plan_paused_unpaid: (d) => ({
     title: `Your ${d.planTitle} plan is paused`,

@@ -5,6 +5,7 @@ import {
   OUT_STATES,
   UNIT_TRANSITIONS,
   checkInTargetAllowed,
+  damageGoesToRepair,
   nextStateAfterCheckIn,
   unitCode,
   type UnitState,
@@ -175,11 +176,12 @@ export function createUnitLifeService(
           throw conflict(OPS_MESSAGES.notOut, { unitState: state });
         const r = await core.rental(unit.rental_id, trx);
         if (!r || r.checked_in_at) throw conflict(OPS_MESSAGES.notOut, { unitState: state });
-        const to = input.to ?? nextStateAfterCheckIn(input.condition);
-        if (!checkInTargetAllowed(input.condition, to)) {
-          throw new DomainError('VALIDATION_FAILED', OPS_MESSAGES.conditionNeedsRepair, {
-            issues: [{ path: 'to', message: OPS_MESSAGES.conditionNeedsRepair }],
-          });
+        // Damage that a repair mends sends the unit to repair, whatever the grade (decision 0070).
+        const repairs = damageGoesToRepair(input.damage?.kind);
+        const to = input.to ?? (repairs ? 'repair' : nextStateAfterCheckIn(input.condition));
+        if (!checkInTargetAllowed(input.condition, to) || (repairs && to !== 'repair')) {
+          const message = repairs ? OPS_MESSAGES.damageNeedsRepair : OPS_MESSAGES.conditionNeedsRepair;
+          throw new DomainError('VALIDATION_FAILED', message, { issues: [{ path: 'to', message }] });
         }
         const note = input.note || null;
         const { days, fee, entryId } = await core.checkIn(trx, r, {

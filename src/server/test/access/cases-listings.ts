@@ -312,6 +312,10 @@ export const LISTING_CASES: Record<string, Case> = {
     method: 'POST',
     path: `/api/managed/items/${st.aListingId}/switch`,
   })),
+  'POST /api/managed/items/{id}/renew': refused((st) => ({
+    method: 'POST',
+    path: `/api/managed/items/${st.aListingId}/renew`,
+  })),
   'GET /api/ops/managed': staffOnly(() => ({ method: 'GET', path: '/api/ops/managed' })),
   'POST /api/ops/managed/intakes/{id}/receive': staffOnly(
     () => ({ method: 'POST', path: '/api/ops/managed/intakes/999999/receive' }),

@@ -2,7 +2,6 @@ import { CreditCard, Droplets, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatLitres } from '@domain/dashboard';
-import { LENDER_SHARE_PERCENT } from '@domain/listings';
 import { PAY_AS_YOU_GO } from '@domain/plans';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -149,7 +148,7 @@ export function EarningsCard({ cents, loading }: { cents: number | undefined; lo
             {formatCents(cents)}
           </p>
           <p className="mt-3 text-sm text-taupe">
-            Your {LENDER_SHARE_PERCENT}% share of every rental of the pieces you lend.
+            Your share of every rental of the pieces you lend, as your Listing tab states for each way to lend.
           </p>
         </>
       )}

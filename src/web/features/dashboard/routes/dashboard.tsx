@@ -8,6 +8,8 @@ import { SignOutButton } from '../../../components/sign-out-button';
 import { StyleAssistant } from '../../assistant';
 import { EventsTab, getEventsQueryOptions, rsvpAction } from '../../events';
 import { ListingTab, getListingsQueryOptions } from '../../listings';
+import { afterManagedAction, getCareQueryOptions, isManagedForm, managedAction } from '../../managed';
+import { getStudiosQueryOptions } from '../../delivery';
 import { getSubscriptionQueryOptions } from '../../plans';
 import { RentingTab, getRentalsQueryOptions } from '../../rentals';
 import { coverAction, isCoverForm, prefetchRentalProtection } from '../../protection';
@@ -54,6 +56,9 @@ const queries =
           () => undefined,
         ),
       tab === 'listing' && queryClient.prefetchQuery(getListingsQueryOptions()),
+      // Her managed pieces and the studios: their forms are in the first paint (before the app runs).
+      tab === 'listing' && queryClient.prefetchQuery(getCareQueryOptions()),
+      tab === 'listing' && queryClient.prefetchQuery(getStudiosQueryOptions()),
       tab === 'events' && queryClient.prefetchQuery(getEventsQueryOptions()),
     ]);
   };
@@ -68,11 +73,18 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /**
  * POST /dashboard, before the app runs: a rental's Add damage cover form (`intent=cover`, the
- * protection feature adds it) or an event's RSVP form (the events feature reserves it).
+ * protection feature adds it) or an event's RSVP form (the events feature reserves it); before
+ * and after: her managed pieces' forms (`intent=managed-...`, the managed feature's).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (await isCoverForm(request)) return coverAction(request, context);
+  if (await isManagedForm(request)) return managedAction(request, context);
   return rsvpAction(request, context);
+}
+
+/** Once the app runs: the server's action, then what a managed piece's form changed read again. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return afterManagedAction(serverAction);
 }
 
 export const meta: Route.MetaFunction = (args) =>

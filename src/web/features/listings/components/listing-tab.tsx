@@ -2,8 +2,8 @@ import { Inbox, Plus, Shirt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { Care } from '@domain/managed-lending';
-import { ManagedPanel, TravellingForm, useCare, useSwitchToManaged } from '../../managed';
+import { storageTermCopy, type Care } from '@domain/managed-lending';
+import { AnswerLine, ManagedForm, ManagedPanel, TravellingForm, useCare } from '../../managed';
 import { LENDER_SHARE_PERCENT, LISTING_MESSAGES, REVIEW_STATUS_LABELS, type Listing } from '@domain/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -35,7 +35,8 @@ export function ListingTab() {
         <p className="max-w-xl text-sm text-taupe">
           Lend pieces you are not wearing, one of two ways. <strong>Rentique looks after it</strong>: we collect, clean,
           store and deliver it, and you earn {terms.managedSharePercent}% of every rental.{' '}
-          <strong>I lend it myself</strong>: you ship or hand it over and clean it, and you earn{' '}
+          <span data-testid="storage-term">{storageTermCopy(terms.storageMonths)}</span>{' '}
+          <strong>I lend it myself</strong>: you ship or hand it over and clean it yourself, and you earn{' '}
           {terms.selfSharePercent}%.{' '}
           <Link to={paths.payouts} className="font-medium text-ink underline underline-offset-4">
             Payouts & statement
@@ -89,6 +90,7 @@ export function ListingTab() {
               <ListingCard
                 listing={l}
                 care={care.data?.pieces.find((p) => p.itemId === l.id)}
+                months={terms.storageMonths}
                 onEdit={() => setEditing(l)}
               />
             </li>
@@ -114,9 +116,18 @@ export function ListingTab() {
   );
 }
 
-function ListingCard({ listing, care, onEdit }: { listing: Listing; care: Care | undefined; onEdit: () => void }) {
+function ListingCard({
+  listing,
+  care,
+  months,
+  onEdit,
+}: {
+  listing: Listing;
+  care: Care | undefined;
+  months: number;
+  onEdit: () => void;
+}) {
   const remove = useDeleteListing();
-  const switchMode = useSwitchToManaged();
   const managed = listing.lendingMode === 'managed';
   const [confirming, setConfirming] = useState(false);
   const rented = listing.status === 'rented';
@@ -160,23 +171,19 @@ function ListingCard({ listing, care, onEdit }: { listing: Listing; care: Care |
           {formatCents(listing.rentalPriceCents)}/week ·{' '}
           {managed ? 'Rentique looks after it: we ship and clean it' : 'You lend it yourself: you ship and clean it'}
         </p>
-        {managed && care && review === 'approved' && <ManagedPanel care={care} itemName={listing.name} />}
-        {!managed && review !== 'pending' && (
-          <Button
-            size="sm"
-            variant="link"
-            className="mt-1 self-start px-0"
-            disabled={switchMode.isPending || rented}
-            onClick={() =>
-              void switchMode.mutateAsync(listing.id).then(
-                () => toast.success('We will look after it', { description: 'Book its pickup once it is approved.' }),
-                () => undefined,
-              )
-            }
-          >
-            Let Rentique look after it instead
-          </Button>
+        {managed && care && review === 'approved' && (
+          <ManagedPanel care={care} itemName={listing.name} months={months} />
         )}
+        {!managed && review !== 'pending' && (
+          <ManagedForm intent="managed-switch" itemId={listing.id} label={`Let Rentique look after ${listing.name}`}>
+            {(sending) => (
+              <Button size="sm" variant="link" type="submit" className="mt-1 px-0" disabled={sending || rented}>
+                Let Rentique look after it instead
+              </Button>
+            )}
+          </ManagedForm>
+        )}
+        {managed && <AnswerLine intent="managed-switch" itemId={listing.id} />}
         {review === 'pending' && (
           <p className="mt-2 text-sm text-taupe">Our team is reviewing it; it goes live once approved.</p>
         )}

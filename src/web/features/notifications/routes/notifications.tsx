@@ -88,6 +88,9 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   managed_earning: <CreditCard className="size-5" aria-hidden="true" />,
   managed_rejected: <PackageX className="size-5" aria-hidden="true" />,
   managed_returned: <Truck className="size-5" aria-hidden="true" />,
+  managed_term_ending: <CalendarClock className="size-5" aria-hidden="true" />,
+  managed_term_ended: <Truck className="size-5" aria-hidden="true" />,
+  managed_damage: <PackageX className="size-5" aria-hidden="true" />,
   saved_search_match: <Search className="size-5" aria-hidden="true" />,
 };
 
