@@ -14,7 +14,7 @@ test('a gift card bought, e-mailed, and redeemed without JavaScript into store c
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { page: buyer } = await newMemberPage(browser, baseURL);
   await signUpViaApi(buyer, { fullName: 'Gemma Giver' });
   await readyToRentViaApi(buyer);

@@ -22,7 +22,7 @@ import {
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 test('a gift month bought, e-mailed, and redeemed into her plan', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { page: buyer } = await newMemberPage(browser, baseURL);
   await signUpViaApi(buyer, { fullName: 'Greta Giver' });
   await readyToRentViaApi(buyer);
@@ -98,7 +98,7 @@ test('a rental paid wholly with store credit needs no card: the order and receip
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { page: staff } = await newMemberPage(browser, baseURL);
   const desk = await signUpViaApi(staff, { fullName: 'Cleo Care' });
   expect(makeStaffWithCli(desk.email)).toContain('is now staff');
