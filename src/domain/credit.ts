@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GIFT_MONTH_HOWS } from './plan-calendar.rules';
+import { MONTHLY_MAX_ITEMS, MONTHLY_MIN_ITEMS, monthlyPriceCents } from './plans.rules';
 
 /*
  * Store credit, referrals and gift cards (docs/product.md "Store credit, referrals and gift
@@ -8,6 +10,13 @@ import { z } from 'zod';
 /** Why credit moved: earned (goodwill, a refund to credit, a referral, a gift card) or spent at checkout and given back. */
 export const CREDIT_KINDS = ['goodwill', 'refund', 'referral', 'gift_card', 'spend', 'spend_returned'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+/** A gift is an amount (store credit) or a month of Monthly (decision 0069). */
+export const GIFT_KINDS = ['amount', 'plan_month'] as const;
+export type GiftKind = (typeof GIFT_KINDS)[number];
+
+/** A gift month is of Monthly with the pieces a month she chooses, at that month's price. */
+export const giftMonthPriceCents = (itemCount: number): number => monthlyPriceCents(itemCount);
 
 /** The amounts a gift card is sold in. */
 export const GIFT_CARD_AMOUNTS_CENTS = [2_500, 5_000, 10_000, 20_000] as const;
@@ -107,11 +116,8 @@ export const AcceptReferralSchema = z.object({ code: z.string().trim().min(3).ma
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 
-export const GiftCardPurchaseSchema = z.object({
-  amountCents: z
-    .number()
-    .int()
-    .refine((n) => (GIFT_CARD_AMOUNTS_CENTS as readonly number[]).includes(n), 'Choose one of the amounts offered'),
+/** Who a gift is for and when it is sent: the same for a gift card and a gift month. */
+const GiftForSchema = z.object({
   recipientEmail: z.string().trim().toLowerCase().email().max(200),
   recipientName: z.string().trim().min(1).max(80),
   message: z.string().trim().max(500).default(''),
@@ -120,11 +126,32 @@ export const GiftCardPurchaseSchema = z.object({
   /** One per form shown: a double submit buys once. */
   idempotencyKey: z.string().min(8).max(100),
 });
+
+export const GiftCardPurchaseSchema = GiftForSchema.extend({
+  amountCents: z
+    .number()
+    .int()
+    .refine((n) => (GIFT_CARD_AMOUNTS_CENTS as readonly number[]).includes(n), 'Choose one of the amounts offered'),
+});
 export type GiftCardPurchase = z.infer<typeof GiftCardPurchaseSchema>;
+
+/** POST /api/gift-cards/plan-month: a month of Monthly with `itemCount` pieces (decision 0069). */
+export const GiftMonthPurchaseSchema = GiftForSchema.extend({
+  itemCount: z
+    .number({ error: 'Choose the pieces a month' })
+    .int()
+    .min(MONTHLY_MIN_ITEMS, `Choose ${MONTHLY_MIN_ITEMS} to ${MONTHLY_MAX_ITEMS} pieces a month`)
+    .max(MONTHLY_MAX_ITEMS, `Choose ${MONTHLY_MIN_ITEMS} to ${MONTHLY_MAX_ITEMS} pieces a month`),
+});
+export type GiftMonthPurchase = z.infer<typeof GiftMonthPurchaseSchema>;
 
 export const GiftCardSchema = z.object({
   id: z.number().int(),
+  kind: z.enum(GIFT_KINDS),
+  /** What she paid: the amount, or the gift month's price. */
   amountCents: z.number().int(),
+  /** A gift month: Monthly and its pieces a month; null for an amount. */
+  planMonth: z.object({ planTitle: z.string(), itemCount: z.number().int() }).nullable(),
   recipientEmail: z.string(),
   recipientName: z.string(),
   sendOn: z.string(),
@@ -139,4 +166,19 @@ export const GiftCardListSchema = z.object({ giftCards: z.array(GiftCardSchema) 
 
 export const RedeemGiftCardSchema = z.object({ code: z.string().trim().min(4).max(40).transform(normaliseGiftCode) });
 
-export const RedeemedSchema = z.object({ creditedCents: z.number().int(), balanceCents: z.number().int() });
+export const RedeemedSchema = z.object({
+  kind: z.enum(GIFT_KINDS),
+  /** Store credit added (0 for a gift month). */
+  creditedCents: z.number().int(),
+  balanceCents: z.number().int(),
+  /** A gift month: what it did to her plan, and her next billing date after it (decision 0069). */
+  planMonth: z
+    .object({
+      how: z.enum(GIFT_MONTH_HOWS),
+      planTitle: z.string(),
+      itemCount: z.number().int().nullable(),
+      paidThrough: z.string(),
+    })
+    .nullable(),
+});
+export type Redeemed = z.infer<typeof RedeemedSchema>;

@@ -101,6 +101,14 @@ export function quoteChange(
   };
 }
 
+/**
+ * What a gift month did to her plan when she redeemed it (decision 0069): `extended` (her next
+ * billing date a month later), `resumed` (a pause or an unpaid renewal ended: a free month from
+ * today), `started` (she had no paid plan: Monthly for a month, ending then unless she keeps it).
+ */
+export const GIFT_MONTH_HOWS = ['started', 'extended', 'resumed'] as const;
+export type GiftMonthHow = (typeof GIFT_MONTH_HOWS)[number];
+
 /** The day after a declined renewal attempt on `day` when it is tried again. */
 export function nextRenewalTry(day: string): string {
   return addDays(day, RENEWAL_RETRY_DAYS);
@@ -109,6 +117,8 @@ export function nextRenewalTry(day: string): string {
 /** The words of a plan's state and refusals (the server's messages; the pages show them). */
 export const PLAN_MESSAGES = {
   pausedTitle: 'Your plan is paused',
+  /** Keeping a plan a gift month started needs a card: it pays from the end of the gift month (decision 0069). */
+  giftKeepCard: 'Add a card to keep your plan: it is charged when your gift month ends.',
   paused: (until: string) =>
     `Your plan is paused until ${until}: plan pieces can be booked again from then. Resume your plan from your account to rent now; the pieces you have stay yours.`,
   pausedUnpaid:

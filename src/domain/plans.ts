@@ -90,6 +90,8 @@ export const SubscriptionSchema = z.object({
   pause: z.object({ from: z.string(), until: z.string().nullable(), reason: PauseReasonSchema }).nullable(),
   /** Cancelled: the plan ends on this day (Weekly from then) unless she undoes it. */
   cancelAt: z.string().nullable(),
+  /** A plan a gift month started (decision 0069): it ends on this day (= cancelAt) unless she keeps it (undoCancel). */
+  giftUntil: z.string().nullable(),
   /** A downgrade or switch waiting for the next billing date. */
   pendingChange: z
     .object({

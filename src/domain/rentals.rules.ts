@@ -68,6 +68,8 @@ export const RENTAL_MESSAGES = {
     'Returning a piece does not give its place in your plan back; cancelling before the start does.',
   addCard: 'Add a card to rent',
   cardRequired: 'Add a card to rent: pay-per-item rentals are charged when you book.',
+  /** She has store credit, but it does not pay the whole total: a card pays the rest (decision 0069). */
+  creditShort: 'Your store credit does not cover this rental. Add a card to rent: it pays the rest when you book.',
   includedInPlan: 'Included in your plan',
   onePiece: 'One rental is one piece: book again for another piece or size.',
   pastDates: 'Those dates have passed: we show the first free dates instead.',

@@ -38,7 +38,7 @@ import { createPreLovedService } from './features/preloved';
 import { createParcelsService, createSimulatedCarrier, type Carrier } from './features/parcels';
 import { createOrdersService } from './features/orders';
 import { createPaymentsService, createSimulatedPaymentProvider, type PaymentProvider } from './features/payments';
-import { createPlanBilling, createPlanRenewals, createPlansService } from './features/plans';
+import { createPlanBilling, createPlanGifts, createPlanRenewals, createPlansService } from './features/plans';
 import {
   createRentalCancellation,
   createRentalExtension,
@@ -117,6 +117,8 @@ export function createServices(
     payments,
     credit,
     cardForCharge: (userId) => plans.cardForCharge(userId),
+    // A gift month redeemed into her plan (decision 0069).
+    planGifts: createPlanGifts(ctx),
   });
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });

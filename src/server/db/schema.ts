@@ -191,6 +191,8 @@ export interface SubscriptionsTable {
   /** Declined renewals of the due term so far, and the day of the next try. */
   renewal_attempts: Generated<number>;
   retry_on: string | null;
+  /** A plan a gift month started (decision 0069): it ends that day (cancel_at) unless she keeps it. */
+  gift_until: string | null;
 }
 
 /** Plans: the member's card as the payment provider gave it back (never the number or CVV). */
@@ -1369,7 +1371,10 @@ export interface ReferralsTable {
   decided_at: string | null;
 }
 
-/** A gift card (decision 0063): paid by card, e-mailed on send_on, redeemed once into store credit. */
+/**
+ * A gift card (decision 0063): paid by card, e-mailed on send_on, redeemed once into store credit;
+ * or a gift month of a plan (kind plan_month, decision 0069), redeemed once into her plan.
+ */
 export interface GiftCardsTable {
   id: Generated<number>;
   code: string;
@@ -1388,4 +1393,12 @@ export interface GiftCardsTable {
   redeemed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** amount | plan_month */
+  kind: Generated<string>;
+  /** plan_month: the plan given (monthly) and its pieces a month. */
+  plan: string | null;
+  item_count: number | null;
+  /** plan_month, once redeemed: started | extended | resumed, and her next billing date after it. */
+  redeemed_how: string | null;
+  plan_until: string | null;
 }

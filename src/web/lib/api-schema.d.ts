@@ -1236,6 +1236,12 @@ export interface paths {
                                 amountCents: number;
                                 createdAt: string;
                                 id: number;
+                                /** @enum {string} */
+                                kind: "amount" | "plan_month";
+                                planMonth: {
+                                    itemCount: number;
+                                    planTitle: string;
+                                } | null;
                                 recipientEmail: string;
                                 recipientName: string;
                                 redeemedAt: string | null;
@@ -1295,6 +1301,117 @@ export interface paths {
                             amountCents: number;
                             createdAt: string;
                             id: number;
+                            /** @enum {string} */
+                            kind: "amount" | "plan_month";
+                            planMonth: {
+                                itemCount: number;
+                                planTitle: string;
+                            } | null;
+                            recipientEmail: string;
+                            recipientName: string;
+                            redeemedAt: string | null;
+                            sendOn: string;
+                            sentAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "failed";
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Error */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards/plan-month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a gift month of Monthly (3 to 9 pieces, at that month's price) with her saved card; e-mailed like a gift card
+         * @description The same idempotencyKey answers with the first gift and charges once. 402 PAYMENT_DECLINED or CARD_REQUIRED, 429 past GIFT_CARD_RATE_LIMIT an hour (shared with gift cards). Decision 0069.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        idempotencyKey: string;
+                        itemCount: number;
+                        /** @default  */
+                        message?: string;
+                        /** Format: email */
+                        recipientEmail: string;
+                        recipientName: string;
+                        sendOn?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The gift month */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountCents: number;
+                            createdAt: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "amount" | "plan_month";
+                            planMonth: {
+                                itemCount: number;
+                                planTitle: string;
+                            } | null;
                             recipientEmail: string;
                             recipientName: string;
                             redeemedAt: string | null;
@@ -1359,8 +1476,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Redeem a gift card code into her store credit (once for all members)
-         * @description 404 unknown code; 409 `details.reason = redeemed`; 429 past GIFT_CARD_RATE_LIMIT attempts an hour.
+         * Redeem a code (once for all members): a gift card into her store credit, a gift month into her plan
+         * @description A gift month: in a paid term her next billing date moves a month later; paused or unpaid, a free month from today; with no paid plan, Monthly for a month (then ending unless she keeps it). 404 unknown code; 409 `details.reason = redeemed`; 429 past GIFT_CARD_RATE_LIMIT attempts an hour.
          */
         post: {
             parameters: {
@@ -1386,6 +1503,15 @@ export interface paths {
                         "application/json": {
                             balanceCents: number;
                             creditedCents: number;
+                            /** @enum {string} */
+                            kind: "amount" | "plan_month";
+                            planMonth: {
+                                /** @enum {string} */
+                                how: "started" | "extended" | "resumed";
+                                itemCount: number | null;
+                                paidThrough: string;
+                                planTitle: string;
+                            } | null;
                         };
                     };
                 };
@@ -14928,6 +15054,7 @@ export interface paths {
                                     end: string;
                                     start: string;
                                 } | null;
+                                giftUntil: string | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
                                 paidThrough: string | null;
@@ -15154,6 +15281,7 @@ export interface paths {
                                 end: string;
                                 start: string;
                             } | null;
+                            giftUntil: string | null;
                             itemCount: number | null;
                             nextBillingDate: string | null;
                             paidThrough: string | null;
@@ -15251,6 +15379,7 @@ export interface paths {
                                 end: string;
                                 start: string;
                             } | null;
+                            giftUntil: string | null;
                             itemCount: number | null;
                             nextBillingDate: string | null;
                             paidThrough: string | null;
@@ -15364,6 +15493,7 @@ export interface paths {
                                     end: string;
                                     start: string;
                                 } | null;
+                                giftUntil: string | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
                                 paidThrough: string | null;
@@ -15480,6 +15610,7 @@ export interface paths {
                                     end: string;
                                     start: string;
                                 } | null;
+                                giftUntil: string | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
                                 paidThrough: string | null;
@@ -15680,6 +15811,7 @@ export interface paths {
                                     end: string;
                                     start: string;
                                 } | null;
+                                giftUntil: string | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
                                 paidThrough: string | null;
@@ -15820,6 +15952,7 @@ export interface paths {
                                     end: string;
                                     start: string;
                                 } | null;
+                                giftUntil: string | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
                                 paidThrough: string | null;
@@ -15951,6 +16084,7 @@ export interface paths {
                                     end: string;
                                     start: string;
                                 } | null;
+                                giftUntil: string | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
                                 paidThrough: string | null;
@@ -16082,6 +16216,7 @@ export interface paths {
                                     end: string;
                                     start: string;
                                 } | null;
+                                giftUntil: string | null;
                                 itemCount: number | null;
                                 nextBillingDate: string | null;
                                 paidThrough: string | null;

@@ -305,6 +305,7 @@ export function subscription(over: Partial<Subscription> = {}): Subscription {
     paidThrough: '2026-12-15',
     pause: null,
     cancelAt: null,
+    giftUntil: null,
     pendingChange: null,
     renewal: null,
     actions: ['pause', 'skip', 'change', 'cancel'],

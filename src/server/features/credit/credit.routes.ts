@@ -5,6 +5,7 @@ import {
   GiftCardListSchema,
   GiftCardPurchaseSchema,
   GiftCardSchema,
+  GiftMonthPurchaseSchema,
   GoodwillInputSchema,
   RedeemGiftCardSchema,
   RedeemedSchema,
@@ -77,12 +78,28 @@ const buy = memberRoute({
   responses: { 201: jsonContent(GiftCardSchema, 'The gift card'), ...errorResponses(400, 401, 402, 429) },
 });
 
+const buyMonth = memberRoute({
+  method: 'post',
+  path: '/plan-month',
+  tags,
+  summary:
+    "Buy a gift month of Monthly (3 to 9 pieces, at that month's price) with her saved card; e-mailed like a gift card",
+  description:
+    'The same idempotencyKey answers with the first gift and charges once. 402 PAYMENT_DECLINED or CARD_REQUIRED, ' +
+    '429 past GIFT_CARD_RATE_LIMIT an hour (shared with gift cards). Decision 0069.',
+  request: { body: jsonBody(GiftMonthPurchaseSchema) },
+  responses: { 201: jsonContent(GiftCardSchema, 'The gift month'), ...errorResponses(400, 401, 402, 429) },
+});
+
 const redeem = memberRoute({
   method: 'post',
   path: '/redeem',
   tags,
-  summary: 'Redeem a gift card code into her store credit (once for all members)',
-  description: '404 unknown code; 409 `details.reason = redeemed`; 429 past GIFT_CARD_RATE_LIMIT attempts an hour.',
+  summary: 'Redeem a code (once for all members): a gift card into her store credit, a gift month into her plan',
+  description:
+    'A gift month: in a paid term her next billing date moves a month later; paused or unpaid, a free month from today; ' +
+    'with no paid plan, Monthly for a month (then ending unless she keeps it). ' +
+    '404 unknown code; 409 `details.reason = redeemed`; 429 past GIFT_CARD_RATE_LIMIT attempts an hour.',
   request: { body: jsonBody(RedeemGiftCardSchema) },
   responses: { 200: jsonContent(RedeemedSchema, 'Credited'), ...errorResponses(400, 401, 404, 409, 429) },
 });
@@ -115,11 +132,12 @@ export function createReferralsRoutes(_ctx: AppContext, referrals: ReferralsServ
     });
 }
 
-/** Gift cards (mounted at /api/gift-cards): buy, list, redeem. */
+/** Gift cards (mounted at /api/gift-cards): buy a card or a gift month, list, redeem. */
 export function createGiftCardsRoutes(_ctx: AppContext, giftCards: GiftCardsService) {
   return newRouter()
     .openapi(giftCardsList, async (c) => c.json({ giftCards: await giftCards.list(c.var.user.id) }, 200))
     .openapi(buy, async (c) => c.json(await giftCards.purchase(c.var.user.id, c.req.valid('json')), 201))
+    .openapi(buyMonth, async (c) => c.json(await giftCards.purchaseMonth(c.var.user.id, c.req.valid('json')), 201))
     .openapi(redeem, async (c) => c.json(await giftCards.redeem(c.var.user.id, c.req.valid('json').code), 200));
 }
 

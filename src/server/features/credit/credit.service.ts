@@ -121,6 +121,22 @@ export function createCreditService(ctx: AppContext) {
     /** The sum of her entries: always her balance (the tests compare them). */
     sum: (userId: string) => repo.sum(userId),
 
+    /**
+     * Whether her credit pays all of `dueCents`, read under her credit lock in the booking's
+     * transaction (the card rung of a member without a card, decision 0069): the lock is held to
+     * the commit, so two bookings at once that each need the whole balance are decided one after
+     * the other, and the second finds it spent. Returns her balance and whether it covers.
+     */
+    async covers(
+      trx: Kysely<DB>,
+      userId: string,
+      dueCents: number,
+    ): Promise<{ covers: boolean; balanceCents: number }> {
+      await repo.lock(trx, userId, nowIso());
+      const balanceCents = await balanceIn(trx, userId);
+      return { covers: dueCents > 0 && balanceCents >= dueCents, balanceCents };
+    },
+
     /** What credit would pay of `dueCents` now (the quote). */
     async preview(userId: string, dueCents: number): Promise<number> {
       return creditToApply(await balanceIn(db, userId), dueCents);

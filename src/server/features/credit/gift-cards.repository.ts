@@ -4,7 +4,7 @@ import type { DB, GiftCardsTable } from '../../db/schema';
 type Db = Kysely<DB>;
 export type GiftCardRow = Selectable<GiftCardsTable>;
 
-/** Gift cards (decision 0063): the only code that touches `gift_cards`. */
+/** Gift cards and gift months (decisions 0063, 0069): the only code that touches `gift_cards`. */
 export function createGiftCardsRepository(db: Db) {
   return {
     /** A new card; null when this buyer's request key was used (a double submit): the first stands. */
@@ -65,6 +65,15 @@ export function createGiftCardsRepository(db: Db) {
         .returningAll()
         .executeTakeFirst();
       return row ?? null;
+    },
+
+    /** What a redeemed gift month did to her plan (decision 0069), in the redemption's transaction. */
+    async setRedeemedHow(trx: Db, id: number, how: string, planUntil: string): Promise<void> {
+      await trx
+        .updateTable('gift_cards')
+        .set({ redeemed_how: how, plan_until: planUntil })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Paid cards whose send day has come and that are not sent (nor being sent since `staleBefore`). */

@@ -130,7 +130,7 @@ describe(`referrals (${process.env.TEST_DIALECT})`, () => {
     return r.id;
   }
 
-  it('rewards both once after the friend’s first paid rental is sent, even with ten sweeps at once', async () => {
+  it('rewards both once after the friend’s first paid rental is sent, even with two rentals and ten sweeps at once', async () => {
     const anna = await readyToRent(await t.signUp({ fullName: 'Anna Invite' }));
     const mine = await json<Referral>(anna.request('/api/referrals'));
     expect(mine.code).toMatch(/^ANNA-/);
@@ -154,8 +154,8 @@ describe(`referrals (${process.env.TEST_DIALECT})`, () => {
     );
     expect(await t.services.referrals.rewardDue()).toEqual({ rewarded: 0, refused: 0 }); // nothing rented yet
 
-    await firstRentalSent(bea);
-    await firstRentalSent(bea);
+    // Two paid rentals booked at once, both sent, then ten sweeps at once: one reward each.
+    await Promise.all([firstRentalSent(bea), firstRentalSent(bea)]);
     const runs = await Promise.all(Array.from({ length: 10 }, () => t.services.referrals.rewardDue()));
     expect(runs.reduce((n, r) => n + r.rewarded, 0)).toBe(1);
     expect(await balance(anna)).toBe(2_500);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromoCode } from '../../../domain/offers';
 import type { OrderList, OrderReceipt } from '../../../domain/orders';
 import type { Quote, Rental } from '../../../domain/rentals';
-import { makeTestItem, readyToRent } from '../../test/renter';
+import { makeTestItem, readyToRent, TEST_DELIVERY_ADDRESS } from '../../test/renter';
 import { makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 
@@ -109,6 +109,33 @@ describe(`the welcome offer (${process.env.TEST_DIALECT})`, () => {
     expect((await book(m, { itemId, size: 'M' })).status).toBe(402);
     expect(await db().selectFrom('welcome_offer_claims').selectAll().where('user_id', '=', m.id).execute()).toEqual([]);
     expect((await quoteOf(m, itemId)).discount).toMatchObject({ kind: 'welcome', cents: 2_000 });
+  });
+
+  it('comes off before store credit: credit for the discounted total pays it all, with no card (decision 0069)', async () => {
+    const m = await t.signUp();
+    await json(m.request('/api/orders/delivery-address', { method: 'PUT', json: TEST_DELIVERY_ADDRESS }));
+    await json(m.request('/api/plans/pickup', { method: 'PUT', json: { option: 'online' } }));
+    await json(
+      desk.request('/api/ops/credit/goodwill', {
+        method: 'POST',
+        json: { email: m.email, amountCents: 3_200, reason: 'A gift from client care', idempotencyKey: `w-${m.id}` },
+      }),
+      201,
+    );
+    const itemId = await item(4_000);
+    expect(await quoteOf(m, itemId)).toMatchObject({
+      discount: { kind: 'welcome', cents: 800 },
+      creditCents: 3_200,
+      chargeCents: 0,
+      card: null,
+      refusal: null,
+    });
+    await json(book(m, { itemId, size: 'M' }), 201);
+    const [order] = (await json<OrderList>(m.request('/api/orders'))).orders;
+    expect(order).toMatchObject({ discount: { kind: 'welcome', cents: 800 }, creditCents: 3_200, chargedCents: 0 });
+    const receipt = await json<OrderReceipt>(m.request(`/api/orders/${order!.number}`));
+    expect(receipt).toMatchObject({ creditCents: 3_200, chargedCents: 0, card: null });
+    expect(await charges(m.id)).toEqual([]);
   });
 
   it('two first bookings at once: one gets it (the database decides), and she pays what each booking said', async () => {

@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import { DomainError } from '../../../domain/errors';
 import { declineMessage } from '../../../domain/payments';
 import {
+  addMonths,
   isPaidPlan,
   pauseUntil,
+  planTerms,
+  PLAN_MESSAGES,
   quoteChange,
   type ChangePlanInput,
   type ChangeQuote,
@@ -238,12 +241,22 @@ export function createPlanBilling(ctx: AppContext, deps: { payments: PaymentsSer
       });
     },
 
-    /** Undo a cancellation before the day it takes effect. */
+    /**
+     * Undo a cancellation before the day it takes effect; for a plan a gift month started
+     * (decision 0069), keep it: the card on file is charged at the end of the gift month.
+     */
     async undoCancel(userId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const { row } = await locked(trx, userId);
         if (!row.cancel_at || row.cancel_at <= ctx.today()) throw conflict('Your plan is not cancelled.');
-        await repo.updateIf(trx, userId, { cancel_at: row.cancel_at }, { cancel_at: null, updated_at: nowIso() });
+        if (row.gift_until && !(await cardOf(repo, trx, userId)))
+          throw new DomainError('CARD_REQUIRED', PLAN_MESSAGES.giftKeepCard);
+        await repo.updateIf(
+          trx,
+          userId,
+          { cancel_at: row.cancel_at },
+          { cancel_at: null, gift_until: null, updated_at: nowIso() },
+        );
       });
     },
   };
@@ -309,9 +322,12 @@ export function createPlanBilling(ctx: AppContext, deps: { payments: PaymentsSer
     } as { plan: PlanId; itemCount: number | null };
     const same = to.plan === valid.plan && to.itemCount === valid.itemCount;
     if (same && !row.pending_plan) throw conflict('That is your plan already.');
+    // A term a gift month made longer (decision 0069) is prorated over its last billing period only.
+    const months = planTerms(valid.plan, valid.itemCount)!.billingMonths;
+    const lastStart = addMonths(row.paid_through!, -months);
     const quote = quoteChange(valid, to, {
       today: ctx.today(),
-      termStart: row.term_start!,
+      termStart: lastStart > row.term_start! ? lastStart : row.term_start!,
       paidThrough: row.paid_through!,
     });
     return { row, valid, to, quote: same ? { ...quote, timing: 'next_billing' as const, chargeNowCents: 0 } : quote };

@@ -126,6 +126,7 @@ export function shape(
     pause:
       row.pause_from && reason.success ? { from: row.pause_from, until: row.pause_until, reason: reason.data } : null,
     cancelAt: row.cancel_at,
+    giftUntil: row.cancel_at && row.gift_until === row.cancel_at ? row.gift_until : null,
     pendingChange:
       pendingPlan.success && row.paid_through
         ? {

@@ -19,6 +19,7 @@ export const NO_CALENDAR = {
   pending_item_count: null,
   renewal_attempts: 0,
   retry_on: null,
+  gift_until: null,
 } as const;
 
 /** Columns a conditional update may test (the state it read, so a change in between makes it miss). */

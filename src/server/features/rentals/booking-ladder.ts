@@ -9,9 +9,10 @@ import { DomainError, type ErrorCode } from '../../../domain/errors';
  * Input first (the dates, the sizes, how it reaches her), then who asks (a member whose account
  * is active), then the piece (it exists, it is not hers, it is booked this way and not requested,
  * she has no open rental of it), then its days (a free unit, the backup size's unit), and last
- * what pays for it (a paid plan not paused, its allowance, else a card on file). A card is asked
- * for only of a booking that would otherwise go through. Last, the offer: a promo code she named
- * that cannot apply (decision 0056); the welcome offer never refuses.
+ * what pays for it (a paid plan not paused, its allowance, else a card on file, or store credit
+ * that pays it all: decision 0069). A card is asked for only of a booking that would otherwise go
+ * through. Last, the offer: a promo code she named that cannot apply (decision 0056); the welcome
+ * offer never refuses.
  */
 export const BOOKING_LADDER = [
   'range',

@@ -77,6 +77,11 @@ export function createRentalQuote(
             refusal: null,
             code: null,
           };
+    // Her store credit pays before the card (decision 0063), as the booking will spend it; credit
+    // that pays it all needs no card (decision 0069).
+    const dueCents = period ? 0 : priceCents - (pricing.discount?.cents ?? 0);
+    const creditCents = userId && !item.fromMember && dueCents > 0 ? await deps.credit.preview(userId, dueCents) : 0;
+    const creditPaysAll = dueCents > 0 && creditCents === dueCents;
     // The ladder's rungs after the input (booking-ladder.ts), in the quote's words; no address is asked yet.
     const refusal: Quote['refusal'] = await firstRefusal(
       {
@@ -92,7 +97,10 @@ export function createRentalQuote(
                 `You have rented all ${period.itemAllowance} pieces your plan includes this billing month (until ${period.end}).`,
               )
             : null,
-        card: () => (!period && !card ? new DomainError('CARD_REQUIRED', RENTAL_MESSAGES.addCard) : null),
+        card: () =>
+          !period && !card && !creditPaysAll
+            ? new DomainError('CARD_REQUIRED', creditCents > 0 ? RENTAL_MESSAGES.creditShort : RENTAL_MESSAGES.addCard)
+            : null,
         offer: () =>
           pricing.refusal ??
           (q.code && userId && item.fromMember
@@ -105,9 +113,6 @@ export function createRentalQuote(
       },
       'member',
     );
-    // Her store credit pays before the card (decision 0063), as the booking will spend it.
-    const dueCents = period ? 0 : priceCents - (pricing.discount?.cents ?? 0);
-    const creditCents = userId && !item.fromMember && dueCents > 0 ? await deps.credit.preview(userId, dueCents) : 0;
     return {
       itemId: q.itemId,
       size: q.size,

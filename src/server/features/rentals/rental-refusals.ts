@@ -8,8 +8,11 @@ export const paymentInProgress = () =>
   new DomainError('CONFLICT', 'A payment for this rental is still in progress. Please try again in a moment.');
 
 // The refusals name the piece; where to add or change the card is the web's (its card page).
-export function cardRequired(itemId: number | null): DomainError {
-  return new DomainError('CARD_REQUIRED', RENTAL_MESSAGES.cardRequired, { details: itemId ? { itemId } : {} });
+// `creditShort`: she has store credit, but not enough to pay it all without a card (decision 0069).
+export function cardRequired(itemId: number | null, creditShort = false): DomainError {
+  return new DomainError('CARD_REQUIRED', creditShort ? RENTAL_MESSAGES.creditShort : RENTAL_MESSAGES.cardRequired, {
+    details: { ...(itemId ? { itemId } : {}), ...(creditShort ? { reason: 'credit_short' } : {}) },
+  });
 }
 
 export function declined(outcome: { code: string }, itemId: number | null): DomainError {

@@ -138,7 +138,15 @@ export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
           let row!: BookableItem;
           let unitId!: number;
           let backupUnitId = null as number | null;
-          let pricing!: Pricing;
+          let pricing: Pricing | undefined;
+          // The welcome offer or her code, priced by the quote's rule in this transaction (decision 0056).
+          const priced = async () =>
+            (pricing ??= await offers.price(trx, {
+              userId,
+              priceCents: rentalPriceCents(row.rental_price_cents, startDate, endDate),
+              coveredByPlan: !!allowance,
+              code: input.code,
+            }));
           let managed: ManagedBooking | null = null;
           await climb(
             {
@@ -190,19 +198,22 @@ export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
                     { details: { allowance: allowance.itemAllowance, periodEnd: allowance.end } },
                   );
               },
-              card: () => (!allowance && !card ? cardRequired(input.itemId) : null),
-              // The welcome offer or her code, priced by the quote's rule in this transaction (decision 0056).
-              offer: async () => {
-                const priceCents = rentalPriceCents(row.rental_price_cents, startDate, endDate);
-                pricing = await offers.price(trx, { userId, priceCents, coveredByPlan: !!allowance, code: input.code });
-                return pricing.refusal;
+              // No card is needed when her store credit pays it all (decision 0069): read under her
+              // credit lock, held to the commit, so a second booking needing the same credit waits and is refused.
+              card: async () => {
+                if (allowance || card) return null;
+                const p = await priced();
+                const due = rentalPriceCents(row.rental_price_cents, startDate, endDate) - (p.discount?.cents ?? 0);
+                const credit = await deps.credit.covers(trx, userId, due);
+                return credit.covers ? null : cardRequired(input.itemId, credit.balanceCents > 0);
               },
+              offer: async () => (await priced()).refusal,
             },
             'member',
           );
 
           const price = rentalPriceCents(row.rental_price_cents, startDate, endDate);
-          const discount = allowance ? null : pricing.discount;
+          const discount = allowance ? null : pricing!.discount;
           const order = await orders.create(trx, {
             userId,
             status: allowance ? 'confirmed' : 'pending_payment',
@@ -240,8 +251,8 @@ export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
           if (m && row.owner_id) await m.booked(trx, { rentalId, itemId: row.id, lenderId: row.owner_id, shareCents });
           // The database decides: a welcome offer claimed by a booking that committed first, or a
           // code's last use taken, refuses this one (and rolls it back).
-          await offers.claim(trx, userId, order.id, { ...pricing, discount });
-          if (!card) {
+          await offers.claim(trx, userId, order.id, { ...pricing!, discount });
+          if (allowance) {
             // Within the plan's allowance: confirmed now (the order was created confirmed).
             await repo.countRental(trx, input.itemId);
             await m?.confirmed(trx, rentalId);
@@ -254,7 +265,12 @@ export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
             { credit: deps.credit, orders, repo },
             { userId, order, due, itemId: input.itemId },
           );
-          if (creditCents === due) return { rentalId, entry: null };
+          if (creditCents === due) {
+            await m?.confirmed(trx, rentalId);
+            return { rentalId, entry: null };
+          }
+          // Without a card only credit that pays it all books (the card rung checked it under her lock).
+          if (!card) throw cardRequired(input.itemId, creditCents > 0);
           const entry = await payments.record(trx, {
             userId,
             purpose: 'booking',

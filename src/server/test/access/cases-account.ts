@@ -195,6 +195,12 @@ export const ACCOUNT_CASES: Record<string, Case> = {
       expect(res.status).toBe(400);
     },
   },
+  'POST /api/gift-cards/plan-month': {
+    target: () => ({ method: 'POST', path: '/api/gift-cards/plan-month', json: {} }),
+    expect: (_s, res) => {
+      expect(res.status).toBe(400);
+    },
+  },
   'POST /api/gift-cards/redeem': refused(() => ({
     method: 'POST',
     path: '/api/gift-cards/redeem',

@@ -24,6 +24,10 @@ function planState(sub: Subscription): string[] {
     lines.push(
       `Your renewal of ${formatCents(sub.renewal.amountCents)} was declined${sub.renewal.retryOn ? `; we try again on ${formatDate(sub.renewal.retryOn)}` : ''}. Update your card to keep renting with your plan.`,
     );
+  else if (sub.giftUntil)
+    lines.push(
+      `A gift month: your plan runs until ${formatDate(sub.giftUntil)}, nothing to pay. To keep it after that, keep your plan: ${price} from ${formatDate(sub.giftUntil)}, charged to your card.`,
+    );
   else if (sub.cancelAt)
     lines.push(
       `Cancelled: your plan stays active until ${formatDate(sub.cancelAt)}. From then you pay per item (Weekly).`,
@@ -91,11 +95,13 @@ export function PlanManager() {
               onClick={() =>
                 void undo
                   .mutateAsync()
-                  .then(() => toast.success('Your plan continues'))
+                  .then(() =>
+                    toast.success(sub.giftUntil ? 'Your plan continues after your gift month' : 'Your plan continues'),
+                  )
                   .catch((err: Error) => toast.error(err.message))
               }
             >
-              Undo cancellation
+              {sub.giftUntil ? 'Keep my plan' : 'Undo cancellation'}
             </Button>
           ) : (
             <Button

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '@domain/rentals';
 import { LENDING_MESSAGES } from '@domain/lending.rules';
+import { RENTAL_MESSAGES } from '@domain/rentals.rules';
 import { BookingTotal } from './booking-total';
 
 afterEach(cleanup);
@@ -54,6 +55,34 @@ describe('BookingTotal', () => {
     );
     expect(screen.getByText(LENDING_MESSAGES.cardRequired)).toBeTruthy();
     expect(screen.queryByText(/when you book/)).toBeNull();
+  });
+
+  it('store credit that pays it all needs no card (decision 0069); credit that falls short says so', () => {
+    render(
+      <BookingTotal
+        quote={quote({ card: null, creditCents: 2500, chargeCents: 0 })}
+        loading={false}
+        failed={null}
+        requested={false}
+      />,
+    );
+    expect(screen.getByText('Paid in full with your store credit when you book: no card needed.')).toBeTruthy();
+    cleanup();
+    render(
+      <BookingTotal
+        quote={quote({
+          card: null,
+          creditCents: 2000,
+          chargeCents: 500,
+          refusal: { code: 'CARD_REQUIRED', message: RENTAL_MESSAGES.creditShort },
+        })}
+        loading={false}
+        failed={null}
+        requested={false}
+      />,
+    );
+    expect(screen.getByText(RENTAL_MESSAGES.creditShort)).toBeTruthy();
+    expect(screen.queryByText(/no card needed/)).toBeNull();
   });
 
   it("the request's rule: authorised now, charged on acceptance, outside the plan's allowance", () => {

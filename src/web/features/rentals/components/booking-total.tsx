@@ -61,23 +61,33 @@ export function BookingTotal({
           <span className="shrink-0 tabular-nums">−{formatCents(quote.creditCents)}</span>
         </p>
       )}
-      {!quote.includedInPlan && quote.card && (
-        <p className="mt-1 text-xs text-stone">
-          {!requested && quote.creditCents > 0
-            ? quote.chargeCents === 0
-              ? 'Paid in full with your store credit when you book.'
-              : `${formatCents(quote.chargeCents)} charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`
-            : requested
-              ? `Authorised on your ${quote.card.brand} ending in ${quote.card.lastFour} with the request.`
-              : `Charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`}
+      {/* Credit that pays it all needs no card (decision 0069). */}
+      {!quote.includedInPlan && !requested && quote.creditCents > 0 && quote.chargeCents === 0 ? (
+        <p className="mt-1 text-xs text-stone" data-testid="booking-paid-by-credit">
+          {quote.card
+            ? 'Paid in full with your store credit when you book.'
+            : 'Paid in full with your store credit when you book: no card needed.'}
         </p>
+      ) : (
+        !quote.includedInPlan &&
+        quote.card && (
+          <p className="mt-1 text-xs text-stone">
+            {!requested && quote.creditCents > 0
+              ? `${formatCents(quote.chargeCents)} charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`
+              : requested
+                ? `Authorised on your ${quote.card.brand} ending in ${quote.card.lastFour} with the request.`
+                : `Charged to your ${quote.card.brand} ending in ${quote.card.lastFour} when you book.`}
+          </p>
+        )
       )}
       {refusal && refusal.code !== 'UNAUTHENTICATED' && refusal.code !== 'ALREADY_RENTED' && (
         <p className="mt-2 text-sm text-clay">
           {refusal.code === 'CARD_REQUIRED'
             ? requested
               ? LENDING_MESSAGES.cardRequired
-              : RENTAL_MESSAGES.cardRequired
+              : quote.creditCents > 0
+                ? RENTAL_MESSAGES.creditShort
+                : RENTAL_MESSAGES.cardRequired
             : refusal.code === 'SOLD_OUT' && quote.nextFreeDate
               ? `${RENTAL_MESSAGES.soldOut}: free again from ${formatDate(quote.nextFreeDate)}.`
               : refusal.message}
