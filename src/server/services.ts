@@ -113,8 +113,14 @@ export function createServices(
   });
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
+  // Damage cover, deposits and damage per the schedule (decision 0064); its deposit moves serve requests and claims (0068).
+  const protection = createProtectionService(ctx, { payments, plans, core });
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
-  const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
+  const listings = {
+    // Lending is for verified members (decision 0068; trust is built below).
+    ...createListingsService(ctx, { core, mayLend: (userId) => trust.isVerified(userId) }),
+    ...createListingPhotosService(ctx),
+  };
   // The carrier behind its interface (decision 0061): the simulator unless a real adapter is passed.
   const carrier = overrides.carrier ?? createSimulatedCarrier(ctx);
   // Parcels: pieces travelling together, their labels and tracking (decision 0061).
@@ -128,7 +134,7 @@ export function createServices(
     payments,
     notifications,
     checkedIn: (trx, rentalId) => managed.checkedIn(trx, rentalId),
-    // Damage found at check-in is charged per the schedule (decision 0064); protection is built below.
+    // Damage found at check-in is charged per the schedule (decision 0064).
     recordDamage: (staff, rentalId, input, requestId) => protection.recordDamage(staff, rentalId, input, requestId),
   });
   const rentals = createRentalsService(ctx, {
@@ -143,7 +149,15 @@ export function createServices(
     quote: createRentalQuote(ctx, { catalogue, plans, offers, credit }),
     extension: createRentalExtension(ctx, { core, catalogue, payments, plans }),
     keep: createRentalKeep(ctx, { core, payments, plans, notifications }),
-    cancellation: createRentalCancellation(ctx, { core, payments, orders, notifications, credit }),
+    cancellation: createRentalCancellation(ctx, {
+      core,
+      payments,
+      orders,
+      notifications,
+      credit,
+      // A deposit held on a cancelled rental is released (decision 0068).
+      releaseDeposit: protection.deposits.release,
+    }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
     bookingDeclined: (trx, rentalId) => waitlist.bookingDeclined(trx, rentalId),
@@ -167,7 +181,7 @@ export function createServices(
     }),
   };
   const events = createEventsService(ctx);
-  const claims = createClaimsService(ctx, { payments, notifications, plans, core });
+  const claims = createClaimsService(ctx, { payments, notifications, plans, core, deposits: protection.deposits });
   // A renter's problem reports (decision 0060): a report waits for a payout of the lender being made (built below).
   const reports = createReportsService(ctx, {
     payments,
@@ -186,9 +200,18 @@ export function createServices(
       orders,
       notifications,
       core,
-      settlement: createRequestSettlement(ctx, { core, payments, orders, notifications }),
-      // The lender's minimum and maximum days bind every request (decision 0064; protection is built below).
+      settlement: createRequestSettlement(ctx, {
+        core,
+        payments,
+        orders,
+        notifications,
+        deposits: protection.deposits,
+      }),
+      // The lender's minimum and maximum days bind every request (decision 0064).
       policyDays: (itemId) => protection.policyDays(itemId),
+      // Decision 0068: the deposit with the request; a verified identity above a value (trust is built below).
+      deposits: protection.deposits,
+      mayRent: (userId, itemId) => trust.mayRent(userId, itemId),
     }),
     ...createLendingThreadsService(ctx, {
       core,
@@ -200,8 +223,6 @@ export function createServices(
     ...createLendingCalendarService(ctx, { core }),
   };
   const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
-  // Damage cover, deposits and damage per the schedule (decision 0064).
-  const protection = createProtectionService(ctx, { payments, plans, core });
   // The identity provider's test mode; its webhook secret derived from the app's secret (decision 0064).
   const identityProvider = createSimulatedIdentityProvider({
     secret: createHash('sha256')
@@ -210,7 +231,7 @@ export function createServices(
     clock: ctx.clock,
   });
   // Lender policies, verification and Instant Book (a request accepted at once, through lending).
-  const trust = createTrustService(ctx, { identity: identityProvider, lending, protection });
+  const trust = createTrustService(ctx, { identity: identityProvider, lending });
   // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
   // The pre-loved sale (decision 0066): units offered and sold through the core, the desk's dispatches of them.
   const preloved = createPreLovedService(ctx, { core, payments, plans, orders, notifications, pictures, parcels });

@@ -4371,6 +4371,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Conflict with the current state */
                 409: {
                     headers: {
@@ -15952,7 +15961,39 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether Instant Book is offered to you (verified, no open report, rated 4 or more or not yet), and why not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Eligibility */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eligible: boolean;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Book a lender's Instant Book piece at once (verified members with no open report and a rating of 4 or more)
@@ -16096,6 +16137,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/protection/items/{id}/instant-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put your piece on Instant Book, or take it off (the rest of its policy unchanged) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        instantBook: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The terms */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cleaning: string;
+                            coverFeeCents: number;
+                            depositCents: number;
+                            depositRequired: boolean;
+                            fromMember: boolean;
+                            instantBook: boolean;
+                            itemId: number;
+                            lenderVerified: boolean;
+                            maxDays: number;
+                            minDays: number;
+                            verificationRequired: boolean;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/protection/items/{id}/policy": {
         parameters: {
             query?: never;
@@ -16148,6 +16281,7 @@ export interface paths {
                             lenderVerified: boolean;
                             maxDays: number;
                             minDays: number;
+                            verificationRequired: boolean;
                         };
                     };
                 };
@@ -16232,6 +16366,7 @@ export interface paths {
                             lenderVerified: boolean;
                             maxDays: number;
                             minDays: number;
+                            verificationRequired: boolean;
                         };
                     };
                 };

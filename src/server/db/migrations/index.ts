@@ -46,6 +46,7 @@ import * as storeCredit from './2026-11-30T0500-store-credit';
 import * as protection from './2026-11-30T0600-protection';
 import * as sendoffParcels from './2026-11-30T0900-sendoff-parcels';
 import * as managedParcels from './2026-11-30T1000-managed-parcels';
+import * as depositsOneCredit from './2026-11-30T1200-deposits-one-credit';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0600-protection': protection,
   '2026-11-30T0900-sendoff-parcels': sendoffParcels,
   '2026-11-30T1000-managed-parcels': managedParcels,
+  '2026-11-30T1200-deposits-one-credit': depositsOneCredit,
 };

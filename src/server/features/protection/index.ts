@@ -3,3 +3,4 @@ export { createProtectionService, type ProtectionService } from './protection.se
 export { createTrustService, type TrustService } from './trust.service';
 export { createSimulatedIdentityProvider, signIdentityWebhook, type IdentityProvider } from './identity-provider';
 export { createIdentityWebhookRoutes, createProtectionDeskRoutes, createProtectionRoutes } from './protection.routes';
+export type { DepositMoves } from './deposit-moves';
