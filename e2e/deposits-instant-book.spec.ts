@@ -38,7 +38,8 @@ test('the deposit and policy before booking; Instant Book set by the lender, boo
   const card = lender.getByRole('article', { name });
   const instant = card.getByRole('checkbox', { name: /Instant Book/ });
   await expect(instant).not.toBeChecked();
-  await instant.check();
+  // The box follows the saved policy: it shows checked once the API has put the piece on Instant Book.
+  await instant.click();
   await expect(lender.getByText('Instant Book is on')).toBeVisible();
   await expect(instant).toBeChecked();
 
