@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
-import { DISCOUNT_POPUP_SEEN_KEY, makeStaffWithCli, signUpViaApi } from './support';
+import { DISCOUNT_POPUP_SEEN_KEY, makeStaffWithCli, signUpViaApi, verifyViaApi } from './support';
 
 /*
  * Issue 18 part B in the browser (decision 0036): after a rental of a member's piece comes back,
@@ -37,6 +37,7 @@ async function returnedRental(
   staff: Page,
   name: string,
 ): Promise<{ itemId: number; rentalId: number }> {
+  await verifyViaApi(lender); // lending asks a verified identity (decision 0068)
   const photo = await sharp({
     create: { width: 800, height: 1000, channels: 3, background: { r: 150, g: 110, b: 90 } },
   })

@@ -1,6 +1,6 @@
 import { appPage, expect, test } from './fixtures';
 import sharp from 'sharp';
-import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi } from './support';
+import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi, verifyViaApi } from './support';
 
 test('list an item with a photo, staff approve it, see it in /browse as another member, request it, the lender accepts, and she earns', async ({
   browser,
@@ -16,6 +16,7 @@ test('list an item with a photo, staff approve it, see it in /browse as another 
   const lenderCtx = await browser.newContext();
   const lender = appPage(await lenderCtx.newPage());
   await signUpViaApi(lender, { fullName: 'Lena Lender' });
+  await verifyViaApi(lender); // lending asks a verified identity (decision 0068)
   await lender.goto('/dashboard');
   await expect(lender.getByTestId('total-earnings')).toHaveText('$0.00');
   await lender.getByRole('tab', { name: 'Listing' }).click();

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { appPage, expect, test } from './fixtures';
-import { businessDayFrom, makeStaffWithCli, okJson, readyToRentViaApi, signUpViaApi } from './support';
+import { businessDayFrom, makeStaffWithCli, okJson, readyToRentViaApi, signUpViaApi, verifyViaApi } from './support';
 
 /*
  * Managed lending (decision 0062), kept lean: she lists a piece as "Rentique looks after it",
@@ -17,6 +17,7 @@ test('a managed piece: listed, collected, checked, cleaned, booked at once, back
     .toBuffer();
   const lender = appPage(await (await browser.newContext()).newPage());
   await signUpViaApi(lender, { fullName: 'Mara Managed' });
+  await verifyViaApi(lender); // lending asks a verified identity (decision 0068)
   await lender.goto('/dashboard');
   await lender.getByRole('tab', { name: 'Listing' }).click();
   await lender.getByRole('button', { name: 'List an item' }).click();

@@ -2,7 +2,7 @@ import { seriousViolations } from './axe';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { appPage, expect, test } from './fixtures';
-import { makeStaffWithCli, signInViaUi, signUpViaApi, type NewMember } from './support';
+import { makeStaffWithCli, signInViaUi, signUpViaApi, verifyViaApi, type NewMember } from './support';
 
 import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 
@@ -14,6 +14,7 @@ async function newPage(browser: Browser, baseURL: string | undefined, width = 12
 
 /** A member's listing made over the API (multipart with a real photo); returns its id. */
 async function listOverApi(page: Page, name: string): Promise<number> {
+  await verifyViaApi(page); // lending asks a verified identity (decision 0068)
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 120, g: 90, b: 70 } } })
     .jpeg()
     .toBuffer();

@@ -8,7 +8,7 @@ import { addDays } from '../src/domain/calendar';
 import { businessDay } from '../src/domain/business-day';
 import { spawnServer, type SpawnedServer } from '../src/server/test/spawn-server';
 import { appPage, expect, test } from './fixtures';
-import { DISCOUNT_POPUP_SEEN_KEY, readyToRentViaApi, signUpViaApi } from './support';
+import { DISCOUNT_POPUP_SEEN_KEY, readyToRentViaApi, signUpViaApi, verifyViaApi } from './support';
 
 /*
  * The business's day and the member's time zone (decision 0047), with the server and the browser
@@ -183,6 +183,7 @@ test('times on /notifications, /lending/payouts and /ops/audit are hers (Los Ang
     lendingMode: 'self', // a self-lent piece (decision 0062): requested from its lender
   });
   const photo = { name: 'dress.png', mimeType: 'image/png', buffer: await lender.page.screenshot() };
+  await verifyViaApi(lender.page); // lending asks a verified identity (decision 0068)
   const listing = await ok(
     await lender.page.request.post('/api/listings', { multipart: { data, photos: photo } }),
     201,

@@ -216,4 +216,5 @@ export const LISTING_MESSAGES = {
   noPhoto: 'Add at least one photo',
   photoTooLarge: `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
   photoType: 'Photos must be JPEG, PNG or WebP images',
+  verifyToLend: 'Lending is for verified members: verify your identity first, then list your piece.',
 } as const;

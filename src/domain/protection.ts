@@ -15,6 +15,8 @@ export const PROTECTION_SETTINGS = {
   coverFeeCents: 500,
   /** A piece whose retail price is at least this asks a deposit (a lender may ask one on any piece). */
   depositThresholdCents: 50_000,
+  /** Renting a member's piece whose retail price is at least this asks a verified identity (decision 0068). */
+  verifiedRenterThresholdCents: 200_000,
   /** The deposit: this share of the retail price... */
   depositRate: 0.25,
   /** ...at most this. */
@@ -158,6 +160,13 @@ export const PROTECTION_MESSAGES = {
   depositNotNeeded: 'This piece asks no deposit.',
   depositAlready: 'The deposit for this rental is already held.',
   depositNotHeld: 'There is no deposit held on this rental.',
+  depositDeclined: 'Your card did not accept the deposit this piece asks, so nothing was booked and nothing is held.',
+  damageRecordedFirst:
+    'The desk has already recorded damage on this rental and credited the lender: a claim cannot be upheld as well.',
+  claimUpheldFirst:
+    'A damage claim on this rental has already been upheld and credited the lender: damage cannot be recorded as well.',
+  verifyToRent: (threshold: string) =>
+    `Renting a member's piece worth ${threshold} or more is for verified members: verify your identity first.`,
   costNeeded: 'State the repair’s cost for this kind of damage.',
   notYourPiece: 'Only the piece’s lender sets its policy.',
   instantBookOff: 'This piece is not on Instant Book: send a request instead.',
@@ -280,8 +289,18 @@ export const PieceTermsSchema = z.object({
   lenderCancellations: z.number().int(),
   /** Her listings are paused (three cancellations in 90 days) until this instant. */
   lenderPausedUntil: z.string().nullable(),
+  /** Renting it asks a verified identity (a member's piece worth the setting or more, decision 0068). */
+  verificationRequired: z.boolean(),
 });
 export type PieceTerms = z.infer<typeof PieceTermsSchema>;
+
+/** The lender's Instant Book control on her listing. */
+export const InstantBookInputSchema = z.object({ instantBook: z.boolean() });
+export type InstantBookInput = z.infer<typeof InstantBookInputSchema>;
+
+/** Whether Instant Book is offered to her, and why not (the item page shows it). */
+export const InstantBookEligibilitySchema = z.object({ eligible: z.boolean(), reason: z.string().nullable() });
+export type InstantBookEligibility = z.infer<typeof InstantBookEligibilitySchema>;
 
 export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected', 'needs_review'] as const;
 export const VerificationSchema = z.object({

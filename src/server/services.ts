@@ -122,8 +122,14 @@ export function createServices(
   });
   // The only writer of item_units, bookings, rentals and unit_states (decision 0053): every use-case below books, holds and moves units through it.
   const core = createBookingsCore(ctx, { catalogue, plans, payments });
+  // Damage cover, deposits and damage per the schedule (decision 0064); its deposit moves serve requests and claims (0068).
+  const protection = createProtectionService(ctx, { payments, plans, core });
   // A member's listings and, after it is made, a listing's photos: one object for its routes.
-  const listings = { ...createListingsService(ctx, { core }), ...createListingPhotosService(ctx) };
+  const listings = {
+    // Lending is for verified members (decision 0068; trust is built below).
+    ...createListingsService(ctx, { core, mayLend: (userId) => trust.isVerified(userId) }),
+    ...createListingPhotosService(ctx),
+  };
   // The carrier behind its interface (decision 0061): the simulator unless a real adapter is passed.
   const carrier = overrides.carrier ?? createSimulatedCarrier(ctx);
   // Parcels: pieces travelling together, their labels and tracking (decision 0061).
@@ -139,7 +145,7 @@ export function createServices(
     payments,
     notifications,
     checkedIn: (trx, rentalId) => managed.checkedIn(trx, rentalId),
-    // Damage found at check-in is charged per the schedule (decision 0064); protection is built below.
+    // Damage found at check-in is charged per the schedule (decision 0064).
     // A managed piece's owner is told what the desk found and what her payouts get (decision 0070).
     recordDamage: async (staff, rentalId, input, requestId) => {
       const p = await protection.recordDamage(staff, rentalId, input, requestId);
@@ -172,6 +178,8 @@ export function createServices(
       notifications,
       credit,
       refundPercent: (trx, rentalId, startDate) => policies.refundPercent(rentalId, startDate, trx),
+      // A deposit held on a cancelled rental is released (decision 0068).
+      releaseDeposit: protection.deposits.release,
     }),
     // A booking made from a waitlist hold and declined for its card gives the hold back (decision 0043).
     // The waitlist is built below (it books through rentals); this runs only once a payment settles.
@@ -196,7 +204,7 @@ export function createServices(
     }),
   };
   const events = createEventsService(ctx);
-  const claims = createClaimsService(ctx, { payments, notifications, plans, core });
+  const claims = createClaimsService(ctx, { payments, notifications, plans, core, deposits: protection.deposits });
   // A renter's problem reports (decision 0060): a report waits for a payout of the lender being made (built below).
   const reports = createReportsService(ctx, {
     payments,
@@ -215,9 +223,18 @@ export function createServices(
       orders,
       notifications,
       core,
-      settlement: createRequestSettlement(ctx, { core, payments, orders, notifications }),
+      settlement: createRequestSettlement(ctx, {
+        core,
+        payments,
+        orders,
+        notifications,
+        deposits: protection.deposits,
+      }),
       // The lender's days, notice and discount bind every request (decisions 0064 and 0067).
       policyDays: (itemId) => policies.policyOf(itemId),
+      // Decision 0068: the deposit with the request; a verified identity above a value (trust is built below).
+      deposits: protection.deposits,
+      mayRent: (userId, itemId) => trust.mayRent(userId, itemId),
     }),
     ...createLendingThreadsService(ctx, {
       core,
@@ -241,8 +258,6 @@ export function createServices(
     ...createCalendarFeedService(ctx),
   };
   const waitlist = createWaitlistService(ctx, { pictures, catalogue, rentals, notifications, plans, core });
-  // Damage cover, deposits and damage per the schedule (decision 0064).
-  const protection = createProtectionService(ctx, { payments, plans, core });
   // The identity provider's test mode; its webhook secret derived from the app's secret (decision 0064).
   const identityProvider = createSimulatedIdentityProvider({
     secret: createHash('sha256')
@@ -251,7 +266,7 @@ export function createServices(
     clock: ctx.clock,
   });
   // Lender policies, verification and Instant Book (a request accepted at once, through lending).
-  const trust = createTrustService(ctx, { identity: identityProvider, lending, protection, policies });
+  const trust = createTrustService(ctx, { identity: identityProvider, lending, policies });
   // Payouts hold a rental's earning while a problem report on it is open and take the refund's share (decision 0060).
   // The pre-loved sale (decision 0066): units offered and sold through the core, the desk's dispatches of them.
   const preloved = createPreLovedService(ctx, { core, payments, plans, orders, notifications, pictures, parcels });

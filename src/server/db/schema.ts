@@ -753,6 +753,8 @@ export interface DamageClaimsTable {
   /** The upheld claim's charge to the renter (payment_ledger.id) and what became of it: pending | charged | failed. */
   charge_entry_id: number | null;
   charge_status: string | null;
+  /** The part of an upheld claim taken from the rental's deposit (decision 0068); the card is charged the rest. */
+  deposit_captured_cents: Generated<number>;
   created_at: string;
 }
 
@@ -890,6 +892,15 @@ export interface RentalCoversTable {
   /** pending | active | failed */
   status: string;
   entry_id: number | null;
+  created_at: string;
+}
+
+/** What credits a lender for damage to her piece, one per rental (decision 0068): an upheld claim or a damage record. */
+export interface DamageCreditsTable {
+  rental_id: number;
+  /** claim | damage */
+  source: string;
+  source_id: number;
   created_at: string;
 }
 
@@ -1136,6 +1147,7 @@ export interface DB {
   report_photos: ReportPhotosTable;
   rental_covers: RentalCoversTable;
   rental_deposits: RentalDepositsTable;
+  damage_credits: DamageCreditsTable;
   damage_assessments: DamageAssessmentsTable;
   piece_policies: PiecePoliciesTable;
   lender_cancellations: LenderCancellationsTable;

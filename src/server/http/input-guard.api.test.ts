@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../domain/errors';
 import { listingForm, makeJpeg, sampleListing } from '../features/listings/listings.test-helpers';
 import { createTestApp, type TestApp, type TestMember } from '../test/test-app';
+import { verified } from '../test/verified';
 
 /*
  * Input PostgreSQL refuses to store or compare (found as 500s on PostgreSQL while SQLite took
@@ -12,7 +13,7 @@ let t: TestApp;
 let member: TestMember;
 beforeAll(async () => {
   t = await createTestApp();
-  member = await t.signUp();
+  member = await verified(await t.signUp()); // she lists a piece below: lending asks it (decision 0068)
 });
 afterAll(async () => {
   await t?.close();

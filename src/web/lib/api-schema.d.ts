@@ -4803,6 +4803,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Conflict with the current state */
                 409: {
                     headers: {
@@ -16550,7 +16559,39 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether Instant Book is offered to you (verified, no open report, rated 4 or more or not yet), and why not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Eligibility */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eligible: boolean;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Book a lender's Instant Book piece at once (verified members with no open report and a rating of 4 or more)
@@ -16696,6 +16737,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/protection/items/{id}/instant-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put your piece on Instant Book, or take it off (the rest of its policy unchanged) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        instantBook: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The terms */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            cancellationPolicy: "flexible" | "moderate" | "strict";
+                            cleaning: string;
+                            coverFeeCents: number;
+                            depositCents: number;
+                            depositRequired: boolean;
+                            fromMember: boolean;
+                            instantBook: boolean;
+                            itemId: number;
+                            lenderCancellations: number;
+                            lenderPausedUntil: string | null;
+                            lenderVerified: boolean;
+                            longDiscountPercent: number;
+                            longRentalDays: number;
+                            maxDays: number;
+                            minDays: number;
+                            noticeDays: number;
+                            verificationRequired: boolean;
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/protection/items/{id}/policy": {
         parameters: {
             query?: never;
@@ -16764,6 +16904,7 @@ export interface paths {
                             maxDays: number;
                             minDays: number;
                             noticeDays: number;
+                            verificationRequired: boolean;
                         };
                     };
                 };
@@ -16855,6 +16996,7 @@ export interface paths {
                             maxDays: number;
                             minDays: number;
                             noticeDays: number;
+                            verificationRequired: boolean;
                         };
                     };
                 };

@@ -49,6 +49,7 @@ import * as managedParcels from './2026-11-30T1000-managed-parcels';
 import * as lenderPolicies from './2026-11-30T1100-lender-policies';
 import * as managedStorageTerm from './2026-11-30T1400-managed-storage-term';
 import * as giftMonths from './2026-11-30T1300-gift-months';
+import * as depositsOneCredit from './2026-11-30T1200-deposits-one-credit';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T1100-lender-policies': lenderPolicies,
   '2026-11-30T1400-managed-storage-term': managedStorageTerm,
   '2026-11-30T1300-gift-months': giftMonths,
+  '2026-11-30T1200-deposits-one-credit': depositsOneCredit,
 };

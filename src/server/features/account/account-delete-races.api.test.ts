@@ -6,6 +6,7 @@ import type { TestApp } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
 import { del, houseItem, ok } from './account-delete.test-helpers';
 import { accountTestApp } from './account.test-helpers';
+import { verified } from '../../test/verified';
 
 /**
  * Deleting an account while a booking is under way (issue 12): her piece being booked, a piece
@@ -25,7 +26,7 @@ describe(`deleting an account while her piece is being booked (${process.env.TES
     async () => {
       const outcomes = { deleted: 0, booked: 0 };
       for (let trial = 0; trial < 20; trial += 1) {
-        const owner = await t.signUp({ fullName: `Owner ${trial}` });
+        const owner = await verified(await t.signUp({ fullName: `Owner ${trial}` }));
         const renter = await readyToRent(await t.signUp({ fullName: `Renter ${trial}` }));
         const photo = { data: await makePng(120, 160), name: 'p.png', type: 'image/png' };
         const listing = await ok(

@@ -4,6 +4,7 @@ import { approveListing } from '../../test/staff';
 import type { TestApp, TestMember } from '../../test/test-app';
 import { listingForm, makePng, sampleListing } from '../listings/listings.test-helpers';
 import type { accountTestApp } from './account.test-helpers';
+import { verified } from '../../test/verified';
 
 /*
  * What the account deletion tests (account-delete*.api.test.ts) repeat: a house piece, a member
@@ -47,7 +48,8 @@ export async function fullMember(
   app: ReturnType<typeof accountTestApp>,
 ): Promise<{ m: TestMember; listingId: number; eventId: number }> {
   const { t } = app;
-  const m = await t.signUp({ fullName: 'Delia Leaving', gender: 'female' });
+  // She lends a piece below: lending asks a verified identity (decision 0068).
+  const m = await verified(await t.signUp({ fullName: 'Delia Leaving', gender: 'female' }));
   await ok(m.request('/api/plans/subscription', { method: 'PUT', json: { plan: 'monthly', itemCount: 4 } }));
   await ok(m.request('/api/plans/payment-method', { method: 'PUT', json: CARD }));
   await ok(

@@ -8,6 +8,7 @@ import { makeTestItem, readyToRent, requestAndAccept } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, makePng, sampleListing } from '../listings/listings.test-helpers';
+import { verified } from '../../test/verified';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,7 +123,7 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
   });
 
   it("a member's listing shows its photos, in order, instead of drawings: on its page, in lists, in favorites", async () => {
-    const lender = await t.signUp({ fullName: 'Lena Lender' });
+    const lender = await verified(await t.signUp({ fullName: 'Lena Lender' }));
     const friend = await t.signUp({ fullName: 'Fay Friend' });
     const form = listingForm(sampleListing({ name: 'Champagne Silk Slip Dress', rentalPriceCents: 2_500 }), [
       { data: await makeJpeg(600, 800), name: 'front.jpg', type: 'image/jpeg' },
@@ -189,6 +190,7 @@ describe(`item pictures (${process.env.TEST_DIALECT})`, () => {
 describe(`pictures of pieces no longer listed (${process.env.TEST_DIALECT})`, () => {
   /** A member's approved listing, public with its pictures. */
   async function listed(lender: TestMember, name: string): Promise<number> {
+    await verified(lender); // lending asks a verified identity (decision 0068)
     const form = listingForm(sampleListing({ name, rentalPriceCents: 2_500 }), [
       { data: await makePng(500, 500), name: 'front.png', type: 'image/png' },
     ]);

@@ -17,6 +17,7 @@ const CLAIM_COLUMNS = [
   'damage_claims.note',
   'damage_claims.charge_entry_id',
   'damage_claims.charge_status',
+  'damage_claims.deposit_captured_cents',
   'damage_claims.created_at',
   'items.name as item_name',
   'items.retail_price_cents',
@@ -162,6 +163,11 @@ export function createClaimsRepository(db: Db) {
         .where('charge_status', '=', 'failed')
         .returning('charge_entry_id')
         .executeTakeFirst();
+    },
+
+    /** The part of an upheld claim taken from the rental's deposit (decision 0068). */
+    async setDepositCaptured(trx: Db, id: number, cents: number): Promise<void> {
+      await trx.updateTable('damage_claims').set({ deposit_captured_cents: cents }).where('id', '=', id).execute();
     },
 
     async setCharge(trx: Db, id: number, v: { entryId: number | null; status: string }): Promise<void> {

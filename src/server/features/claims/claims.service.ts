@@ -22,6 +22,7 @@ import { preparePhotos } from '../listings';
 import type { NotificationsService } from '../notifications';
 import { isUniqueViolation, type PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
+import type { DepositMoves } from '../protection';
 import { createClaimsRepository, type ClaimRow } from './claims.repository';
 
 const HOUR_MS = 3_600_000;
@@ -43,7 +44,14 @@ export function claimPhotoUrl(claimId: number, position: number, fileName: strin
  */
 export function createClaimsService(
   ctx: AppContext,
-  deps: { payments: PaymentsService; notifications: NotificationsService; plans: PlansService; core: BookingsCore },
+  deps: {
+    payments: PaymentsService;
+    notifications: NotificationsService;
+    plans: PlansService;
+    core: BookingsCore;
+    /** Decision 0068: one credit per rental's damage; the deposit captured by an upheld claim, released by a rejected one. */
+    deposits?: Pick<DepositMoves, 'creditOnce' | 'captureFor' | 'release' | 'run'>;
+  },
 ) {
   const { db } = ctx.database;
   const repo = createClaimsRepository(db);
@@ -131,7 +139,8 @@ export function createClaimsService(
       userId: claim.renter_id,
       purpose: 'damage_claim',
       kind: 'charge',
-      amountCents: claim.amount_cents,
+      // The deposit's part was captured from it (decision 0068): the card is charged the rest.
+      amountCents: claim.amount_cents - claim.deposit_captured_cents,
       description: `Damage claim upheld: ${claim.item_name}`,
       idempotencyKey,
       rentalId: claim.rental_id,
@@ -158,21 +167,33 @@ export function createClaimsService(
     requestId: string | null,
   ): Promise<DeskClaim> {
     const at = nowIso();
-    const chargeEntry = await db.transaction().execute(async (trx) => {
+    const { chargeEntry, moves } = await db.transaction().execute(async (trx) => {
       const before = await repo.find(claimId, trx);
       if (!before) throw notFound('Claim not found');
       if (!(await repo.decide(trx, claimId, { status: decision, by: staff.id, at, note })))
         throw new DomainError('CONFLICT', CLAIM_MESSAGES.notOpen);
       let entryId: number | null = null;
+      let moves: Parameters<DepositMoves['run']>[0] = [];
       if (decision === 'upheld') {
+        // One credit per rental (refused after damage recorded by the desk), then the deposit first.
+        // The rental's lock first, as recording damage takes it: the two never wait on each other in a cycle.
+        await core.lock(trx, { rentalId: before.rental_id });
+        await deps.deposits?.creditOnce(trx, before.rental_id, 'claim', claimId, at);
+        const taken = await deps.deposits?.captureFor(trx, before.rental_id, before.amount_cents, staff.id, at);
+        const fromDeposit = taken?.fromDeposit ?? 0;
+        moves = [taken?.entry];
+        await repo.setDepositCaptured(trx, claimId, fromDeposit);
         const card = await plans.cardForCharge(before.renter_id, trx);
-        if (card) {
-          entryId = await recordCharge(trx, before, card, `claim:${claimId}:charge`);
+        if (fromDeposit === before.amount_cents) {
+          await repo.setCharge(trx, claimId, { entryId: null, status: 'charged' });
+        } else if (card) {
+          const claim = { ...before, deposit_captured_cents: fromDeposit };
+          entryId = await recordCharge(trx, claim, card, `claim:${claimId}:charge`);
           await repo.setCharge(trx, claimId, { entryId, status: 'pending' });
         } else {
           await repo.setCharge(trx, claimId, { entryId: null, status: 'failed' });
         }
-      }
+      } else moves = [await deps.deposits?.release(trx, before.rental_id, staff.id, at, 'claim rejected')];
       await audit.record(trx, {
         actor: staffActor(staff),
         action: decision === 'upheld' ? 'claim.uphold' : 'claim.reject',
@@ -201,8 +222,9 @@ export function createClaimsService(
           },
         });
       }
-      return entryId;
+      return { chargeEntry: entryId, moves };
     });
+    await deps.deposits?.run(moves);
     if (chargeEntry !== null) await runCharge(chargeEntry, claimId);
     log.info({ claimId, decision, staffId: staff.id, requestId }, 'claim decided');
     return (await deskShape([(await repo.find(claimId))!]))[0]!;

@@ -77,7 +77,7 @@ export function createLendingRepository(db: Db) {
     itemForRequest(trx: Db, itemId: number) {
       return trx
         .selectFrom('items')
-        .select(['id', 'name', 'owner_id', 'status', 'rental_price_cents'])
+        .select(['id', 'name', 'owner_id', 'status', 'rental_price_cents', 'retail_price_cents'])
         .where('id', '=', itemId)
         .executeTakeFirst();
     },

@@ -13,27 +13,24 @@ import { CONDITIONS, type Condition } from '../../../domain/unit-life';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound, unauthenticated } from '../../../domain/errors';
-import type {} from '../../http/multipart';
 import type { BookingsCore } from '../bookings';
 import type { CatalogueService, ItemPicturesService } from '../catalogue';
 import type { NotificationsService } from '../notifications';
 import type { OrdersService, ResolvedDelivery } from '../orders';
 import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
+import type { DepositMoves } from '../protection';
 import { climb, requestRangeOf, sizeChecked } from '../rentals';
 import { createLendingRepository, type LendingRepository, type RequestRow } from './lending.repository';
-
-type RequestableItem = NonNullable<Awaited<ReturnType<LendingRepository['itemForRequest']>>>;
 import type { RequestSettlement } from './request-settlement';
 import { requestViewsOf } from './request-view';
 import { requestPolicyRefusal, requestPrice, type RequestPolicy } from './request-policy';
 
+type RequestableItem = NonNullable<Awaited<ReturnType<LendingRepository['itemForRequest']>>>;
 type Db = Kysely<DB>;
 
 /** How many expired requests one run of the expiry job ends. */
 const EXPIRY_BATCH = 200;
-/** Condition photos a lender adds per stage (sent, returned). */
-export const MAX_HANDOVER_PHOTOS = 4;
 
 const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details ? { details } : {});
@@ -58,12 +55,14 @@ export function createLendingService(
     settlement: RequestSettlement;
     /** The piece's lender's policy (protection's, decisions 0064 and 0067): days, notice, discount; null for none. */
     policyDays?: (itemId: number) => Promise<RequestPolicy | null>;
+    /** Decision 0068: a verified identity above a value (the refusal, or null); the deposit a piece asks. */
+    mayRent?: (userId: string, itemId: number) => Promise<DomainError | null>;
+    deposits?: Pick<DepositMoves, 'authorise' | 'release' | 'run'>;
   },
 ) {
   const { db } = ctx.database;
   const repo = createLendingRepository(db);
-  const { pictures } = deps;
-  const { catalogue, plans, payments, orders, notifications, core } = deps;
+  const { pictures, catalogue, plans, payments, orders, notifications, core } = deps;
   const log = ctx.logger.child({ feature: 'lending' });
   const { toRequests, oneRequest } = requestViewsOf(ctx, repo, pictures);
   const today = () => ctx.today();
@@ -72,11 +71,7 @@ export function createLendingService(
 
   /** Why an answer to a request that is no longer pending is refused. */
   const notPendingMessage = (status: string) =>
-    status === 'expired'
-      ? LENDING_MESSAGES.expired
-      : status === 'withdrawn'
-        ? LENDING_MESSAGES.withdrawn
-        : LENDING_MESSAGES.alreadyAnswered;
+    status === 'expired' || status === 'withdrawn' ? LENDING_MESSAGES[status] : LENDING_MESSAGES.alreadyAnswered;
 
   /** The lender's check on a request she answers: hers, and in a state that allows it. */
   async function lenderRequest(trx: Db, id: number, lenderId: string): Promise<RequestRow> {
@@ -122,6 +117,8 @@ export function createLendingService(
           // The dates, then the lender's policy: days, notice, her blocked dates (the rules Instant Book meets too).
           range: async () => {
             range = requestRangeOf(input, today());
+            const refused = await deps.mayRent?.(userId, input.itemId);
+            if (refused) return refused;
             policy = (await deps.policyDays?.(input.itemId)) ?? null;
             return requestPolicyRefusal(range, policy, await repo.blocks(input.itemId, today()), today());
           },
@@ -232,16 +229,16 @@ export function createLendingService(
           context: { requestId },
         });
         await repo.setAuthorisation(trx, requestId, entry.id);
-        return { requestId, entry };
+        // The deposit the piece asks, authorised beside the price (decision 0068).
+        const depositArgs = { rentalId, userId, itemId: input.itemId, itemName: row.name, card, at: now };
+        const deposit = await deps.deposits?.authorise(trx, { ...depositArgs, retailCents: row.retail_price_cents });
+        return { requestId, entry, deposit: deposit ?? null };
       });
-      const outcome = await payments.run(made.entry.id);
+      // The deposit first: declined, the request ends with nothing held (request-settlement.ts).
+      const outcome = await deps.settlement.authorise(made.entry, made.deposit);
       if (outcome.status === 'declined') {
-        throw new DomainError('PAYMENT_DECLINED', declineMessage(outcome.code), {
-          details: {
-            declineCode: outcome.code,
-            itemId: input.itemId,
-          },
-        });
+        const details = { declineCode: outcome.code, itemId: input.itemId };
+        throw new DomainError('PAYMENT_DECLINED', declineMessage(outcome.code), { details });
       }
       if (outcome.status === 'failed')
         throw new Error(`the request's authorisation was refused as a request: ${outcome.code}`);
@@ -371,13 +368,18 @@ export function createLendingService(
         throw new DomainError('VALIDATION_FAILED', 'Invalid body: condition', {
           issues: [{ path: 'condition', message: `must be one of ${CONDITIONS.join(', ')}` }],
         });
-      const fee = await db.transaction().execute(async (trx) => {
+      const back = await db.transaction().execute(async (trx) => {
         const row = await lenderRequest(trx, id, lenderId);
         if (row.status !== 'accepted' || !row.dispatched_at) throw conflict(LENDING_MESSAGES.notSent);
         if (row.checked_in_at) throw conflict(LENDING_MESSAGES.alreadyBack);
-        return core.lenderBack(lenderId, row.rental_id, condition, trx);
+        const late = await core.lenderBack(lenderId, row.rental_id, condition, trx);
+        // A clean check-in releases the deposit (decision 0068); otherwise a decided claim ends it.
+        const clean = condition === 'as_new' || condition === 'good';
+        const release = () => deps.deposits?.release(trx, row.rental_id, lenderId, nowIso(), row.item_name);
+        return { late, released: clean ? ((await release()) ?? null) : null };
       });
-      if (fee !== null) await core.lateFees.run(fee);
+      if (back.late !== null) await core.lateFees.run(back.late);
+      await deps.deposits?.run([back.released]);
       return oneRequest(id, lenderId);
     },
 

@@ -4,7 +4,11 @@ import type { DB } from '../../db/schema';
 import type { BookingsCore } from '../bookings';
 import type { NotificationsService } from '../notifications';
 import type { OrdersService } from '../orders';
-import type { LedgerEntry, PaymentsService } from '../payments';
+import { declineMessage } from '../../../domain/payments';
+import { PROTECTION_MESSAGES } from '../../../domain/protection';
+import { DomainError } from '../../../domain/errors';
+import type { LedgerEntry, PaymentOutcome, PaymentsService } from '../payments';
+import type { DepositMoves } from '../protection';
 import { createLendingRepository, type RequestRow } from './lending.repository';
 
 type Db = Kysely<DB>;
@@ -21,6 +25,8 @@ export function createRequestSettlement(
     payments: PaymentsService;
     orders: OrdersService;
     notifications: NotificationsService;
+    /** The deposit a piece asks (protection's moves, decision 0068): released when a request ends. */
+    deposits?: Pick<DepositMoves, 'release' | 'run'>;
   },
 ) {
   const repo = createLendingRepository(ctx.database.db);
@@ -37,8 +43,9 @@ export function createRequestSettlement(
     row: RequestRow,
     to: 'declined' | 'withdrawn' | 'expired',
     at: string,
-  ): Promise<LedgerEntry | null> {
+  ): Promise<(LedgerEntry | null)[]> {
     await core.endBeforeDispatch(trx, row.rental_id, row.booking_id, at, true);
+    const deposit = (await deps.deposits?.release(trx, row.rental_id, row.renter_id, at, `request ${to}`)) ?? null;
     if (row.order_id !== null) await orders.fail(trx, row.order_id);
     const auth = row.authorisation_entry_id !== null ? await payments.find(row.authorisation_entry_id, trx) : null;
     const voided =
@@ -85,19 +92,43 @@ export function createRequestSettlement(
         });
       }
     }
-    return voided;
+    return [voided, deposit];
   }
 
-  async function runQuietly(entry: LedgerEntry | null): Promise<void> {
-    if (!entry) return;
-    try {
-      await payments.run(entry.id);
-    } catch (err) {
-      log.warn(
-        { err, entryId: entry.id },
-        'lending payment not answered in the request: the payments recovery performs it',
-      );
+  async function runQuietly(entries: LedgerEntry | null | (LedgerEntry | null)[] | undefined): Promise<void> {
+    for (const entry of Array.isArray(entries) ? entries : [entries]) {
+      if (!entry) continue;
+      try {
+        await payments.run(entry.id);
+      } catch (err) {
+        log.warn(
+          { err, entryId: entry.id },
+          'lending payment not answered in the request: the payments recovery performs it',
+        );
+      }
     }
+  }
+
+  /**
+   * A request's authorisations after its commit (decision 0068): the deposit first; declined, the
+   * price's authorisation is withdrawn unsent (settled as a refusal: the days freed, the order
+   * failed) and she is told, nothing held. Then the price's; declined, its settler ends the
+   * request and the deposit held is released here.
+   */
+  async function authorise(price: LedgerEntry, deposit: LedgerEntry | null): Promise<PaymentOutcome> {
+    if (deposit) {
+      const d = await payments.run(deposit.id);
+      if (d.status !== 'succeeded') {
+        await payments.cancel(price.id);
+        throw new DomainError('PAYMENT_DECLINED', `${PROTECTION_MESSAGES.depositDeclined} ${declineMessage(d.code)}`, {
+          details: { declineCode: d.code, deposit: true },
+        });
+      }
+    }
+    const outcome = await payments.run(price.id);
+    if (deposit && outcome.status !== 'succeeded' && price.rentalId !== null)
+      await runQuietly(await payments.findByKey(`deposit:${price.rentalId}:void`));
+    return outcome;
   }
 
   // The outcome of a request's authorisation, capture or void (decision 0029's settler, once per entry).
@@ -124,9 +155,10 @@ export function createRequestSettlement(
           });
         }
       } else if (await repo.move(trx, row.id, ['authorising'], 'failed', at)) {
-        // The card refused: nothing is held, nothing was asked of the lender.
+        // The card refused: nothing is held (a deposit authorised is released), nothing was asked of the lender.
         await core.endBeforeDispatch(trx, row.rental_id, row.booking_id, at, true);
         if (row.order_id !== null) await orders.fail(trx, row.order_id);
+        await deps.deposits?.release(trx, row.rental_id, row.renter_id, at, 'card refused');
       }
       return;
     }
@@ -156,6 +188,7 @@ export function createRequestSettlement(
         await repo.move(trx, row.id, ['accepted'], 'failed', at);
         await core.endBeforeDispatch(trx, row.rental_id, row.booking_id, at, true);
         if (row.order_id !== null) await orders.fail(trx, row.order_id);
+        await deps.deposits?.release(trx, row.rental_id, row.renter_id, at, 'rental not captured');
       }
       return;
     }
@@ -163,7 +196,7 @@ export function createRequestSettlement(
       log.error({ requestId, entryId: entry.id, outcome }, 'a lending payment operation was refused by the provider');
   });
 
-  return { endPending, runQuietly };
+  return { endPending, runQuietly, authorise };
 }
 
 export type RequestSettlement = ReturnType<typeof createRequestSettlement>;

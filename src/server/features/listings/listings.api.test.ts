@@ -6,6 +6,7 @@ import { uploadsDir } from '../../storage/storage';
 import { approveListing, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, makeNoisePng, makePng, sampleListing } from './listings.test-helpers';
+import { verified } from '../../test/verified';
 
 let t: TestApp;
 let lender: TestMember;
@@ -13,7 +14,7 @@ let staff: TestMember;
 let jpeg: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
-  lender = await t.signUp({ fullName: 'Lena Lender' });
+  lender = await verified(await t.signUp({ fullName: 'Lena Lender' }));
   staff = await makeStaff(t);
   jpeg = await makeJpeg(2400, 3200);
 });
@@ -180,7 +181,7 @@ describe(`listings (${process.env.TEST_DIALECT})`, () => {
   });
 
   it(`holds a member to ${MAX_LIVE_LISTINGS} live listings, even under concurrent creates; removing one makes room`, async () => {
-    const busy = await t.signUp({ fullName: 'Busy Lender' });
+    const busy = await verified(await t.signUp({ fullName: 'Busy Lender' }));
     const small = await makeJpeg(60, 80);
     const form = (i: number) =>
       listingForm(sampleListing({ name: `Piece ${i}` }), [{ data: small, name: 'p.jpg', type: 'image/jpeg' }]);

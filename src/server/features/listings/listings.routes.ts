@@ -66,7 +66,7 @@ const create = memberRoute({
   summary: 'List a piece of your own for rent (multipart: data + photos)',
   description: `At most ${MAX_LIVE_LISTINGS} live listings per member (409 at the cap, before the body is read). ${uploadNote}`,
   request: { body: createBody },
-  responses: { 201: jsonContent(ListingSchema, 'The new listing'), ...errorResponses(400, 401, 409, 413, 415) },
+  responses: { 201: jsonContent(ListingSchema, 'The new listing'), ...errorResponses(400, 401, 403, 409, 413, 415) },
 });
 
 const getOne = memberRoute({

@@ -29,12 +29,27 @@ const tooManyListings = () =>
  * review until staff approve it), its changes, its removal, and what her lending has earned. Its
  * photos afterwards are listing-photos.service.ts's; the lender's view of a listing listing-view.ts's.
  */
-export function createListingsService(ctx: AppContext, deps: { core: BookingsCore; storage?: FileStorage }) {
+export function createListingsService(
+  ctx: AppContext,
+  deps: {
+    core: BookingsCore;
+    storage?: FileStorage;
+    /** Whether the member's identity is verified: lending asks it (decision 0068). */
+    mayLend?: (userId: string) => Promise<boolean>;
+  },
+) {
   const { db } = ctx.database;
   const repo = createListingsRepository(db);
   const storage = deps.storage ?? ctx.storage;
   const { core } = deps;
   const now = () => ctx.clock().toISOString();
+  /** Lending (listing a piece for others to rent) is for verified members (decision 0068). */
+  const mustBeVerified = async (ownerId: string) => {
+    if (deps.mayLend && !(await deps.mayLend(ownerId)))
+      throw new DomainError('FORBIDDEN', LISTING_MESSAGES.verifyToLend, {
+        details: { verify: '/account/verification' },
+      });
+  };
   const getOwned = (itemId: number, ownerId: string) => ownedListing(repo, itemId, ownerId, ctx.today());
 
   return {
@@ -89,6 +104,7 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
      * create's transaction decides again under concurrency (repo.takeListingSlot).
      */
     async checkRoomForListing(ownerId: string): Promise<void> {
+      await mustBeVerified(ownerId);
       if ((await repo.liveListings(ownerId)) >= MAX_LIVE_LISTINGS) throw tooManyListings();
     },
 
@@ -97,6 +113,7 @@ export function createListingsService(ctx: AppContext, deps: { core: BookingsCor
      * for staff review (status pending_review) before anyone else can see or rent it.
      */
     async create(ownerId: string, input: ListingInput, files: UploadedFile[]): Promise<Listing> {
+      await mustBeVerified(ownerId);
       checkPhotoCount(files);
       const images = await preparePhotos(files);
       const created = now();

@@ -8,6 +8,7 @@ import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-
 import { readyToRent } from '../../test/renter';
 import { approveListing, dispatchRental, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
+import { verified } from '../../test/verified';
 
 /*
  * The setup of the managed lending tests (decision 0062): an unseeded app on a clock the tests
@@ -41,6 +42,7 @@ export function managedTestApp() {
     member: async (fullName: string) => readyToRent(await app.t.signUp({ fullName })),
     /** She lists a piece as managed (the default) and staff approve it: it waits for its intake. */
     async listManaged(lender: TestMember, name = 'Silk Slip Dress'): Promise<number> {
+      await verified(lender); // lending asks a verified identity (decision 0068)
       const { lendingMode: _omitted, ...input } = sampleListing({ name });
       const listing = await json<Listing>(
         lender.request('/api/listings', {

@@ -6,6 +6,7 @@ import { readyToRent } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, makePng, sampleListing } from '../listings/listings.test-helpers';
+import { verified } from '../../test/verified';
 
 /*
  * Inventory editing at the desk on a real database: house pieces created with their units and
@@ -157,7 +158,7 @@ describe(`inventory editing (${process.env.TEST_DIALECT})`, () => {
   });
 
   it("leaves a member's listing to its owner: 409 on edit, units and photos, before any upload is read", async () => {
-    const lender = await t.signUp();
+    const lender = await verified(await t.signUp());
     const created = await lender.request('/api/listings', {
       method: 'POST',
       body: listingForm(sampleListing({ name: 'Lent Velvet Blazer' }), [

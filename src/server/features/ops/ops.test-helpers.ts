@@ -5,6 +5,7 @@ import type { Listing } from '../../../domain/listings';
 import { makeStaff } from '../../test/staff';
 import { createTestApp, type TestApp, type TestMember } from '../../test/test-app';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
+import { verified } from '../../test/verified';
 
 /*
  * The setup of the operations desk tests (ops*.api.test.ts): a seeded app on a clock the tests
@@ -48,6 +49,7 @@ export function opsTestApp() {
       now = at;
     },
     async list(m: TestMember, name: string): Promise<Listing> {
+      await verified(m); // lending asks a verified identity (decision 0068)
       const res = await m.request('/api/listings', {
         method: 'POST',
         body: listingForm(sampleListing({ name }), [{ data: made(photo), name: 'p.jpg', type: 'image/jpeg' }]),

@@ -300,6 +300,17 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
       return outcome;
     },
 
+    /**
+     * Withdraws a recorded entry before it was sent (another move of the same decision was
+     * declined, decision 0068): answered `failed` (`not_sent`) without asking the provider, then
+     * settled like any refusal. An entry answered already keeps its answer.
+     */
+    async cancel(id: number): Promise<void> {
+      const message = 'Not sent: another payment of the same booking was declined.';
+      await repo.answer(id, { status: 'failed', providerRef: null, declineCode: 'not_sent', message, now: nowIso() });
+      await settle(id);
+    },
+
     /** The one settler of a purpose (registered by the feature that owns it, at start-up). */
     onSettle(purpose: PaymentPurpose, settler: Settler): void {
       if (settlers.has(purpose)) throw new Error(`a settler for ${purpose} is registered already`);

@@ -4,3 +4,4 @@ export { createTrustService, type TrustService } from './trust.service';
 export { createSimulatedIdentityProvider, signIdentityWebhook, type IdentityProvider } from './identity-provider';
 export { createIdentityWebhookRoutes, createProtectionDeskRoutes, createProtectionRoutes } from './protection.routes';
 export { createLenderPolicyService, type LenderPolicyService } from './lender-policy.service';
+export type { DepositMoves } from './deposit-moves';

@@ -50,7 +50,11 @@ export async function protectionView(
         }
       : null,
     coverFeeCents: PROTECTION_SETTINGS.coverFeeCents,
-    canAddCover: !cover && r.dispatched_at === null && r.returned_at === null && r.released_at === null,
+    canAddCover:
+      (!cover || cover.status === 'failed') &&
+      r.dispatched_at === null &&
+      r.returned_at === null &&
+      r.released_at === null,
     deposit: deposit
       ? {
           rentalId,

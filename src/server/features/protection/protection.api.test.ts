@@ -39,13 +39,18 @@ async function ledger(rentalId: number) {
 
 /** A member's piece requested and accepted; `before` runs before it is sent; then sent, received and returned. */
 async function memberRental(
-  opts: { lender?: TestMember; before?: (renter: TestMember, rentalId: number) => Promise<void> } = {},
+  opts: {
+    lender?: TestMember;
+    before?: (renter: TestMember, rentalId: number) => Promise<void>;
+    /** The lender asks a deposit: the request holds it (decision 0068). */
+    deposit?: boolean;
+  } = {},
 ) {
   const { t } = env;
   const lender = opts.lender ?? (await t.signUp());
   const renter = await readyToRent(await t.signUp());
   const itemId = await makeTestItem(t.ctx.database.db, { ownerId: lender.id, priceCents: 1_000 });
-  if (opts.before)
+  if (opts.deposit)
     await json(
       lender.request(`/api/protection/items/${itemId}/policy`, { method: 'PUT', json: { depositRequired: true } }),
     );
@@ -134,15 +139,16 @@ describe(`protection (${process.env.TEST_DIALECT})`, () => {
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('a deposit is held before booking, captured once when two staff record damage at once, released once otherwise', async () => {
+  it('a deposit is held with the request, captured once when two staff record damage at once, released once otherwise', async () => {
     const { t, staff } = env;
     const other = await makeStaff(t, { email: `staff-${Date.now()}@example.com` });
+    // The request held it (decision 0068): placing it again is refused.
     const place = async (renter: TestMember, rentalId: number) => {
-      const p = await json<RentalProtection>(post(renter, `/api/protection/rentals/${rentalId}/deposit`), 201);
+      const p = await json<RentalProtection>(renter.request(`/api/protection/rentals/${rentalId}`));
       expect(p.deposit).toMatchObject({ status: 'held', amountCents: 2_475 });
       expect((await post(renter, `/api/protection/rentals/${rentalId}/deposit`)).status).toBe(409);
     };
-    const a = await memberRental({ before: place });
+    const a = await memberRental({ before: place, deposit: true });
     const terms = await json<PieceTerms>(t.app.request(`/api/protection/items/${a.itemId}/terms`));
     expect(terms).toMatchObject({ depositRequired: true, depositCents: 2_475, fromMember: true });
 
@@ -166,7 +172,7 @@ describe(`protection (${process.env.TEST_DIALECT})`, () => {
     const after = await json<RentalProtection>(a.renter.request(`/api/protection/rentals/${a.rentalId}`));
     expect(after.deposit).toMatchObject({ status: 'captured', capturedCents: 1_500 });
 
-    const b = await memberRental({ before: place });
+    const b = await memberRental({ before: place, deposit: true });
     const [x, y] = await Promise.all([
       post(staff, `/api/ops/protection/rentals/${b.rentalId}/deposit/release`),
       post(other, `/api/ops/protection/rentals/${b.rentalId}/deposit/release`),

@@ -46,6 +46,17 @@ export function createProtectionRepository(db: Db) {
     setCover: (trx: Db, rentalId: number, set: { status: string; entry_id?: number }) =>
       trx.updateTable('rental_covers').set(set).where('rental_id', '=', rentalId).execute(),
 
+    /** failed -> pending, once: a declined cover fee tried again. */
+    async retryCover(trx: Db, rentalId: number): Promise<boolean> {
+      const r = await trx
+        .updateTable('rental_covers')
+        .set({ status: 'pending', entry_id: null })
+        .where('rental_id', '=', rentalId)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
     deposit: (rentalId: number, q: Db = db) =>
       q.selectFrom('rental_deposits').selectAll().where('rental_id', '=', rentalId).executeTakeFirst(),
     insertDeposit: (
@@ -103,6 +114,16 @@ export function createProtectionRepository(db: Db) {
         .insertInto('piece_policies')
         .values(row)
         .onConflict((oc) => oc.column('item_id').doUpdateSet(set))
+        .execute();
+    },
+
+    /** Instant Book on or off, the rest of her policy as it is (its defaults when she set none). */
+    async setInstantBook(itemId: number, on: boolean, at: string): Promise<void> {
+      const row = { item_id: itemId, min_days: 1, max_days: 30, cleaning: '', deposit_required: 0 };
+      await db
+        .insertInto('piece_policies')
+        .values({ ...row, instant_book: on ? 1 : 0, updated_at: at })
+        .onConflict((oc) => oc.column('item_id').doUpdateSet({ instant_book: on ? 1 : 0, updated_at: at }))
         .execute();
     },
 

@@ -3,6 +3,8 @@ import { BookingRequestSchema } from '../../../domain/lending';
 import {
   CancellationTermsSchema,
   DamageInputSchema,
+  InstantBookEligibilitySchema,
+  InstantBookInputSchema,
   PiecePolicyInputSchema,
   PieceTermsSchema,
   RentalProtectionSchema,
@@ -35,6 +37,14 @@ const setPolicy = memberRoute({
   tags,
   summary: 'Set your piece’s policy: minimum and maximum days, cleaning, a deposit, Instant Book',
   request: { params: IdParams, body: jsonBody(PiecePolicyInputSchema) },
+  responses: { 200: jsonContent(PieceTermsSchema, 'The terms'), ...errorResponses(400, 401, 403, 404) },
+});
+const setInstantBook = memberRoute({
+  method: 'put',
+  path: '/items/{id}/instant-book',
+  tags,
+  summary: 'Put your piece on Instant Book, or take it off (the rest of its policy unchanged)',
+  request: { params: IdParams, body: jsonBody(InstantBookInputSchema) },
   responses: { 200: jsonContent(PieceTermsSchema, 'The terms'), ...errorResponses(400, 401, 403, 404) },
 });
 const ofRental = memberRoute({
@@ -86,6 +96,13 @@ const instantBook = memberRoute({
     ...errorResponses(400, 401, 403, 404, 409, 429),
   },
 });
+const eligibility = memberRoute({
+  method: 'get',
+  path: '/instant-book',
+  tags,
+  summary: 'Whether Instant Book is offered to you (verified, no open report, rated 4 or more or not yet), and why not',
+  responses: { 200: jsonContent(InstantBookEligibilitySchema, 'Eligibility'), ...errorResponses(401) },
+});
 const getVerification = memberRoute({
   method: 'get',
   path: '/verification',
@@ -130,6 +147,10 @@ export function createProtectionRoutes(
     .openapi(setPolicy, async (c) =>
       c.json(await s.trust.setPolicy(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
+    .openapi(setInstantBook, async (c) => {
+      const { instantBook } = c.req.valid('json');
+      return c.json(await s.trust.setInstantBook(c.var.user.id, c.req.valid('param').id, instantBook), 200);
+    })
     .openapi(ofRental, async (c) => c.json(await s.protection.ofRental(c.var.user, c.req.valid('param').id), 200))
     .openapi(cancellation, async (c) =>
       c.json(await s.policies.cancellationTerms(c.var.user.id, c.req.valid('param').id), 200),
@@ -137,6 +158,7 @@ export function createProtectionRoutes(
     .openapi(addCover, async (c) => c.json(await s.protection.addCover(c.var.user.id, c.req.valid('param').id), 201))
     .openapi(deposit, async (c) => c.json(await s.protection.placeDeposit(c.var.user.id, c.req.valid('param').id), 201))
     .openapi(instantBook, async (c) => c.json(await s.trust.instantBook(c.var.user.id, c.req.valid('json')), 201))
+    .openapi(eligibility, async (c) => c.json(await s.trust.instantBookEligibility(c.var.user.id), 200))
     .openapi(getVerification, async (c) => c.json(await s.trust.verification(c.var.user.id), 200))
     .openapi(startVerification, async (c) =>
       c.json(await s.trust.startVerification(c.var.user.id, c.req.valid('json')), 200),

@@ -17,6 +17,7 @@ import { createAuditRepository, staffActor } from '../audit';
 import type { BookingsCore } from '../bookings';
 import { isUniqueViolation, type PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
+import { depositMovesOf } from './deposit-moves';
 import { createProtectionRepository } from './protection.repository';
 import { protectionView } from './protection-view';
 
@@ -46,6 +47,7 @@ export function createProtectionService(
   const { payments, plans, core } = deps;
   const log = ctx.logger.child({ feature: 'protection' });
   const nowIso = () => ctx.clock().toISOString();
+  const deposits = depositMovesOf(ctx, repo, payments);
 
   payments.onSettle('damage_cover', async (trx, entry, outcome) => {
     await repo.setCover(trx, Number(entry.context.rentalId), {
@@ -100,14 +102,19 @@ export function createProtectionService(
     return card;
   }
 
-  async function depositDue(itemId: number, retailCents: number, q: Db = db): Promise<number> {
-    const policy = await repo.policy(itemId, q);
-    return depositFor(retailCents, policy?.deposit_required === 1);
+  /** A member's piece asks a deposit by its lender's policy or the value rule; the house's pieces ask none (decision 0068). */
+  async function depositDue(r: { item_id: number; retail_price_cents: number; owner_id: string | null }, q: Db = db) {
+    if (r.owner_id === null) return 0;
+    const policy = await repo.policy(r.item_id, q);
+    return depositFor(r.retail_price_cents, policy?.deposit_required === 1);
   }
 
-  const view = (rentalId: number) => protectionView(repo, rentalId, (r) => depositDue(r.item_id, r.retail_price_cents));
+  const view = (rentalId: number) => protectionView(repo, rentalId, (r) => depositDue(r));
 
   return {
+    /** The deposit's moves made in other features' transactions (requests, check-in, claims). */
+    deposits,
+
     /** What protects a rental: its cover, its deposit and any damage recorded (its renter, its lender, staff). */
     async ofRental(viewer: { id: string; role: string }, rentalId: number): Promise<RentalProtection> {
       const r = await repo.rental(rentalId);
@@ -133,21 +140,29 @@ export function createProtectionService(
             throw conflict(M.coverTooLate);
           const card = await cardOf(userId, trx);
           const fee = PROTECTION_SETTINGS.coverFeeCents;
-          await repo.insertCover(trx, {
-            rental_id: rentalId,
-            user_id: userId,
-            fee_cents: fee,
-            status: 'pending',
-            entry_id: null,
-            created_at: nowIso(),
-          });
+          // A declined fee may be tried again: the failed cover moves back to pending once (a
+          // conditional update: two retries at once, one charge) under a key naming the failed entry.
+          const before = await repo.cover(rentalId, trx);
+          let key = `cover:${rentalId}:charge`;
+          if (before) {
+            if (before.status !== 'failed' || !(await repo.retryCover(trx, rentalId))) throw conflict(M.coverAlready);
+            key = `cover:${rentalId}:charge:after:${before.entry_id ?? 'none'}`;
+          } else
+            await repo.insertCover(trx, {
+              rental_id: rentalId,
+              user_id: userId,
+              fee_cents: fee,
+              status: 'pending',
+              entry_id: null,
+              created_at: nowIso(),
+            });
           const entry = await payments.record(trx, {
             userId,
             purpose: 'damage_cover',
             kind: 'charge',
             amountCents: fee,
             description: `Damage cover: ${r.item_name}`,
-            idempotencyKey: `cover:${rentalId}:charge`,
+            idempotencyKey: key,
             rentalId,
             card,
             context: { rentalId },
@@ -170,7 +185,7 @@ export function createProtectionService(
       try {
         entryId = await db.transaction().execute(async (trx) => {
           const r = await renterRental(userId, rentalId, trx);
-          const amount = await depositDue(r.item_id, r.retail_price_cents, trx);
+          const amount = await depositDue(r, trx);
           if (amount === 0) throw conflict(M.depositNotNeeded);
           if (r.returned_at !== null || r.checked_in_at !== null || r.released_at !== null)
             throw conflict(M.coverTooLate);
@@ -297,6 +312,8 @@ export function createProtectionService(
             recorded_by: staff.id,
             created_at: at,
           });
+          // The lender of a member's piece is credited once for its damage: refused after an upheld claim.
+          if (r.lender_id && charge.fullCents > 0) await deposits.creditOnce(trx, rentalId, 'damage', damageId, at);
           const out: number[] = [];
           if (held) {
             const moved = await repo.settleDeposit(trx, rentalId, {

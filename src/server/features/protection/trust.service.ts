@@ -6,19 +6,20 @@ import {
   depositFor,
   outsidePolicyDays,
   type PiecePolicyInput,
+  type InstantBookEligibility,
   type PieceTerms,
   type Verification,
   type VerificationInput,
 } from '../../../domain/protection';
 import type { BookRentalInput } from '../../../domain/rentals';
 import { DomainError, notFound } from '../../../domain/errors';
+import { formatCents } from '../../../domain/money';
 import type { AppContext } from '../../context';
 import type { RateLimit } from '../../rate-limit';
 import { isUniqueViolation } from '../payments';
 import type { IdentityProvider } from './identity-provider';
 import type { LenderPolicyService } from './lender-policy.service';
 import { LENDER_POLICY_SETTINGS, type CancellationPolicy } from '../../../domain/lender-policies';
-import type { ProtectionService } from './protection.service';
 import { createProtectionRepository } from './protection.repository';
 
 /** Identity checks per member and day: each reaches the provider (and costs). */
@@ -43,7 +44,6 @@ export function createTrustService(
   deps: {
     identity: IdentityProvider;
     lending: InstantBookLending;
-    protection: Pick<ProtectionService, 'placeDeposit'>;
     /** A lender's record of cancellations (decision 0067). */
     policies: Pick<LenderPolicyService, 'lenderRecord'>;
   },
@@ -67,7 +67,9 @@ export function createTrustService(
       maxDays: p?.max_days ?? 30,
       cleaning: p?.cleaning ?? '',
       depositRequired: p?.deposit_required === 1,
-      depositCents: depositFor(item.retail_price_cents, p?.deposit_required === 1),
+      // A member's piece asks it (by her policy or the value rule); the house's ask none (decision 0068).
+      depositCents: item.owner_id !== null ? depositFor(item.retail_price_cents, p?.deposit_required === 1) : 0,
+      verificationRequired: verifyToRent(item),
       instantBook: item.owner_id !== null && p?.instant_book === 1,
       coverFeeCents: PROTECTION_SETTINGS.coverFeeCents,
       lenderVerified: item.owner_id !== null && (await repo.isVerified(item.owner_id)),
@@ -78,6 +80,20 @@ export function createTrustService(
       lenderCancellations: record.cancellations,
       lenderPausedUntil: record.pausedUntil,
     };
+  }
+
+  /** Whether renting the piece asks a verified identity: a member's piece at or above the setting (decision 0068). */
+  function verifyToRent(item: { owner_id: string | null; retail_price_cents: number }): boolean {
+    return item.owner_id !== null && item.retail_price_cents >= PROTECTION_SETTINGS.verifiedRenterThresholdCents;
+  }
+
+  /** Why Instant Book is not offered to her (not verified, a report open, rated under 4), or null: the one rule. */
+  async function instantBookRefusal(userId: string): Promise<DomainError | null> {
+    if (!(await repo.isVerified(userId))) return new DomainError('FORBIDDEN', M.instantBookUnverified);
+    if (await repo.hasOpenReport(userId)) return new DomainError('FORBIDDEN', M.instantBookOpenReport);
+    const rating = await repo.renterRating(userId);
+    if (rating && rating.avg < 4) return new DomainError('FORBIDDEN', M.instantBookRating);
+    return null;
   }
 
   async function verification(userId: string): Promise<Verification> {
@@ -118,6 +134,20 @@ export function createTrustService(
     receiveWebhook,
     isVerified: (userId: string) => repo.isVerified(userId),
 
+    /** A member's piece worth the setting or more is rented by verified members only (lending's requests ask). */
+    async mayRent(userId: string, itemId: number): Promise<DomainError | null> {
+      const item = await repo.item(itemId);
+      if (!item || !verifyToRent(item) || (await repo.isVerified(userId))) return null;
+      const threshold = formatCents(PROTECTION_SETTINGS.verifiedRenterThresholdCents);
+      return new DomainError('FORBIDDEN', M.verifyToRent(threshold), { details: { verify: '/account/verification' } });
+    },
+
+    /** Whether she may Instant Book (the item page asks): and why not, in her words. */
+    async instantBookEligibility(userId: string): Promise<InstantBookEligibility> {
+      const refusal = await instantBookRefusal(userId);
+      return { eligible: refusal === null, reason: refusal?.message ?? null };
+    },
+
     /** The lender's policy on her piece (404 for a piece that is not there, 403 for one not hers). */
     async setPolicy(userId: string, itemId: number, input: PiecePolicyInput): Promise<PieceTerms> {
       const item = await repo.item(itemId);
@@ -135,6 +165,15 @@ export function createTrustService(
         long_discount_percent: input.longDiscountPercent,
         updated_at: nowIso(),
       });
+      return terms(itemId);
+    },
+
+    /** Instant Book on her piece, on or off, the rest of its policy unchanged (her listing's control). */
+    async setInstantBook(userId: string, itemId: number, on: boolean): Promise<PieceTerms> {
+      const item = await repo.item(itemId);
+      if (!item) throw notFound('Item not found');
+      if (item.owner_id !== userId) throw new DomainError('FORBIDDEN', M.notYourPiece);
+      await repo.setInstantBook(itemId, on, nowIso());
       return terms(itemId);
     },
 
@@ -185,30 +224,22 @@ export function createTrustService(
     /**
      * Instant Book: a verified renter with no open report and (if rated) a rating of 4 or more
      * books a lender's opted-in piece at once (her request, accepted as the lender would), within
-     * the piece's minimum and maximum days; its deposit, if any, is then held on her card.
+     * the piece's minimum and maximum days; the request holds its deposit, if any, on her card.
      */
     async instantBook(userId: string, input: BookRentalInput): Promise<BookingRequest> {
       const item = await repo.item(input.itemId);
       if (!item) throw notFound('Item not found');
       const policy = await repo.policy(input.itemId);
       if (item.owner_id === null || policy?.instant_book !== 1) throw new DomainError('CONFLICT', M.instantBookOff);
-      if (!(await repo.isVerified(userId))) throw new DomainError('FORBIDDEN', M.instantBookUnverified);
-      if (await repo.hasOpenReport(userId)) throw new DomainError('FORBIDDEN', M.instantBookOpenReport);
-      const rating = await repo.renterRating(userId);
-      if (rating && rating.avg < 4) throw new DomainError('FORBIDDEN', M.instantBookRating);
+      const refusal = await instantBookRefusal(userId);
+      if (refusal) throw refusal;
       const start = input.startDate ?? ctx.today();
       const days = daysBetween(start, input.endDate ?? addDays(start, 7));
       const outside = outsidePolicyDays(days, { minDays: policy.min_days, maxDays: policy.max_days });
       if (outside) throw outside;
+      // The request authorises the price and the deposit the piece asks (decision 0068); accepted at once.
       const request = await deps.lending.request(userId, input);
       await deps.lending.accept(item.owner_id, request.id);
-      if (depositFor(item.retail_price_cents, policy.deposit_required === 1) > 0) {
-        try {
-          await deps.protection.placeDeposit(userId, request.rentalId);
-        } catch (err) {
-          log.warn({ err, rentalId: request.rentalId }, 'instant book: the deposit was not held');
-        }
-      }
       log.info({ userId, itemId: input.itemId, rentalId: request.rentalId }, 'instant book');
       return deps.lending.get(request.id, userId);
     },

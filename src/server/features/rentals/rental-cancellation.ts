@@ -21,6 +21,8 @@ function dollars(cents: number): string {
 export interface CancelOutcome {
   refunds: LedgerEntry[];
   allowanceReturned: boolean;
+  /** The void of a deposit held on the rental (decision 0068), sent with the refunds. */
+  released?: LedgerEntry | null;
 }
 
 /**
@@ -47,6 +49,14 @@ export function createRentalCancellation(
      * cancellation policy (decision 0067), read in the cancelling transaction; 100 when none applies.
      */
     refundPercent?: (trx: Kysely<DB>, rentalId: number, startDate: string) => Promise<number>;
+    /** A deposit held on the rental is released when it is cancelled (decision 0068). */
+    releaseDeposit?: (
+      trx: Kysely<DB>,
+      rentalId: number,
+      by: string,
+      at: string,
+      why: string,
+    ) => Promise<LedgerEntry | null>;
   },
 ) {
   const { db } = ctx.database;
@@ -108,7 +118,8 @@ export function createRentalCancellation(
     }
     // The unit is free again: whoever waits for it is offered it (decision 0034).
     await ctx.jobs.send(QUEUES.waitlistSweep.name, {}, { trx, singletonKey: 'sweep' });
-    return { refunds, allowanceReturned };
+    const released = (await deps.releaseDeposit?.(trx, row.id, userId, now, 'rental cancelled')) ?? null;
+    return { refunds, allowanceReturned, released };
   }
 
   /** Sends the recorded refunds; one the provider does not answer stays pending for the payments recovery. */
@@ -130,7 +141,7 @@ export function createRentalCancellation(
         if (!row || row.order_status === 'payment_failed') throw notFound();
         return cancelIn(trx, row, userId, 'member');
       });
-      await sendRefunds(result.refunds);
+      await sendRefunds(result.released ? [...result.refunds, result.released] : result.refunds);
       return result;
     },
 
@@ -188,7 +199,7 @@ export function createRentalCancellation(
           { rentalId: row.id, startDate: row.start_date },
           'booking not dispatched in time: cancelled and refunded',
         );
-        await sendRefunds(outcome.refunds);
+        await sendRefunds(outcome.released ? [...outcome.refunds, outcome.released] : outcome.refunds);
       }
       return { notified, cancelled };
     },

@@ -7,6 +7,7 @@ import { readyToRent, requestAndAccept } from '../../test/renter';
 import { approveListing, makeStaff } from '../../test/staff';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
 import { book, errorOf, rentalsOf, rentalsTestApp } from './rentals.test-helpers';
+import { verified } from '../../test/verified';
 
 /*
  * Rentals that pay: a Monthly plan's allowance, what a lender earns, and the races for the last
@@ -251,7 +252,7 @@ describe(`rentals (${process.env.TEST_DIALECT})`, () => {
   }, 60_000);
 
   it("rents a member's listing: the lender earns 70% and sees the renter; she cannot rent her own piece; it cannot be removed while rented", async () => {
-    const lender = await renter({ fullName: 'Lena Lender' });
+    const lender = await verified(await renter({ fullName: 'Lena Lender' }));
     const res = await lender.request('/api/listings', {
       method: 'POST',
       body: listingForm(sampleListing({ rentalPriceCents: 2_000 }), [

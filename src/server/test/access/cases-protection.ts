@@ -20,6 +20,11 @@ export const PROTECTION_CASES: Record<string, Case> = {
     path: `/api/protection/items/${st.aListingId}/policy`,
     json: { minDays: 2, maxDays: 10, instantBook: true },
   })),
+  'PUT /api/protection/items/{id}/instant-book': refused((st) => ({
+    method: 'PUT',
+    path: `/api/protection/items/${st.aListingId}/instant-book`,
+    json: { instantBook: true },
+  })),
   'GET /api/protection/rentals/{id}': refused((st) => ({
     method: 'GET',
     path: `/api/protection/rentals/${st.aRentalId}`,
@@ -37,10 +42,19 @@ export const PROTECTION_CASES: Record<string, Case> = {
     path: '/api/protection/instant-book',
     json: { itemId: st.aListingId, size: 'M' },
   })),
+  // Decision 0068: whether Instant Book is offered is B's own (the session decides whose), naming nobody.
+  'GET /api/protection/instant-book': ownOnly(
+    () => ({ method: 'GET', path: '/api/protection/instant-book' }),
+    (_st, body) => {
+      expect(body).toMatchObject({ eligible: true, reason: null });
+      expect(JSON.stringify(body)).not.toContain(A_NAME);
+    },
+  ),
   'GET /api/protection/verification': ownOnly(
     () => ({ method: 'GET', path: '/api/protection/verification' }),
     (_st, body) => {
-      expect(body).toMatchObject({ verified: false });
+      // B lends (she lists a piece in her own case), so the scenario verified her (decision 0068).
+      expect(body).toMatchObject({ verified: true });
     },
   ),
   'POST /api/protection/verification': ownMove(() => ({

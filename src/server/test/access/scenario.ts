@@ -10,12 +10,16 @@ import { readyToRent, requestAndAccept } from '../renter';
 import { approveListing, makeStaff } from '../staff';
 import type { TestApp } from '../test-app';
 import { A_CARD_HOLDER, A_MEN_INDEX, A_MONTHLY_ITEMS, A_NAME, A_STREET, CARD, isoDay, type Scenario } from './matrix';
+import { verified } from '../verified';
 
 /** Member A's resources (one of everything), and B, C and staff member S, made through the API. */
 export async function buildScenario(t: TestApp): Promise<Scenario> {
   const { db } = t.ctx.database;
   const a = await t.signUp({ fullName: A_NAME, email: `aurelia.${Date.now()}@example.com` });
   const b = await t.signUp({ fullName: 'Bram Mallory' });
+  // A lends, and B lists a piece in her own case: lending asks a verified identity (decision 0068).
+  await verified(a);
+  await verified(b);
   const c = await t.signUp({ fullName: 'Cleo Renter' });
 
   // Two house items: one with a single unit (A's rental), one with two (for B's own booking).

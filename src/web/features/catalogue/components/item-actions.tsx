@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { FavoriteButton } from '../../match';
 import { RequestToBookButton } from '../../lending';
 import { BookingPanel } from '../../rentals';
+import { BookingTermsNote, useInstantBookOffer } from '../../protection';
 
 /** Shares the page: the Web Share API where there is one, else the link goes to the clipboard. */
 export async function shareItem(
@@ -45,6 +46,8 @@ export function ItemActions({
   to?: string | null | undefined;
   initialSize?: string | null | undefined;
 }) {
+  // Decision 0068: 'Book instantly' when the lender offers it and she meets its rule.
+  const instant = useInstantBookOffer(item.id);
   const [size, setSize] = useState<string | null>(
     item.sizes.length === 1
       ? item.sizes[0]!
@@ -102,7 +105,10 @@ export function ItemActions({
                   itemName={item.name}
                   booking={booking}
                   className="shrink-0 sm:flex-1"
-                />
+                  instant={instant}
+                >
+                  <BookingTermsNote itemId={item.id} />
+                </RequestToBookButton>
               ),
             }
           : {})}

@@ -1,5 +1,5 @@
-import { CreditCard, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { CreditCard, Send, Zap } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isSize } from '@domain/catalogue.rules';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { ApiClientError } from '../../../lib/api-client';
 import { alreadyShown } from '../../../lib/error-toast';
 import { useSession } from '../../../lib/session';
+import { useInstantBook } from '../../protection';
 import { useRequestToBook } from '../api/request-to-book';
 import { lendingPaths } from '../lib/lending-text';
 
@@ -26,22 +27,30 @@ interface Booking {
 /**
  * 'Request to book' on a member's piece (docs/product.md, Lending): the dates are held and the
  * price authorised on her card; the lender has 48 hours to accept. Then to the request's page.
+ * `instant` (decision 0068): 'Book instantly' on a lender's Instant Book piece for a renter who
+ * meets its rule, accepted at once. `children` (the deposit, Instant Book's terms) go under it.
  */
 export function RequestToBookButton({
   itemId,
   itemName,
   booking,
   className,
+  instant = false,
+  children,
 }: {
   itemId: number;
   itemName: string;
   booking: Booking;
   className?: string;
+  instant?: boolean;
+  children?: ReactNode;
 }) {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const request = useRequestToBook();
+  const asked = useRequestToBook();
+  const booked = useInstantBook();
+  const request = instant ? booked : asked;
   const [sent, setSent] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -66,9 +75,11 @@ export function RequestToBookButton({
       .then(
         (made) => {
           setSent(true);
-          toast.success(LENDING_MESSAGES.requested, {
-            description: `${made.lenderName.split(' ')[0]} has 48 hours to accept ${itemName}.`,
-          });
+          if (instant) toast.success('Booked', { description: `${itemName} is yours for your dates.` });
+          else
+            toast.success(LENDING_MESSAGES.requested, {
+              description: `${made.lenderName.split(' ')[0]} has 48 hours to accept ${itemName}.`,
+            });
           timer.current = setTimeout(() => void navigate(lendingPaths.thread(made.rentalId)), 1500);
         },
         (err: unknown) => {
@@ -96,11 +107,22 @@ export function RequestToBookButton({
           disabled={request.isPending || sent}
           aria-busy={request.isPending}
         >
-          <Send aria-hidden="true" />
-          {request.isPending ? 'Sending…' : sent ? LENDING_MESSAGES.requested : LENDING_MESSAGES.requestButton}
+          {instant ? <Zap aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {request.isPending
+            ? 'Sending…'
+            : instant
+              ? sent
+                ? 'Booked'
+                : 'Book instantly'
+              : sent
+                ? LENDING_MESSAGES.requested
+                : LENDING_MESSAGES.requestButton}
         </Button>
       )}
-      <p className="mt-2 text-xs leading-relaxed text-taupe">{LENDING_MESSAGES.requestRule}</p>
+      <p className="mt-2 text-xs leading-relaxed text-taupe">
+        {instant ? 'Booked at once: your card is charged now, no request to wait for.' : LENDING_MESSAGES.requestRule}
+      </p>
+      {children}
     </div>
   );
 }

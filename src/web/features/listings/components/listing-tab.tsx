@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { storageTermCopy, type Care } from '@domain/managed-lending';
 import { AnswerLine, ManagedForm, ManagedPanel, TravellingForm, useCare } from '../../managed';
+import { InstantBookControl, LendVerificationNotice } from '../../protection';
 import { LENDER_SHARE_PERCENT, LISTING_MESSAGES, REVIEW_STATUS_LABELS, type Listing } from '@domain/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -62,6 +63,7 @@ export function ListingTab() {
         </div>
       </div>
 
+      <LendVerificationNotice />
       {care.data && (
         <div className="mb-6">
           <TravellingForm until={care.data.travellingUntil} />
@@ -184,6 +186,7 @@ function ListingCard({
           </ManagedForm>
         )}
         {managed && <AnswerLine intent="managed-switch" itemId={listing.id} />}
+        {!managed && review === 'approved' && <InstantBookControl itemId={listing.id} itemName={listing.name} />}
         {review === 'pending' && (
           <p className="mt-2 text-sm text-taupe">Our team is reviewing it; it goes live once approved.</p>
         )}

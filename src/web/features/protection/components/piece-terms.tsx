@@ -5,13 +5,14 @@ import { paths } from '../../../config/paths';
 import { usePieceTerms } from '../api/get-piece-terms';
 
 /**
- * What protects a booking of this piece, before she books. Only what the product keeps today
- * (decision 0064): damage cover's fee and where she adds it (her Renting tab, until the piece is
- * sent); damage charged per the published schedule, never more than the piece is worth; a
- * member's piece's days (its lender's minimum and maximum, which bind every request), care note
- * and Verified badge; its cancellation policy, notice, longer-rental discount and the lender's
- * cancellations (decision 0067). The deposit and Instant Book are not promised here until a page gives them. Nothing while it loads or if it cannot: the
- * page stands without it.
+ * What protects a booking of this piece, before she books. Only what the product keeps
+ * (decisions 0064, 0067 and 0068): damage cover's fee and where she adds it (her Renting tab, until
+ * the piece is sent); damage charged per the published schedule, never more than the piece is
+ * worth; a member's piece's days (its lender's minimum and maximum, which bind every request), its
+ * deposit (held with the request or Instant Book, released after a clean return, kept only through
+ * a decided claim), Instant Book, whether renting it asks a verified identity, the care note and
+ * Verified badge; its cancellation policy, notice, longer-rental discount and the lender's
+ * cancellations. Nothing while it loads or if it cannot: the page stands without it.
  */
 export function PieceTerms({ itemId }: { itemId: number }) {
   const { data: t } = usePieceTerms(itemId);
@@ -39,6 +40,25 @@ export function PieceTerms({ itemId }: { itemId: number }) {
               more or fewer is refused.
               {t.lenderVerified && <span className="text-ink"> Lender verified.</span>}
             </li>
+            {t.depositCents > 0 && (
+              <li>
+                Deposit: <span className="text-ink">{formatCents(t.depositCents)}</span> held on your card with your
+                request (not charged), released after a clean return, kept in part or in full only for a decided damage
+                claim.
+              </li>
+            )}
+            {t.instantBook && (
+              <li>Instant Book: verified members with no open problem report, rated 4 or more, book at once.</li>
+            )}
+            {t.verificationRequired && (
+              <li>
+                For verified members only:{' '}
+                <Link to={paths.verification} className="text-ink underline underline-offset-4">
+                  verify your identity
+                </Link>{' '}
+                to rent it.
+              </li>
+            )}
             {t.cleaning && <li>Lender’s care note: {t.cleaning}</li>}
             <LenderPolicyLines terms={t} />
           </>

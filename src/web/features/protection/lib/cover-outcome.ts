@@ -18,7 +18,8 @@ export function coverOutcome(p: RentalProtection): CoverAnswer {
     return {
       rentalId: p.rentalId,
       ok: false,
-      message: 'Your card declined the cover’s fee: this rental is not covered.',
+      message:
+        'Your card declined the cover’s fee: this rental is not covered. You can try again (with another card, say).',
     };
   return {
     rentalId: p.rentalId,

@@ -1,5 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from 'react-router';
-import type { Verification } from '@domain/protection';
+import { formatCents } from '@domain/money';
+import { PROTECTION_SETTINGS, type Verification } from '@domain/protection';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -99,8 +100,9 @@ export default function Component({ actionData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-2xl pb-24">
       <PageHeader eyebrow="Trust and safety" title="Verify your identity">
-        A verified lender’s pieces show the Verified badge on their pages. Your document and selfie go to our identity
-        partner; we keep only the outcome.
+        Lending a piece, renting a member’s piece worth {formatCents(PROTECTION_SETTINGS.verifiedRenterThresholdCents)}{' '}
+        or more, and Instant Book are for verified members, and a verified lender’s pieces show the Verified badge on
+        their pages. Your document and selfie go to our identity partner; we keep only the outcome.
       </PageHeader>
       {page.isPending ? (
         <SkeletonRows label="Loading your verification" count={1} rowClassName="h-24" />

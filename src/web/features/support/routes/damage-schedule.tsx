@@ -33,10 +33,12 @@ const SECTIONS: ContentSection[] = [
     title: 'Deposits',
     body: (
       <p>
-        Bookings made on the site do not hold a deposit today. Where a deposit is held, it is{' '}
-        {Math.round(S.depositRate * 100)}% of the piece’s retail price (at most {formatCents(S.depositCapCents)}): an
-        authorisation on your card, not a charge, released when the piece comes back as it left, or kept only for what
-        the schedule charges for damage.
+        A member’s piece worth {formatCents(S.depositThresholdCents)} or more, or one whose lender asks it, holds a
+        deposit of {Math.round(S.depositRate * 100)}% of its retail price (at most {formatCents(S.depositCapCents)}): an
+        authorisation on your card with your request or Instant Book, not a charge. The piece’s page shows it before you
+        book. It is released when the piece comes back as it left (or the request ends), and kept in part or in full
+        only for damage decided on a claim or recorded against this schedule. Pieces from our own collection hold no
+        deposit.
       </p>
     ),
   },
