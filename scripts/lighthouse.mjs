@@ -12,7 +12,7 @@
 //
 // Needs the dev dependency `lighthouse` (which brings `chrome-launcher`):
 //   npm install --save-dev lighthouse@~12.8.2
-// Full JSON reports are written to .tmp/lighthouse/.
+// Full JSON reports are written to .tmp/lighthouse/ (or LIGHTHOUSE_REPORTS).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -125,8 +125,8 @@ async function main() {
   /**
    * The browser's cookie jar holds exactly `header`'s cookies ('a=1; b=2') for the app, as after
    * signing in (Lighthouse clears an origin's storage before an audit, but not its cookies). A
-   * Cookie header sent with every request instead (Lighthouse's extraHeaders) was dropped on the
-   * page's own calls once the app wrote a cookie of its own: a 401 in the console.
+   * Cookie header on every request instead (Lighthouse's extraHeaders) did not reach the page's
+   * own API calls after hydration: a 401 from /api/ratings in /dashboard's console (0051).
    */
   const setCookies = async (header) => {
     const page = (await browser.pages())[0] ?? (await browser.newPage());
@@ -142,15 +142,14 @@ async function main() {
     if (cookies.length) await cdp.send('Network.setCookies', { cookies });
     await cdp.detach();
   };
-  const reports = path.resolve('.tmp/lighthouse');
+  const reports = path.resolve(process.env.LIGHTHOUSE_REPORTS ?? '.tmp/lighthouse');
   mkdirSync(reports, { recursive: true });
   const rows = [];
   try {
     // A new account for each page: what one audit's browser kept of a session (it ran the page's
     // script) signed the next page's audit out.
     // With the browser's zone in its `tz` cookie (what the page's script would write, decision
-    // 0047): a cookie the page writes into the browser's jar would replace the audit's Cookie
-    // header, session and all, on the page's later requests.
+    // 0047), as on any page after her first.
     const tz = `tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
     const cookieFor = async (who) =>
       `${who === 'staff' ? await staffCookie(server) : (await signUp(server.url)).cookie}; ${tz}`;
@@ -204,7 +203,8 @@ async function main() {
       const runs = [];
       for (let run = 1; run <= RUNS; run++) {
         // Lighthouse's default config is the mobile one (Moto G Power emulation, simulated slow 4G).
-        // A trace Chromium failed to record (NO_NAVSTART, now and then in headless runs) is retried.
+        // A trace Chromium failed to record (NO_NAVSTART, now and then in headless runs) or a
+        // browser too busy to answer in time (PROTOCOL_TIMEOUT, on a loaded machine) is retried.
         let result;
         for (let attempt = 1; ; attempt++) {
           result = await lighthouse(`${server.url}${page}`, {
@@ -216,7 +216,8 @@ async function main() {
           if (!result) throw new Error(`no Lighthouse result for ${page}`);
           const error = result.lhr.runtimeError;
           if (!error) break;
-          if (error.code !== 'NO_NAVSTART' || attempt === 3) throw new Error(`${page}: ${error.code} ${error.message}`);
+          if (!['NO_NAVSTART', 'PROTOCOL_TIMEOUT'].includes(error.code) || attempt === 3)
+            throw new Error(`${page}: ${error.code} ${error.message}`);
           console.log(`${page}: ${error.code}, measuring again`);
         }
         const { lhr } = result;
