@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run lighthouse: mobile Lighthouse scores (performance, accessibility, best practices) for
 // the public pages as a visitor, the member's pages as a member (signed up over the API first; her
-// session cookie goes with every request of those audits) and the desk's pages as staff, of the built app
+// session cookie is put in the browser's cookie jar, as signing in would) and the desk's pages as staff, of the built app
 // served by the real server (production mode, temp DATA_DIR), audited in Debian's Chromium
 // (CHROME_PATH, default /usr/bin/chromium).
 //
@@ -12,9 +12,10 @@
 //
 // Needs the dev dependency `lighthouse` (which brings `chrome-launcher`):
 //   npm install --save-dev lighthouse@~12.8.2
-// Full JSON reports are written to .tmp/lighthouse/.
+// Full JSON reports are written to .tmp/lighthouse/ (or LIGHTHOUSE_REPORTS).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
@@ -26,7 +27,9 @@ async function loadTools() {
   try {
     const { default: lighthouse } = await import('lighthouse');
     const chromeLauncher = await import('chrome-launcher');
-    return { lighthouse, chromeLauncher };
+    // Lighthouse's own dependency: to put a session cookie in the browser's jar.
+    const { default: puppeteer } = await import('puppeteer-core');
+    return { lighthouse, chromeLauncher, puppeteer };
   } catch (err) {
     console.error(
       'Lighthouse is not installed, so no scores can be measured.\n' +
@@ -55,7 +58,10 @@ async function itemPath(url) {
 /** A new member, signed up over the API: her e-mail and the Cookie header that carries her session. */
 async function signUp(url, who = 'member') {
   const email = `lighthouse.${who}.${Date.now().toString(36)}@example.com`;
-  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+  // Once more when the server had closed the kept-alive connection (a long audit in between).
+  const post = (init) =>
+    fetch(`${url}/api/auth/sign-up/email`, init).catch(() => fetch(`${url}/api/auth/sign-up/email`, init));
+  const res = await post({
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({
@@ -111,32 +117,64 @@ function metricRange(values, unit) {
 }
 
 async function main() {
-  const { lighthouse, chromeLauncher } = await loadTools();
+  const { lighthouse, chromeLauncher, puppeteer } = await loadTools();
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
   const server = await startBuiltApp({ name: 'lighthouse' });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
-  const reports = path.resolve('.tmp/lighthouse');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  /**
+   * The browser's cookie jar holds exactly `header`'s cookies ('a=1; b=2') for the app, as after
+   * signing in (Lighthouse clears an origin's storage before an audit, but not its cookies). A
+   * Cookie header on every request instead (Lighthouse's extraHeaders) did not reach the page's
+   * own API calls after hydration: a 401 from /api/ratings in /dashboard's console (0051).
+   */
+  const setCookies = async (header) => {
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCookies');
+    const cookies = (header ?? '')
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url, path: '/' };
+      });
+    if (cookies.length) await cdp.send('Network.setCookies', { cookies });
+    await cdp.detach();
+  };
+  const reports = path.resolve(process.env.LIGHTHOUSE_REPORTS ?? '.tmp/lighthouse');
   mkdirSync(reports, { recursive: true });
   const rows = [];
   try {
     // A new account for each page: what one audit's browser kept of a session (it ran the page's
     // script) signed the next page's audit out.
     // With the browser's zone in its `tz` cookie (what the page's script would write, decision
-    // 0047): a cookie the page writes into the browser's jar would replace the audit's Cookie
-    // header, session and all, on the page's later requests.
+    // 0047), as on any page after her first.
     const tz = `tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
     const cookieFor = async (who) =>
       `${who === 'staff' ? await staffCookie(server) : (await signUp(server.url)).cookie}; ${tz}`;
-    const visitor = ['/', '/how-it-works', '/pricing', '/browse', await itemPath(server.url), '/match', '/help'];
+    const visitor = [
+      '/',
+      '/how-it-works',
+      '/pricing',
+      '/browse',
+      await itemPath(server.url),
+      '/match',
+      '/pre-loved',
+      '/help',
+    ];
     const member = [
       '/dashboard',
       '/match',
       '/favorites',
       '/account',
       '/account/addresses',
+      '/account/credit',
+      '/referrals',
+      '/gift-cards',
       '/plan-selection',
       '/orders',
       '/notifications',
@@ -144,7 +182,17 @@ async function main() {
       '/lending/payouts',
       '/ratings',
     ];
-    const staff = ['/ops', '/ops/check-in', '/ops/inventory', '/ops/listings', '/ops/claims', '/ops/audit'];
+    const staff = [
+      '/ops',
+      '/ops/check-in',
+      '/ops/inventory',
+      '/ops/listings',
+      '/ops/managed',
+      '/ops/claims',
+      '/ops/reports',
+      '/ops/pre-loved',
+      '/ops/audit',
+    ];
     const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
     const pages = [
       ...visitor.map((page) => ({ page, who: 'visitor' })),
@@ -154,10 +202,12 @@ async function main() {
     ].filter(({ page }) => !only || only.includes(page));
     for (const { page, who } of pages) {
       const cookie = who === 'visitor' ? null : await cookieFor(who);
+      await setCookies(cookie);
       const runs = [];
       for (let run = 1; run <= RUNS; run++) {
         // Lighthouse's default config is the mobile one (Moto G Power emulation, simulated slow 4G).
-        // A trace Chromium failed to record (NO_NAVSTART, now and then in headless runs) is retried.
+        // A trace Chromium failed to record (NO_NAVSTART, now and then in headless runs) or a
+        // browser too busy to answer in time (PROTOCOL_TIMEOUT, on a loaded machine) is retried.
         let result;
         for (let attempt = 1; ; attempt++) {
           result = await lighthouse(`${server.url}${page}`, {
@@ -165,13 +215,12 @@ async function main() {
             output: 'json',
             logLevel: 'error',
             onlyCategories: CATEGORIES,
-            // A member's or staff page: the session cookie on every request (the server renders it for them).
-            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           });
           if (!result) throw new Error(`no Lighthouse result for ${page}`);
           const error = result.lhr.runtimeError;
           if (!error) break;
-          if (error.code !== 'NO_NAVSTART' || attempt === 3) throw new Error(`${page}: ${error.code} ${error.message}`);
+          if (!['NO_NAVSTART', 'PROTOCOL_TIMEOUT'].includes(error.code) || attempt === 3)
+            throw new Error(`${page}: ${error.code} ${error.message}`);
           console.log(`${page}: ${error.code}, measuring again`);
         }
         const { lhr } = result;
@@ -193,6 +242,8 @@ async function main() {
           .map((a) => a.id);
         const value = (id) => lhr.audits[id]?.numericValue;
         runs.push({
+          // The machine is shared: its load while the page was measured (1-minute average).
+          load: loadavg()[0],
           perf: score('performance'),
           a11y: score('accessibility'),
           bp: score('best-practices'),
@@ -213,6 +264,7 @@ async function main() {
         lcp: metricRange(all('lcp'), 's'),
         tbt: metricRange(all('tbt'), 'ms'),
         cls: metricRange(all('cls'), 'x'),
+        load: range(all('load').map((v) => Number(v.toFixed(1)))),
         scores: runs.flatMap((r) => [
           ['performance', r.perf],
           ['accessibility', r.a11y],
@@ -222,6 +274,7 @@ async function main() {
       });
     }
   } finally {
+    await browser.disconnect();
     await chrome.kill();
     await server.stop();
   }
@@ -229,10 +282,12 @@ async function main() {
   console.log(
     `\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}${RUNS > 1 ? `, ${RUNS} runs per page (ranges)` : ''}\n`,
   );
-  console.log('| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | load |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows)
-    console.log(`| ${r.page} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`);
+    console.log(
+      `| ${r.page} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.load} |`,
+    );
   for (const r of rows) if (r.failing.length) console.log(`${r.page}: failed audits: ${r.failing.join(', ')}`);
   console.log(`\nreports: ${reports}/*.json`);
   if (MIN !== null) {

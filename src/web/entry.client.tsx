@@ -4,9 +4,8 @@ import fonts from './fonts.css?url';
  * The browser's entry, kept tiny: the page arrived rendered by the server, so it is painted first
  * (with the fallback faces) and the web fonts, React, React Router and the hydration are fetched
  * and run after that (decision 0027). On a slow connection the page's CSS and pictures then do
- * not compete with them. (The page's route modules are fetched by React Router's module script,
- * at the low priority of an async module; the server sends no preload for what they import, see
- * entry.server.tsx.)
+ * not compete with them. (The page's route modules and what they import are asked for at low
+ * priority, ahead of React Router's own preloads: app/module-hints.tsx, decision 0072.)
  */
 requestAnimationFrame(() => {
   setTimeout(() => {

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { LowPriorityModules, pageModules } from './app/module-hints';
 import './lib/load-context';
 
 /** A render still unfinished after this long is cut off (its Suspense boundaries stay fallbacks). */
@@ -24,7 +25,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={context.nonce} />,
+      <>
+        <LowPriorityModules hrefs={pageModules(routerContext)} />
+        <ServerRouter context={routerContext} url={request.url} nonce={context.nonce} />
+      </>,
       {
         nonce: context.nonce,
         // Large parts are otherwise sent out of line and put in place by inline scripts: the page is
