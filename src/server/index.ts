@@ -32,6 +32,10 @@ async function main() {
   // The search index is loaded before the first request and then follows the catalogue (decision 0057).
   await services.searchIndex.start();
   ctx.logger.info(services.searchIndex.stats, 'search index loaded');
+  // Started by the bench with an IPC channel: it prints the index's load time (bench/browse.ts).
+  process.send?.({
+    searchIndex: { loadMs: services.searchIndex.stats.loadMs, items: services.searchIndex.stats.items },
+  });
   // Old rate-limit rows and temp files of interrupted uploads go before the first request, then every 10 minutes.
   const swept = await runHousekeeping(ctx);
   if (swept.tempFiles || swept.authRateLimitRows || swept.requestLimitRows)

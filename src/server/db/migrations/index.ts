@@ -45,6 +45,7 @@ import * as savedSearches from './2026-11-30T0700-saved-searches';
 import * as storeCredit from './2026-11-30T0500-store-credit';
 import * as protection from './2026-11-30T0600-protection';
 import * as sendoffParcels from './2026-11-30T0900-sendoff-parcels';
+import * as favouriteChanges from './2026-11-30T1500-favourite-changes';
 import * as managedParcels from './2026-11-30T1000-managed-parcels';
 
 /**
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0600-protection': protection,
   '2026-11-30T0900-sendoff-parcels': sendoffParcels,
   '2026-11-30T1000-managed-parcels': managedParcels,
+  '2026-11-30T1500-favourite-changes': favouriteChanges,
 };
