@@ -79,6 +79,8 @@ export interface Entry {
   rating: number;
   rentalCount: number;
   createdAt: string;
+  /** The day it was listed (dayNumber of createdAt; NaN when unreadable). */
+  createdDay: number;
   /** Its occasions as bits (OCCASION_BIT). */
   occasions: number;
   /** Members who have it in their favourites. */
@@ -182,6 +184,7 @@ export function createCatalogueIndex() {
       rating: Number(row.rating),
       rentalCount: row.rental_count,
       createdAt: row.created_at,
+      createdDay: dayNumber(row.created_at),
       occasions: 0,
       likes,
       rentedOn,

@@ -9,6 +9,7 @@ import {
   RECENT_DAYS,
   RECOMMENDED_WEIGHTS,
   blend,
+  blendOf,
   prepareRanking,
   recommendedRanks,
   signalsOf,
@@ -143,6 +144,22 @@ describe('Recommended ranking', () => {
             const [x, y] = [ranks.get(ids[n - 1]!)!, ranks.get(ids[n]!)!];
             expect(x > y || (x === y && ids[n - 1]! < ids[n]!)).toBe(true);
           }
+        },
+      ),
+    );
+  });
+
+  it('the blend of a piece is the blend of its signals, to the last bit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(itemArb, { minLength: 1, maxLength: 30 }),
+        fc.subarray([...SIZES.slice(0, 5)]),
+        fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 4 }),
+        (items, sizes, liked) => {
+          const { ix } = build(items);
+          const set = resultSet(ix, {}, null, null);
+          const prepared = prepareRanking(ix, set, { sizes, liked, today: TODAY, held: dateSets(ix, [1, 2]) });
+          for (const e of ix.entries.values()) expect(blendOf(e, prepared)).toBe(blend(signalsOf(e, prepared)));
         },
       ),
     );
