@@ -77,7 +77,8 @@ export async function startApp(env: Record<string, string>): Promise<{
     child.once('exit', () => resolve(null));
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
+  // A 100k catalogue's index loads before the server listens: minutes on a busy shared machine.
+  await waitFor(`${url}/api/health`, 300_000);
   return { url, stop: () => stop(child), indexLoad, memory: () => memoryOf(child.pid) };
 }
 
