@@ -72,6 +72,8 @@ export default defineConfig({
       // The simulated carrier's tracking events one second apart, POSTed to this server (e2e/parcels.spec.ts).
       CARRIER_SIM_STEP_MS: '1000',
       CARRIER_WEBHOOK_URL: `http://127.0.0.1:${port}/api/parcels/webhooks/carrier`,
+      // Saved searches are checked every second (e2e/saved-searches.spec.ts waits for an alert).
+      SAVED_SEARCH_SCAN_MS: '1000',
     },
   },
 });

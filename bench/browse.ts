@@ -9,6 +9,10 @@
  *   search        ?q= with correct and mistyped words, alone and with filters, sorts and dates
  *   suggest       /api/search/suggest as someone types
  *   facets        facet counts with two filters (one pass over the facet index, decision 0024)
+ *   recommended   the Recommended sort on broad lists (decisions 0065, 0071), with and without dates
+ * and, per issue 27, each kind's req/s at the largest size against the smallest (MET at 0.7x or
+ * more), browse at the smallest size against bare node:http (MET at 0.3x or more), the app
+ * process's RSS after its load runs, and the search index's load time.
  *
  *   node --import tsx bench/browse.ts                              # SQLite, 1k and 100k items
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/browse.ts
@@ -21,7 +25,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDatabase, type BenchDialect } from './lib/databases';
 import { load, type LoadResult } from './lib/load';
-import { startApp, startBare } from './lib/processes';
+import { startApp, startBare, type IndexLoad } from './lib/processes';
 import { printTable } from './lib/table';
 
 const arg = (name: string, fallback: string) =>
@@ -70,10 +74,18 @@ const FACET_PATHS = [
   '/api/items/facets?gender=Women&category=Dresses&minPrice=2000',
 ];
 
+/** Recommended on broad lists: every piece of a tab or a category ranked (top-k, decision 0071). */
+const RECOMMENDED_PATHS = [
+  '/api/items?gender=Women&sort=recommended&limit=24',
+  '/api/items?gender=Men&sort=recommended&limit=24',
+  '/api/items?gender=Women&category=Dresses&sort=recommended&limit=24',
+  `/api/items?gender=Women&sort=recommended&limit=24${DATES}`,
+];
+
 const prepare = (dialect: BenchDialect, n: number) =>
   prepareDatabase(dialect, n, { name: process.env.BENCH_NAME ?? 'bench', pgBase });
 
-const MODES = ['browse', 'browse+dates', 'search', 'suggest', 'facets'] as const;
+const MODES = ['browse', 'browse+dates', 'search', 'suggest', 'facets', 'recommended'] as const;
 type Mode = (typeof MODES)[number];
 const PATHS: Record<Mode, string[]> = {
   browse: BROWSE_PATHS,
@@ -81,6 +93,7 @@ const PATHS: Record<Mode, string[]> = {
   search: SEARCH_PATHS,
   suggest: SUGGEST_PATHS,
   facets: FACET_PATHS,
+  recommended: RECOMMENDED_PATHS,
 };
 const modes = arg('modes', MODES.join(',')).split(',') as Mode[];
 
@@ -90,6 +103,10 @@ interface Row {
   bytes: number;
   bare: LoadResult;
   app: Partial<Record<Mode, LoadResult>>;
+  /** The app process's RSS after every load (and its peak), MB. */
+  memory: { rssMb: number; peakMb: number } | null;
+  /** The search index's load at start. */
+  index: IndexLoad | null;
 }
 
 async function measure(dialect: 'sqlite' | 'postgres', n: number): Promise<Row> {
@@ -97,6 +114,8 @@ async function measure(dialect: 'sqlite' | 'postgres', n: number): Promise<Row> 
   const app = await startApp(env);
   let bytes: number;
   let bare: LoadResult;
+  let memory: Row['memory'] = null;
+  const index = await app.indexLoad;
   const result: Partial<Record<Mode, LoadResult>> = {};
   try {
     // The yardstick answers the body of the main browse request, byte for byte the same size.
@@ -118,10 +137,11 @@ async function measure(dialect: 'sqlite' | 'postgres', n: number): Promise<Row> 
     }
     for (const mode of modes)
       result[mode] = await load(app.url, PATHS[mode], { connections, duration, distinct: true });
+    memory = app.memory();
   } finally {
     await app.stop();
   }
-  return { dialect, items: n, bytes, bare, app: result };
+  return { dialect, items: n, bytes, bare, app: result, memory, index };
 }
 
 async function main() {
@@ -163,19 +183,48 @@ async function main() {
     ]),
   );
 
-  console.log('\nTargets at the largest size: p99 < 50 ms; p50 within 1.5x of the smallest size');
+  printTargets(rows, dialects);
+}
+
+/** Issue 27's speed targets with MET or MISSED, the memory and the index's load; p50/p99 for information. */
+function printTargets(rows: Row[], dialects: string[]) {
+  const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  console.log(
+    '\nTargets (issue 27): req/s at the largest size >= 0.7x the smallest; browse at the smallest >= 0.3x bare node:http',
+  );
   for (const dialect of dialects) {
     const mine = rows.filter((r) => r.dialect === dialect);
     const small = mine[0]!;
     const big = mine[mine.length - 1]!;
-    for (const m of modes) {
-      const a = big.app[m]!;
-      const growth = a.p50 / Math.max(small.app[m]!.p50, 1);
+    const browse = small.app.browse;
+    if (browse) {
+      const ratio = browse.rps / small.bare.rps;
       console.log(
-        `${dialect} ${m}: p99 ${a.p99} ms ${a.p99 < 50 ? 'ok' : 'MISSED'}; p50 ${small.app[m]!.p50} -> ${a.p50} ms (x${growth.toFixed(2)}) ${growth <= 1.5 ? 'ok' : 'MISSED'}`,
+        `${dialect} browse at ${fmt(small.items)}: ${fmt(browse.rps)} req/s vs bare ${fmt(small.bare.rps)} = ${ratio.toFixed(2)}x (>= 0.3) ${verdict(ratio >= 0.3)}`,
+      );
+    }
+    if (big === small) continue;
+    for (const m of modes) {
+      const [a, b] = [small.app[m]!, big.app[m]!];
+      const ratio = b.rps / Math.max(a.rps, 1);
+      console.log(
+        `${dialect} ${m}: ${fmt(b.rps)} req/s at ${fmt(big.items)} vs ${fmt(a.rps)} at ${fmt(small.items)} = ${ratio.toFixed(2)}x (>= 0.7) ${verdict(ratio >= 0.7)}; p50 ${a.p50} -> ${b.p50} ms, p99 ${a.p99} -> ${b.p99} ms`,
       );
     }
   }
+  console.log('\nThe app process: RSS after its load runs (peak), and the search index loaded at start');
+  printTable(
+    ['database', 'items', 'RSS MB', 'peak RSS MB', 'index load s', 'items indexed'],
+    rows.map((r) => [
+      r.dialect,
+      fmt(r.items),
+      r.memory ? fmt(r.memory.rssMb) : 'n/a',
+      r.memory ? fmt(r.memory.peakMb) : 'n/a',
+      r.index ? (r.index.loadMs / 1000).toFixed(2) : 'n/a',
+      r.index ? fmt(r.index.items) : 'n/a',
+    ]),
+  );
 }
 
 main().catch((err: unknown) => {

@@ -104,6 +104,11 @@ async function main() {
             await p50(() => catalogue.listItems({ ...filters, sort: 'popular', limit: 24 })),
           );
           row(
+            `browse ${label}: Recommended, first page`,
+            total,
+            await p50(() => catalogue.listItems({ ...filters, sort: 'recommended', limit: 24 })),
+          );
+          row(
             `browse ${label} + dates: first page`,
             '',
             await p50(() => catalogue.listItems({ ...filters, ...DATES, sort: 'price-asc', limit: 24 })),

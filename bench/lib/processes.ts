@@ -1,4 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free TCP port on 127.0.0.1. */
@@ -29,8 +30,33 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** Starts the Rentique server as a child process (production mode, LOG_LEVEL=warn). */
-export async function startApp(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+/** What the server says of its search index once loaded (src/server/index.ts, over the IPC channel). */
+export interface IndexLoad {
+  loadMs: number;
+  items: number;
+}
+
+/** A process's resident memory now and at its peak, in MB (Linux /proc; null elsewhere). */
+export function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the Rentique server as a child process (production mode, LOG_LEVEL=warn), with an IPC
+ * channel on which it reports its search index's load (`indexLoad`); `memory()` reads its RSS.
+ */
+export async function startApp(env: Record<string, string>): Promise<{
+  url: string;
+  stop: () => Promise<void>;
+  indexLoad: Promise<IndexLoad | null>;
+  memory: () => { rssMb: number; peakMb: number } | null;
+}> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: {
@@ -42,11 +68,18 @@ export async function startApp(env: Record<string, string>): Promise<{ url: stri
       WEB_DIST_DIR: '.tmp/bench/no-web',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const indexLoad = new Promise<IndexLoad | null>((resolve) => {
+    child.on('message', (m: { searchIndex?: IndexLoad }) => {
+      if (m?.searchIndex) resolve(m.searchIndex);
+    });
+    child.once('exit', () => resolve(null));
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
-  return { url, stop: () => stop(child) };
+  // A 100k catalogue's index loads before the server listens: minutes on a busy shared machine.
+  await waitFor(`${url}/api/health`, 300_000);
+  return { url, stop: () => stop(child), indexLoad, memory: () => memoryOf(child.pid) };
 }
 
 /** Starts the bare node:http yardstick answering `bodyFile`. */

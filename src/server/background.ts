@@ -76,7 +76,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
   const scheduler = createScheduler({
     jobs,
     logger: ctx.logger,
-    tickMs: Math.min(env.jobPollMs, env.scanIntervalMs),
+    tickMs: Math.min(env.jobPollMs, env.scanIntervalMs, env.savedSearchScanMs),
     tasks: [
       { name: 'reminder-scan', everyMs: env.scanIntervalMs, queue: QUEUES.reminderScan.name, singletonKey: 'scan' },
       {
@@ -112,7 +112,7 @@ export function createBackground(ctx: AppContext, services: Services): Backgroun
       },
       {
         name: 'saved-search-alerts',
-        everyMs: env.scanIntervalMs,
+        everyMs: env.savedSearchScanMs,
         queue: QUEUES.savedSearchAlerts.name,
         singletonKey: 'saved-search-alerts',
       },

@@ -70,6 +70,7 @@ describe('background work and the test clock', () => {
       jobsEnabled: true,
       jobPollMs: 2000,
       scanIntervalMs: 300_000,
+      savedSearchScanMs: 300_000,
       jobLeaseSeconds: 60,
       jobRetryDelaySeconds: 30,
       jobRetryLimit: 6,
@@ -80,6 +81,7 @@ describe('background work and the test clock', () => {
       jobPollMs: 500,
       scanIntervalMs: 1000,
     });
+    expect(env({ SCAN_INTERVAL_MS: '1000', SAVED_SEARCH_SCAN_MS: '2000' })).toMatchObject({ savedSearchScanMs: 2000 });
     expect(() => env({ JOB_POLL_MS: '100' })).toThrow(/JOB_POLL_MS/);
   });
 

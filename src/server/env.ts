@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   JOB_POLL_MS: z.coerce.number().int().min(500).max(600_000).default(2000),
   SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(86_400_000).default(300_000),
+  SAVED_SEARCH_SCAN_MS: z.coerce.number().int().min(200).max(86_400_000).optional(),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
@@ -150,6 +151,8 @@ export type Env = {
   jobPollMs: number;
   /** How often the reminder scan runs (once per interval across every process), in ms. */
   scanIntervalMs: number;
+  /** How often saved searches are checked for new pieces, in ms (SCAN_INTERVAL_MS unless set). */
+  savedSearchScanMs: number;
   /** How long a job may run before another process may take it over (a dead process's jobs come back). */
   jobLeaseSeconds: number;
   /** The first retry's delay; each further retry waits twice as long. */
@@ -219,6 +222,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     jobsEnabled: e.JOBS === 'on',
     jobPollMs: e.JOB_POLL_MS,
     scanIntervalMs: e.SCAN_INTERVAL_MS,
+    savedSearchScanMs: e.SAVED_SEARCH_SCAN_MS ?? e.SCAN_INTERVAL_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,

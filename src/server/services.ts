@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { addDays } from '../domain/catalogue';
 import type { Seed } from './db/seed';
 import { createAccountDeletionService, createAccountService } from './features/account';
 import { createBookingsCore } from './features/bookings';
@@ -11,6 +12,8 @@ import {
   createItemAvailability,
   createItemPictures,
   createServedPictures,
+  LIKED_LIMIT,
+  RECENT_DAYS,
 } from './features/catalogue';
 import { createDashboardService } from './features/dashboard';
 import { createEventsService, eventsSeed } from './features/events';
@@ -23,7 +26,7 @@ import {
   createRequestSettlement,
 } from './features/lending';
 import { createListingPhotosService, createListingsService } from './features/listings';
-import { createMatchService } from './features/match';
+import { createMatchService, createMemberLikes } from './features/match';
 import { createNotificationsService } from './features/notifications';
 import {
   createConditionPhotosService,
@@ -86,6 +89,8 @@ export function createServices(
     repo: createCatalogueRepository(ctx.database.db),
     listen: (channel, onNotify) => ctx.database.listen(channel, onNotify),
     ...(ctx.database.changeToken && { changeToken: ctx.database.changeToken }),
+    // Recommended's recent rentals (decision 0071): those of the last RECENT_DAYS from the day it loads.
+    recentSince: () => addDays(ctx.today(), 1 - RECENT_DAYS),
     onError: (err) => ctx.logger.error({ err }, 'search index: could not follow the catalogue'),
   });
   const catalogue = createCatalogueService(ctx, {
@@ -95,6 +100,7 @@ export function createServices(
     served: createServedPictures(ctx.database.db),
     lenderRatings: createLenderRatings(ctx),
     memberSizes: createMemberSizes(ctx.database.db),
+    memberLikes: createMemberLikes(ctx.database.db, LIKED_LIMIT),
   });
   const orders = createOrdersService(ctx, { payments, pictures });
   // The welcome offer and promo codes (decision 0056): a first rental is one after no paid order.

@@ -1902,6 +1902,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/items/{id}/complete-the-look": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * "Complete the look": up to 4 pieces that make an outfit with this one
+         * @description Same wearer, from the categories that complete this one (a top: trousers, skirts, a jacket, shoes, a bag...), for one of its occasions and in a colour that goes with its own; available pieces first, one per category before a second; never the piece itself.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pieces that complete the look */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                brand: string;
+                                /** @enum {string} */
+                                category: "Jackets" | "Pants" | "Accessories" | "Sets" | "Work Outfit" | "Skirts" | "Hoodies" | "Shirts" | "Mountain Outfit" | "Dresses" | "Tops" | "Shoes";
+                                colour: string;
+                                /** @enum {string} */
+                                gender: "Women" | "Men";
+                                id: number;
+                                imageAlt: string;
+                                imageUrl: string;
+                                isNew: boolean;
+                                lenderRating?: {
+                                    average: number;
+                                    count: number;
+                                } | null;
+                                name: string;
+                                rating: number;
+                                rentalCount: number;
+                                rentalPriceCents: number;
+                                retailPriceCents: number;
+                                reviewCount: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: the error names the field or parameter and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/items/{id}/image.svg": {
         parameters: {
             query?: never;

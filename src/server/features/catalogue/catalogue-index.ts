@@ -27,6 +27,17 @@ export interface IndexedItem {
   created_at: string;
 }
 
+/**
+ * What members did with items lately (decision 0071), read with the items: favourites per item,
+ * and the counted rentals (not cancelled, paid or within a plan) made since the index's window
+ * began (RECENT_DAYS before the day it was read). A like or an unlike is in the change log (its
+ * own trigger); a rental counted or cancelled changes the item's `rental_count`, which is.
+ */
+export interface IndexedActivity {
+  likes: readonly { item_id: number; n: number | string | bigint }[];
+  rentals: readonly { item_id: number; created_at: string }[];
+}
+
 /** A unit of an item (a row of `item_units`). */
 export interface IndexedUnit {
   id: number;
@@ -37,6 +48,13 @@ export interface IndexedUnit {
 /** The tags the filters read: the occasions and the themes' tags. */
 export const TAGS = [...new Set<string>([...OCCASIONS, ...Object.values(THEMES).flatMap((t) => t.tags)])];
 export const SIZE_COUNT = SIZES.length;
+/** An occasion's bit in an entry's `occasions` (OCCASIONS order). */
+export const OCCASION_BIT = new Map<string, number>(OCCASIONS.map((o, i) => [o, 1 << i]));
+const DAY_MS = 86_400_000;
+/** The rentals of most pieces: one shared empty list (never written). */
+const NO_DAYS: number[] = [];
+/** A date or timestamp as whole days since 1970 (UTC). */
+export const dayNumber = (iso: string) => Math.floor(Date.parse(iso.slice(0, 10)) / DAY_MS);
 const SIZE_INDEX = new Map<string, number>(SIZES.map((s, i) => [s, i]));
 const DISCOVERY = new Set<string>(DISCOVERY_CATEGORIES);
 
@@ -61,6 +79,14 @@ export interface Entry {
   rating: number;
   rentalCount: number;
   createdAt: string;
+  /** The day it was listed (dayNumber of createdAt; NaN when unreadable). */
+  createdDay: number;
+  /** Its occasions as bits (OCCASION_BIT). */
+  occasions: number;
+  /** Members who have it in their favourites. */
+  likes: number;
+  /** The days (dayNumber) its counted rentals were made, within the index's recent window. */
+  rentedOn: number[];
   /** Units per size (SIZES order). */
   units: Uint16Array;
   unitIds: number[];
@@ -147,7 +173,7 @@ export function createCatalogueIndex() {
     dirty = true;
   }
 
-  function addEntry(row: IndexedItem, its: readonly IndexedUnit[]): void {
+  function addEntry(row: IndexedItem, its: readonly IndexedUnit[], likes: number, rentedOn: number[]): void {
     const e: Entry = {
       id: row.id,
       gender: row.gender,
@@ -158,6 +184,10 @@ export function createCatalogueIndex() {
       rating: Number(row.rating),
       rentalCount: row.rental_count,
       createdAt: row.created_at,
+      createdDay: dayNumber(row.created_at),
+      occasions: 0,
+      likes,
+      rentedOn,
       units: new Uint16Array(SIZE_COUNT),
       unitIds: [],
     };
@@ -168,7 +198,10 @@ export function createCatalogueIndex() {
     categories.add(row.category, row.id);
     brands.add(row.brand, row.id);
     colours.add(row.colour, row.id);
-    for (const t of row.tags ? row.tags.split(',') : []) if (TAGS.includes(t)) tags.add(t, row.id);
+    for (const t of row.tags ? row.tags.split(',') : []) {
+      if (TAGS.includes(t)) tags.add(t, row.id);
+      e.occasions |= OCCASION_BIT.get(t) ?? 0;
+    }
     for (const u of its) {
       const k = SIZE_INDEX.get(u.size);
       if (k === undefined) continue;
@@ -194,16 +227,30 @@ export function createCatalogueIndex() {
     units,
     text,
 
-    /** The current state of some items: active ones (with their units) replace their entries, others leave. */
-    apply(ids: readonly number[], rows: readonly IndexedItem[], itemUnits: readonly IndexedUnit[]): void {
+    /** The current state of some items: active ones (with their units and activity) replace their entries, others leave. */
+    apply(
+      ids: readonly number[],
+      rows: readonly IndexedItem[],
+      itemUnits: readonly IndexedUnit[],
+      activity: IndexedActivity = { likes: [], rentals: [] },
+    ): void {
       const byItem = new Map<number, IndexedUnit[]>();
       for (const u of itemUnits) {
         let list = byItem.get(u.item_id);
         if (!list) byItem.set(u.item_id, (list = []));
         list.push(u);
       }
+      const likes = new Map(activity.likes.map((l) => [l.item_id, Number(l.n)]));
+      const rented = new Map<number, number[]>();
+      for (const r of activity.rentals) {
+        let days = rented.get(r.item_id);
+        if (!days) rented.set(r.item_id, (days = []));
+        days.push(dayNumber(r.created_at));
+      }
       for (const id of ids) removeEntry(id);
-      for (const row of rows) if (row.status === 'active') addEntry(row, byItem.get(row.id) ?? []);
+      for (const row of rows)
+        if (row.status === 'active')
+          addEntry(row, byItem.get(row.id) ?? [], likes.get(row.id) ?? 0, rented.get(row.id) ?? NO_DAYS);
     },
 
     /** The ids of the active items in a sort's order (sorted again after a change). */

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { ItemListQuery, ItemSort } from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
+import type { IndexedActivity } from './catalogue-index';
 
 /** The sort key column and direction of each sort; ties are broken by id in the same direction. */
 export const SORT_COLUMNS = {
@@ -83,6 +84,30 @@ const INDEX_COLUMNS = [
   'created_at',
 ] as const;
 
+/**
+ * The favourites per item, and the counted rentals made since `since` (not cancelled; paid, or
+ * within a plan: the ones `rental_count` counts), of some items or (null) all: the index's
+ * Recommended signals (decision 0071).
+ */
+async function activityOf(q: Kysely<DB>, ids: readonly number[] | null, since: string): Promise<IndexedActivity> {
+  const likes = await q
+    .selectFrom('user_liked_items')
+    .select((eb) => ['item_id', eb.fn.countAll().as('n')])
+    .$if(ids !== null, (w) => w.where('item_id', 'in', ids!))
+    .groupBy('item_id')
+    .execute();
+  const rentals = await q
+    .selectFrom('rentals as r')
+    .leftJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.item_id', 'r.created_at'])
+    .where('r.created_at', '>=', since)
+    .where('r.cancelled_at', 'is', null)
+    .where((eb) => eb.or([eb('r.order_id', 'is', null), eb('o.status', '=', 'confirmed')]))
+    .$if(ids !== null, (w) => w.where('r.item_id', 'in', ids!))
+    .execute();
+  return { likes, rentals };
+}
+
 export function createCatalogueRepository(db: Kysely<DB>) {
   return {
     findById(id: number) {
@@ -113,7 +138,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
      * read; a SQLite transaction reads one state of the file): the change log's version and the
      * active items with their units, so the index is exactly that version.
      */
-    indexSnapshot() {
+    indexSnapshot(recentSince: string) {
       return db
         .transaction()
         .setIsolationLevel('repeatable read')
@@ -126,19 +151,20 @@ export function createCatalogueRepository(db: Kysely<DB>) {
           const items = await trx.selectFrom('items').select(INDEX_COLUMNS).where('status', '=', 'active').execute();
           // Every unit: those of items not active find no entry and are left out.
           const units = await trx.selectFrom('item_units').select(['id', 'item_id', 'size']).execute();
-          return { version: Number(row?.version ?? 0), items, units };
+          const activity = await activityOf(trx, null, recentSince);
+          return { version: Number(row?.version ?? 0), items, units, activity };
         });
     },
 
-    /** Some items as they are now (any status) and their units: what the index applies for changed ids. */
-    async indexRows(ids: readonly number[]) {
+    /** Some items as they are now (any status), their units and activity: what the index applies for changed ids. */
+    async indexRows(ids: readonly number[], recentSince: string) {
       const items = await db.selectFrom('items').select(INDEX_COLUMNS).where('id', 'in', ids).execute();
       const units = await db
         .selectFrom('item_units')
         .select(['id', 'item_id', 'size'])
         .where('item_id', 'in', ids)
         .execute();
-      return { items, units };
+      return { items, units, activity: await activityOf(db, ids, recentSince) };
     },
 
     /** The change log after `version`, oldest first (decision 0057). */

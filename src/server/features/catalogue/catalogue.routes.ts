@@ -87,6 +87,22 @@ const getSimilar = createRoute({
   },
 });
 
+const getCompleteTheLook = createRoute({
+  method: 'get',
+  path: '/{id}/complete-the-look',
+  tags: ['Catalogue'],
+  summary: '"Complete the look": up to 4 pieces that make an outfit with this one',
+  description:
+    'Same wearer, from the categories that complete this one (a top: trousers, skirts, a jacket, shoes, a bag...), ' +
+    'for one of its occasions and in a colour that goes with its own; available pieces first, one per category ' +
+    'before a second; never the piece itself.',
+  request: { params: IdParams },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(CatalogueItemSummarySchema) }), 'Pieces that complete the look'),
+    ...errorResponses(400, 404),
+  },
+});
+
 const getItem = createRoute({
   method: 'get',
   path: '/{id}',
@@ -256,6 +272,11 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
     })
     .openapi(getSimilar, async (c) => {
       const items = await service.similar(c.req.valid('param').id);
+      setCachePolicy(c, 'list');
+      return sendJson(c, { items });
+    })
+    .openapi(getCompleteTheLook, async (c) => {
+      const items = await service.completeTheLook(c.req.valid('param').id);
       setCachePolicy(c, 'list');
       return sendJson(c, { items });
     })

@@ -28,6 +28,7 @@ import { dateSets, facetCounts, page as indexPage, pageWhere, resultSet } from '
 import type { CatalogueIndex } from './catalogue-index';
 import { AVAILABLE_SOON_DAYS, recommendedRanks } from './ranking';
 import { similarPieces } from './similar-pieces';
+import { completeTheLook } from './complete-the-look';
 import type { TypedFastBitSet } from 'typedfastbitset';
 import type { IndexFollower } from './index-follower';
 import type { ResolvedSearch } from './search-language';
@@ -55,6 +56,8 @@ export function createCatalogueService(
     lenderRatings?: LenderRatings;
     /** A member's sizes (her usual size, her rentals'), for the Recommended sort (decision 0065). */
     memberSizes?: (userId: string) => Promise<string[]>;
+    /** A member's latest favourites (item ids), for "close to what she liked" (decision 0071). */
+    memberLikes?: (userId: string) => Promise<number[]>;
   },
 ) {
   const { db } = ctx.database;
@@ -81,13 +84,14 @@ export function createCatalogueService(
     return repo.bookedUnits(today, addDays(today, AVAILABLE_SOON_DAYS));
   }
 
-  /** The Recommended blend of a result set's pieces for her (ranking.ts): her sizes, and what is held on her dates. */
+  /** The Recommended blend of a result set's pieces for her (ranking.ts): her sizes and favourites, and what is held on her dates. */
   async function recommended(ix: CatalogueIndex, set: TypedFastBitSet, f: ItemFilters, userId?: string) {
-    const [booked, sizes] = await Promise.all([
+    const [booked, sizes, liked] = await Promise.all([
       heldSoon(f),
       userId && deps.memberSizes ? deps.memberSizes(userId) : Promise.resolve([]),
+      userId && deps.memberLikes ? deps.memberLikes(userId) : Promise.resolve([]),
     ]);
-    return recommendedRanks(ix, set, { sizes, today: ctx.today(), held: dateSets(ix, booked) });
+    return recommendedRanks(ix, set, { sizes, liked, today: ctx.today(), held: dateSets(ix, booked) });
   }
 
   /** List rows as the API's summaries: their covers and their lenders' ratings. */
@@ -100,6 +104,19 @@ export function createCatalogueService(
       if (row.owner_id && ratings) summary.lenderRating = ratings.get(row.owner_id) ?? null;
       return summary;
     });
+  }
+
+  /** Pieces the index picks around an active item (free in the coming week first), as the API's summaries, in its order. */
+  async function aroundItem(
+    id: number,
+    pick: (ix: CatalogueIndex, id: number, noneFree: TypedFastBitSet | null) => number[],
+  ): Promise<CatalogueItemSummary[]> {
+    const ix = await deps.index.current();
+    if (!ix.entries.has(id)) throw notFound('Item not found');
+    const { noneFree } = dateSets(ix, await heldSoon({}));
+    const ids = pick(ix, id, noneFree);
+    const byId = new Map((await repo.summaries(ids)).map((r) => [r.id, r]));
+    return summariesOf(ids.flatMap((i) => (byId.has(i) ? [byId.get(i)!] : [])));
   }
 
   return {
@@ -273,13 +290,13 @@ export function createCatalogueService(
     },
 
     /** "You may also like" for an active item (similar-pieces.ts): available pieces first; 404 for an unknown item. */
-    async similar(id: number): Promise<CatalogueItemSummary[]> {
-      const ix = await deps.index.current();
-      if (!ix.entries.has(id)) throw notFound('Item not found');
-      const { noneFree } = dateSets(ix, await heldSoon({}));
-      const ids = similarPieces(ix, id, noneFree);
-      const byId = new Map((await repo.summaries(ids)).map((r) => [r.id, r]));
-      return summariesOf(ids.flatMap((i) => (byId.has(i) ? [byId.get(i)!] : [])));
+    similar(id: number): Promise<CatalogueItemSummary[]> {
+      return aroundItem(id, similarPieces);
+    },
+
+    /** "Complete the look" for an active item (complete-the-look.ts): other categories that go with it; 404 for an unknown item. */
+    completeTheLook(id: number): Promise<CatalogueItemSummary[]> {
+      return aroundItem(id, completeTheLook);
     },
 
     /** Per-size availability of an item for [from, to), with the next free date of each size. */

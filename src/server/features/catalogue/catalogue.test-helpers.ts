@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CatalogueItem, ItemPage } from '../../../domain/catalogue';
+import { makeRental } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -47,3 +48,29 @@ export function catalogueTestApp() {
 }
 
 export type Summary = ItemPage['items'][number];
+
+/**
+ * A counted rental of a piece made at `createdAt`, as the app counts one (Recommended's recent
+ * rentals, decision 0071): the rental (its days in March 2027, clear of the coming week; already
+ * returned, so one member may have several) and the item's `rental_count`, in one transaction.
+ */
+export async function countedRental(t: TestApp, itemId: number, userId: string, createdAt: string): Promise<void> {
+  const { db } = t.ctx.database;
+  const unit = await db.selectFrom('item_units').select('id').where('item_id', '=', itemId).executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    await makeRental(trx, {
+      userId,
+      itemId,
+      unitId: unit.id,
+      start: '2027-03-01',
+      end: '2027-03-08',
+      createdAt,
+      returnedAt: createdAt,
+    });
+    await trx
+      .updateTable('items')
+      .set((eb) => ({ rental_count: eb('rental_count', '+', 1) }))
+      .where('id', '=', itemId)
+      .execute();
+  });
+}

@@ -4,7 +4,7 @@ import type { CatalogueRepository } from './catalogue.repository';
 /**
  * Keeps this process's search index exact (decision 0057). The index is loaded from the database
  * (one snapshot, with the change log's version), then follows `catalogue_changes`: the changed
- * items are read again and replace their entries. It catches up
+ * items are read again (with their favourites and recent rentals) and replace their entries. It catches up
  *
  * - before every read (one indexed query for the changes after its version, usually none), so an
  *   answer never misses a change committed before its request, in any process;
@@ -25,12 +25,15 @@ export interface IndexFollowerDeps {
   listen: (channel: string, onNotify: () => void) => Promise<void>;
   /** SQLite's `Database.changeToken`: while it stands, nothing was committed and the log is not read. */
   changeToken?: () => string;
+  /** Where the recent rentals the index holds begin (a date: RECENT_DAYS before today, ranking.ts). */
+  recentSince?: () => string;
   pollMs?: number;
   onError?: (err: unknown) => void;
 }
 
 export function createIndexFollower(deps: IndexFollowerDeps) {
   const { repo } = deps;
+  const recentSince = deps.recentSince ?? (() => '0000-00-00');
   let index: CatalogueIndex | null = null;
   let version = 0;
   /** The change token the index is known to be current at (SQLite); undefined: read the log. */
@@ -47,12 +50,13 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
     const started = performance.now();
     // Read before the snapshot: a commit after this point changes the token, and is read then.
     const token = deps.changeToken?.();
-    const snap = await repo.indexSnapshot();
+    const snap = await repo.indexSnapshot(recentSince());
     const next = createCatalogueIndex();
     next.apply(
       snap.items.map((i) => i.id),
       snap.items,
       snap.units,
+      snap.activity,
     );
     index = next;
     version = snap.version;
@@ -74,8 +78,8 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
     if (changes.length === 0) return;
     if (changes[0]!.version > version + 1) return load(); // pruned past this process: start again
     const ids = [...new Set(changes.map((c) => c.item_id))];
-    const { items, units } = await repo.indexRows(ids);
-    index.apply(ids, items, units);
+    const { items, units, activity } = await repo.indexRows(ids, recentSince());
+    index.apply(ids, items, units, activity);
     version = changes[changes.length - 1]!.version;
     stats.applied += ids.length;
     if (Date.now() - lastPrune > PRUNE_EVERY_MS && version > KEEP_CHANGES) {

@@ -2,6 +2,7 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { OCCASIONS, SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
+import { ascending } from './top-k';
 
 /**
  * Lists and facet counts from the in-process index (decision 0057). A filter is a bitset of item
@@ -186,13 +187,17 @@ export function* inOrder(
   after: Keyset | null,
 ): Generator<{ id: number; score?: number }> {
   if (sort === 'relevance') {
-    const ranked: { id: number; score: number }[] = [];
-    for (const [id, rank] of matches ?? []) if (set.has(id)) ranked.push({ id, score: -rank });
-    ranked.sort((a, b) => a.score - b.score || a.id - b.id);
-    const start = after
-      ? ranked.findIndex((r) => r.score > (after.value as number) || (r.score === after.value && r.id > after.id))
-      : 0;
-    if (start >= 0) yield* ranked.slice(start);
+    // Minus the rank, ascending: only the pieces past the cursor, ordered as far as the walk goes (top-k.ts).
+    const ids: number[] = [];
+    const scores: number[] = [];
+    const cut = after ? (after.value as number) : -Infinity;
+    for (const [id, rank] of matches ?? []) {
+      const score = -rank;
+      if (score < cut || (after && score === cut && id <= after.id) || !set.has(id)) continue;
+      ids.push(id);
+      scores.push(score);
+    }
+    yield* ascending(ids, scores);
     return;
   }
   const order = ix.order(sort as OrderName);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemPage } from '../../../domain/catalogue';
 import { makeItem } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { countedRental } from './catalogue.test-helpers';
 
 /*
  * The Recommended sort and "You may also like" through the API (decision 0065), on both
@@ -44,7 +45,11 @@ describe(`recommended and similar pieces (${process.env.TEST_DIALECT})`, () => {
       createdAt: '2026-06-01T00:00:00.000Z',
     };
     plain = await makeItem(db, { ...base, name: 'Plain' });
+    // Rented in the last 90 days (decision 0071): all-time rentals alone are not a signal.
     popular = await makeItem(db, { ...base, name: 'Popular', rentalCount: 80 });
+    const renter = await t.signUp();
+    for (const day of ['2026-11-02', '2026-11-20', '2026-11-28'])
+      await countedRental(t, popular, renter.id, `${day}T12:00:00.000Z`);
     fresh = await makeItem(db, { ...base, name: 'Fresh', createdAt: '2026-11-30T00:00:00.000Z' });
     inL = await makeItem(db, { ...base, name: 'In L', sizes: ['L'] });
     other = await makeItem(db, { ...base, name: 'Jacket', category: 'Jackets', colour: 'red', priceCents: 20000 });

@@ -2,9 +2,19 @@ import fc from 'fast-check';
 import type { TypedFastBitSet } from 'typedfastbitset';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, SIZES } from '../../../domain/catalogue';
-import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import { createCatalogueIndex, type IndexedActivity, type IndexedItem, type IndexedUnit } from './catalogue-index';
 import { dateSets, page, resultSet } from './index-query';
-import { RECOMMENDED_WEIGHTS, blend, recommendedRanks, signalsOf, type Signals } from './ranking';
+import {
+  CLOSE_WEIGHTS,
+  RECENT_DAYS,
+  RECOMMENDED_WEIGHTS,
+  blend,
+  blendOf,
+  prepareRanking,
+  recommendedRanks,
+  signalsOf,
+  type Signals,
+} from './ranking';
 
 /*
  * The Recommended sort's properties (decision 0065): on any catalogue and filter, its order is a
@@ -15,12 +25,27 @@ import { RECOMMENDED_WEIGHTS, blend, recommendedRanks, signalsOf, type Signals }
 const TODAY = '2026-12-01';
 // Signals in thousandths (the catalogue's own differences are coarser: a rental, a tenth of a star, a day).
 const unit = fc.integer({ min: 0, max: 1000 }).map((n) => n / 1000);
-const signals = fc.record({ fit: unit, available: unit, popularity: unit, rating: unit, newness: unit });
+const signals = fc.record({
+  fit: unit,
+  available: unit,
+  close: unit,
+  rented: unit,
+  loved: unit,
+  rating: unit,
+  newness: unit,
+});
 
 const itemArb = fc.record({
   gender: fc.constantFrom('Women', 'Men'),
   category: fc.constantFrom(...CATEGORIES.slice(0, 4)),
+  brand: fc.constantFrom('House', 'Atelier'),
+  colour: fc.constantFrom('black', 'green'),
+  tags: fc.constantFrom('', 'party', 'work,wedding'),
   rental_count: fc.nat({ max: 200 }),
+  /** Favourites. */
+  likes: fc.nat({ max: 30 }),
+  /** Its counted rentals, made this many days before today (RECENT_DAYS and more do not count). */
+  rentedDaysAgo: fc.array(fc.nat({ max: 120 }), { maxLength: 6 }),
   rating: fc.integer({ min: 0, max: 50 }).map((r) => r / 10),
   ageDays: fc.nat({ max: 120 }),
   sizes: fc.subarray([...SIZES.slice(0, 5)], { minLength: 1 }),
@@ -31,31 +56,39 @@ type ItemSpec = typeof itemArb extends fc.Arbitrary<infer T> ? T : never;
 function build(items: ItemSpec[]) {
   const rows: IndexedItem[] = [];
   const units: IndexedUnit[] = [];
+  const activity: { likes: { item_id: number; n: number }[]; rentals: { item_id: number; created_at: string }[] } = {
+    likes: [],
+    rentals: [],
+  };
+  const daysBefore = (n: number) => new Date(Date.parse(TODAY) - n * 86_400_000).toISOString();
   items.forEach((it, i) => {
     const id = i + 1;
-    const created = new Date(Date.parse(TODAY) - it.ageDays * 86_400_000).toISOString();
+    const created = daysBefore(it.ageDays);
     rows.push({
       id,
       status: 'active',
       name: `Piece ${id}`,
-      brand: 'House',
+      brand: it.brand,
       category: it.category,
-      colour: 'black',
+      colour: it.colour,
       gender: it.gender,
       description: '',
-      tags: null,
+      tags: it.tags || null,
       rental_price_cents: 5000,
       rating: it.rating,
       rental_count: it.rental_count,
       created_at: created,
     });
     for (const size of it.sizes) units.push({ id: units.length + 1, item_id: id, size });
+    if (it.likes) activity.likes.push({ item_id: id, n: it.likes });
+    for (const d of it.rentedDaysAgo) activity.rentals.push({ item_id: id, created_at: daysBefore(d) });
   });
   const ix = createCatalogueIndex();
   ix.apply(
     rows.map((r) => r.id),
     rows,
     units,
+    activity satisfies IndexedActivity,
   );
   return { ix, units };
 }
@@ -100,10 +133,11 @@ describe('Recommended ranking', () => {
         fc.option(fc.constantFrom('Women', 'Men'), { nil: undefined }),
         fc.subarray([...SIZES.slice(0, 5)]),
         fc.integer({ min: 1, max: 7 }),
-        (items, gender, sizes, limit) => {
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 4 }),
+        (items, gender, sizes, limit, liked) => {
           const { ix } = build(items);
           const set = resultSet(ix, { gender }, null, null);
-          const ranks = recommendedRanks(ix, set, { sizes, today: TODAY, held: dateSets(ix, []) });
+          const ranks = recommendedRanks(ix, set, { sizes, liked, today: TODAY, held: dateSets(ix, []) });
           const ids = walk(ix, set, ranks, limit);
           expect([...ids].sort((a, b) => a - b)).toEqual(set.array().sort((a, b) => a - b));
           for (let n = 1; n < ids.length; n++) {
@@ -115,21 +149,36 @@ describe('Recommended ranking', () => {
     );
   });
 
+  it('the blend of a piece is the blend of its signals, to the last bit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(itemArb, { minLength: 1, maxLength: 30 }),
+        fc.subarray([...SIZES.slice(0, 5)]),
+        fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 4 }),
+        (items, sizes, liked) => {
+          const { ix } = build(items);
+          const set = resultSet(ix, {}, null, null);
+          const prepared = prepareRanking(ix, set, { sizes, liked, today: TODAY, held: dateSets(ix, [1, 2]) });
+          for (const e of ix.entries.values()) expect(blendOf(e, prepared)).toBe(blend(signalsOf(e, prepared)));
+        },
+      ),
+    );
+  });
+
   it('a piece that dominates another in the catalogue ranks above it', () => {
     fc.assert(
       fc.property(
         fc.array(itemArb, { minLength: 2, maxLength: 30 }),
         fc.subarray([...SIZES.slice(0, 5)]),
-        (items, sizes) => {
+        fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 4 }),
+        (items, sizes, liked) => {
           const { ix } = build(items);
           const set = resultSet(ix, {}, null, null);
-          const ctx = { sizes, today: TODAY, held: dateSets(ix, []) };
+          const ctx = { sizes, liked, today: TODAY, held: dateSets(ix, []) };
           const ranks = recommendedRanks(ix, set, ctx);
           const order = walk(ix, set, ranks, 50);
-          const popular = ix.order('popular');
-          const max = ix.entries.get(popular[0]!)!.rentalCount;
-          const idx = sizes.map((s) => SIZES.indexOf(s));
-          const sig = (id: number) => signalsOf(ix.entries.get(id)!, ctx, max, idx);
+          const prepared = prepareRanking(ix, set, ctx);
+          const sig = (id: number) => signalsOf(ix.entries.get(id)!, prepared);
           for (const a of order)
             for (const b of order) {
               const [sa, sb] = [sig(a), sig(b)];
@@ -146,24 +195,65 @@ describe('Recommended ranking', () => {
     const base: ItemSpec = {
       gender: 'Women',
       category: CATEGORIES[0],
+      brand: 'House',
+      colour: 'black',
+      tags: '',
       rental_count: 10,
+      likes: 0,
+      rentedDaysAgo: [],
       rating: 4,
       ageDays: 100,
       sizes: ['XS'],
     };
-    const cases: [string, Partial<ItemSpec>, string[], number[]][] = [
-      ['fit: her size', { sizes: ['M'] }, ['M'], []],
-      ['popularity', { rental_count: 50 }, [], []],
-      ['rating', { rating: 4.8 }, [], []],
-      ['newness', { ageDays: 3 }, [], []],
+    // [name, the lifted piece (2), a third piece, her sizes, her favourites, units held]
+    const cases: [string, Partial<ItemSpec>, Partial<ItemSpec> | null, string[], number[], number[]][] = [
+      ['fit: her size', { sizes: ['M'] }, null, ['M'], [], []],
+      ['rented in the last 90 days', { rentedDaysAgo: [3, RECENT_DAYS - 1] }, null, [], [], []],
+      ['loved: in favourites', { likes: 2 }, null, [], [], []],
+      ['rating', { rating: 4.8 }, null, [], [], []],
+      ['newness', { ageDays: 3 }, null, [], [], []],
+      // Her favourite (3) is an Atelier piece in green: the Atelier piece in green is closer.
+      [
+        'close to what she liked',
+        { brand: 'Atelier', colour: 'green' },
+        { brand: 'Atelier', colour: 'green' },
+        [],
+        [3],
+        [],
+      ],
       // The first piece's only unit (id 1) held: the second, available, comes first.
-      ['availability', {}, [], [1]],
+      ['availability', {}, null, [], [], [1]],
     ];
-    for (const [name, lift, sizes, booked] of cases) {
-      const { ix } = build([base, { ...base, ...lift }]);
-      const set = resultSet(ix, {}, null, null);
-      const ranks = recommendedRanks(ix, set, { sizes, today: TODAY, held: dateSets(ix, booked) });
+    for (const [name, lift, third, sizes, liked, booked] of cases) {
+      const { ix } = build([
+        base,
+        { ...base, ...lift },
+        ...(third ? [{ ...base, ...third, category: CATEGORIES[1] }] : []),
+      ]);
+      const set = resultSet(ix, { category: CATEGORIES[0] }, null, null);
+      const ranks = recommendedRanks(ix, set, { sizes, liked, today: TODAY, held: dateSets(ix, booked) });
       expect(walk(ix, set, ranks, 10), name).toEqual([2, 1]);
     }
+  });
+
+  it('rentals from RECENT_DAYS ago and before do not count', () => {
+    const base: ItemSpec = {
+      gender: 'Women',
+      category: CATEGORIES[0],
+      brand: 'House',
+      colour: 'black',
+      tags: '',
+      rental_count: 10,
+      likes: 0,
+      rentedDaysAgo: [],
+      rating: 4,
+      ageDays: 100,
+      sizes: ['XS'],
+    };
+    const { ix } = build([base, { ...base, rentedDaysAgo: [RECENT_DAYS, RECENT_DAYS + 30] }]);
+    const set = resultSet(ix, {}, null, null);
+    const ranks = recommendedRanks(ix, set, { sizes: [], today: TODAY, held: dateSets(ix, []) });
+    expect(walk(ix, set, ranks, 10)).toEqual([1, 2]);
+    expect(Object.values(CLOSE_WEIGHTS).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
   });
 });

@@ -13,11 +13,13 @@ import { setStaffRole } from '../ops';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
 
 /*
- * Two app processes on one PostgreSQL (decision 0057): each keeps its own search index, and a
- * piece approved through A is found through B within a second; removed through A, it leaves B's
- * results within a second.
+ * Two app processes on one database (decision 0057), PostgreSQL (LISTEN/NOTIFY and polling) and
+ * SQLite (one file, polling on its data_version): each keeps its own search index, and a piece
+ * approved through A is found through B within a second; removed through A, it leaves B's results
+ * within a second.
  */
-describe.skipIf(testDialect() !== 'postgres')('the search index across two app processes on one PostgreSQL', () => {
+const postgres = testDialect() === 'postgres';
+describe(`the search index across two app processes on one database (${testDialect()})`, () => {
   const base = process.env.TEST_DATABASE_URL ?? '';
   const dbName = `rentique_search_${randomBytes(4).toString('hex')}`;
   const dirs: string[] = [];
@@ -26,13 +28,19 @@ describe.skipIf(testDialect() !== 'postgres')('the search index across two app p
   let b: SpawnedServer;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
+    if (postgres) {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+      const u = new URL(base);
+      u.pathname = `/${dbName}`;
+      url = u.toString();
+    } else {
+      const shared = mkdtempSync(path.join(tmpdir(), 'rentique-search-db-'));
+      dirs.push(shared);
+      url = `sqlite:${path.join(shared, 'rentique.sqlite')}`;
+    }
     const portA = randomPort();
     const portB = portA + 1;
     const shared = {
@@ -47,15 +55,18 @@ describe.skipIf(testDialect() !== 'postgres')('the search index across two app p
       return d;
     };
     a = await spawnServer({ ...shared, DATA_DIR: dir() }, portA);
-    b = await spawnServer({ ...shared, DATA_DIR: dir() }, portB);
+    // B only answers (its jobs are A's): on SQLite, one writer of the queue is enough.
+    b = await spawnServer({ ...shared, DATA_DIR: dir(), JOBS: 'off' }, portB);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    if (postgres) {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

@@ -1,6 +1,7 @@
 import { TypedFastBitSet } from 'typedfastbitset';
 import { OCCASIONS } from '../../../domain/catalogue';
-import type { CatalogueIndex, Entry } from './catalogue-index';
+import { OCCASION_BIT, type CatalogueIndex, type Entry } from './catalogue-index';
+import { best } from './top-k';
 
 /**
  * "You may also like" on an item page (docs/product.md "The item page", decision 0065), from the
@@ -22,8 +23,12 @@ export const SIMILAR_WEIGHTS = {
 
 export const SIMILAR_LIMIT = 8;
 
-function occasionsOf(ix: CatalogueIndex, id: number): string[] {
-  return OCCASIONS.filter((o) => ix.tags.get(o)?.has(id));
+/** How many occasions two pieces share (their occasion bits in common). */
+export function sharedOccasions(a: Entry, b: Entry): number {
+  let bits = a.occasions & b.occasions;
+  let n = 0;
+  for (; bits; bits &= bits - 1) n++;
+  return n;
 }
 
 /** The likeness of `other` to `e` (higher is more alike). */
@@ -51,11 +56,10 @@ export function similarPieces(
 ): number[] {
   const e = ix.entries.get(id);
   if (!e) return [];
-  const occasions = occasionsOf(ix, id);
   const candidates = new TypedFastBitSet();
   const sameCategory = ix.categories.get(e.category);
   if (sameCategory) candidates.union(sameCategory);
-  for (const o of occasions) candidates.union(ix.tags.get(o)!);
+  for (const o of OCCASIONS) if (e.occasions & OCCASION_BIT.get(o)!) candidates.union(ix.tags.get(o)!);
   const wearer = ix.genders.get(e.gender);
   if (wearer) candidates.intersection(wearer);
   candidates.remove(id);
@@ -63,9 +67,8 @@ export function similarPieces(
   candidates.forEach((other) => {
     const o = ix.entries.get(other);
     if (!o) return;
-    const shared = occasions.reduce((n, t) => n + (ix.tags.get(t)!.has(other) ? 1 : 0), 0);
-    scored.push({ id: other, available: noneFree?.has(other) ? 0 : 1, score: likeness(e, o, shared) });
+    scored.push({ id: other, available: noneFree?.has(other) ? 0 : 1, score: likeness(e, o, sharedOccasions(e, o)) });
   });
-  scored.sort((a, b) => b.available - a.available || b.score - a.score || a.id - b.id);
-  return scored.slice(0, limit).map((s) => s.id);
+  // The best few only (top-k.ts): at 100k pieces a category holds thousands.
+  return best(scored, limit, (a, b) => b.available - a.available || b.score - a.score || a.id - b.id).map((s) => s.id);
 }

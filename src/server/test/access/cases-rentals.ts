@@ -75,6 +75,10 @@ export const RENTAL_CASES: Record<string, Case> = {
     method: 'GET',
     path: `/api/items/${st.aRentedListingId}/similar`,
   })),
+  'GET /api/items/{id}/complete-the-look': ownOnly((st) => ({
+    method: 'GET',
+    path: `/api/items/${st.aRentedListingId}/complete-the-look`,
+  })),
   'GET /api/items/by-slug/{slug}': ownOnly((st) => ({ method: 'GET', path: `/api/items/by-slug/${st.slug}` })),
   'GET /api/items/{id}/availability': ownOnly((st) => ({
     method: 'GET',

@@ -12,8 +12,9 @@ import { ItemActions } from '../components/item-actions';
 import { ShortlistButton } from '../../shortlists';
 import { getFavoritesQueryOptions } from '../../match';
 import { ItemGallery } from '../components/item-gallery';
-import { SimilarPieces } from '../components/similar-pieces';
+import { CompleteTheLook, SimilarPieces } from '../components/similar-pieces';
 import { getSimilarQueryOptions } from '../api/get-similar';
+import { getCompleteTheLookQueryOptions } from '../api/get-complete-the-look';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn } from '../../../lib/page-data';
@@ -37,6 +38,8 @@ const queries =
       queryClient.prefetchQuery(getItemPassportQueryOptions(id)),
       // "You may also like" (decision 0065): drawn on the server too; the page stands without it.
       queryClient.prefetchQuery(getSimilarQueryOptions(id)),
+      // "Complete the look" (decision 0071): drawn on the server too; the page stands without it.
+      queryClient.prefetchQuery(getCompleteTheLookQueryOptions(id)),
       // Its protection and the lender's policy (decision 0064): the page stands without it.
       queryClient.prefetchQuery(getPieceTermsQueryOptions(id)),
     ]);
@@ -164,6 +167,7 @@ export default function Component({ loaderData }: Route.ComponentProps) {
       </div>
       <GarmentPassport itemId={it.id} />
       <ItemReviews item={it} />
+      <CompleteTheLook itemId={it.id} />
       <SimilarPieces itemId={it.id} />
     </div>
   );
