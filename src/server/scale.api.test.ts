@@ -11,6 +11,7 @@ import { createS3Client } from './storage/s3-storage';
 import { startS3Server, type TestS3Server } from './test/s3-server';
 import { randomPort, spawnServer, type SpawnedServer } from './test/spawn-server';
 import { testDialect } from './test/test-app';
+import { verifiedAt } from './test/verified';
 
 /*
  * Two stateless app processes on one PostgreSQL database and one S3-compatible bucket
@@ -111,6 +112,7 @@ describe.skipIf(testDialect() !== 'postgres')('two app processes on one PostgreS
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
+    await verifiedAt(a.url, cookie); // lending asks a verified identity (decision 0068)
     const jpeg = await makeJpeg(600, 800);
     const photos = [
       { data: jpeg, name: 'front.jpg', type: 'image/jpeg' },

@@ -11,6 +11,7 @@ import { randomPort, spawnServer, type SpawnedServer } from '../../test/spawn-se
 import { testDialect } from '../../test/test-app';
 import { setStaffRole } from '../ops';
 import { listingForm, makeJpeg, sampleListing } from '../listings/listings.test-helpers';
+import { verifiedAt } from '../../test/verified';
 
 /*
  * Two app processes on one database (decision 0057), PostgreSQL (LISTEN/NOTIFY and polling) and
@@ -101,6 +102,7 @@ describe(`the search index across two app processes on one database (${testDiale
 
   it('finds through B a piece approved through A, and loses it when A removes it, within a second', async () => {
     const lender = await signUp('lender@example.com', 'Lena Lender');
+    await verifiedAt(a.url, lender); // lending asks a verified identity (decision 0068)
     const staff = await signUp('staff@example.com', 'Sam Staff');
     const database = createDatabase({ databaseUrl: url, dataDir: dirs[0]! });
     try {

@@ -47,7 +47,7 @@ export function createListingsService(
   const mustBeVerified = async (ownerId: string) => {
     if (deps.mayLend && !(await deps.mayLend(ownerId)))
       throw new DomainError('FORBIDDEN', LISTING_MESSAGES.verifyToLend, {
-        details: { verify: '/account/verification' },
+        details: { needs: 'identity_verification' },
       });
   };
   const getOwned = (itemId: number, ownerId: string) => ownedListing(repo, itemId, ownerId, ctx.today());

@@ -9,6 +9,7 @@ import { hostileBody, sendHostileUpload, singleFileBody } from '../../test/hosti
 import { randomPort, spawnServer, type SpawnedServer } from '../../test/spawn-server';
 import { cookieFrom, testDialect } from '../../test/test-app';
 import { listingForm, makeJpeg, sampleListing } from './listings.test-helpers';
+import { verifiedAt } from '../../test/verified';
 
 /*
  * The upload that stalled the whole server (issue 12): ~20 MB of ~200,000 tiny multipart parts
@@ -44,6 +45,7 @@ describe.skipIf(testDialect() === 'postgres')('upload limits on a running server
     });
     expect(res.status, await res.clone().text()).toBe(200);
     cookie = cookieFrom(res);
+    await verifiedAt(server.url, cookie); // lending asks a verified identity (decision 0068)
   }, 90_000);
 
   afterAll(async () => {

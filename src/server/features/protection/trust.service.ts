@@ -139,7 +139,7 @@ export function createTrustService(
       const item = await repo.item(itemId);
       if (!item || !verifyToRent(item) || (await repo.isVerified(userId))) return null;
       const threshold = formatCents(PROTECTION_SETTINGS.verifiedRenterThresholdCents);
-      return new DomainError('FORBIDDEN', M.verifyToRent(threshold), { details: { verify: '/account/verification' } });
+      return new DomainError('FORBIDDEN', M.verifyToRent(threshold), { details: { needs: 'identity_verification' } });
     },
 
     /** Whether she may Instant Book (the item page asks): and why not, in her words. */
