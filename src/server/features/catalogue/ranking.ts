@@ -162,15 +162,16 @@ export function prepareRanking(ix: CatalogueIndex, set: TypedFastBitSet, ctx: Ra
 
 const logScale = (n: number, max: number) => (max > 0 ? Math.log1p(Math.max(0, n)) / Math.log1p(max) : 0);
 
+/** 1 when a unit in one of her sizes is free (on her dates, when she gave them), else 0. */
+function fitOf(e: Entry, p: PreparedRanking): number {
+  for (const k of p.sizeIndexes) if (e.units[k]! > 0 && !p.held?.fullOfSize[k]!.has(e.id)) return 1;
+  return 0;
+}
+
 /** One piece's signals. */
 export function signalsOf(e: Entry, p: PreparedRanking): Signals {
   const held = p.held;
-  let fit = 0;
-  for (const k of p.sizeIndexes)
-    if (e.units[k]! > 0 && !held?.fullOfSize[k]!.has(e.id)) {
-      fit = 1;
-      break;
-    }
+  const fit = fitOf(e, p);
   const age = Math.max(0, p.today - e.createdDay);
   return {
     fit,
@@ -205,12 +206,7 @@ const W = RECOMMENDED_WEIGHTS;
  */
 export function blendOf(e: Entry, p: PreparedRanking): number {
   const held = p.held;
-  let fit = 0;
-  for (const k of p.sizeIndexes)
-    if (e.units[k]! > 0 && !held?.fullOfSize[k]!.has(e.id)) {
-      fit = 1;
-      break;
-    }
+  const fit = fitOf(e, p);
   const age = Math.max(0, p.today - e.createdDay);
   let score = 0;
   score += W.fit * fit;
