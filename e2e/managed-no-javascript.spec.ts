@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { businessDayFrom, makeStaffWithCli, signUpViaApi } from './support';
+import { businessDayFrom, makeStaffWithCli, signUpViaApi, verifyViaApi } from './support';
 
 /*
  * Managed lending's forms with JavaScript off (decision 0070): what a lender and the desk get when
@@ -22,6 +22,7 @@ test('without JavaScript: book a pickup, the desk brings it in, and she recalls 
     .toBuffer();
   const lender = await noScriptPage(browser, baseURL, 390);
   await signUpViaApi(lender, { fullName: 'Nina Noscript' });
+  await verifyViaApi(lender); // lending asks a verified identity (decision 0068)
   const listed = await lender.request.post('/api/listings', {
     multipart: {
       data: JSON.stringify({

@@ -64,7 +64,8 @@ export function requestViewsOf(ctx: AppContext, repo: LendingRepository, picture
         receivedAt: r.received_at,
         returnedAt: r.returned_at,
         checkedInAt: r.checked_in_at,
-        cancelledBy: r.lender_cancelled_at ? 'lender' : r.cancelled_at ? 'renter' : null,
+        // A cancelled rental of an accepted request; a pending one she withdrew is 'withdrawn', not cancelled.
+        cancelledBy: r.lender_cancelled_at ? 'lender' : r.cancelled_at && r.status === 'accepted' ? 'renter' : null,
         photos: photos
           .filter((p) => p.rental_id === r.rental_id)
           .map((p) => ({
