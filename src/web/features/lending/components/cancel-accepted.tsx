@@ -1,16 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { BookingRequest } from '@domain/lending';
 import { LENDER_POLICY_SETTINGS as LP } from '@domain/lender-policies.rules';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
-import { alreadyShown } from '../../../lib/error-toast';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useSimilar } from '../../catalogue';
-import { useRequestAction } from '../api/request-action';
-import { ACTION_LABELS } from '../lib/lending-text';
+import { ConfirmRequestAction } from './confirm-request-action';
 
 /**
  * The lender's 'Cancel rental' on a request she accepted, before she sends the piece (decision
@@ -18,49 +12,21 @@ import { ACTION_LABELS } from '../lib/lending-text';
  * from her next payout, and the pause after three in 90 days.
  */
 export function CancelAccepted({ request: r }: { request: BookingRequest }) {
-  const act = useRequestAction();
-  const [open, setOpen] = useState(false);
-  const busy = act.isPending;
-  const labels = ACTION_LABELS.cancel;
-  const onCancel = () =>
-    act.mutateAsync({ request: r, action: 'cancel' }).then(
-      () => {
-        setOpen(false);
-        toast.success(labels.done, { description: r.item.name });
-      },
-      () => {
-        setOpen(false);
-        alreadyShown();
-      },
-    );
   return (
-    <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
-      <DialogTrigger asChild>
-        <Button size="sm" variant="outline" disabled={busy} aria-label={`${labels.label}: ${r.item.name}`}>
-          {labels.label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Cancel this rental?"
-        description={`${r.renterName}'s rental of ${r.item.name} from ${formatDate(r.startDate)} is cancelled and she is refunded ${formatCents(r.priceCents)} in full.`}
-      >
-        <p className="mt-4 rounded-sm border border-linen bg-paper px-4 py-3 text-sm text-ink" data-testid="cancel-fee">
-          A cancellation fee of {formatCents(LP.lenderCancelFeeCents)} comes off your next payout, and the cancellation
-          shows with your pieces for {LP.pauseWindowDays} days. {LP.pauseAfter} cancellations in {LP.pauseWindowDays}{' '}
-          days pause your listings for {LP.pauseDays} days.
-        </p>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={busy}>
-              Keep rental
-            </Button>
-          </DialogClose>
-          <Button onClick={() => void onCancel()} disabled={busy} aria-busy={busy}>
-            {busy ? labels.busy : labels.label}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmRequestAction
+      request={r}
+      action="cancel"
+      title="Cancel this rental?"
+      description={`${r.renterName}'s rental of ${r.item.name} from ${formatDate(r.startDate)} is cancelled and she is refunded ${formatCents(r.priceCents)} in full.`}
+      keepLabel="Keep rental"
+      doneDescription={r.item.name}
+    >
+      <p className="mt-4 rounded-sm border border-linen bg-paper px-4 py-3 text-sm text-ink" data-testid="cancel-fee">
+        A cancellation fee of {formatCents(LP.lenderCancelFeeCents)} comes off your next payout, and the cancellation
+        shows with your pieces for {LP.pauseWindowDays} days. {LP.pauseAfter} cancellations in {LP.pauseWindowDays} days
+        pause your listings for {LP.pauseDays} days.
+      </p>
+    </ConfirmRequestAction>
   );
 }
 
