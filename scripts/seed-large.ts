@@ -157,7 +157,12 @@ export async function fillCatalogue(
         if (bookings.length) await trx.insertInto('bookings').values(bookings).execute();
       }
     });
-    if ((done / BATCH) % 40 === 0) log(`${count + done + items.length} / ${total} items`);
+    if ((done / BATCH) % 40 === 0) {
+      log(`${count + done + items.length} / ${total} items`);
+      // The planner's statistics as the tables grow: a server with autovacuum off (as on the CI
+      // machine) otherwise plans each unit's trigger on an empty \`items\` and scans it whole per row.
+      await refreshPlannerStatistics(db);
+    }
   }
   await syncIdSequences(db, ['items', 'item_units']);
   await refreshPlannerStatistics(db);

@@ -154,6 +154,8 @@ export function createCatalogueIndex() {
   /** Ids in each sort's order; rebuilt when `dirty`. */
   const orders = new Map<OrderName, number[]>();
   let dirty = true;
+  /** Bumped by each apply: what was worked out from the entries (ranking.ts) is current while it stands. */
+  let generation = 0;
   const text: TextIndex = createTextIndex();
 
   function removeEntry(id: number): void {
@@ -247,10 +249,16 @@ export function createCatalogueIndex() {
         if (!days) rented.set(r.item_id, (days = []));
         days.push(dayNumber(r.created_at));
       }
+      generation++;
       for (const id of ids) removeEntry(id);
       for (const row of rows)
         if (row.status === 'active')
           addEntry(row, byItem.get(row.id) ?? [], likes.get(row.id) ?? 0, rented.get(row.id) ?? NO_DAYS);
+    },
+
+    /** A number that changes with every apply (the entries may have changed). */
+    generation(): number {
+      return generation;
     },
 
     /** The ids of the active items in a sort's order (sorted again after a change). */

@@ -194,6 +194,20 @@ export function createCatalogueRepository(db: Kysely<DB>) {
       return rows.map((r) => r.unit_id);
     },
 
+    /** Ids of the units of some items with an active booking overlapping [start, end) (bookings' (item_id, dates) index). */
+    async bookedUnitsOf(itemIds: readonly number[], start: string, end: string): Promise<number[]> {
+      if (itemIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('bookings')
+        .select('unit_id')
+        .where('item_id', 'in', itemIds)
+        .where('released_at', 'is', null)
+        .where('end_date', '>', start)
+        .where('start_date', '<', end)
+        .execute();
+      return rows.map((r) => r.unit_id);
+    },
+
     /**
      * The active pieces listed after `since`: house pieces added, members' pieces approved (their
      * listing's review), oldest first; for saved searches' alerts (decision 0065).

@@ -24,9 +24,10 @@ import {
 } from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
-import { dateSets, facetCounts, page as indexPage, pageWhere, resultSet } from './index-query';
+import { dateSets, facetCounts, inOrder, page as indexPage, resultSet, takePage } from './index-query';
 import type { CatalogueIndex } from './catalogue-index';
-import { AVAILABLE_SOON_DAYS, recommendedRanks } from './ranking';
+import { AVAILABLE_SOON_DAYS, prepareRanking, type CatalogueMaxima } from './ranking';
+import { recommendedOrder } from './recommended-order';
 import { similarPieces } from './similar-pieces';
 import { completeTheLook } from './complete-the-look';
 import type { TypedFastBitSet } from 'typedfastbitset';
@@ -38,6 +39,8 @@ import type { ServedPictures } from './served-pictures';
 
 /** How long the list of brands is kept before it is read again (a stale copy answers meanwhile). */
 const VOCABULARY_TTL_MS = 60_000;
+/** Her part of a ranking needs no maxima (they come with the catalogue's order). */
+const NO_MAXIMA: CatalogueMaxima = { recentFrom: 0, today: 0, maxRented: 0, maxLikes: 0 };
 /** How many items and brands a suggestion list shows. */
 const SUGGESTED_ITEMS = 6;
 const SUGGESTED_BRANDS = 4;
@@ -84,14 +87,22 @@ export function createCatalogueService(
     return repo.bookedUnits(today, addDays(today, AVAILABLE_SOON_DAYS));
   }
 
-  /** The Recommended blend of a result set's pieces for her (ranking.ts): her sizes and favourites, and what is held on her dates. */
-  async function recommended(ix: CatalogueIndex, set: TypedFastBitSet, f: ItemFilters, userId?: string) {
-    const [booked, sizes, liked] = await Promise.all([
-      heldSoon(f),
+  /** Her part of the Recommended ranking (ranking.ts): her sizes and her taste from her favourites. */
+  async function rankingFor(ix: CatalogueIndex, userId?: string) {
+    const [sizes, liked] = await Promise.all([
       userId && deps.memberSizes ? deps.memberSizes(userId) : Promise.resolve([]),
       userId && deps.memberLikes ? deps.memberLikes(userId) : Promise.resolve([]),
     ]);
-    return recommendedRanks(ix, set, { sizes, liked, today: ctx.today(), held: dateSets(ix, booked) });
+    const { sizeIndexes, taste } = prepareRanking(ix, { sizes, liked, today: ctx.today(), held: null }, NO_MAXIMA);
+    return { sizeIndexes, taste };
+  }
+
+  /** The units of some pieces held on a list's dates, or in the coming week from today without dates. */
+  function bookedOf(f: ItemFilters) {
+    const held = availability.heldDates(f);
+    const today = ctx.today();
+    const [from, to] = held.from && held.to ? [held.from, held.to] : [today, addDays(today, AVAILABLE_SOON_DAYS)];
+    return (itemIds: number[]) => repo.bookedUnitsOf(itemIds, from, to);
   }
 
   /** List rows as the API's summaries: their covers and their lenders' ratings. */
@@ -164,19 +175,26 @@ export function createCatalogueService(
       // Those pieces' rows come with that answer (one statement a batch).
       const held = availability.heldDates(query);
       const set = resultSet(ix, query, matches, null);
-      // Recommended is walked as relevance is, on the blend instead of the search's rank.
-      const isRecommended = query.sort === 'recommended';
-      const ranks = isRecommended ? await recommended(ix, set, query, viewer?.userId) : matches;
-      const sort = isRecommended ? 'relevance' : query.sort;
       const read = new Map<number, ItemSummaryBase>();
-      const picked =
+      const keep =
         held.from && held.to
-          ? await pageWhere(ix, set, sort, ranks, after, query.limit, async (ids) => {
+          ? async (ids: number[]) => {
               for (const r of await repo.freeSummaries(ids, query.size, held.from!, held.to!)) read.set(r.id, r);
               return new Set(read.keys());
-            })
-          : indexPage(ix, set, sort, ranks, after, query.limit);
-      if (!(held.from && held.to)) for (const r of await repo.summaries(picked.map((p) => p.id))) read.set(r.id, r);
+            }
+          : undefined;
+      // Recommended walks the catalogue's part of the blend from the top (recommended-order.ts).
+      const picked =
+        query.sort === 'recommended'
+          ? await takePage(
+              recommendedOrder(ix, set, await rankingFor(ix, viewer?.userId), ctx.today(), after, bookedOf(query)),
+              query.limit,
+              keep,
+            )
+          : keep
+            ? await takePage(inOrder(ix, set, query.sort, matches, after), query.limit, keep)
+            : indexPage(ix, set, query.sort, matches, after, query.limit);
+      if (!keep) for (const r of await repo.summaries(picked.map((p) => p.id))) read.set(r.id, r);
       const byId = read;
       const rows = picked.flatMap((p) => {
         const row = byId.get(p.id);

@@ -238,37 +238,31 @@ export function page(
 }
 
 /**
- * One page of a result set whose members must also pass `keep` (a list on dates: a unit free,
- * asked of the bookings): candidates are taken in order, `batch` at a time, until the page is
- * full, so the database is asked about a page's worth of pieces, not every piece booked on the dates.
+ * One page (`limit + 1` pieces) of an order, sync or lazy (the Recommended walk asks the bookings
+ * as it goes). With `keep` (a list on dates: a unit free, asked of the bookings), candidates are
+ * taken in order, `batch` at a time, until the page is full, so the database is asked about a
+ * page's worth of pieces, not every piece booked on the dates.
  */
-export async function pageWhere(
-  ix: CatalogueIndex,
-  set: TypedFastBitSet,
-  sort: ItemSort,
-  matches: ReadonlyMap<number, number> | null,
-  after: Keyset | null,
+export async function takePage<T extends { id: number }>(
+  order: Iterable<T> | AsyncIterable<T>,
   limit: number,
-  keep: (ids: number[]) => Promise<ReadonlySet<number>>,
+  keep?: (ids: number[]) => Promise<ReadonlySet<number>>,
   batch = limit + 9,
-): Promise<{ id: number; score?: number }[]> {
-  const out: { id: number; score?: number }[] = [];
-  const it = inOrder(ix, set, sort, matches, after);
-  for (;;) {
-    const chunk: { id: number; score?: number }[] = [];
-    for (let n = it.next(); !n.done; n = it.next()) {
-      chunk.push(n.value);
-      if (chunk.length === batch) break;
-    }
-    if (chunk.length === 0) return out;
-    const kept = await keep(chunk.map((e) => e.id));
-    for (const e of chunk) {
-      if (!kept.has(e.id)) continue;
-      out.push(e);
-      if (out.length > limit) return out;
-    }
-    if (chunk.length < batch) return out;
+): Promise<T[]> {
+  const out: T[] = [];
+  let chunk: T[] = [];
+  const flush = async () => {
+    const kept = keep ? await keep(chunk.map((e) => e.id)) : null;
+    for (const e of chunk) if (!kept || kept.has(e.id)) if (out.push(e) > limit) break;
+    chunk = [];
+  };
+  for await (const e of order) {
+    chunk.push(e);
+    if (!keep || chunk.length === batch) await flush();
+    if (out.length > limit) return out.slice(0, limit + 1);
   }
+  if (chunk.length > 0) await flush();
+  return out.slice(0, limit + 1);
 }
 
 /** A single-valued field as a column: each item id's value as a code (-1: none) and the codes' names. */

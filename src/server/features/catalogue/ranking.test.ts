@@ -157,8 +157,7 @@ describe('Recommended ranking', () => {
         fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 4 }),
         (items, sizes, liked) => {
           const { ix } = build(items);
-          const set = resultSet(ix, {}, null, null);
-          const prepared = prepareRanking(ix, set, { sizes, liked, today: TODAY, held: dateSets(ix, [1, 2]) });
+          const prepared = prepareRanking(ix, { sizes, liked, today: TODAY, held: dateSets(ix, [1, 2]) });
           for (const e of ix.entries.values()) expect(blendOf(e, prepared)).toBe(blend(signalsOf(e, prepared)));
         },
       ),
@@ -177,7 +176,7 @@ describe('Recommended ranking', () => {
           const ctx = { sizes, liked, today: TODAY, held: dateSets(ix, []) };
           const ranks = recommendedRanks(ix, set, ctx);
           const order = walk(ix, set, ranks, 50);
-          const prepared = prepareRanking(ix, set, ctx);
+          const prepared = prepareRanking(ix, ctx);
           const sig = (id: number) => signalsOf(ix.entries.get(id)!, prepared);
           for (const a of order)
             for (const b of order) {

@@ -19,9 +19,9 @@ export interface Signals {
   available: number;
   /** How close it is to what she liked (her favourites' categories, designers, colours, occasions); 0 without favourites. */
   close: number;
-  /** Its rentals in the last RECENT_DAYS, on a log scale against the most rented piece of the list. */
+  /** Its rentals in the last RECENT_DAYS, on a log scale against the catalogue's most rented piece. */
   rented: number;
-  /** Members who have it in their favourites, on a log scale against the most liked piece of the list. */
+  /** Members who have it in their favourites, on a log scale against the catalogue's most liked piece. */
   loved: number;
   /** Review rating out of 5. */
   rating: number;
@@ -51,13 +51,25 @@ export const AVAILABLE_SOON_DAYS = 7;
 /** How many of her latest favourites tell what she likes. */
 export const LIKED_LIMIT = 50;
 
-const SIGNALS = Object.keys(RECOMMENDED_WEIGHTS) as (keyof Signals)[];
+const W = RECOMMENDED_WEIGHTS;
 
-/** The blend: the weighted sum of the signals (0 to 1). */
+/**
+ * The blend: the weighted sum of the signals (0 to 1), as the part a request decides (her sizes,
+ * what is free, her taste) plus the part the catalogue decides (rentals, favourites, rating,
+ * newness), each summed in this order, so `blendOf` and the walk's bound (recommended-order.ts)
+ * add the same numbers the same way.
+ */
 export function blend(s: Signals): number {
-  let score = 0;
-  for (const k of SIGNALS) score += RECOMMENDED_WEIGHTS[k] * s[k];
-  return score;
+  let request = 0;
+  request += W.fit * s.fit;
+  request += W.available * s.available;
+  request += W.close * s.close;
+  let catalogue = 0;
+  catalogue += W.rented * s.rented;
+  catalogue += W.loved * s.loved;
+  catalogue += W.rating * s.rating;
+  catalogue += W.newness * s.newness;
+  return request + catalogue;
 }
 
 /** What a request knows besides the index: her sizes, her favourites, today, and what is held on the dates asked (or the coming week). */
@@ -67,8 +79,17 @@ export interface RankingContext {
   /** Her favourites' ids (her latest LIKED_LIMIT); none when signed out. */
   liked?: readonly number[];
   today: string;
-  /** Items with no unit free on the dates; per size (SIZES order), items with no unit of that size free. */
-  held: { noneFree: TypedFastBitSet; fullOfSize: readonly TypedFastBitSet[] } | null;
+  /**
+   * Items with no unit free on the dates; per size (SIZES order), items with no unit of that size
+   * free. Null: not known yet (the walk asks for a batch of pieces at a time, recommended-order.ts).
+   */
+  held: Held | null;
+}
+
+/** What is held on her dates (or in the coming week), as index-query.ts's `dateSets` gives it. */
+export interface Held {
+  noneFree: TypedFastBitSet;
+  fullOfSize: readonly TypedFastBitSet[];
 }
 
 /** Her taste from her favourites: per value, its count over the commonest value's (0 to 1). */
@@ -79,16 +100,20 @@ interface Taste {
   occasion: Float64Array;
 }
 
-/** A request's ranking, worked out once: the list's maxima, her sizes as indexes, her taste, the days. */
-export interface PreparedRanking {
-  held: RankingContext['held'];
-  sizeIndexes: number[];
-  taste: Taste | null;
+/** What the catalogue decides of the blend on a day: the most rented and most liked pieces. */
+export interface CatalogueMaxima {
   /** The first day whose rentals count as recent. */
   recentFrom: number;
   today: number;
   maxRented: number;
   maxLikes: number;
+}
+
+/** A request's ranking, worked out once: the catalogue's maxima, her sizes as indexes, her taste, what is held. */
+export interface PreparedRanking extends CatalogueMaxima {
+  held: Held | null;
+  sizeIndexes: number[];
+  taste: Taste | null;
 }
 
 /** Its rentals made on or after `from` (a day number). */
@@ -137,26 +162,34 @@ export function closeness(e: Entry, taste: Taste | null): number {
   );
 }
 
-/** The ranking of a result set for her: the set's most recent rentals and favourites, her sizes and taste. */
-export function prepareRanking(ix: CatalogueIndex, set: TypedFastBitSet, ctx: RankingContext): PreparedRanking {
-  const today = dayNumber(ctx.today);
-  const recentFrom = today - RECENT_DAYS + 1;
+/** The most rented (since RECENT_DAYS before `today`) and most liked pieces of the catalogue. */
+export function catalogueMaxima(ix: CatalogueIndex, today: string): CatalogueMaxima {
+  const day = dayNumber(today);
+  const recentFrom = day - RECENT_DAYS + 1;
   let maxRented = 0;
   let maxLikes = 0;
-  set.forEach((id) => {
-    const e = ix.entries.get(id);
-    if (!e) return;
+  for (const e of ix.entries.values()) {
     if (e.likes > maxLikes) maxLikes = e.likes;
     if (e.rentedOn.length > maxRented) maxRented = Math.max(maxRented, rentedSince(e, recentFrom));
-  });
+  }
+  return { recentFrom, today: day, maxRented, maxLikes };
+}
+
+/** The most `closeness` can be (every share 1), summed as it sums. */
+const CLOSE_MAX =
+  CLOSE_WEIGHTS.category * 1 + CLOSE_WEIGHTS.brand * 1 + CLOSE_WEIGHTS.colour * 1 + CLOSE_WEIGHTS.occasion * 1;
+
+/** The ranking for her: the catalogue's maxima (`maxima`, when worked out already), her sizes and taste. */
+export function prepareRanking(
+  ix: CatalogueIndex,
+  ctx: RankingContext,
+  maxima: CatalogueMaxima = catalogueMaxima(ix, ctx.today),
+): PreparedRanking {
   return {
+    ...maxima,
     held: ctx.held,
     sizeIndexes: ctx.sizes.map((s) => SIZES.indexOf(s as never)).filter((k) => k >= 0),
     taste: tasteOf(ix, ctx.liked ?? []),
-    recentFrom,
-    today,
-    maxRented,
-    maxLikes,
   };
 }
 
@@ -185,11 +218,11 @@ export function signalsOf(e: Entry, p: PreparedRanking): Signals {
 }
 
 /**
- * The Recommended blend of a result set's pieces (id -> blend, higher is better): the shape of a
- * search's matches, so the list walks it as it walks relevance and the cursor carries minus the blend.
+ * Every piece of a set with its blend (id -> blend, higher is better): the definition the walk
+ * (recommended-order.ts) must agree with, used by the tests.
  */
 export function recommendedRanks(ix: CatalogueIndex, set: TypedFastBitSet, ctx: RankingContext): Map<number, number> {
-  const prepared = prepareRanking(ix, set, ctx);
+  const prepared = prepareRanking(ix, ctx);
   const ranks = new Map<number, number>();
   set.forEach((id) => {
     const e = ix.entries.get(id);
@@ -198,23 +231,36 @@ export function recommendedRanks(ix: CatalogueIndex, set: TypedFastBitSet, ctx: 
   return ranks;
 }
 
-const W = RECOMMENDED_WEIGHTS;
+/** The part of the blend the request decides (fit, available, close), summed as `blend` sums it. */
+export function requestPart(e: Entry, p: PreparedRanking): number {
+  let request = 0;
+  request += W.fit * fitOf(e, p);
+  request += W.available * (p.held?.noneFree.has(e.id) ? 0 : 1);
+  request += W.close * closeness(e, p.taste);
+  return request;
+}
 
-/**
- * `blend(signalsOf(e, p))` without the object per piece (a broad list at 100k blends tens of
- * thousands per request): the same signals added in the same order, so the same number.
- */
+/** The most `requestPart` can be for any piece in this request: no piece's part is above it (the sums round the same way). */
+export function requestBound(p: PreparedRanking): number {
+  let request = 0;
+  request += W.fit * (p.sizeIndexes.length > 0 ? 1 : 0);
+  request += W.available * 1;
+  request += W.close * (p.taste ? CLOSE_MAX : 0);
+  return request;
+}
+
+/** The part of the blend the catalogue decides (rented, loved, rating, newness) on the maxima's day. */
+export function cataloguePart(e: Entry, m: CatalogueMaxima): number {
+  const age = Math.max(0, m.today - e.createdDay);
+  let catalogue = 0;
+  catalogue += W.rented * logScale(e.rentedOn.length ? rentedSince(e, m.recentFrom) : 0, m.maxRented);
+  catalogue += W.loved * logScale(e.likes, m.maxLikes);
+  catalogue += W.rating * Math.min(1, Math.max(0, e.rating / 5));
+  catalogue += W.newness * (Number.isFinite(age) ? Math.max(0, 1 - age / NEW_DAYS) : 0);
+  return catalogue;
+}
+
+/** `blend(signalsOf(e, p))` without the object per piece: the same signals added in the same order, so the same number. */
 export function blendOf(e: Entry, p: PreparedRanking): number {
-  const held = p.held;
-  const fit = fitOf(e, p);
-  const age = Math.max(0, p.today - e.createdDay);
-  let score = 0;
-  score += W.fit * fit;
-  score += W.available * (held?.noneFree.has(e.id) ? 0 : 1);
-  score += W.close * closeness(e, p.taste);
-  score += W.rented * logScale(e.rentedOn.length ? rentedSince(e, p.recentFrom) : 0, p.maxRented);
-  score += W.loved * logScale(e.likes, p.maxLikes);
-  score += W.rating * Math.min(1, Math.max(0, e.rating / 5));
-  score += W.newness * (Number.isFinite(age) ? Math.max(0, 1 - age / NEW_DAYS) : 0);
-  return score;
+  return requestPart(e, p) + cataloguePart(e, p);
 }

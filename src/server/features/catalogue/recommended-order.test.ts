@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SIZES } from '../../../domain/catalogue';
+import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import { dateSets, resultSet, takePage } from './index-query';
+import { blendOf, prepareRanking } from './ranking';
+import { recommendedOrder } from './recommended-order';
+
+/*
+ * The Recommended walk (decision 0073) hands out exactly the full sort's order (blend descending,
+ * then id), page by page through the cursor, whatever the batch size, her sizes, her favourites
+ * and the units held; and asks the bookings only about pieces of the set.
+ */
+const TODAY = '2026-12-01';
+const day = (n: number) => new Date(Date.parse(TODAY) - n * 86_400_000).toISOString();
+
+const itemArb = fc.record({
+  gender: fc.constantFrom('Women', 'Men'),
+  brand: fc.constantFrom('House', 'Atelier', 'Maison'),
+  colour: fc.constantFrom('black', 'green'),
+  tags: fc.constantFrom('', 'party', 'work,wedding'),
+  likes: fc.nat({ max: 5 }),
+  rented: fc.array(fc.nat({ max: 120 }), { maxLength: 3 }),
+  // Few distinct ratings and ages: many equal blends, so ties go to the id.
+  rating: fc.constantFrom(0, 3.5, 4, 5),
+  age: fc.constantFrom(1, 30, 100),
+  sizes: fc.subarray([...SIZES.slice(0, 4)], { minLength: 1 }),
+});
+
+type Spec = typeof itemArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(specs: Spec[]) {
+  const rows: IndexedItem[] = [];
+  const units: IndexedUnit[] = [];
+  const likes: { item_id: number; n: number }[] = [];
+  const rentals: { item_id: number; created_at: string }[] = [];
+  specs.forEach((s, i) => {
+    const id = i + 1;
+    rows.push({
+      id,
+      status: 'active',
+      name: `Piece ${id}`,
+      brand: s.brand,
+      category: 'Dresses',
+      colour: s.colour,
+      gender: s.gender,
+      description: '',
+      tags: s.tags || null,
+      rental_price_cents: 5000,
+      rating: s.rating,
+      rental_count: 0,
+      created_at: day(s.age),
+    });
+    for (const size of s.sizes) units.push({ id: units.length + 1, item_id: id, size });
+    if (s.likes) likes.push({ item_id: id, n: s.likes });
+    for (const d of s.rented) rentals.push({ item_id: id, created_at: day(d) });
+  });
+  const ix = createCatalogueIndex();
+  ix.apply(
+    rows.map((r) => r.id),
+    rows,
+    units,
+    { likes, rentals },
+  );
+  return { ix, units };
+}
+
+describe('the Recommended walk', () => {
+  it('is the full sort of the blends, page by page, for any batch, sizes, favourites and holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(itemArb, { minLength: 1, maxLength: 40 }),
+        fc.option(fc.constantFrom('Women', 'Men'), { nil: undefined }),
+        fc.subarray([...SIZES.slice(0, 4)]),
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 3 }),
+        fc.array(fc.integer({ min: 1, max: 120 }), { maxLength: 20 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 5 }),
+        async (specs, gender, sizes, liked, heldUnits, limit, firstBatch) => {
+          const { ix, units } = build(specs);
+          const set = resultSet(ix, { gender }, null, null);
+          const held = heldUnits.filter((u) => u <= units.length);
+          // The definition: every piece of the set blended with every hold known, sorted.
+          const full = prepareRanking(ix, { sizes, liked, today: TODAY, held: dateSets(ix, held) });
+          const expected = set
+            .array()
+            .map((id) => ({ id, blend: blendOf(ix.entries.get(id)!, full) }))
+            .sort((a, b) => b.blend - a.blend || a.id - b.id)
+            .map((x) => x.id);
+          const asked: number[] = [];
+          const bookedOf = async (itemIds: number[]) => {
+            asked.push(...itemIds);
+            return held.filter((u) => itemIds.includes(units[u - 1]!.item_id));
+          };
+          const { sizeIndexes, taste } = full;
+          const got: number[] = [];
+          let after: { value: number; id: number } | null = null;
+          for (let guard = 0; guard < 100; guard++) {
+            const order = recommendedOrder(ix, set, { sizeIndexes, taste }, TODAY, after, bookedOf, firstBatch);
+            const page = await takePage(order, limit);
+            const shown = page.slice(0, limit);
+            got.push(...shown.map((p) => p.id));
+            if (page.length <= limit) break;
+            const last = shown[shown.length - 1]!;
+            after = { value: last.score, id: last.id };
+          }
+          expect(got).toEqual(expected);
+          expect(asked.every((id) => set.has(id))).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('blends only a little more than a page of a large catalogue', async () => {
+    const { ix } = build(
+      Array.from({ length: 5000 }, (_, i): Spec => ({
+        gender: 'Women',
+        brand: 'House',
+        colour: 'black',
+        tags: '',
+        likes: i % 7,
+        rented: [],
+        rating: [0, 3.5, 4, 5][i % 4] as 0 | 3.5 | 4 | 5,
+        age: 100,
+        sizes: ['S'],
+      })),
+    );
+    const set = resultSet(ix, {}, null, null);
+    let asked = 0;
+    const order = recommendedOrder(ix, set, { sizeIndexes: [], taste: null }, TODAY, null, async (ids) => {
+      asked += ids.length;
+      return [];
+    });
+    expect(await takePage(order, 24)).toHaveLength(25);
+    expect(asked).toBeLessThan(500);
+  });
+});
