@@ -99,6 +99,10 @@ export const invalidationSets = {
   review: [queryKeys.reviews.all, queryKeys.items.all],
   /** What a damage claim she opens changes: her claims and her lending statement. */
   claim: [queryKeys.claims.all, queryKeys.payouts.all],
+  /** What the desk's change to a piece or a unit (saved, approved, moved, a managed step) makes stale: every desk query and the catalogue. */
+  desk: [queryKeys.ops.all, queryKeys.items.all],
+  /** What the desk's pre-loved forms change (a sale, a send-off, a kept piece): the sale, the passports, every desk query. */
+  deskPreLoved: [queryKeys.preloved.all, queryKeys.passport.all, queryKeys.ops.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 /** Marks every query under the given keys stale (and refetches the ones on screen). */
