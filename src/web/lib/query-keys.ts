@@ -15,7 +15,12 @@ export const queryKeys = {
     detail: (id: number) => ['items', 'detail', id] as const,
     slug: (slug: string) => ['items', 'slug', slug] as const,
     calendar: (request: unknown) => ['items', 'calendar', request] as const,
+    /** "You may also like" and "Complete the look" of an item. */
+    similar: (id: number) => ['items', 'similar', id] as const,
+    completeTheLook: (id: number) => ['items', 'complete-the-look', id] as const,
   },
+  /** Suggestions as she types in the search box. */
+  search: { suggest: (q: string) => ['search', 'suggest', q] as const },
   rentals: {
     all: ['rentals'] as const,
     open: ['rentals', 'open'] as const,
