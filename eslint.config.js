@@ -12,6 +12,34 @@ const webLayer = [
   { group: importsOf('server'), message: 'The web never imports server code; share through src/domain.' },
 ];
 
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+
+/**
+ * App code behaves the same under test: a test passes explicit settings (createTestApp's env
+ * overrides) instead of the app asking whether it is being tested.
+ */
+const noTestBranches = {
+  selector:
+    "BinaryExpression:has(Literal[value='test']):has(:matches(Identifier[name='nodeEnv'], Identifier[name='NODE_ENV'], Identifier[name='MODE']))",
+  message:
+    'No test-only branches in app code: give the behaviour a setting (env.ts) and have the test harness pass it.',
+};
+
+/**
+ * One owner per query key (issue 32): an invalidation names a key from src/web/lib/query-keys.ts
+ * (queryKeys, invalidationSets) or from its feature's api/, never a literal array, in
+ * `invalidateQueries({ queryKey: [...] })` or `invalidate(qc, [[...]])`.
+ */
+const literalQueryKey = {
+  selector: [
+    "CallExpression[callee.property.name='invalidateQueries'] > ObjectExpression > Property[key.name='queryKey'] > ArrayExpression",
+    "CallExpression[callee.property.name='invalidateQueries'] > ObjectExpression > Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+    "CallExpression[callee.name='invalidate'] > ArrayExpression > ArrayExpression",
+  ].join(', '),
+  message:
+    'Invalidate a named key, not a literal array: use queryKeys or invalidationSets from src/web/lib/query-keys.ts (add the key there), or the feature api/ key.',
+};
+
 const featuresOf = (side) =>
   readdirSync(`src/${side}/features`, { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -115,22 +143,21 @@ export default tseslint.config(
     files: ['src/server/db/migrat*/**', 'src/server/db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // A later `no-restricted-syntax` replaces an earlier one for the same files, so each set of
+  // files lists all of its selectors: the server's app code, the web's tests, the web's app code.
   {
-    // App code behaves the same under test: a test passes explicit settings (createTestApp's
-    // env overrides) instead of the app asking whether it is being tested.
-    files: ['src/server/**', 'src/web/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "BinaryExpression:has(Literal[value='test']):has(:matches(Identifier[name='nodeEnv'], Identifier[name='NODE_ENV'], Identifier[name='MODE']))",
-          message:
-            'No test-only branches in app code: give the behaviour a setting (env.ts) and have the test harness pass it.',
-        },
-      ],
-    },
+    files: ['src/server/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', noTestBranches] },
+  },
+  {
+    files: ['src/web/**'],
+    rules: { 'no-restricted-syntax': ['error', literalQueryKey] },
+  },
+  {
+    files: ['src/web/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', noTestBranches, literalQueryKey] },
   },
   {
     // Scripts, benchmarks and test suites print what they measured.

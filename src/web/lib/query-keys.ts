@@ -15,7 +15,12 @@ export const queryKeys = {
     detail: (id: number) => ['items', 'detail', id] as const,
     slug: (slug: string) => ['items', 'slug', slug] as const,
     calendar: (request: unknown) => ['items', 'calendar', request] as const,
+    /** "You may also like" and "Complete the look" of an item. */
+    similar: (id: number) => ['items', 'similar', id] as const,
+    completeTheLook: (id: number) => ['items', 'complete-the-look', id] as const,
   },
+  /** Suggestions as she types in the search box. */
+  search: { suggest: (q: string) => ['search', 'suggest', q] as const },
   rentals: {
     all: ['rentals'] as const,
     open: ['rentals', 'open'] as const,
@@ -43,6 +48,36 @@ export const queryKeys = {
   claims: { all: ['claims'] as const },
   /** Her lending statement: balances, earnings, claim credits, payouts. */
   payouts: { all: ['payouts'] as const },
+  /** The lender's side: requests, threads, calendars, the feed (a feature's own keys start here). */
+  lending: { all: ['lending'] as const },
+  /** Her managed pieces in our care (GET /api/managed) and, under it, the terms (decision 0062). */
+  managed: { all: ['managed'] as const },
+  /** The desk: every staff query starts here, so a desk change reads them all again. */
+  ops: {
+    all: ['ops'] as const,
+    today: ['ops', 'today'] as const,
+    inventory: (q: string) => ['ops', 'inventory', q] as const,
+    item: (id: number) => ['ops', 'items', id] as const,
+    audit: (filters: unknown) => ['ops', 'audit', filters] as const,
+    /** The desk's board of members' managed pieces (her own are under `managed`). */
+    managed: ['ops', 'managed'] as const,
+    parcels: ['ops', 'parcels'] as const,
+  },
+  /** The pre-loved sale (decision 0066): the list, a unit's sale on the desk, the send-offs. */
+  preloved: {
+    all: ['preloved'] as const,
+    list: ['preloved', 'list'] as const,
+    unit: (code: string) => ['preloved', 'unit', code] as const,
+    sendoffs: ['preloved', 'sendoffs'] as const,
+  },
+  /** Garment passports (decision 0059): a unit's history on the desk, an item's passport. */
+  passport: {
+    all: ['passport'] as const,
+    unit: (code: string) => ['passport', 'unit', code] as const,
+    item: (itemId: number) => ['passport', 'item', itemId] as const,
+  },
+  /** The studios to pick up from. */
+  studios: ['studios'] as const,
 } as const;
 
 /** What a change invalidates: each set is the one statement of what that change makes stale. */
@@ -69,6 +104,10 @@ export const invalidationSets = {
   review: [queryKeys.reviews.all, queryKeys.items.all],
   /** What a damage claim she opens changes: her claims and her lending statement. */
   claim: [queryKeys.claims.all, queryKeys.payouts.all],
+  /** What the desk's change to a piece or a unit (saved, approved, moved, a managed step) makes stale: every desk query and the catalogue. */
+  desk: [queryKeys.ops.all, queryKeys.items.all],
+  /** What the desk's pre-loved forms change (a sale, a send-off, a kept piece): the sale, the passports, every desk query. */
+  deskPreLoved: [queryKeys.preloved.all, queryKeys.passport.all, queryKeys.ops.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 /** Marks every query under the given keys stale (and refetches the ones on screen). */

@@ -1,3 +1,4 @@
+import { queryKeys } from '../../../lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
@@ -5,7 +6,7 @@ import { apiOf } from '../../../lib/query-client';
 /** GET /api/items/{id}/similar: "You may also like" (decision 0065). */
 export function getSimilarQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['items', 'similar', id] as const,
+    queryKey: queryKeys.items.similar(id),
     queryFn: ({ client, signal }) =>
       unwrap(apiOf(client).GET('/api/items/{id}/similar', { params: { path: { id: String(id) } }, signal })),
     staleTime: 60_000,

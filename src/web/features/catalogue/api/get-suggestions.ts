@@ -1,3 +1,4 @@
+import { queryKeys } from '../../../lib/query-keys';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
@@ -5,7 +6,7 @@ import { apiOf } from '../../../lib/query-client';
 /** GET /api/search/suggest: a few items and brands for what has been typed so far. */
 export function getSuggestionsQueryOptions(q: string) {
   return queryOptions({
-    queryKey: ['search', 'suggest', q],
+    queryKey: queryKeys.search.suggest(q),
     queryFn: ({ client, signal }) =>
       unwrap(apiOf(client).GET('/api/search/suggest', { params: { query: { q } }, signal })),
     staleTime: 60_000,

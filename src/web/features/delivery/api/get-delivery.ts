@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { DeliveryAddressInput } from '@domain/orders';
 import { ApiClientError, unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { invalidate, invalidationSets } from '../../../lib/query-keys';
+import { invalidate, invalidationSets, queryKeys } from '../../../lib/query-keys';
 
 export const deliveryAddressQueryKey = ['delivery-address'] as const;
 
@@ -38,7 +38,7 @@ export function useSaveDeliveryAddress() {
 /** GET /api/orders/studios: the studios to pick up from, with addresses and opening hours. */
 export function getStudiosQueryOptions() {
   return queryOptions({
-    queryKey: ['studios'],
+    queryKey: queryKeys.studios,
     queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/orders/studios', { signal })),
     staleTime: 10 * 60_000,
   });

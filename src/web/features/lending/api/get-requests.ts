@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every lending query (requests, threads, calendars): a change to a request refreshes them. */
-export const lendingQueryKey = ['lending'] as const;
+export const lendingQueryKey = queryKeys.lending.all;
 
 export function getRequestsQueryOptions() {
   return queryOptions({

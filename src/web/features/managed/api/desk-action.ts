@@ -60,6 +60,6 @@ export async function afterDeskManagedAction<T>(serverAction: () => Promise<T>):
     return await serverAction();
   } finally {
     const qc = browserQueryClient();
-    await Promise.all([qc.invalidateQueries({ queryKey: ['ops'] }), invalidate(qc, invalidationSets.catalogue)]);
+    await invalidate(qc, invalidationSets.desk);
   }
 }

@@ -118,7 +118,7 @@ export async function afterManagedAction<T>(serverAction: () => Promise<T>): Pro
   } finally {
     const qc = browserQueryClient();
     await Promise.all([
-      qc.invalidateQueries({ queryKey: ['managed'] }),
+      qc.invalidateQueries({ queryKey: queryKeys.managed.all }),
       qc.invalidateQueries({ queryKey: queryKeys.listings.all }),
       invalidate(qc, invalidationSets.catalogue),
     ]);

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /* Managed lending's reads (decision 0062): the terms, her pieces in our care, the desk's board. Her moves and the desk's are <Form>s with route actions (managed-action.ts, the /ops/managed route). */
 
-const managedKey = ['managed'] as const;
-const termsKey = ['managed', 'terms'] as const;
+const managedKey = queryKeys.managed.all;
+const termsKey = [...queryKeys.managed.all, 'terms'] as const;
 
 export function getLendingTermsQueryOptions() {
   return queryOptions({
@@ -30,7 +31,7 @@ export const useCare = () => useQuery(getCareQueryOptions());
 
 export function getDeskBoardQueryOptions() {
   return queryOptions({
-    queryKey: ['ops', 'managed'] as const,
+    queryKey: queryKeys.ops.managed,
     queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/managed', { signal })),
   });
 }

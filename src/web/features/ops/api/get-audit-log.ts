@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditSubjectType } from '@domain/ops';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface AuditFilters {
   actor?: string | undefined;
@@ -12,7 +13,7 @@ export interface AuditFilters {
 
 export function getAuditLogQueryOptions(filters: AuditFilters) {
   return infiniteQueryOptions({
-    queryKey: ['ops', 'audit', filters],
+    queryKey: queryKeys.ops.audit(filters),
     queryFn: ({ client, pageParam, signal }) =>
       unwrap(
         apiOf(client).GET('/api/ops/audit', {

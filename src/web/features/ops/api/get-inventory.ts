@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getInventoryQueryOptions(q: string) {
   return infiniteQueryOptions({
-    queryKey: ['ops', 'inventory', q],
+    queryKey: queryKeys.ops.inventory(q),
     queryFn: ({ client, pageParam, signal }) =>
       unwrap(
         apiOf(client).GET('/api/ops/inventory', {

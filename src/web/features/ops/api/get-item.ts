@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getOpsItemQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['ops', 'items', id],
+    queryKey: queryKeys.ops.item(id),
     queryFn: ({ client, signal }) =>
       unwrap(
         apiOf(client).GET('/api/ops/items/{id}', {

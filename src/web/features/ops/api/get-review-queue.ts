@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewStatus } from '@domain/ops';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const opsQueryKey = ['ops'] as const;
+export const opsQueryKey = queryKeys.ops.all;
 export const reviewQueueQueryKey = ['ops', 'listings'] as const;
 
 export function getReviewQueueQueryOptions(status: ReviewStatus) {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getTodayQueryOptions() {
   return queryOptions({
-    queryKey: ['ops', 'today'],
+    queryKey: queryKeys.ops.today,
     queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/today', { signal })),
     refetchInterval: 60_000,
     staleTime: 0,

@@ -10,11 +10,7 @@ export function useApproveListing() {
   return useMutation({
     mutationFn: (id: number, { client }) =>
       unwrap(apiOf(client).POST('/api/ops/listings/{id}/approve', { params: { path: { id: String(id) } } })),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: opsQueryKey }),
-        invalidate(queryClient, invalidationSets.catalogue),
-      ]),
+    onSettled: () => invalidate(queryClient, invalidationSets.desk),
   });
 }
 

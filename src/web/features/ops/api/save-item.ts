@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InventoryItemInput, InventoryItemUpdate, UnitsToAdd } from '@domain/ops';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { opsQueryKey } from './get-review-queue';
 import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 const idPath = (id: number) => ({ params: { path: { id: String(id) } } });
@@ -10,11 +9,7 @@ const idPath = (id: number) => ({ params: { path: { id: String(id) } } });
 /** The desk's queries and the catalogue's: a piece's change shows everywhere. */
 function useSettled() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: opsQueryKey }),
-      invalidate(queryClient, invalidationSets.catalogue),
-    ]);
+  return () => invalidate(queryClient, invalidationSets.desk);
 }
 
 /** Adds a house piece with its sizes and units (audited). */

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckInInput } from '@domain/ops';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { opsQueryKey } from './get-review-queue';
 import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 const codePath = (code: string) => ({ params: { path: { code } } });
@@ -10,11 +9,7 @@ const codePath = (code: string) => ({ params: { path: { code } } });
 /** Every desk query (boards, units, inventory) is fresh after a unit moves; so are the catalogue's. */
 function useSettled() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: opsQueryKey }),
-      invalidate(queryClient, invalidationSets.catalogue),
-    ]);
+  return () => invalidate(queryClient, invalidationSets.desk);
 }
 
 /** Checks a unit in, graded, into cleaning or repair (a late fee is charged once; audited). */

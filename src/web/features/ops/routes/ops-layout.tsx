@@ -50,14 +50,14 @@ export const meta: Route.MetaFunction = (args) => deskMeta(args, 'Today');
 const LINKS = [
   { to: paths.ops, label: 'Today', short: 'Today', icon: CalendarDays, end: true },
   { to: paths.opsCheckIn, label: 'Check-in', short: 'Check-in', icon: PackageOpen },
-  { to: paths.opsInventory, label: 'Inventory', short: 'Stock', icon: Boxes },
+  { to: paths.opsInventory, label: 'Inventory', short: 'Inventory', icon: Boxes },
   { to: paths.opsListings, label: 'Listings to review', short: 'Review', icon: ListChecks, badge: 'pending' as const },
   { to: paths.opsManaged, label: 'Incoming from members', short: 'Incoming', icon: PackageOpen },
   { to: paths.opsAudit, label: 'Audit log', short: 'Audit', icon: History },
   { to: paths.opsClaims, label: 'Claims', short: 'Claims', icon: Scale },
   { to: paths.opsReports, label: 'Reports', short: 'Reports', icon: ShieldAlert },
   { to: paths.opsPromoCodes, label: 'Promo codes', short: 'Codes', icon: TicketPercent },
-  { to: paths.opsPreLoved, label: 'Pre-loved', short: 'Sale', icon: Recycle },
+  { to: paths.opsPreLoved, label: 'Pre-loved', short: 'Pre-loved', icon: Recycle },
   { to: paths.opsCredit, label: 'Goodwill credit', short: 'Credit', icon: HandHeart },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const parcelsQueryKey = ['parcels'] as const;
 
@@ -22,7 +23,7 @@ export function useParcels(q: { rentalId?: number; orderNumber?: string }) {
 /** The desk's parcels to pack and dispatch (GET /api/ops/parcels). */
 export function getDeskParcelsQueryOptions() {
   return queryOptions({
-    queryKey: ['ops', 'parcels'],
+    queryKey: queryKeys.ops.parcels,
     queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/parcels', { signal })),
     refetchInterval: 60_000,
     staleTime: 0,
@@ -45,6 +46,6 @@ export function useParcelMove(move: 'pack' | 'dispatch') {
           ? apiOf(client).POST('/api/ops/parcels/{id}/pack', idPath(parcelId))
           : apiOf(client).POST('/api/ops/parcels/{id}/dispatch', idPath(parcelId)),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['ops'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.ops.all }),
   });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The pieces in the pre-loved sale (GET /api/preloved; decision 0066). */
 export function getPreLovedQueryOptions() {
   return queryOptions({
-    queryKey: ['preloved', 'list'] as const,
+    queryKey: queryKeys.preloved.list,
     queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/preloved', { signal })),
   });
 }
@@ -17,7 +18,7 @@ export function usePreLoved() {
 /** A unit's sale and kept-piece state on the desk (GET /api/ops/preloved/units/{code}). */
 export function getUnitSaleQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ['preloved', 'unit', code] as const,
+    queryKey: queryKeys.preloved.unit(code),
     queryFn: ({ client, signal }) =>
       unwrap(apiOf(client).GET('/api/ops/preloved/units/{code}', { params: { path: { code } }, signal })),
   });
@@ -30,7 +31,7 @@ export function useUnitSale(code: string) {
 /** The desk's pieces leaving for good (GET /api/ops/preloved/sendoffs). */
 export function getSendoffsQueryOptions() {
   return queryOptions({
-    queryKey: ['preloved', 'sendoffs'] as const,
+    queryKey: queryKeys.preloved.sendoffs,
     queryFn: ({ client, signal }) => unwrap(apiOf(client).GET('/api/ops/preloved/sendoffs', { signal })),
   });
 }

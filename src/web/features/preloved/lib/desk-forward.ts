@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { apiErrorOf } from '../../../lib/api-client';
 import { browserQueryClient } from '../../../lib/query-client';
+import { invalidate, invalidationSets } from '../../../lib/query-keys';
 
 /** What a desk form's action answers when the API refused: the message, and the field it is about. */
 export interface DeskFormResult {
@@ -31,11 +32,7 @@ export async function afterDeskAction<T>(serverAction: () => Promise<T>): Promis
     return await serverAction();
   } finally {
     const qc = browserQueryClient();
-    await Promise.all([
-      qc.invalidateQueries({ queryKey: ['preloved'] }),
-      qc.invalidateQueries({ queryKey: ['passport'] }),
-      qc.invalidateQueries({ queryKey: ['ops'] }),
-    ]);
+    await invalidate(qc, invalidationSets.deskPreLoved);
   }
 }
 

@@ -10,7 +10,7 @@ import { apiErrorOf } from '../../../lib/api-client';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, loginRedirect, type PageQueries } from '../../../lib/page-data';
 import { browserQueryClient } from '../../../lib/query-client';
-import { invalidate, invalidationSets } from '../../../lib/query-keys';
+import { invalidate, invalidationSets, queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 import { PieceCard } from '../components/piece-card';
 import { getPreLovedQueryOptions, usePreLoved } from '../api/get-preloved';
@@ -64,7 +64,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } finally {
-    await invalidate(browserQueryClient(), [...invalidationSets.booking, ['preloved']]);
+    await invalidate(browserQueryClient(), [...invalidationSets.booking, queryKeys.preloved.all]);
   }
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { BookRentalInput } from '@domain/rentals';
 import { unwrap } from '../../../lib/api-client';
 import { apiOf } from '../../../lib/query-client';
-import { invalidate, invalidationSets } from '../../../lib/query-keys';
+import { invalidate, invalidationSets, queryKeys } from '../../../lib/query-keys';
 import { getPieceTermsQueryOptions } from './get-piece-terms';
 import { protectionQueryKey } from './get-verification';
 
@@ -27,7 +27,7 @@ export function useInstantBook() {
       unwrap(apiOf(client).POST('/api/protection/instant-book', { body: input })),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['lending'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.lending.all }),
         invalidate(queryClient, invalidationSets.catalogue),
       ]),
   });
