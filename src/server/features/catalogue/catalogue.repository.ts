@@ -182,25 +182,17 @@ export function createCatalogueRepository(db: Kysely<DB>) {
       await db.deleteFrom('catalogue_changes').where('version', '<=', version).execute();
     },
 
-    /** Ids of the units with an active booking overlapping [start, end) (the partial (end_date, start_date, unit_id) index alone answers it). */
-    async bookedUnits(start: string, end: string): Promise<number[]> {
+    /**
+     * Ids of the units with an active booking overlapping [start, end): of every item (the partial
+     * (end_date, start_date, unit_id) index alone answers it), or of `itemIds` only (the bookings'
+     * (item_id, end_date, start_date) index).
+     */
+    async bookedUnits(start: string, end: string, itemIds?: readonly number[]): Promise<number[]> {
+      if (itemIds?.length === 0) return [];
       const rows = await db
         .selectFrom('bookings')
         .select('unit_id')
-        .where('released_at', 'is', null)
-        .where('end_date', '>', start)
-        .where('start_date', '<', end)
-        .execute();
-      return rows.map((r) => r.unit_id);
-    },
-
-    /** Ids of the units of some items with an active booking overlapping [start, end) (bookings' (item_id, dates) index). */
-    async bookedUnitsOf(itemIds: readonly number[], start: string, end: string): Promise<number[]> {
-      if (itemIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('bookings')
-        .select('unit_id')
-        .where('item_id', 'in', itemIds)
+        .$if(itemIds !== undefined, (q) => q.where('item_id', 'in', itemIds!))
         .where('released_at', 'is', null)
         .where('end_date', '>', start)
         .where('start_date', '<', end)

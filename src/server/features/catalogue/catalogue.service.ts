@@ -102,7 +102,7 @@ export function createCatalogueService(
     const held = availability.heldDates(f);
     const today = ctx.today();
     const [from, to] = held.from && held.to ? [held.from, held.to] : [today, addDays(today, AVAILABLE_SOON_DAYS)];
-    return (itemIds: number[]) => repo.bookedUnitsOf(itemIds, from, to);
+    return (itemIds: number[]) => repo.bookedUnits(from, to, itemIds);
   }
 
   /** List rows as the API's summaries: their covers and their lenders' ratings. */
