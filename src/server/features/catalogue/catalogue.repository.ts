@@ -126,11 +126,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
     /** The list rows of some items, any order (the index picked and ordered them). */
     summaries(ids: readonly number[]): Promise<ItemSummaryBase[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('items')
-        .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
-        .where('items.id', 'in', ids)
-        .execute() as Promise<ItemSummaryBase[]>;
+      return summaryRows(db).where('items.id', 'in', ids).execute() as Promise<ItemSummaryBase[]>;
     },
 
     /**
@@ -250,9 +246,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
      */
     freeSummaries(ids: readonly number[], size: string | undefined, start: string, end: string) {
       if (ids.length === 0) return Promise.resolve([] as ItemSummaryBase[]);
-      return db
-        .selectFrom('items')
-        .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
+      return summaryRows(db)
         .where('items.id', 'in', ids)
         .where((eb) =>
           eb.exists(
@@ -314,4 +308,20 @@ export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 export type ItemRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findById']>>>;
 export type ItemSummaryRow = ItemSummaryBase & { score?: number };
 /** The columns of a list row. */
-export type ItemSummaryBase = Pick<Selectable<DB['items']>, (typeof SUMMARY_COLUMNS)[number]>;
+/**
+ * A list row: the item's summary columns and its cover photo's file (position 0 of its photos;
+ * null: none, its generated picture), in the one statement, so a page costs one round trip.
+ */
+export type ItemSummaryBase = Pick<Selectable<DB['items']>, (typeof SUMMARY_COLUMNS)[number]> & {
+  cover_file: string | null;
+};
+
+function summaryRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('items')
+    .leftJoin('listing_photos as cover', (join) =>
+      join.onRef('cover.item_id', '=', 'items.id').on('cover.position', '=', 0),
+    )
+    .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
+    .select('cover.file_name as cover_file');
+}

@@ -107,7 +107,7 @@ export function createCatalogueService(
 
   /** List rows as the API's summaries: their covers and their lenders' ratings. */
   async function summariesOf(page: ItemSummaryBase[]) {
-    const covers = await pictures.coversForRows(page);
+    const covers = pictures.coversOfSummaries(page);
     const owners = page.map((r) => r.owner_id).filter((o): o is string => !!o);
     const ratings = owners.length && deps.lenderRatings ? await deps.lenderRatings(owners) : null;
     return page.map((row) => {
