@@ -169,12 +169,13 @@ export function createCatalogueService(
       const ix = await deps.index.current();
       const search = resolved !== undefined ? resolved : ix.text.resolve(query.q);
       if (search && search.groups.length === 0) return { items: [], nextCursor: null };
-      const matches = search ? ix.text.matches(search) : null;
       // On dates, the pieces in order are asked of the bookings a batch at a time (a page's worth),
       // not every unit held on the dates (tens of thousands at 100k pieces); counts still use those.
       // Those pieces' rows come with that answer (one statement a batch).
       const held = availability.heldDates(query);
-      const set = resultSet(ix, query, matches, null);
+      const set = resultSet(ix, query, search ? ix.text.matchSet(search) : null, null);
+      // A search's ranks, for the pieces the filters leave (relevance is the only order that reads them).
+      const matches = search && query.sort === 'relevance' ? ix.text.ranks(search, set) : null;
       const read = new Map<number, ItemSummaryBase>();
       const keep =
         held.from && held.to
@@ -224,7 +225,7 @@ export function createCatalogueService(
     async facets(filters: ItemFilters): Promise<ItemFacets> {
       const ix = await deps.index.current();
       const search = ix.text.resolve(filters.q);
-      const matches = search ? ix.text.matches(search) : null;
+      const matches = search ? ix.text.matchSet(search) : null;
       const booked = await bookedOn(filters);
       if (!matches) return { ...facetCounts(ix, filters, null, booked), tabs: null };
       // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay).
@@ -301,7 +302,7 @@ export function createCatalogueService(
       const set = resultSet(
         ix,
         { ...filters, from: undefined, to: undefined },
-        search ? ix.text.matches(search) : null,
+        search ? ix.text.matchSet(search) : null,
         null,
       );
       return ids.filter((id) => set.has(id));

@@ -125,7 +125,7 @@ interface FilterSets {
 function filterSets(
   ix: CatalogueIndex,
   f: ItemFilters,
-  matches: ReadonlyMap<number, number> | null,
+  matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): FilterSets {
   const scope = ix.active.clone();
@@ -135,7 +135,7 @@ function filterSets(
     for (const t of THEMES[f.theme].tags) theme.union(ix.tags.get(t) ?? EMPTY);
     scope.intersection(theme);
   }
-  if (matches) scope.intersection(new TypedFastBitSet(matches.keys()));
+  if (matched) scope.intersection(matched);
   const dates = booked ? dateSets(ix, booked) : null;
   const own: FilterSets['own'] = {};
   let categoryList: TypedFastBitSet | null = null;
@@ -168,14 +168,14 @@ function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
   return out;
 }
 
-/** The items a filter set lists (active, every filter, the search's matches, free on the dates). */
+/** The items a filter set lists (active, every filter, the search's matching items, free on the dates). */
 export function resultSet(
   ix: CatalogueIndex,
   f: ItemFilters,
-  matches: ReadonlyMap<number, number> | null,
+  matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): TypedFastBitSet {
-  return without(filterSets(ix, f, matches, booked));
+  return without(filterSets(ix, f, matched, booked));
 }
 
 /** A result set's ids in a sort's order after a keyset; relevance ids carry their rank (lower is better). */
@@ -341,10 +341,10 @@ function firstIn(ix: CatalogueIndex, order: OrderName, set: TypedFastBitSet): En
 export function facetCounts(
   ix: CatalogueIndex,
   f: ItemFilters,
-  matches: ReadonlyMap<number, number> | null,
+  matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): FacetCounts {
-  const s = filterSets(ix, f, matches, booked);
+  const s = filterSets(ix, f, matched, booked);
   const priced = without(s, 'price');
   const min = priced.isEmpty() ? undefined : firstIn(ix, 'price-asc', priced);
   const max = priced.isEmpty() ? undefined : firstIn(ix, 'price-desc', priced);
