@@ -53,12 +53,16 @@ export function dateSets(ix: CatalogueIndex, booked: readonly number[]): DateSet
   return { noneFree, fullOfSize };
 }
 
-/** The price order cut into buckets, each a set: a range is its whole buckets' union and its two edges' ids. */
+/**
+ * The price order cut into buckets of `width` positions, kept as prefix sets: `below[k]` holds the
+ * first k buckets' items, so a range is `below[end] - below[first]` (its whole buckets, two set
+ * operations however wide it is) and its two edges' ids.
+ */
 interface PriceBuckets {
   order: readonly number[];
   prices: Float64Array;
   width: number;
-  sets: TypedFastBitSet[];
+  below: TypedFastBitSet[];
 }
 
 const PRICE_BUCKETS = 128;
@@ -72,10 +76,13 @@ function priceBuckets(ix: CatalogueIndex): PriceBuckets {
   const prices = new Float64Array(order.length);
   for (let i = 0; i < order.length; i++) prices[i] = ix.entries.get(order[i]!)!.price;
   const width = Math.max(1, Math.ceil(order.length / PRICE_BUCKETS));
-  const sets: TypedFastBitSet[] = [];
-  for (let start = 0; start < order.length; start += width)
-    sets.push(new TypedFastBitSet(order.slice(start, start + width)));
-  b = { order, prices, width, sets };
+  const below: TypedFastBitSet[] = [new TypedFastBitSet()];
+  for (let start = 0; start < order.length; start += width) {
+    const next = below[below.length - 1]!.clone();
+    for (let i = start; i < Math.min(order.length, start + width); i++) next.add(order[i]!);
+    below.push(next);
+  }
+  b = { order, prices, width, below };
   bucketsByOrder.set(order, b);
   return b;
 }
@@ -94,18 +101,18 @@ function bound(prices: Float64Array, price: number, after: boolean): number {
 
 /** The items of a price range (inclusive), from the price order's buckets. */
 function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | undefined): TypedFastBitSet {
-  const { order, prices, width, sets } = priceBuckets(ix);
+  const { order, prices, width, below } = priceBuckets(ix);
   const lo = bound(prices, min ?? -Infinity, false);
   const hi = bound(prices, max ?? Infinity, true);
-  const out = new TypedFastBitSet();
   const firstWhole = Math.ceil(lo / width);
   const endWhole = Math.floor(hi / width);
   if (firstWhole >= endWhole) {
+    const out = new TypedFastBitSet();
     for (let i = lo; i < hi; i++) out.add(order[i]!);
     return out;
   }
+  const out = firstWhole === 0 ? below[endWhole]!.clone() : below[endWhole]!.new_difference(below[firstWhole]!);
   for (let i = lo; i < firstWhole * width; i++) out.add(order[i]!);
-  for (let k = firstWhole; k < endWhole; k++) out.union(sets[k]!);
   for (let i = endWhole * width; i < hi; i++) out.add(order[i]!);
   return out;
 }
