@@ -24,7 +24,8 @@ import {
 } from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
-import { dateSets, facetCounts, inOrder, page as indexPage, resultSet, takePage } from './index-query';
+import { facetCounts } from './facet-counts';
+import { dateSets, inOrder, page as indexPage, resultSet, takePage } from './index-query';
 import type { CatalogueIndex } from './catalogue-index';
 import { AVAILABLE_SOON_DAYS, prepareRanking, type CatalogueMaxima } from './ranking';
 import { recommendedOrder } from './recommended-order';

@@ -1,27 +1,17 @@
 import { TypedFastBitSet } from 'typedfastbitset';
-import { OCCASIONS, SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
+import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
 import { ascending } from './top-k';
 
 /**
- * Lists and facet counts from the in-process index (decision 0057). A filter is a bitset of item
+ * Lists (and the sets facet-counts.ts counts) from the in-process index (decision 0057). A filter is a bitset of item
  * ids; a list is the AND of the active filters walked in its sort's order; a facet count is the
  * population count of (every other filter AND the value's set), exact per request. Dates come from
  * the bookings: `booked` is the ids of the units held in the range, read from the database per request.
  */
 
-export interface FacetCounts {
-  total: number;
-  categories: { value: string; count: number }[];
-  brands: { value: string; count: number }[];
-  colours: { value: string; count: number }[];
-  sizes: { value: string; count: number }[];
-  occasions: { value: string; count: number }[];
-  price: { min: number | null; max: number | null };
-}
-
-const EMPTY = new TypedFastBitSet();
+export const EMPTY = new TypedFastBitSet();
 
 /** What the dates leave: items with no unit free at all, and per size the items with none of that size free. */
 interface DateSets {
@@ -118,7 +108,7 @@ function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | und
 }
 
 /** The sets of a filter set: the scope every list shares, and each filtered list's own set (absent: not filtered). */
-interface FilterSets {
+export interface FilterSets {
   scope: TypedFastBitSet;
   own: Partial<Record<FacetDimension, TypedFastBitSet>>;
   /** The category list's own set: Discovery narrows it when a category is chosen. */
@@ -129,7 +119,7 @@ interface FilterSets {
   anyFree: TypedFastBitSet | null;
 }
 
-function filterSets(
+export function filterSets(
   ix: CatalogueIndex,
   f: ItemFilters,
   matched: TypedFastBitSet | null,
@@ -166,7 +156,7 @@ function filterSets(
 }
 
 /** The scope AND every own set but `except`'s (and, for the category list, Discovery). */
-function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
+export function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
   const out = s.scope.clone();
   for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
     if (dim !== except) out.intersection(set);
@@ -270,105 +260,4 @@ export async function takePage<T extends { id: number }>(
   }
   if (chunk.length > 0) await flush();
   return out.slice(0, limit + 1);
-}
-
-/** A single-valued field as a column: each item id's value as a code (-1: none) and the codes' names. */
-interface ValueColumn {
-  codes: Int32Array;
-  names: string[];
-}
-
-type Field = 'category' | 'brand' | 'colour';
-/** Per index state (keyed by the newest-first order, a new array after each change), built on first use. */
-const columnsByState = new WeakMap<readonly number[], Map<Field, ValueColumn>>();
-
-function column(ix: CatalogueIndex, field: Field): ValueColumn {
-  const key = ix.order('newest');
-  let columns = columnsByState.get(key);
-  if (!columns) columnsByState.set(key, (columns = new Map()));
-  let c = columns.get(field);
-  if (c) return c;
-  let maxId = 0;
-  for (const id of ix.entries.keys()) if (id > maxId) maxId = id;
-  const codes = new Int32Array(maxId + 1).fill(-1);
-  const names: string[] = [];
-  const byName = new Map<string, number>();
-  for (const e of ix.entries.values()) {
-    const name = e[field];
-    let code = byName.get(name);
-    if (code === undefined) byName.set(name, (code = names.push(name) - 1));
-    codes[e.id] = code;
-  }
-  columns.set(field, (c = { codes, names }));
-  return c;
-}
-
-/**
- * A single-valued list's counts (category, brand, colour): popcount(base AND each value's set),
- * or, when the base is small against the values' sets (many brands), a tally of the base's pieces
- * by their value's code; the same counts either way, values with none left out, A to Z.
- */
-function countsOf(
-  ix: CatalogueIndex,
-  base: TypedFastBitSet,
-  values: ReadonlyMap<string, TypedFastBitSet>,
-  field: Field,
-) {
-  const words = Math.ceil(ix.entries.size / 32);
-  if (base.size() * 4 > values.size * words) return counts(base, values);
-  const { codes, names } = column(ix, field);
-  const tally = new Int32Array(names.length);
-  base.forEach((id) => {
-    const code = id < codes.length ? codes[id]! : -1;
-    if (code >= 0) tally[code]!++;
-  });
-  const out: { value: string; count: number }[] = [];
-  for (let k = 0; k < names.length; k++)
-    if (tally[k]! > 0 && values.has(names[k]!)) out.push({ value: names[k]!, count: tally[k]! });
-  return out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-}
-
-/** Each value's count: popcount(base AND the value's set), values with none left out, A to Z. */
-function counts(base: TypedFastBitSet, values: Iterable<[string, TypedFastBitSet]>, sorted = true) {
-  const out: { value: string; count: number }[] = [];
-  for (const [value, set] of values) {
-    const count = base.intersection_size(set);
-    if (count > 0) out.push({ value, count });
-  }
-  return sorted ? out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)) : out;
-}
-
-/** The first item of an order in a set (the cheapest and dearest price of a set), or undefined. */
-function firstIn(ix: CatalogueIndex, order: OrderName, set: TypedFastBitSet): Entry | undefined {
-  for (const id of ix.order(order)) if (set.has(id)) return ix.entries.get(id);
-  return undefined;
-}
-
-/** The counts of every filter list, each with every active filter but its own. */
-export function facetCounts(
-  ix: CatalogueIndex,
-  f: ItemFilters,
-  matched: TypedFastBitSet | null,
-  booked: readonly number[] | null,
-): FacetCounts {
-  const s = filterSets(ix, f, matched, booked);
-  const priced = without(s, 'price');
-  const min = priced.isEmpty() ? undefined : firstIn(ix, 'price-asc', priced);
-  const max = priced.isEmpty() ? undefined : firstIn(ix, 'price-desc', priced);
-  return {
-    total: without(s).size(),
-    categories: countsOf(ix, without(s, 'category'), ix.categories.sets, 'category'),
-    brands: countsOf(ix, without(s, 'brand'), ix.brands.sets, 'brand'),
-    colours: countsOf(ix, without(s, 'colour'), ix.colours.sets, 'colour'),
-    sizes: counts(
-      without(s, 'size'),
-      SIZES.map((size) => [size, s.sizeSet(size)] as [string, TypedFastBitSet]),
-      false,
-    ),
-    occasions: counts(
-      without(s, 'occasion'),
-      OCCASIONS.map((o) => [o, ix.tags.get(o) ?? EMPTY] as [string, TypedFastBitSet]),
-    ),
-    price: min && max ? { min: min.price, max: max.price } : { min: null, max: null },
-  };
 }
