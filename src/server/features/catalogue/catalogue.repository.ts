@@ -126,11 +126,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
     /** The list rows of some items, any order (the index picked and ordered them). */
     summaries(ids: readonly number[]): Promise<ItemSummaryBase[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('items')
-        .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
-        .where('items.id', 'in', ids)
-        .execute() as Promise<ItemSummaryBase[]>;
+      return summaryRows(db).where('items.id', 'in', ids).execute() as Promise<ItemSummaryBase[]>;
     },
 
     /**
@@ -182,25 +178,17 @@ export function createCatalogueRepository(db: Kysely<DB>) {
       await db.deleteFrom('catalogue_changes').where('version', '<=', version).execute();
     },
 
-    /** Ids of the units with an active booking overlapping [start, end) (the partial (end_date, start_date, unit_id) index alone answers it). */
-    async bookedUnits(start: string, end: string): Promise<number[]> {
+    /**
+     * Ids of the units with an active booking overlapping [start, end): of every item (the partial
+     * (end_date, start_date, unit_id) index alone answers it), or of `itemIds` only (the bookings'
+     * (item_id, end_date, start_date) index).
+     */
+    async bookedUnits(start: string, end: string, itemIds?: readonly number[]): Promise<number[]> {
+      if (itemIds?.length === 0) return [];
       const rows = await db
         .selectFrom('bookings')
         .select('unit_id')
-        .where('released_at', 'is', null)
-        .where('end_date', '>', start)
-        .where('start_date', '<', end)
-        .execute();
-      return rows.map((r) => r.unit_id);
-    },
-
-    /** Ids of the units of some items with an active booking overlapping [start, end) (bookings' (item_id, dates) index). */
-    async bookedUnitsOf(itemIds: readonly number[], start: string, end: string): Promise<number[]> {
-      if (itemIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('bookings')
-        .select('unit_id')
-        .where('item_id', 'in', itemIds)
+        .$if(itemIds !== undefined, (q) => q.where('item_id', 'in', itemIds!))
         .where('released_at', 'is', null)
         .where('end_date', '>', start)
         .where('start_date', '<', end)
@@ -258,9 +246,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
      */
     freeSummaries(ids: readonly number[], size: string | undefined, start: string, end: string) {
       if (ids.length === 0) return Promise.resolve([] as ItemSummaryBase[]);
-      return db
-        .selectFrom('items')
-        .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
+      return summaryRows(db)
         .where('items.id', 'in', ids)
         .where((eb) =>
           eb.exists(
@@ -322,4 +308,20 @@ export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 export type ItemRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findById']>>>;
 export type ItemSummaryRow = ItemSummaryBase & { score?: number };
 /** The columns of a list row. */
-export type ItemSummaryBase = Pick<Selectable<DB['items']>, (typeof SUMMARY_COLUMNS)[number]>;
+/**
+ * A list row: the item's summary columns and its cover photo's file (position 0 of its photos;
+ * null: none, its generated picture), in the one statement, so a page costs one round trip.
+ */
+export type ItemSummaryBase = Pick<Selectable<DB['items']>, (typeof SUMMARY_COLUMNS)[number]> & {
+  cover_file: string | null;
+};
+
+function summaryRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('items')
+    .leftJoin('listing_photos as cover', (join) =>
+      join.onRef('cover.item_id', '=', 'items.id').on('cover.position', '=', 0),
+    )
+    .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
+    .select('cover.file_name as cover_file');
+}

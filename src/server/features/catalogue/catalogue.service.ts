@@ -24,7 +24,8 @@ import {
 } from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
-import { dateSets, facetCounts, inOrder, page as indexPage, resultSet, takePage } from './index-query';
+import { facetCounts } from './facet-counts';
+import { dateSets, inOrder, page as indexPage, resultSet, takePage } from './index-query';
 import type { CatalogueIndex } from './catalogue-index';
 import { AVAILABLE_SOON_DAYS, prepareRanking, type CatalogueMaxima } from './ranking';
 import { recommendedOrder } from './recommended-order';
@@ -102,12 +103,12 @@ export function createCatalogueService(
     const held = availability.heldDates(f);
     const today = ctx.today();
     const [from, to] = held.from && held.to ? [held.from, held.to] : [today, addDays(today, AVAILABLE_SOON_DAYS)];
-    return (itemIds: number[]) => repo.bookedUnitsOf(itemIds, from, to);
+    return (itemIds: number[]) => repo.bookedUnits(from, to, itemIds);
   }
 
   /** List rows as the API's summaries: their covers and their lenders' ratings. */
   async function summariesOf(page: ItemSummaryBase[]) {
-    const covers = await pictures.coversForRows(page);
+    const covers = pictures.coversOfSummaries(page);
     const owners = page.map((r) => r.owner_id).filter((o): o is string => !!o);
     const ratings = owners.length && deps.lenderRatings ? await deps.lenderRatings(owners) : null;
     return page.map((row) => {
@@ -169,12 +170,13 @@ export function createCatalogueService(
       const ix = await deps.index.current();
       const search = resolved !== undefined ? resolved : ix.text.resolve(query.q);
       if (search && search.groups.length === 0) return { items: [], nextCursor: null };
-      const matches = search ? ix.text.matches(search) : null;
       // On dates, the pieces in order are asked of the bookings a batch at a time (a page's worth),
       // not every unit held on the dates (tens of thousands at 100k pieces); counts still use those.
       // Those pieces' rows come with that answer (one statement a batch).
       const held = availability.heldDates(query);
-      const set = resultSet(ix, query, matches, null);
+      const set = resultSet(ix, query, search ? ix.text.matchSet(search) : null, null);
+      // A search's ranks, for the pieces the filters leave (relevance is the only order that reads them).
+      const matches = search && query.sort === 'relevance' ? ix.text.ranks(search, set) : null;
       const read = new Map<number, ItemSummaryBase>();
       const keep =
         held.from && held.to
@@ -224,7 +226,7 @@ export function createCatalogueService(
     async facets(filters: ItemFilters): Promise<ItemFacets> {
       const ix = await deps.index.current();
       const search = ix.text.resolve(filters.q);
-      const matches = search ? ix.text.matches(search) : null;
+      const matches = search ? ix.text.matchSet(search) : null;
       const booked = await bookedOn(filters);
       if (!matches) return { ...facetCounts(ix, filters, null, booked), tabs: null };
       // Each tab as a change of tab leaves it (browse-params.ts: the search, dates, price and theme stay).
@@ -301,7 +303,7 @@ export function createCatalogueService(
       const set = resultSet(
         ix,
         { ...filters, from: undefined, to: undefined },
-        search ? ix.text.matches(search) : null,
+        search ? ix.text.matchSet(search) : null,
         null,
       );
       return ids.filter((id) => set.has(id));

@@ -1,27 +1,17 @@
 import { TypedFastBitSet } from 'typedfastbitset';
-import { OCCASIONS, SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
+import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
 import { ascending } from './top-k';
 
 /**
- * Lists and facet counts from the in-process index (decision 0057). A filter is a bitset of item
+ * Lists (and the sets facet-counts.ts counts) from the in-process index (decision 0057). A filter is a bitset of item
  * ids; a list is the AND of the active filters walked in its sort's order; a facet count is the
  * population count of (every other filter AND the value's set), exact per request. Dates come from
  * the bookings: `booked` is the ids of the units held in the range, read from the database per request.
  */
 
-export interface FacetCounts {
-  total: number;
-  categories: { value: string; count: number }[];
-  brands: { value: string; count: number }[];
-  colours: { value: string; count: number }[];
-  sizes: { value: string; count: number }[];
-  occasions: { value: string; count: number }[];
-  price: { min: number | null; max: number | null };
-}
-
-const EMPTY = new TypedFastBitSet();
+export const EMPTY = new TypedFastBitSet();
 
 /** What the dates leave: items with no unit free at all, and per size the items with none of that size free. */
 interface DateSets {
@@ -53,12 +43,16 @@ export function dateSets(ix: CatalogueIndex, booked: readonly number[]): DateSet
   return { noneFree, fullOfSize };
 }
 
-/** The price order cut into buckets, each a set: a range is its whole buckets' union and its two edges' ids. */
+/**
+ * The price order cut into buckets of `width` positions, kept as prefix sets: `below[k]` holds the
+ * first k buckets' items, so a range is `below[end] - below[first]` (its whole buckets, two set
+ * operations however wide it is) and its two edges' ids.
+ */
 interface PriceBuckets {
   order: readonly number[];
   prices: Float64Array;
   width: number;
-  sets: TypedFastBitSet[];
+  below: TypedFastBitSet[];
 }
 
 const PRICE_BUCKETS = 128;
@@ -72,10 +66,13 @@ function priceBuckets(ix: CatalogueIndex): PriceBuckets {
   const prices = new Float64Array(order.length);
   for (let i = 0; i < order.length; i++) prices[i] = ix.entries.get(order[i]!)!.price;
   const width = Math.max(1, Math.ceil(order.length / PRICE_BUCKETS));
-  const sets: TypedFastBitSet[] = [];
-  for (let start = 0; start < order.length; start += width)
-    sets.push(new TypedFastBitSet(order.slice(start, start + width)));
-  b = { order, prices, width, sets };
+  const below: TypedFastBitSet[] = [new TypedFastBitSet()];
+  for (let start = 0; start < order.length; start += width) {
+    const next = below[below.length - 1]!.clone();
+    for (let i = start; i < Math.min(order.length, start + width); i++) next.add(order[i]!);
+    below.push(next);
+  }
+  b = { order, prices, width, below };
   bucketsByOrder.set(order, b);
   return b;
 }
@@ -94,24 +91,24 @@ function bound(prices: Float64Array, price: number, after: boolean): number {
 
 /** The items of a price range (inclusive), from the price order's buckets. */
 function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | undefined): TypedFastBitSet {
-  const { order, prices, width, sets } = priceBuckets(ix);
+  const { order, prices, width, below } = priceBuckets(ix);
   const lo = bound(prices, min ?? -Infinity, false);
   const hi = bound(prices, max ?? Infinity, true);
-  const out = new TypedFastBitSet();
   const firstWhole = Math.ceil(lo / width);
   const endWhole = Math.floor(hi / width);
   if (firstWhole >= endWhole) {
+    const out = new TypedFastBitSet();
     for (let i = lo; i < hi; i++) out.add(order[i]!);
     return out;
   }
+  const out = firstWhole === 0 ? below[endWhole]!.clone() : below[endWhole]!.new_difference(below[firstWhole]!);
   for (let i = lo; i < firstWhole * width; i++) out.add(order[i]!);
-  for (let k = firstWhole; k < endWhole; k++) out.union(sets[k]!);
   for (let i = endWhole * width; i < hi; i++) out.add(order[i]!);
   return out;
 }
 
 /** The sets of a filter set: the scope every list shares, and each filtered list's own set (absent: not filtered). */
-interface FilterSets {
+export interface FilterSets {
   scope: TypedFastBitSet;
   own: Partial<Record<FacetDimension, TypedFastBitSet>>;
   /** The category list's own set: Discovery narrows it when a category is chosen. */
@@ -122,10 +119,10 @@ interface FilterSets {
   anyFree: TypedFastBitSet | null;
 }
 
-function filterSets(
+export function filterSets(
   ix: CatalogueIndex,
   f: ItemFilters,
-  matches: ReadonlyMap<number, number> | null,
+  matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): FilterSets {
   const scope = ix.active.clone();
@@ -135,7 +132,7 @@ function filterSets(
     for (const t of THEMES[f.theme].tags) theme.union(ix.tags.get(t) ?? EMPTY);
     scope.intersection(theme);
   }
-  if (matches) scope.intersection(new TypedFastBitSet(matches.keys()));
+  if (matched) scope.intersection(matched);
   const dates = booked ? dateSets(ix, booked) : null;
   const own: FilterSets['own'] = {};
   let categoryList: TypedFastBitSet | null = null;
@@ -159,7 +156,7 @@ function filterSets(
 }
 
 /** The scope AND every own set but `except`'s (and, for the category list, Discovery). */
-function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
+export function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
   const out = s.scope.clone();
   for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
     if (dim !== except) out.intersection(set);
@@ -168,14 +165,14 @@ function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
   return out;
 }
 
-/** The items a filter set lists (active, every filter, the search's matches, free on the dates). */
+/** The items a filter set lists (active, every filter, the search's matching items, free on the dates). */
 export function resultSet(
   ix: CatalogueIndex,
   f: ItemFilters,
-  matches: ReadonlyMap<number, number> | null,
+  matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): TypedFastBitSet {
-  return without(filterSets(ix, f, matches, booked));
+  return without(filterSets(ix, f, matched, booked));
 }
 
 /** A result set's ids in a sort's order after a keyset; relevance ids carry their rank (lower is better). */
@@ -263,105 +260,4 @@ export async function takePage<T extends { id: number }>(
   }
   if (chunk.length > 0) await flush();
   return out.slice(0, limit + 1);
-}
-
-/** A single-valued field as a column: each item id's value as a code (-1: none) and the codes' names. */
-interface ValueColumn {
-  codes: Int32Array;
-  names: string[];
-}
-
-type Field = 'category' | 'brand' | 'colour';
-/** Per index state (keyed by the newest-first order, a new array after each change), built on first use. */
-const columnsByState = new WeakMap<readonly number[], Map<Field, ValueColumn>>();
-
-function column(ix: CatalogueIndex, field: Field): ValueColumn {
-  const key = ix.order('newest');
-  let columns = columnsByState.get(key);
-  if (!columns) columnsByState.set(key, (columns = new Map()));
-  let c = columns.get(field);
-  if (c) return c;
-  let maxId = 0;
-  for (const id of ix.entries.keys()) if (id > maxId) maxId = id;
-  const codes = new Int32Array(maxId + 1).fill(-1);
-  const names: string[] = [];
-  const byName = new Map<string, number>();
-  for (const e of ix.entries.values()) {
-    const name = e[field];
-    let code = byName.get(name);
-    if (code === undefined) byName.set(name, (code = names.push(name) - 1));
-    codes[e.id] = code;
-  }
-  columns.set(field, (c = { codes, names }));
-  return c;
-}
-
-/**
- * A single-valued list's counts (category, brand, colour): popcount(base AND each value's set),
- * or, when the base is small against the values' sets (many brands), a tally of the base's pieces
- * by their value's code; the same counts either way, values with none left out, A to Z.
- */
-function countsOf(
-  ix: CatalogueIndex,
-  base: TypedFastBitSet,
-  values: ReadonlyMap<string, TypedFastBitSet>,
-  field: Field,
-) {
-  const words = Math.ceil(ix.entries.size / 32);
-  if (base.size() * 4 > values.size * words) return counts(base, values);
-  const { codes, names } = column(ix, field);
-  const tally = new Int32Array(names.length);
-  base.forEach((id) => {
-    const code = id < codes.length ? codes[id]! : -1;
-    if (code >= 0) tally[code]!++;
-  });
-  const out: { value: string; count: number }[] = [];
-  for (let k = 0; k < names.length; k++)
-    if (tally[k]! > 0 && values.has(names[k]!)) out.push({ value: names[k]!, count: tally[k]! });
-  return out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-}
-
-/** Each value's count: popcount(base AND the value's set), values with none left out, A to Z. */
-function counts(base: TypedFastBitSet, values: Iterable<[string, TypedFastBitSet]>, sorted = true) {
-  const out: { value: string; count: number }[] = [];
-  for (const [value, set] of values) {
-    const count = base.intersection_size(set);
-    if (count > 0) out.push({ value, count });
-  }
-  return sorted ? out.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)) : out;
-}
-
-/** The first item of an order in a set (the cheapest and dearest price of a set), or undefined. */
-function firstIn(ix: CatalogueIndex, order: OrderName, set: TypedFastBitSet): Entry | undefined {
-  for (const id of ix.order(order)) if (set.has(id)) return ix.entries.get(id);
-  return undefined;
-}
-
-/** The counts of every filter list, each with every active filter but its own. */
-export function facetCounts(
-  ix: CatalogueIndex,
-  f: ItemFilters,
-  matches: ReadonlyMap<number, number> | null,
-  booked: readonly number[] | null,
-): FacetCounts {
-  const s = filterSets(ix, f, matches, booked);
-  const priced = without(s, 'price');
-  const min = priced.isEmpty() ? undefined : firstIn(ix, 'price-asc', priced);
-  const max = priced.isEmpty() ? undefined : firstIn(ix, 'price-desc', priced);
-  return {
-    total: without(s).size(),
-    categories: countsOf(ix, without(s, 'category'), ix.categories.sets, 'category'),
-    brands: countsOf(ix, without(s, 'brand'), ix.brands.sets, 'brand'),
-    colours: countsOf(ix, without(s, 'colour'), ix.colours.sets, 'colour'),
-    sizes: counts(
-      without(s, 'size'),
-      SIZES.map((size) => [size, s.sizeSet(size)] as [string, TypedFastBitSet]),
-      false,
-    ),
-    occasions: counts(
-      without(s, 'occasion'),
-      OCCASIONS.map((o) => [o, ix.tags.get(o) ?? EMPTY] as [string, TypedFastBitSet]),
-    ),
-    price: min && max ? { min: min.price, max: max.price } : { min: null, max: null },
-  };
 }

@@ -118,7 +118,7 @@ const generatedCovers = new LRUCache<string, Pick<ItemPictures, 'imageUrl' | 'im
 /** The first picture only (cards and lists), without describing every view. */
 export function coverOf(
   source: PictureSource,
-  cover: PhotoRow | undefined,
+  cover: Pick<PhotoRow, 'position' | 'file_name'> | undefined,
 ): Pick<ItemPictures, 'imageUrl' | 'imageAlt'> {
   if (cover)
     return {
@@ -139,17 +139,19 @@ export function coverOf(
 
 const SOURCE_COLUMNS = ['id', 'name', 'brand', 'category', 'colour', 'look'] as const;
 
-/** Reads photos and rows for the pictures of many items in one or two queries. */
+/** Reads photos and rows for the pictures of many items in one or two queries (a list's covers come with its rows). */
 export function createItemPictures(db: Kysely<DB>) {
-  async function photosOf(ids: readonly number[], coversOnly: boolean): Promise<Map<number, PhotoRow[]>> {
+  async function photosOf(ids: readonly number[]): Promise<Map<number, PhotoRow[]>> {
     const out = new Map<number, PhotoRow[]>();
     if (ids.length === 0) return out;
-    let q = db
+    const rows = await db
       .selectFrom('listing_photos')
       .select(['item_id', 'position', 'file_name', 'width', 'height'])
-      .where('item_id', 'in', [...new Set(ids)]);
-    if (coversOnly) q = q.where('position', '=', 0);
-    for (const row of await q.orderBy('item_id').orderBy('position').execute()) {
+      .where('item_id', 'in', [...new Set(ids)])
+      .orderBy('item_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) {
       const list = out.get(row.item_id) ?? [];
       list.push(row);
       out.set(row.item_id, list);
@@ -160,22 +162,20 @@ export function createItemPictures(db: Kysely<DB>) {
   return {
     /** Every picture of each row's item. */
     async forRows(rows: readonly PictureSource[]): Promise<Map<number, ItemPictures>> {
-      const photos = await photosOf(
-        rows.map((r) => r.id),
-        false,
-      );
+      const photos = await photosOf(rows.map((r) => r.id));
       return new Map(rows.map((r) => [r.id, picturesOf(r, photos.get(r.id))]));
     },
 
-    /** The first picture of each row's item (lists: one small query for the covers). */
-    async coversForRows(
-      rows: readonly PictureSource[],
-    ): Promise<Map<number, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>> {
-      const photos = await photosOf(
-        rows.map((r) => r.id),
-        true,
+    /** The first picture of each list row, from the cover photo's file its row carries (no query). */
+    coversOfSummaries(
+      rows: readonly (PictureSource & { cover_file: string | null })[],
+    ): Map<number, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>> {
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          coverOf(r, r.cover_file === null ? undefined : { position: 0, file_name: r.cover_file }),
+        ]),
       );
-      return new Map(rows.map((r) => [r.id, coverOf(r, photos.get(r.id)?.[0])]));
     },
 
     /**

@@ -2,6 +2,7 @@ import type { TypedFastBitSet } from 'typedfastbitset';
 import type { CatalogueIndex } from './catalogue-index';
 import type { Keyset } from './catalogue.repository';
 import { dateSets } from './index-query';
+import { Heap } from './top-k';
 import {
   catalogueMaxima,
   cataloguePart,
@@ -68,46 +69,6 @@ interface Blended {
 
 const before = (a: Blended, b: Blended) => a.score < b.score || (a.score === b.score && a.id < b.id);
 
-/** A binary min-heap of blended pieces by (score, id). */
-class Waiting {
-  private heap: Blended[] = [];
-  get size() {
-    return this.heap.length;
-  }
-  peek(): Blended | undefined {
-    return this.heap[0];
-  }
-  push(x: Blended): void {
-    const h = this.heap;
-    h.push(x);
-    let i = h.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >>> 1;
-      if (!before(h[i]!, h[parent]!)) break;
-      [h[i], h[parent]] = [h[parent]!, h[i]!];
-      i = parent;
-    }
-  }
-  pop(): Blended | undefined {
-    const h = this.heap;
-    const top = h[0];
-    const last = h.pop();
-    if (h.length > 0 && last) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        let child = 2 * i + 1;
-        if (child >= h.length) break;
-        if (child + 1 < h.length && before(h[child + 1]!, h[child]!)) child++;
-        if (!before(h[child]!, h[i]!)) break;
-        [h[i], h[child]] = [h[child]!, h[i]!];
-        i = child;
-      }
-    }
-    return top;
-  }
-}
-
 /** The first batch: a page and a little; each next one twice the last, up to this. */
 const MAX_BATCH = 2048;
 
@@ -128,7 +89,7 @@ export async function* recommendedOrder(
   const order = catalogueOrder(ix, today);
   const bound = requestBound({ ...order.maxima, ...ranking, held: null });
   const cut = after ? (after.value as number) : -Infinity;
-  const waiting = new Waiting();
+  const waiting = new Heap<Blended>(before);
   const { ids, parts } = order;
   let i = 0;
   let batch = firstBatch;

@@ -133,15 +133,19 @@ export function createTextIndex() {
       });
     },
 
-    /** The active items matching a resolved search, with their rank (higher is better). */
-    matches(resolved: ResolvedSearch): Map<number, number> {
-      const out = new Map<number, number>();
-      if (resolved.groups.length === 0) return out;
+    /** The active items matching a resolved search (every group), as a set: what filters and counts need. */
+    matchSet(resolved: ResolvedSearch): TypedFastBitSet {
       let set: TypedFastBitSet | null = null;
       for (const g of resolved.groups) {
         const s = groupSet(g);
         set = set ? set.intersection(s) : s;
       }
+      return set ?? new TypedFastBitSet();
+    },
+
+    /** The rank of each item of `set` (matching items: `matchSet`, perhaps filtered) for a resolved search (higher is better). */
+    ranks(resolved: ResolvedSearch, set: TypedFastBitSet): Map<number, number> {
+      const out = new Map<number, number>();
       // Each group's words as the index knows them (a prefix's words), with their rarity.
       const n = Math.max(docs.size, 1);
       const groupWords = resolved.groups.map((g) => {
@@ -152,7 +156,7 @@ export function createTextIndex() {
               if (posting.size > 0) words.set(word, Math.log(1 + n / posting.size));
         return words;
       });
-      set!.forEach((id) => {
+      set.forEach((id) => {
         const doc = docs.get(id);
         if (!doc) return;
         let score = 0;

@@ -48,43 +48,66 @@ export function* ascending(
   }
 }
 
+/** A binary heap: `before(a, b)` is true when a comes out before b. */
+export class Heap<T> {
+  private readonly items: T[] = [];
+  constructor(private readonly before: (a: T, b: T) => boolean) {}
+  get size(): number {
+    return this.items.length;
+  }
+  peek(): T | undefined {
+    return this.items[0];
+  }
+  push(x: T): void {
+    const h = this.items;
+    h.push(x);
+    let i = h.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >>> 1;
+      if (!this.before(h[i]!, h[parent]!)) break;
+      [h[i], h[parent]] = [h[parent]!, h[i]!];
+      i = parent;
+    }
+  }
+  pop(): T | undefined {
+    const h = this.items;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length > 0 && last !== undefined) this.replaceTop(last);
+    return top;
+  }
+  /** Puts `x` in the top's place and lets it sink to where it belongs. */
+  replaceTop(x: T): void {
+    const h = this.items;
+    h[0] = x;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= h.length) break;
+      if (child + 1 < h.length && this.before(h[child + 1]!, h[child]!)) child++;
+      if (!this.before(h[child]!, h[i]!)) break;
+      [h[i], h[child]] = [h[child]!, h[i]!];
+      i = child;
+    }
+  }
+  /** What is left, in the order it would come out (the heap is emptied). */
+  drain(): T[] {
+    const out: T[] = [];
+    while (this.items.length > 0) out.push(this.pop()!);
+    return out;
+  }
+}
+
 /**
- * The `k` best of `items` by `compare` (negative: a before b), best first: a bounded max-heap of
- * the k kept so far (the worst on top), so a stream of n costs O(n log k).
+ * The `k` best of `items` by `compare` (negative: a before b), best first: a bounded heap of the
+ * k kept so far with the worst on top, so a stream of n costs O(n log k).
  */
 export function best<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
   if (k <= 0) return [];
-  const heap: T[] = [];
-  // The heap's order: the worst kept item on top.
-  const worse = (a: T, b: T) => compare(a, b) > 0;
-  const up = (from: number) => {
-    let i = from;
-    while (i > 0) {
-      const parent = (i - 1) >>> 1;
-      if (!worse(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  };
-  const down = (from: number) => {
-    let i = from;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= heap.length) break;
-      if (child + 1 < heap.length && worse(heap[child + 1]!, heap[child]!)) child++;
-      if (!worse(heap[child]!, heap[i]!)) break;
-      [heap[i], heap[child]] = [heap[child]!, heap[i]!];
-      i = child;
-    }
-  };
+  const kept = new Heap<T>((a, b) => compare(a, b) > 0);
   for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      up(heap.length - 1);
-    } else if (compare(item, heap[0]!) < 0) {
-      heap[0] = item;
-      down(0);
-    }
+    if (kept.size < k) kept.push(item);
+    else if (compare(item, kept.peek()!) < 0) kept.replaceTop(item);
   }
-  return heap.sort(compare);
+  return kept.drain().reverse();
 }
