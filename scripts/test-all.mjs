@@ -2,7 +2,7 @@
 // `npm test`: API types current, typecheck, lint, build, unit/component/API tests (Vitest), browser tests (Playwright),
 // then one closing line "N passed, M failed" summed over every suite. Exits non-zero when any
 // step fails or when no test ran at all.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -29,30 +29,63 @@ function run(name, cmd, args, env = {}) {
 
 const want = (step) => only.length === 0 || only.includes(step);
 
-// The web's API types (src/web/lib/api-schema.d.ts) are generated from the server's routes: the
-// committed file must be current (decision 0014). Counts as one test, like the bundle budget.
-if (want('typecheck') || want('api-types')) {
-  if (run('API types are current', 'node', ['--import', 'tsx', 'scripts/api-types.ts', '--check'])) passed += 1;
-  else failed += 1;
+/** A step in the background: its output is kept and printed whole when it ends (two lanes run at once). */
+function runQuietly(name, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}${out.trim() ? `\n${out.trimEnd()}` : ''}`);
+      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 100) / 10 });
+      resolve(code === 0);
+    });
+  });
 }
-// React Router's route types (.react-router/types, `import type { Route } from './+types/page'`) first.
-if (
-  want('typecheck') &&
-  !(
-    run('route types', 'npx', ['react-router', 'typegen']) &&
-    run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
-  )
-)
-  failed += 1;
-if (want('lint') && !run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failed += 1;
-// The formatter owns layout (decision 0052): a file it would change fails the run (`npm run format` fixes it).
-if (want('lint') && !run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'])) failed += 1;
-// Import cycles, type-only ones included (madge reads `import type` too; decision 0023).
-if (
-  want('lint') &&
-  !run('import cycles', 'npx', ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'src'])
-)
-  failed += 1;
+
+/** Steps one after the other, stopping at the first that fails; true when all passed. */
+async function lane(steps) {
+  for (const [name, cmd, args] of steps) if (!(await runQuietly(name, cmd, args))) return false;
+  return true;
+}
+
+// React Router's route types (.react-router/types, `import type { Route } from './+types/page'`)
+// first: the type check and the linter read them. Then two lanes at once on the two cores (each
+// step is one process on one core): the types, and the linter, the formatter and the cycles.
+if (want('typecheck') || want('api-types') || want('lint')) {
+  if (!run('route types', 'npx', ['react-router', 'typegen'])) failed += 1;
+  else {
+    // The web's API types (src/web/lib/api-schema.d.ts) are generated from the server's routes: the
+    // committed file must be current (decision 0014). Counts as one test, like the bundle budget.
+    const types = async () => {
+      if (want('typecheck') || want('api-types')) {
+        if (await runQuietly('API types are current', 'node', ['--import', 'tsx', 'scripts/api-types.ts', '--check']))
+          passed += 1;
+        else failed += 1;
+      }
+      if (want('typecheck') && !(await lane([['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']]])))
+        failed += 1;
+    };
+    const lint = async () => {
+      if (!want('lint')) return;
+      // The formatter owns layout (decision 0052): a file it would change fails the run (`npm run format` fixes it).
+      // Import cycles, type-only ones included (madge reads `import type` too; decision 0023).
+      for (const step of [
+        ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+        ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+        [
+          'import cycles',
+          'npx',
+          ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'src'],
+        ],
+      ])
+        if (!(await lane([step]))) failed += 1;
+    };
+    await Promise.all([types(), lint()]);
+  }
+}
 
 if (want('vitest') || want('unit') || want('api')) {
   const out = path.join(tmp, 'vitest.json');
