@@ -126,7 +126,9 @@ export default defineConfig({
     sequence: { sequencer: FuzzFirst },
     // Vitest's default is one fork fewer than the cores: one fork on a 2-core CI machine. The API
     // tests spend much of their time waiting on PostgreSQL, child servers and timers, so two forks
-    // there took the whole run from 602 s to 378 s (2026-11-26, the same tests, all passing).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // there took the whole run from 602 s to 378 s (2026-11-26, the same tests, all passing), and
+    // the whole `npm test` still used about 40% of the two cores (2026-11-30: 30 CPU-minutes in a
+    // 38.5-minute run): one fork more than the cores.
+    maxWorkers: availableParallelism() + 1,
   },
 });
