@@ -27,7 +27,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { facetCounts } from './facet-counts';
 import { dateSets, inOrder, page as indexPage, resultSet, takePage } from './index-query';
 import type { CatalogueIndex } from './catalogue-index';
-import { AVAILABLE_SOON_DAYS, prepareRanking, type CatalogueMaxima } from './ranking';
+import { AVAILABLE_SOON_DAYS, memberRanking } from './ranking';
 import { recommendedOrder } from './recommended-order';
 import { similarPieces } from './similar-pieces';
 import { completeTheLook } from './complete-the-look';
@@ -40,8 +40,6 @@ import type { ServedPictures } from './served-pictures';
 
 /** How long the list of brands is kept before it is read again (a stale copy answers meanwhile). */
 const VOCABULARY_TTL_MS = 60_000;
-/** Her part of a ranking needs no maxima (they come with the catalogue's order). */
-const NO_MAXIMA: CatalogueMaxima = { recentFrom: 0, today: 0, maxRented: 0, maxLikes: 0 };
 /** How many items and brands a suggestion list shows. */
 const SUGGESTED_ITEMS = 6;
 const SUGGESTED_BRANDS = 4;
@@ -80,12 +78,17 @@ export function createCatalogueService(
     return held.from && held.to ? repo.bookedUnits(held.from, held.to) : null;
   }
 
+  /** The held days a list's dates ask about, or the coming week from today without dates. */
+  function soonRange(f: ItemFilters): [string, string] {
+    const held = availability.heldDates(f);
+    if (held.from && held.to) return [held.from, held.to];
+    const today = ctx.today();
+    return [today, addDays(today, AVAILABLE_SOON_DAYS)];
+  }
+
   /** The units held on the dates asked (held days), or in the coming week from today without dates. */
   function heldSoon(f: ItemFilters): Promise<number[]> {
-    const held = availability.heldDates(f);
-    if (held.from && held.to) return repo.bookedUnits(held.from, held.to);
-    const today = ctx.today();
-    return repo.bookedUnits(today, addDays(today, AVAILABLE_SOON_DAYS));
+    return repo.bookedUnits(...soonRange(f));
   }
 
   /** Her part of the Recommended ranking (ranking.ts): her sizes and her taste from her favourites. */
@@ -94,15 +97,12 @@ export function createCatalogueService(
       userId && deps.memberSizes ? deps.memberSizes(userId) : Promise.resolve([]),
       userId && deps.memberLikes ? deps.memberLikes(userId) : Promise.resolve([]),
     ]);
-    const { sizeIndexes, taste } = prepareRanking(ix, { sizes, liked, today: ctx.today(), held: null }, NO_MAXIMA);
-    return { sizeIndexes, taste };
+    return memberRanking(ix, sizes, liked);
   }
 
   /** The units of some pieces held on a list's dates, or in the coming week from today without dates. */
   function bookedOf(f: ItemFilters) {
-    const held = availability.heldDates(f);
-    const today = ctx.today();
-    const [from, to] = held.from && held.to ? [held.from, held.to] : [today, addDays(today, AVAILABLE_SOON_DAYS)];
+    const [from, to] = soonRange(f);
     return (itemIds: number[]) => repo.bookedUnits(from, to, itemIds);
   }
 

@@ -179,17 +179,20 @@ export function catalogueMaxima(ix: CatalogueIndex, today: string): CatalogueMax
 const CLOSE_MAX =
   CLOSE_WEIGHTS.category * 1 + CLOSE_WEIGHTS.brand * 1 + CLOSE_WEIGHTS.colour * 1 + CLOSE_WEIGHTS.occasion * 1;
 
-/** The ranking for her: the catalogue's maxima (`maxima`, when worked out already), her sizes and taste. */
-export function prepareRanking(
+/** The ranking for her: the catalogue's maxima, her sizes and taste, what is held. */
+export function prepareRanking(ix: CatalogueIndex, ctx: RankingContext): PreparedRanking {
+  return { ...catalogueMaxima(ix, ctx.today), held: ctx.held, ...memberRanking(ix, ctx.sizes, ctx.liked ?? []) };
+}
+
+/** Her part of a ranking: her sizes as SIZES indexes, her taste from her favourites. */
+export function memberRanking(
   ix: CatalogueIndex,
-  ctx: RankingContext,
-  maxima: CatalogueMaxima = catalogueMaxima(ix, ctx.today),
-): PreparedRanking {
+  sizes: readonly string[],
+  liked: readonly number[],
+): Pick<PreparedRanking, 'sizeIndexes' | 'taste'> {
   return {
-    ...maxima,
-    held: ctx.held,
-    sizeIndexes: ctx.sizes.map((s) => SIZES.indexOf(s as never)).filter((k) => k >= 0),
-    taste: tasteOf(ix, ctx.liked ?? []),
+    sizeIndexes: sizes.map((s) => SIZES.indexOf(s as never)).filter((k) => k >= 0),
+    taste: tasteOf(ix, liked),
   };
 }
 

@@ -94,17 +94,19 @@ export async function* recommendedOrder(
   let i = 0;
   let batch = firstBatch;
   for (;;) {
+    // Positions in the catalogue's order, so each piece's catalogue part is read, not worked out again.
     const chunk: number[] = [];
     while (i < ids.length && chunk.length < batch) {
-      const id = ids[i++]!;
-      if (set.has(id)) chunk.push(id);
+      if (set.has(ids[i]!)) chunk.push(i);
+      i++;
     }
     batch = Math.min(MAX_BATCH, batch * 2);
     if (chunk.length > 0) {
-      const prepared: PreparedRanking = { ...order.maxima, ...ranking, held: dateSets(ix, await bookedOf(chunk)) };
-      for (const id of chunk) {
-        const e = ix.entries.get(id)!;
-        const score = -(requestPart(e, prepared) + cataloguePart(e, order.maxima));
+      const booked = await bookedOf(chunk.map((k) => ids[k]!));
+      const prepared: PreparedRanking = { ...order.maxima, ...ranking, held: dateSets(ix, booked) };
+      for (const k of chunk) {
+        const id = ids[k]!;
+        const score = -(requestPart(ix.entries.get(id)!, prepared) + parts[k]!);
         if (score < cut || (after && score === cut && id <= after.id)) continue;
         waiting.push({ id, score });
       }
