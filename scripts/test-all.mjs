@@ -45,12 +45,6 @@ function runQuietly(name, cmd, args) {
   });
 }
 
-/** Steps one after the other, stopping at the first that fails; true when all passed. */
-async function lane(steps) {
-  for (const [name, cmd, args] of steps) if (!(await runQuietly(name, cmd, args))) return false;
-  return true;
-}
-
 // React Router's route types (.react-router/types, `import type { Route } from './+types/page'`)
 // first: the type check and the linter read them. Then two lanes at once on the two cores (each
 // step is one process on one core): the types, and the linter, the formatter and the cycles.
@@ -65,14 +59,14 @@ if (want('typecheck') || want('api-types') || want('lint')) {
           passed += 1;
         else failed += 1;
       }
-      if (want('typecheck') && !(await lane([['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']]])))
+      if (want('typecheck') && !(await runQuietly('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])))
         failed += 1;
     };
     const lint = async () => {
       if (!want('lint')) return;
       // The formatter owns layout (decision 0052): a file it would change fails the run (`npm run format` fixes it).
       // Import cycles, type-only ones included (madge reads `import type` too; decision 0023).
-      for (const step of [
+      for (const [name, cmd, args] of [
         ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
         ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
         [
@@ -81,7 +75,7 @@ if (want('typecheck') || want('api-types') || want('lint')) {
           ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'src'],
         ],
       ])
-        if (!(await lane([step]))) failed += 1;
+        if (!(await runQuietly(name, cmd, args))) failed += 1;
     };
     await Promise.all([types(), lint()]);
   }
