@@ -117,8 +117,10 @@ async function startCluster(
   processes: number,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
+  // BENCH_CPU_PROF=<dir>: each process writes a CPU profile there (the workers inherit the flags).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork('bench/lib/cluster.ts', [String(processes)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...prof, '--import', 'tsx'],
     env: {
       ...process.env,
       NODE_ENV: 'production',

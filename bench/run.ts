@@ -8,6 +8,7 @@
  *   npm run bench -- --duration=10 --sizes=1000,100000 --connections=50 --mixed-connections=20
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench
  *   npm run bench -- --only=mixed                   # or --only=browse
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --only=mixed   # each app server writes a CPU profile there
  */
 import { spawn } from 'node:child_process';
 import { arg, mixedOptionsFromArgs, printMixed, runMixed } from './mixed';

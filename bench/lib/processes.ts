@@ -58,7 +58,9 @@ export async function startApp(env: Record<string, string>): Promise<{
   memory: () => { rssMb: number; peakMb: number } | null;
 }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (node --cpu-prof).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import { SqliteRowLocksPlugin } from './row-locks';
+import { SqliteDialectWithoutRowLocks } from './row-locks';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -91,8 +91,7 @@ export function createDatabase(opts: {
   sqlite.pragma('mmap_size = 268435456');
   const writes = { count: 0 };
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }),
-    plugins: [new SqliteRowLocksPlugin()],
+    dialect: new SqliteDialectWithoutRowLocks({ database: withStatementCache(sqlite, writes) }),
   });
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   return {

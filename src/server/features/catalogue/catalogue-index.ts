@@ -58,6 +58,9 @@ export const dayNumber = (iso: string) => Math.floor(Date.parse(iso.slice(0, 10)
 const SIZE_INDEX = new Map<string, number>(SIZES.map((s, i) => [s, i]));
 const DISCOVERY = new Set<string>(DISCOVERY_CATEGORIES);
 
+/** An apply of more pieces than this sorts the orders again instead of moving each piece. */
+const RESORT_AFTER = 32;
+
 /** The sort keys the index keeps an order for (relevance is ordered per search). */
 export const ORDERS = {
   popular: { key: (e: Entry) => e.rentalCount, dir: -1 },
@@ -151,9 +154,23 @@ export function createCatalogueIndex() {
       if (unitId < unitItem.length) unitItem[unitId] = 0;
     },
   };
-  /** Ids in each sort's order; rebuilt when `dirty`. */
-  const orders = new Map<OrderName, number[]>();
-  let dirty = true;
+  /**
+   * Ids in each sort's order, sorted when first asked for. A few changed entries move in the
+   * orders already sorted (a binary search each); a larger apply drops them to be sorted again.
+   * Each move makes a new array: a page being walked through an older one is not disturbed.
+   */
+  const orders = new Map<OrderName, readonly number[]>();
+  /** Where an entry is, or would go, in an order: the first position not before it. */
+  function positionIn(name: OrderName, ids: readonly number[], e: Entry): number {
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareIn(name, entries.get(ids[mid]!)!, e) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
   /** Bumped by each apply: what was worked out from the entries (ranking.ts) is current while it stands. */
   let generation = 0;
   const text: TextIndex = createTextIndex();
@@ -161,6 +178,10 @@ export function createCatalogueIndex() {
   function removeEntry(id: number): void {
     const e = entries.get(id);
     if (!e) return;
+    for (const [name, ids] of orders) {
+      const at = positionIn(name, ids, e);
+      if (ids[at] === id) orders.set(name, ids.toSpliced(at, 1));
+    }
     entries.delete(id);
     for (const u of e.unitIds) units.delete(u);
     active.remove(id);
@@ -172,7 +193,6 @@ export function createCatalogueIndex() {
     for (const s of tags.sets.values()) s.remove(id);
     for (const s of sizes.sets.values()) s.remove(id);
     text.remove(id);
-    dirty = true;
   }
 
   function addEntry(row: IndexedItem, its: readonly IndexedUnit[], likes: number, rentedOn: number[]): void {
@@ -213,7 +233,7 @@ export function createCatalogueIndex() {
       e.unitIds.push(u.id);
     }
     text.add(row);
-    dirty = true;
+    for (const [name, ids] of orders) orders.set(name, ids.toSpliced(positionIn(name, ids, e), 0, e.id));
   }
 
   return {
@@ -250,6 +270,8 @@ export function createCatalogueIndex() {
         days.push(dayNumber(r.created_at));
       }
       generation++;
+      // Moving a piece in a sorted order costs a copy of it: past a few, sorting again is cheaper.
+      if (ids.length > RESORT_AFTER) orders.clear();
       for (const id of ids) removeEntry(id);
       for (const row of rows)
         if (row.status === 'active')
@@ -262,11 +284,7 @@ export function createCatalogueIndex() {
     },
 
     /** The ids of the active items in a sort's order (sorted again after a change). */
-    order(name: OrderName): number[] {
-      if (dirty) {
-        orders.clear();
-        dirty = false;
-      }
+    order(name: OrderName): readonly number[] {
       let ids = orders.get(name);
       if (!ids) {
         const list = [...entries.values()].sort((a, b) => compareIn(name, a, b));

@@ -239,28 +239,6 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /**
-     * Of these items, the summaries of those with a unit (of `size`, when given) with no active
-     * booking overlapping [start, end): a list on dates reads its page and its availability in one
-     * statement. Per item, EXISTS stops at its first free unit.
-     */
-    freeSummaries(ids: readonly number[], size: string | undefined, start: string, end: string) {
-      if (ids.length === 0) return Promise.resolve([] as ItemSummaryBase[]);
-      return summaryRows(db)
-        .where('items.id', 'in', ids)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('item_units as u')
-              .select(sql.lit(1).as('one'))
-              .whereRef('u.item_id', '=', 'items.id')
-              .$if(!!size, (q) => q.where('u.size', '=', size!))
-              .where((ub) => ub.not(ub.exists(activeBookingOverlapping(ub, start, end)))),
-          ),
-        )
-        .execute() as Promise<ItemSummaryBase[]>;
-    },
-
     /** Units of an item's size with no active booking overlapping [start, end). */
     freeUnits(trx: Kysely<DB>, itemId: number, size: string, start: string, end: string) {
       return trx

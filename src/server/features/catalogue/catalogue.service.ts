@@ -25,7 +25,7 @@ import {
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
 import { facetCounts } from './facet-counts';
-import { dateSets, inOrder, page as indexPage, resultSet, takePage } from './index-query';
+import { dateSets, freeOf, inOrder, page as indexPage, resultSet, takePage } from './index-query';
 import type { CatalogueIndex } from './catalogue-index';
 import { AVAILABLE_SOON_DAYS, memberRanking } from './ranking';
 import { recommendedOrder } from './recommended-order';
@@ -172,18 +172,14 @@ export function createCatalogueService(
       if (search && search.groups.length === 0) return { items: [], nextCursor: null };
       // On dates, the pieces in order are asked of the bookings a batch at a time (a page's worth),
       // not every unit held on the dates (tens of thousands at 100k pieces); counts still use those.
-      // Those pieces' rows come with that answer (one statement a batch).
+      // Which of a batch's units are held is one light statement; the index knows each piece's units.
       const held = availability.heldDates(query);
       const set = resultSet(ix, query, search ? ix.text.matchSet(search) : null, null);
       // A search's ranks, for the pieces the filters leave (relevance is the only order that reads them).
       const matches = search && query.sort === 'relevance' ? ix.text.ranks(search, set) : null;
-      const read = new Map<number, ItemSummaryBase>();
       const keep =
         held.from && held.to
-          ? async (ids: number[]) => {
-              for (const r of await repo.freeSummaries(ids, query.size, held.from!, held.to!)) read.set(r.id, r);
-              return new Set(read.keys());
-            }
+          ? async (ids: number[]) => freeOf(ix, ids, await repo.bookedUnits(held.from!, held.to!, ids), query.size)
           : undefined;
       // Recommended walks the catalogue's part of the blend from the top (recommended-order.ts).
       const picked =
@@ -196,8 +192,7 @@ export function createCatalogueService(
           : keep
             ? await takePage(inOrder(ix, set, query.sort, matches, after), query.limit, keep)
             : indexPage(ix, set, query.sort, matches, after, query.limit);
-      if (!keep) for (const r of await repo.summaries(picked.map((p) => p.id))) read.set(r.id, r);
-      const byId = read;
+      const byId = new Map((await repo.summaries(picked.map((p) => p.id))).map((r) => [r.id, r]));
       const rows = picked.flatMap((p) => {
         const row = byId.get(p.id);
         return row ? [{ ...row, score: p.score }] : [];

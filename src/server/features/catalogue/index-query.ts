@@ -44,6 +44,28 @@ export function dateSets(ix: CatalogueIndex, booked: readonly number[]): DateSet
 }
 
 /**
+ * Of these pieces, those with a unit (of `size`, when given) that is not among the `booked` units:
+ * a list on dates keeps them, by the same counting as its facet counts (`dateSets`).
+ */
+export function freeOf(
+  ix: CatalogueIndex,
+  ids: readonly number[],
+  booked: readonly number[],
+  size?: string,
+): Set<number> {
+  const { noneFree, fullOfSize } = dateSets(ix, booked);
+  const k = size === undefined ? -1 : SIZES.indexOf(size as (typeof SIZES)[number]);
+  if (size !== undefined && k < 0) return new Set();
+  return new Set(
+    ids.filter((id) => {
+      const e = ix.entries.get(id);
+      if (!e) return false;
+      return k < 0 ? e.unitIds.length > 0 && !noneFree.has(id) : e.units[k]! > 0 && !fullOfSize[k]!.has(id);
+    }),
+  );
+}
+
+/**
  * The price order cut into buckets of `width` positions, kept as prefix sets: `below[k]` holds the
  * first k buckets' items, so a range is `below[end] - below[first]` (its whole buckets, two set
  * operations however wide it is) and its two edges' ids.
