@@ -10,6 +10,7 @@ import {
   type ItemPage,
   type SearchSuggestions,
   addDays,
+  parseSizes,
   searchTerms,
 } from '../../../domain/catalogue';
 import type { LenderRating } from '../../../domain/ratings';
@@ -140,6 +141,13 @@ export function createCatalogueService(
       if (row.owner_id && deps.lenderRatings)
         item.lenderRating = (await deps.lenderRatings([row.owner_id])).get(row.owner_id) ?? null;
       return item;
+    },
+
+    /** The sizes an active item is offered in, or 404 'Item not found' as getItem. */
+    async offeredSizes(id: number): Promise<readonly string[]> {
+      const row = await repo.findById(id);
+      if (!row || row.status !== 'active') throw notFound('Item not found');
+      return parseSizes(row.sizes);
     },
 
     /** One item of the static pages by its slug. */

@@ -20,7 +20,7 @@ import type { OrdersService, ResolvedDelivery } from '../orders';
 import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
 import type { DepositMoves } from '../protection';
-import { climb, requestRangeOf, sizeChecked } from '../rentals';
+import { climb, requestRangeOf, sizeOffered } from '../rentals';
 import { createLendingRepository, type LendingRepository, type RequestRow } from './lending.repository';
 import type { RequestSettlement } from './request-settlement';
 import { requestViewsOf } from './request-view';
@@ -122,7 +122,7 @@ export function createLendingService(
             policy = (await deps.policyDays?.(input.itemId)) ?? null;
             return requestPolicyRefusal(range, policy, await repo.blocks(input.itemId, today()), today());
           },
-          size: async () => void (await sizeChecked(catalogue, input.itemId, input.size)),
+          size: async () => void (await sizeOffered(catalogue, input.itemId, input.size)),
           delivery: async () =>
             void (delivery = await orders.resolveDelivery(userId, input, await plans.getPickup(userId))),
         },

@@ -60,6 +60,24 @@ const CARD_ATTEMPTS: RateLimit = {
  * Plans, cards and pickup choices for one member at a time. Other features use
  * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
  */
+/** The paid-plan allowance in force (see currentBillingPeriod), or null. */
+function allowanceOf(sub: Subscription): AllowancePeriod | null {
+  if (sub.status !== 'active' || !sub.currentPeriod || sub.itemCount === null) return null;
+  return { plan: sub.plan, itemAllowance: sub.itemCount, ...sub.currentPeriod };
+}
+
+/** Why plan pieces are not booked now (see planRefusal), or null. */
+function refusalOf(row: SubscriptionRow, valid: ValidRow, today: string): DomainError | null {
+  const phase = phaseOf(row, valid, today);
+  const details = { phase, until: row.pause_until };
+  if (phase === 'paused')
+    return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.paused(row.pause_until ?? ''), { details });
+  if (phase === 'payment_paused') return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.pausedUnpaid, { details });
+  if (phase === 'renewal_due')
+    return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.renewalDue(row.retry_on), { details });
+  return null;
+}
+
 export function createPlansService(
   ctx: AppContext,
   deps: { payments: PaymentsService; orders: OrdersService; billing: PlanBilling },
@@ -146,9 +164,24 @@ export function createPlansService(
      * (pay per item, unlimited) or a paid plan still waiting for its first payment.
      */
     async currentBillingPeriod(userId: string): Promise<AllowancePeriod | null> {
-      const sub = await getSubscription(userId);
-      if (sub.status !== 'active' || !sub.currentPeriod || sub.itemCount === null) return null;
-      return { plan: sub.plan, itemAllowance: sub.itemCount, ...sub.currentPeriod };
+      return allowanceOf(await getSubscription(userId));
+    },
+
+    /**
+     * What a booking and its quote ask of her plan, read once: the allowance in force
+     * (currentBillingPeriod's), her plan, why plan pieces are refused now (planRefusal's) and her
+     * saved card as cardForCharge gives it.
+     */
+    async bookingTerms(userId: string) {
+      const { row, valid } = await loadValid(userId);
+      const card = await repo.findCard(userId);
+      const sub = shape(row, valid, card, ctx.today());
+      return {
+        allowance: allowanceOf(sub),
+        plan: sub.plan,
+        paused: refusalOf(row, valid, ctx.today()),
+        card: card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null,
+      };
     },
 
     /**
@@ -158,14 +191,7 @@ export function createPlansService(
      */
     async planRefusal(userId: string): Promise<DomainError | null> {
       const { row, valid } = await loadValid(userId);
-      const phase = phaseOf(row, valid, ctx.today());
-      const details = { phase, until: row.pause_until };
-      if (phase === 'paused')
-        return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.paused(row.pause_until ?? ''), { details });
-      if (phase === 'payment_paused') return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.pausedUnpaid, { details });
-      if (phase === 'renewal_due')
-        return new DomainError('PLAN_PAUSED', PLAN_MESSAGES.renewalDue(row.retry_on), { details });
-      return null;
+      return refusalOf(row, valid, ctx.today());
     },
 
     /**

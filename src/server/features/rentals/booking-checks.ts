@@ -28,14 +28,24 @@ export function requestRangeOf(input: { startDate?: string | undefined; endDate?
   return { startDate, endDate };
 }
 
-export async function sizeChecked(catalogue: CatalogueService, itemId: number, size: string, field = 'size') {
-  const item = await catalogue.getItem(itemId);
-  if (!(item.sizes as string[]).includes(size)) {
+function offered(sizes: readonly string[], size: string, field: string) {
+  if (!sizes.includes(size)) {
     throw new DomainError('VALIDATION_FAILED', `Invalid body: ${field} ${size} is not offered for this item`, {
-      issues: [{ path: field, message: `must be one of ${item.sizes.join(', ')}` }],
+      issues: [{ path: field, message: `must be one of ${sizes.join(', ')}` }],
     });
   }
+}
+
+/** The active item, once its size is checked (404 'Item not found', or the size refused). */
+export async function sizeChecked(catalogue: CatalogueService, itemId: number, size: string, field = 'size') {
+  const item = await catalogue.getItem(itemId);
+  offered(item.sizes, size, field);
   return item;
+}
+
+/** sizeChecked's refusals, reading only the item's sizes (not its pictures and lender). */
+export async function sizeOffered(catalogue: CatalogueService, itemId: number, size: string, field = 'size') {
+  offered(await catalogue.offeredSizes(itemId), size, field);
 }
 
 /** A managed piece its owner asked back (decision 0062): no new booking, and she is told why. */
@@ -49,7 +59,7 @@ export async function sizeOrRecalled(
   statusOf: () => Promise<string | undefined>,
 ): Promise<void> {
   try {
-    await sizeChecked(catalogue, input.itemId, input.size);
+    await sizeOffered(catalogue, input.itemId, input.size);
   } catch (err) {
     if ((await statusOf()) === 'recalled') throw recalled();
     throw err;

@@ -10,7 +10,7 @@ export { createRentalQuote } from './rental-quote';
 export { hasOpenRental, memberIsActive } from './rentals.repository';
 // The booking's refusal ladder and input checks, which lending's requests climb too.
 export { climb, BOOKING_LADDER, type Rung } from './booking-ladder';
-export { rangeOf, requestRangeOf, sizeChecked } from './booking-checks';
+export { rangeOf, requestRangeOf, sizeOffered } from './booking-checks';
 // The charge's rate limit and refusals, which the pre-loved sale's purchase shares (decision 0066).
 export { takeChargeAttempt } from './charge-attempts';
 export { cardRequired, declined } from './rental-refusals';

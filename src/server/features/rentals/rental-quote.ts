@@ -57,12 +57,13 @@ export function createRentalQuote(
       ? startDate
       : await catalogue.nextFreeDate(db, q.itemId, q.size, startDate, Math.max(1, days), handoff);
     // A member's piece is paid per piece whatever her plan (decision 0035): no allowance applies.
-    const period = userId && !item.fromMember ? await subscriptions.currentBillingPeriod(userId) : null;
+    const terms = userId ? await subscriptions.bookingTerms(userId) : null;
+    const period = !item.fromMember ? (terms?.allowance ?? null) : null;
     const used = period && userId ? await repo.allowanceUsed(userId, period.start) : 0;
     const remaining = period ? Math.max(0, period.itemAllowance - used) : 0;
     // Plan pieces are not booked while her plan is paused (decision 0058).
-    const paused = userId && !item.fromMember ? await subscriptions.planRefusal(userId) : null;
-    const card = userId && !period ? await subscriptions.cardForCharge(userId) : null;
+    const paused = !item.fromMember ? (terms?.paused ?? null) : null;
+    const card = !period ? (terms?.card ?? null) : null;
     const open = userId ? await repo.hasOpenRental(db, userId, q.itemId) : false;
     const own = userId ? item.fromMember && (await repo.itemForBooking(db, q.itemId))?.owner_id === userId : false;
     // The welcome offer or her code (decision 0056): the same rule the booking applies in its transaction.

@@ -19,7 +19,7 @@ import type { Pricing } from '../offers';
 import type { LedgerEntry } from '../payments';
 import { takeChargeAttempt } from './charge-attempts';
 import { lenderShareOf, type ManagedBooking } from './managed-booking';
-import { rangeOf, recalled, sizeChecked, sizeOrRecalled } from './booking-checks';
+import { rangeOf, recalled, sizeOffered, sizeOrRecalled } from './booking-checks';
 import { climb } from './booking-ladder';
 import { payWithCredit } from './booking-credit';
 import { cardRequired, declined, paymentInProgress } from './rental-refusals';
@@ -109,7 +109,7 @@ export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
             sizeOrRecalled(catalogue, input, async () => (await repo.itemForBooking(db, input.itemId))?.status),
           backupSize: async () => {
             if (input.backupSize !== undefined)
-              await sizeChecked(catalogue, input.itemId, input.backupSize, 'backupSize');
+              await sizeOffered(catalogue, input.itemId, input.backupSize, 'backupSize');
           },
           delivery: async () =>
             void (delivery = await orders.resolveDelivery(userId, input, await subscriptions.getPickup(userId))),
@@ -118,11 +118,11 @@ export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
         'delivery',
       );
       const { startDate, endDate } = range;
-      const allowance = await subscriptions.currentBillingPeriod(userId);
-      const plan = allowance?.plan ?? (await subscriptions.getSubscription(userId)).plan;
+      const terms = await subscriptions.bookingTerms(userId);
+      const { allowance, plan } = terms;
       // Plan pieces are not booked while her plan is paused (decision 0058): nothing is charged instead.
-      const paused = allowance ? null : await subscriptions.planRefusal(userId);
-      const card = allowance || paused ? null : await subscriptions.cardForCharge(userId);
+      const paused = allowance ? null : terms.paused;
+      const card = allowance || paused ? null : terms.card;
       const handoff = handoffOf(delivery.method);
       // The days the unit is held: the shipping day before a delivery, the cleaning window after (decision 0031).
       const held = catalogue.occupancy(startDate, endDate, handoff);
