@@ -79,6 +79,13 @@ export function createCatalogueService(
     return held.from && held.to ? repo.bookedUnits(held.from, held.to) : null;
   }
 
+  /** An active item's row, or 404 'Item not found' (also for removed items). */
+  async function activeRow(id: number) {
+    const row = await repo.findById(id);
+    if (!row || row.status !== 'active') throw notFound('Item not found');
+    return row;
+  }
+
   /** The held days a list's dates ask about, or the coming week from today without dates. */
   function soonRange(f: ItemFilters): [string, string] {
     const held = availability.heldDates(f);
@@ -135,8 +142,7 @@ export function createCatalogueService(
   return {
     /** One item by id, or 404 'Item not found' (also for removed items). */
     async getItem(id: number): Promise<CatalogueItem> {
-      const row = await repo.findById(id);
-      if (!row || row.status !== 'active') throw notFound('Item not found');
+      const row = await activeRow(id);
       const item = toCatalogueItem(row, (await pictures.forRows([row])).get(row.id)!);
       if (row.owner_id && deps.lenderRatings)
         item.lenderRating = (await deps.lenderRatings([row.owner_id])).get(row.owner_id) ?? null;
@@ -145,9 +151,7 @@ export function createCatalogueService(
 
     /** The sizes an active item is offered in, or 404 'Item not found' as getItem. */
     async offeredSizes(id: number): Promise<readonly string[]> {
-      const row = await repo.findById(id);
-      if (!row || row.status !== 'active') throw notFound('Item not found');
-      return parseSizes(row.sizes);
+      return parseSizes((await activeRow(id)).sizes);
     },
 
     /** One item of the static pages by its slug. */

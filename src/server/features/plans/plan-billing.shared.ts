@@ -3,7 +3,7 @@ import { DomainError } from '../../../domain/errors';
 import { addMonths, planTerms, planTitle, type PlanId } from '../../../domain/plans';
 import type { DB } from '../../db/schema';
 import type { LedgerEntry, PaymentsService } from '../payments';
-import { NO_CALENDAR, type PlansRepository, type SubscriptionRow } from './plans.repository';
+import { NO_CALENDAR, type PaymentMethodRow, type PlansRepository, type SubscriptionRow } from './plans.repository';
 
 /*
  * What the billing calendar's two halves share (decision 0058): the renewals (plan-renewals.ts)
@@ -20,10 +20,14 @@ export type BillingContext =
 
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 
+/** A saved card as a ledger entry charges it: its provider token, brand and last four (decision 0029). */
+export function chargeCard(row: PaymentMethodRow | undefined): Card | null {
+  return row ? { token: row.provider_token, brand: row.brand, lastFour: row.last_four } : null;
+}
+
 /** Her saved card as a charge takes it, read in the transaction. */
 export async function cardOf(repo: PlansRepository, trx: Kysely<DB>, userId: string): Promise<Card | null> {
-  const card = await repo.findCard(userId, trx);
-  return card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null;
+  return chargeCard(await repo.findCard(userId, trx));
 }
 
 /** A plan charge, recorded in the deciding transaction with its key (sent after the commit). */

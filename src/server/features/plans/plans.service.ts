@@ -32,6 +32,7 @@ import type { RateLimit } from '../../rate-limit';
 import type { OrdersService } from '../orders';
 import { PaymentDeclinedError, type PaymentsService } from '../payments';
 import type { PlanBilling } from './plan-billing';
+import { chargeCard } from './plan-billing.shared';
 import { phaseOf, shape, toCard, validate, type ValidRow } from './plan-view';
 import { createPlansRepository, type SubscriptionRow } from './plans.repository';
 
@@ -56,10 +57,6 @@ const CARD_ATTEMPTS: RateLimit = {
   windowMs: CARD_ATTEMPT_WINDOW_MINUTES * 60_000,
 };
 
-/**
- * Plans, cards and pickup choices for one member at a time. Other features use
- * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
- */
 /** The paid-plan allowance in force (see currentBillingPeriod), or null. */
 function allowanceOf(sub: Subscription): AllowancePeriod | null {
   if (sub.status !== 'active' || !sub.currentPeriod || sub.itemCount === null) return null;
@@ -78,6 +75,10 @@ function refusalOf(row: SubscriptionRow, valid: ValidRow, today: string): Domain
   return null;
 }
 
+/**
+ * Plans, cards and pickup choices for one member at a time. Other features use
+ * getSubscription, currentBillingPeriod and getPickupOption; they never read the tables.
+ */
 export function createPlansService(
   ctx: AppContext,
   deps: { payments: PaymentsService; orders: OrdersService; billing: PlanBilling },
@@ -180,7 +181,7 @@ export function createPlansService(
         allowance: allowanceOf(sub),
         plan: sub.plan,
         paused: refusalOf(row, valid, ctx.today()),
-        card: card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null,
+        card: chargeCard(card),
       };
     },
 
@@ -379,8 +380,7 @@ export function createPlansService(
       userId: string,
       trx?: Kysely<DB>,
     ): Promise<{ token: string; brand: string; lastFour: string } | null> {
-      const card = await repo.findCard(userId, trx);
-      return card ? { token: card.provider_token, brand: card.brand, lastFour: card.last_four } : null;
+      return chargeCard(await repo.findCard(userId, trx));
     },
   };
 }
