@@ -17,8 +17,9 @@ export interface RateLimitVerdict {
 
 /**
  * Our rate limits, counted in the database (table `request_limits`) so every app process shares
- * them. A window is fixed (e.g. 10:00-11:00): its row is created on the first attempt and raised
- * by `count = count + 1 WHERE count < max`, so concurrent attempts never pass the limit. Rows of
+ * them. A window is fixed (e.g. 10:00-11:00): its row is created at 1 by the first attempt and
+ * raised by the next (`ON CONFLICT DO UPDATE SET count = count + 1 WHERE count < max`, one
+ * statement), so concurrent attempts never pass the limit. Rows of
  * ended windows are purged by the housekeeping (`purgeExpired`).
  */
 export function createRateLimiter(db: Kysely<DB>, clock: () => Date) {
@@ -28,19 +29,23 @@ export function createRateLimiter(db: Kysely<DB>, clock: () => Date) {
       const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
       const windowEnd = windowStart + limit.windowMs;
       const key = `${limit.name}:${subject}:${windowStart}`;
-      await db
-        .insertInto('request_limits')
-        .values({ key, count: 0, expires_at: new Date(windowEnd).toISOString() })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-      const res = await db
-        .updateTable('request_limits')
-        .set((eb) => ({ count: eb('count', '+', 1) }))
-        .where('key', '=', key)
-        .where('count', '<', limit.max)
-        .executeTakeFirst();
+      // One statement: the window's first attempt inserts its row at 1; a later one raises it
+      // while it is under the limit. No row comes back when the limit is reached.
+      const taken =
+        limit.max > 0 &&
+        (await db
+          .insertInto('request_limits')
+          .values({ key, count: 1, expires_at: new Date(windowEnd).toISOString() })
+          .onConflict((oc) =>
+            oc
+              .column('key')
+              .doUpdateSet((eb) => ({ count: eb('request_limits.count', '+', 1) }))
+              .where('request_limits.count', '<', limit.max),
+          )
+          .returning('count')
+          .executeTakeFirst()) !== undefined;
       return {
-        allowed: Number(res.numUpdatedRows) === 1,
+        allowed: taken,
         retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
       };
     },

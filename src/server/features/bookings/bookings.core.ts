@@ -16,7 +16,7 @@ import { QUEUES } from '../../jobs/queues';
 import type { CatalogueService } from '../catalogue';
 import type { PaymentsService } from '../payments';
 import type { PlansService } from '../plans';
-import { lock } from './bookings.lock';
+import { lock, lockItemForBooking } from './bookings.lock';
 import { carrierMovesOf } from './carrier-moves';
 import { lateClockStop, toDeskRental } from './desk-rental';
 import * as holds from './holds.repository';
@@ -212,6 +212,7 @@ export function createBookingsCore(
 
   return {
     lock,
+    lockItemForBooking,
     freeUnitFor,
     moveByAction,
     /* The writes, for the moves the use-cases compose (each takes their transaction). */

@@ -31,3 +31,16 @@ export async function lock(trx: Db, t: LockTargets): Promise<void> {
   if (t.rentalId !== undefined)
     await trx.selectFrom('rentals').select('id').where('id', '=', t.rentalId).forUpdate().execute();
 }
+
+/**
+ * The item's row locked as `lock(trx, { itemId })` takes it, and read in the same statement: what
+ * a booking checks of the piece (its owner, status, price and sizes). The first lock of a booking.
+ */
+export function lockItemForBooking(trx: Db, itemId: number) {
+  return trx
+    .selectFrom('items')
+    .select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes'])
+    .where('id', '=', itemId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}

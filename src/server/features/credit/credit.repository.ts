@@ -11,17 +11,16 @@ export type CreditEntryRow = Selectable<CreditEntriesTable>;
 export function createCreditRepository(db: Db) {
   return {
     /**
-     * Takes her credit lock for the rest of the transaction: the row is made when missing, then
-     * updated, so a second mover of her credit on PostgreSQL waits here until this one commits
-     * (and then reads its entry); SQLite runs one writing transaction at a time.
+     * Takes her credit lock for the rest of the transaction: the row is made when missing or
+     * updated when there (one upsert), so a second mover of her credit on PostgreSQL waits here
+     * until this one commits (and then reads its entry); SQLite runs one writing transaction at a time.
      */
     async lock(trx: Db, userId: string, at: string): Promise<void> {
       await trx
         .insertInto('credit_accounts')
         .values({ user_id: userId, last_seq: 0, updated_at: at })
-        .onConflict((oc) => oc.column('user_id').doNothing())
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: at }))
         .execute();
-      await trx.updateTable('credit_accounts').set({ updated_at: at }).where('user_id', '=', userId).execute();
     },
 
     byKey(q: Db, key: string) {

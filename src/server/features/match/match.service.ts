@@ -55,7 +55,9 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
    * was when liked): a member's new photos, a redrawn illustration.
    */
   async function withCurrentPictures(favs: Favorite[]): Promise<Favorite[]> {
-    const pics = await pictures.forIds(favs.map((f) => f.itemId));
+    return withPictures(favs, await pictures.forIds(favs.map((f) => f.itemId)));
+  }
+  function withPictures(favs: Favorite[], pics: Awaited<ReturnType<typeof pictures.forIds>>): Favorite[] {
     return favs.map((f) => {
       const p = pics.get(f.itemId);
       return p ? { ...f, item: { ...f.item, imageUrl: p.imageUrl, imageAlt: p.imageAlt, images: p.images } } : f;
@@ -118,7 +120,8 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
         const count = await repo.dailyCount(userId, day, tx);
         return { itemId: row.id, action: input.action, counted: firstView, daily: daily(day, count), favorite };
       });
-      if (result.favorite) result.favorite = (await withCurrentPictures([result.favorite]))[0]!;
+      // The pictures read for the like, a moment ago, are its current ones.
+      if (result.favorite && liked) result.favorite = withPictures([result.favorite], liked)[0]!;
       return result;
     },
 

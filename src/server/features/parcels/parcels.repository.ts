@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ParcelKind, TrackingStatus } from '../../../domain/parcels';
 import type { DB } from '../../db/schema';
 import { parcelCols } from './parcel-rows';
@@ -16,12 +16,13 @@ export function createParcelsRepository(db: Db) {
     ...createManagedParcelsRepository(db),
 
     /**
-     * The open parcel for a member, kind, destination and day: the one there is, or a new one. The
-     * partial unique index decides between two at once: the second insert does nothing (it waits
-     * for the first to commit on PostgreSQL) and reads the first's row.
+     * The open parcel for a member, kind, destination and day, its row locked: the one there is,
+     * or a new one, in one statement. The partial unique index decides between two at once (the
+     * second waits for the first to commit on PostgreSQL, then takes its row). Null when the
+     * parcel stopped being open meanwhile (packed by the desk): the caller asks again.
      */
-    async openParcel(trx: Db, p: NewParcel): Promise<number> {
-      await trx
+    async lockOpenParcel(trx: Db, p: NewParcel): Promise<number | null> {
+      const row = await trx
         .insertInto('parcels')
         .values({
           user_id: p.userId,
@@ -34,18 +35,17 @@ export function createParcelsRepository(db: Db) {
           from_json: JSON.stringify(p.from),
           created_at: p.at,
         })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const row = await trx
-        .selectFrom('parcels')
-        .select('id')
-        .where('user_id', '=', p.userId)
-        .where('kind', '=', p.kind)
-        .where('destination_key', '=', p.destinationKey)
-        .where('ship_day', '=', p.shipDay)
-        .where('status', '=', 'open')
-        .executeTakeFirstOrThrow();
-      return row.id;
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'kind', 'destination_key', 'ship_day'])
+            // The partial index's own predicate, as a literal: PostgreSQL infers the index from it.
+            .where('status', '=', sql.lit('open'))
+            .doUpdateSet({ status: 'open' })
+            .where('parcels.status', '=', 'open'),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
     },
 
     /** A parcel made closed at once (a return: she has the label as soon as she asks). */
@@ -58,17 +58,6 @@ export function createParcelsRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
-    },
-
-    /** Takes the parcel's row lock and says whether it is still open (a pack waits for a joining piece, or it for the pack). */
-    async stillOpen(trx: Db, parcelId: number): Promise<boolean> {
-      const res = await trx
-        .updateTable('parcels')
-        .set({ status: 'open' })
-        .where('id', '=', parcelId)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
     },
 
     /** Puts a rental in a parcel; false when it already is in one of that kind. */

@@ -102,8 +102,8 @@ export function createParcelsService(
     // The open parcel's row is locked and checked still open: a pack at the same moment either
     // waits for this piece to join or makes this one open the next parcel.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const id = await repo.openParcel(trx, draft);
-      if (await repo.stillOpen(trx, id)) {
+      const id = await repo.lockOpenParcel(trx, draft);
+      if (id !== null) {
         await repo.addPiece(trx, id, rentalId, 'outbound', at);
         return id;
       }

@@ -12,20 +12,24 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** The only code that touches the payments ledger. */
 export function createPaymentsRepository(db: Db) {
+  const find = (id: number, q: Db = db) =>
+    q.selectFrom('payment_ledger').selectAll().where('id', '=', id).executeTakeFirst();
+
   return {
     async insert(trx: Db, row: Insertable<PaymentLedgerTable>): Promise<LedgerRow> {
       return trx.insertInto('payment_ledger').values(row).returningAll().executeTakeFirstOrThrow();
     },
 
-    find(id: number, q: Db = db) {
-      return q.selectFrom('payment_ledger').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    find,
 
     findByKey(key: string, q: Db = db) {
       return q.selectFrom('payment_ledger').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
     },
 
-    /** Writes the provider's answer on a pending entry (a second writer of the same answer changes nothing). */
+    /**
+     * Writes the provider's answer on a pending entry (a second writer of the same answer changes
+     * nothing); the row as it now stands.
+     */
     async answer(
       id: number,
       v: {
@@ -35,8 +39,8 @@ export function createPaymentsRepository(db: Db) {
         message: string | null;
         now: string;
       },
-    ): Promise<void> {
-      await db
+    ): Promise<LedgerRow | undefined> {
+      const row = await db
         .updateTable('payment_ledger')
         .set({
           status: v.status,
@@ -47,22 +51,25 @@ export function createPaymentsRepository(db: Db) {
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .execute();
+        .returningAll()
+        .executeTakeFirst();
+      // Answered already (a recovery, another process): that answer stands.
+      return row ?? find(id);
     },
 
     /**
      * Claims the right to apply an answered entry's outcome: one conditional update, so of the
      * request and a recovery (or two processes) only one applies it.
      */
-    async claimSettlement(trx: Db, id: number, now: string): Promise<boolean> {
-      const res = await trx
+    async claimSettlement(trx: Db, id: number, now: string): Promise<LedgerRow | undefined> {
+      return trx
         .updateTable('payment_ledger')
         .set({ settled_at: now })
         .where('id', '=', id)
         .where('settled_at', 'is', null)
         .where('status', '!=', 'pending')
+        .returningAll()
         .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
     },
 
     /** Entries whose outcome was not applied, recorded before `before`, oldest first. */

@@ -260,8 +260,7 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
         answer = { status: 'failed', providerRef: null, declineCode: err.code, message: err.message };
       } else throw err; // no answer (the provider unreachable...): the entry stays pending for the recovery
     }
-    await repo.answer(id, { ...answer, now: nowIso() });
-    const after = await repo.find(id);
+    const after = await repo.answer(id, { ...answer, now: nowIso() });
     log.info(
       {
         entryId: id,
@@ -279,8 +278,8 @@ export function createPaymentsService(ctx: AppContext, deps: { provider: Payment
   /** Applies an answered entry's outcome once (its purpose's settler); false when it was already applied or is still pending. */
   async function settle(id: number): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      if (!(await repo.claimSettlement(trx, id, nowIso()))) return false;
-      const row = (await repo.find(id, trx))!;
+      const row = await repo.claimSettlement(trx, id, nowIso());
+      if (!row) return false;
       const settler = settlers.get(row.purpose);
       if (settler) await settler(trx, toEntry(row), outcomeOf(row)!);
       return true;

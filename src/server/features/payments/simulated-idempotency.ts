@@ -1,7 +1,8 @@
 /**
  * The simulated provider's idempotency, as a real provider keeps it: each operation runs in one
- * transaction of its own that first claims its idempotency key (payment_sim_requests' primary key)
- * and stores its answer, so a second call with the key gets the first one's answer.
+ * transaction of its own that ends by storing its answer under its idempotency key
+ * (payment_sim_requests' primary key), so a second call with the key gets the first one's answer:
+ * its own insert of the key fails (after waiting for the first to commit) and its work is rolled back.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -67,20 +68,12 @@ export async function once<T>(
     }
     return JSON.parse(row.response) as StoredResponse;
   };
-  const existing = await db
-    .selectFrom('payment_sim_requests')
-    .select('idempotency_key')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  if (existing) return replay<T>(await stored());
   let response: StoredResponse;
   try {
+    // The work and its answer in one transaction: the key is stored with the answer, at the end.
+    // A second call with the key waits on the first's insert and rolls its own work back.
     response = await db.transaction().execute(async (trx) => {
       const now = clock();
-      await trx
-        .insertInto('payment_sim_requests')
-        .values({ idempotency_key: key, operation, fingerprint, response: '{}', created_at: now.toISOString() })
-        .execute();
       let answer: StoredResponse;
       try {
         answer = { ok: await work(trx, now) };
@@ -92,9 +85,14 @@ export async function once<T>(
         else throw err;
       }
       await trx
-        .updateTable('payment_sim_requests')
-        .set({ response: JSON.stringify(answer) })
-        .where('idempotency_key', '=', key)
+        .insertInto('payment_sim_requests')
+        .values({
+          idempotency_key: key,
+          operation,
+          fingerprint,
+          response: JSON.stringify(answer),
+          created_at: now.toISOString(),
+        })
         .execute();
       return answer;
     });

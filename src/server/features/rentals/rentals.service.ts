@@ -152,8 +152,7 @@ export function createRentalsService(ctx: AppContext, deps: RentalsDeps) {
             {
               member: async () => ((await repo.memberIsActive(trx, userId)) ? null : unauthenticated()),
               item: async () => {
-                await core.lock(trx, { itemId: input.itemId });
-                const found = await repo.itemForBooking(trx, input.itemId);
+                const found = await core.lockItemForBooking(trx, input.itemId);
                 // A recall that committed first (decision 0062): she is told why, not 'not found'.
                 if (found?.status === 'recalled') return recalled();
                 if (!found || found.status !== 'active') return notFound('Item not found');

@@ -90,18 +90,20 @@ export function SwipeCard({
         dragMomentum={false}
         dragElastic={1}
         dragConstraints={{ left: 0, right: 0 }}
-        onTapStart={(_e, info) => {
+        // The tap is the browser's own click, not Motion's gesture: it opens the details as soon as
+        // the page is live, before Motion's features have loaded (a busy phone takes a moment).
+        onPointerDown={(e) => {
           dragged.current = false;
-          tapStart.current = info.point;
+          tapStart.current = { x: e.clientX, y: e.clientY };
         }}
         onDragStart={() => {
           dragged.current = true;
         }}
         onDragEnd={onDragEnd}
-        onTap={(_e, info) => {
+        onClick={(e) => {
           // A pointer that travelled is a drag even if the drag events arrive late (busy main thread).
           const start = tapStart.current;
-          const travelled = start ? Math.hypot(info.point.x - start.x, info.point.y - start.y) : 0;
+          const travelled = start ? Math.hypot(e.clientX - start.x, e.clientY - start.y) : 0;
           if (!decided.current && !dragged.current && travelled <= TAP_SLOP_PX) onOpen();
         }}
         className="relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg border border-linen bg-ivory shadow-lift select-none active:cursor-grabbing"
