@@ -10,7 +10,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 
 const count = Number(process.argv[2] ?? 2);
-cluster.setupPrimary({ exec: path.resolve('src/server/index.ts'), execArgv: ['--import', 'tsx'] });
+// The workers run with the primary's flags (`--import tsx`, and BENCH_CPU_PROF's `--cpu-prof`).
+cluster.setupPrimary({ exec: path.resolve('src/server/index.ts'), execArgv: process.execArgv });
 
 const workers: Worker[] = [];
 for (let i = 0; i < count; i += 1) {

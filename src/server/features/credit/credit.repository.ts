@@ -14,13 +14,16 @@ export function createCreditRepository(db: Db) {
      * Takes her credit lock for the rest of the transaction: the row is made when missing or
      * updated when there (one upsert), so a second mover of her credit on PostgreSQL waits here
      * until this one commits (and then reads its entry); SQLite runs one writing transaction at a time.
+     * Returns her last entry's number (0: no entry yet).
      */
-    async lock(trx: Db, userId: string, at: string): Promise<void> {
-      await trx
+    async lock(trx: Db, userId: string, at: string): Promise<number> {
+      const row = await trx
         .insertInto('credit_accounts')
         .values({ user_id: userId, last_seq: 0, updated_at: at })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: at }))
-        .execute();
+        .returning('last_seq')
+        .executeTakeFirstOrThrow();
+      return row.last_seq;
     },
 
     byKey(q: Db, key: string) {

@@ -97,6 +97,11 @@ export function createCreditService(ctx: AppContext) {
     return (await repo.last(q, userId))?.balance_after_cents ?? 0;
   }
 
+  /** Takes her credit lock and reads her balance under it (none to read before her first entry). */
+  async function lockedBalance(trx: Kysely<DB>, userId: string): Promise<number> {
+    return (await repo.lock(trx, userId, nowIso())) === 0 ? 0 : balanceIn(trx, userId);
+  }
+
   return {
     move,
 
@@ -132,8 +137,7 @@ export function createCreditService(ctx: AppContext) {
       userId: string,
       dueCents: number,
     ): Promise<{ covers: boolean; balanceCents: number }> {
-      await repo.lock(trx, userId, nowIso());
-      const balanceCents = await balanceIn(trx, userId);
+      const balanceCents = await lockedBalance(trx, userId);
       return { covers: dueCents > 0 && balanceCents >= dueCents, balanceCents };
     },
 
@@ -151,8 +155,7 @@ export function createCreditService(ctx: AppContext) {
       trx: Kysely<DB>,
       o: { userId: string; orderId: number; orderNumber: string; dueCents: number },
     ): Promise<number> {
-      await repo.lock(trx, o.userId, nowIso());
-      const cents = creditToApply(await balanceIn(trx, o.userId), o.dueCents);
+      const cents = creditToApply(await lockedBalance(trx, o.userId), o.dueCents);
       if (cents <= 0) return 0;
       const entry = await move(trx, {
         userId: o.userId,

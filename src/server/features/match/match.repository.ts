@@ -76,12 +76,14 @@ export function createMatchRepository(db: Kysely<DB>) {
     },
 
     /** Saves a favorite; a second like of the same item keeps the first (and its liked_at). */
-    async addFavorite(q: Db, userId: string, itemId: number, itemData: string, at: string): Promise<void> {
-      await q
+    /** Adds a favorite; the new row, or undefined when she had it already. */
+    addFavorite(q: Db, userId: string, itemId: number, itemData: string, at: string) {
+      return q
         .insertInto('user_liked_items')
         .values({ user_id: userId, item_id: itemId, item_data: itemData, liked_at: at })
         .onConflict((oc) => oc.columns(['user_id', 'item_id']).doNothing())
-        .execute();
+        .returning(['item_id', 'item_data', 'liked_at'])
+        .executeTakeFirst();
     },
 
     findFavorite(userId: string, itemId: number, q: Db = db) {

@@ -111,13 +111,16 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
             details: { limit: DAILY_VIEW_LIMIT, day },
           });
         }
+        const count = await repo.dailyCount(userId, day, tx);
         let favorite: Favorite | null = null;
+        // The like last: a new favorite is a catalogue change (the piece's favourites count), and
+        // logging it holds the catalogue's version row until the commit.
         if (input.action === 'like') {
-          await repo.addFavorite(tx, userId, row.id, JSON.stringify(toMatchItem(row, liked!.get(row.id)!)), iso);
-          const saved = await repo.findFavorite(userId, row.id, tx);
+          const data = JSON.stringify(toMatchItem(row, liked!.get(row.id)!));
+          const saved =
+            (await repo.addFavorite(tx, userId, row.id, data, iso)) ?? (await repo.findFavorite(userId, row.id, tx));
           favorite = saved ? toFavorite(saved) : null;
         }
-        const count = await repo.dailyCount(userId, day, tx);
         return { itemId: row.id, action: input.action, counted: firstView, daily: daily(day, count), favorite };
       });
       // The pictures read for the like, a moment ago, are its current ones.
@@ -153,17 +156,14 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
       const row = await repo.findActiveItem(itemId);
       if (!row) throw notFound('Item not found');
       const pics = await pictures.forRows([row]);
-      await repo.addFavorite(
-        db,
-        userId,
-        row.id,
-        JSON.stringify(toMatchItem(row, pics.get(row.id)!)),
-        now().toISOString(),
-      );
-      const saved = await repo.findFavorite(userId, row.id);
+      const data = JSON.stringify(toMatchItem(row, pics.get(row.id)!));
+      const saved =
+        (await repo.addFavorite(db, userId, row.id, data, now().toISOString())) ??
+        (await repo.findFavorite(userId, row.id));
       const fav = saved && toFavorite(saved);
       if (!fav) throw notFound('Item not found');
-      return (await withCurrentPictures([fav]))[0]!;
+      // The pictures just read are its current ones.
+      return withPictures([fav], pics)[0]!;
     },
 
     /** Removes one of the member's favorites: 404 when they have no such favorite. */

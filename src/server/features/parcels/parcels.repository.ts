@@ -70,16 +70,6 @@ export function createParcelsRepository(db: Db) {
       return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
-    async parcelOfRental(q: Db, rentalId: number, kind: ParcelKind): Promise<number | null> {
-      const row = await q
-        .selectFrom('parcel_pieces')
-        .select('parcel_id')
-        .where('rental_id', '=', rentalId)
-        .where('kind', '=', kind)
-        .executeTakeFirst();
-      return row?.parcel_id ?? null;
-    },
-
     find: (id: number, q: Db = db) => parcelCols(q).where('parcels.id', '=', id).executeTakeFirst(),
 
     /** The parcel of a tracking number, its row locked (webhooks of one parcel take turns on PostgreSQL). */
@@ -299,13 +289,23 @@ export function createParcelsRepository(db: Db) {
           .execute()
       ).map((r) => r.id),
 
-    async isLenderHandover(q: Db, rentalId: number): Promise<boolean> {
+    /**
+     * Where a rental stands for the parcels, in one read: whether it is a lending request's
+     * (handed over by its lender, never in a house parcel) and the outbound parcel it is in.
+     */
+    async placeOf(q: Db, rentalId: number): Promise<{ lenderHandover: boolean; outboundParcelId: number | null }> {
       const row = await q
-        .selectFrom('booking_requests')
-        .select('id')
-        .where('rental_id', '=', rentalId)
-        .executeTakeFirst();
-      return row !== undefined;
+        .selectNoFrom((eb) => [
+          eb.selectFrom('booking_requests').select('id').where('rental_id', '=', rentalId).limit(1).as('request_id'),
+          eb
+            .selectFrom('parcel_pieces')
+            .select('parcel_id')
+            .where('rental_id', '=', rentalId)
+            .where('kind', '=', 'outbound')
+            .as('parcel_id'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { lenderHandover: row.request_id !== null, outboundParcelId: row.parcel_id ?? null };
     },
   };
 }

@@ -85,9 +85,10 @@ export function createParcelsService(
   /** Puts a rental due out into its open parcel, in `trx` (a packed one is not joined: a new one opens). */
   async function assignIn(trx: Db, rentalId: number, at: string): Promise<number | null> {
     const r = await core.rental(rentalId, trx);
-    if (!r || r.dispatched_at || r.returned_at || (await repo.isLenderHandover(trx, rentalId))) return null;
-    const existing = await repo.parcelOfRental(trx, rentalId, 'outbound');
-    if (existing !== null) return existing;
+    if (!r || r.dispatched_at || r.returned_at) return null;
+    const place = await repo.placeOf(trx, rentalId);
+    if (place.lenderHandover) return null;
+    if (place.outboundParcelId !== null) return place.outboundParcelId;
     const dest = destinationOf(r);
     const draft = {
       userId: r.user_id,

@@ -16,9 +16,12 @@ export function settleBookings(deps: RentalsDeps, repo: RentalsRepository, log: 
       const rental = await repo.forSettlement(trx, entry.rentalId);
       if (!rental) return;
       await core.recordCharge(trx, entry.rentalId, entry.amountCents);
-      await repo.countRental(trx, rental.item_id);
       await orders.confirm(trx, entry.orderId);
-      await deps.managed?.confirmed(trx, entry.rentalId);
+      // A managed piece is a member's (it has a lender); a house piece has nothing to tell.
+      if (rental.lender_id !== null) await deps.managed?.confirmed(trx, entry.rentalId);
+      // Last, just before the commit: the count is a catalogue change, and logging one holds the
+      // catalogue's version row (every process's index follows it) until the commit.
+      await repo.countRental(trx, rental.item_id);
     } else {
       await orders.fail(trx, entry.orderId);
       // Nothing was booked: her welcome offer, or her code's use, comes back.
