@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: API types current, typecheck, lint, build, unit/component/API tests (Vitest), browser tests (Playwright),
+// `npm test`: API types current, typecheck, lint and build beside the unit/component/API tests (Vitest), then browser tests (Playwright),
 // then one closing line "N passed, M failed" summed over every suite. Exits non-zero when any
 // step fails or when no test ran at all.
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,6 +27,19 @@ function run(name, cmd, args, env = {}) {
   return ok;
 }
 
+/** A step whose output streams as it runs (the lane beside it is quiet until it ends). */
+function runStreaming(name, cmd, args) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('close', (code) => {
+      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 100) / 10 });
+      resolve(code === 0);
+    });
+  });
+}
+
 const want = (step) => only.length === 0 || only.includes(step);
 
 /** A step in the background: its output is kept and printed whole when it ends (two lanes run at once). */
@@ -46,24 +59,29 @@ function runQuietly(name, cmd, args) {
 }
 
 // React Router's route types (.react-router/types, `import type { Route } from './+types/page'`)
-// first: the type check and the linter read them. Then two lanes at once on the two cores (each
-// step is one process on one core): the types, and the linter, the formatter and the cycles.
+// first: the type check and the linter read them. Then two lanes at once on the two cores: Vitest
+// (its forks spend much of their time waiting on PostgreSQL, child servers and timers), and beside
+// it, one step after another, the API types, the type check, the linter, the formatter, the import
+// cycles and the build the browser tests drive. The browser tests run last, on their own.
+let typesReady = true;
 if (want('typecheck') || want('api-types') || want('lint')) {
-  if (!run('route types', 'npx', ['react-router', 'typegen'])) failed += 1;
-  else {
+  typesReady = run('route types', 'npx', ['react-router', 'typegen']);
+  if (!typesReady) failed += 1;
+}
+
+/** The checks and the build, one after another (quiet: each step's output is printed when it ends). */
+async function checksAndBuild() {
+  if (typesReady) {
     // The web's API types (src/web/lib/api-schema.d.ts) are generated from the server's routes: the
     // committed file must be current (decision 0014). Counts as one test, like the bundle budget.
-    const types = async () => {
-      if (want('typecheck') || want('api-types')) {
-        if (await runQuietly('API types are current', 'node', ['--import', 'tsx', 'scripts/api-types.ts', '--check']))
-          passed += 1;
-        else failed += 1;
-      }
-      if (want('typecheck') && !(await runQuietly('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])))
-        failed += 1;
-    };
-    const lint = async () => {
-      if (!want('lint')) return;
+    if (want('typecheck') || want('api-types')) {
+      if (await runQuietly('API types are current', 'node', ['--import', 'tsx', 'scripts/api-types.ts', '--check']))
+        passed += 1;
+      else failed += 1;
+    }
+    if (want('typecheck') && !(await runQuietly('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])))
+      failed += 1;
+    if (want('lint')) {
       // The formatter owns layout (decision 0052): a file it would change fails the run (`npm run format` fixes it).
       // Import cycles, type-only ones included (madge reads `import type` too; decision 0023).
       for (const [name, cmd, args] of [
@@ -76,17 +94,29 @@ if (want('typecheck') || want('api-types') || want('lint')) {
         ],
       ])
         if (!(await runQuietly(name, cmd, args))) failed += 1;
-    };
-    await Promise.all([types(), lint()]);
+    }
   }
+  if (!want('e2e')) return false;
+  const built =
+    (await runQuietly('build', 'npx', ['react-router', 'build'])) &&
+    (await runQuietly('precompress', 'node', ['scripts/compress-dist.mjs']));
+  if (!built) {
+    failed += 1;
+    return false;
+  }
+  // The front-end budget counts as one test (scripts/check-bundle.mjs says what it holds).
+  if (await runQuietly('bundle budget', 'node', ['scripts/check-bundle.mjs'])) passed += 1;
+  else failed += 1;
+  return true;
 }
 
-if (want('vitest') || want('unit') || want('api')) {
+async function vitest() {
+  if (!(want('vitest') || want('unit') || want('api'))) return;
   const out = path.join(tmp, 'vitest.json');
   const unhandled = path.join(tmp, 'vitest-unhandled.log'); // written by vitest.config.ts
   rmSync(out, { force: true });
   rmSync(unhandled, { force: true });
-  const ok = run('vitest', 'npx', [
+  const ok = await runStreaming('vitest', 'npx', [
     'vitest',
     'run',
     '--reporter=default',
@@ -106,27 +136,21 @@ if (want('vitest') || want('unit') || want('api')) {
   if (existsSync(unhandled)) vitestErrors = readFileSync(unhandled, 'utf8').trim().slice(0, 3000);
 }
 
-if (want('e2e')) {
-  const built =
-    run('build', 'npx', ['react-router', 'build']) && run('precompress', 'node', ['scripts/compress-dist.mjs']);
-  if (!built) failed += 1;
-  else {
-    // The front-end budget counts as one test: initial JS of / under 150 KB gzipped.
-    if (run('bundle budget', 'node', ['scripts/check-bundle.mjs'])) passed += 1;
-    else failed += 1;
-    const out = path.join(tmp, 'playwright.json');
-    rmSync(out, { force: true });
-    run('browser', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-    if (existsSync(out)) {
-      const report = JSON.parse(readFileSync(out, 'utf8'));
-      const { stats } = report;
-      browserSummary = summariseBrowser(report);
-      passed += stats.expected + stats.flaky;
-      failed += stats.unexpected;
-      skipped += stats.skipped;
-    } else {
-      failed += 1;
-    }
+const [built] = await Promise.all([checksAndBuild(), vitest()]);
+
+if (built) {
+  const out = path.join(tmp, 'playwright.json');
+  rmSync(out, { force: true });
+  run('browser', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const { stats } = report;
+    browserSummary = summariseBrowser(report);
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+  } else {
+    failed += 1;
   }
 }
 
