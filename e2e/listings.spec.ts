@@ -5,6 +5,7 @@ import { approveViaApi, makeStaffWithCli, readyToRentViaApi, signUpViaApi, verif
 test('list an item with a photo, staff approve it, see it in /browse as another member, request it, the lender accepts, and she earns', async ({
   browser,
 }) => {
+  test.setTimeout(180_000); // a lender, staff and a renter over many pages: alone 28 s, beside two other workers over 60 s
   const name = `Linen Wrap Dress ${Date.now().toString(36)}`;
   const photo = await sharp({
     create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 170, b: 140 } },

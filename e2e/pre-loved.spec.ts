@@ -12,6 +12,7 @@ test('staff retire a piece to the sale; a member buys it; it leaves the sale and
   browser,
   baseURL,
 }) => {
+  test.setTimeout(180_000); // staff and a member over the desk, the sale and her receipt: over 60 s beside two other workers
   const name = `Pre-loved Blazer ${Date.now()}`;
   const staff = await newMemberPage(browser, baseURL);
   const staffMember = await signUpViaApi(staff.page, { fullName: 'Sam Staff' });
