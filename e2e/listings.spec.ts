@@ -65,7 +65,8 @@ test('list an item with a photo, staff approve it, see it in /browse as another 
     .getByRole('link', { name: new RegExp(name) })
     .first()
     .click();
-  await expect(renter.getByRole('heading', { level: 1, name })).toBeVisible();
+  // A client navigation on a loaded 2-core machine (three workers, Chromium) once took over 10 s.
+  await expect(renter.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
   const img = renter.locator(`img[src*="/api/listings/"]`).first();
   await expect(img).toBeVisible();
   expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);

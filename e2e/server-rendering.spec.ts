@@ -217,6 +217,7 @@ test.describe('pages rendered on the server', () => {
   test('hydration matches the server, for visitors and members: no console errors or warnings, and the page answers at once', async ({
     page,
   }) => {
+    test.setTimeout(180_000); // every page, for a visitor and a member: over 60 s on a loaded 2-core machine
     const problems: string[] = [];
     const watch = (p: Page) => {
       p.on('pageerror', (err) => problems.push(err.message));
