@@ -75,8 +75,10 @@ export function createMatchRepository(db: Kysely<DB>) {
       return row ? Number(row.count) : 0;
     },
 
-    /** Saves a favorite; a second like of the same item keeps the first (and its liked_at). */
-    /** Adds a favorite; the new row, or undefined when she had it already. */
+    /**
+     * Saves a favorite; a second like of the same item keeps the first (and its liked_at). The new
+     * row, or undefined when she had it already.
+     */
     addFavorite(q: Db, userId: string, itemId: number, itemData: string, at: string) {
       return q
         .insertInto('user_liked_items')
