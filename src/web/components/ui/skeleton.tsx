@@ -19,7 +19,7 @@ export function SkeletonRows({
   className?: string;
 }) {
   return (
-    <div className={cn('space-y-3', className)} aria-busy="true" aria-label={label}>
+    <div role="status" className={cn('space-y-3', className)} aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         <Skeleton key={i} className={cn('w-full', rowClassName)} />
       ))}

@@ -46,7 +46,7 @@ export function DevicesSection() {
       description="Where your account is open now. Sign out any device you do not recognise, then change your password."
     >
       {sessions.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading devices">
+        <div role="status" className="space-y-3" aria-busy="true" aria-label="Loading devices">
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
         </div>

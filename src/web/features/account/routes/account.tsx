@@ -85,7 +85,12 @@ export default function Component() {
         </nav>
         <div>
           {profile.isPending ? (
-            <div className="space-y-6 border-t border-linen py-12" aria-busy="true" aria-label="Loading your account">
+            <div
+              role="status"
+              className="space-y-6 border-t border-linen py-12"
+              aria-busy="true"
+              aria-label="Loading your account"
+            >
               <Skeleton className="h-8 w-48" />
               <Skeleton className="h-11 max-w-xl" />
               <Skeleton className="h-11 max-w-xl" />

@@ -88,7 +88,12 @@ export default function Component() {
         is yours to keep, sent to your delivery address.
       </PageHeader>
       {sale.isPending ? (
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading the sale">
+        <div
+          role="status"
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy="true"
+          aria-label="Loading the sale"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-96" />
           ))}

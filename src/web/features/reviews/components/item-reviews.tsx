@@ -67,7 +67,7 @@ export function ItemReviews({ item }: { item: ItemLike }) {
             </div>
           )}
           {shown.isPending ? (
-            <div className="space-y-4" aria-busy="true" aria-label="Loading reviews">
+            <div role="status" className="space-y-4" aria-busy="true" aria-label="Loading reviews">
               <Skeleton className="h-28" />
               <Skeleton className="h-28" />
             </div>
