@@ -23,7 +23,7 @@ test('rent an item from its page, see it on the dashboard, reload, extend, cance
   if ((await sizes.count()) > 1) await sizes.first().click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart!').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 
   await expect(page.getByRole('heading', { name: 'Welcome back, Renata' })).toBeVisible();
   const rental = page.getByRole('article', { name: item.name });
@@ -58,7 +58,7 @@ test('rent an item from its page, see it on the dashboard, reload, extend, cance
   if ((await sizes.count()) > 1) await sizes.first().click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart!').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await page.goto(`/item/${item.id}`);
   await expect(page.getByRole('button', { name: 'Already Rented' })).toBeDisabled();
 });

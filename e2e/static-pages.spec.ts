@@ -30,7 +30,7 @@ test.describe('the static item pages', () => {
     await page.getByRole('list', { name: 'Available Sizes' }).getByRole('button', { name: 'M', exact: true }).click();
     await page.getByRole('button', { name: 'Rent Now' }).click();
     await expect(page.getByText('Added to Cart!').first()).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   });
 
   test('without JavaScript, Rent Now and the heart are links somewhere sensible', async ({ browser, baseURL }) => {
