@@ -32,15 +32,13 @@ export async function lock(trx: Db, t: LockTargets): Promise<void> {
     await trx.selectFrom('rentals').select('id').where('id', '=', t.rentalId).forUpdate().execute();
 }
 
+/** What a booking checks of the piece: its owner, status, price and sizes (the quote reads the same). */
+export const BOOKABLE_ITEM = ['id', 'owner_id', 'status', 'rental_price_cents', 'sizes'] as const;
+
 /**
- * The item's row locked as `lock(trx, { itemId })` takes it, and read in the same statement: what
- * a booking checks of the piece (its owner, status, price and sizes). The first lock of a booking.
+ * The item's row locked as `lock(trx, { itemId })` takes it, and read in the same statement
+ * (BOOKABLE_ITEM). The first lock of a booking.
  */
 export function lockItemForBooking(trx: Db, itemId: number) {
-  return trx
-    .selectFrom('items')
-    .select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes'])
-    .where('id', '=', itemId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+  return trx.selectFrom('items').select(BOOKABLE_ITEM).where('id', '=', itemId).forNoKeyUpdate().executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { BOOKABLE_ITEM } from '../bookings';
 
 type Db = Kysely<DB>;
 
@@ -156,17 +157,13 @@ export function createRentalsRepository(db: Db) {
     },
 
     /**
-     * What a booking needs of the item. A booking reads it inside its transaction after the core
-     * has locked the item's row (`core.lock`, until the booking commits): removing or editing the
-     * listing takes the same lock, so one of them decides after the other has finished and sees
-     * its result (a removed item is not booked; a booked item is not removed).
+     * What a booking checks of the item (BOOKABLE_ITEM), read without a lock: for a quote, and for
+     * the reason a size is missing. A booking itself reads it as it locks the row
+     * (`core.lockItemForBooking`), so removing or editing the listing, which takes the same lock,
+     * decides before or after it.
      */
     itemForBooking(q: Db, itemId: number) {
-      return q
-        .selectFrom('items')
-        .select(['id', 'owner_id', 'status', 'rental_price_cents', 'sizes'])
-        .where('id', '=', itemId)
-        .executeTakeFirst();
+      return q.selectFrom('items').select(BOOKABLE_ITEM).where('id', '=', itemId).executeTakeFirst();
     },
 
     memberIsActive,
