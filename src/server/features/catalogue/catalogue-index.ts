@@ -53,6 +53,8 @@ export const OCCASION_BIT = new Map<string, number>(OCCASIONS.map((o, i) => [o, 
 const DAY_MS = 86_400_000;
 /** The rentals of most pieces: one shared empty list (never written). */
 const NO_DAYS: number[] = [];
+/** The units of a piece with none. */
+const NO_UNITS: readonly number[] = [];
 /** A date or timestamp as whole days since 1970 (UTC). */
 export const dayNumber = (iso: string) => Math.floor(Date.parse(iso.slice(0, 10)) / DAY_MS);
 const SIZE_INDEX = new Map<string, number>(SIZES.map((s, i) => [s, i]));
@@ -90,9 +92,10 @@ export interface Entry {
   likes: number;
   /** The days (dayNumber) its counted rentals were made, within the index's recent window. */
   rentedOn: number[];
-  /** Units per size (SIZES order). */
-  units: Uint16Array;
-  unitIds: number[];
+  /** Units per size (SIZES order): one array shared by every entry with the same counts, never written. */
+  units: ArrayLike<number>;
+  /** Its units' ids (one shared empty list for none). */
+  unitIds: readonly number[];
 }
 
 /** A set of values and the items holding each (a facet list's values). */
@@ -174,6 +177,20 @@ export function createCatalogueIndex() {
   /** Bumped by each apply: what was worked out from the entries (ranking.ts) is current while it stands. */
   let generation = 0;
   const text: TextIndex = createTextIndex();
+  /**
+   * One string per distinct value of the fields every entry holds (gender, category, brand,
+   * colour) and one array per distinct count of units per size: a row's own copies would be
+   * kept per entry (issue 27).
+   */
+  const strings = new Map<string, string>();
+  const intern = (s: string): string => {
+    const known = strings.get(s);
+    if (known !== undefined) return known;
+    strings.set(s, s);
+    return s;
+  };
+  const unitCounts = new Map<string, Uint16Array>();
+  const counted = new Uint16Array(SIZE_COUNT);
 
   function removeEntry(id: number): void {
     const e = entries.get(id);
@@ -196,12 +213,23 @@ export function createCatalogueIndex() {
   }
 
   function addEntry(row: IndexedItem, its: readonly IndexedUnit[], likes: number, rentedOn: number[]): void {
+    counted.fill(0);
+    const unitIds: number[] = [];
+    for (const u of its) {
+      const k = SIZE_INDEX.get(u.size);
+      if (k === undefined) continue;
+      counted[k]! += 1;
+      unitIds.push(u.id);
+    }
+    const key = counted.join();
+    let shared = unitCounts.get(key);
+    if (!shared) unitCounts.set(key, (shared = counted.slice()));
     const e: Entry = {
       id: row.id,
-      gender: row.gender,
-      category: row.category,
-      brand: row.brand,
-      colour: row.colour,
+      gender: intern(row.gender),
+      category: intern(row.category),
+      brand: intern(row.brand),
+      colour: intern(row.colour),
       price: row.rental_price_cents,
       rating: Number(row.rating),
       rentalCount: row.rental_count,
@@ -210,8 +238,9 @@ export function createCatalogueIndex() {
       occasions: 0,
       likes,
       rentedOn,
-      units: new Uint16Array(SIZE_COUNT),
-      unitIds: [],
+      units: shared,
+      // An exact copy: a list grown by pushes keeps room for more.
+      unitIds: unitIds.length > 0 ? unitIds.slice() : NO_UNITS,
     };
     entries.set(row.id, e);
     active.add(row.id);
@@ -227,10 +256,8 @@ export function createCatalogueIndex() {
     for (const u of its) {
       const k = SIZE_INDEX.get(u.size);
       if (k === undefined) continue;
-      e.units[k]! += 1;
       sizes.add(u.size, row.id);
       units.set(u.id, row.id, k);
-      e.unitIds.push(u.id);
     }
     text.add(row);
     for (const [name, ids] of orders) orders.set(name, ids.toSpliced(positionIn(name, ids, e), 0, e.id));
@@ -276,6 +303,7 @@ export function createCatalogueIndex() {
       for (const row of rows)
         if (row.status === 'active')
           addEntry(row, byItem.get(row.id) ?? [], likes.get(row.id) ?? 0, rented.get(row.id) ?? NO_DAYS);
+      if (ids.length > RESORT_AFTER) text.trim();
     },
 
     /** A number that changes with every apply (the entries may have changed). */

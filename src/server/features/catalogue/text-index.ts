@@ -12,31 +12,45 @@ import { resolveSearch, type ResolvedSearch } from './search-language';
  *
  * Ranking: each group adds the weight of the best field holding one of its words (name 10,
  * category and colour 6, brand 3, tags 2, description 1) times the word's rarity (log(1 + N/df)).
+ *
+ * Memory (issue 27): an item's words are not kept as strings. Each word of the vocabulary has a
+ * number (its posting's), and an item's words are codes (word number x 16 + the weight) in one
+ * shared Int32Array, the item's run found by its id: about 4 bytes a word instead of a string, an
+ * array slot and a typed array per item (about 100 MB less at 100k items).
  */
 
 const FIELDS = ['name', 'colour', 'category', 'brand', 'tags', 'description'] as const;
 const WEIGHT = { name: 10, colour: 6, category: 6, brand: 3, tags: 2, description: 1 };
+/** A code is a word's number times this plus its weight (every weight is below it). */
+const WEIGHT_BITS = 4;
+const WEIGHT_MASK = (1 << WEIGHT_BITS) - 1;
 /** A posting list becomes a bitset past this many items. */
 const DENSE = 512;
 
 // eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/** A word of a plain ASCII text once lower-cased: where `\p{L}\p{N}` are exactly these. */
+const ASCII_WORD = /[a-z0-9]+/g;
+
 /** Lower case, accents dropped, split on anything that is not a letter or digit (as `searchTerms`). */
 export function wordsOf(text: string): string[] {
-  // Plain ASCII (nearly every text) needs no accent folding: the cheap path, about half the load time.
-  const folded = NON_ASCII.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text;
-  return folded
+  // Plain ASCII (nearly every text) needs neither accent folding nor Unicode classes: the cheap path.
+  if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
 }
 
-/** The items using one word. */
+/** The items using one word; `word` is the word's number (its codes' upper bits). */
 class Posting {
   ids: number[] | null = [];
   bits: TypedFastBitSet | null = null;
   size = 0;
+  constructor(readonly word: number) {}
   add(id: number): void {
     this.size++;
     if (this.bits) return this.bits.add(id);
@@ -69,19 +83,95 @@ export interface ItemText {
   tags: string | null;
 }
 
-/** An item's words and the weight of the best field each is in. */
-interface DocWords {
-  words: string[];
-  weights: Uint8Array;
+/**
+ * Each item's words as codes (word number x 16 + the weight of the best field holding it): one
+ * Int32Array for all, an item's run at `start[id]` (-1: no item) of `length[id]` codes. A removed
+ * item's run is left behind as garbage until it is half the pool, when the live runs are copied
+ * together again.
+ */
+class DocCodes {
+  codes = new Int32Array(1024);
+  used = 0;
+  garbage = 0;
+  start = new Int32Array(1024).fill(-1);
+  length = new Int32Array(1024);
+  count = 0;
+
+  has(id: number): boolean {
+    return id < this.start.length && this.start[id]! >= 0;
+  }
+
+  set(id: number, codes: readonly number[]): void {
+    if (id >= this.start.length) this.growIds(id + 1);
+    if (this.start[id]! >= 0) this.garbage += this.length[id]!;
+    else this.count++;
+    if (this.used + codes.length > this.codes.length) this.growCodes(this.used + codes.length);
+    this.start[id] = this.used;
+    this.length[id] = codes.length;
+    for (const c of codes) this.codes[this.used++] = c;
+  }
+
+  delete(id: number): void {
+    if (!this.has(id)) return;
+    this.garbage += this.length[id]!;
+    this.start[id] = -1;
+    this.length[id] = 0;
+    this.count--;
+    if (this.garbage > 4096 && this.garbage * 2 > this.used) this.compact();
+  }
+
+  /** Gives back the room grown for more codes (after a load: the pool doubled as it filled). */
+  trim(): void {
+    if (this.codes.length > this.used + (this.used >>> 2) + 1024) this.compact();
+  }
+
+  private growIds(min: number): void {
+    const n = Math.max(min, this.start.length * 2);
+    const start = new Int32Array(n).fill(-1);
+    start.set(this.start);
+    const length = new Int32Array(n);
+    length.set(this.length);
+    this.start = start;
+    this.length = length;
+  }
+
+  private growCodes(min: number): void {
+    const codes = new Int32Array(Math.max(min, this.codes.length * 2));
+    codes.set(this.codes.subarray(0, this.used));
+    this.codes = codes;
+  }
+
+  private compact(): void {
+    const live = this.used - this.garbage;
+    const codes = new Int32Array(Math.max(1024, live + (live >>> 3)));
+    let used = 0;
+    for (let id = 0; id < this.start.length; id++) {
+      const s = this.start[id]!;
+      if (s < 0) continue;
+      codes.set(this.codes.subarray(s, s + this.length[id]!), used);
+      this.start[id] = used;
+      used += this.length[id]!;
+    }
+    this.codes = codes;
+    this.used = used;
+    this.garbage = 0;
+  }
 }
 
 export function createTextIndex() {
   const vocabulary = new SearchableMap<Posting>();
-  const docs = new Map<number, DocWords>();
+  /** The same postings by word, for exact lookups (the radix tree's are several times slower). */
+  const byWord = new Map<string, Posting>();
+  /** The postings by word number. */
+  const postings: Posting[] = [];
+  const docs = new DocCodes();
+  /** An item's words while it is added: word -> the best field's weight (one map, cleared per item). */
+  const best = new Map<string, number>();
+  const codes: number[] = [];
   /** Word -> items using it, for typo correction's tie-break (the vocabulary's sizes). */
   const counts = {
-    get: (w: string) => vocabulary.get(w)?.size,
-    has: (w: string) => (vocabulary.get(w)?.size ?? 0) > 0,
+    get: (w: string) => byWord.get(w)?.size,
+    has: (w: string) => (byWord.get(w)?.size ?? 0) > 0,
   };
 
   /** The items of every word starting with `prefix`. */
@@ -103,25 +193,39 @@ export function createTextIndex() {
 
   return {
     add(row: ItemText): void {
-      const best = new Map<string, number>();
+      best.clear();
+      codes.length = 0;
       for (const field of FIELDS) {
-        const text = field === 'tags' ? (row.tags ?? '').replaceAll(',', ' ') : row[field];
-        for (const w of wordsOf(text)) if ((best.get(w) ?? 0) < WEIGHT[field]) best.set(w, WEIGHT[field]);
+        // The tags are a comma-separated list: a comma separates words as a space does.
+        const text = field === 'tags' ? (row.tags ?? '') : row[field];
+        const weight = WEIGHT[field];
+        for (const w of wordsOf(text)) if ((best.get(w) ?? 0) < weight) best.set(w, weight);
       }
-      const words = [...best.keys()];
-      docs.set(row.id, { words, weights: Uint8Array.from(best.values()) });
-      for (const w of words) {
-        let posting = vocabulary.get(w);
-        if (!posting) vocabulary.set(w, (posting = new Posting()));
+      for (const [w, weight] of best) {
+        let posting = byWord.get(w);
+        if (!posting) {
+          posting = new Posting(postings.length);
+          postings.push(posting);
+          vocabulary.set(w, posting);
+          byWord.set(w, posting);
+        }
         posting.add(row.id);
+        codes.push((posting.word << WEIGHT_BITS) | weight);
       }
+      docs.set(row.id, codes);
+    },
+
+    /** Gives back the room the codes grew into (after adding many items). */
+    trim(): void {
+      docs.trim();
     },
 
     remove(id: number): void {
-      const doc = docs.get(id);
-      if (!doc) return;
+      if (!docs.has(id)) return;
+      const start = docs.start[id]!;
+      const end = start + docs.length[id]!;
+      for (let k = start; k < end; k++) postings[docs.codes[k]! >>> WEIGHT_BITS]!.remove(id);
       docs.delete(id);
-      for (const w of doc.words) vocabulary.get(w)?.remove(id);
     },
 
     /** The groups of a search after the fashion language and typo correction (null: no search). */
@@ -146,25 +250,28 @@ export function createTextIndex() {
     /** The rank of each item of `set` (matching items: `matchSet`, perhaps filtered) for a resolved search (higher is better). */
     ranks(resolved: ResolvedSearch, set: TypedFastBitSet): Map<number, number> {
       const out = new Map<number, number>();
-      // Each group's words as the index knows them (a prefix's words), with their rarity.
-      const n = Math.max(docs.size, 1);
+      // Each group's words as the index knows them (a prefix's words, by number), with their rarity.
+      const n = Math.max(docs.count, 1);
       const groupWords = resolved.groups.map((g) => {
-        const words = new Map<string, number>();
+        const words = new Map<number, number>();
         for (const alt of g)
           for (const w of alt)
-            for (const [word, posting] of vocabulary.atPrefix(w))
-              if (posting.size > 0) words.set(word, Math.log(1 + n / posting.size));
+            for (const posting of vocabulary.atPrefix(w).values())
+              if (posting.size > 0) words.set(posting.word, Math.log(1 + n / posting.size));
         return words;
       });
+      const { codes: all, start, length } = docs;
       set.forEach((id) => {
-        const doc = docs.get(id);
-        if (!doc) return;
+        if (!docs.has(id)) return;
+        const from = start[id]!;
+        const to = from + length[id]!;
         let score = 0;
         for (const words of groupWords) {
           let best = 0;
-          for (let k = 0; k < doc.words.length; k++) {
-            const rarity = words.get(doc.words[k]!);
-            if (rarity !== undefined) best = Math.max(best, doc.weights[k]! * rarity);
+          for (let k = from; k < to; k++) {
+            const code = all[k]!;
+            const rarity = words.get(code >>> WEIGHT_BITS);
+            if (rarity !== undefined) best = Math.max(best, (code & WEIGHT_MASK) * rarity);
           }
           score += best;
         }
