@@ -174,6 +174,24 @@ export function createTextIndex() {
     has: (w: string) => (byWord.get(w)?.size ?? 0) > 0,
   };
 
+  /**
+   * One table per group of a search, reused: the rarity of each of the group's words by word
+   * number, 0 for every other word (set by `ranks`, cleared after it).
+   */
+  const scratch: { rarity: Float64Array; words: number[] }[] = [];
+  function rarityTable(group: number): { rarity: Float64Array; words: number[] } {
+    let t = scratch[group];
+    if (!t || t.rarity.length < postings.length)
+      scratch[group] = t = { rarity: new Float64Array(Math.max(1024, postings.length * 2)), words: [] };
+    return t;
+  }
+  function clearTable(group: number): void {
+    const t = scratch[group];
+    if (!t) return;
+    for (const w of t.words) t.rarity[w] = 0;
+    t.words.length = 0;
+  }
+
   /** The items of every word starting with `prefix`. */
   function prefixSet(prefix: string): TypedFastBitSet {
     const out = new TypedFastBitSet();
@@ -250,33 +268,42 @@ export function createTextIndex() {
     /** The rank of each item of `set` (matching items: `matchSet`, perhaps filtered) for a resolved search (higher is better). */
     ranks(resolved: ResolvedSearch, set: TypedFastBitSet): Map<number, number> {
       const out = new Map<number, number>();
-      // Each group's words as the index knows them (a prefix's words, by number), with their rarity.
+      // Each group's words as the index knows them (a prefix's words), their rarity by word number
+      // in a table (an array read per code, not a map lookup: thousands of matches times their words).
       const n = Math.max(docs.count, 1);
-      const groupWords = resolved.groups.map((g) => {
-        const words = new Map<number, number>();
-        for (const alt of g)
-          for (const w of alt)
-            for (const posting of vocabulary.atPrefix(w).values())
-              if (posting.size > 0) words.set(posting.word, Math.log(1 + n / posting.size));
-        return words;
-      });
-      const { codes: all, start, length } = docs;
-      set.forEach((id) => {
-        if (!docs.has(id)) return;
-        const from = start[id]!;
-        const to = from + length[id]!;
-        let score = 0;
-        for (const words of groupWords) {
-          let best = 0;
-          for (let k = from; k < to; k++) {
-            const code = all[k]!;
-            const rarity = words.get(code >>> WEIGHT_BITS);
-            if (rarity !== undefined) best = Math.max(best, (code & WEIGHT_MASK) * rarity);
+      try {
+        const tables = resolved.groups.map((g, i) => {
+          const table = rarityTable(i);
+          for (const alt of g)
+            for (const w of alt)
+              for (const posting of vocabulary.atPrefix(w).values())
+                if (posting.size > 0) {
+                  table.rarity[posting.word] = Math.log(1 + n / posting.size);
+                  table.words.push(posting.word);
+                }
+          return table.rarity;
+        });
+        const { codes: all, start, length } = docs;
+        set.forEach((id) => {
+          if (!docs.has(id)) return;
+          const from = start[id]!;
+          const to = from + length[id]!;
+          let score = 0;
+          for (const rarityOf of tables) {
+            let best = 0;
+            for (let k = from; k < to; k++) {
+              const code = all[k]!;
+              // A rarity is above 0 for the group's words and 0 for the others.
+              const s = (code & WEIGHT_MASK) * rarityOf[code >>> WEIGHT_BITS]!;
+              if (s > best) best = s;
+            }
+            score += best;
           }
-          score += best;
-        }
-        out.set(id, score);
-      });
+          out.set(id, score);
+        });
+      } finally {
+        for (let i = 0; i < resolved.groups.length; i++) clearTable(i);
+      }
       return out;
     },
   };
