@@ -220,6 +220,8 @@ export function createCatalogueIndex() {
       if (k === undefined) continue;
       counted[k]! += 1;
       unitIds.push(u.id);
+      sizes.add(u.size, row.id);
+      units.set(u.id, row.id, k);
     }
     const key = counted.join();
     let shared = unitCounts.get(key);
@@ -252,12 +254,6 @@ export function createCatalogueIndex() {
     for (const t of row.tags ? row.tags.split(',') : []) {
       if (TAGS.includes(t)) tags.add(t, row.id);
       e.occasions |= OCCASION_BIT.get(t) ?? 0;
-    }
-    for (const u of its) {
-      const k = SIZE_INDEX.get(u.size);
-      if (k === undefined) continue;
-      sizes.add(u.size, row.id);
-      units.set(u.id, row.id, k);
     }
     text.add(row);
     for (const [name, ids] of orders) orders.set(name, ids.toSpliced(positionIn(name, ids, e), 0, e.id));
