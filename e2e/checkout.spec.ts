@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { TEST_CARD, TEST_DELIVERY_ADDRESS, signUpViaApi, welcomePrice } from './support';
+import { TEST_CARD, TEST_DELIVERY_ADDRESS, expectAddedThenDashboard, signUpViaApi, welcomePrice } from './support';
 
 interface ItemSummary {
   id: number;
@@ -75,8 +75,7 @@ test('a weekly member without a card adds one, books with dates and a total, see
 
   // The SPEC's flow: 'Add to Cart' -> 'Added to Cart!' -> the dashboard after 1.5 s.
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText('Added to Cart!').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expectAddedThenDashboard(page);
   const rental = page.getByRole('article', { name: item.name });
   await expect(rental).toBeVisible();
   await expect(rental.getByRole('button', { name: `Cancel ${item.name}` })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { readyToRentViaApi, signUpViaApi } from './support';
+import { expectAddedThenDashboard, readyToRentViaApi, signUpViaApi } from './support';
 
 interface ItemSummary {
   id: number;
@@ -22,8 +22,7 @@ test('rent an item from its page, see it on the dashboard, reload, extend, cance
   const sizes = page.getByRole('group', { name: 'Size' }).getByRole('button');
   if ((await sizes.count()) > 1) await sizes.first().click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText('Added to Cart!').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expectAddedThenDashboard(page);
 
   await expect(page.getByRole('heading', { name: 'Welcome back, Renata' })).toBeVisible();
   const rental = page.getByRole('article', { name: item.name });
@@ -57,8 +56,7 @@ test('rent an item from its page, see it on the dashboard, reload, extend, cance
   await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
   if ((await sizes.count()) > 1) await sizes.first().click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText('Added to Cart!').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expectAddedThenDashboard(page);
   await page.goto(`/item/${item.id}`);
   await expect(page.getByRole('button', { name: 'Already Rented' })).toBeDisabled();
 });

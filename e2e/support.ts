@@ -155,6 +155,16 @@ export async function skipDiscountPopup(target: Pick<Page, 'addInitScript'>): Pr
 }
 
 /**
+ * The SPEC's Add to Cart flow after the click: 'Added to Cart!', then the dashboard after 1.5 s.
+ * The dashboard's loaders have 15 s in all: on a loaded 2-core machine they took longer than the
+ * 3.5 s a 5 s wait left (decision 0076).
+ */
+export async function expectAddedThenDashboard(page: Page): Promise<void> {
+  await expect(page.getByText('Added to Cart!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+}
+
+/**
  * Records, in the page's own clock (0 = navigation start), when the app came alive and when a
  * dialog first showed. Call before `goto`; read with `popupTimings`.
  */
