@@ -17,6 +17,7 @@ let failed = 0;
 let skipped = 0;
 let browserSummary = '';
 let vitestErrors = '';
+let vitestFailures = '';
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
@@ -130,6 +131,7 @@ async function vitest() {
     // A run that failed with every test passing failed on an error outside the tests: it counts once.
     failed += failedHere || (ok ? 0 : 1);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    vitestFailures = summariseVitest(report);
   } else {
     failed += 1;
   }
@@ -171,19 +173,40 @@ function summariseBrowser(report) {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
-  const firstLine = (text) =>
-    text
-      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim()
-      .slice(0, 200) ?? '';
   const lines = [];
   for (const t of tests.filter((x) => x.status === 'unexpected'))
     lines.push(`  failed ${t.title.slice(0, 120)}\n    ${firstLine(t.error)}`);
   const slowest = [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
   lines.push(`  slowest: ${slowest.map((t) => `${t.title.split(' ')[0]} ${t.seconds.toFixed(0)}s`).join(', ')}`);
   return lines.join('\n');
+}
+
+/** Each failed Vitest test (or suite that failed to load) with its file and first error line. */
+function summariseVitest(report) {
+  const lines = [];
+  for (const file of report.testResults) {
+    const name = path.relative(process.cwd(), file.name);
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failedTests)
+      lines.push(
+        `  failed ${name}: ${a.fullName.slice(0, 120)}\n    ${firstLine(a.failureMessages?.join('\n') ?? '')}`,
+      );
+    if (file.status === 'failed' && failedTests.length === 0)
+      lines.push(`  failed ${name} (the file)\n    ${firstLine(file.message ?? '')}`);
+  }
+  return lines.join('\n');
+}
+
+/** The first non-empty line of an error, without terminal colours. */
+function firstLine(text) {
+  return (
+    text
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 200) ?? ''
+  );
 }
 
 // A suite file that failed to load counts once; one whose tests failed is already counted by them.
@@ -193,6 +216,7 @@ function countSuitesWithFailedTests(report) {
   ).length;
 }
 
+if (vitestFailures) console.log(`\nVitest tests:\n${vitestFailures}`);
 if (vitestErrors) console.log(`\nErrors outside any test (vitest):\n${vitestErrors}`);
 if (browserSummary) console.log(`\nBrowser tests:\n${browserSummary}`);
 console.log('\nSteps:');
