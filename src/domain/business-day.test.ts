@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { businessDay, dayStart, DEFAULT_BUSINESS_TIME_ZONE, isTimeZone, timeZoneFromCookie } from './business-day';
+import {
+  businessDay,
+  dayCounter,
+  dayStart,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  isTimeZone,
+  timeZoneFromCookie,
+} from './business-day';
 
 const NY = 'America/New_York';
 
@@ -39,6 +47,37 @@ describe('businessDay', () => {
     expect(businessDay('2026-11-29T01:00:00.000Z', NY)).toBe('2026-11-28');
     expect(businessDay(Date.parse('2026-11-29T01:00:00Z'), NY)).toBe('2026-11-28');
     expect(() => businessDay('yesterday', NY)).toThrow(RangeError);
+  });
+});
+
+describe('dayCounter', () => {
+  it('answers as businessDay does for any run of instants, across midnights and DST changes', () => {
+    // 2026-03-01 to 2026-12-01: both of New York's DST changes; Sydney's and Kathmandu's offsets too.
+    const instant = fc.integer({ min: Date.UTC(2026, 2, 1), max: Date.UTC(2026, 11, 1) });
+    const near = fc.tuple(
+      instant,
+      fc.array(fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }), { maxLength: 20 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(NY, 'Australia/Sydney', 'Asia/Kathmandu', 'UTC'), near, (zone, [start, steps]) => {
+        const count = dayCounter(zone);
+        let t = start;
+        for (const step of [0, ...steps]) {
+          t += step;
+          expect(count(t)).toBe(businessDay(t, zone));
+        }
+      }),
+    );
+  });
+
+  it('is exact at the edges of a day, on the day clocks go back', () => {
+    const count = dayCounter(NY);
+    // 2026-11-01 is 25 hours long in New York: it starts at 04:00 UTC and the 2nd at 05:00 UTC.
+    expect(count(Date.parse('2026-11-01T12:00:00Z'))).toBe('2026-11-01');
+    expect(count(Date.parse('2026-11-02T04:59:59.999Z'))).toBe('2026-11-01');
+    expect(count(Date.parse('2026-11-02T05:00:00Z'))).toBe('2026-11-02');
+    expect(count(Date.parse('2026-11-01T03:59:59.999Z'))).toBe('2026-10-31');
+    expect(() => count(Number.NaN)).toThrow(RangeError);
   });
 });
 

@@ -7,6 +7,7 @@
  *
  * Zod-free and dependency-free (Intl): the web's calendar uses it too.
  */
+import { addDays } from './calendar';
 
 /** The zone the business counts its days in, when the setting does not name one. */
 export const DEFAULT_BUSINESS_TIME_ZONE = 'America/New_York';
@@ -56,6 +57,25 @@ export function businessDay(instant: Date | string | number, timeZone: string): 
     else if (part.type === 'day') d = part.value;
   }
   return `${y.padStart(4, '0')}-${m}-${d}`;
+}
+
+/**
+ * `businessDay` for a run of instants that mostly fall on one day, as the clock's "now" does:
+ * it keeps the last day's first and last instant in `timeZone` and answers within them without
+ * formatting (every request asks what today is, often several times).
+ */
+export function dayCounter(timeZone: string): (instant: Date | number) => string {
+  let from = 0;
+  let to = 0;
+  let day = '';
+  return (instant) => {
+    const t = instant instanceof Date ? instant.getTime() : instant;
+    if (t >= from && t < to) return day;
+    day = businessDay(t, timeZone);
+    from = dayStart(day, timeZone).getTime();
+    to = dayStart(addDays(day, 1), timeZone).getTime();
+    return day;
+  };
 }
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,4 +1,4 @@
-import { businessDay, dayStart } from '../domain/business-day';
+import { businessDay, dayCounter, dayStart } from '../domain/business-day';
 import { createAuth, migrateAuth, type Auth } from './auth';
 import { createClock } from './clock';
 import { createDatabase, type Database } from './db/database';
@@ -74,6 +74,7 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
       'CLOCK_FILE is set: this server runs on a moved clock (tests only)',
     );
   const jobs = createJobQueue({ env, database, logger });
+  const todayOf = dayCounter(env.businessTimeZone);
   const ctx: AppContext = {
     env,
     logger,
@@ -82,7 +83,7 @@ export async function createContext(opts: CreateContextOptions): Promise<AppCont
     mailer,
     storage,
     clock,
-    today: () => businessDay(clock(), env.businessTimeZone),
+    today: () => todayOf(clock()),
     dayOf: (instant) => businessDay(instant, env.businessTimeZone),
     dayStartsAt: (day) => dayStart(day, env.businessTimeZone).toISOString(),
     jobs,
