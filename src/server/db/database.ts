@@ -11,6 +11,12 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /**
+   * Whether a statement is a round trip over the network (PostgreSQL) rather than a call within the
+   * process (SQLite): where it is, one statement with a join beats two simple ones; where it is
+   * not, the two simple ones are cheaper than decoding the join.
+   */
+  roundTrips: boolean;
   /** Where the data is, for a person reading a command's output ("the SQLite database in ..."). */
   where: string;
   /** The raw better-sqlite3 handle (SQLite only), for pragmas and backups. */
@@ -60,6 +66,7 @@ export function createDatabase(opts: {
     return {
       db,
       dialect: 'postgres',
+      roundTrips: true,
       where: 'the PostgreSQL database (DATABASE_URL)',
       async listen(channel, onNotify) {
         if (destroyed) return;
@@ -97,6 +104,7 @@ export function createDatabase(opts: {
   return {
     db,
     dialect: 'sqlite',
+    roundTrips: false,
     where: `the SQLite database in ${path.dirname(file)}`,
     sqlite,
     listen: async () => undefined,
