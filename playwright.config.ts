@@ -60,7 +60,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   globalSetup: './e2e/global-setup.ts',
   webServer: {
-    command: 'node --import tsx src/server/index.ts',
+    // The built server, as `npm start` runs it (decision 0077): `npm test` builds before this suite.
+    command: 'node dist/server/index.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -24,7 +24,7 @@ import { compose } from '../src/server/compose';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { load, type LoadResult } from './lib/load';
-import { freePort, startApp, startBare, stop, waitFor } from './lib/processes';
+import { appServer, freePort, startApp, startBare, stop, waitFor } from './lib/processes';
 import { printTable } from './lib/table';
 import { cookieOf, makeMembers, PASSWORD, rand, type Member } from './mixed-members';
 
@@ -117,10 +117,10 @@ async function startCluster(
   processes: number,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: each process writes a CPU profile there (the workers inherit the flags).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork('bench/lib/cluster.ts', [String(processes)], {
-    execArgv: [...prof, '--import', 'tsx'],
+  // The workers run the app server as startApp does (appServer: the bundle, or the sources).
+  const server = appServer();
+  const child = fork('bench/lib/cluster.ts', [String(processes), server.script, JSON.stringify(server.execArgv)], {
+    execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -100,7 +100,8 @@ async function checksAndBuild() {
   if (!want('e2e')) return false;
   const built =
     (await runQuietly('build', 'npx', ['react-router', 'build'])) &&
-    (await runQuietly('precompress', 'node', ['scripts/compress-dist.mjs']));
+    (await runQuietly('precompress', 'node', ['scripts/compress-dist.mjs'])) &&
+    (await runQuietly('server bundle', 'node', ['scripts/build-server.mjs']));
   if (!built) {
     failed += 1;
     return false;

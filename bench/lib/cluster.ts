@@ -1,7 +1,7 @@
 /**
  * N Rentique processes behind one port (node:cluster, round-robin): what a deployment with
  * several stateless app processes behind a load balancer looks like on one machine.
- *   PORT=3000 DATABASE_URL=postgres://... node --import tsx bench/lib/cluster.ts 2
+ *   PORT=3000 DATABASE_URL=postgres://... node --import tsx bench/lib/cluster.ts 2 [script] [node flags as JSON]
  * Workers start one after the other (the first migrates and seeds), then the primary reports
  * 'ready' over IPC. SIGTERM stops every worker.
  */
@@ -10,8 +10,10 @@ import { once } from 'node:events';
 import path from 'node:path';
 
 const count = Number(process.argv[2] ?? 2);
-// The workers run with the primary's flags (`--import tsx`, and BENCH_CPU_PROF's `--cpu-prof`).
-cluster.setupPrimary({ exec: path.resolve('src/server/index.ts'), execArgv: process.execArgv });
+// The app server's script and node flags (bench/lib/processes.ts appServer()): the bundle by default.
+const script = process.argv[3] ?? 'dist/server/index.mjs';
+const execArgv = process.argv[4] ? (JSON.parse(process.argv[4]) as string[]) : [];
+cluster.setupPrimary({ exec: path.resolve(script), execArgv });
 
 const workers: Worker[] = [];
 for (let i = 0; i < count; i += 1) {

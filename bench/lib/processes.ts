@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -36,6 +36,27 @@ export interface IndexLoad {
   items: number;
 }
 
+let built = false;
+
+/**
+ * How the bench runs the app server: as `npm start` does, the bundled server (dist/server/index.mjs,
+ * bundled again from the sources once per bench process, about a second, so it is never stale), or
+ * with BENCH_SERVER=source the TypeScript sources through tsx (to compare with a checkout from
+ * before the bundle, decision 0077). BENCH_CPU_PROF=<dir>: each server writes a CPU profile there
+ * when it stops (node --cpu-prof).
+ */
+export function appServer(): { script: string; execArgv: string[] } {
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  if (process.env.BENCH_SERVER === 'source')
+    return { script: 'src/server/index.ts', execArgv: [...prof, '--import', 'tsx'] };
+  if (!built) {
+    const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error('scripts/build-server.mjs failed');
+    built = true;
+  }
+  return { script: 'dist/server/index.mjs', execArgv: prof };
+}
+
 /** A process's resident memory now and at its peak, in MB (Linux /proc; null elsewhere). */
 export function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } | null {
   try {
@@ -58,9 +79,8 @@ export async function startApp(env: Record<string, string>): Promise<{
   memory: () => { rssMb: number; peakMb: number } | null;
 }> {
   const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (node --cpu-prof).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server/index.ts'], {
+  const server = appServer();
+  const child = spawn(process.execPath, [...server.execArgv, server.script], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -22,6 +22,9 @@ export const CHROMIUM_ARGS = [
 /** Where the built web app is served from. */
 export const webDist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
+/** The bundled server `npm run build` writes (scripts/build-server.mjs), as `npm start` runs it. */
+const serverBundle = path.resolve('dist/server/index.mjs');
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -35,7 +38,7 @@ function freePort() {
 }
 
 function buildIfMissing() {
-  if (existsSync(path.join(webDist, 'server', 'index.js'))) return;
+  if (existsSync(path.join(webDist, 'server', 'index.js')) && existsSync(serverBundle)) return;
   console.log(`No build in ${webDist}: building it...`);
   const r = spawnSync('npm', ['run', '--silent', 'build'], {
     stdio: 'inherit',
@@ -49,7 +52,7 @@ export async function startBuiltApp({ name }) {
   buildIfMissing();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `rentique-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, [serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
