@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { ItemListQuery, ItemSort } from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
-import type { IndexedActivity } from './catalogue-index';
+import type { IndexedActivity, IndexedItem, IndexedUnit } from './catalogue-index';
 
 /** The sort key column and direction of each sort; ties are broken by id in the same direction. */
 export const SORT_COLUMNS = {
@@ -84,16 +84,35 @@ const INDEX_COLUMNS = [
   'created_at',
 ] as const;
 
+/** Which items: some by id, or the ids in (after, through] (one part of the index's load; after null: from the first). */
+type ItemScope = { ids: readonly number[] } | { after: number | null; through: number };
+
+/** Items per part of the index's load: only one part's rows are held at once (issue 27). */
+export const INDEX_LOAD_PART = 10_000;
+
+/** A part of the index's load: active items in id order, with the units and activity of their id range. */
+export interface IndexPart {
+  items: IndexedItem[];
+  units: IndexedUnit[];
+  activity: IndexedActivity;
+}
+
 /**
  * The favourites per item, and the counted rentals made since `since` (not cancelled; paid, or
- * within a plan: the ones `rental_count` counts), of some items or (null) all: the index's
- * Recommended signals (decision 0071).
+ * within a plan: the ones `rental_count` counts), of some items: the index's Recommended signals
+ * (decision 0071).
  */
-async function activityOf(q: Kysely<DB>, ids: readonly number[] | null, since: string): Promise<IndexedActivity> {
+async function activityOf(q: Kysely<DB>, scope: ItemScope, since: string): Promise<IndexedActivity> {
   const likes = await q
     .selectFrom('user_liked_items')
     .select((eb) => ['item_id', eb.fn.countAll().as('n')])
-    .$if(ids !== null, (w) => w.where('item_id', 'in', ids!))
+    .$call((w) =>
+      'ids' in scope
+        ? w.where('item_id', 'in', scope.ids)
+        : w
+            .$if(scope.after !== null, (v) => v.where('item_id', '>', scope.after!))
+            .where('item_id', '<=', scope.through),
+    )
     .groupBy('item_id')
     .execute();
   const rentals = await q
@@ -103,7 +122,13 @@ async function activityOf(q: Kysely<DB>, ids: readonly number[] | null, since: s
     .where('r.created_at', '>=', since)
     .where('r.cancelled_at', 'is', null)
     .where((eb) => eb.or([eb('r.order_id', 'is', null), eb('o.status', '=', 'confirmed')]))
-    .$if(ids !== null, (w) => w.where('r.item_id', 'in', ids!))
+    .$call((w) =>
+      'ids' in scope
+        ? w.where('r.item_id', 'in', scope.ids)
+        : w
+            .$if(scope.after !== null, (v) => v.where('r.item_id', '>', scope.after!))
+            .where('r.item_id', '<=', scope.through),
+    )
     .execute();
   return { likes, rentals };
 }
@@ -131,10 +156,16 @@ export function createCatalogueRepository(db: Kysely<DB>) {
 
     /**
      * The catalogue as the search index loads it, from one snapshot (PostgreSQL: repeatable
-     * read; a SQLite transaction reads one state of the file): the change log's version and the
-     * active items with their units, so the index is exactly that version.
+     * read; a SQLite transaction reads one state of the file): the change log's version, then the
+     * active items in parts of `partSize` by id (keyset), each with the units and activity of its
+     * id range, handed to `onPart` and awaited before the next part is read, so only one part's
+     * rows are alive at a time (issue 27). The index is exactly that version.
      */
-    indexSnapshot(recentSince: string) {
+    indexSnapshot(
+      recentSince: string,
+      onPart: (part: IndexPart) => void | Promise<void>,
+      partSize: number = INDEX_LOAD_PART,
+    ): Promise<{ version: number; items: number }> {
       return db
         .transaction()
         .setIsolationLevel('repeatable read')
@@ -144,11 +175,33 @@ export function createCatalogueRepository(db: Kysely<DB>) {
             .select('version')
             .where('id', '=', 1)
             .executeTakeFirst();
-          const items = await trx.selectFrom('items').select(INDEX_COLUMNS).where('status', '=', 'active').execute();
-          // Every unit: those of items not active find no entry and are left out.
-          const units = await trx.selectFrom('item_units').select(['id', 'item_id', 'size']).execute();
-          const activity = await activityOf(trx, null, recentSince);
-          return { version: Number(row?.version ?? 0), items, units, activity };
+          let after: number | null = null;
+          let count = 0;
+          for (;;) {
+            const items: IndexedItem[] = await trx
+              .selectFrom('items')
+              .select(INDEX_COLUMNS)
+              .where('status', '=', 'active')
+              .$if(after !== null, (w) => w.where('id', '>', after!))
+              .orderBy('id')
+              .limit(partSize)
+              .execute();
+            if (items.length === 0) break;
+            const through = items[items.length - 1]!.id;
+            // The units of the range: those of items not active find no entry and are left out.
+            const units = await trx
+              .selectFrom('item_units')
+              .select(['id', 'item_id', 'size'])
+              .$if(after !== null, (w) => w.where('item_id', '>', after!))
+              .where('item_id', '<=', through)
+              .execute();
+            const activity = await activityOf(trx, { after, through }, recentSince);
+            count += items.length;
+            await onPart({ items, units, activity });
+            if (items.length < partSize) break;
+            after = through;
+          }
+          return { version: Number(row?.version ?? 0), items: count };
         });
     },
 
@@ -160,7 +213,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .select(['id', 'item_id', 'size'])
         .where('item_id', 'in', ids)
         .execute();
-      return { items, units, activity: await activityOf(db, ids, recentSince) };
+      return { items, units, activity: await activityOf(db, { ids }, recentSince) };
     },
 
     /** The change log after `version`, oldest first (decision 0057). */

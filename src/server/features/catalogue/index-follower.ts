@@ -28,6 +28,8 @@ export interface IndexFollowerDeps {
   /** Where the recent rentals the index holds begin (a date: RECENT_DAYS before today, ranking.ts). */
   recentSince?: () => string;
   pollMs?: number;
+  /** Items per part of the load (the repository's INDEX_LOAD_PART unless set: tests set a few). */
+  loadPart?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -50,18 +52,24 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
     const started = performance.now();
     // Read before the snapshot: a commit after this point changes the token, and is read then.
     const token = deps.changeToken?.();
-    const snap = await repo.indexSnapshot(recentSince());
     const next = createCatalogueIndex();
-    next.apply(
-      snap.items.map((i) => i.id),
-      snap.items,
-      snap.units,
-      snap.activity,
+    // Part by part (issue 27): a part is in the index before the next is read, so the rows of
+    // one part are alive at a time, not the whole catalogue's.
+    const snap = await repo.indexSnapshot(
+      recentSince(),
+      (part) =>
+        next.apply(
+          part.items.map((i) => i.id),
+          part.items,
+          part.units,
+          part.activity,
+        ),
+      deps.loadPart,
     );
     index = next;
     version = snap.version;
     stats.loadMs = performance.now() - started;
-    stats.items = snap.items.length;
+    stats.items = snap.items;
     currentAt = token;
   }
 
