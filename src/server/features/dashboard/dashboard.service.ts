@@ -12,10 +12,16 @@ import type { CatalogueService } from '../catalogue';
 import type { ListingsService } from '../listings';
 import type { RentalsService } from '../rentals';
 
-/** A stable pseudo-random order for one member on one day: the picks change daily, not per render. */
+/**
+ * A stable pseudo-random order for one member on one day: the picks change daily, not per render.
+ * Each piece's key is hashed once (hashing inside the comparison hashed 48 pieces about 500 times,
+ * a few milliseconds of every dashboard).
+ */
 function dailyOrder<T extends { id: number }>(items: T[], seed: string): T[] {
-  const key = (id: number) => createHash('sha256').update(`${seed}:${id}`).digest().readUInt32BE(0);
-  return [...items].sort((a, b) => key(a.id) - key(b.id));
+  return items
+    .map((item) => ({ item, key: createHash('sha256').update(`${seed}:${item.id}`).digest().readUInt32BE(0) }))
+    .sort((a, b) => a.key - b.key)
+    .map((k) => k.item);
 }
 
 /** The dashboard's figures in one call: welcome name, water saved, earnings, recommendations. */
