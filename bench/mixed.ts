@@ -24,7 +24,7 @@ import { compose } from '../src/server/compose';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { load, type LoadResult } from './lib/load';
-import { appServer, freePort, startApp, startBare, stop, waitFor } from './lib/processes';
+import { appServer, cpuSecondsOf, freePort, startApp, startBare, stop, waitFor } from './lib/processes';
 import { printTable } from './lib/table';
 import { cookieOf, makeMembers, PASSWORD, rand, type Member } from './mixed-members';
 
@@ -41,6 +41,8 @@ export interface MixedOptions {
 }
 
 export interface MixedResult extends LoadResult {
+  /** The app processes' CPU time per request over the measured run, ms (other work on the machine moves it far less than req/s). */
+  cpuMsPerRequest: number;
   s2xx: number;
   s4xx: number;
   s5xx: number;
@@ -115,7 +117,7 @@ async function prepare(dialect: 'sqlite' | 'postgres', opts: MixedOptions) {
 async function startCluster(
   env: Record<string, string>,
   processes: number,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; stop: () => Promise<void>; cpu: () => number }> {
   const port = await freePort();
   // The workers run the app server as startApp does (appServer: the bundle, or the sources).
   const server = appServer();
@@ -132,13 +134,13 @@ async function startCluster(
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
+  const pids = await new Promise<number[]>((resolve, reject) => {
+    child.once('message', (m: { pids?: number[] }) => resolve(m.pids ?? []));
     child.once('exit', (code) => reject(new Error(`cluster exited ${code}`)));
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
-  return { url, stop: () => stop(child) };
+  return { url, stop: () => stop(child), cpu: () => cpuSecondsOf(pids) };
 }
 
 type Ctx = { cookie?: string; member?: Member };
@@ -225,15 +227,19 @@ async function loadMixed(
   url: string,
   requests: ReturnType<typeof memberVisit>,
   opts: MixedOptions,
+  cpu: () => number,
 ): Promise<MixedResult> {
   const run = (duration: number) =>
     autocannon({ url, connections: opts.connections, duration, requests } as unknown as Options);
   await run(opts.warmup);
+  const cpuBefore = cpu();
   const r = (await run(opts.duration)) as Result & { statusCodeStats?: Record<string, { count: number }> };
+  const cpuMsPerRequest = ((cpu() - cpuBefore) * 1000) / Math.max(1, r.requests.total);
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]));
   const sum = (pred: (s: number) => boolean) =>
     Object.entries(statuses).reduce((n, [k, v]) => n + (pred(Number(k)) ? v : 0), 0);
   return {
+    cpuMsPerRequest,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -276,7 +282,7 @@ async function scenario(dialect: 'sqlite' | 'postgres', processes: number, opts:
     } finally {
       await bareServer.stop();
     }
-    const result = await loadMixed(app.url, memberVisit(app.url, members, db.units, opts.visitRounds), opts);
+    const result = await loadMixed(app.url, memberVisit(app.url, members, db.units, opts.visitRounds), opts, app.cpu);
     return { database: dialect, processes, bytes: body.length, bare, app: result };
   } finally {
     await app.stop();
@@ -306,6 +312,7 @@ export function printMixed(rows: MixedRow[], opts: MixedOptions): void {
       'p50 ms',
       'p99 ms',
       'ratio to bare',
+      'server CPU ms/req',
       '2xx',
       '4xx (sold out...)',
       '5xx',
@@ -323,6 +330,7 @@ export function printMixed(rows: MixedRow[], opts: MixedOptions): void {
         '',
         '',
         '',
+        '',
         `${r.bare.errors}/${r.bare.non2xx}`,
       ],
       [
@@ -333,6 +341,7 @@ export function printMixed(rows: MixedRow[], opts: MixedOptions): void {
         r.app.p50,
         r.app.p99,
         (r.app.rps / r.bare.rps).toFixed(3),
+        r.app.cpuMsPerRequest.toFixed(2),
         fmt(r.app.s2xx),
         fmt(r.app.s4xx),
         fmt(r.app.s5xx),

@@ -26,7 +26,8 @@ for (let i = 0; i < count; i += 1) {
     }),
   ]);
 }
-process.send?.('ready');
+// The workers' pids: the bench reads their CPU time (bench/lib/processes.ts cpuSecondsOf).
+process.send?.({ ready: true, pids: workers.map((w) => w.process.pid) });
 
 const stop = () => {
   for (const w of workers) w.process.kill('SIGTERM');

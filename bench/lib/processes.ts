@@ -57,6 +57,29 @@ export function appServer(): { script: string; execArgv: string[] } {
   return { script: 'dist/server/index.mjs', execArgv: prof };
 }
 
+/**
+ * The CPU time the processes have used so far (user + system, /proc/<pid>/stat), in seconds: what
+ * a request costs is this over a run divided by its requests, a figure that other work on the
+ * machine changes far less than it changes req/s. NaN where /proc cannot tell.
+ */
+export function cpuSecondsOf(pids: readonly (number | undefined)[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return NaN;
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every mainstream build). */
+const CLOCK_TICKS = 100;
+
 /** A process's resident memory now and at its peak, in MB (Linux /proc; null elsewhere). */
 export function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } | null {
   try {
@@ -77,6 +100,7 @@ export async function startApp(env: Record<string, string>): Promise<{
   stop: () => Promise<void>;
   indexLoad: Promise<IndexLoad | null>;
   memory: () => { rssMb: number; peakMb: number } | null;
+  cpu: () => number;
 }> {
   const port = await freePort();
   const server = appServer();
@@ -101,7 +125,13 @@ export async function startApp(env: Record<string, string>): Promise<{
   const url = `http://127.0.0.1:${port}`;
   // A 100k catalogue's index loads before the server listens: minutes on a busy shared machine.
   await waitFor(`${url}/api/health`, 300_000);
-  return { url, stop: () => stop(child), indexLoad, memory: () => memoryOf(child.pid) };
+  return {
+    url,
+    stop: () => stop(child),
+    indexLoad,
+    memory: () => memoryOf(child.pid),
+    cpu: () => cpuSecondsOf([child.pid]),
+  };
 }
 
 /** Starts the bare node:http yardstick answering `bodyFile`. */
