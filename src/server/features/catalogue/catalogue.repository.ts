@@ -97,6 +97,16 @@ export interface IndexPart {
   activity: IndexedActivity;
 }
 
+/** The condition that an item id column is in a scope: one of some ids, or within (after, through]. */
+function inScope(column: 'item_id' | 'r.item_id', scope: ItemScope) {
+  return <D, TB extends keyof D>(eb: ExpressionBuilder<D, TB>) => {
+    const id = sql.ref<number>(column);
+    if ('ids' in scope) return eb(id, 'in', scope.ids);
+    const upTo = eb(id, '<=', scope.through);
+    return scope.after === null ? upTo : eb.and([eb(id, '>', scope.after), upTo]);
+  };
+}
+
 /**
  * The favourites per item, and the counted rentals made since `since` (not cancelled; paid, or
  * within a plan: the ones `rental_count` counts), of some items: the index's Recommended signals
@@ -106,13 +116,7 @@ async function activityOf(q: Kysely<DB>, scope: ItemScope, since: string): Promi
   const likes = await q
     .selectFrom('user_liked_items')
     .select((eb) => ['item_id', eb.fn.countAll().as('n')])
-    .$call((w) =>
-      'ids' in scope
-        ? w.where('item_id', 'in', scope.ids)
-        : w
-            .$if(scope.after !== null, (v) => v.where('item_id', '>', scope.after!))
-            .where('item_id', '<=', scope.through),
-    )
+    .where(inScope('item_id', scope))
     .groupBy('item_id')
     .execute();
   const rentals = await q
@@ -122,13 +126,7 @@ async function activityOf(q: Kysely<DB>, scope: ItemScope, since: string): Promi
     .where('r.created_at', '>=', since)
     .where('r.cancelled_at', 'is', null)
     .where((eb) => eb.or([eb('r.order_id', 'is', null), eb('o.status', '=', 'confirmed')]))
-    .$call((w) =>
-      'ids' in scope
-        ? w.where('r.item_id', 'in', scope.ids)
-        : w
-            .$if(scope.after !== null, (v) => v.where('r.item_id', '>', scope.after!))
-            .where('r.item_id', '<=', scope.through),
-    )
+    .where(inScope('r.item_id', scope))
     .execute();
   return { likes, rentals };
 }
@@ -192,8 +190,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
             const units = await trx
               .selectFrom('item_units')
               .select(['id', 'item_id', 'size'])
-              .$if(after !== null, (w) => w.where('item_id', '>', after!))
-              .where('item_id', '<=', through)
+              .where(inScope('item_id', { after, through }))
               .execute();
             const activity = await activityOf(trx, { after, through }, recentSince);
             count += items.length;
