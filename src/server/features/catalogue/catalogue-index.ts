@@ -1,5 +1,6 @@
 import { TypedFastBitSet } from 'typedfastbitset';
 import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES } from '../../../domain/catalogue';
+import { fit } from './fit';
 import { createTextIndex, type TextIndex } from './text-index';
 
 /**
@@ -111,6 +112,10 @@ export class ValueSets {
   }
   remove(value: string, id: number): void {
     this.sets.get(value)?.remove(id);
+  }
+  /** Fits every set to its items (`fit`). */
+  fit(): void {
+    for (const s of this.sets.values()) fit(s);
   }
 }
 
@@ -300,6 +305,11 @@ export function createCatalogueIndex() {
         if (row.status === 'active')
           addEntry(row, byItem.get(row.id) ?? [], likes.get(row.id) ?? 0, rented.get(row.id) ?? NO_DAYS);
       if (ids.length > RESORT_AFTER) text.trim();
+      // A set an item was added to past its words has doubled them: fitted again (a read for the others).
+      fit(active);
+      fit(discovery);
+      for (const values of [genders, categories, brands, colours, tags, sizes]) values.fit();
+      text.fit();
     },
 
     /** A number that changes with every apply (the entries may have changed). */

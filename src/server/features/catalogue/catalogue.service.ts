@@ -66,11 +66,12 @@ export function createCatalogueService(
   const { db } = ctx.database;
   const repo = createCatalogueRepository(db);
   const { pictures, availability } = deps;
-  const brandCache = new LRUCache<'brands', string[]>({
+  /** The brands and their words (split once per fetch, not per suggestion). */
+  const brandCache = new LRUCache<'brands', { brand: string; words: string[] }[]>({
     max: 1,
     ttl: VOCABULARY_TTL_MS,
     allowStale: true,
-    fetchMethod: () => repo.brands(),
+    fetchMethod: async () => (await repo.brands()).map((brand) => ({ brand, words: searchTerms(brand) })),
   });
 
   /** The ids of the units held on a list's or count's dates (null: no dates), from the bookings. */
@@ -267,8 +268,7 @@ export function createCatalogueService(
         : { items: [] };
       const brands = (await brandCache.fetch('brands')) ?? [];
       const scored = brands
-        .map((brand) => {
-          const words = searchTerms(brand);
+        .map(({ brand, words }) => {
           const hits = search.groups.filter((g) =>
             g.some((alt) => alt.every((w) => words.some((bw) => bw.startsWith(w)))),
           ).length;

@@ -40,7 +40,9 @@ function contents(ix: CatalogueIndex, unitIds: number[]) {
     orders: (Object.keys(ORDERS) as OrderName[]).map((o) => ix.order(o)),
     searches: SEARCHES.map((q) => {
       const resolved = ix.text.resolve(q);
-      return resolved ? [...ix.text.ranks(resolved, ix.text.matchSet(resolved))].sort((a, b) => a[0] - b[0]) : null;
+      if (!resolved) return null;
+      const { ids, ranks, n } = ix.text.ranks(resolved, ix.text.matchSet(resolved));
+      return Array.from({ length: n }, (_, i) => [ids[i], ranks[i]]);
     }),
   };
 }

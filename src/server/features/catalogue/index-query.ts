@@ -2,6 +2,8 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
+import { fit } from './fit';
+import type { Ranked } from './text-index';
 import { ascending } from './top-k';
 
 /**
@@ -92,7 +94,7 @@ function priceBuckets(ix: CatalogueIndex): PriceBuckets {
   for (let start = 0; start < order.length; start += width) {
     const next = below[below.length - 1]!.clone();
     for (let i = start; i < Math.min(order.length, start + width); i++) next.add(order[i]!);
-    below.push(next);
+    below.push(fit(next));
   }
   b = { order, prices, width, below };
   bucketsByOrder.set(order, b);
@@ -152,7 +154,7 @@ export function filterSets(
   if (f.theme) {
     const theme = new TypedFastBitSet();
     for (const t of THEMES[f.theme].tags) theme.union(ix.tags.get(t) ?? EMPTY);
-    scope.intersection(theme);
+    scope.intersection(fit(theme));
   }
   if (matched) scope.intersection(matched);
   const dates = booked ? dateSets(ix, booked) : null;
@@ -202,21 +204,24 @@ export function* inOrder(
   ix: CatalogueIndex,
   set: TypedFastBitSet,
   sort: ItemSort,
-  matches: ReadonlyMap<number, number> | null,
+  matches: Ranked | null,
   after: Keyset | null,
 ): Generator<{ id: number; score?: number }> {
   if (sort === 'relevance') {
     // Minus the rank, ascending: only the pieces past the cursor, ordered as far as the walk goes (top-k.ts).
-    const ids: number[] = [];
-    const scores: number[] = [];
+    const n = matches?.n ?? 0;
+    const ids = new Int32Array(n);
+    const scores = new Float64Array(n);
     const cut = after ? (after.value as number) : -Infinity;
-    for (const [id, rank] of matches ?? []) {
-      const score = -rank;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const id = matches!.ids[i]!;
+      const score = -matches!.ranks[i]!;
       if (score < cut || (after && score === cut && id <= after.id) || !set.has(id)) continue;
-      ids.push(id);
-      scores.push(score);
+      ids[kept] = id;
+      scores[kept++] = score;
     }
-    yield* ascending(ids, scores);
+    yield* ascending(ids.subarray(0, kept), scores.subarray(0, kept));
     return;
   }
   const order = ix.order(sort as OrderName);
@@ -244,7 +249,7 @@ export function page(
   ix: CatalogueIndex,
   set: TypedFastBitSet,
   sort: ItemSort,
-  matches: ReadonlyMap<number, number> | null,
+  matches: Ranked | null,
   after: Keyset | null,
   limit: number,
 ): { id: number; score?: number }[] {

@@ -95,10 +95,16 @@ function build(items: ItemSpec[]) {
 
 /** Every id of a ranked list, following the cursor page by page as the service does. */
 function walk(ix: ReturnType<typeof build>['ix'], set: TypedFastBitSet, ranks: Map<number, number>, limit: number) {
+  const byId = [...ranks].sort((a, b) => a[0] - b[0]);
+  const ranked = {
+    ids: Int32Array.from(byId, (r) => r[0]),
+    ranks: Float64Array.from(byId, (r) => r[1]),
+    n: byId.length,
+  };
   const out: number[] = [];
   let after: { value: number; id: number } | null = null;
   for (;;) {
-    const got = page(ix, set, 'relevance', ranks, after, limit);
+    const got = page(ix, set, 'relevance', ranked, after, limit);
     const shown = got.slice(0, limit);
     out.push(...shown.map((g) => g.id));
     if (got.length <= limit) return out;
