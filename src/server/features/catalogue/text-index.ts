@@ -20,8 +20,11 @@ import { resolveSearch, type ResolvedSearch } from './search-language';
  * array slot and a typed array per item (about 100 MB less at 100k items).
  */
 
+/** By weight, highest first: an item's words are then coded highest weight first (`add`), which ranking relies on. */
 const FIELDS = ['name', 'colour', 'category', 'brand', 'tags', 'description'] as const;
 const WEIGHT = { name: 10, colour: 6, category: 6, brand: 3, tags: 2, description: 1 };
+if (FIELDS.some((f, i) => i > 0 && WEIGHT[f] > WEIGHT[FIELDS[i - 1]!]))
+  throw new Error('text-index: FIELDS must come by weight, highest first');
 /** A code is a word's number times this plus its weight (every weight is below it). */
 const WEIGHT_BITS = 4;
 const WEIGHT_MASK = (1 << WEIGHT_BITS) - 1;
@@ -227,6 +230,8 @@ export function createTextIndex() {
         const weight = WEIGHT[field];
         for (const w of wordsOf(text)) if ((best.get(w) ?? 0) < weight) best.set(w, weight);
       }
+      // A word enters `best` at its first field, the heaviest holding it (FIELDS come by weight), and
+      // keeps its place: the codes come by weight, highest first.
       for (const [w, weight] of best) {
         let posting = byWord.get(w);
         if (!posting) {
@@ -293,15 +298,21 @@ export function createTextIndex() {
       const ranks = new Float64Array(size);
       let count = 0;
       try {
+        // Per group, the highest rarity of its words: past it, a code's weight says whether it can do better.
+        const highest: number[] = [];
         const tables = resolved.groups.map((g, i) => {
           const table = rarityTable(i);
+          let most = 0;
           for (const alt of g)
             for (const w of alt)
               for (const posting of vocabulary.atPrefix(w).values())
                 if (posting.size > 0) {
-                  table.rarity[posting.word] = Math.log(1 + n / posting.size);
+                  const rarity = Math.log(1 + n / posting.size);
+                  table.rarity[posting.word] = rarity;
                   table.words.push(posting.word);
+                  if (rarity > most) most = rarity;
                 }
+          highest.push(most);
           return table.rarity;
         });
         const { codes: all, start, length } = docs;
@@ -315,12 +326,17 @@ export function createTextIndex() {
             const from = start[id]!;
             const to = from + length[id]!;
             let score = 0;
-            for (const rarityOf of tables) {
+            for (let g = 0; g < tables.length; g++) {
+              const rarityOf = tables[g]!;
+              const most = highest[g]!;
               let best = 0;
               for (let c = from; c < to; c++) {
                 const code = all[c]!;
+                const weight = code & WEIGHT_MASK;
+                // An item's codes come by weight, highest first (`add`): none after this can do better.
+                if (weight * most <= best) break;
                 // A rarity is above 0 for the group's words and 0 for the others.
-                const s = (code & WEIGHT_MASK) * rarityOf[code >>> WEIGHT_BITS]!;
+                const s = weight * rarityOf[code >>> WEIGHT_BITS]!;
                 if (s > best) best = s;
               }
               score += best;
