@@ -1,6 +1,6 @@
 import { TypedFastBitSet } from 'typedfastbitset';
 import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES } from '../../../domain/catalogue';
-import { fit } from './fit';
+import { fit } from './bitsets';
 import { createTextIndex, type TextIndex } from './text-index';
 
 /**

@@ -2,7 +2,7 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
-import { fit } from './fit';
+import { fit } from './bitsets';
 import type { Ranked } from './text-index';
 import { ascending } from './top-k';
 

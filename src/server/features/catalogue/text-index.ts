@@ -1,6 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { TypedFastBitSet } from 'typedfastbitset';
-import { fit } from './fit';
+import { fit, idsOf } from './bitsets';
 import { resolveSearch, type ResolvedSearch } from './search-language';
 
 /**
@@ -292,10 +292,9 @@ export function createTextIndex() {
       // Each group's words as the index knows them (a prefix's words), their rarity by word number
       // in a table (an array read per code, not a map lookup: thousands of matches times their words).
       const n = Math.max(docs.count, 1);
-      const words = set.words;
-      const size = set.size();
-      const ids = new Int32Array(size);
-      const ranks = new Float64Array(size);
+      const members = idsOf(set);
+      const ids = new Int32Array(members.length);
+      const ranks = new Float64Array(members.length);
       let count = 0;
       try {
         // Per group, the highest rarity of its words: past it, a code's weight says whether it can do better.
@@ -316,34 +315,28 @@ export function createTextIndex() {
           return table.rarity;
         });
         const { codes: all, start, length } = docs;
-        for (let k = 0; k < words.length; k++) {
-          let w = words[k]! | 0;
-          while (w !== 0) {
-            const low = w & -w;
-            const id = (k << 5) + 31 - Math.clz32(low);
-            w ^= low;
-            if (!docs.has(id)) continue;
-            const from = start[id]!;
-            const to = from + length[id]!;
-            let score = 0;
-            for (let g = 0; g < tables.length; g++) {
-              const rarityOf = tables[g]!;
-              const most = highest[g]!;
-              let best = 0;
-              for (let c = from; c < to; c++) {
-                const code = all[c]!;
-                const weight = code & WEIGHT_MASK;
-                // An item's codes come by weight, highest first (`add`): none after this can do better.
-                if (weight * most <= best) break;
-                // A rarity is above 0 for the group's words and 0 for the others.
-                const s = weight * rarityOf[code >>> WEIGHT_BITS]!;
-                if (s > best) best = s;
-              }
-              score += best;
+        for (const id of members) {
+          if (!docs.has(id)) continue;
+          const from = start[id]!;
+          const to = from + length[id]!;
+          let score = 0;
+          for (let g = 0; g < tables.length; g++) {
+            const rarityOf = tables[g]!;
+            const most = highest[g]!;
+            let best = 0;
+            for (let c = from; c < to; c++) {
+              const code = all[c]!;
+              const weight = code & WEIGHT_MASK;
+              // An item's codes come by weight, highest first (`add`): none after this can do better.
+              if (weight * most <= best) break;
+              // A rarity is above 0 for the group's words and 0 for the others.
+              const s = weight * rarityOf[code >>> WEIGHT_BITS]!;
+              if (s > best) best = s;
             }
-            ids[count] = id;
-            ranks[count++] = score;
+            score += best;
           }
+          ids[count] = id;
+          ranks[count++] = score;
         }
       } finally {
         for (let i = 0; i < resolved.groups.length; i++) clearTable(i);
