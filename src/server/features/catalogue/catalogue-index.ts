@@ -1,6 +1,7 @@
 import { TypedFastBitSet } from 'typedfastbitset';
 import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES } from '../../../domain/catalogue';
 import { fit } from './bitsets';
+import { ItemColumns } from './item-columns';
 import { createTextIndex, type TextIndex } from './text-index';
 
 /**
@@ -138,6 +139,8 @@ export function createCatalogueIndex() {
   const tags = new ValueSets();
   const sizes = new ValueSets();
   const discovery = new TypedFastBitSet();
+  /** Per item id, what the facet tallies read (item-columns.ts), written with each entry. */
+  const columns = new ItemColumns();
   /** Each unit's item and size by unit id (0: none), for the booked units of a date range: typed arrays, grown by doubling. */
   let unitItem = new Int32Array(1024);
   let unitSize = new Uint8Array(1024);
@@ -260,6 +263,9 @@ export function createCatalogueIndex() {
       if (TAGS.includes(t)) tags.add(t, row.id);
       e.occasions |= OCCASION_BIT.get(t) ?? 0;
     }
+    let sizeBits = 0;
+    for (let k = 0; k < SIZE_COUNT; k++) if (counted[k]! > 0) sizeBits |= 1 << k;
+    columns.set(e, sizeBits);
     text.add(row);
     for (const [name, ids] of orders) orders.set(name, ids.toSpliced(positionIn(name, ids, e), 0, e.id));
   }
@@ -276,6 +282,7 @@ export function createCatalogueIndex() {
     discovery,
     units,
     text,
+    columns,
 
     /** The current state of some items: active ones (with their units and activity) replace their entries, others leave. */
     apply(

@@ -3,6 +3,7 @@ import { OCCASIONS, SIZES } from '../../../domain/catalogue';
 import type { CatalogueIndex } from './catalogue-index';
 import type { FacetDimension, ItemFilters } from './catalogue.repository';
 import { idsOf } from './bitsets';
+import type { CodedField } from './item-columns';
 import { EMPTY, filterSets, without } from './index-query';
 
 /**
@@ -23,61 +24,6 @@ export interface FacetCounts {
   sizes: { value: string; count: number }[];
   occasions: { value: string; count: number }[];
   price: { min: number | null; max: number | null };
-}
-
-type Field = 'category' | 'brand' | 'colour';
-
-/** Per item id, what the tallies read: a code per single-valued field and its names, the sizes' and occasions' bits. */
-interface Columns {
-  generation: number;
-  codes: Map<Field, { codes: Int32Array; names: string[] }>;
-  /** Bit k: a unit of SIZES[k]. */
-  sizes: Uint32Array;
-  /** Bit k: OCCASIONS[k] (the entry's `occasions`). */
-  occasions: Uint32Array;
-  /** The rental price (cents) per item id. */
-  prices: Float64Array;
-}
-
-const columnsOf = new WeakMap<CatalogueIndex, Columns>();
-
-/** The columns of the index as it stands (built again after a change it applied). */
-function columns(ix: CatalogueIndex): Columns {
-  const known = columnsOf.get(ix);
-  if (known && known.generation === ix.generation()) return known;
-  let maxId = 0;
-  for (const id of ix.entries.keys()) if (id > maxId) maxId = id;
-  const sizes = new Uint32Array(maxId + 1);
-  const occasions = new Uint32Array(maxId + 1);
-  const prices = new Float64Array(maxId + 1);
-  for (const e of ix.entries.values()) {
-    prices[e.id] = e.price;
-    let bits = 0;
-    for (let k = 0; k < SIZES.length; k++) if (e.units[k]! > 0) bits |= 1 << k;
-    sizes[e.id] = bits;
-    occasions[e.id] = e.occasions;
-  }
-  const made: Columns = { generation: ix.generation(), codes: new Map(), sizes, occasions, prices };
-  columnsOf.set(ix, made);
-  return made;
-}
-
-/** A single-valued field's codes per item id (-1: none) and the codes' names, built on first use. */
-function codesOf(ix: CatalogueIndex, field: Field) {
-  const cols = columns(ix);
-  let c = cols.codes.get(field);
-  if (c) return c;
-  const codes = new Int32Array(cols.sizes.length).fill(-1);
-  const names: string[] = [];
-  const byName = new Map<string, number>();
-  for (const e of ix.entries.values()) {
-    const name = e[field];
-    let code = byName.get(name);
-    if (code === undefined) byName.set(name, (code = names.push(name) - 1));
-    codes[e.id] = code;
-  }
-  cols.codes.set(field, (c = { codes, names }));
-  return c;
 }
 
 /**
@@ -158,7 +104,7 @@ function priceEdge(ix: CatalogueIndex, set: TypedFastBitSet, order: 'price-asc' 
   const ids = ix.order(order);
   for (let i = 0; i < Math.min(ids.length, PRICE_STEPS); i++)
     if (set.has(ids[i]!)) return ix.entries.get(ids[i]!)!.price;
-  const prices = columns(ix).prices;
+  const prices = ix.columns.prices;
   let edge = order === 'price-asc' ? Infinity : -Infinity;
   for (const id of idsOf(set)) {
     const price = prices[id]!;
@@ -185,9 +131,9 @@ function fieldList(
   ix: CatalogueIndex,
   base: TypedFastBitSet,
   values: ReadonlyMap<string, TypedFastBitSet>,
-  field: Field,
+  field: CodedField,
 ): List {
-  const { codes, names } = codesOf(ix, field);
+  const { codes, names } = ix.columns.field(field);
   return {
     base,
     values: values.size,
@@ -213,7 +159,7 @@ export function facetCounts(
   const price = priced.isEmpty()
     ? { min: null, max: null }
     : { min: priceEdge(ix, priced, 'price-asc'), max: priceEdge(ix, priced, 'price-desc') };
-  const cols = columns(ix);
+  const cols = ix.columns;
   const sizeBase = s.anyFree ? without(s, 'size') : baseOf('size');
   const occasionBase = baseOf('occasion');
   const lists: Record<ListName, List> = {

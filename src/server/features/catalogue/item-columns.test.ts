@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OCCASIONS, SIZES } from '../../../domain/catalogue';
+import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import type { ItemFilters } from './catalogue.repository';
+import { facetCounts } from './facet-counts';
+
+/*
+ * The columns the facet tallies read (item-columns.ts) are written with each entry, not read again
+ * from the whole catalogue after a change. An index that has lived through changes (pieces edited,
+ * retired, listed under ids past its arrays' ends), with facets asked for between them, must count
+ * as the rule says for the catalogue where it ended up: each list's value counted over the pieces
+ * under every other filter (written out plainly below).
+ */
+
+const CATEGORIES = ['Dresses', 'Jackets', 'Tops'];
+const BRANDS = ['House', 'Atelier', 'Maison', 'Studio'];
+const COLOURS = ['black', 'green', 'red', 'ivory'];
+
+const factsArb = fc.record({
+  gender: fc.constantFrom('Women', 'Men'),
+  category: fc.constantFrom(...CATEGORIES),
+  brand: fc.constantFrom(...BRANDS),
+  colour: fc.constantFrom(...COLOURS),
+  price: fc.integer({ min: 1, max: 900 }),
+  sizes: fc.subarray([...SIZES]),
+  occasions: fc.subarray([...OCCASIONS]),
+});
+type Facts = typeof factsArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** A change to the catalogue: a piece edited or listed (ids up to 5,000: past the first arrays' 1,024), or retired. */
+const changeArb = fc.oneof(
+  fc.record({ id: fc.integer({ min: 1, max: 60 }), facts: factsArb }),
+  fc.record({ id: fc.integer({ min: 1000, max: 5000 }), facts: factsArb }),
+  fc.record({ id: fc.integer({ min: 1, max: 60 }), facts: fc.constant(null) }),
+);
+
+const filtersArb = fc.record(
+  {
+    gender: fc.constantFrom('Women', 'Men'),
+    category: fc.constantFrom(...CATEGORIES),
+    brand: fc.constantFrom(...BRANDS),
+    colour: fc.constantFrom(...COLOURS),
+    size: fc.constantFrom(...SIZES),
+    occasion: fc.constantFrom(...OCCASIONS),
+    maxPrice: fc.integer({ min: 100, max: 900 }),
+  },
+  { requiredKeys: [] },
+);
+
+function row(id: number, f: Facts | null): IndexedItem {
+  return {
+    id,
+    status: f ? 'active' : 'retired',
+    name: `Piece ${id}`,
+    brand: f?.brand ?? 'House',
+    category: f?.category ?? 'Dresses',
+    colour: f?.colour ?? 'black',
+    gender: f?.gender ?? 'Women',
+    description: '',
+    tags: f && f.occasions.length > 0 ? f.occasions.join(',') : null,
+    rental_price_cents: f?.price ?? 1,
+    rating: 4,
+    rental_count: 0,
+    created_at: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+type Listed = { value: string; count: number }[];
+const byValue = (a: { value: string }, b: { value: string }) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+/** The facet counts by their definition, from the pieces themselves. */
+function plainCounts(pieces: [number, Facts][], f: Record<string, string | number | undefined>) {
+  const passes = (p: Facts, skip: string) =>
+    (!f.gender || p.gender === f.gender) &&
+    (skip === 'category' || !f.category || p.category === f.category) &&
+    (skip === 'brand' || !f.brand || p.brand === f.brand) &&
+    (skip === 'colour' || !f.colour || p.colour === f.colour) &&
+    (skip === 'size' || !f.size || p.sizes.includes(f.size as never)) &&
+    (skip === 'occasion' || !f.occasion || p.occasions.includes(f.occasion as never)) &&
+    (skip === 'price' || f.maxPrice === undefined || p.price <= Number(f.maxPrice));
+  const tally = (skip: string, valuesOf: (p: Facts) => readonly string[]) => {
+    const n = new Map<string, number>();
+    for (const [, p] of pieces) if (passes(p, skip)) for (const v of valuesOf(p)) n.set(v, (n.get(v) ?? 0) + 1);
+    return [...n].map(([value, count]) => ({ value, count }));
+  };
+  const priced = pieces.filter(([, p]) => passes(p, 'price')).map(([, p]) => p.price);
+  return {
+    total: pieces.filter(([, p]) => passes(p, '')).length,
+    categories: tally('category', (p) => [p.category]).sort(byValue) as Listed,
+    brands: tally('brand', (p) => [p.brand]).sort(byValue),
+    colours: tally('colour', (p) => [p.colour]).sort(byValue),
+    sizes: SIZES.flatMap((size) => tally('size', (p) => p.sizes).filter((c) => c.value === size)),
+    occasions: tally('occasion', (p) => p.occasions).sort(byValue),
+    price: priced.length ? { min: Math.min(...priced), max: Math.max(...priced) } : { min: null, max: null },
+  };
+}
+
+let unitId = 0;
+const unitsOf = (id: number, f: Facts | null): IndexedUnit[] =>
+  (f?.sizes ?? []).map((size) => ({ id: ++unitId, item_id: id, size }));
+
+describe('item columns: facet counts after changes', () => {
+  it('count by their definition over the catalogue where it ended up', () => {
+    fc.assert(
+      fc.property(
+        fc.array(factsArb, { minLength: 40, maxLength: 60 }),
+        fc.array(fc.array(changeArb, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        fc.array(filtersArb, { minLength: 1, maxLength: 4 }),
+        (start, batches, filterSets) => {
+          const live = createCatalogueIndex();
+          const now = new Map<number, Facts | null>(start.map((f, i) => [i + 1, f]));
+          const ids = [...now.keys()];
+          live.apply(
+            ids,
+            ids.map((id) => row(id, now.get(id)!)),
+            ids.flatMap((id) => unitsOf(id, now.get(id)!)),
+          );
+          for (const batch of batches) {
+            // Counted before the change, so whatever a count keeps is in place when it comes.
+            for (const f of filterSets) facetCounts(live, f as ItemFilters, null, null);
+            const last = new Map(batch.map((c) => [c.id, c.facts]));
+            for (const [id, facts] of last) now.set(id, facts);
+            const changed = [...last.keys()];
+            live.apply(
+              changed,
+              changed.map((id) => row(id, last.get(id)!)),
+              changed.flatMap((id) => unitsOf(id, last.get(id)!)),
+            );
+          }
+          const pieces = [...now].filter((p): p is [number, Facts] => p[1] !== null);
+          for (const f of [{}, ...filterSets])
+            expect(facetCounts(live, f as ItemFilters, null, null)).toEqual(plainCounts(pieces, f));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
