@@ -64,6 +64,8 @@ const DISCOVERY = new Set<string>(DISCOVERY_CATEGORIES);
 
 /** An apply of more pieces than this sorts the orders again instead of moving each piece. */
 const RESORT_AFTER = 32;
+/** How many changed ids the index remembers (changedSince): past them, what was worked out is worked out again. */
+const LOGGED_IDS = 1024;
 
 /** The sort keys the index keeps an order for (relevance is ordered per search). */
 export const ORDERS = {
@@ -184,6 +186,14 @@ export function createCatalogueIndex() {
   }
   /** Bumped by each apply: what was worked out from the entries (ranking.ts) is current while it stands. */
   let generation = 0;
+  /**
+   * The ids each recent apply changed, so what was worked out from the entries can be brought up to
+   * date instead of worked out again (recommended-order.ts): every change after generation
+   * `loggedFrom` is here, at most LOGGED_IDS ids in all.
+   */
+  const changeLog: { generation: number; ids: readonly number[] }[] = [];
+  let loggedIds = 0;
+  let loggedFrom = 0;
   const text: TextIndex = createTextIndex();
   /**
    * One string per distinct value of the fields every entry holds (gender, category, brand,
@@ -305,6 +315,13 @@ export function createCatalogueIndex() {
         days.push(dayNumber(r.created_at));
       }
       generation++;
+      changeLog.push({ generation, ids: ids.slice() });
+      loggedIds += ids.length;
+      while (loggedIds > LOGGED_IDS) {
+        const oldest = changeLog.shift()!;
+        loggedIds -= oldest.ids.length;
+        loggedFrom = oldest.generation;
+      }
       // Moving a piece in a sorted order costs a copy of it: past a few, sorting again is cheaper.
       if (ids.length > RESORT_AFTER) orders.clear();
       for (const id of ids) removeEntry(id);
@@ -322,6 +339,14 @@ export function createCatalogueIndex() {
     /** A number that changes with every apply (the entries may have changed). */
     generation(): number {
       return generation;
+    },
+
+    /** The ids whose entries changed (or left) after generation `since`; null when no longer known. */
+    changedSince(since: number): number[] | null {
+      if (since < loggedFrom) return null;
+      const ids: number[] = [];
+      for (const c of changeLog) if (c.generation > since) ids.push(...c.ids);
+      return ids;
     },
 
     /** The ids of the active items in a sort's order (sorted again after a change). */

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SIZES } from '../../../domain/catalogue';
-import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import type { TypedFastBitSet } from 'typedfastbitset';
+import { createCatalogueIndex, type CatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
 import { dateSets, resultSet, takePage } from './index-query';
-import { blendOf, prepareRanking } from './ranking';
-import { recommendedOrder } from './recommended-order';
+import { blendOf, catalogueMaxima, cataloguePart, prepareRanking } from './ranking';
+import { catalogueOrder, recommendedOrder } from './recommended-order';
 
 /*
  * The Recommended walk (decision 0073) hands out exactly the full sort's order (blend descending,
@@ -29,40 +30,68 @@ const itemArb = fc.record({
 
 type Spec = typeof itemArb extends fc.Arbitrary<infer T> ? T : never;
 
-function build(specs: Spec[]) {
+/** The rows, units and activity of pieces `ids` as `specs` say (null: retired). */
+function rowsOf(ids: number[], specs: (Spec | null)[], firstUnit = 1) {
   const rows: IndexedItem[] = [];
   const units: IndexedUnit[] = [];
   const likes: { item_id: number; n: number }[] = [];
   const rentals: { item_id: number; created_at: string }[] = [];
   specs.forEach((s, i) => {
-    const id = i + 1;
+    const id = ids[i]!;
     rows.push({
       id,
-      status: 'active',
+      status: s ? 'active' : 'retired',
       name: `Piece ${id}`,
-      brand: s.brand,
+      brand: s?.brand ?? 'House',
       category: 'Dresses',
-      colour: s.colour,
-      gender: s.gender,
+      colour: s?.colour ?? 'black',
+      gender: s?.gender ?? 'Women',
       description: '',
-      tags: s.tags || null,
+      tags: s?.tags || null,
       rental_price_cents: 5000,
-      rating: s.rating,
+      rating: s?.rating ?? 0,
       rental_count: 0,
-      created_at: day(s.age),
+      created_at: day(s?.age ?? 1),
     });
-    for (const size of s.sizes) units.push({ id: units.length + 1, item_id: id, size });
-    if (s.likes) likes.push({ item_id: id, n: s.likes });
-    for (const d of s.rented) rentals.push({ item_id: id, created_at: day(d) });
+    for (const size of s?.sizes ?? []) units.push({ id: firstUnit + units.length, item_id: id, size });
+    if (s?.likes) likes.push({ item_id: id, n: s.likes });
+    for (const d of s?.rented ?? []) rentals.push({ item_id: id, created_at: day(d) });
   });
+  return { rows, units, activity: { likes, rentals } };
+}
+
+function build(specs: Spec[]) {
+  const ids = specs.map((_, i) => i + 1);
+  const { rows, units, activity } = rowsOf(ids, specs);
   const ix = createCatalogueIndex();
-  ix.apply(
-    rows.map((r) => r.id),
-    rows,
-    units,
-    { likes, rentals },
-  );
+  ix.apply(ids, rows, units, activity);
   return { ix, units };
+}
+
+/** Her whole Recommended order of `set`, a page at a time, nothing held. */
+async function walkAll(ix: CatalogueIndex, set: TypedFastBitSet, limit: number): Promise<number[]> {
+  const got: number[] = [];
+  let after: { value: number; id: number } | null = null;
+  for (let guard = 0; guard < 100; guard++) {
+    const order = recommendedOrder(ix, set, { sizeIndexes: [], taste: null }, TODAY, after, async () => []);
+    const page = await takePage(order, limit);
+    const shown = page.slice(0, limit);
+    got.push(...shown.map((p) => p.id));
+    if (page.length <= limit) break;
+    const last = shown[shown.length - 1]!;
+    after = { value: last.score, id: last.id };
+  }
+  return got;
+}
+
+/** The definition: every piece of the set blended, sorted (blend descending, then id). */
+function fullSort(ix: CatalogueIndex, set: TypedFastBitSet): number[] {
+  const full = prepareRanking(ix, { sizes: [], liked: [], today: TODAY, held: null });
+  return set
+    .array()
+    .map((id) => ({ id, blend: blendOf(ix.entries.get(id)!, full) }))
+    .sort((a, b) => b.blend - a.blend || a.id - b.id)
+    .map((x) => x.id);
 }
 
 describe('the Recommended walk', () => {
@@ -133,5 +162,42 @@ describe('the Recommended walk', () => {
     });
     expect(await takePage(order, 24)).toHaveLength(25);
     expect(asked).toBeLessThan(500);
+  });
+
+  it('stays the full sort while pieces change between requests (liked, rented, edited, listed, retired)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(itemArb, { minLength: 5, maxLength: 40 }),
+        fc.array(
+          fc.array(fc.record({ id: fc.integer({ min: 1, max: 50 }), spec: fc.option(itemArb, { freq: 4 }) }), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.integer({ min: 1, max: 6 }),
+        async (specs, batches, limit) => {
+          const { ix } = build(specs);
+          let unit = 10_000;
+          for (const batch of batches) {
+            // Walked before each change: the order worked out is the one the change must bring up to date.
+            await walkAll(ix, resultSet(ix, {}, null, null), limit);
+            const last = new Map(batch.map((c) => [c.id, c.spec]));
+            const ids = [...last.keys()];
+            const { rows, units, activity } = rowsOf(ids, [...last.values()], unit);
+            unit += units.length;
+            ix.apply(ids, rows, units, activity);
+            const set = resultSet(ix, {}, null, null);
+            expect(await walkAll(ix, set, limit)).toEqual(fullSort(ix, set));
+            // The catalogue's order itself, ties included, is the whole sort's.
+            const m = catalogueMaxima(ix, TODAY);
+            const whole = [...ix.entries.values()]
+              .map((e) => ({ id: e.id, part: cataloguePart(e, m) }))
+              .sort((a, b) => b.part - a.part || a.id - b.id);
+            expect([...catalogueOrder(ix, TODAY).ids]).toEqual(whole.map((x) => x.id));
+          }
+        },
+      ),
+    );
   });
 });

@@ -34,28 +34,88 @@ interface CatalogueOrder {
 
 const orders = new WeakMap<CatalogueIndex, CatalogueOrder>();
 
-/** The catalogue's maxima and its parts in order (worked out again after a change of the index or of the day). */
+/** Ids and their parts, descending by part, ties lower id first. */
+const inOrder = (ids: Int32Array, parts: Float64Array) => (a: number, b: number) =>
+  parts[b]! - parts[a]! || ids[a]! - ids[b]!;
+
+/** `ids` and `parts` (their positions) in the catalogue's order. */
+function sorted(ids: Int32Array, parts: Float64Array): { ids: Int32Array; parts: Float64Array } {
+  const n = ids.length;
+  const at = new Int32Array(n);
+  for (let k = 0; k < n; k++) at[k] = k;
+  at.sort(inOrder(ids, parts));
+  const outIds = new Int32Array(n);
+  const outParts = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    outIds[k] = ids[at[k]!]!;
+    outParts[k] = parts[at[k]!]!;
+  }
+  return { ids: outIds, parts: outParts };
+}
+
+/** Every entry's part on the maxima, sorted. */
+function wholeOrder(ix: CatalogueIndex, maxima: CatalogueMaxima) {
+  const ids = new Int32Array(ix.entries.size);
+  const parts = new Float64Array(ids.length);
+  let i = 0;
+  for (const e of ix.entries.values()) {
+    ids[i] = e.id;
+    parts[i++] = cataloguePart(e, maxima);
+  }
+  return sorted(ids, parts);
+}
+
+/**
+ * `known` with the changed ids taken out and their entries' parts (those still in the index) merged
+ * in: the same arrays the whole sort gives, while the maxima (and so every other part) stand.
+ */
+function mergedOrder(ix: CatalogueIndex, known: CatalogueOrder, changed: readonly number[]) {
+  const gone = new Set(changed);
+  const fresh = [...gone].filter((id) => ix.entries.has(id));
+  const add = sorted(
+    Int32Array.from(fresh),
+    Float64Array.from(fresh, (id) => cataloguePart(ix.entries.get(id)!, known.maxima)),
+  );
+  const n = known.ids.length;
+  const ids = new Int32Array(n + fresh.length);
+  const parts = new Float64Array(ids.length);
+  let out = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    const id = known.ids[k]!;
+    if (gone.has(id)) continue;
+    const part = known.parts[k]!;
+    // The added pieces that come before this one.
+    while (j < add.ids.length && (add.parts[j]! > part || (add.parts[j] === part && add.ids[j]! < id))) {
+      ids[out] = add.ids[j]!;
+      parts[out++] = add.parts[j++]!;
+    }
+    ids[out] = id;
+    parts[out++] = part;
+  }
+  for (; j < add.ids.length; j++) {
+    ids[out] = add.ids[j]!;
+    parts[out++] = add.parts[j]!;
+  }
+  return { ids: ids.subarray(0, out), parts: parts.subarray(0, out) };
+}
+
+const sameMaxima = (a: CatalogueMaxima, b: CatalogueMaxima) =>
+  a.today === b.today && a.recentFrom === b.recentFrom && a.maxLikes === b.maxLikes && a.maxRented === b.maxRented;
+
+/**
+ * The catalogue's maxima and its parts in order, for the index as it stands and the day. After a
+ * few changed pieces (a like, a rental, an edit) whose change leaves the maxima as they were, the
+ * known order is brought up to date (the changed pieces taken out and merged in again: a pass over
+ * the order) instead of every piece's part worked out and sorted again (180 ms at 100k pieces).
+ */
 export function catalogueOrder(ix: CatalogueIndex, today: string): CatalogueOrder {
   const known = orders.get(ix);
   if (known && known.generation === ix.generation() && known.today === today) return known;
   const maxima = catalogueMaxima(ix, today);
-  const n = ix.entries.size;
-  const entryIds = new Int32Array(n);
-  const entryParts = new Float64Array(n);
-  let i = 0;
-  for (const e of ix.entries.values()) {
-    entryIds[i] = e.id;
-    entryParts[i++] = cataloguePart(e, maxima);
-  }
-  const at = new Int32Array(n);
-  for (let k = 0; k < n; k++) at[k] = k;
-  at.sort((a, b) => entryParts[b]! - entryParts[a]! || entryIds[a]! - entryIds[b]!);
-  const ids = new Int32Array(n);
-  const parts = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    ids[k] = entryIds[at[k]!]!;
-    parts[k] = entryParts[at[k]!]!;
-  }
+  const changed = known && known.today === today ? ix.changedSince(known.generation) : null;
+  const { ids, parts } =
+    known && changed && sameMaxima(known.maxima, maxima) ? mergedOrder(ix, known, changed) : wholeOrder(ix, maxima);
   const order = { generation: ix.generation(), today, maxima, ids, parts };
   orders.set(ix, order);
   return order;
