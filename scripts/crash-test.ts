@@ -73,7 +73,7 @@ const env = {
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
 };
 
-/** One entry per member and key (liking an item twice is one favourite). */
+/** One entry per member and key (liking an item twice is one favorite). */
 const unique = <T extends { member: number; key: number }>(xs: T[]): T[] => [
   ...new Map(xs.map((x) => [`${x.member}:${x.key}`, x])).values(),
 ];

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect';
 
 /**
- * Favourites in the catalogue's change log (decision 0071): the search index holds, per piece,
- * how many members have it in their favourites (a Recommended signal), so a like or an unlike
+ * Favorites in the catalogue's change log (decision 0071): the search index holds, per piece,
+ * how many members have it in their favorites (a Recommended signal), so a like or an unlike
  * logs the piece in `catalogue_changes` as the item triggers of 2026-11-29T1200 do (the version
  * bumped in the same transaction, NOTIFY on PostgreSQL), and every process reads its count again.
  * Rentals need no trigger: a rental counted or cancelled changes the item's `rental_count`,

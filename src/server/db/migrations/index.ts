@@ -45,7 +45,7 @@ import * as savedSearches from './2026-11-30T0700-saved-searches';
 import * as storeCredit from './2026-11-30T0500-store-credit';
 import * as protection from './2026-11-30T0600-protection';
 import * as sendoffParcels from './2026-11-30T0900-sendoff-parcels';
-import * as favouriteChanges from './2026-11-30T1500-favourite-changes';
+import * as favoriteChanges from './2026-11-30T1500-favourite-changes';
 import * as managedParcels from './2026-11-30T1000-managed-parcels';
 import * as lenderPolicies from './2026-11-30T1100-lender-policies';
 import * as managedStorageTerm from './2026-11-30T1400-managed-storage-term';
@@ -108,5 +108,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T1400-managed-storage-term': managedStorageTerm,
   '2026-11-30T1300-gift-months': giftMonths,
   '2026-11-30T1200-deposits-one-credit': depositsOneCredit,
-  '2026-11-30T1500-favourite-changes': favouriteChanges,
+  '2026-11-30T1500-favourite-changes': favoriteChanges,
 };

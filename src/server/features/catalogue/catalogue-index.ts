@@ -30,7 +30,7 @@ export interface IndexedItem {
 }
 
 /**
- * What members did with items lately (decision 0071), read with the items: favourites per item,
+ * What members did with items lately (decision 0071), read with the items: favorites per item,
  * and the counted rentals (not cancelled, paid or within a plan) made since the index's window
  * began (RECENT_DAYS before the day it was read). A like or an unlike is in the change log (its
  * own trigger); a rental counted or cancelled changes the item's `rental_count`, which is.
@@ -92,7 +92,7 @@ export interface Entry {
   createdDay: number;
   /** Its occasions as bits (OCCASION_BIT). */
   occasions: number;
-  /** Members who have it in their favourites. */
+  /** Members who have it in their favorites. */
   likes: number;
   /** The days (dayNumber) its counted rentals were made, within the index's recent window. */
   rentedOn: number[];

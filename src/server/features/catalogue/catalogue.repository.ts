@@ -108,7 +108,7 @@ function inScope(column: 'item_id' | 'r.item_id', scope: ItemScope) {
 }
 
 /**
- * The favourites per item, and the counted rentals made since `since` (not cancelled; paid, or
+ * The favorites per item, and the counted rentals made since `since` (not cancelled; paid, or
  * within a plan: the ones `rental_count` counts), of some items: the index's Recommended signals
  * (decision 0071).
  */

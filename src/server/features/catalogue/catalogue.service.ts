@@ -59,7 +59,7 @@ export function createCatalogueService(
     lenderRatings?: LenderRatings;
     /** A member's sizes (her usual size, her rentals'), for the Recommended sort (decision 0065). */
     memberSizes?: (userId: string) => Promise<string[]>;
-    /** A member's latest favourites (item ids), for "close to what she liked" (decision 0071). */
+    /** A member's latest favorites (item ids), for "close to what she liked" (decision 0071). */
     memberLikes?: (userId: string) => Promise<number[]>;
   },
 ) {
@@ -100,7 +100,7 @@ export function createCatalogueService(
     return repo.bookedUnits(...soonRange(f));
   }
 
-  /** Her part of the Recommended ranking (ranking.ts): her sizes and her taste from her favourites. */
+  /** Her part of the Recommended ranking (ranking.ts): her sizes and her taste from her favorites. */
   async function rankingFor(ix: CatalogueIndex, userId?: string) {
     const [sizes, liked] = await Promise.all([
       userId && deps.memberSizes ? deps.memberSizes(userId) : Promise.resolve([]),

@@ -4,7 +4,7 @@ import type { CatalogueRepository } from './catalogue.repository';
 /**
  * Keeps this process's search index exact (decision 0057). The index is loaded from the database
  * (one snapshot, with the change log's version), then follows `catalogue_changes`: the changed
- * items are read again (with their favourites and recent rentals) and replace their entries. It catches up
+ * items are read again (with their favorites and recent rentals) and replace their entries. It catches up
  *
  * - before every read (one indexed query for the changes after its version, usually none), so an
  *   answer never misses a change committed before its request, in any process;

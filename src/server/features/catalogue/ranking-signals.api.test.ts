@@ -6,7 +6,7 @@ import { countedRental } from './catalogue.test-helpers';
 
 /*
  * Recommended's signals from what members do (decision 0071), through the API on both databases:
- * rentals in the last 90 days lift a piece (older ones do not), favourites lift a piece and an
+ * rentals in the last 90 days lift a piece (older ones do not), favorites lift a piece and an
  * unlike takes it back, and pieces close to what she liked come first for her. Each change is
  * made after the index has loaded, so each is also followed through the change log.
  */
@@ -58,7 +58,7 @@ describe(`Recommended's signals from members (${process.env.TEST_DIALECT})`, () 
     expect(await ids('category=Skirts')).toEqual([b, a, c]);
   });
 
-  it('lifts a piece in members’ favourites, and lets it go when they take it out', async () => {
+  it('lifts a piece in members’ favorites, and lets it go when they take it out', async () => {
     const [d, e] = [
       await makeItem(t, { ...base, category: 'Shirts', name: 'Shirt D' }),
       await makeItem(t, { ...base, category: 'Shirts', name: 'Shirt E' }),

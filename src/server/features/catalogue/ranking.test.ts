@@ -42,7 +42,7 @@ const itemArb = fc.record({
   colour: fc.constantFrom('black', 'green'),
   tags: fc.constantFrom('', 'party', 'work,wedding'),
   rental_count: fc.nat({ max: 200 }),
-  /** Favourites. */
+  /** Favorites. */
   likes: fc.nat({ max: 30 }),
   /** Its counted rentals, made this many days before today (RECENT_DAYS and more do not count). */
   rentedDaysAgo: fc.array(fc.nat({ max: 120 }), { maxLength: 6 }),
@@ -210,14 +210,14 @@ describe('Recommended ranking', () => {
       ageDays: 100,
       sizes: ['XS'],
     };
-    // [name, the lifted piece (2), a third piece, her sizes, her favourites, units held]
+    // [name, the lifted piece (2), a third piece, her sizes, her favorites, units held]
     const cases: [string, Partial<ItemSpec>, Partial<ItemSpec> | null, string[], number[], number[]][] = [
       ['fit: her size', { sizes: ['M'] }, null, ['M'], [], []],
       ['rented in the last 90 days', { rentedDaysAgo: [3, RECENT_DAYS - 1] }, null, [], [], []],
-      ['loved: in favourites', { likes: 2 }, null, [], [], []],
+      ['loved: in favorites', { likes: 2 }, null, [], [], []],
       ['rating', { rating: 4.8 }, null, [], [], []],
       ['newness', { ageDays: 3 }, null, [], [], []],
-      // Her favourite (3) is an Atelier piece in green: the Atelier piece in green is closer.
+      // Her favorite (3) is an Atelier piece in green: the Atelier piece in green is closer.
       [
         'close to what she liked',
         { brand: 'Atelier', colour: 'green' },

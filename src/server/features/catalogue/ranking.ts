@@ -4,7 +4,7 @@ import { dayNumber, type CatalogueIndex, type Entry } from './catalogue-index';
 
 /**
  * The "Recommended" sort (docs/product.md "Search and filters", decisions 0065 and 0071): a blend
- * of signals the index holds for every piece (its rentals in the last RECENT_DAYS, favourites,
+ * of signals the index holds for every piece (its rentals in the last RECENT_DAYS, favorites,
  * rating, listing date), her sizes, what she liked, and the units held on her dates. Each signal
  * is a number in [0, 1] and higher is better; the blend is their weighted sum, so a piece whose
  * signals are all at least another's, and one of them higher, ranks above it. Ties go to the
@@ -17,11 +17,11 @@ export interface Signals {
   fit: number;
   /** Some unit free on her dates, or in the coming week without dates: 1, else 0. */
   available: number;
-  /** How close it is to what she liked (her favourites' categories, designers, colours, occasions); 0 without favourites. */
+  /** How close it is to what she liked (her favorites' categories, designers, colours, occasions); 0 without favorites. */
   close: number;
   /** Its rentals in the last RECENT_DAYS, on a log scale against the catalogue's most rented piece. */
   rented: number;
-  /** Members who have it in their favourites, on a log scale against the catalogue's most liked piece. */
+  /** Members who have it in their favorites, on a log scale against the catalogue's most liked piece. */
   loved: number;
   /** Review rating out of 5. */
   rating: number;
@@ -39,7 +39,7 @@ export const RECOMMENDED_WEIGHTS: Readonly<Signals> = {
   newness: 0.1,
 };
 
-/** What "close to what she liked" weighs (summing to 1): each is her favourites' share of the piece's value against their commonest. */
+/** What "close to what she liked" weighs (summing to 1): each is her favorites' share of the piece's value against their commonest. */
 export const CLOSE_WEIGHTS = { category: 0.4, brand: 0.2, colour: 0.2, occasion: 0.2 } as const;
 
 /** How long a piece counts as new for the blend. */
@@ -48,14 +48,14 @@ export const NEW_DAYS = 60;
 export const RECENT_DAYS = 90;
 /** Without dates, "available" means a unit free from today for this many days. */
 export const AVAILABLE_SOON_DAYS = 7;
-/** How many of her latest favourites tell what she likes. */
+/** How many of her latest favorites tell what she likes. */
 export const LIKED_LIMIT = 50;
 
 const W = RECOMMENDED_WEIGHTS;
 
 /**
  * The blend: the weighted sum of the signals (0 to 1), as the part a request decides (her sizes,
- * what is free, her taste) plus the part the catalogue decides (rentals, favourites, rating,
+ * what is free, her taste) plus the part the catalogue decides (rentals, favorites, rating,
  * newness), each summed in this order, so `blendOf` and the walk's bound (recommended-order.ts)
  * add the same numbers the same way.
  */
@@ -72,11 +72,11 @@ export function blend(s: Signals): number {
   return request + catalogue;
 }
 
-/** What a request knows besides the index: her sizes, her favourites, today, and what is held on the dates asked (or the coming week). */
+/** What a request knows besides the index: her sizes, her favorites, today, and what is held on the dates asked (or the coming week). */
 export interface RankingContext {
   /** Her sizes (her usual size, the sizes she rented): SIZES names. */
   sizes: readonly string[];
-  /** Her favourites' ids (her latest LIKED_LIMIT); none when signed out. */
+  /** Her favorites' ids (her latest LIKED_LIMIT); none when signed out. */
   liked?: readonly number[];
   today: string;
   /**
@@ -92,7 +92,7 @@ export interface Held {
   fullOfSize: readonly TypedFastBitSet[];
 }
 
-/** Her taste from her favourites: per value, its count over the commonest value's (0 to 1). */
+/** Her taste from her favorites: per value, its count over the commonest value's (0 to 1). */
 interface Taste {
   category: Map<string, number>;
   brand: Map<string, number>;
@@ -131,7 +131,7 @@ function shares(values: Iterable<string>): Map<string, number> {
   return counts;
 }
 
-/** Her taste from her favourites still in the index (null: none). */
+/** Her taste from her favorites still in the index (null: none). */
 export function tasteOf(ix: CatalogueIndex, liked: readonly number[]): Taste | null {
   const pieces = liked.flatMap((id) => ix.entries.get(id) ?? []);
   if (pieces.length === 0) return null;
@@ -184,7 +184,7 @@ export function prepareRanking(ix: CatalogueIndex, ctx: RankingContext): Prepare
   return { ...catalogueMaxima(ix, ctx.today), held: ctx.held, ...memberRanking(ix, ctx.sizes, ctx.liked ?? []) };
 }
 
-/** Her part of a ranking: her sizes as SIZES indexes, her taste from her favourites. */
+/** Her part of a ranking: her sizes as SIZES indexes, her taste from her favorites. */
 export function memberRanking(
   ix: CatalogueIndex,
   sizes: readonly string[],

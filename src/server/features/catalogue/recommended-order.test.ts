@@ -9,7 +9,7 @@ import { catalogueOrder, recommendedOrder } from './recommended-order';
 
 /*
  * The Recommended walk (decision 0073) hands out exactly the full sort's order (blend descending,
- * then id), page by page through the cursor, whatever the batch size, her sizes, her favourites
+ * then id), page by page through the cursor, whatever the batch size, her sizes, her favorites
  * and the units held; and asks the bookings only about pieces of the set.
  */
 const TODAY = '2026-12-01';
@@ -95,7 +95,7 @@ function fullSort(ix: CatalogueIndex, set: TypedFastBitSet): number[] {
 }
 
 describe('the Recommended walk', () => {
-  it('is the full sort of the blends, page by page, for any batch, sizes, favourites and holds', async () => {
+  it('is the full sort of the blends, page by page, for any batch, sizes, favorites and holds', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(itemArb, { minLength: 1, maxLength: 40 }),

@@ -15,7 +15,7 @@ import {
 /**
  * The Recommended order without blending every piece (decision 0073). A blend is the request's
  * part (fit, available, close: at most `requestBound`) plus the catalogue's part (rentals,
- * favourites, rating, newness: the same for every request on a day). The catalogue's parts are
+ * favorites, rating, newness: the same for every request on a day). The catalogue's parts are
  * sorted once per index state and day; a request walks them from the top, blends the pieces of
  * its set a batch at a time (asking the bookings only for that batch's units), and hands out a
  * blended piece as soon as no piece still unwalked can beat it: its blend is above the next

@@ -113,7 +113,7 @@ export function createMatchService(ctx: AppContext, deps: { pictures: ItemPictur
         }
         const count = await repo.dailyCount(userId, day, tx);
         let favorite: Favorite | null = null;
-        // The like last: a new favorite is a catalogue change (the piece's favourites count), and
+        // The like last: a new favorite is a catalogue change (the piece's favorites count), and
         // logging it holds the catalogue's version row until the commit.
         if (input.action === 'like') {
           const data = JSON.stringify(toMatchItem(row, liked!.get(row.id)!));

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /**
- * A member's latest favourites (item ids, newest first) for the catalogue's Recommended sort,
+ * A member's latest favorites (item ids, newest first) for the catalogue's Recommended sort,
  * "close to what she liked" (decision 0071): one read on her (user_id, liked_at) index.
  */
 export function createMemberLikes(db: Kysely<DB>, limit: number) {
