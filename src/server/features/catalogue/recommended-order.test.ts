@@ -4,7 +4,7 @@ import { SIZES } from '../../../domain/catalogue';
 import type { TypedFastBitSet } from 'typedfastbitset';
 import { createCatalogueIndex, type CatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
 import { dateSets, resultSet, takePage } from './index-query';
-import { blendOf, catalogueMaxima, cataloguePart, prepareRanking } from './ranking';
+import { blendOf, catalogueMaxima, cataloguePart, prepareRanking, type PreparedRanking } from './ranking';
 import { catalogueOrder, recommendedOrder } from './recommended-order';
 
 /*
@@ -68,12 +68,19 @@ function build(specs: Spec[]) {
   return { ix, units };
 }
 
-/** Her whole Recommended order of `set`, a page at a time, nothing held. */
-async function walkAll(ix: CatalogueIndex, set: TypedFastBitSet, limit: number): Promise<number[]> {
+/** Her whole Recommended order of `set`, a page at a time (by default: no sizes, no taste, nothing held). */
+async function walkAll(
+  ix: CatalogueIndex,
+  set: TypedFastBitSet,
+  limit: number,
+  ranking: Pick<PreparedRanking, 'sizeIndexes' | 'taste'> = { sizeIndexes: [], taste: null },
+  bookedOf: (itemIds: number[]) => Promise<readonly number[]> = async () => [],
+  firstBatch?: number,
+): Promise<number[]> {
   const got: number[] = [];
   let after: { value: number; id: number } | null = null;
   for (let guard = 0; guard < 100; guard++) {
-    const order = recommendedOrder(ix, set, { sizeIndexes: [], taste: null }, TODAY, after, async () => []);
+    const order = recommendedOrder(ix, set, ranking, TODAY, after, bookedOf, firstBatch);
     const page = await takePage(order, limit);
     const shown = page.slice(0, limit);
     got.push(...shown.map((p) => p.id));
@@ -85,8 +92,11 @@ async function walkAll(ix: CatalogueIndex, set: TypedFastBitSet, limit: number):
 }
 
 /** The definition: every piece of the set blended, sorted (blend descending, then id). */
-function fullSort(ix: CatalogueIndex, set: TypedFastBitSet): number[] {
-  const full = prepareRanking(ix, { sizes: [], liked: [], today: TODAY, held: null });
+function fullSort(
+  ix: CatalogueIndex,
+  set: TypedFastBitSet,
+  full = prepareRanking(ix, { sizes: [], liked: [], today: TODAY, held: null }),
+): number[] {
   return set
     .array()
     .map((id) => ({ id, blend: blendOf(ix.entries.get(id)!, full) }))
@@ -111,28 +121,14 @@ describe('the Recommended walk', () => {
           const held = heldUnits.filter((u) => u <= units.length);
           // The definition: every piece of the set blended with every hold known, sorted.
           const full = prepareRanking(ix, { sizes, liked, today: TODAY, held: dateSets(ix, held) });
-          const expected = set
-            .array()
-            .map((id) => ({ id, blend: blendOf(ix.entries.get(id)!, full) }))
-            .sort((a, b) => b.blend - a.blend || a.id - b.id)
-            .map((x) => x.id);
+          const expected = fullSort(ix, set, full);
           const asked: number[] = [];
           const bookedOf = async (itemIds: number[]) => {
             asked.push(...itemIds);
             return held.filter((u) => itemIds.includes(units[u - 1]!.item_id));
           };
           const { sizeIndexes, taste } = full;
-          const got: number[] = [];
-          let after: { value: number; id: number } | null = null;
-          for (let guard = 0; guard < 100; guard++) {
-            const order = recommendedOrder(ix, set, { sizeIndexes, taste }, TODAY, after, bookedOf, firstBatch);
-            const page = await takePage(order, limit);
-            const shown = page.slice(0, limit);
-            got.push(...shown.map((p) => p.id));
-            if (page.length <= limit) break;
-            const last = shown[shown.length - 1]!;
-            after = { value: last.score, id: last.id };
-          }
+          const got = await walkAll(ix, set, limit, { sizeIndexes, taste }, bookedOf, firstBatch);
           expect(got).toEqual(expected);
           expect(asked.every((id) => set.has(id))).toBe(true);
         },
