@@ -104,6 +104,42 @@ function fullSort(
     .map((x) => x.id);
 }
 
+/** The catalogue's order itself, ties included, is the whole sort's, on the maxima as they are now. */
+function expectWholeOrder(ix: CatalogueIndex) {
+  const m = catalogueMaxima(ix, TODAY);
+  const whole = [...ix.entries.values()]
+    .map((e) => ({ id: e.id, part: cataloguePart(e, m) }))
+    .sort((a, b) => b.part - a.part || a.id - b.id);
+  const order = catalogueOrder(ix, TODAY);
+  expect(order.maxima).toEqual(m);
+  expect([...order.ids]).toEqual(whole.map((x) => x.id));
+  expect([...order.parts]).toEqual(whole.map((x) => x.part));
+}
+
+/** A plain piece with these likes and rentals (days ago). */
+const piece = (likes: number, rented: number[]): Spec => ({
+  gender: 'Women',
+  brand: 'House',
+  colour: 'black',
+  tags: '',
+  likes,
+  rented,
+  rating: 4,
+  age: 30,
+  sizes: ['S'],
+});
+
+/** Applies one piece's change to `ix`, then checks its catalogue order against the whole sort. */
+function changer(ix: CatalogueIndex) {
+  let unit = 1000;
+  return (id: number, spec: Spec) => {
+    const { rows, units, activity } = rowsOf([id], [spec], unit);
+    unit += units.length;
+    ix.apply([id], rows, units, activity);
+    expectWholeOrder(ix);
+  };
+}
+
 describe('the Recommended walk', () => {
   it('is the full sort of the blends, page by page, for any batch, sizes, favorites and holds', async () => {
     await fc.assert(
@@ -185,15 +221,32 @@ describe('the Recommended walk', () => {
             ix.apply(ids, rows, units, activity);
             const set = resultSet(ix, {}, null, null);
             expect(await walkAll(ix, set, limit)).toEqual(fullSort(ix, set));
-            // The catalogue's order itself, ties included, is the whole sort's.
-            const m = catalogueMaxima(ix, TODAY);
-            const whole = [...ix.entries.values()]
-              .map((e) => ({ id: e.id, part: cataloguePart(e, m) }))
-              .sort((a, b) => b.part - a.part || a.id - b.id);
-            expect([...catalogueOrder(ix, TODAY).ids]).toEqual(whole.map((x) => x.id));
+            expectWholeOrder(ix);
           }
         },
       ),
     );
+  });
+
+  it('reads the maxima again when the only piece at one of them comes down, or a piece passes one', () => {
+    const { ix } = build([piece(5, [1, 2]), piece(2, [1]), piece(1, []), piece(0, [3])]);
+    expectWholeOrder(ix);
+    const change = changer(ix);
+    change(1, piece(3, [1, 2])); // the most liked comes down to 3: the most is now 3
+    change(2, piece(2, [])); // the piece at none of the maxima changes: they stand
+    change(3, piece(7, [])); // a piece passes the most liked
+    change(4, piece(0, [1, 2, 3])); // and the most rented
+    change(3, piece(1, [])); // the only one at the most liked comes down again
+    change(2, piece(3, [])); // a piece reaches the most liked (3, as piece 1): two at the most
+    change(1, piece(0, [1, 2])); // one of them comes down: the other holds the most
+    change(2, piece(0, [])); // and the last one too
+  });
+
+  it('reads the maxima again when the first like or the first recent rental comes', () => {
+    const { ix } = build([piece(0, []), piece(0, []), piece(0, []), piece(0, [])]);
+    expectWholeOrder(ix);
+    const change = changer(ix);
+    change(4, piece(1, [])); // the first like
+    change(3, piece(0, [2])); // the first rental in the window
   });
 });

@@ -1,11 +1,12 @@
 import type { TypedFastBitSet } from 'typedfastbitset';
-import type { CatalogueIndex } from './catalogue-index';
+import type { CatalogueIndex, Entry } from './catalogue-index';
 import type { Keyset } from './catalogue.repository';
 import { dateSets } from './index-query';
 import { Heap } from './top-k';
 import {
   catalogueMaxima,
   cataloguePart,
+  rentedSince,
   requestBound,
   requestPart,
   type CatalogueMaxima,
@@ -30,6 +31,8 @@ interface CatalogueOrder {
   maxima: CatalogueMaxima;
   ids: Int32Array;
   parts: Float64Array;
+  /** The pieces at a maximum above 0 (most rented, most liked): a change to one of them may lower it. */
+  atMax: Set<number>;
 }
 
 const orders = new WeakMap<CatalogueIndex, CatalogueOrder>();
@@ -100,23 +103,60 @@ function mergedOrder(ix: CatalogueIndex, known: CatalogueOrder, changed: readonl
   return { ids: ids.subarray(0, out), parts: parts.subarray(0, out) };
 }
 
+/** Whether an entry has likes or recent rentals, as many as the most (or more). */
+const reaches = (e: Entry, m: CatalogueMaxima) =>
+  (e.likes > 0 && e.likes >= m.maxLikes) ||
+  (e.rentedOn.length > 0 && rentedSince(e, m.recentFrom) >= Math.max(1, m.maxRented));
+
 const sameMaxima = (a: CatalogueMaxima, b: CatalogueMaxima) =>
   a.today === b.today && a.recentFrom === b.recentFrom && a.maxLikes === b.maxLikes && a.maxRented === b.maxRented;
 
 /**
+ * Whether the maxima stand after `changed` (the same day). Without reading every piece when none
+ * of the changed pieces held a maximum (so none can have lowered it) and none now reaches one
+ * (so none has raised it); else the maxima are read again and compared.
+ */
+function maximaStand(ix: CatalogueIndex, known: CatalogueOrder, changed: readonly number[], today: string): boolean {
+  const m = known.maxima;
+  let stand = true;
+  for (const id of changed) {
+    const e = ix.entries.get(id);
+    if (known.atMax.has(id) || (e && reaches(e, m))) stand = false;
+  }
+  return stand || sameMaxima(m, catalogueMaxima(ix, today));
+}
+
+/** The pieces of `ids` at the maxima, added to `atMax`. */
+function addAtMax(ix: CatalogueIndex, m: CatalogueMaxima, ids: Iterable<number>, atMax = new Set<number>()) {
+  for (const id of ids) {
+    const e = ix.entries.get(id);
+    if (e && reaches(e, m)) atMax.add(id);
+  }
+  return atMax;
+}
+
+/**
  * The catalogue's maxima and its parts in order, for the index as it stands and the day. After a
- * few changed pieces (a like, a rental, an edit) whose change leaves the maxima as they were, the
- * known order is brought up to date (the changed pieces taken out and merged in again: a pass over
- * the order) instead of every piece's part worked out and sorted again (180 ms at 100k pieces).
+ * few changed pieces (a like, a rental, an edit) that leave the maxima as they were, the known
+ * order is brought up to date (the changed pieces taken out and merged in again: a pass over the
+ * order) instead of every piece's part worked out and sorted again (180 ms at 100k pieces).
  */
 export function catalogueOrder(ix: CatalogueIndex, today: string): CatalogueOrder {
   const known = orders.get(ix);
   if (known && known.generation === ix.generation() && known.today === today) return known;
-  const maxima = catalogueMaxima(ix, today);
   const changed = known && known.today === today ? ix.changedSince(known.generation) : null;
-  const { ids, parts } =
-    known && changed && sameMaxima(known.maxima, maxima) ? mergedOrder(ix, known, changed) : wholeOrder(ix, maxima);
-  const order = { generation: ix.generation(), today, maxima, ids, parts };
+  let order: CatalogueOrder;
+  if (known && changed && maximaStand(ix, known, changed, today)) {
+    const { ids, parts } = mergedOrder(ix, known, changed);
+    // The known order's set, handed on (the walks still reading the known order do not read it).
+    for (const id of changed) known.atMax.delete(id);
+    const atMax = addAtMax(ix, known.maxima, changed, known.atMax);
+    order = { generation: ix.generation(), today, maxima: known.maxima, ids, parts, atMax };
+  } else {
+    const maxima = catalogueMaxima(ix, today);
+    const { ids, parts } = wholeOrder(ix, maxima);
+    order = { generation: ix.generation(), today, maxima, ids, parts, atMax: addAtMax(ix, maxima, ix.entries.keys()) };
+  }
   orders.set(ix, order);
   return order;
 }
