@@ -56,16 +56,23 @@ function sorted(ids: Int32Array, parts: Float64Array): { ids: Int32Array; parts:
   return { ids: outIds, parts: outParts };
 }
 
-/** Every entry's part on the maxima, sorted. */
+/** Whether an entry has likes or recent rentals, as many as the most (or more). */
+const reaches = (e: Entry, m: CatalogueMaxima) =>
+  (e.likes > 0 && e.likes >= m.maxLikes) ||
+  (e.rentedOn.length > 0 && rentedSince(e, m.recentFrom) >= Math.max(1, m.maxRented));
+
+/** Every entry's part on the maxima, sorted, and the entries at a maximum. */
 function wholeOrder(ix: CatalogueIndex, maxima: CatalogueMaxima) {
   const ids = new Int32Array(ix.entries.size);
   const parts = new Float64Array(ids.length);
+  const atMax = new Set<number>();
   let i = 0;
   for (const e of ix.entries.values()) {
     ids[i] = e.id;
     parts[i++] = cataloguePart(e, maxima);
+    if (reaches(e, maxima)) atMax.add(e.id);
   }
-  return sorted(ids, parts);
+  return { ...sorted(ids, parts), atMax };
 }
 
 /**
@@ -103,36 +110,20 @@ function mergedOrder(ix: CatalogueIndex, known: CatalogueOrder, changed: readonl
   return { ids: ids.subarray(0, out), parts: parts.subarray(0, out) };
 }
 
-/** Whether an entry has likes or recent rentals, as many as the most (or more). */
-const reaches = (e: Entry, m: CatalogueMaxima) =>
-  (e.likes > 0 && e.likes >= m.maxLikes) ||
-  (e.rentedOn.length > 0 && rentedSince(e, m.recentFrom) >= Math.max(1, m.maxRented));
-
 const sameMaxima = (a: CatalogueMaxima, b: CatalogueMaxima) =>
   a.today === b.today && a.recentFrom === b.recentFrom && a.maxLikes === b.maxLikes && a.maxRented === b.maxRented;
 
 /**
- * Whether the maxima stand after `changed` (the same day). Without reading every piece when none
- * of the changed pieces held a maximum (so none can have lowered it) and none now reaches one
- * (so none has raised it); else the maxima are read again and compared.
+ * The maxima after `changed` (the same day): the known ones, without reading every piece, when
+ * none of the changed pieces held a maximum (so none can have lowered it) and none now reaches one
+ * (so none has raised it); else read again.
  */
-function maximaStand(ix: CatalogueIndex, known: CatalogueOrder, changed: readonly number[], today: string): boolean {
-  const m = known.maxima;
-  let stand = true;
+function maximaAfter(ix: CatalogueIndex, known: CatalogueOrder, changed: readonly number[], today: string) {
   for (const id of changed) {
     const e = ix.entries.get(id);
-    if (known.atMax.has(id) || (e && reaches(e, m))) stand = false;
+    if (known.atMax.has(id) || (e && reaches(e, known.maxima))) return catalogueMaxima(ix, today);
   }
-  return stand || sameMaxima(m, catalogueMaxima(ix, today));
-}
-
-/** The pieces of `ids` at the maxima, added to `atMax`. */
-function addAtMax(ix: CatalogueIndex, m: CatalogueMaxima, ids: Iterable<number>, atMax = new Set<number>()) {
-  for (const id of ids) {
-    const e = ix.entries.get(id);
-    if (e && reaches(e, m)) atMax.add(id);
-  }
-  return atMax;
+  return known.maxima;
 }
 
 /**
@@ -145,17 +136,20 @@ export function catalogueOrder(ix: CatalogueIndex, today: string): CatalogueOrde
   const known = orders.get(ix);
   if (known && known.generation === ix.generation() && known.today === today) return known;
   const changed = known && known.today === today ? ix.changedSince(known.generation) : null;
+  const maxima = known && changed ? maximaAfter(ix, known, changed, today) : catalogueMaxima(ix, today);
   let order: CatalogueOrder;
-  if (known && changed && maximaStand(ix, known, changed, today)) {
+  if (known && changed && sameMaxima(known.maxima, maxima)) {
     const { ids, parts } = mergedOrder(ix, known, changed);
     // The known order's set, handed on (the walks still reading the known order do not read it).
-    for (const id of changed) known.atMax.delete(id);
-    const atMax = addAtMax(ix, known.maxima, changed, known.atMax);
+    const atMax = known.atMax;
+    for (const id of changed) {
+      const e = ix.entries.get(id);
+      if (e && reaches(e, maxima)) atMax.add(id);
+      else atMax.delete(id);
+    }
     order = { generation: ix.generation(), today, maxima: known.maxima, ids, parts, atMax };
   } else {
-    const maxima = catalogueMaxima(ix, today);
-    const { ids, parts } = wholeOrder(ix, maxima);
-    order = { generation: ix.generation(), today, maxima, ids, parts, atMax: addAtMax(ix, maxima, ix.entries.keys()) };
+    order = { generation: ix.generation(), today, maxima, ...wholeOrder(ix, maxima) };
   }
   orders.set(ix, order);
   return order;
