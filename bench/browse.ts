@@ -136,7 +136,7 @@ async function measure(dialect: 'sqlite' | 'postgres', n: number): Promise<Row> 
       await yardstick.stop();
     }
     for (const mode of modes)
-      result[mode] = await load(app.url, PATHS[mode], { connections, duration, distinct: true });
+      result[mode] = await load(app.url, PATHS[mode], { connections, duration, distinct: true, cpu: app.cpu });
     memory = app.memory();
   } finally {
     await app.stop();
@@ -155,7 +155,7 @@ async function main() {
   );
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   printTable(
-    ['database', 'items', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'errors/non-2xx'],
+    ['database', 'items', 'server', 'req/s', 'p50 ms', 'p99 ms', 'app CPU ms/req', 'ratio to bare', 'errors/non-2xx'],
     rows.flatMap((r) => [
       [
         r.dialect,
@@ -164,6 +164,7 @@ async function main() {
         fmt(r.bare.rps),
         r.bare.p50,
         r.bare.p99,
+        '',
         '1.00',
         `${r.bare.errors}/${r.bare.non2xx}`,
       ],
@@ -176,6 +177,7 @@ async function main() {
           fmt(a.rps),
           a.p50,
           a.p99,
+          a.cpuMs === undefined || Number.isNaN(a.cpuMs) ? 'n/a' : a.cpuMs.toFixed(3),
           (a.rps / r.bare.rps).toFixed(2),
           `${a.errors}/${a.non2xx}`,
         ];
@@ -190,6 +192,10 @@ async function main() {
 function printTargets(rows: Row[], dialects: string[]) {
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  const cpuOf = (a: LoadResult, b: LoadResult) =>
+    a.cpuMs !== undefined && b.cpuMs !== undefined
+      ? `, app CPU ${a.cpuMs.toFixed(3)} -> ${b.cpuMs.toFixed(3)} ms/req`
+      : '';
   console.log(
     '\nTargets (issue 27): req/s at the largest size >= 0.7x the smallest; browse at the smallest >= 0.3x bare node:http',
   );
@@ -209,7 +215,7 @@ function printTargets(rows: Row[], dialects: string[]) {
       const [a, b] = [small.app[m]!, big.app[m]!];
       const ratio = b.rps / Math.max(a.rps, 1);
       console.log(
-        `${dialect} ${m}: ${fmt(b.rps)} req/s at ${fmt(big.items)} vs ${fmt(a.rps)} at ${fmt(small.items)} = ${ratio.toFixed(2)}x (>= 0.7) ${verdict(ratio >= 0.7)}; p50 ${a.p50} -> ${b.p50} ms, p99 ${a.p99} -> ${b.p99} ms`,
+        `${dialect} ${m}: ${fmt(b.rps)} req/s at ${fmt(big.items)} vs ${fmt(a.rps)} at ${fmt(small.items)} = ${ratio.toFixed(2)}x (>= 0.7) ${verdict(ratio >= 0.7)}; p50 ${a.p50} -> ${b.p50} ms, p99 ${a.p99} -> ${b.p99} ms${cpuOf(a, b)}`,
       );
     }
   }
