@@ -220,6 +220,7 @@ export function createCatalogueIndex() {
     entries.delete(id);
     for (const u of e.unitIds) units.delete(u);
     active.remove(id);
+    columns.remove(id);
     discovery.remove(id);
     genders.remove(e.gender, id);
     categories.remove(e.category, id);

@@ -7,6 +7,10 @@
  * seconds). Typed arrays, grown by doubling. Only the slots of ids in the index's sets are read
  * (every id in a set has an entry, written when it was added): a departed entry's slots are left
  * as they were.
+ *
+ * They also keep each tab's count of every value (the whole catalogue, and each gender's pieces),
+ * added to as an entry is written and taken from as it leaves: a list whose pieces are most of a
+ * tab is counted as the tab's counts less a tally of the tab's few other pieces (facet-counts.ts).
  */
 
 export type CodedField = 'category' | 'brand' | 'colour';
@@ -14,6 +18,7 @@ export type CodedField = 'category' | 'brand' | 'colour';
 /** The facts of an entry the columns hold. */
 export interface ColumnFacts {
   id: number;
+  gender: string;
   category: string;
   brand: string;
   colour: string;
@@ -36,6 +41,41 @@ function codeOf(c: FieldCodes & { byName: Map<string, number> }, name: string): 
   return c.names.push(name) - 1;
 }
 
+/** A tab's count of each value: per coded field by code, per size and per occasion by bit. */
+export interface TabCounts {
+  category: Int32Array;
+  brand: Int32Array;
+  colour: Int32Array;
+  sizes: Int32Array;
+  occasions: Int32Array;
+}
+
+/** Bits per item in the size and occasion columns (SIZES and OCCASIONS each fit). */
+export const COLUMN_BITS = 16;
+
+const newTab = (): TabCounts => ({
+  category: new Int32Array(64),
+  brand: new Int32Array(64),
+  colour: new Int32Array(64),
+  sizes: new Int32Array(COLUMN_BITS),
+  occasions: new Int32Array(COLUMN_BITS),
+});
+
+/** Adds `delta` to a tally's slot `code`, growing it as the codes grow. */
+function bump(tab: TabCounts, field: CodedField, code: number, delta: number): void {
+  let t = tab[field];
+  if (code >= t.length) {
+    const grown = new Int32Array(Math.max(code + 1, t.length * 2));
+    grown.set(t);
+    tab[field] = t = grown;
+  }
+  t[code]! += delta;
+}
+
+function bumpBits(t: Int32Array, bits: number, delta: number): void {
+  for (let m = bits; m !== 0; m &= m - 1) t[31 - Math.clz32(m & -m)]! += delta;
+}
+
 const newField = (n: number) => ({
   codes: new Int32Array(n),
   names: [] as string[],
@@ -49,22 +89,60 @@ export class ItemColumns {
   private readonly category = newField(1024);
   private readonly brand = newField(1024);
   private readonly colour = newField(1024);
+  private readonly gender = newField(1024);
+  /** Whether an id's slots hold a live entry (counted in its tabs). */
+  private live = new Uint8Array(1024);
+  /** The whole catalogue's counts, and each gender's by the gender's code. */
+  private readonly all = newTab();
+  private readonly byGender: TabCounts[] = [];
 
   /** The codes of a field as they stand (the arrays are replaced when they grow: read them per request). */
   field(field: CodedField): FieldCodes {
     return this[field];
   }
 
-  /** Writes an entry's slots (`sizeBits`: bit k for a unit of SIZES[k]). */
+  /**
+   * The counts of the pieces of a gender (or of the whole catalogue): live arrays, read them while
+   * the index stands (undefined: no piece of that gender was ever listed).
+   */
+  tab(gender?: string): TabCounts | undefined {
+    if (gender === undefined) return this.all;
+    const code = this.gender.byName.get(gender);
+    return code === undefined ? undefined : this.byGender[code];
+  }
+
+  /** Writes an entry's slots (`sizeBits`: bit k for a unit of SIZES[k]) and counts it in its tabs. */
   set(e: ColumnFacts, sizeBits: number): void {
     const id = e.id;
     if (id >= this.sizes.length) this.grow(id);
+    this.remove(id);
     this.sizes[id] = sizeBits;
     this.occasions[id] = e.occasions;
     this.prices[id] = e.price;
     this.category.codes[id] = codeOf(this.category, e.category);
     this.brand.codes[id] = codeOf(this.brand, e.brand);
     this.colour.codes[id] = codeOf(this.colour, e.colour);
+    this.gender.codes[id] = codeOf(this.gender, e.gender);
+    this.live[id] = 1;
+    this.count(id, 1);
+  }
+
+  /** Takes a leaving entry out of its tabs' counts (its slots are left as they were). */
+  remove(id: number): void {
+    if (id >= this.live.length || !this.live[id]) return;
+    this.live[id] = 0;
+    this.count(id, -1);
+  }
+
+  private count(id: number, delta: number): void {
+    const g = this.gender.codes[id]!;
+    for (const tab of [this.all, (this.byGender[g] ??= newTab())]) {
+      bump(tab, 'category', this.category.codes[id]!, delta);
+      bump(tab, 'brand', this.brand.codes[id]!, delta);
+      bump(tab, 'colour', this.colour.codes[id]!, delta);
+      bumpBits(tab.sizes, this.sizes[id]!, delta);
+      bumpBits(tab.occasions, this.occasions[id]!, delta);
+    }
   }
 
   /** Room for `id`: every array doubled (or more), its slots kept. */
@@ -79,7 +157,10 @@ export class ItemColumns {
     const prices = new Float64Array(n);
     prices.set(this.prices);
     this.prices = prices;
-    for (const c of [this.category, this.brand, this.colour]) {
+    const live = new Uint8Array(n);
+    live.set(this.live);
+    this.live = live;
+    for (const c of [this.category, this.brand, this.colour, this.gender]) {
       const codes = new Int32Array(n);
       codes.set(c.codes);
       c.codes = codes;
