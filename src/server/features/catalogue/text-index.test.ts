@@ -53,6 +53,16 @@ function expected(items: ItemText[], groups: string[][][]): Map<number, number> 
   return out;
 }
 
+/** The items matching every group: some alternative of it whose every word starts one of the item's words. */
+function matching(items: ItemText[], groups: string[][][]): number[] {
+  return items
+    .filter((it) => {
+      const words = Object.keys(WEIGHT).flatMap((f) => wordsOf((it[f as keyof typeof WEIGHT] ?? '') as string));
+      return groups.every((g) => g.some((alt) => alt.every((p) => words.some((w) => w.startsWith(p)))));
+    })
+    .map((it) => it.id);
+}
+
 describe('text index ranks', () => {
   it('are the best weight x rarity per group, summed, for every matching item', () => {
     fc.assert(
@@ -73,10 +83,61 @@ describe('text index ranks', () => {
           const want = expected(items, resolved.groups);
           const matched = Array.from(got.ids.subarray(0, got.n));
           expect(matched).toEqual([...matched].sort((a, b) => a - b));
+          expect(matched).toEqual(matching(items, resolved.groups));
           for (let k = 0; k < got.n; k++)
             expect(got.ranks[k], `${q}: item ${got.ids[k]}`).toBeCloseTo(want.get(got.ids[k]!)!, 9);
         },
       ),
+    );
+  });
+
+  // Past 512 items a word's posting is a bitset: a prefix joins bitsets of different lengths and
+  // short lists of rare words. Every other item is listed far out (its id times a random step) and
+  // holds only some of the words, so those words' sets are longer than the others'.
+  it('match the items of every group when postings are bitsets and short lists together', () => {
+    const RARE = ['blackwatch', 'dressage', 'silkscreen', 'coatdress', 'redwood'];
+    const word = fc.oneof(
+      { weight: 30, arbitrary: fc.constantFrom(...WORDS) },
+      { weight: 1, arbitrary: fc.constantFrom(...RARE) },
+    );
+    const many = fc.array(word, { maxLength: 3 }).map((w) => w.join(' '));
+    const row = fc.record({ name: many, brand: many, category: many, colour: many, description: many, tags: many });
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 1200, maxLength: 1500 }),
+        fc.integer({ min: 2, max: 40 }),
+        fc.subarray(WORDS),
+        fc.array(fc.constantFrom('bl', 'black', 'dress', 'si', 'co', 'red', 'wool red', 'blue coat', 'blackw'), {
+          minLength: 2,
+          maxLength: 4,
+        }),
+        (rows, step, late, queries) => {
+          const ix = createTextIndex();
+          const lateOnly = (t: string) =>
+            t
+              .split(' ')
+              .filter((w) => late.includes(w))
+              .join(' ');
+          const items: ItemText[] = rows.map((r, i) =>
+            i % 2
+              ? {
+                  id: (i + 1) * step,
+                  ...(Object.fromEntries(Object.entries(r).map(([k, t]) => [k, lateOnly(t)])) as typeof r),
+                }
+              : { id: i + 1, ...r },
+          );
+          for (const it of items) ix.add(it);
+          ix.fit();
+          // Then every word alone: a search must leave the postings it joined as they were.
+          for (const q of [...queries, ...WORDS]) {
+            const resolved = ix.resolve(q)!;
+            const got: number[] = [];
+            ix.matchSet(resolved).forEach((id) => void got.push(id));
+            expect(got, q).toEqual(matching(items, resolved.groups).sort((a, b) => a - b));
+          }
+        },
+      ),
+      { numRuns: 25, endOnFailure: true },
     );
   });
 });

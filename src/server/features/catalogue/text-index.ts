@@ -203,21 +203,41 @@ export function createTextIndex() {
     t.words.length = 0;
   }
 
-  /** The items of every word starting with `prefix`. */
+  /**
+   * The union of `mine` (a set of the caller's own) and `other` (the caller's own too when
+   * `owned`), in the one with more words: a union into a set with fewer words grows it by
+   * doubling, and the set is copied again to fit.
+   */
+  function joined(mine: TypedFastBitSet, other: TypedFastBitSet, owned = false): TypedFastBitSet {
+    if (mine.words.length >= other.words.length) return mine.union(other);
+    return (owned ? other : other.clone()).union(mine);
+  }
+
+  /**
+   * The items of every word starting with `prefix`, in a set of its own: the first bitset posting
+   * copied (one allocation of its size), the other bitsets joined into it and the short lists'
+   * ids added (a set grown from empty doubles its words as it goes, and is copied again to fit).
+   */
   function prefixSet(prefix: string): TypedFastBitSet {
-    const out = new TypedFastBitSet();
-    for (const posting of vocabulary.atPrefix(prefix).values()) posting.addTo(out);
+    let out: TypedFastBitSet | null = null;
+    const short: number[][] = [];
+    for (const posting of vocabulary.atPrefix(prefix).values())
+      if (posting.bits) out = out ? joined(out, posting.bits) : posting.bits.clone();
+      else if (posting.ids!.length > 0) short.push(posting.ids!);
+    out ??= new TypedFastBitSet();
+    for (const ids of short) for (const id of ids) out.add(id);
     return fit(out);
   }
 
+  /** The items of any of a group's alternatives (each: every one of its words), in a set of its own. */
   function groupSet(alternatives: string[][]): TypedFastBitSet {
-    const out = new TypedFastBitSet();
+    let out: TypedFastBitSet | null = null;
     for (const words of alternatives) {
       const all = prefixSet(words[0]!);
       for (const w of words.slice(1)) all.intersection(prefixSet(w));
-      out.union(all);
+      out = out ? joined(out, all, true) : all;
     }
-    return fit(out);
+    return fit(out ?? new TypedFastBitSet());
   }
 
   return {
