@@ -100,6 +100,16 @@ let unitId = 0;
 const unitsOf = (id: number, f: Facts | null): IndexedUnit[] =>
   (f?.sizes ?? []).map((size) => ({ id: ++unitId, item_id: id, size }));
 
+/** Lists, edits or retires pieces (null: retired): each id's row and units as its facts say. */
+function applyFacts(ix: ReturnType<typeof createCatalogueIndex>, facts: ReadonlyMap<number, Facts | null>): void {
+  const ids = [...facts.keys()];
+  ix.apply(
+    ids,
+    ids.map((id) => row(id, facts.get(id)!)),
+    ids.flatMap((id) => unitsOf(id, facts.get(id)!)),
+  );
+}
+
 describe('item columns: facet counts after changes', () => {
   it('count by their definition over the catalogue where it ended up', () => {
     fc.assert(
@@ -110,23 +120,13 @@ describe('item columns: facet counts after changes', () => {
         (start, batches, filterSets) => {
           const live = createCatalogueIndex();
           const now = new Map<number, Facts | null>(start.map((f, i) => [i + 1, f]));
-          const ids = [...now.keys()];
-          live.apply(
-            ids,
-            ids.map((id) => row(id, now.get(id)!)),
-            ids.flatMap((id) => unitsOf(id, now.get(id)!)),
-          );
+          applyFacts(live, now);
           for (const batch of batches) {
             // Counted before the change, so whatever a count keeps is in place when it comes.
             for (const f of filterSets) facetCounts(live, f as ItemFilters, null, null);
             const last = new Map(batch.map((c) => [c.id, c.facts]));
             for (const [id, facts] of last) now.set(id, facts);
-            const changed = [...last.keys()];
-            live.apply(
-              changed,
-              changed.map((id) => row(id, last.get(id)!)),
-              changed.flatMap((id) => unitsOf(id, last.get(id)!)),
-            );
+            applyFacts(live, last);
           }
           const pieces = [...now].filter((p): p is [number, Facts] => p[1] !== null);
           for (const f of [{}, ...filterSets])
@@ -155,20 +155,10 @@ describe('item columns: facet counts after changes', () => {
         (start, batch, filterSets) => {
           const live = createCatalogueIndex();
           const now = new Map<number, Facts | null>(start.map((f, i) => [i + 1, f]));
-          const ids = [...now.keys()];
-          live.apply(
-            ids,
-            ids.map((id) => row(id, now.get(id)!)),
-            ids.flatMap((id) => unitsOf(id, now.get(id)!)),
-          );
+          applyFacts(live, now);
           const last = new Map(batch.map((c) => [c.id, c.facts]));
           for (const [id, facts] of last) now.set(id, facts);
-          const changed = [...last.keys()];
-          live.apply(
-            changed,
-            changed.map((id) => row(id, last.get(id)!)),
-            changed.flatMap((id) => unitsOf(id, last.get(id)!)),
-          );
+          applyFacts(live, last);
           const pieces = [...now].filter((p): p is [number, Facts] => p[1] !== null);
           for (const f of filterSets)
             expect(facetCounts(live, f as ItemFilters, null, null)).toEqual(plainCounts(pieces, f));
