@@ -70,10 +70,6 @@ class Posting {
     const k = this.ids!.indexOf(id);
     if (k >= 0) this.ids!.splice(k, 1);
   }
-  addTo(out: TypedFastBitSet): void {
-    if (this.bits) out.union(this.bits);
-    else for (const id of this.ids!) out.add(id);
-  }
 }
 
 /** A search's ranks (`ranks`): the first `n` ids, ascending, and the rank of each (higher is better). */
