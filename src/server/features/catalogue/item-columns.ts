@@ -11,7 +11,10 @@
  * They also keep each tab's count of every value (the whole catalogue, and each gender's pieces),
  * added to as an entry is written and taken from as it leaves: a list whose pieces are most of a
  * tab is counted as the tab's counts less a tally of the tab's few other pieces (facet-counts.ts).
+ * The index takes an entry out (`remove`) before it writes it again, and only an entry it holds.
  */
+
+import { OCCASIONS, SIZES } from '../../../domain/catalogue';
 
 export type CodedField = 'category' | 'brand' | 'colour';
 
@@ -50,8 +53,10 @@ export interface TabCounts {
   occasions: Int32Array;
 }
 
-/** Bits per item in the size and occasion columns (SIZES and OCCASIONS each fit). */
+/** Bits per item in the size and occasion columns: what a tally reads (facet-counts.ts). */
 export const COLUMN_BITS = 16;
+if (SIZES.length > COLUMN_BITS || OCCASIONS.length > COLUMN_BITS)
+  throw new Error(`item-columns: the sizes and the occasions must each fit in ${COLUMN_BITS} bits`);
 
 const newTab = (): TabCounts => ({
   category: new Int32Array(64),
@@ -90,8 +95,6 @@ export class ItemColumns {
   private readonly brand = newField(1024);
   private readonly colour = newField(1024);
   private readonly gender = newField(1024);
-  /** Whether an id's slots hold a live entry (counted in its tabs). */
-  private live = new Uint8Array(1024);
   /** The whole catalogue's counts, and each gender's by the gender's code. */
   private readonly all = newTab();
   private readonly byGender: TabCounts[] = [];
@@ -115,7 +118,6 @@ export class ItemColumns {
   set(e: ColumnFacts, sizeBits: number): void {
     const id = e.id;
     if (id >= this.sizes.length) this.grow(id);
-    this.remove(id);
     this.sizes[id] = sizeBits;
     this.occasions[id] = e.occasions;
     this.prices[id] = e.price;
@@ -123,14 +125,11 @@ export class ItemColumns {
     this.brand.codes[id] = codeOf(this.brand, e.brand);
     this.colour.codes[id] = codeOf(this.colour, e.colour);
     this.gender.codes[id] = codeOf(this.gender, e.gender);
-    this.live[id] = 1;
     this.count(id, 1);
   }
 
   /** Takes a leaving entry out of its tabs' counts (its slots are left as they were). */
   remove(id: number): void {
-    if (id >= this.live.length || !this.live[id]) return;
-    this.live[id] = 0;
     this.count(id, -1);
   }
 
@@ -157,9 +156,6 @@ export class ItemColumns {
     const prices = new Float64Array(n);
     prices.set(this.prices);
     this.prices = prices;
-    const live = new Uint8Array(n);
-    live.set(this.live);
-    this.live = live;
     for (const c of [this.category, this.brand, this.colour, this.gender]) {
       const codes = new Int32Array(n);
       codes.set(c.codes);
