@@ -26,7 +26,9 @@ function fontFallbacks(): Plugin {
   return {
     name: 'rentique-font-fallbacks',
     async transform(code, id) {
-      if (!id.endsWith('/src/web/styles.css')) return null;
+      // The stylesheet is imported with `?url`: its ids carry a query (`?url` is a module that
+      // exports its address, `?transform-only` the CSS itself). Only the CSS gets the faces.
+      if (!id.split('?')[0]!.endsWith('/src/web/styles.css') || /^(import|export)\b/.test(code)) return null;
       const faces = await Promise.all(
         FACES.map(async ({ family, like, local }) => {
           const [metrics, fallback] = await Promise.all([getMetricsForFamily(family), getMetricsForFamily(like)]);

@@ -48,6 +48,24 @@ test.describe('pages rendered on the server', () => {
     expect(home).toContain('Limited space.');
   });
 
+  test('the first paint uses local faces resized to the web fonts, so nothing moves when they arrive', async ({
+    page,
+  }) => {
+    await appPage(page).goto('/pricing');
+    // The stylesheet every page links declares both stand-ins (vite.config.ts, fontFallbacks).
+    const faces = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((f) => f.family.replace(/"/g, '').endsWith(' fallback'))
+        .map((f) => ({
+          family: f.family.replace(/"/g, ''),
+          // Chromium's FontFace has it (CSS Fonts 5); TypeScript's DOM types do not yet.
+          sizeAdjust: (f as FontFace & { sizeAdjust?: string }).sizeAdjust,
+        })),
+    );
+    expect(faces.map((f) => f.family).sort()).toEqual(['Cormorant Garamond fallback', 'Inter fallback']);
+    for (const f of faces) expect(f.sizeAdjust, f.family).not.toBe('100%');
+  });
+
   test("a member's hard refresh of /dashboard paints her name and her navigation, never the visitor's", async ({
     browser,
     baseURL,
