@@ -4,8 +4,24 @@ import { appPage, expect, test } from './fixtures';
 
 import { DISCOUNT_POPUP_SEEN_KEY as SEEN_KEY } from './support';
 
-/** The visible search field of the navigation (the header has one per layout; one shows). */
+/**
+ * The visible search field of the navigation (the header has one per layout; one shows): a plain
+ * search field until she reaches for it (it works without JavaScript), then the combobox with
+ * suggestions, whose code loads as she points at it or focuses it.
+ */
+const plainSearch = (page: Page) => page.getByRole('banner').getByRole('searchbox', { name: 'Search', exact: true });
 const navSearch = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search', exact: true });
+
+/** Types into the navigation's field from its plain start: her click brings the combobox, with the focus. */
+async function typeInNavSearch(page: Page, text: string) {
+  await expect(plainSearch(page)).toBeVisible();
+  await expect(navSearch(page)).toHaveCount(0);
+  await plainSearch(page).click();
+  const box = navSearch(page);
+  await expect(box).toBeFocused();
+  await box.pressSequentially(text, { delay: 30 });
+  return box;
+}
 const results = (page: Page) => page.getByRole('region', { name: 'Items' }).getByRole('article');
 
 test.beforeEach(async ({ page }) => {
@@ -18,9 +34,7 @@ for (const width of [1280, 390]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
-    const box = navSearch(page);
-    await expect(box).toBeVisible();
-    await box.pressSequentially('blak dres', { delay: 30 });
+    const box = await typeInNavSearch(page, 'blak dres');
     const list = page.getByRole('listbox', { name: /Suggestions/ });
     await expect(list).toBeVisible();
     await expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -93,7 +107,7 @@ test('axe: no serious or critical violation on /browse with filters, a search an
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
-  await navSearch(page).pressSequentially('gucc', { delay: 30 });
+  await typeInNavSearch(page, 'gucc');
   await expect(
     page
       .getByRole('listbox', { name: /Suggestions/ })

@@ -1,18 +1,16 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 // The toast area (sonner) loads after the page is live: no toast can be due before then, and it
 // keeps the first load small.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-const noSubscription = () => () => {};
 
 function Toasts() {
-  // False on the server and while hydrating (so the markup matches), true once live.
-  const live = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // False on the server and while hydrating (so the markup matches). Once live, the area mounts
+  // in a transition: in slices the browser can interrupt, not in a render forced right after the
+  // hydration's commit (decision 0078). Mounted once per document, at the app's root.
+  const [live, setLive] = useState(false);
+  useEffect(() => startTransition(() => setLive(true)), []);
   if (!live) return null;
   return (
     <Suspense fallback={null}>

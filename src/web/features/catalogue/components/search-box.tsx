@@ -43,7 +43,8 @@ export function SearchBox({
   const listId = `${id}-list`;
   const navigate = useNavigate();
   const [text, setText] = useState(initial);
-  const [open, setOpen] = useState(false);
+  // Mounted under her typing (the navigation's plain field swapped for this one): the list opens.
+  const [open, setOpen] = useState(Boolean(autoFocus && initial.trim()));
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const settled = useSettled(text.trim(), 120);
