@@ -41,6 +41,13 @@ export interface PageContext {
   timeZone: string;
   /** BUSINESS_TIME_ZONE: the zone "today" and every due date count in. */
   businessTimeZone: string;
+  /**
+   * The business's day when the server drew the page ('YYYY-MM-DD', on the server's clock), and
+   * the instant (ms since 1970) that day ends: the browser hydrates with the day the page was drawn
+   * with, and works it out itself only once that day is over (src/web/lib/time-zone.ts).
+   */
+  businessToday: string;
+  businessDayEndsAt: number;
   /** WELCOME_OFFER_PERCENT: what the welcome offer takes off a first rental (0: no offer, no popup). */
   welcomeOfferPercent: number;
 }

@@ -2,6 +2,7 @@ import { createManagedDeskRoutes, createManagedRoutes } from './features/managed
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
+import { addDays } from '../domain/calendar';
 import { requestId } from 'hono/request-id';
 import type { AppContext } from './context';
 import type { Services } from './services';
@@ -197,6 +198,10 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     publicUrl: env.publicUrl,
     businessTimeZone: env.businessTimeZone,
     welcomeOfferPercent: env.welcomeOfferPercent,
+    businessDay: () => {
+      const today = ctx.today();
+      return { today, endsAt: Date.parse(ctx.dayStartsAt(addDays(today, 1))) };
+    },
   });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
   return app;

@@ -35,14 +35,11 @@ export const meta: Route.MetaFunction = (args) =>
  * And the time zones: the one times are rendered in, and the business's (lib/time-zone.ts).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData & Partial<PageData>> {
-  const { user, origin, timeZone, businessTimeZone, welcomeOfferPercent } = context;
-  if (!user) return { user, origin, timeZone, businessTimeZone, welcomeOfferPercent };
+  const { user, origin, timeZone, businessTimeZone, welcomeOfferPercent, businessToday, businessDayEndsAt } = context;
+  const root = { user, origin, timeZone, businessTimeZone, welcomeOfferPercent, businessToday, businessDayEndsAt };
+  if (!user) return root;
   return {
-    user,
-    origin,
-    timeZone,
-    businessTimeZone,
-    welcomeOfferPercent,
+    ...root,
     ...(await prefetch(context, (queryClient) => queryClient.prefetchQuery(getUnreadCountQueryOptions()))),
   };
 }

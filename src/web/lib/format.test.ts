@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate } from './format';
+import { formatCents, formatCount, formatDate } from './format';
 
 const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -20,6 +20,18 @@ describe('formatCents', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('formatCount', () => {
+  it('agrees with toLocaleString for any whole number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const n of [0, 7, 999, 1000, 12_345, 1_000_000, -1000]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
   });
 });
 

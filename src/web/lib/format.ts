@@ -1,5 +1,5 @@
 /** Cents as dollars: money's one owner is src/domain/money.ts (issue 32). */
-export { formatCents } from '@domain/money';
+export { formatCents, formatCount } from '@domain/money';
 
 /** "2026-11-29" -> "Nov 29, 2026", read as a calendar date (no time-zone shift). */
 export function formatDate(isoDate: string): string {

@@ -20,6 +20,9 @@ export interface RootData {
   businessTimeZone: string;
   /** What the welcome offer takes off a first rental, as the server applies it (0: none). */
   welcomeOfferPercent: number;
+  /** The business's day when the server drew the page, and the instant it ends (lib/time-zone.ts). */
+  businessToday: string;
+  businessDayEndsAt: number;
 }
 
 export interface SessionState {

@@ -49,9 +49,17 @@ export function useBusinessTimeZone(): string {
   return useRoot()?.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
 }
 
-/** The business's day now, 'YYYY-MM-DD': the same on the server and in any browser's zone. */
+/**
+ * The business's day now, 'YYYY-MM-DD': the same on the server and in any browser's zone. Until
+ * the day the server drew the page with is over, it is that day (the server's clock decides, and
+ * hydrating needs no time-zone formatting: loading the zone data took 30 ms on the item page,
+ * decision 0078); after that the browser works it out.
+ */
 export function useBusinessToday(): string {
-  const zone = useBusinessTimeZone();
-  const [today] = useState(() => businessDay(Date.now(), zone));
+  const root = useRoot();
+  const zone = root?.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
+  const [today] = useState(() =>
+    root?.businessToday && Date.now() < root.businessDayEndsAt ? root.businessToday : businessDay(Date.now(), zone),
+  );
   return today;
 }

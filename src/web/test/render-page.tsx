@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createRoutesStub, Outlet, useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import { addDays } from '@domain/calendar';
+import { businessDay, dayStart } from '@domain/business-day';
 import type { PageUser } from '@domain/page-context';
 import { createApi } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -93,6 +95,7 @@ export function renderPage(Page: ComponentType, options: RenderPageOptions = {})
     timeZone: BUSINESS_TIME_ZONE,
     businessTimeZone: BUSINESS_TIME_ZONE,
     welcomeOfferPercent: 20,
+    ...businessDayNow(BUSINESS_TIME_ZONE),
   };
   const queryClient = createQueryClient(createApi((request) => api.transport(request), 'http://localhost'));
   const Stub = createRoutesStub([
@@ -129,4 +132,10 @@ export const settle = (ms = 100) => act(() => new Promise((r) => setTimeout(r, m
 /** For afterEach: sonner's list of toasts outlives a test. */
 export function dismissToasts() {
   toast.dismiss();
+}
+
+/** The business's day now in `zone` and the instant it ends, as the server puts them in the root's data. */
+export function businessDayNow(zone: string): { businessToday: string; businessDayEndsAt: number } {
+  const businessToday = businessDay(Date.now(), zone);
+  return { businessToday, businessDayEndsAt: dayStart(addDays(businessToday, 1), zone).getTime() };
 }

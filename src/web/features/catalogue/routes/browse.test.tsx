@@ -6,7 +6,7 @@ import { createApi } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import type { RootData } from '../../../lib/session';
 import { ApiStub } from '../../../test/api-stub';
-import { BUSINESS_TIME_ZONE } from '../../../test/render-page';
+import { BUSINESS_TIME_ZONE, businessDayNow } from '../../../test/render-page';
 import BrowsePage from './browse';
 
 /*
@@ -54,6 +54,7 @@ describe('browse filters', () => {
       timeZone: BUSINESS_TIME_ZONE,
       businessTimeZone: BUSINESS_TIME_ZONE,
       welcomeOfferPercent: 20,
+      ...businessDayNow(BUSINESS_TIME_ZONE),
     };
     // Every navigation after the first waits until the test lets it finish (a slow network).
     const waiting: (() => void)[] = [];

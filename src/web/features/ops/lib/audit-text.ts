@@ -1,5 +1,5 @@
 import { AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES, type AuditEntry, type AuditSubjectType } from '@domain/ops';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatCount } from '../../../lib/format';
 
 /**
  * The audit log in words (/ops/audit): an entry's before and after are stored as the code wrote
@@ -56,7 +56,7 @@ export function fieldValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (key.endsWith('Cents') && typeof value === 'number') return formatCents(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'number') return Number.isInteger(value) ? formatCount(value) : value.toLocaleString('en-US');
   if (typeof value === 'string') return CODE_FIELDS.has(key) ? codeWords(value) : value;
   if (Array.isArray(value)) {
     if (value.length === 0) return 'none';

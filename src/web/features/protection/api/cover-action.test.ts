@@ -28,6 +28,8 @@ function context(answer: Response, calls: string[], user = true): AppLoadContext
     timeZone: 'UTC',
     businessTimeZone: 'UTC',
     welcomeOfferPercent: 0,
+    businessToday: '2026-11-29',
+    businessDayEndsAt: Date.parse('2026-11-30T00:00:00Z'),
   };
 }
 

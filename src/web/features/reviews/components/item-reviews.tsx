@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { RatingSummary, Stars } from '../../../components/ui/stars';
 import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/format';
 import { formatDate } from '../../../lib/format';
 import { useItemReviews } from '../api/get-item-reviews';
 import { SizeAdvice } from './size-advice';
@@ -127,8 +128,8 @@ export function NoWrittenReviews({ starRatings, size }: { starRatings: number; s
     <EmptyState title={starRatings > 0 ? 'No written reviews yet' : 'No member reviews yet'}>
       {starRatings > 0 && (
         <p>
-          Its {starRatings === 1 ? 'star rating' : `${starRatings.toLocaleString('en-US')} star ratings`} came with our
-          house catalogue, before members wrote reviews.
+          Its {starRatings === 1 ? 'star rating' : `${formatCount(starRatings)} star ratings`} came with our house
+          catalogue, before members wrote reviews.
         </p>
       )}
       <p className={starRatings > 0 ? 'mt-2' : undefined}>
