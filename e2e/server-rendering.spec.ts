@@ -64,6 +64,25 @@ test.describe('pages rendered on the server', () => {
     );
     expect(faces.map((f) => f.family).sort()).toEqual(['Cormorant Garamond fallback', 'Inter fallback']);
     for (const f of faces) expect(f.sizeAdjust, f.family).not.toBe('100%');
+
+    // Then the web fonts, put into use together once they have all arrived (web-fonts.ts).
+    const loadedWebFaces = () =>
+      page.evaluate(() =>
+        [...document.fonts]
+          .filter((f) => f.status === 'loaded' && !f.family.endsWith('fallback'))
+          .map((f) => `${f.family.replace(/"/g, '')} ${f.weight} ${f.style}`)
+          .sort(),
+      );
+    await expect
+      .poll(loadedWebFaces)
+      .toEqual([
+        'Cormorant Garamond 400 italic',
+        'Cormorant Garamond 400 normal',
+        'Cormorant Garamond 500 normal',
+        'Cormorant Garamond 600 normal',
+        'Inter Variable 100 900 normal',
+      ]);
+    expect(await page.evaluate(() => document.fonts.check('600 2rem "Cormorant Garamond"'))).toBe(true);
   });
 
   test("a member's hard refresh of /dashboard paints her name and her navigation, never the visitor's", async ({
