@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { businessDay, DEFAULT_BUSINESS_TIME_ZONE } from '../src/domain/business-day';
+import { daysBetween } from '../src/domain/calendar';
 import type { Browser, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { appPage, expect, test } from './fixtures';
@@ -75,7 +77,8 @@ async function staffPage(browser: Browser, baseURL: string | undefined, width = 
 }
 
 /** Moves a dispatched rental's dates back by `days` in the e2e server's database: its return date has passed (time passing). */
-function moveRentalBack(rentalId: number, days: number): void {
+/** Moves a rental's dates `days` earlier; answers its new return date. */
+function moveRentalBack(rentalId: number, days: number): string {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'rentique.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
@@ -90,6 +93,7 @@ function moveRentalBack(rentalId: number, days: number): void {
       back(row.end_date),
       rentalId,
     );
+    return back(row.end_date);
   } finally {
     db.close();
   }
@@ -118,7 +122,7 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
   const staff = await staffPage(browser, baseURL);
   await ok(await staff.request.post(`/api/ops/rentals/${rental.id}/dispatch`), 'dispatch');
   // Her return date was three days ago; staff check the piece in: the late fee is charged.
-  moveRentalBack(rental.id, 10);
+  const returnDate = moveRentalBack(rental.id, 10);
   const { unitCode } = await ok<{ unitCode: string }>(
     await staff.request.get(`/api/ops/rentals/${rental.id}`),
     'desk rental',
@@ -127,7 +131,11 @@ test('a late fee is on her orders and her receipt with what it was for, and in t
     await staff.request.post(`/api/ops/units/${unitCode}/check-in`, { data: { condition: 'good' } }),
     'check-in',
   );
-  expect(checked.rental).toMatchObject({ daysLate: 3, lateFeeStatus: 'charged' });
+  // Three days, or four when the business's midnight (New York's) fell between the booking and
+  // the check-in: counted from the day the desk checked it in, as the server does.
+  const checkedInOn = businessDay(Date.now(), DEFAULT_BUSINESS_TIME_ZONE);
+  expect(daysBetween(returnDate, checkedInOn)).toBeGreaterThanOrEqual(3);
+  expect(checked.rental).toMatchObject({ daysLate: daysBetween(returnDate, checkedInOn), lateFeeStatus: 'charged' });
   const fee = checked.rental.lateFeeCents;
   expect(fee).toBeGreaterThan(0);
 
