@@ -128,7 +128,9 @@ async function vitest() {
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
-    const failedHere = report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    // Each failed test, and each file that failed without a failed test (it did not load). Not
+    // numFailedTestSuites: it counts describe blocks too, so a test failing inside one counted twice.
+    const failedHere = report.numFailedTests + countFilesFailedOutsideTests(report);
     // A run that failed with every test passing failed on an error outside the tests: it counts once.
     failed += failedHere || (ok ? 0 : 1);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -211,9 +213,9 @@ function firstLine(text) {
 }
 
 // A suite file that failed to load counts once; one whose tests failed is already counted by them.
-function countSuitesWithFailedTests(report) {
+function countFilesFailedOutsideTests(report) {
   return report.testResults.filter(
-    (s) => s.status === 'failed' && s.assertionResults.some((a) => a.status === 'failed'),
+    (s) => s.status === 'failed' && !s.assertionResults.some((a) => a.status === 'failed'),
   ).length;
 }
 
