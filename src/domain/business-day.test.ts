@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   businessDay,
   dayCounter,
+  dayEnd,
   dayStart,
   DEFAULT_BUSINESS_TIME_ZONE,
   isTimeZone,
@@ -89,6 +90,15 @@ describe('isTimeZone', () => {
     expect(isTimeZone('America/Nowhere')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone('EST; drop table')).toBe(false);
+  });
+});
+
+describe('dayEnd', () => {
+  it("is the next day's first instant: a 23-hour day in March, a 25-hour one in November", () => {
+    expect(dayEnd('2026-03-08', NY).getTime() - dayStart('2026-03-08', NY).getTime()).toBe(23 * 3_600_000);
+    expect(dayEnd('2026-11-01', NY).getTime() - dayStart('2026-11-01', NY).getTime()).toBe(25 * 3_600_000);
+    expect(dayEnd('2026-11-30', NY).toISOString()).toBe('2026-12-01T05:00:00.000Z');
+    expect(businessDay(dayEnd('2026-11-30', NY).getTime() - 1, NY)).toBe('2026-11-30');
   });
 });
 

@@ -73,7 +73,7 @@ export function dayCounter(timeZone: string): (instant: Date | number) => string
     if (t >= from && t < to) return day;
     day = businessDay(t, timeZone);
     from = dayStart(day, timeZone).getTime();
-    to = dayStart(addDays(day, 1), timeZone).getTime();
+    to = dayEnd(day, timeZone).getTime();
     return day;
   };
 }
@@ -114,6 +114,11 @@ export function dayStart(day: string, timeZone: string): Date {
   // The zone's offset at its midnight; asked twice, as the first guess may sit across a DST change.
   const guess = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
   return new Date(midnightUtc - zoneOffsetMs(guess, timeZone));
+}
+
+/** The instant a day ('YYYY-MM-DD') is over in `timeZone`: the next day's first instant. */
+export function dayEnd(day: string, timeZone: string): Date {
+  return dayStart(addDays(day, 1), timeZone);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createManagedDeskRoutes, createManagedRoutes } from './features/managed
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
-import { addDays } from '../domain/calendar';
+import { dayEnd } from '../domain/business-day';
 import { requestId } from 'hono/request-id';
 import type { AppContext } from './context';
 import type { Services } from './services';
@@ -199,8 +199,8 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     businessTimeZone: env.businessTimeZone,
     welcomeOfferPercent: env.welcomeOfferPercent,
     businessDay: () => {
-      const today = ctx.today();
-      return { today, endsAt: Date.parse(ctx.dayStartsAt(addDays(today, 1))) };
+      const businessToday = ctx.today();
+      return { businessToday, businessDayEndsAt: dayEnd(businessToday, env.businessTimeZone).getTime() };
     },
   });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));

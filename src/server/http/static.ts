@@ -31,8 +31,8 @@ export interface WebMountOptions {
   businessTimeZone: string;
   /** WELCOME_OFFER_PERCENT: the pages promise what the booking applies (decision 0056). */
   welcomeOfferPercent: number;
-  /** The business's day now and the instant it ends (the app's clock: AppContext.today, dayStartsAt). */
-  businessDay: () => { today: string; endsAt: number };
+  /** The business's day now and the instant it ends, on the app's clock (AppContext.today). */
+  businessDay: () => Pick<PageContext, 'businessToday' | 'businessDayEndsAt'>;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -161,7 +161,7 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
       timeZone: timeZoneFromCookie(cookie) ?? opts.businessTimeZone,
       businessTimeZone: opts.businessTimeZone,
       welcomeOfferPercent: opts.welcomeOfferPercent,
-      ...businessDayOf(opts),
+      ...opts.businessDay(),
     };
     const res = withRequestId(await handle(c.req.raw, context), c.var.requestId);
     // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are
@@ -182,9 +182,4 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
       0,
     );
   return true;
-}
-
-function businessDayOf(opts: WebMountOptions): { businessToday: string; businessDayEndsAt: number } {
-  const { today, endsAt } = opts.businessDay();
-  return { businessToday: today, businessDayEndsAt: endsAt };
 }

@@ -57,7 +57,7 @@ export function useBusinessTimeZone(): string {
  */
 export function useBusinessToday(): string {
   const root = useRoot();
-  const zone = root?.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
+  const zone = useBusinessTimeZone();
   const [today] = useState(() =>
     root?.businessToday && Date.now() < root.businessDayEndsAt ? root.businessToday : businessDay(Date.now(), zone),
   );

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createRoutesStub, Outlet, useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { addDays } from '@domain/calendar';
-import { businessDay, dayStart } from '@domain/business-day';
+import { businessDay, dayEnd } from '@domain/business-day';
 import type { PageUser } from '@domain/page-context';
 import { createApi } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -137,5 +136,5 @@ export function dismissToasts() {
 /** The business's day now in `zone` and the instant it ends, as the server puts them in the root's data. */
 export function businessDayNow(zone: string): { businessToday: string; businessDayEndsAt: number } {
   const businessToday = businessDay(Date.now(), zone);
-  return { businessToday, businessDayEndsAt: dayStart(addDays(businessToday, 1), zone).getTime() };
+  return { businessToday, businessDayEndsAt: dayEnd(businessToday, zone).getTime() };
 }
