@@ -193,6 +193,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
+  let dayEndOf = { day: '', at: 0 };
   mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, {
     auth,
     publicUrl: env.publicUrl,
@@ -200,7 +201,10 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     welcomeOfferPercent: env.welcomeOfferPercent,
     businessDay: () => {
       const businessToday = ctx.today();
-      return { businessToday, businessDayEndsAt: dayEnd(businessToday, env.businessTimeZone).getTime() };
+      // Every page asks; the day's end is worked out (two zone formattings) once a day.
+      if (dayEndOf.day !== businessToday)
+        dayEndOf = { day: businessToday, at: dayEnd(businessToday, env.businessTimeZone).getTime() };
+      return { businessToday, businessDayEndsAt: dayEndOf.at };
     },
   });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
