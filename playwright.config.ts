@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { freePort } from './bench/lib/processes';
+import { serverNodeArgs } from './scripts/lib/server-node-args.mjs';
 
 /*
  * Browser tests drive the built app (npm run build) in Debian's Chromium, against a server
@@ -61,7 +62,7 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   webServer: {
     // The built server, as `npm start` runs it (decision 0077): `npm test` builds before this suite.
-    command: 'node dist/server/index.mjs',
+    command: ['node', ...serverNodeArgs(), 'dist/server/index.mjs'].join(' '),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

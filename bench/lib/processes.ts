@@ -1,6 +1,7 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { serverNodeArgs } from '../../scripts/lib/server-node-args.mjs';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -42,7 +43,8 @@ let built = false;
  * How the bench runs the app server: as `npm start` does, the bundled server (dist/server/index.mjs,
  * bundled again from the sources once per bench process, about a second, so it is never stale), or
  * with BENCH_SERVER=source the TypeScript sources through tsx (to compare with a checkout from
- * before the bundle, decision 0077). BENCH_CPU_PROF=<dir>: each server writes a CPU profile there
+ * before the bundle, decision 0077). The bundle runs with `npm run serve`'s node flags (its heap
+ * ceiling, decision 0079). BENCH_CPU_PROF=<dir>: each server writes a CPU profile there
  * when it stops (node --cpu-prof).
  */
 export function appServer(): { script: string; execArgv: string[] } {
@@ -54,7 +56,7 @@ export function appServer(): { script: string; execArgv: string[] } {
     if (r.status !== 0) throw new Error('scripts/build-server.mjs failed');
     built = true;
   }
-  return { script: 'dist/server/index.mjs', execArgv: prof };
+  return { script: 'dist/server/index.mjs', execArgv: [...prof, ...serverNodeArgs()] };
 }
 
 /**

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 /** Debian's Chromium, as the browser tests use it. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,7 +53,7 @@ export async function startBuiltApp({ name }) {
   buildIfMissing();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `rentique-${name}-`));
-  const child = spawn(process.execPath, [serverBundle], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
