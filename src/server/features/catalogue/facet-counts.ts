@@ -166,16 +166,15 @@ const PRICE_STEPS = 256;
  * and category, so a walk from the dear end could pass every man's piece to reach a woman's).
  */
 function priceRange(ix: CatalogueIndex, set: TypedFastBitSet): { min: number; max: number } {
+  const prices = ix.columns.prices;
   const near = (order: 'price-asc' | 'price-desc') => {
     const ids = ix.order(order);
-    for (let i = 0; i < Math.min(ids.length, PRICE_STEPS); i++)
-      if (set.has(ids[i]!)) return ix.entries.get(ids[i]!)!.price;
+    for (let i = 0; i < Math.min(ids.length, PRICE_STEPS); i++) if (set.has(ids[i]!)) return prices[ids[i]!]!;
     return null;
   };
   const min = near('price-asc');
   const max = near('price-desc');
   if (min !== null && max !== null) return { min, max };
-  const prices = ix.columns.prices;
   let least = Infinity;
   let most = -Infinity;
   const ids = idsOf(set);
