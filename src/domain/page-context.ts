@@ -1,3 +1,4 @@
+import { dayEnd } from './business-day';
 import type { Role } from './ops.rules';
 
 /**
@@ -50,4 +51,12 @@ export interface PageContext {
   businessDayEndsAt: number;
   /** WELCOME_OFFER_PERCENT: what the welcome offer takes off a first rental (0: no offer, no popup). */
   welcomeOfferPercent: number;
+}
+
+/** What a page is told of the business's day: the day ('YYYY-MM-DD' in `timeZone`) and the instant it ends. */
+export function pageBusinessDay(
+  day: string,
+  timeZone: string,
+): Pick<PageContext, 'businessToday' | 'businessDayEndsAt'> {
+  return { businessToday: day, businessDayEndsAt: dayEnd(day, timeZone).getTime() };
 }

@@ -2,7 +2,7 @@ import { createManagedDeskRoutes, createManagedRoutes } from './features/managed
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
-import { dayEnd } from '../domain/business-day';
+import { pageBusinessDay } from '../domain/page-context';
 import { requestId } from 'hono/request-id';
 import type { AppContext } from './context';
 import type { Services } from './services';
@@ -193,18 +193,17 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
     throw new HttpError('NOT_FOUND', 'No such API route.');
   });
 
-  let dayEndOf = { day: '', at: 0 };
+  let pageDay = { businessToday: '', businessDayEndsAt: 0 };
   mountWebApp(app, opts.web ?? { kind: 'build', distDir: env.webDistDir }, {
     auth,
     publicUrl: env.publicUrl,
     businessTimeZone: env.businessTimeZone,
     welcomeOfferPercent: env.welcomeOfferPercent,
     businessDay: () => {
-      const businessToday = ctx.today();
+      const today = ctx.today();
       // Every page asks; the day's end is worked out (two zone formattings) once a day.
-      if (dayEndOf.day !== businessToday)
-        dayEndOf = { day: businessToday, at: dayEnd(businessToday, env.businessTimeZone).getTime() };
-      return { businessToday, businessDayEndsAt: dayEndOf.at };
+      if (pageDay.businessToday !== today) pageDay = pageBusinessDay(today, env.businessTimeZone);
+      return pageDay;
     },
   });
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));

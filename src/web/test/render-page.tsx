@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createRoutesStub, Outlet, useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { businessDay, dayEnd } from '@domain/business-day';
-import type { PageUser } from '@domain/page-context';
+import { businessDay } from '@domain/business-day';
+import { pageBusinessDay, type PageUser } from '@domain/page-context';
 import { createApi } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import type { RootData } from '../lib/session';
@@ -134,7 +134,6 @@ export function dismissToasts() {
 }
 
 /** The business's day now in `zone` and the instant it ends, as the server puts them in the root's data. */
-export function businessDayNow(zone: string): { businessToday: string; businessDayEndsAt: number } {
-  const businessToday = businessDay(Date.now(), zone);
-  return { businessToday, businessDayEndsAt: dayEnd(businessToday, zone).getTime() };
+export function businessDayNow(zone: string) {
+  return pageBusinessDay(businessDay(Date.now(), zone), zone);
 }
