@@ -246,13 +246,15 @@ export function createCatalogueService(
         from: filters.from,
         to: filters.to,
       };
-      const total = (f: ItemFilters) => resultSet(ix, f, matches, booked).size();
+      // A tab's filter is one more set ANDed with the rest (index-query.ts): count each against the rest's set once.
+      const rest = resultSet(ix, kept, matches, booked);
+      const total = (tab: TypedFastBitSet | undefined) => (tab ? rest.intersection_size(tab) : 0);
       return {
         ...facetCounts(ix, filters, matches, booked),
         tabs: {
-          women: total({ ...kept, gender: 'Women' }),
-          men: total({ ...kept, gender: 'Men' }),
-          discovery: total({ ...kept, discovery: true }),
+          women: total(ix.genders.get('Women')),
+          men: total(ix.genders.get('Men')),
+          discovery: total(ix.discovery),
         },
       };
     },

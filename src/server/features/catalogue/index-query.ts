@@ -3,6 +3,7 @@ import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
 import { fit } from './bitsets';
+import type { AlongOrder, TabCounts } from './item-columns';
 import type { Ranked } from './text-index';
 import { ascending } from './top-k';
 
@@ -77,6 +78,8 @@ interface PriceBuckets {
   prices: Float64Array;
   width: number;
   below: TypedFastBitSet[];
+  /** Per tab (a gender, or undefined: all), its pieces' running counts at each bucket's end, made when first asked. */
+  along: Map<string | undefined, AlongOrder | undefined>;
 }
 
 const PRICE_BUCKETS = 128;
@@ -96,7 +99,7 @@ function priceBuckets(ix: CatalogueIndex): PriceBuckets {
     for (let i = start; i < Math.min(order.length, start + width); i++) next.add(order[i]!);
     below.push(fit(next));
   }
-  b = { order, prices, width, below };
+  b = { order, prices, width, below, along: new Map() };
   bucketsByOrder.set(order, b);
   return b;
 }
@@ -129,6 +132,51 @@ function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | und
   for (let i = lo; i < firstWhole * width; i++) out.add(order[i]!);
   for (let i = endWhole * width; i < hi; i++) out.add(order[i]!);
   return out;
+}
+
+/** A set of pieces whose counts the index keeps: the counts, how many pieces, and the set itself when asked. */
+export interface KeptSet {
+  counts: TabCounts;
+  size: number;
+  set: () => TypedFastBitSet;
+}
+
+/** `a - b`, slot by slot (`b` may be shorter: its codes were given later). */
+function minus(a: Int32Array, b: Int32Array): Int32Array {
+  const out = a.slice();
+  for (let k = 0; k < b.length; k++) out[k]! -= b[k]!;
+  return out;
+}
+
+/**
+ * A tab's pieces (a gender's, or the whole catalogue's) in a price range widened to whole buckets of
+ * the price order: a set holding every piece of the range, whose counts are the difference of the
+ * tab's running counts at the two buckets' ends (null: no price filter, or no such tab).
+ */
+export function keptPriceRange(ix: CatalogueIndex, f: ItemFilters, tabSet: TypedFastBitSet): KeptSet | null {
+  if (f.minPrice === undefined && f.maxPrice === undefined) return null;
+  const b = priceBuckets(ix);
+  if (!b.along.has(f.gender)) b.along.set(f.gender, ix.columns.along(b.order, b.width, f.gender));
+  const along = b.along.get(f.gender);
+  if (!along) return null;
+  const first = Math.floor(bound(b.prices, f.minPrice ?? -Infinity, false) / b.width);
+  const end = Math.min(b.below.length - 1, Math.ceil(bound(b.prices, f.maxPrice ?? Infinity, true) / b.width));
+  if (end <= first) return null;
+  const [to, from] = [along.counts[end]!, along.counts[first]!];
+  return {
+    counts: {
+      category: minus(to.category, from.category),
+      brand: minus(to.brand, from.brand),
+      colour: minus(to.colour, from.colour),
+      sizes: minus(to.sizes, from.sizes),
+      occasions: minus(to.occasions, from.occasions),
+    },
+    size: along.sizes[end]! - along.sizes[first]!,
+    set: () => {
+      const set = first === 0 ? b.below[end]!.clone() : b.below[end]!.new_difference(b.below[first]!);
+      return f.gender ? set.intersection(tabSet) : set;
+    },
+  };
 }
 
 /** The sets of a filter set: the scope every list shares, and each filtered list's own set (absent: not filtered). */

@@ -12,11 +12,20 @@
  * added to as an entry is written and taken from as it leaves: a list whose pieces are most of a
  * tab is counted as the tab's counts less a tally of the tab's few other pieces (facet-counts.ts).
  * The index takes an entry out (`remove`) before it writes it again, and only an entry it holds.
+ *
+ * Within each tab they keep, the same way, the counts of the tab's pieces of each value a filter
+ * picks (a category, a brand, a colour, a unit of a size, an occasion: `within`), and they give the
+ * running counts of a tab's pieces along an order (`along`: the price order's buckets). A list whose
+ * pieces are most of such a set is counted as the set's counts less a tally of its other pieces.
  */
 
 import { OCCASIONS, SIZES } from '../../../domain/catalogue';
 
 export type CodedField = 'category' | 'brand' | 'colour';
+
+/** The filters whose values keep their own counts within each tab. */
+export type KeptDimension = CodedField | 'size' | 'occasion';
+const KEPT_DIMENSIONS: readonly KeptDimension[] = ['category', 'brand', 'colour', 'size', 'occasion'];
 
 /** The facts of an entry the columns hold. */
 export interface ColumnFacts {
@@ -81,6 +90,24 @@ function bumpBits(t: Int32Array, bits: number, delta: number): void {
   for (let m = bits; m !== 0; m &= m - 1) t[31 - Math.clz32(m & -m)]! += delta;
 }
 
+const copyTab = (t: TabCounts): TabCounts => ({
+  category: t.category.slice(),
+  brand: t.brand.slice(),
+  colour: t.colour.slice(),
+  sizes: t.sizes.slice(),
+  occasions: t.occasions.slice(),
+});
+
+/** Running counts along an order: `counts[k]` and `sizes[k]` are those of its first `k` buckets' pieces of the tab. */
+export interface AlongOrder {
+  counts: TabCounts[];
+  sizes: Int32Array;
+}
+
+/** A kept set's key: its tab (0: all, 1 + a gender's code), its dimension and its value's code or bit. */
+const pairKey = (tabKey: number, dim: KeptDimension, v: number) =>
+  (tabKey * KEPT_DIMENSIONS.length + KEPT_DIMENSIONS.indexOf(dim)) * 0x10000 + v;
+
 const newField = (n: number) => ({
   codes: new Int32Array(n),
   names: [] as string[],
@@ -98,6 +125,8 @@ export class ItemColumns {
   /** The whole catalogue's counts, and each gender's by the gender's code. */
   private readonly all = newTab();
   private readonly byGender: TabCounts[] = [];
+  /** Per tab (0: the whole catalogue, 1 + a gender's code), per kept dimension and value: its pieces' counts. */
+  private readonly pairs = new Map<number, TabCounts>();
 
   /** The codes of a field as they stand (the arrays are replaced when they grow: read them per request). */
   field(field: CodedField): FieldCodes {
@@ -112,6 +141,57 @@ export class ItemColumns {
     if (gender === undefined) return this.all;
     const code = this.gender.byName.get(gender);
     return code === undefined ? undefined : this.byGender[code];
+  }
+
+  /**
+   * The counts of a tab's pieces (a gender's, or the whole catalogue's) that have a value of a kept
+   * dimension, and how many they are: live arrays, read them while the index stands (undefined: no
+   * such piece was ever listed).
+   */
+  within(
+    gender: string | undefined,
+    dim: KeptDimension,
+    value: string,
+  ): { counts: TabCounts; size: number } | undefined {
+    const tab = this.tab(gender);
+    if (!tab) return undefined;
+    const tabKey = gender === undefined ? 0 : this.gender.byName.get(gender)! + 1;
+    let v: number;
+    let size: number | undefined;
+    if (dim === 'size' || dim === 'occasion') {
+      v = (dim === 'size' ? (SIZES as readonly string[]) : OCCASIONS).indexOf(value);
+      size = tab[dim === 'size' ? 'sizes' : 'occasions'][v];
+    } else {
+      v = this[dim].byName.get(value) ?? -1;
+      size = tab[dim][v];
+    }
+    const counts = v < 0 ? undefined : this.pairs.get(pairKey(tabKey, dim, v));
+    return counts && size !== undefined ? { counts, size } : undefined;
+  }
+
+  /**
+   * The running counts of a tab's pieces along an order of active ids, taken every `width`
+   * positions (and at its end), from none (undefined: no piece of that gender was ever listed).
+   */
+  along(order: readonly number[], width: number, gender: string | undefined): AlongOrder | undefined {
+    const g = gender === undefined ? -1 : this.gender.byName.get(gender);
+    if (g === undefined) return undefined;
+    const running = newTab();
+    const counts = [copyTab(running)];
+    const sizes = [0];
+    let n = 0;
+    for (let i = 0; i < order.length; i++) {
+      const id = order[i]!;
+      if (g < 0 || this.gender.codes[id] === g) {
+        this.addTo(running, id, 1);
+        n++;
+      }
+      if ((i + 1) % width === 0 || i + 1 === order.length) {
+        counts.push(copyTab(running));
+        sizes.push(n);
+      }
+    }
+    return { counts, sizes: Int32Array.from(sizes) };
   }
 
   /** Writes an entry's slots (`sizeBits`: bit k for a unit of SIZES[k]) and counts it in its tabs. */
@@ -135,13 +215,34 @@ export class ItemColumns {
 
   private count(id: number, delta: number): void {
     const g = this.gender.codes[id]!;
-    for (const tab of [this.all, (this.byGender[g] ??= newTab())]) {
-      bump(tab, 'category', this.category.codes[id]!, delta);
-      bump(tab, 'brand', this.brand.codes[id]!, delta);
-      bump(tab, 'colour', this.colour.codes[id]!, delta);
-      bumpBits(tab.sizes, this.sizes[id]!, delta);
-      bumpBits(tab.occasions, this.occasions[id]!, delta);
+    const values: [KeptDimension, number][] = [
+      ['category', this.category.codes[id]!],
+      ['brand', this.brand.codes[id]!],
+      ['colour', this.colour.codes[id]!],
+    ];
+    for (let m = this.sizes[id]!; m !== 0; m &= m - 1) values.push(['size', 31 - Math.clz32(m & -m)]);
+    for (let m = this.occasions[id]!; m !== 0; m &= m - 1) values.push(['occasion', 31 - Math.clz32(m & -m)]);
+    for (const [tabKey, tab] of [
+      [0, this.all],
+      [g + 1, (this.byGender[g] ??= newTab())],
+    ] as const) {
+      this.addTo(tab, id, delta);
+      for (const [dim, v] of values) {
+        const key = pairKey(tabKey, dim, v);
+        let pair = this.pairs.get(key);
+        if (!pair) this.pairs.set(key, (pair = newTab()));
+        this.addTo(pair, id, delta);
+      }
     }
+  }
+
+  /** Counts an entry's values in a tab's counts. */
+  private addTo(tab: TabCounts, id: number, delta: number): void {
+    bump(tab, 'category', this.category.codes[id]!, delta);
+    bump(tab, 'brand', this.brand.codes[id]!, delta);
+    bump(tab, 'colour', this.colour.codes[id]!, delta);
+    bumpBits(tab.sizes, this.sizes[id]!, delta);
+    bumpBits(tab.occasions, this.occasions[id]!, delta);
   }
 
   /** Room for `id`: every array doubled (or more), its slots kept. */
