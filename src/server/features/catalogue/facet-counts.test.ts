@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
 import type { ItemFilters } from './catalogue.repository';
-import { TypedFastBitSet } from 'typedfastbitset';
-import { facetCounts, walk, type Column } from './facet-counts';
+import { facetCounts } from './facet-counts';
 
 /*
  * The price range of a facet count (the cheapest and dearest piece under every other filter) is
@@ -76,54 +75,6 @@ describe('facet counts: the price range', () => {
         },
       ),
       { numRuns: 40 },
-    );
-  });
-});
-
-/*
- * A walk tallies a list's values over the items of its base (facet-counts.ts): code columns three to
- * a loop, bit columns four bits at a time in 8-bit lanes emptied every 255 items. Over bases of up
- * to 3,000 ids, with columns dense enough to fill a lane, the tallies must be the plain count of
- * each value over the base's ids.
- */
-describe('facet counts: a walk', () => {
-  const bitsArb = fc.oneof(fc.constant(0xffff), fc.integer({ min: 0, max: 0xffff }));
-  it('tallies each code and each bit of the base ids, as plain counting does', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 3000 }),
-        fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 0, max: 2 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.infiniteStream(
-          fc.tuple(fc.integer({ min: -1, max: 40 }), bitsArb, fc.double({ min: 0, max: 1, noNaN: true })),
-        ),
-        (n, codeCols, bitCols, density, draws) => {
-          const slots = [...draws.take(n)];
-          const base = new TypedFastBitSet(slots.flatMap((s, id) => (s[2] < density ? [id] : [])));
-          const columns: Column[] = [
-            ...Array.from({ length: codeCols }, (_, c) => ({
-              codes: Int32Array.from(slots, (s) => (s[0] + c >= 41 ? -1 : s[0] + c)),
-              tally: new Int32Array(41),
-            })),
-            ...Array.from({ length: bitCols }, (_, b) => ({
-              bits: Uint32Array.from(slots, (s) => (b === 0 ? s[1] : s[1] >>> 3)),
-              tally: new Int32Array(16),
-            })),
-          ];
-          walk(base, columns);
-          for (const col of columns) {
-            const plain = new Int32Array(col.tally.length);
-            base.forEach((id) => {
-              if ('codes' in col) {
-                if (col.codes[id]! >= 0) plain[col.codes[id]!]!++;
-              } else for (let k = 0; k < 16; k++) if ((col.bits[id]! >>> k) & 1) plain[k]!++;
-            });
-            expect([...col.tally]).toEqual([...plain]);
-          }
-        },
-      ),
-      { numRuns: 60 },
     );
   });
 });

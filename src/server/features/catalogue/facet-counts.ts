@@ -3,7 +3,8 @@ import { OCCASIONS, SIZES } from '../../../domain/catalogue';
 import type { CatalogueIndex } from './catalogue-index';
 import type { FacetDimension, ItemFilters } from './catalogue.repository';
 import { idsOf } from './bitsets';
-import { COLUMN_BITS, type CodedField, type TabCounts } from './item-columns';
+import { walk, type TallyName } from './facet-walk';
+import type { CodedField } from './item-columns';
 import { EMPTY, filterSets, keptPriceRange, without, type FilterSets, type KeptSet } from './index-query';
 
 /**
@@ -64,86 +65,6 @@ function less(kept: Int32Array, walked: Int32Array): Int32Array {
 }
 
 const byValue = (a: { value: string }, b: { value: string }) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
-
-/** A column a walk tallies: a code per item id (-1: none) or bits per item id (bit k: value k). */
-type CodeColumn = { codes: Int32Array; tally: Int32Array };
-type BitColumn = { bits: Uint32Array; tally: Int32Array };
-export type Column = CodeColumn | BitColumn;
-
-/**
- * A bit column's tally adds four bits at a time into four 8-bit lanes of an accumulator (SPREAD[x]
- * puts bit j of x in lane j), emptied into the tally every 255 items: a few adds per item instead of
- * a loop per set bit, whose branches cost more than the rest of the walk (a size column has four or
- * five bits an item). Four accumulators: at most 16 values.
- */
-const SPREAD = Int32Array.from({ length: 16 }, (_, x) => {
-  let lanes = 0;
-  for (let j = 0; j < 4; j++) lanes |= ((x >> j) & 1) << (8 * j);
-  return lanes;
-});
-const LANE_MAX = 255;
-if (COLUMN_BITS > 16) throw new Error('facet-counts: a bit column is tallied in four accumulators of four lanes');
-
-/** Adds an accumulator's four lanes to `tally` from `k`. */
-function empty(tally: Int32Array, k: number, lanes: number): void {
-  for (let j = 0; j < 4 && k + j < tally.length; j++) tally[k + j]! += (lanes >>> (8 * j)) & 0xff;
-}
-
-function tallyBits(ids: Int32Array, { bits, tally }: BitColumn): void {
-  const n = ids.length;
-  for (let i = 0; i < n;) {
-    const end = Math.min(n, i + LANE_MAX);
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    for (; i < end; i++) {
-      const m = bits[ids[i]!]! | 0;
-      a0 += SPREAD[m & 15]!;
-      a1 += SPREAD[(m >>> 4) & 15]!;
-      a2 += SPREAD[(m >>> 8) & 15]!;
-      a3 += SPREAD[(m >>> 12) & 15]!;
-    }
-    empty(tally, 0, a0);
-    empty(tally, 4, a1);
-    empty(tally, 8, a2);
-    empty(tally, 12, a3);
-  }
-}
-
-/** Up to three code columns in one loop over the ids (each id read once for all). */
-function tallyCodes(ids: Int32Array, a: CodeColumn, b?: CodeColumn, c?: CodeColumn): void {
-  const n = ids.length;
-  const [ca, ta] = [a.codes, a.tally];
-  const [cb, tb] = b ? [b.codes, b.tally] : [null, null];
-  const [cc, tc] = c ? [c.codes, c.tally] : [null, null];
-  for (let i = 0; i < n; i++) {
-    const id = ids[i]!;
-    // Every id in a set has its slots written (item-columns.ts); a code below 0 is none.
-    const x = ca[id]!;
-    if (x >= 0) ta[x]!++;
-    if (cb) {
-      const y = cb[id]!;
-      if (y >= 0) tb![y]!++;
-    }
-    if (cc) {
-      const z = cc[id]!;
-      if (z >= 0) tc![z]!++;
-    }
-  }
-}
-
-/**
- * Tallies every column over the items of `base`: its ids are read out of its words once (the lists
- * sharing a base, every list without a filter of its own, pay for reading it once), then the code
- * columns three to a loop and each bit column by lanes.
- */
-export function walk(base: TypedFastBitSet, columns: readonly Column[]): void {
-  const ids = idsOf(base);
-  const codes = columns.filter((col): col is CodeColumn => 'codes' in col);
-  for (let k = 0; k < codes.length; k += 3) tallyCodes(ids, codes[k]!, codes[k + 1], codes[k + 2]);
-  for (const col of columns) if ('bits' in col) tallyBits(ids, col);
-}
 
 /** A tally's values with a count, in `names` order (`keep`: only values the list offers). */
 function listed(tally: Int32Array, names: readonly string[], keep?: ReadonlyMap<string, unknown>) {
@@ -209,11 +130,8 @@ interface List {
   base: TypedFastBitSet;
   /** How many values the popcounts would count. */
   values: number;
-  /**
-   * A column to tally, how the tally reads as the list, and which of a tab's kept counts it is
-   * (null: popcounts only).
-   */
-  tallied: { column: Column; read: (tally: Int32Array) => Counts; kept: (tab: TabCounts) => Int32Array } | null;
+  /** Which of a walk's tallies counts it and how that tally reads as the list (null: popcounts only). */
+  tallied: { name: TallyName; read: (tally: Int32Array) => Counts } | null;
   popcounts: () => Counts;
 }
 
@@ -224,15 +142,11 @@ function fieldList(
   values: ReadonlyMap<string, TypedFastBitSet>,
   field: CodedField,
 ): List {
-  const { codes, names } = ix.columns.field(field);
+  const names = ix.columns.names(field);
   return {
     base,
     values: values.size,
-    tallied: {
-      column: { codes, tally: new Int32Array(names.length) },
-      read: (tally) => listed(tally, names, values).sort(byValue),
-      kept: (tab) => tab[field],
-    },
+    tallied: { name: field, read: (tally) => listed(tally, names, values).sort(byValue) },
     popcounts: () => counts(base, values),
   };
 }
@@ -296,13 +210,7 @@ export function facetCounts(
       base: sizeBase,
       values: SIZES.length,
       // On dates a size's set is its items with a unit of it free: the popcounts of those sets.
-      tallied: s.anyFree
-        ? null
-        : {
-            column: { bits: cols.sizes, tally: new Int32Array(SIZES.length) },
-            read: (t) => listed(t, SIZES),
-            kept: (tab) => tab.sizes,
-          },
+      tallied: s.anyFree ? null : { name: 'sizes', read: (t) => listed(t, SIZES) },
       popcounts: () =>
         counts(
           sizeBase,
@@ -313,11 +221,7 @@ export function facetCounts(
     occasions: {
       base: occasionBase,
       values: OCCASIONS.length,
-      tallied: {
-        column: { bits: cols.occasions, tally: new Int32Array(OCCASIONS.length) },
-        read: (t) => listed(t, OCCASIONS).sort(byValue),
-        kept: (tab) => tab.occasions,
-      },
+      tallied: { name: 'occasions', read: (t) => listed(t, OCCASIONS).sort(byValue) },
       popcounts: () =>
         counts(
           occasionBase,
@@ -335,8 +239,8 @@ export function facetCounts(
     return of.get(base) ?? of.set(base, k.set().new_difference(base)).get(base)!;
   };
   // The lists tallied share a walk per set: one for all those without a filter of their own.
-  const walks = new Map<TypedFastBitSet, Column[]>();
-  const ways = new Map<List, KeptSet | null>();
+  const walks = new Set<TypedFastBitSet>();
+  const ways = new Map<List, { set: TypedFastBitSet; from: KeptSet | null }>();
   for (const [dim, list] of Object.entries(lists) as [ListName, List][]) {
     if (!list.tallied) continue;
     const size = sizeOf(list.base);
@@ -349,15 +253,21 @@ export function facetCounts(
     const way = cheapest(list.base, size, list.values, rest);
     if (way === 'popcounts') continue;
     const set = way === 'walk' ? list.base : restOf(best!, list.base);
-    walks.set(set, [...(walks.get(set) ?? []), list.tallied.column]);
-    ways.set(list, way === 'walk' ? null : best);
+    walks.add(set);
+    ways.set(list, { set, from: way === 'walk' ? null : best });
   }
-  for (const [set, group] of walks) walk(set, group);
+  const room = {
+    category: cols.names('category').length,
+    brand: cols.names('brand').length,
+    colour: cols.names('colour').length,
+  };
+  const walked = new Map([...walks].map((set) => [set, walk(set, cols.records, room)]));
   const listOf = (list: List) => {
     const t = list.tallied;
-    if (!t || !ways.has(list)) return list.popcounts();
-    const from = ways.get(list);
-    return t.read(from ? less(t.kept(from.counts), t.column.tally) : t.column.tally);
+    const way = ways.get(list);
+    if (!t || !way) return list.popcounts();
+    const tally = walked.get(way.set)![t.name];
+    return t.read(way.from ? less(way.from.counts[t.name], tally) : tally);
   };
   return {
     total: sizeOf(result),

@@ -197,21 +197,26 @@ export function filterSets(
   matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): FilterSets {
-  const scope = ix.active.clone();
-  if (f.gender) scope.intersection(ix.genders.get(f.gender) ?? EMPTY);
+  // A gender's pieces are all active: the scope starts as the index's own set and is copied when first narrowed.
+  let scope = f.gender ? (ix.genders.get(f.gender) ?? EMPTY) : ix.active;
+  let copied = false;
+  const narrow = (set: TypedFastBitSet) => {
+    scope = copied ? scope.intersection(set) : scope.new_intersection(set);
+    copied = true;
+  };
   if (f.theme) {
     const theme = new TypedFastBitSet();
     for (const t of THEMES[f.theme].tags) theme.union(ix.tags.get(t) ?? EMPTY);
-    scope.intersection(fit(theme));
+    narrow(fit(theme));
   }
-  if (matched) scope.intersection(matched);
+  if (matched) narrow(matched);
   const dates = booked ? dateSets(ix, booked) : null;
   const own: FilterSets['own'] = {};
   let categoryList: TypedFastBitSet | null = null;
   if (f.category) {
     own.category = ix.categories.get(f.category) ?? EMPTY;
     if (f.discovery) categoryList = ix.discovery;
-  } else if (f.discovery) scope.intersection(ix.discovery);
+  } else if (f.discovery) narrow(ix.discovery);
   if (f.brand) own.brand = ix.brands.get(f.brand) ?? EMPTY;
   if (f.colour) own.colour = ix.colours.get(f.colour) ?? EMPTY;
   if (f.occasion) own.occasion = ix.tags.get(f.occasion) ?? EMPTY;
@@ -223,15 +228,19 @@ export function filterSets(
   };
   const anyFree = dates ? ix.active.new_difference(dates.noneFree) : null;
   if (f.size) own.size = sizeSet(f.size);
-  else if (anyFree) scope.intersection(anyFree);
+  else if (anyFree) narrow(anyFree);
   return { scope, own, categoryList, sizeSet, anyFree };
 }
 
-/** The scope AND every own set but `except`'s (and, for the category list, Discovery). */
+/**
+ * The scope AND every own set but `except`'s (and, for the category list, Discovery): a new set (the
+ * scope may be one of the index's own sets, which are never written here).
+ */
 export function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
-  const out = s.scope.clone();
+  let out: TypedFastBitSet | null = null;
   for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
-    if (dim !== except) out.intersection(set);
+    if (dim !== except) out = out ? out.intersection(set) : s.scope.new_intersection(set);
+  out ??= s.scope.clone();
   if (except === 'category' && s.categoryList) out.intersection(s.categoryList);
   if (except === 'size' && s.anyFree) out.intersection(s.anyFree);
   return out;

@@ -1,12 +1,13 @@
 /**
- * What the facet tallies read per item id (facet-counts.ts, decision 0057): a code per
- * single-valued field (category, brand, colour) with the codes' names, a bit per size with a unit
- * and per occasion, and the rental price. The index writes an entry's slots whenever it adds or
- * replaces the entry, so a change costs a few writes instead of the whole catalogue read again on
- * the next facet request (a like is a catalogue change: a busy catalogue changes every few
- * seconds). Typed arrays, grown by doubling. Only the slots of ids in the index's sets are read
- * (every id in a set has an entry, written when it was added): a departed entry's slots are left
- * as they were.
+ * What the facet tallies read per item id (facet-walk.ts, decision 0057): a record of three words
+ * per id, a code per single-valued field (category, brand, colour; the codes' names kept beside), a
+ * bit per size with a unit and per occasion; and the rental price. One record per piece, so a walk
+ * of a sparse set reads one cache line per piece, not one per field. The index writes an entry's
+ * record whenever it adds or replaces the entry, so a change costs a few writes instead of the whole
+ * catalogue read again on the next facet request (a like is a catalogue change: a busy catalogue
+ * changes every few seconds). Typed arrays, grown by doubling. Only the records of ids in the
+ * index's sets are read (every id in a set has an entry, written when it was added): a departed
+ * entry's record is left as it was.
  *
  * They also keep each tab's count of every value (the whole catalogue, and each gender's pieces),
  * added to as an entry is written and taken from as it leaves: a list whose pieces are most of a
@@ -39,16 +40,28 @@ export interface ColumnFacts {
   occasions: number;
 }
 
-/** A field's code per item id and each code's name (a name keeps its code once given). */
-export interface FieldCodes {
-  codes: Int32Array;
+/**
+ * An item's record: `RECORD` words from `id * RECORD`. Word BRAND: the brand's code; word FIELDS:
+ * the category's code in the high 16 bits, the colour's in the low; word BITS: the occasions' bits
+ * in the high 16, the sizes' in the low.
+ */
+export const RECORD = 3;
+export const BRAND = 0;
+export const FIELDS = 1;
+export const BITS = 2;
+
+/** A field's codes: each code's name (a name keeps its code once given), and at most `limit` of them. */
+interface FieldCodes {
   names: string[];
+  byName: Map<string, number>;
+  limit: number;
 }
 
 /** A code for a field's value, given on first sight. */
-function codeOf(c: FieldCodes & { byName: Map<string, number> }, name: string): number {
+function codeOf(c: FieldCodes, name: string): number {
   const code = c.byName.get(name);
   if (code !== undefined) return code;
+  if (c.names.length >= c.limit) throw new Error(`item-columns: more than ${c.limit} values of a field`);
   c.byName.set(name, c.names.length);
   return c.names.push(name) - 1;
 }
@@ -108,29 +121,27 @@ export interface AlongOrder {
 const pairKey = (tabKey: number, dim: KeptDimension, v: number) =>
   (tabKey * KEPT_DIMENSIONS.length + KEPT_DIMENSIONS.indexOf(dim)) * 0x10000 + v;
 
-const newField = (n: number) => ({
-  codes: new Int32Array(n),
-  names: [] as string[],
-  byName: new Map<string, number>(),
-});
+const newField = (limit: number): FieldCodes => ({ names: [], byName: new Map(), limit });
 
 export class ItemColumns {
-  sizes = new Uint32Array(1024);
-  occasions = new Uint32Array(1024);
+  /** The records, `RECORD` words per id (replaced when they grow: read them per request). */
+  records = new Uint32Array(1024 * RECORD);
   prices = new Float64Array(1024);
-  private readonly category = newField(1024);
-  private readonly brand = newField(1024);
-  private readonly colour = newField(1024);
-  private readonly gender = newField(1024);
+  /** A gender's code per id. */
+  private genders = new Int32Array(1024);
+  private readonly category = newField(0x10000);
+  private readonly brand = newField(2 ** 32);
+  private readonly colour = newField(0x10000);
+  private readonly gender = newField(2 ** 31);
   /** The whole catalogue's counts, and each gender's by the gender's code. */
   private readonly all = newTab();
   private readonly byGender: TabCounts[] = [];
   /** Per tab (0: the whole catalogue, 1 + a gender's code), per kept dimension and value: its pieces' counts. */
   private readonly pairs = new Map<number, TabCounts>();
 
-  /** The codes of a field as they stand (the arrays are replaced when they grow: read them per request). */
-  field(field: CodedField): FieldCodes {
-    return this[field];
+  /** The names of a field's codes, by code. */
+  names(field: CodedField): readonly string[] {
+    return this[field].names;
   }
 
   /**
@@ -182,7 +193,7 @@ export class ItemColumns {
     let n = 0;
     for (let i = 0; i < order.length; i++) {
       const id = order[i]!;
-      if (g < 0 || this.gender.codes[id] === g) {
+      if (g < 0 || this.genders[id] === g) {
         this.addTo(running, id, 1);
         n++;
       }
@@ -194,17 +205,16 @@ export class ItemColumns {
     return { counts, sizes: Int32Array.from(sizes) };
   }
 
-  /** Writes an entry's slots (`sizeBits`: bit k for a unit of SIZES[k]) and counts it in its tabs. */
+  /** Writes an entry's record (`sizeBits`: bit k for a unit of SIZES[k]) and counts it in its tabs. */
   set(e: ColumnFacts, sizeBits: number): void {
     const id = e.id;
-    if (id >= this.sizes.length) this.grow(id);
-    this.sizes[id] = sizeBits;
-    this.occasions[id] = e.occasions;
+    if (id >= this.prices.length) this.grow(id);
+    const r = id * RECORD;
+    this.records[r + BRAND] = codeOf(this.brand, e.brand);
+    this.records[r + FIELDS] = (codeOf(this.category, e.category) << 16) | codeOf(this.colour, e.colour);
+    this.records[r + BITS] = (e.occasions << 16) | sizeBits;
     this.prices[id] = e.price;
-    this.category.codes[id] = codeOf(this.category, e.category);
-    this.brand.codes[id] = codeOf(this.brand, e.brand);
-    this.colour.codes[id] = codeOf(this.colour, e.colour);
-    this.gender.codes[id] = codeOf(this.gender, e.gender);
+    this.genders[id] = codeOf(this.gender, e.gender);
     this.count(id, 1);
   }
 
@@ -214,14 +224,17 @@ export class ItemColumns {
   }
 
   private count(id: number, delta: number): void {
-    const g = this.gender.codes[id]!;
+    const g = this.genders[id]!;
+    const r = id * RECORD;
+    const fields = this.records[r + FIELDS]!;
+    const bits = this.records[r + BITS]!;
     const values: [KeptDimension, number][] = [
-      ['category', this.category.codes[id]!],
-      ['brand', this.brand.codes[id]!],
-      ['colour', this.colour.codes[id]!],
+      ['category', fields >>> 16],
+      ['brand', this.records[r + BRAND]!],
+      ['colour', fields & 0xffff],
     ];
-    for (let m = this.sizes[id]!; m !== 0; m &= m - 1) values.push(['size', 31 - Math.clz32(m & -m)]);
-    for (let m = this.occasions[id]!; m !== 0; m &= m - 1) values.push(['occasion', 31 - Math.clz32(m & -m)]);
+    for (let m = bits & 0xffff; m !== 0; m &= m - 1) values.push(['size', 31 - Math.clz32(m & -m)]);
+    for (let m = bits >>> 16; m !== 0; m &= m - 1) values.push(['occasion', 31 - Math.clz32(m & -m)]);
     for (const [tabKey, tab] of [
       [0, this.all],
       [g + 1, (this.byGender[g] ??= newTab())],
@@ -238,29 +251,27 @@ export class ItemColumns {
 
   /** Counts an entry's values in a tab's counts. */
   private addTo(tab: TabCounts, id: number, delta: number): void {
-    bump(tab, 'category', this.category.codes[id]!, delta);
-    bump(tab, 'brand', this.brand.codes[id]!, delta);
-    bump(tab, 'colour', this.colour.codes[id]!, delta);
-    bumpBits(tab.sizes, this.sizes[id]!, delta);
-    bumpBits(tab.occasions, this.occasions[id]!, delta);
+    const r = id * RECORD;
+    const fields = this.records[r + FIELDS]!;
+    const bits = this.records[r + BITS]!;
+    bump(tab, 'category', fields >>> 16, delta);
+    bump(tab, 'brand', this.records[r + BRAND]!, delta);
+    bump(tab, 'colour', fields & 0xffff, delta);
+    bumpBits(tab.sizes, bits & 0xffff, delta);
+    bumpBits(tab.occasions, bits >>> 16, delta);
   }
 
   /** Room for `id`: every array doubled (or more), its slots kept. */
   private grow(id: number): void {
-    const n = Math.max(id + 1, this.sizes.length * 2);
-    const sizes = new Uint32Array(n);
-    sizes.set(this.sizes);
-    this.sizes = sizes;
-    const occasions = new Uint32Array(n);
-    occasions.set(this.occasions);
-    this.occasions = occasions;
+    const n = Math.max(id + 1, this.prices.length * 2);
+    const records = new Uint32Array(n * RECORD);
+    records.set(this.records);
+    this.records = records;
     const prices = new Float64Array(n);
     prices.set(this.prices);
     this.prices = prices;
-    for (const c of [this.category, this.brand, this.colour, this.gender]) {
-      const codes = new Int32Array(n);
-      codes.set(c.codes);
-      c.codes = codes;
-    }
+    const genders = new Int32Array(n);
+    genders.set(this.genders);
+    this.genders = genders;
   }
 }
