@@ -12,7 +12,7 @@ import { EMPTY, filterSets, keptPriceRange, without, type FilterSets, type KeptS
  * the number of items in (every other active filter AND the value), exact per request. Three ways
  * give the same number and the cheapest is taken per list: the population count of (base AND the
  * value's set), a word at a time, when the base is large against the values; a tally of the base's
- * items by their value (a column of codes or of bits per item id); or, when the base is most of a set
+ * items by their value (each piece's record, facet-walk.ts); or, when the base is most of a set
  * whose counts the index keeps as pieces come and go (item-columns.ts) and which holds all of it,
  * that set's counts less a tally of its other pieces. The kept sets: the tab (a gender's pieces, or
  * the whole catalogue), the tab's pieces of a value another active filter picks (a category, brand,

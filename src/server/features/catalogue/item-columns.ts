@@ -117,9 +117,12 @@ export interface AlongOrder {
   sizes: Int32Array;
 }
 
-/** A kept set's key: its tab (0: all, 1 + a gender's code), its dimension and its value's code or bit. */
+/**
+ * A kept set's key: its tab (0: all, 1 + a gender's code), its dimension and its value's code or bit
+ * (a code below 2^32, so the key is below 2^53 for up to 2^16 genders).
+ */
 const pairKey = (tabKey: number, dim: KeptDimension, v: number) =>
-  (tabKey * KEPT_DIMENSIONS.length + KEPT_DIMENSIONS.indexOf(dim)) * 0x10000 + v;
+  (tabKey * KEPT_DIMENSIONS.length + KEPT_DIMENSIONS.indexOf(dim)) * 2 ** 32 + v;
 
 const newField = (limit: number): FieldCodes => ({ names: [], byName: new Map(), limit });
 
@@ -132,7 +135,7 @@ export class ItemColumns {
   private readonly category = newField(0x10000);
   private readonly brand = newField(2 ** 32);
   private readonly colour = newField(0x10000);
-  private readonly gender = newField(2 ** 31);
+  private readonly gender = newField(0x10000);
   /** The whole catalogue's counts, and each gender's by the gender's code. */
   private readonly all = newTab();
   private readonly byGender: TabCounts[] = [];
