@@ -326,9 +326,12 @@ export function createCatalogueIndex() {
       // Moving a piece in a sorted order costs a copy of it: past a few, sorting again is cheaper.
       if (ids.length > RESORT_AFTER) orders.clear();
       for (const id of ids) removeEntry(id);
-      for (const row of rows)
+      // An id's last row stands, and replaces what the index held for it (asked for or not).
+      for (const row of new Map(rows.map((r) => [r.id, r])).values()) {
+        removeEntry(row.id);
         if (row.status === 'active')
           addEntry(row, byItem.get(row.id) ?? [], likes.get(row.id) ?? 0, rented.get(row.id) ?? NO_DAYS);
+      }
       if (ids.length > RESORT_AFTER) text.trim();
       // A set an item was added to past its words has doubled them: fitted again (a read for the others).
       fit(active);
