@@ -3,12 +3,13 @@ import { idsOf } from './bitsets';
 import { BITS, BRAND, COLUMN_BITS, FIELDS, RECORD, type TabCounts } from './item-columns';
 
 /**
- * A walk: the counts of each value over a set's pieces, read from the pieces' records
- * (item-columns.ts), for the lists asked for (facet-counts.ts, decision 0057). The set's ids are
- * read out of its words once; each piece's record is one cache line at most, so a sparse set costs
- * one memory read per piece whatever the lists.
+ * A walk: the counts of each value of every list over a set's pieces, read from the pieces' records
+ * (item-columns.ts) for the facet counts (facet-counts.ts, decision 0057). The set's ids are read
+ * out of its words once; each piece's record is one cache line at most, so a sparse set costs one
+ * memory read per piece for all the lists.
  */
 
+/** A list's tally in a walk's counts. */
 export type TallyName = keyof TabCounts;
 
 /** How many codes each tally has room for (the fields' codes given so far). */
