@@ -4,7 +4,7 @@ import type { CatalogueIndex } from './catalogue-index';
 import type { FacetDimension, ItemFilters } from './catalogue.repository';
 import { idsOf } from './bitsets';
 import { walk, type TallyName } from './facet-walk';
-import type { CodedField } from './item-columns';
+import { minus, type CodedField } from './item-columns';
 import { EMPTY, filterSets, keptPriceRange, without, type FilterSets, type KeptSet } from './index-query';
 
 /**
@@ -55,13 +55,6 @@ function cheapest(base: TypedFastBitSet, size: number, values: number, rest: num
 /** What taking a kept set's counts costs for a base it holds: its other pieces walked, after a few passes over words. */
 function restCost(kept: KeptSet, base: TypedFastBitSet, size: number, passes: number): number {
   return (kept.size - size) * 2 + base.words.length * passes;
-}
-
-/** A tab's kept counts less a walk's tally of its pieces outside the list. */
-function less(kept: Int32Array, walked: Int32Array): Int32Array {
-  const out = new Int32Array(walked.length);
-  for (let k = 0; k < out.length; k++) out[k] = (kept[k] ?? 0) - walked[k]!;
-  return out;
 }
 
 const byValue = (a: { value: string }, b: { value: string }) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
@@ -168,7 +161,7 @@ export function keptSets(
   if (!tabSet || !tab) return [];
   const kept: [FacetDimension | null, KeptSet, number][] = [
     // Every piece has one category: the tab's size is the sum of its category counts.
-    [null, { counts: tab, size: tab.category.reduce((n, k) => n + k, 0), set: () => tabSet }, 1],
+    [null, { counts: () => tab, size: tab.category.reduce((n, k) => n + k, 0), set: () => tabSet }, 1],
   ];
   for (const [dim, values] of [
     ['category', ix.categories],
@@ -180,7 +173,14 @@ export function keptSets(
     const value = f[dim];
     const within = value && s.own[dim] ? ix.columns.within(f.gender, dim, value) : undefined;
     const set = value ? values.get(value) : undefined;
-    if (within && set) kept.push([dim, { ...within, set: () => (f.gender ? set.new_intersection(tabSet) : set) }, 3]);
+    if (within && set) {
+      const keptSet = {
+        counts: () => within.counts,
+        size: within.size,
+        set: () => (f.gender ? set.new_intersection(tabSet) : set),
+      };
+      kept.push([dim, keptSet, 3]);
+    }
   }
   const priced = keptPriceRange(ix, f, tabSet);
   if (priced) kept.push(['price', priced, 4]);
@@ -267,7 +267,7 @@ export function facetCounts(
     const way = ways.get(list);
     if (!t || !way) return list.popcounts();
     const tally = walked.get(way.set)![t.name];
-    return t.read(way.from ? less(way.from.counts[t.name], tally) : tally);
+    return t.read(way.from ? minus(way.from.counts()[t.name], tally) : tally);
   };
   return {
     total: sizeOf(result),

@@ -3,7 +3,7 @@ import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
 import { fit } from './bitsets';
-import type { AlongOrder, TabCounts } from './item-columns';
+import { minus, type AlongOrder, type TabCounts } from './item-columns';
 import type { Ranked } from './text-index';
 import { ascending } from './top-k';
 
@@ -134,18 +134,14 @@ function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | und
   return out;
 }
 
-/** A set of pieces whose counts the index keeps: the counts, how many pieces, and the set itself when asked. */
+/**
+ * A set of pieces whose counts the index keeps: the counts and the set itself when asked (most
+ * requests take neither), and how many pieces.
+ */
 export interface KeptSet {
-  counts: TabCounts;
+  counts: () => TabCounts;
   size: number;
   set: () => TypedFastBitSet;
-}
-
-/** `a - b`, slot by slot (`b` may be shorter: its codes were given later). */
-function minus(a: Int32Array, b: Int32Array): Int32Array {
-  const out = a.slice();
-  for (let k = 0; k < b.length; k++) out[k]! -= b[k]!;
-  return out;
 }
 
 /**
@@ -163,14 +159,16 @@ export function keptPriceRange(ix: CatalogueIndex, f: ItemFilters, tabSet: Typed
   const end = Math.min(b.below.length - 1, Math.ceil(bound(b.prices, f.maxPrice ?? Infinity, true) / b.width));
   if (end <= first) return null;
   const [to, from] = [along.counts[end]!, along.counts[first]!];
+  let counts: TabCounts | undefined;
   return {
-    counts: {
-      category: minus(to.category, from.category),
-      brand: minus(to.brand, from.brand),
-      colour: minus(to.colour, from.colour),
-      sizes: minus(to.sizes, from.sizes),
-      occasions: minus(to.occasions, from.occasions),
-    },
+    counts: () =>
+      (counts ??= {
+        category: minus(to.category, from.category),
+        brand: minus(to.brand, from.brand),
+        colour: minus(to.colour, from.colour),
+        sizes: minus(to.sizes, from.sizes),
+        occasions: minus(to.occasions, from.occasions),
+      }),
     size: along.sizes[end]! - along.sizes[first]!,
     set: () => {
       const set = first === 0 ? b.below[end]!.clone() : b.below[end]!.new_difference(b.below[first]!);

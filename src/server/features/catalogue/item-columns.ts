@@ -103,6 +103,32 @@ function bumpBits(t: Int32Array, bits: number, delta: number): void {
   for (let m = bits; m !== 0; m &= m - 1) t[31 - Math.clz32(m & -m)]! += delta;
 }
 
+/** An entry's values as its record holds them: the codes, and the bits of its sizes and occasions. */
+interface RecordValues {
+  category: number;
+  brand: number;
+  colour: number;
+  sizes: number;
+  occasions: number;
+}
+
+/** Counts an entry's values in a tab's counts. */
+function addTo(tab: TabCounts, v: RecordValues, delta: number): void {
+  bump(tab, 'category', v.category, delta);
+  bump(tab, 'brand', v.brand, delta);
+  bump(tab, 'colour', v.colour, delta);
+  bumpBits(tab.sizes, v.sizes, delta);
+  bumpBits(tab.occasions, v.occasions, delta);
+}
+
+/** `a - b`, slot by slot, as long as the longer (a missing slot counts none: codes given later). */
+export function minus(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.max(a.length, b.length));
+  out.set(a);
+  for (let k = 0; k < b.length; k++) out[k]! -= b[k]!;
+  return out;
+}
+
 const copyTab = (t: TabCounts): TabCounts => ({
   category: t.category.slice(),
   brand: t.brand.slice(),
@@ -197,7 +223,7 @@ export class ItemColumns {
     for (let i = 0; i < order.length; i++) {
       const id = order[i]!;
       if (g < 0 || this.genders[id] === g) {
-        this.addTo(running, id, 1);
+        addTo(running, this.valuesOf(id), 1);
         n++;
       }
       if ((i + 1) % width === 0 || i + 1 === order.length) {
@@ -228,40 +254,40 @@ export class ItemColumns {
 
   private count(id: number, delta: number): void {
     const g = this.genders[id]!;
-    const r = id * RECORD;
-    const fields = this.records[r + FIELDS]!;
-    const bits = this.records[r + BITS]!;
+    const v = this.valuesOf(id);
     const values: [KeptDimension, number][] = [
-      ['category', fields >>> 16],
-      ['brand', this.records[r + BRAND]!],
-      ['colour', fields & 0xffff],
+      ['category', v.category],
+      ['brand', v.brand],
+      ['colour', v.colour],
     ];
-    for (let m = bits & 0xffff; m !== 0; m &= m - 1) values.push(['size', 31 - Math.clz32(m & -m)]);
-    for (let m = bits >>> 16; m !== 0; m &= m - 1) values.push(['occasion', 31 - Math.clz32(m & -m)]);
+    for (let m = v.sizes; m !== 0; m &= m - 1) values.push(['size', 31 - Math.clz32(m & -m)]);
+    for (let m = v.occasions; m !== 0; m &= m - 1) values.push(['occasion', 31 - Math.clz32(m & -m)]);
     for (const [tabKey, tab] of [
       [0, this.all],
       [g + 1, (this.byGender[g] ??= newTab())],
     ] as const) {
-      this.addTo(tab, id, delta);
-      for (const [dim, v] of values) {
-        const key = pairKey(tabKey, dim, v);
+      addTo(tab, v, delta);
+      for (const [dim, code] of values) {
+        const key = pairKey(tabKey, dim, code);
         let pair = this.pairs.get(key);
         if (!pair) this.pairs.set(key, (pair = newTab()));
-        this.addTo(pair, id, delta);
+        addTo(pair, v, delta);
       }
     }
   }
 
-  /** Counts an entry's values in a tab's counts. */
-  private addTo(tab: TabCounts, id: number, delta: number): void {
+  /** An entry's values, read out of its record. */
+  private valuesOf(id: number): RecordValues {
     const r = id * RECORD;
     const fields = this.records[r + FIELDS]!;
     const bits = this.records[r + BITS]!;
-    bump(tab, 'category', fields >>> 16, delta);
-    bump(tab, 'brand', this.records[r + BRAND]!, delta);
-    bump(tab, 'colour', fields & 0xffff, delta);
-    bumpBits(tab.sizes, bits & 0xffff, delta);
-    bumpBits(tab.occasions, bits >>> 16, delta);
+    return {
+      category: fields >>> 16,
+      brand: this.records[r + BRAND]!,
+      colour: fields & 0xffff,
+      sizes: bits & 0xffff,
+      occasions: bits >>> 16,
+    };
   }
 
   /** Room for `id`: every array doubled (or more), its slots kept. */
