@@ -188,12 +188,16 @@ export function createCatalogueService(
       // Which of a batch's units are held is one light statement; the index knows each piece's units.
       const held = availability.heldDates(query);
       const set = resultSet(ix, query, search ? ix.text.matchSet(search) : null, null);
-      // A search's ranks, for the pieces the filters leave (relevance is the only order that reads them).
-      const matches = search && query.sort === 'relevance' ? ix.text.ranks(search, set) : null;
       const keep =
         held.from && held.to
           ? async (ids: number[]) => freeOf(ix, ids, await repo.bookedUnits(held.from!, held.to!, ids), query.size)
           : undefined;
+      // A search's ranks, for the pieces the filters leave (relevance is the only order that reads them).
+      // A first page without dates needs only its own pieces and the next one ranked (text-index.ts).
+      const matches =
+        search && query.sort === 'relevance'
+          ? ix.text.ranks(search, set, after || keep ? undefined : query.limit + 1)
+          : null;
       // Recommended walks the catalogue's part of the blend from the top (recommended-order.ts).
       const picked =
         query.sort === 'recommended'

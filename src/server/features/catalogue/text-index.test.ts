@@ -142,4 +142,58 @@ describe('text index ranks', () => {
     // 25 catalogues of 1,200-1,500 items, each asked every word: 3 s alone, 6.6 s while the CI
     // machine ran the other suites beside it (the default 5 s ended it there).
   }, 30_000);
+
+  // A first page ranks only until enough items are at the highest rank the set allows. Removed
+  // items leave a word's highest weight behind (an upper bound), and a filter leaves some words
+  // out of the set: the page must be the same as when every match is ranked.
+  it('give the same first pages when the walk stops at the best rank the set allows', () => {
+    const name = fc.array(fc.constantFrom('black', 'blazer', 'dress', 'silk', 'wool', 'coat'), { maxLength: 3 });
+    const row = fc.record({
+      name: name.map((w) => w.join(' ')),
+      brand: fc.constantFrom('gucci', 'chloe', 'black label'),
+      category: fc.constantFrom('dresses', 'coats', 'blazers'),
+      colour: fc.constantFrom('black', 'blue', 'red'),
+      description: text,
+      tags: fc.constantFrom('party', 'work', 'black tie'),
+    });
+    const firstPage = (ranked: { ids: Int32Array; ranks: Float64Array; n: number }, k: number) =>
+      Array.from(ranked.ids.subarray(0, ranked.n))
+        .map((id, i) => ({ id, rank: ranked.ranks[i]! }))
+        .sort((a, b) => b.rank - a.rank || a.id - b.id)
+        .slice(0, k);
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 1, maxLength: 120 }),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom('bl', 'black', 'blak', 'dress', 'gucc', 'wool co', 'black dress', 'silk', 'co'),
+        (rows, removed, unfiltered, k, q) => {
+          const ix = createTextIndex();
+          const items: ItemText[] = rows.map((r, i) => ({ id: i + 1, ...r }));
+          for (const it of items) ix.add(it);
+          for (const r of removed) ix.remove((r % items.length) + 1);
+          const resolved = ix.resolve(q);
+          if (!resolved || resolved.groups.length === 0) return;
+          const set = ix.matchSet(resolved);
+          for (const u of unfiltered) set.remove((u % items.length) + 1);
+          const all = ix.ranks(resolved, set);
+          const some = ix.ranks(resolved, set, k);
+          expect(some.n).toBeLessThanOrEqual(all.n);
+          expect(Array.from(some.ids.subarray(0, some.n))).toEqual(Array.from(all.ids.subarray(0, some.n)));
+          expect(firstPage(some, k), q).toEqual(firstPage(all, k));
+        },
+      ),
+    );
+  });
+
+  it('stop once a first page is at the best rank: the rest of a broad match is not ranked', () => {
+    const ix = createTextIndex();
+    const row = { brand: 'gucci', category: 'dresses', colour: 'black', description: '', tags: 'party' };
+    for (let id = 1; id <= 1000; id++) ix.add({ id, name: id % 10 === 0 ? 'black silk dress' : 'silk dress', ...row });
+    const resolved = ix.resolve('black')!;
+    const ranked = ix.ranks(resolved, ix.matchSet(resolved), 3);
+    // Black in the name of every tenth item: the third is item 30, so the walk ends there.
+    expect(Array.from(ranked.ids.subarray(0, ranked.n))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
 });

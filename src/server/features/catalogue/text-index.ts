@@ -54,9 +54,18 @@ class Posting {
   ids: number[] | null = [];
   bits: TypedFastBitSet | null = null;
   size = 0;
+  /** The highest weight any item has held this word with: an upper bound, kept when items leave. */
+  top = 0;
   constructor(readonly word: number) {}
-  add(id: number): void {
+  /** True when one of the posting's items is in `set`. */
+  meets(set: TypedFastBitSet): boolean {
+    if (this.bits) return this.bits.intersects(set);
+    for (const id of this.ids!) if (set.has(id)) return true;
+    return false;
+  }
+  add(id: number, weight: number): void {
     this.size++;
+    if (weight > this.top) this.top = weight;
     if (this.bits) return this.bits.add(id);
     this.ids!.push(id);
     if (this.ids!.length > DENSE) {
@@ -256,7 +265,7 @@ export function createTextIndex() {
           vocabulary.set(w, posting);
           byWord.set(w, posting);
         }
-        posting.add(row.id);
+        posting.add(row.id, weight);
         codes.push((posting.word << WEIGHT_BITS) | weight);
       }
       docs.set(row.id, codes);
@@ -303,8 +312,13 @@ export function createTextIndex() {
      * The rank of each item of `set` (matching items: `matchSet`, perhaps filtered) for a resolved
      * search, higher is better: the items ascending by id and their ranks, in two typed arrays
      * (a Map of tens of thousands of matches cost more than ranking them).
+     *
+     * With `best`, only as many as the `best` first by (rank, then id) need: the items are ranked
+     * in id order and the walk stops once `best` of them have the highest rank any item of `set`
+     * can have (each group's best word, at the highest weight it has been held with). No item
+     * after them can rank above them, nor tie them with a lower id.
      */
-    ranks(resolved: ResolvedSearch, set: TypedFastBitSet): Ranked {
+    ranks(resolved: ResolvedSearch, set: TypedFastBitSet, best?: number): Ranked {
       // Each group's words as the index knows them (a prefix's words), their rarity by word number
       // in a table (an array read per code, not a map lookup: thousands of matches times their words).
       const n = Math.max(docs.count, 1);
@@ -315,9 +329,12 @@ export function createTextIndex() {
       try {
         // Per group, the highest rarity of its words: past it, a code's weight says whether it can do better.
         const highest: number[] = [];
+        // The highest rank an item of `set` can reach: per group, its best word among those `set` holds.
+        let ceiling = 0;
         const tables = resolved.groups.map((g, i) => {
           const table = rarityTable(i);
           let most = 0;
+          let reach = 0;
           for (const alt of g)
             for (const w of alt)
               for (const posting of vocabulary.atPrefix(w).values())
@@ -326,11 +343,15 @@ export function createTextIndex() {
                   table.rarity[posting.word] = rarity;
                   table.words.push(posting.word);
                   if (rarity > most) most = rarity;
+                  if (best !== undefined && posting.top * rarity > reach && posting.meets(set))
+                    reach = posting.top * rarity;
                 }
           highest.push(most);
+          ceiling += reach;
           return table.rarity;
         });
         const { codes: all, start, length } = docs;
+        let atCeiling = 0;
         for (const id of members) {
           if (!docs.has(id)) continue;
           const from = start[id]!;
@@ -339,20 +360,22 @@ export function createTextIndex() {
           for (let g = 0; g < tables.length; g++) {
             const rarityOf = tables[g]!;
             const most = highest[g]!;
-            let best = 0;
+            let top = 0;
             for (let c = from; c < to; c++) {
               const code = all[c]!;
               const weight = code & WEIGHT_MASK;
               // An item's codes come by weight, highest first (`add`): none after this can do better.
-              if (weight * most <= best) break;
+              if (weight * most <= top) break;
               // A rarity is above 0 for the group's words and 0 for the others.
               const s = weight * rarityOf[code >>> WEIGHT_BITS]!;
-              if (s > best) best = s;
+              if (s > top) top = s;
             }
-            score += best;
+            score += top;
           }
           ids[count] = id;
           ranks[count++] = score;
+          // Summed as `ceiling` was, group by group, from the same products: equal when every group is at its best.
+          if (best !== undefined && score >= ceiling && ++atCeiling >= best) break;
         }
       } finally {
         for (let i = 0; i < resolved.groups.length; i++) clearTable(i);
