@@ -55,6 +55,8 @@ interface FieldCodes {
   names: string[];
   byName: Map<string, number>;
   limit: number;
+  /** The codes in A to Z order of their names, made when first asked after a name was added. */
+  alphabetical: Int32Array | null;
 }
 
 /** A code for a field's value, given on first sight. */
@@ -63,6 +65,7 @@ function codeOf(c: FieldCodes, name: string): number {
   if (code !== undefined) return code;
   if (c.names.length >= c.limit) throw new Error(`item-columns: more than ${c.limit} values of a field`);
   c.byName.set(name, c.names.length);
+  c.alphabetical = null;
   return c.names.push(name) - 1;
 }
 
@@ -150,7 +153,7 @@ export interface AlongOrder {
 const pairKey = (tabKey: number, dim: KeptDimension, v: number) =>
   (tabKey * KEPT_DIMENSIONS.length + KEPT_DIMENSIONS.indexOf(dim)) * 2 ** 32 + v;
 
-const newField = (limit: number): FieldCodes => ({ names: [], byName: new Map(), limit });
+const newField = (limit: number): FieldCodes => ({ names: [], byName: new Map(), limit, alphabetical: null });
 
 export class ItemColumns {
   /** The records, `RECORD` words per id (replaced when they grow: read them per request). */
@@ -171,6 +174,18 @@ export class ItemColumns {
   /** The names of a field's codes, by code. */
   names(field: CodedField): readonly string[] {
     return this[field].names;
+  }
+
+  /** A field's codes in A to Z order of their names (by UTF-16 code units, as `<` orders strings). */
+  alphabetical(field: CodedField): Int32Array {
+    const c = this[field];
+    if (!c.alphabetical) {
+      const names = c.names;
+      c.alphabetical = Int32Array.from(names.keys()).sort((a, b) =>
+        names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0,
+      );
+    }
+    return c.alphabetical;
   }
 
   /**
