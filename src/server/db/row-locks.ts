@@ -1,4 +1,15 @@
-import { SqliteDialect, SqliteQueryCompiler, type QueryCompiler, type SelectQueryNode } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type SelectQueryNode,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
 
 /** The row-lock clauses of a SELECT (FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, ..., SKIP LOCKED, NOWAIT). */
 const ROW_LOCK_MODIFIERS: ReadonlySet<string> = new Set([
@@ -29,10 +40,37 @@ class SqliteCompilerWithoutRowLocks extends SqliteQueryCompiler {
  * there is a plain read by primary key.
  *
  * Done while compiling (the dialect's public `createQueryCompiler`), not by a plugin: a plugin's
- * transformer rebuilds every query's whole tree, which was a tenth of a booking's CPU.
+ * transformer rebuilds every query's whole tree, which was a tenth of a booking's CPU. Its driver
+ * begins each transaction with the write lock (below).
  */
 export class SqliteDialectWithoutRowLocks extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
   override createQueryCompiler(): QueryCompiler {
     return new SqliteCompilerWithoutRowLocks();
+  }
+  override createDriver(): Driver {
+    return new SqliteDriverTakingTheWriteLock(this.#config);
+  }
+}
+
+/**
+ * Transactions begin with SQLite's write lock (`begin immediate`), waiting for it as long as the
+ * busy timeout says. A plain `begin` reads first and asks for the lock at its first write; when
+ * another process (the staff command, a test's connection) has committed in between, SQLite refuses
+ * that write at once with "database is locked" (SQLITE_BUSY): its snapshot is stale, and waiting
+ * would not help. In this process Kysely's one connection runs transactions one after another
+ * anyway, so taking the lock at the start costs nothing here. A transaction said to be read-only
+ * begins as before and takes no lock: the search index's snapshot at start, a few seconds at 100k
+ * pieces, while another process may write.
+ */
+class SqliteDriverTakingTheWriteLock extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    // A read-only transaction (`setAccessMode('read only')`) is a snapshot that never writes: no lock.
+    const begin = settings?.accessMode === 'read only' ? 'begin' : 'begin immediate';
+    await connection.executeQuery(CompiledQuery.raw(begin));
   }
 }
