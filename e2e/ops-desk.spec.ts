@@ -75,9 +75,12 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 /** Chooses a radio drawn as a card (its input is visually hidden) by its label. */
 /** Picks an option as a person does: a click on its visible label (the radio itself is visually hidden). */
 async function choose(scope: Locator, name: string) {
-  const radio = scope.getByRole('radio', { name, exact: true });
-  await scope.locator('label').filter({ has: radio }).click();
-  await expect(radio).toBeChecked();
+  // `has` is asked of each label: a locator from the page, not one already inside `scope`.
+  await scope
+    .locator('label')
+    .filter({ has: scope.page().getByRole('radio', { name, exact: true }) })
+    .click();
+  await expect(scope.getByRole('radio', { name, exact: true })).toBeChecked();
 }
 
 test("a garment's life through the desk: added, rented, dispatched, received, returned, checked in, cleaned, and bookable again", async ({
