@@ -72,7 +72,6 @@ async function expectNoSeriousViolations(page: Page, what: string) {
   ).toBe(true);
 }
 
-/** Chooses a radio drawn as a card (its input is visually hidden) by its label. */
 /** Picks an option as a person does: a click on its visible label (the radio itself is visually hidden). */
 async function choose(scope: Locator, name: string) {
   // `has` is asked of each label: a locator from the page, not one already inside `scope`.

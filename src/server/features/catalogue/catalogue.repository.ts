@@ -164,46 +164,44 @@ export function createCatalogueRepository(db: Kysely<DB>) {
       onPart: (part: IndexPart) => void | Promise<void>,
       partSize: number = INDEX_LOAD_PART,
     ): Promise<{ version: number; items: number }> {
-      return (
-        db
-          .transaction()
-          .setIsolationLevel('repeatable read')
-          // A reader: on SQLite it takes no write lock, so writes go on while the index loads (decision 0080).
-          .setAccessMode('read only')
-          .execute(async (trx) => {
-            const row = await trx
-              .selectFrom('catalogue_version')
-              .select('version')
-              .where('id', '=', 1)
-              .executeTakeFirst();
-            let after: number | null = null;
-            let count = 0;
-            for (;;) {
-              const items: IndexedItem[] = await trx
-                .selectFrom('items')
-                .select(INDEX_COLUMNS)
-                .where('status', '=', 'active')
-                .$if(after !== null, (w) => w.where('id', '>', after!))
-                .orderBy('id')
-                .limit(partSize)
-                .execute();
-              if (items.length === 0) break;
-              const through = items[items.length - 1]!.id;
-              // The units of the range: those of items not active find no entry and are left out.
-              const units = await trx
-                .selectFrom('item_units')
-                .select(['id', 'item_id', 'size'])
-                .where(inScope('item_id', { after, through }))
-                .execute();
-              const activity = await activityOf(trx, { after, through }, recentSince);
-              count += items.length;
-              await onPart({ items, units, activity });
-              if (items.length < partSize) break;
-              after = through;
-            }
-            return { version: Number(row?.version ?? 0), items: count };
-          })
-      );
+      // A reader: on SQLite it takes no write lock, so writes go on while the index loads (decision 0080).
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          const row = await trx
+            .selectFrom('catalogue_version')
+            .select('version')
+            .where('id', '=', 1)
+            .executeTakeFirst();
+          let after: number | null = null;
+          let count = 0;
+          for (;;) {
+            const items: IndexedItem[] = await trx
+              .selectFrom('items')
+              .select(INDEX_COLUMNS)
+              .where('status', '=', 'active')
+              .$if(after !== null, (w) => w.where('id', '>', after!))
+              .orderBy('id')
+              .limit(partSize)
+              .execute();
+            if (items.length === 0) break;
+            const through = items[items.length - 1]!.id;
+            // The units of the range: those of items not active find no entry and are left out.
+            const units = await trx
+              .selectFrom('item_units')
+              .select(['id', 'item_id', 'size'])
+              .where(inScope('item_id', { after, through }))
+              .execute();
+            const activity = await activityOf(trx, { after, through }, recentSince);
+            count += items.length;
+            await onPart({ items, units, activity });
+            if (items.length < partSize) break;
+            after = through;
+          }
+          return { version: Number(row?.version ?? 0), items: count };
+        });
     },
 
     /** Some items as they are now (any status), their units and activity: what the index applies for changed ids. */
