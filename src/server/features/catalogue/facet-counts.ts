@@ -4,7 +4,7 @@ import type { CatalogueIndex } from './catalogue-index';
 import type { FacetDimension, ItemFilters } from './catalogue.repository';
 import { idsOf } from './bitsets';
 import { walk, type TallyName } from './facet-walk';
-import { minus, type CodedField } from './item-columns';
+import { alphabeticalOrder, minus, type CodedField } from './item-columns';
 import { EMPTY, filterSets, keptPriceRange, without, type FilterSets, type KeptSet } from './index-query';
 
 /**
@@ -81,9 +81,7 @@ function listed(
 }
 
 /** The occasions' slots in A to Z order of their names. */
-const OCCASIONS_AZ = Int32Array.from(OCCASIONS.keys()).sort((a, b) =>
-  OCCASIONS[a]! < OCCASIONS[b]! ? -1 : OCCASIONS[a]! > OCCASIONS[b]! ? 1 : 0,
-);
+const OCCASIONS_AZ = alphabeticalOrder(OCCASIONS);
 
 /** Each value's count: popcount(base AND the value's set), values with none left out, A to Z (or as given). */
 function counts(base: TypedFastBitSet, values: Iterable<[string, TypedFastBitSet]>, sorted = true) {

@@ -132,6 +132,11 @@ export function minus(a: Int32Array, b: Int32Array): Int32Array {
   return out;
 }
 
+/** The slots of `names` in A to Z order of the names (by UTF-16 code units, as `<` orders strings). */
+export function alphabeticalOrder(names: readonly string[]): Int32Array {
+  return Int32Array.from(names.keys()).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+}
+
 const copyTab = (t: TabCounts): TabCounts => ({
   category: t.category.slice(),
   brand: t.brand.slice(),
@@ -176,16 +181,10 @@ export class ItemColumns {
     return this[field].names;
   }
 
-  /** A field's codes in A to Z order of their names (by UTF-16 code units, as `<` orders strings). */
+  /** A field's codes in A to Z order of their names (`alphabeticalOrder`). */
   alphabetical(field: CodedField): Int32Array {
     const c = this[field];
-    if (!c.alphabetical) {
-      const names = c.names;
-      c.alphabetical = Int32Array.from(names.keys()).sort((a, b) =>
-        names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0,
-      );
-    }
-    return c.alphabetical;
+    return (c.alphabetical ??= alphabeticalOrder(c.names));
   }
 
   /**
