@@ -276,11 +276,7 @@ export function facetCounts(
     walks.add(set);
     ways.set(list, { set, from: way === 'walk' ? null : best });
   }
-  const room = {
-    category: cols.names('category').length,
-    brand: cols.names('brand').length,
-    colour: cols.names('colour').length,
-  };
+  const room = cols.tallySizes();
   const walked = new Map([...walks].map((set) => [set, walk(set, cols.records, room)]));
   const listOf = (list: List) => {
     const t = list.tallied;

@@ -181,6 +181,11 @@ export class ItemColumns {
     return this[field].names;
   }
 
+  /** How many codes each field has given so far: the room a walk's tallies need (facet-walk.ts). */
+  tallySizes(): Record<CodedField, number> {
+    return { category: this.category.names.length, brand: this.brand.names.length, colour: this.colour.names.length };
+  }
+
   /** A field's codes in A to Z order of their names (`alphabeticalOrder`). */
   alphabetical(field: CodedField): Int32Array {
     const c = this[field];
