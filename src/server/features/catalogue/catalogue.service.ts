@@ -25,7 +25,7 @@ import {
 } from './catalogue.repository';
 import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
-import { facetCounts } from './facet-counts';
+import { facetCounts, tabCounts } from './facet-counts';
 import { dateSets, freeOf, inOrder, page as indexPage, resultSet, takePage } from './index-query';
 import type { CatalogueIndex } from './catalogue-index';
 import { AVAILABLE_SOON_DAYS, memberRanking } from './ranking';
@@ -250,17 +250,7 @@ export function createCatalogueService(
         from: filters.from,
         to: filters.to,
       };
-      // A tab's filter is one more set ANDed with the rest (index-query.ts): count each against the rest's set once.
-      const rest = resultSet(ix, kept, matches, booked);
-      const total = (tab: TypedFastBitSet | undefined) => (tab ? rest.intersection_size(tab) : 0);
-      return {
-        ...facetCounts(ix, filters, matches, booked),
-        tabs: {
-          women: total(ix.genders.get('Women')),
-          men: total(ix.genders.get('Men')),
-          discovery: total(ix.discovery),
-        },
-      };
+      return { ...facetCounts(ix, filters, matches, booked), tabs: tabCounts(ix, kept, matches, booked) };
     },
 
     /** Suggestions as the visitor types: the best few items and the brands whose words start like hers. */

@@ -2,10 +2,18 @@ import type { TypedFastBitSet } from 'typedfastbitset';
 import { OCCASIONS, SIZES } from '../../../domain/catalogue';
 import type { CatalogueIndex } from './catalogue-index';
 import type { FacetDimension, ItemFilters } from './catalogue.repository';
-import { idsOf } from './bitsets';
-import { walk, type TallyName } from './facet-walk';
-import { alphabeticalOrder, minus, type CodedField } from './item-columns';
-import { EMPTY, filterSets, keptPriceRange, without, type FilterSets, type KeptSet } from './index-query';
+import { idsOf, intersectionSizes3, Scratch } from './bitsets';
+import { splitWalk, walk, type TallyName } from './facet-walk';
+import {
+  alphabeticalOrder,
+  minus,
+  type CodedField,
+  type KeptDimension,
+  type RecordPick,
+  type TabCounts,
+} from './item-columns';
+import { EMPTY, filterSets, without, type FilterSets } from './index-query';
+import { keptPriceRange, type KeptSet } from './price-buckets';
 
 /**
  * Facet counts from the in-process index (decisions 0057, 0073): each list's count of a value is
@@ -52,10 +60,24 @@ function cheapest(base: TypedFastBitSet, size: number, values: number, rest: num
   return walk <= popcounts ? 'walk' : 'popcounts';
 }
 
+/**
+ * A kept set's pieces outside a base it holds, without passes over words when it can: none when it
+ * is as large as the base; its pieces outside a price range when the base is the rest of it (null:
+ * neither, the difference is made).
+ */
+function knownRest(kept: KeptSet, size: number): Int32Array | null {
+  if (kept.size === size) return NONE;
+  // Its pieces outside the range are too few to be all it holds beyond the base: not read.
+  if (kept.size - size > (kept.outsideAtMost ?? 0)) return null;
+  const outside = kept.outside?.();
+  return outside && kept.size - outside.length === size ? outside : null;
+}
+const NONE = new Int32Array(0);
+
 /** What taking a kept set's counts costs for a base it holds: its other pieces walked, after a few passes over words. */
 function restCost(kept: KeptSet, base: TypedFastBitSet, size: number, passes: number): number {
-  // As large as the base it holds, it is the base: its counts are the list's, nothing to walk or make.
-  if (kept.size === size) return 0;
+  const known = knownRest(kept, size);
+  if (known) return known.length * 2;
   return (kept.size - size) * 2 + base.words.length * passes;
 }
 
@@ -163,24 +185,23 @@ function fieldList(
 }
 
 /**
- * The sets whose counts the index keeps that hold the bases of some lists: each with the filter whose
- * list it does not hold (null: it holds every list's base) and the passes over words that making it
- * and its difference from a base cost. The tab holds every base; the tab's pieces of an active
- * filter's value, and those in the price range widened to buckets, hold every base but their own
- * list's (each list's base has every other active filter).
+ * The sets whose counts the index keeps that hold the bases of some lists: each with the filters
+ * whose lists it does not hold (none: it holds every list's base) and the passes over words that
+ * making it and its difference from a base cost. The tab holds every base; the tab's pieces of an
+ * active filter's value, and those in the price range widened to buckets (of every piece of the tab,
+ * or of an active filter's value), hold every base but their own filters' lists (each list's base
+ * has every other active filter).
  */
-export function keptSets(
-  ix: CatalogueIndex,
-  f: ItemFilters,
-  s: FilterSets,
-): [FacetDimension | null, KeptSet, number][] {
+export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [FacetDimension[], KeptSet, number][] {
   const tabSet = f.gender ? ix.genders.get(f.gender) : ix.active;
   const tab = tabSet ? ix.columns.tab(f.gender) : undefined;
   if (!tabSet || !tab) return [];
-  const kept: [FacetDimension | null, KeptSet, number][] = [
+  const kept: [FacetDimension[], KeptSet, number][] = [
     // Every piece has one category: the tab's size is the sum of its category counts.
-    [null, { counts: () => tab, size: tab.category.reduce((n, k) => n + k, 0), set: () => tabSet }, 1],
+    [[], { counts: () => tab, size: tab.category.reduce((n, k) => n + k, 0), set: () => tabSet }, 1],
   ];
+  const priced = keptPriceRange(ix, f, tabSet, undefined, s.make);
+  if (priced) kept.push([['price'], priced, 4]);
   for (const [dim, values] of [
     ['category', ix.categories],
     ['brand', ix.brands],
@@ -189,21 +210,50 @@ export function keptSets(
     ['occasion', ix.tags],
   ] as const) {
     const value = f[dim];
-    const within = value && s.own[dim] ? ix.columns.within(f.gender, dim, value) : undefined;
-    const set = value ? values.get(value) : undefined;
+    if (!value || !s.own[dim]) continue;
+    const within = ix.columns.within(f.gender, dim, value);
+    const set = values.get(value);
     if (within && set) {
       const keptSet = {
         counts: () => within.counts,
         size: within.size,
-        set: () => (f.gender ? set.new_intersection(tabSet) : set),
+        set: () => (f.gender ? s.make.and(set, tabSet) : set),
       };
-      kept.push([dim, keptSet, 3]);
+      kept.push([[dim], keptSet, 3]);
     }
+    const pricedValue = priced && keptPriceRange(ix, f, tabSet, { dim, value }, s.make);
+    if (pricedValue) kept.push([[dim, 'price'], pricedValue, 5]);
   }
-  const priced = keptPriceRange(ix, f, tabSet);
-  if (priced) kept.push(['price', priced, 4]);
   return kept;
 }
+
+/**
+ * A list that walks its own base, when the result set is that base's pieces with the filter's value
+ * as their records show it (not the categories under Discovery, whose base is narrowed by it, nor
+ * the sizes on dates, whose filter is a unit free then): the smallest such base.
+ */
+function splitOf(
+  ix: CatalogueIndex,
+  f: ItemFilters,
+  s: FilterSets,
+  lists: Record<ListName, List>,
+  ways: Map<List, { set: TypedFastBitSet | Int32Array }>,
+  sizeOf: (set: TypedFastBitSet) => number,
+): { base: TypedFastBitSet; pick: RecordPick } | null {
+  let best: { base: TypedFastBitSet; pick: RecordPick } | null = null;
+  for (const [name, list] of Object.entries(lists) as [ListName, List][]) {
+    const dim = LIST_DIMENSION[name];
+    const value = f[dim as KeptDimension];
+    if (!value || !s.own[dim] || ways.get(list)?.set !== list.base) continue;
+    if ((dim === 'category' && s.categoryList) || (dim === 'size' && s.anyFree)) continue;
+    const pick = ix.columns.pick(dim as KeptDimension, value);
+    if (pick && (!best || sizeOf(list.base) < sizeOf(best.base))) best = { base: list.base, pick };
+  }
+  return best;
+}
+
+/** The buffers of the sets a facet count makes, used again by the next. */
+const scratch = new Scratch();
 
 /** The counts of every filter list, each with every active filter but its own. */
 export function facetCounts(
@@ -212,7 +262,8 @@ export function facetCounts(
   matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): FacetCounts {
-  const s = filterSets(ix, f, matched, booked);
+  // Every set made here ends with the count: made in the scratch's buffers (bitsets.ts).
+  const s = filterSets(ix, f, matched, booked, scratch.reset());
   const result = without(s);
   const baseOf = (dim: FacetDimension) => (s.own[dim] ? without(s, dim) : result);
   const priced = baseOf('price');
@@ -251,23 +302,21 @@ export function facetCounts(
   const sizes = new Map<TypedFastBitSet, number>();
   const sizeOf = (base: TypedFastBitSet) => sizes.get(base) ?? sizes.set(base, base.size()).get(base)!;
   const kept = keptSets(ix, f, s);
-  const rests = new Map<KeptSet, Map<TypedFastBitSet, TypedFastBitSet>>();
+  const rests = new Map<KeptSet, Map<TypedFastBitSet, TypedFastBitSet | Int32Array>>();
   const restOf = (k: KeptSet, base: TypedFastBitSet) => {
-    // A kept set holds the bases it is offered for: as large as one, it is that one.
-    if (k.size === sizeOf(base)) return EMPTY;
     const of = rests.get(k) ?? rests.set(k, new Map()).get(k)!;
-    return of.get(base) ?? of.set(base, k.set().new_difference(base)).get(base)!;
+    return of.get(base) ?? of.set(base, knownRest(k, sizeOf(base)) ?? s.make.andNot(k.set(), base)).get(base)!;
   };
   // The lists tallied share a walk per set: one for all those without a filter of their own.
-  const walks = new Set<TypedFastBitSet>();
-  const ways = new Map<List, { set: TypedFastBitSet; from: KeptSet | null }>();
+  const walks = new Set<TypedFastBitSet | Int32Array>();
+  const ways = new Map<List, { set: TypedFastBitSet | Int32Array; from: KeptSet | null }>();
   for (const [dim, list] of Object.entries(lists) as [ListName, List][]) {
     if (!list.tallied) continue;
     const size = sizeOf(list.base);
     let best: KeptSet | null = null;
     let rest = Infinity;
     for (const [named, k, passes] of kept) {
-      const cost = named === LIST_DIMENSION[dim] ? Infinity : restCost(k, list.base, size, passes);
+      const cost = named.includes(LIST_DIMENSION[dim]) ? Infinity : restCost(k, list.base, size, passes);
       if (cost < rest) [best, rest] = [k, cost];
     }
     const way = cheapest(list.base, size, list.values, rest);
@@ -277,7 +326,14 @@ export function facetCounts(
     ways.set(list, { set, from: way === 'walk' ? null : best });
   }
   const room = cols.tallySizes();
-  const walked = new Map([...walks].map((set) => [set, walk(set, cols.records, room)]));
+  const walked = new Map<TypedFastBitSet | Int32Array, TabCounts>();
+  // The result set's pieces are those of a filtered list's base with the filter's value: both walked, in one walk.
+  const split = walks.has(result) ? splitOf(ix, f, s, lists, ways, sizeOf) : null;
+  if (split) {
+    const { all, picked } = splitWalk(split.base, cols.records, room, split.pick);
+    walked.set(split.base, all).set(result, picked);
+  }
+  for (const set of walks) if (!walked.has(set)) walked.set(set, walk(set, cols.records, room));
   const listOf = (list: List) => {
     const t = list.tallied;
     const way = ways.get(list);
@@ -294,4 +350,25 @@ export function facetCounts(
     occasions: listOf(lists.occasions),
     price,
   };
+}
+
+/**
+ * A search's count in each tab as a change of tab leaves it (`f`: the filters a change of tab keeps):
+ * a tab's filter is one more set ANDed with the rest (index-query.ts), so each is counted against
+ * the rest's set, in one pass over it.
+ */
+export function tabCounts(
+  ix: CatalogueIndex,
+  f: ItemFilters,
+  matched: TypedFastBitSet | null,
+  booked: readonly number[] | null,
+): { women: number; men: number; discovery: number } {
+  const rest = without(filterSets(ix, f, matched, booked, scratch.reset()));
+  const [women, men, discovery] = intersectionSizes3(
+    rest,
+    ix.genders.get('Women') ?? EMPTY,
+    ix.genders.get('Men') ?? EMPTY,
+    ix.discovery,
+  );
+  return { women, men, discovery };
 }

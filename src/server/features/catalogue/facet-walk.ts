@@ -1,6 +1,6 @@
 import type { TypedFastBitSet } from 'typedfastbitset';
 import { idsOf } from './bitsets';
-import { BITS, BRAND, COLUMN_BITS, FIELDS, RECORD, type TabCounts } from './item-columns';
+import { BITS, BRAND, COLUMN_BITS, FIELDS, has, RECORD, type RecordPick, type TabCounts } from './item-columns';
 
 /**
  * A walk: the counts of each value of every list over a set's pieces, read from the pieces' records
@@ -85,15 +85,49 @@ function tally(ids: Int32Array, records: Uint32Array, into: TabCounts): void {
   }
 }
 
-/** The counts of each value over the pieces of `set`. */
-export function walk(set: TypedFastBitSet, records: Uint32Array, room: TallySizes): TabCounts {
-  const into: TabCounts = {
-    category: new Int32Array(room.category),
-    brand: new Int32Array(room.brand),
-    colour: new Int32Array(room.colour),
-    sizes: new Int32Array(COLUMN_BITS),
-    occasions: new Int32Array(COLUMN_BITS),
-  };
-  tally(idsOf(set), records, into);
+const newCounts = (room: TallySizes): TabCounts => ({
+  category: new Int32Array(room.category),
+  brand: new Int32Array(room.brand),
+  colour: new Int32Array(room.colour),
+  sizes: new Int32Array(COLUMN_BITS),
+  occasions: new Int32Array(COLUMN_BITS),
+});
+
+/** The counts of each value over the pieces of `set` (a set, or its ids ascending). */
+export function walk(set: TypedFastBitSet | Int32Array, records: Uint32Array, room: TallySizes): TabCounts {
+  const into = newCounts(room);
+  tally(set instanceof Int32Array ? set : idsOf(set), records, into);
   return into;
+}
+
+/**
+ * The counts over the pieces of `set` and over those of them with a picked value, in one walk: a
+ * list counted without a filter of its own walks the pieces with the filter's value, the filter's
+ * own list walks them all (a size's list under "M", the rest under "M"), so each piece is read once.
+ */
+export function splitWalk(
+  set: TypedFastBitSet,
+  records: Uint32Array,
+  room: TallySizes,
+  pick: RecordPick,
+): { all: TabCounts; picked: TabCounts } {
+  const ids = idsOf(set);
+  // The picked pieces from the front, the others from the back.
+  const parted = new Int32Array(ids.length);
+  let front = 0;
+  let back = ids.length;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (has(records, id, pick)) parted[front++] = id;
+    else parted[--back] = id;
+  }
+  const picked = newCounts(room);
+  const all = newCounts(room);
+  tally(parted.subarray(0, front), records, picked);
+  tally(parted.subarray(front), records, all);
+  for (const name of ['category', 'brand', 'colour', 'sizes', 'occasions'] as const) {
+    const [to, from] = [all[name], picked[name]];
+    for (let k = 0; k < to.length; k++) to[k]! += from[k]!;
+  }
+  return { all, picked };
 }

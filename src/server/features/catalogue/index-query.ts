@@ -2,8 +2,8 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
-import { fit } from './bitsets';
-import { minus, type AlongOrder, type TabCounts } from './item-columns';
+import { fit, ON_HEAP, type SetMaker } from './bitsets';
+import { priceSet } from './price-buckets';
 import type { Ranked } from './text-index';
 import { ascending } from './top-k';
 
@@ -68,115 +68,6 @@ export function freeOf(
   );
 }
 
-/**
- * The price order cut into buckets of `width` positions, kept as prefix sets: `below[k]` holds the
- * first k buckets' items, so a range is `below[end] - below[first]` (its whole buckets, two set
- * operations however wide it is) and its two edges' ids.
- */
-interface PriceBuckets {
-  order: readonly number[];
-  prices: Float64Array;
-  width: number;
-  below: TypedFastBitSet[];
-  /** Per tab (a gender, or undefined: all), its pieces' running counts at each bucket's end, made when first asked. */
-  along: Map<string | undefined, AlongOrder | undefined>;
-}
-
-const PRICE_BUCKETS = 128;
-/** Per price order (a new array after each change of the index), so a request builds none. */
-const bucketsByOrder = new WeakMap<readonly number[], PriceBuckets>();
-
-function priceBuckets(ix: CatalogueIndex): PriceBuckets {
-  const order = ix.order('price-asc');
-  let b = bucketsByOrder.get(order);
-  if (b) return b;
-  const prices = new Float64Array(order.length);
-  for (let i = 0; i < order.length; i++) prices[i] = ix.entries.get(order[i]!)!.price;
-  const width = Math.max(1, Math.ceil(order.length / PRICE_BUCKETS));
-  const below: TypedFastBitSet[] = [new TypedFastBitSet()];
-  for (let start = 0; start < order.length; start += width) {
-    const next = below[below.length - 1]!.clone();
-    for (let i = start; i < Math.min(order.length, start + width); i++) next.add(order[i]!);
-    below.push(fit(next));
-  }
-  b = { order, prices, width, below, along: new Map() };
-  bucketsByOrder.set(order, b);
-  return b;
-}
-
-/** The first position whose price is past `price` (`after`) or at least `price`. */
-function bound(prices: Float64Array, price: number, after: boolean): number {
-  let lo = 0;
-  let hi = prices.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (after ? prices[mid]! <= price : prices[mid]! < price) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The items of a price range (inclusive), from the price order's buckets. */
-function priceSet(ix: CatalogueIndex, min: number | undefined, max: number | undefined): TypedFastBitSet {
-  const { order, prices, width, below } = priceBuckets(ix);
-  const lo = bound(prices, min ?? -Infinity, false);
-  const hi = bound(prices, max ?? Infinity, true);
-  const firstWhole = Math.ceil(lo / width);
-  const endWhole = Math.floor(hi / width);
-  if (firstWhole >= endWhole) {
-    const out = new TypedFastBitSet();
-    for (let i = lo; i < hi; i++) out.add(order[i]!);
-    return out;
-  }
-  const out = firstWhole === 0 ? below[endWhole]!.clone() : below[endWhole]!.new_difference(below[firstWhole]!);
-  for (let i = lo; i < firstWhole * width; i++) out.add(order[i]!);
-  for (let i = endWhole * width; i < hi; i++) out.add(order[i]!);
-  return out;
-}
-
-/**
- * A set of pieces whose counts the index keeps: the counts and the set itself when asked (most
- * requests take neither), and how many pieces.
- */
-export interface KeptSet {
-  counts: () => TabCounts;
-  size: number;
-  set: () => TypedFastBitSet;
-}
-
-/**
- * A tab's pieces (a gender's, or the whole catalogue's) in a price range widened to whole buckets of
- * the price order: a set holding every piece of the range, whose counts are the difference of the
- * tab's running counts at the two buckets' ends (null: no price filter, or no such tab).
- */
-export function keptPriceRange(ix: CatalogueIndex, f: ItemFilters, tabSet: TypedFastBitSet): KeptSet | null {
-  if (f.minPrice === undefined && f.maxPrice === undefined) return null;
-  const b = priceBuckets(ix);
-  if (!b.along.has(f.gender)) b.along.set(f.gender, ix.columns.along(b.order, b.width, f.gender));
-  const along = b.along.get(f.gender);
-  if (!along) return null;
-  const first = Math.floor(bound(b.prices, f.minPrice ?? -Infinity, false) / b.width);
-  const end = Math.min(b.below.length - 1, Math.ceil(bound(b.prices, f.maxPrice ?? Infinity, true) / b.width));
-  if (end <= first) return null;
-  const [to, from] = [along.counts[end]!, along.counts[first]!];
-  let counts: TabCounts | undefined;
-  return {
-    counts: () =>
-      (counts ??= {
-        category: minus(to.category, from.category),
-        brand: minus(to.brand, from.brand),
-        colour: minus(to.colour, from.colour),
-        sizes: minus(to.sizes, from.sizes),
-        occasions: minus(to.occasions, from.occasions),
-      }),
-    size: along.sizes[end]! - along.sizes[first]!,
-    set: () => {
-      const set = first === 0 ? b.below[end]!.clone() : b.below[end]!.new_difference(b.below[first]!);
-      return f.gender ? set.intersection(tabSet) : set;
-    },
-  };
-}
-
 /** The sets of a filter set: the scope every list shares, and each filtered list's own set (absent: not filtered). */
 export interface FilterSets {
   scope: TypedFastBitSet;
@@ -187,6 +78,8 @@ export interface FilterSets {
   sizeSet: (size: string) => TypedFastBitSet;
   /** With dates, the items with some unit free (the size list's scope). */
   anyFree: TypedFastBitSet | null;
+  /** How the sets made from these are made. */
+  make: SetMaker;
 }
 
 export function filterSets(
@@ -194,12 +87,13 @@ export function filterSets(
   f: ItemFilters,
   matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
+  make: SetMaker = ON_HEAP,
 ): FilterSets {
   // A gender's pieces are all active: the scope starts as the index's own set and is copied when first narrowed.
   let scope = f.gender ? (ix.genders.get(f.gender) ?? EMPTY) : ix.active;
   let copied = false;
   const narrow = (set: TypedFastBitSet) => {
-    scope = copied ? scope.intersection(set) : scope.new_intersection(set);
+    scope = copied ? scope.intersection(set) : make.and(scope, set);
     copied = true;
   };
   if (f.theme) {
@@ -218,16 +112,16 @@ export function filterSets(
   if (f.brand) own.brand = ix.brands.get(f.brand) ?? EMPTY;
   if (f.colour) own.colour = ix.colours.get(f.colour) ?? EMPTY;
   if (f.occasion) own.occasion = ix.tags.get(f.occasion) ?? EMPTY;
-  if (f.minPrice !== undefined || f.maxPrice !== undefined) own.price = priceSet(ix, f.minPrice, f.maxPrice);
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) own.price = priceSet(ix, f.minPrice, f.maxPrice, make);
   const sizeSet = (size: string) => {
     const k = SIZES.indexOf(size as never);
     const items = ix.sizes.get(size) ?? EMPTY;
-    return dates && k >= 0 ? items.new_difference(dates.fullOfSize[k]!) : items;
+    return dates && k >= 0 ? make.andNot(items, dates.fullOfSize[k]!) : items;
   };
-  const anyFree = dates ? ix.active.new_difference(dates.noneFree) : null;
+  const anyFree = dates ? make.andNot(ix.active, dates.noneFree) : null;
   if (f.size) own.size = sizeSet(f.size);
   else if (anyFree) narrow(anyFree);
-  return { scope, own, categoryList, sizeSet, anyFree };
+  return { scope, own, categoryList, sizeSet, anyFree, make };
 }
 
 /**
@@ -237,8 +131,8 @@ export function filterSets(
 export function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
   let out: TypedFastBitSet | null = null;
   for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
-    if (dim !== except) out = out ? out.intersection(set) : s.scope.new_intersection(set);
-  out ??= s.scope.clone();
+    if (dim !== except) out = out ? out.intersection(set) : s.make.and(s.scope, set);
+  out ??= s.make.copy(s.scope);
   if (except === 'category' && s.categoryList) out.intersection(s.categoryList);
   if (except === 'size' && s.anyFree) out.intersection(s.anyFree);
   return out;

@@ -69,6 +69,17 @@ function codeOf(c: FieldCodes, name: string): number {
   return c.names.push(name) - 1;
 }
 
+/** A value as a record shows it: `(word & mask) === want` (unsigned) for the pieces that have it. */
+export interface RecordPick {
+  word: number;
+  mask: number;
+  want: number;
+}
+
+/** Whether the piece `id`'s record shows a picked value. */
+export const has = (records: Uint32Array, id: number, p: RecordPick) =>
+  (records[id * RECORD + p.word]! & p.mask) >>> 0 === p.want;
+
 /** A tab's count of each value: per coded field by code, per size and per occasion by bit. */
 export interface TabCounts {
   category: Int32Array;
@@ -229,19 +240,27 @@ export class ItemColumns {
   }
 
   /**
-   * The running counts of a tab's pieces along an order of active ids, taken every `width`
-   * positions (and at its end), from none (undefined: no piece of that gender was ever listed).
+   * The running counts of a tab's pieces (those with `pick`'s value, when given) along an order of
+   * active ids, taken every `width` positions (and at its end), from none (undefined: no piece of
+   * that gender, or with that value, was ever listed).
    */
-  along(order: readonly number[], width: number, gender: string | undefined): AlongOrder | undefined {
+  along(
+    order: readonly number[],
+    width: number,
+    gender: string | undefined,
+    pick?: { dim: KeptDimension; value: string },
+  ): AlongOrder | undefined {
     const g = gender === undefined ? -1 : this.gender.byName.get(gender);
     if (g === undefined) return undefined;
+    const picked = pick ? this.pick(pick.dim, pick.value) : null;
+    if (pick && !picked) return undefined;
     const running = newTab();
     const counts = [copyTab(running)];
     const sizes = [0];
     let n = 0;
     for (let i = 0; i < order.length; i++) {
       const id = order[i]!;
-      if (g < 0 || this.genders[id] === g) {
+      if ((g < 0 || this.genders[id] === g) && (!picked || has(this.records, id, picked))) {
         addTo(running, this.valuesOf(id), 1);
         n++;
       }
@@ -251,6 +270,22 @@ export class ItemColumns {
       }
     }
     return { counts, sizes: Int32Array.from(sizes) };
+  }
+
+  /** How a record shows a value of a kept dimension (null: no piece ever had it). */
+  pick(dim: KeptDimension, value: string): RecordPick | null {
+    if (dim === 'size' || dim === 'occasion') {
+      const bit = (dim === 'size' ? (SIZES as readonly string[]) : OCCASIONS).indexOf(value);
+      if (bit < 0) return null;
+      const mask = (1 << (dim === 'size' ? bit : 16 + bit)) >>> 0;
+      return { word: BITS, mask, want: mask };
+    }
+    const code = this[dim].byName.get(value);
+    if (code === undefined) return null;
+    if (dim === 'brand') return { word: BRAND, mask: 0xffffffff, want: code };
+    return dim === 'category'
+      ? { word: FIELDS, mask: 0xffff0000, want: (code << 16) >>> 0 }
+      : { word: FIELDS, mask: 0xffff, want: code };
   }
 
   /** Writes an entry's record (`sizeBits`: bit k for a unit of SIZES[k]) and counts it in its tabs. */
