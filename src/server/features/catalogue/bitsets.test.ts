@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { TypedFastBitSet } from 'typedfastbitset';
 import { describe, expect, it } from 'vitest';
-import { intersectionSizes3, ON_HEAP, Scratch } from './bitsets';
+import { intersectionSize3, intersectionSizes3, ON_HEAP, Scratch } from './bitsets';
 
 const setArb = fc.array(fc.nat({ max: 3000 }), { maxLength: 300 }).map((ids) => new TypedFastBitSet(ids));
 
@@ -26,6 +26,14 @@ describe('sets made in a scratch', () => {
     fc.assert(
       fc.property(setArb, setArb, setArb, setArb, (a, b, c, d) => {
         expect(intersectionSizes3(a, b, c, d)).toEqual([b, c, d].map((s) => a.intersection_size(s)));
+      }),
+    );
+  });
+
+  it('counts what three sets share in one pass, as the library counts it', () => {
+    fc.assert(
+      fc.property(setArb, setArb, setArb, (a, b, c) => {
+        expect(intersectionSize3(a, b, c)).toBe(a.new_intersection(b).intersection_size(c));
       }),
     );
   });

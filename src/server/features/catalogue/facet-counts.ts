@@ -12,7 +12,7 @@ import {
   type RecordPick,
   type TabCounts,
 } from './item-columns';
-import { EMPTY, filterSets, without, type FilterSets } from './index-query';
+import { Base, baseWithout, EMPTY, filterSets, without, type FilterSets } from './index-query';
 import { keptPriceRange, type KeptSet } from './price-buckets';
 
 /**
@@ -52,8 +52,8 @@ type Way = 'walk' | 'rest' | 'popcounts';
  * about two words counted. Against 0.5, 1 and 4 for that factor, in one process, interleaved,
  * seven facet requests at 100k items: 2 was the fastest or within 5% of it on each.
  */
-function cheapest(base: TypedFastBitSet, size: number, values: number, rest: number): Way {
-  const words = base.words.length;
+function cheapest(base: Base, size: number, values: number, rest: number): Way {
+  const words = base.words;
   const walk = size * 2;
   const popcounts = values * words;
   if (rest < walk && rest < popcounts) return 'rest';
@@ -75,10 +75,10 @@ function knownRest(kept: KeptSet, size: number): Int32Array | null {
 const NONE = new Int32Array(0);
 
 /** What taking a kept set's counts costs for a base it holds: its other pieces walked, after a few passes over words. */
-function restCost(kept: KeptSet, base: TypedFastBitSet, size: number, passes: number): number {
+function restCost(kept: KeptSet, base: Base, size: number, passes: number): number {
   const known = knownRest(kept, size);
   if (known) return known.length * 2;
-  return (kept.size - size) * 2 + base.words.length * passes;
+  return (kept.size - size) * 2 + base.words * passes;
 }
 
 const byValue = (a: { value: string }, b: { value: string }) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
@@ -160,7 +160,7 @@ const LIST_DIMENSION: Record<ListName, FacetDimension> = {
 
 /** A filter list: its base (the result set unless it has a filter of its own) and its two ways of counting. */
 interface List {
-  base: TypedFastBitSet;
+  base: Base;
   /** How many values the popcounts would count. */
   values: number;
   /** Which of a walk's tallies counts it and how that tally reads as the list (null: popcounts only). */
@@ -171,7 +171,7 @@ interface List {
 /** A single-valued field's list (category, brand, colour), A to Z. */
 function fieldList(
   ix: CatalogueIndex,
-  base: TypedFastBitSet,
+  base: Base,
   values: ReadonlyMap<string, TypedFastBitSet>,
   field: CodedField,
 ): List {
@@ -180,7 +180,7 @@ function fieldList(
     base,
     values: values.size,
     tallied: { name: field, read: (tally) => listed(tally, names, values, ix.columns.alphabetical(field)) },
-    popcounts: () => counts(base, values),
+    popcounts: () => counts(base.set(), values),
   };
 }
 
@@ -237,20 +237,22 @@ function splitOf(
   f: ItemFilters,
   s: FilterSets,
   lists: Record<ListName, List>,
-  ways: Map<List, { set: TypedFastBitSet | Int32Array }>,
-  sizeOf: (set: TypedFastBitSet) => number,
-): { base: TypedFastBitSet; pick: RecordPick } | null {
-  let best: { base: TypedFastBitSet; pick: RecordPick } | null = null;
+  ways: Map<List, { set: Walked }>,
+): { base: Base; pick: RecordPick } | null {
+  let best: { base: Base; pick: RecordPick } | null = null;
   for (const [name, list] of Object.entries(lists) as [ListName, List][]) {
     const dim = LIST_DIMENSION[name];
     const value = f[dim as KeptDimension];
     if (!value || !s.own[dim] || ways.get(list)?.set !== list.base) continue;
     if ((dim === 'category' && s.categoryList) || (dim === 'size' && s.anyFree)) continue;
     const pick = ix.columns.pick(dim as KeptDimension, value);
-    if (pick && (!best || sizeOf(list.base) < sizeOf(best.base))) best = { base: list.base, pick };
+    if (pick && (!best || list.base.size() < best.base.size())) best = { base: list.base, pick };
   }
   return best;
 }
+
+/** What a walk reads: a list's base, or a kept set's pieces outside it. */
+type Walked = Base | TypedFastBitSet | Int32Array;
 
 /** The buffers of the sets a facet count makes, used again by the next. */
 const scratch = new Scratch();
@@ -264,12 +266,12 @@ export function facetCounts(
 ): FacetCounts {
   // Every set made here ends with the count: made in the scratch's buffers (bitsets.ts).
   const s = filterSets(ix, f, matched, booked, scratch.reset());
-  const result = without(s);
-  const baseOf = (dim: FacetDimension) => (s.own[dim] ? without(s, dim) : result);
-  const priced = baseOf('price');
+  const result = baseWithout(s);
+  const baseOf = (dim: FacetDimension) => (s.own[dim] ? baseWithout(s, dim) : result);
+  const priced = baseOf('price').set();
   const price = priced.isEmpty() ? { min: null, max: null } : priceRange(ix, priced);
   const cols = ix.columns;
-  const sizeBase = s.anyFree ? without(s, 'size') : baseOf('size');
+  const sizeBase = s.anyFree ? baseWithout(s, 'size') : baseOf('size');
   const occasionBase = baseOf('occasion');
   const lists: Record<ListName, List> = {
     categories: fieldList(ix, baseOf('category'), ix.categories.sets, 'category'),
@@ -282,7 +284,7 @@ export function facetCounts(
       tallied: s.anyFree ? null : { name: 'sizes', read: (t) => listed(t, SIZES) },
       popcounts: () =>
         counts(
-          sizeBase,
+          sizeBase.set(),
           SIZES.map((size) => [size, s.sizeSet(size)] as [string, TypedFastBitSet]),
           false,
         ),
@@ -293,26 +295,23 @@ export function facetCounts(
       tallied: { name: 'occasions', read: (t) => listed(t, OCCASIONS, undefined, OCCASIONS_AZ) },
       popcounts: () =>
         counts(
-          occasionBase,
+          occasionBase.set(),
           OCCASIONS.map((o) => [o, ix.tags.get(o) ?? EMPTY] as [string, TypedFastBitSet]),
         ),
     },
   };
-  // Each base's size counted once (most lists share the result set's).
-  const sizes = new Map<TypedFastBitSet, number>();
-  const sizeOf = (base: TypedFastBitSet) => sizes.get(base) ?? sizes.set(base, base.size()).get(base)!;
   const kept = keptSets(ix, f, s);
-  const rests = new Map<KeptSet, Map<TypedFastBitSet, TypedFastBitSet | Int32Array>>();
-  const restOf = (k: KeptSet, base: TypedFastBitSet) => {
+  const rests = new Map<KeptSet, Map<Base, TypedFastBitSet | Int32Array>>();
+  const restOf = (k: KeptSet, base: Base) => {
     const of = rests.get(k) ?? rests.set(k, new Map()).get(k)!;
-    return of.get(base) ?? of.set(base, knownRest(k, sizeOf(base)) ?? s.make.andNot(k.set(), base)).get(base)!;
+    return of.get(base) ?? of.set(base, knownRest(k, base.size()) ?? s.make.andNot(k.set(), base.set())).get(base)!;
   };
   // The lists tallied share a walk per set: one for all those without a filter of their own.
-  const walks = new Set<TypedFastBitSet | Int32Array>();
-  const ways = new Map<List, { set: TypedFastBitSet | Int32Array; from: KeptSet | null }>();
+  const walks = new Set<Walked>();
+  const ways = new Map<List, { set: Walked; from: KeptSet | null }>();
   for (const [dim, list] of Object.entries(lists) as [ListName, List][]) {
     if (!list.tallied) continue;
-    const size = sizeOf(list.base);
+    const size = list.base.size();
     let best: KeptSet | null = null;
     let rest = Infinity;
     for (const [named, k, passes] of kept) {
@@ -326,14 +325,15 @@ export function facetCounts(
     ways.set(list, { set, from: way === 'walk' ? null : best });
   }
   const room = cols.tallySizes();
-  const walked = new Map<TypedFastBitSet | Int32Array, TabCounts>();
+  const walked = new Map<Walked, TabCounts>();
   // The result set's pieces are those of a filtered list's base with the filter's value: both walked, in one walk.
-  const split = walks.has(result) ? splitOf(ix, f, s, lists, ways, sizeOf) : null;
+  const split = walks.has(result) ? splitOf(ix, f, s, lists, ways) : null;
   if (split) {
-    const { all, picked } = splitWalk(split.base, cols.records, room, split.pick);
+    const { all, picked } = splitWalk(split.base.set(), cols.records, room, split.pick);
     walked.set(split.base, all).set(result, picked);
   }
-  for (const set of walks) if (!walked.has(set)) walked.set(set, walk(set, cols.records, room));
+  for (const set of walks)
+    if (!walked.has(set)) walked.set(set, walk(set instanceof Base ? set.set() : set, cols.records, room));
   const listOf = (list: List) => {
     const t = list.tallied;
     const way = ways.get(list);
@@ -342,7 +342,7 @@ export function facetCounts(
     return t.read(way.from ? minus(way.from.counts()[t.name], tally) : tally);
   };
   return {
-    total: sizeOf(result),
+    total: result.size(),
     categories: listOf(lists.categories),
     brands: listOf(lists.brands),
     colours: listOf(lists.colours),

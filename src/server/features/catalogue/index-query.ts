@@ -2,7 +2,7 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { SIZES, THEMES, type ItemSort } from '../../../domain/catalogue';
 import { ORDERS, SIZE_COUNT, type CatalogueIndex, type Entry, type OrderName } from './catalogue-index';
 import type { FacetDimension, ItemFilters, Keyset } from './catalogue.repository';
-import { fit, ON_HEAP, type SetMaker } from './bitsets';
+import { fit, intersectionSize3, ON_HEAP, type SetMaker } from './bitsets';
 import { priceSet } from './price-buckets';
 import type { Ranked } from './text-index';
 import { ascending } from './top-k';
@@ -136,6 +136,63 @@ export function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet
   if (except === 'category' && s.categoryList) out.intersection(s.categoryList);
   if (except === 'size' && s.anyFree) out.intersection(s.anyFree);
   return out;
+}
+
+/**
+ * The same set as `without` for a facet count, made only when its items are read: its size counted
+ * first, as the population count of the AND of its parts when it has at most three (a pass that
+ * reads them and writes nothing; most lists need only a base's size: facet-counts.ts).
+ */
+export class Base {
+  private made: TypedFastBitSet | null = null;
+  private counted = -1;
+
+  constructor(
+    private readonly parts: readonly TypedFastBitSet[],
+    private readonly make: SetMaker,
+  ) {}
+
+  /** How many words a pass over it reads. */
+  get words(): number {
+    return Math.min(...this.parts.map((p) => p.words.length));
+  }
+
+  size(): number {
+    if (this.counted < 0) {
+      const [a, b, c] = this.parts;
+      this.counted =
+        this.made || this.parts.length > 3
+          ? this.set().size()
+          : c
+            ? intersectionSize3(a!, b!, c)
+            : b
+              ? a!.intersection_size(b)
+              : a!.size();
+    }
+    return this.counted;
+  }
+
+  /** Its items: a set to read, not to write (it may be one of the index's own). */
+  set(): TypedFastBitSet {
+    if (!this.made) {
+      const [first, ...rest] = this.parts;
+      this.made =
+        rest.length === 0
+          ? first!
+          : rest.slice(1).reduce((out, p) => out.intersection(p), this.make.and(first!, rest[0]!));
+    }
+    return this.made;
+  }
+}
+
+/** The scope AND every own set but `except`'s (and, for the category list, Discovery), as `without`, made when read. */
+export function baseWithout(s: FilterSets, except?: FacetDimension): Base {
+  const parts = [s.scope];
+  for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
+    if (dim !== except) parts.push(set);
+  if (except === 'category' && s.categoryList) parts.push(s.categoryList);
+  if (except === 'size' && s.anyFree) parts.push(s.anyFree);
+  return new Base(parts, s.make);
 }
 
 /** The items a filter set lists (active, every filter, the search's matching items, free on the dates). */
