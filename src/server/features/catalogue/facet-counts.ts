@@ -13,7 +13,7 @@ import {
   type TabCounts,
 } from './item-columns';
 import { Base, baseWithout, EMPTY, filterSets, without, type FilterSets } from './index-query';
-import { keptPriceRange, type KeptSet } from './price-buckets';
+import { keptPriceRange, priceSpan, type KeptSet } from './price-buckets';
 
 /**
  * Facet counts from the in-process index (decisions 0057, 0073): each list's count of a value is
@@ -115,32 +115,42 @@ function counts(base: TypedFastBitSet, values: Iterable<[string, TypedFastBitSet
   return sorted ? out.sort(byValue) : out;
 }
 
-/** How far the price orders are walked for a set's first item before its own prices are read instead. */
+/** How far the price order is walked for a set's first item (past the first bucket that can hold it) before its own prices are read instead. */
 const PRICE_STEPS = 256;
 
 /**
- * The cheapest and dearest price of a set: its first item in each price order when one comes within
- * a few steps (a set dense at that end), else the least and greatest of its items' prices, read in
- * one pass for both ends (a set sparse there, or missing from that end: the prices follow gender
- * and category, so a walk from the dear end could pass every man's piece to reach a woman's).
- * Halving the price order's buckets for the first one meeting the set (seven passes over words)
- * was tried: at 100k pieces it cost as much as reading a category's 4,000 prices.
+ * The cheapest and dearest price of a set: its first item from each end of the price order when one
+ * comes within a few steps (a set dense at that end), else the least and greatest of its items'
+ * prices, read in one pass for both ends (a set sparse there, or missing from that end: the prices
+ * follow gender and category, so a walk from the dear end could pass every man's piece to reach a
+ * woman's). With a price filter the walk starts at the first (last) bucket of the price order where
+ * a kept set holding it has a piece (`priceSpan`): a dress's cheapest piece is looked for from the
+ * cheapest dresses' bucket. Halving the price order's buckets for the first one meeting the set
+ * (seven passes over words) was tried: at 100k pieces it cost as much as reading a category's 4,000
+ * prices.
  */
-function priceRange(ix: CatalogueIndex, set: TypedFastBitSet): { min: number; max: number } {
+function priceRange(
+  ix: CatalogueIndex,
+  set: TypedFastBitSet,
+  span: ReturnType<typeof priceSpan>,
+): { min: number; max: number } {
   const prices = ix.columns.prices;
-  const near = (order: 'price-asc' | 'price-desc') => {
-    const ids = ix.order(order);
-    for (let i = 0; i < Math.min(ids.length, PRICE_STEPS); i++) if (set.has(ids[i]!)) return prices[ids[i]!]!;
+  const ids = span?.order ?? ix.order('price-asc');
+  // Past the first bucket that can hold it: a set as large as the kept set has its first item there.
+  const steps = PRICE_STEPS + (span?.width ?? 0);
+  const near = (from: number, step: 1 | -1) => {
+    for (let i = from, n = 0; i >= 0 && i < ids.length && n < steps; i += step, n++)
+      if (set.has(ids[i]!)) return prices[ids[i]!]!;
     return null;
   };
-  const min = near('price-asc');
-  const max = near('price-desc');
+  const min = near(span?.first ?? 0, 1);
+  const max = near(span?.last ?? ids.length - 1, -1);
   if (min !== null && max !== null) return { min, max };
   let least = Infinity;
   let most = -Infinity;
-  const ids = idsOf(set);
-  for (let i = 0; i < ids.length; i++) {
-    const price = prices[ids[i]!]!;
+  const all = idsOf(set);
+  for (let i = 0; i < all.length; i++) {
+    const price = prices[all[i]!]!;
     if (price < least) least = price;
     if (price > most) most = price;
   }
@@ -254,6 +264,9 @@ function splitOf(
 /** What a walk reads: a list's base, or a kept set's pieces outside it. */
 type Walked = Base | TypedFastBitSet | Int32Array;
 
+/** The filters whose values keep their own counts (item-columns.ts). */
+const KEPT: readonly KeptDimension[] = ['category', 'brand', 'colour', 'size', 'occasion'];
+
 /** The buffers of the sets a facet count makes, used again by the next. */
 const scratch = new Scratch();
 
@@ -269,7 +282,8 @@ export function facetCounts(
   const result = baseWithout(s);
   const baseOf = (dim: FacetDimension) => (s.own[dim] ? baseWithout(s, dim) : result);
   const priced = baseOf('price').set();
-  const price = priced.isEmpty() ? { min: null, max: null } : priceRange(ix, priced);
+  const picks = KEPT.flatMap((dim) => (f[dim] && s.own[dim] ? [{ dim, value: f[dim] }] : []));
+  const price = priced.isEmpty() ? { min: null, max: null } : priceRange(ix, priced, priceSpan(ix, f, picks));
   const cols = ix.columns;
   const sizeBase = s.anyFree ? baseWithout(s, 'size') : baseOf('size');
   const occasionBase = baseOf('occasion');

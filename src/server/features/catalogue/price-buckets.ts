@@ -123,7 +123,40 @@ function alongOf(ix: CatalogueIndex, b: PriceBuckets, gender: string | undefined
   return b.picked.get(key);
 }
 
-type Pick = { dim: KeptDimension; value: string };
+export type Pick = { dim: KeptDimension; value: string };
+
+/**
+ * The price order (ascending), and where in it a set's pieces can first and last be: the first and
+ * last buckets holding a piece of the smallest set whose running counts are kept along it, of a tab
+ * (`f.gender`'s, or all) and of its pieces with each of `picks`, every one holding the set. Made with
+ * a price filter only (null without one): those are the lists that keep them (`keptPriceRange`).
+ */
+export function priceSpan(
+  ix: CatalogueIndex,
+  f: ItemFilters,
+  picks: readonly Pick[],
+): { order: readonly number[]; first: number; last: number; width: number } | null {
+  if (f.minPrice === undefined && f.maxPrice === undefined) return null;
+  const b = priceBuckets(ix);
+  const total = (a: AlongOrder) => a.sizes[a.sizes.length - 1]!;
+  let best = alongOf(ix, b, f.gender);
+  for (const pick of picks) {
+    const along = alongOf(ix, b, f.gender, pick);
+    if (along && (!best || total(along) < total(best))) best = along;
+  }
+  if (!best || total(best) === 0) return null;
+  const sizes = best.sizes;
+  let first = 0;
+  while (sizes[first + 1] === 0) first++;
+  let last = sizes.length - 2;
+  while (sizes[last + 1] === sizes[last]) last--;
+  return {
+    order: b.order,
+    first: first * b.width,
+    last: Math.min(b.order.length, (last + 1) * b.width) - 1,
+    width: b.width,
+  };
+}
 
 /**
  * A tab's pieces (a gender's, or the whole catalogue's), or its pieces with a value another active
