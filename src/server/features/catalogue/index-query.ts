@@ -101,7 +101,9 @@ export function filterSets(
     for (const t of THEMES[f.theme].tags) theme.union(ix.tags.get(t) ?? EMPTY);
     narrow(fit(theme));
   }
-  if (matched) narrow(matched);
+  // The text index holds the active pieces only: a search's matches are the whole catalogue's scope.
+  if (matched && scope === ix.active) scope = matched;
+  else if (matched) narrow(matched);
   const dates = booked ? dateSets(ix, booked) : null;
   const own: FilterSets['own'] = {};
   let categoryList: TypedFastBitSet | null = null;
