@@ -210,7 +210,7 @@ export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [Fa
     // Every piece has one category: the tab's size is the sum of its category counts.
     [[], { counts: () => tab, size: tab.category.reduce((n, k) => n + k, 0), set: () => tabSet }, 1],
   ];
-  const priced = keptPriceRange(ix, f, tabSet, undefined, s.make);
+  const priced = keptPriceRange(ix, f, tabSet, s.make);
   if (priced) kept.push([['price'], priced, 4]);
   for (const [dim, values] of [
     ['category', ix.categories],
@@ -231,7 +231,7 @@ export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [Fa
       };
       kept.push([[dim], keptSet, 3]);
     }
-    const pricedValue = priced && keptPriceRange(ix, f, tabSet, { dim, value }, s.make);
+    const pricedValue = priced && keptPriceRange(ix, f, tabSet, s.make, { dim, value, tabRange: priced });
     if (pricedValue) kept.push([[dim, 'price'], pricedValue, 5]);
   }
   return kept;

@@ -93,7 +93,7 @@ const newCounts = (room: TallySizes): TabCounts => ({
   occasions: new Int32Array(COLUMN_BITS),
 });
 
-/** The counts of each value over the pieces of `set` (a set, or its ids ascending). */
+/** The counts of each value over the pieces of `set` (a set, or its ids in any order). */
 export function walk(set: TypedFastBitSet | Int32Array, records: Uint32Array, room: TallySizes): TabCounts {
   const into = newCounts(room);
   tally(set instanceof Int32Array ? set : idsOf(set), records, into);

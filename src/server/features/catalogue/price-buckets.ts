@@ -170,8 +170,8 @@ export function keptPriceRange(
   ix: CatalogueIndex,
   f: ItemFilters,
   tabSet: TypedFastBitSet,
-  pick?: Pick,
   make: SetMaker = ON_HEAP,
+  pick?: { dim: KeptDimension; value: string; tabRange: KeptSet },
 ): KeptSet | null {
   if (f.minPrice === undefined && f.maxPrice === undefined) return null;
   const b = priceBuckets(ix);
@@ -186,6 +186,7 @@ export function keptPriceRange(
   const [to, from] = [along.counts[end]!, along.counts[first]!];
   let counts: TabCounts | undefined;
   let outside: Int32Array | undefined;
+  const atMost = lo - first * b.width + Math.max(0, Math.min(b.order.length, end * b.width) - hi);
   return {
     counts: () =>
       (counts ??= {
@@ -201,20 +202,23 @@ export function keptPriceRange(
       if (f.gender) set.intersection(tabSet);
       return picked ? set.intersection(picked) : set;
     },
-    // The pieces of the two edge buckets' positions outside the range, ascending (as a walk reads them).
+    // The tab's pieces of the two edge buckets' positions outside the range, in price order (a walk
+    // tallies them in any order); of a value, those of the tab's with it.
     outside: () => {
       if (outside) return outside;
-      const ids: number[] = [];
+      if (picked) return (outside = pick!.tabRange.outside!().filter((id) => picked.has(id)));
+      const ids = new Int32Array(atMost);
+      let n = 0;
       const take = (from: number, to: number) => {
         for (let i = from; i < to; i++) {
           const id = b.order[i]!;
-          if ((!f.gender || tabSet.has(id)) && (!picked || picked.has(id))) ids.push(id);
+          if (!f.gender || tabSet.has(id)) ids[n++] = id;
         }
       };
       take(first * b.width, lo);
       take(hi, Math.min(b.order.length, end * b.width));
-      return (outside = Int32Array.from(ids).sort());
+      return (outside = ids.subarray(0, n));
     },
-    outsideAtMost: lo - first * b.width + Math.max(0, Math.min(b.order.length, end * b.width) - hi),
+    outsideAtMost: atMost,
   };
 }
