@@ -6,6 +6,7 @@ import { idsOf, intersectionSizes3, Scratch } from './bitsets';
 import { splitWalk, walk, type TallyName } from './facet-walk';
 import {
   alphabeticalOrder,
+  KEPT_DIMENSIONS,
   minus,
   type CodedField,
   type KeptDimension,
@@ -264,9 +265,6 @@ function splitOf(
 /** What a walk reads: a list's base, or a kept set's pieces outside it. */
 type Walked = Base | TypedFastBitSet | Int32Array;
 
-/** The filters whose values keep their own counts (item-columns.ts). */
-const KEPT: readonly KeptDimension[] = ['category', 'brand', 'colour', 'size', 'occasion'];
-
 /** The buffers of the sets a facet count makes, used again by the next. */
 const scratch = new Scratch();
 
@@ -282,7 +280,7 @@ export function facetCounts(
   const result = baseWithout(s);
   const baseOf = (dim: FacetDimension) => (s.own[dim] ? baseWithout(s, dim) : result);
   const priced = baseOf('price').set();
-  const picks = KEPT.flatMap((dim) => (f[dim] && s.own[dim] ? [{ dim, value: f[dim] }] : []));
+  const picks = KEPT_DIMENSIONS.flatMap((dim) => (f[dim] && s.own[dim] ? [{ dim, value: f[dim] }] : []));
   const price = priced.isEmpty() ? { min: null, max: null } : priceRange(ix, priced, priceSpan(ix, f, picks));
   const cols = ix.columns;
   const sizeBase = s.anyFree ? baseWithout(s, 'size') : baseOf('size');

@@ -26,7 +26,7 @@ export type CodedField = 'category' | 'brand' | 'colour';
 
 /** The filters whose values keep their own counts within each tab. */
 export type KeptDimension = CodedField | 'size' | 'occasion';
-const KEPT_DIMENSIONS: readonly KeptDimension[] = ['category', 'brand', 'colour', 'size', 'occasion'];
+export const KEPT_DIMENSIONS: readonly KeptDimension[] = ['category', 'brand', 'colour', 'size', 'occasion'];
 
 /** The facts of an entry the columns hold. */
 export interface ColumnFacts {
