@@ -13,7 +13,7 @@ import {
   type RecordPick,
   type TabCounts,
 } from './item-columns';
-import { Base, baseWithout, EMPTY, filterSets, without, type FilterSets } from './index-query';
+import { Base, baseWithout, EMPTY, filterSets, type FilterSets } from './index-query';
 import { keptPriceRange, priceSpan, type KeptSet } from './price-buckets';
 
 /**
@@ -375,7 +375,7 @@ export function tabCounts(
   matched: TypedFastBitSet | null,
   booked: readonly number[] | null,
 ): { women: number; men: number; discovery: number } {
-  const rest = without(filterSets(ix, f, matched, booked, scratch.reset()));
+  const rest = baseWithout(filterSets(ix, f, matched, booked, scratch.reset())).set();
   const [women, men, discovery] = intersectionSizes3(
     rest,
     ix.genders.get('Women') ?? EMPTY,
