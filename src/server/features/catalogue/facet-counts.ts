@@ -209,7 +209,7 @@ export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [Fa
   if (!tabSet || !tab) return [];
   const kept: [FacetDimension[], KeptSet, number][] = [
     // Every piece has one category: the tab's size is the sum of its category counts.
-    [[], { counts: () => tab, size: tab.category.reduce((n, k) => n + k, 0), set: () => tabSet }, 1],
+    [[], { counts: () => tab, size: tab.category.reduce((n, k) => n + k, 0), set: () => tabSet, parts: [tabSet] }, 1],
   ];
   const priced = keptPriceRange(ix, f, tabSet, s.make);
   if (priced) kept.push([['price'], priced, 4]);
@@ -229,6 +229,7 @@ export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [Fa
         counts: () => within.counts,
         size: within.size,
         set: () => (f.gender ? s.make.and(set, tabSet) : set),
+        parts: [tabSet, set],
       };
       kept.push([[dim], keptSet, 3]);
     }
@@ -313,6 +314,9 @@ export function facetCounts(
     },
   };
   const kept = keptSets(ix, f, s);
+  // A base that is a kept set (the tab, or the tab's pieces of a value) has its size without a pass.
+  for (const base of new Set([result, ...Object.values(lists).map((l) => l.base)]))
+    for (const [, k] of kept) if (k.parts) base.sizeIfOf(k.parts, k.size);
   const rests = new Map<KeptSet, Map<Base, TypedFastBitSet | Int32Array>>();
   const restOf = (k: KeptSet, base: Base) => {
     const of = rests.get(k) ?? rests.set(k, new Map()).get(k)!;

@@ -154,6 +154,15 @@ export class Base {
     private readonly make: SetMaker,
   ) {}
 
+  /**
+   * Takes `size` as its size when it is the AND of exactly these sets (a set whose size the index
+   * keeps: a tab, or a tab's pieces of one value), so no pass counts it.
+   */
+  sizeIfOf(parts: readonly TypedFastBitSet[], size: number): void {
+    if (this.counted < 0 && parts.length === this.parts.length && parts.every((p) => this.parts.includes(p)))
+      this.counted = size;
+  }
+
   /** How many words a pass over it reads. */
   get words(): number {
     return Math.min(...this.parts.map((p) => p.words.length));

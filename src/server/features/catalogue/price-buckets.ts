@@ -97,6 +97,8 @@ export interface KeptSet {
   outside?: () => Int32Array;
   /** How many pieces `outside` can give at most (the positions it reads). */
   outsideAtMost?: number;
+  /** The index's sets whose AND it is, when it is one (a tab, a tab's pieces of a value). */
+  parts?: readonly TypedFastBitSet[];
 }
 
 /** A pick's set among the index's own (a category's, a brand's, a colour's, a size's or an occasion's pieces). */
