@@ -127,17 +127,30 @@ export function filterSets(
 }
 
 /**
- * The scope AND every own set but `except`'s (and, for the category list, Discovery): a new set (the
- * scope may be one of the index's own sets, which are never written here).
+ * The sets whose AND is a list's base: the scope and every own set but `except`'s (and, for the
+ * category list, Discovery; for the size list on dates, the pieces with a unit free).
+ */
+function partsWithout(s: FilterSets, except?: FacetDimension): TypedFastBitSet[] {
+  const parts = [s.scope];
+  for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
+    if (dim !== except) parts.push(set);
+  if (except === 'category' && s.categoryList) parts.push(s.categoryList);
+  if (except === 'size' && s.anyFree) parts.push(s.anyFree);
+  return parts;
+}
+
+/** The AND of two or more sets, as a new set (the first two ANDed into it, the rest in place). */
+function andOf(parts: readonly TypedFastBitSet[], make: SetMaker): TypedFastBitSet {
+  return parts.slice(2).reduce((out, p) => out.intersection(p), make.and(parts[0]!, parts[1]!));
+}
+
+/**
+ * The scope AND every own set but `except`'s (`partsWithout`): a new set (the scope may be one of
+ * the index's own sets, which are never written here).
  */
 export function without(s: FilterSets, except?: FacetDimension): TypedFastBitSet {
-  let out: TypedFastBitSet | null = null;
-  for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
-    if (dim !== except) out = out ? out.intersection(set) : s.make.and(s.scope, set);
-  out ??= s.make.copy(s.scope);
-  if (except === 'category' && s.categoryList) out.intersection(s.categoryList);
-  if (except === 'size' && s.anyFree) out.intersection(s.anyFree);
-  return out;
+  const parts = partsWithout(s, except);
+  return parts.length === 1 ? s.make.copy(parts[0]!) : andOf(parts, s.make);
 }
 
 /**
@@ -185,25 +198,13 @@ export class Base {
 
   /** Its items: a set to read, not to write (it may be one of the index's own). */
   set(): TypedFastBitSet {
-    if (!this.made) {
-      const [first, ...rest] = this.parts;
-      this.made =
-        rest.length === 0
-          ? first!
-          : rest.slice(1).reduce((out, p) => out.intersection(p), this.make.and(first!, rest[0]!));
-    }
-    return this.made;
+    return (this.made ??= this.parts.length === 1 ? this.parts[0]! : andOf(this.parts, this.make));
   }
 }
 
-/** The scope AND every own set but `except`'s (and, for the category list, Discovery), as `without`, made when read. */
+/** A list's base (`without`), made when read. */
 export function baseWithout(s: FilterSets, except?: FacetDimension): Base {
-  const parts = [s.scope];
-  for (const [dim, set] of Object.entries(s.own) as [FacetDimension, TypedFastBitSet][])
-    if (dim !== except) parts.push(set);
-  if (except === 'category' && s.categoryList) parts.push(s.categoryList);
-  if (except === 'size' && s.anyFree) parts.push(s.anyFree);
-  return new Base(parts, s.make);
+  return new Base(partsWithout(s, except), s.make);
 }
 
 /** The items a filter set lists (active, every filter, the search's matching items, free on the dates). */
