@@ -111,8 +111,7 @@ export function intersectionSizes3(
   const ys = [b.words, c.words, d.words] as const;
   const [y1, y2, y3] = ys;
   const m = Math.min(x.length, y1.length, y2.length, y3.length);
-  const out: [number, number, number] = [0, 0, 0];
-  let [n1, n2, n3] = out;
+  let [n1, n2, n3] = [0, 0, 0];
   for (let k = 0; k < m; k++) {
     const w = x[k]!;
     if (w === 0) continue;
@@ -120,7 +119,7 @@ export function intersectionSizes3(
     n2 += popcount(w & y2[k]!);
     n3 += popcount(w & y3[k]!);
   }
-  [out[0], out[1], out[2]] = [n1, n2, n3];
+  const out: [number, number, number] = [n1, n2, n3];
   // Past the shortest set, each on its own.
   ys.forEach((y, j) => {
     for (let k = m; k < Math.min(x.length, y.length); k++) out[j]! += popcount(x[k]! & y[k]!);

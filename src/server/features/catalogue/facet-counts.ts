@@ -14,7 +14,7 @@ import {
   type TabCounts,
 } from './item-columns';
 import { Base, baseWithout, EMPTY, filterSets, type FilterSets } from './index-query';
-import { keptPriceRange, priceSpan, type KeptSet } from './price-buckets';
+import { keptPriceRange, priceSpan, valueSet, type KeptSet, type Pick } from './price-buckets';
 
 /**
  * Facet counts from the in-process index (decisions 0057, 0073): each list's count of a value is
@@ -213,17 +213,9 @@ export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [Fa
   ];
   const priced = keptPriceRange(ix, f, tabSet, s.make);
   if (priced) kept.push([['price'], priced, 4]);
-  for (const [dim, values] of [
-    ['category', ix.categories],
-    ['brand', ix.brands],
-    ['colour', ix.colours],
-    ['size', ix.sizes],
-    ['occasion', ix.tags],
-  ] as const) {
-    const value = f[dim];
-    if (!value || !s.own[dim]) continue;
+  for (const { dim, value } of activePicks(f, s)) {
     const within = ix.columns.within(f.gender, dim, value);
-    const set = values.get(value);
+    const set = valueSet(ix, dim, value);
     if (within && set) {
       const keptSet = {
         counts: () => within.counts,
@@ -237,6 +229,11 @@ export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [Fa
     if (pricedValue) kept.push([[dim, 'price'], pricedValue, 5]);
   }
   return kept;
+}
+
+/** The values the active filters pick among those that keep their own counts (item-columns.ts). */
+function activePicks(f: ItemFilters, s: FilterSets): Pick[] {
+  return KEPT_DIMENSIONS.flatMap((dim) => (f[dim] && s.own[dim] ? [{ dim, value: f[dim] }] : []));
 }
 
 /**
@@ -281,8 +278,9 @@ export function facetCounts(
   const result = baseWithout(s);
   const baseOf = (dim: FacetDimension) => (s.own[dim] ? baseWithout(s, dim) : result);
   const priced = baseOf('price').set();
-  const picks = KEPT_DIMENSIONS.flatMap((dim) => (f[dim] && s.own[dim] ? [{ dim, value: f[dim] }] : []));
-  const price = priced.isEmpty() ? { min: null, max: null } : priceRange(ix, priced, priceSpan(ix, f, picks));
+  const price = priced.isEmpty()
+    ? { min: null, max: null }
+    : priceRange(ix, priced, priceSpan(ix, f, activePicks(f, s)));
   const cols = ix.columns;
   const sizeBase = s.anyFree ? baseWithout(s, 'size') : baseOf('size');
   const occasionBase = baseOf('occasion');

@@ -102,7 +102,7 @@ export interface KeptSet {
 }
 
 /** A pick's set among the index's own (a category's, a brand's, a colour's, a size's or an occasion's pieces). */
-function valueSet(ix: CatalogueIndex, dim: KeptDimension, value: string): TypedFastBitSet | undefined {
+export function valueSet(ix: CatalogueIndex, dim: KeptDimension, value: string): TypedFastBitSet | undefined {
   const sets = { category: ix.categories, brand: ix.brands, colour: ix.colours, size: ix.sizes, occasion: ix.tags };
   return sets[dim].get(value);
 }
@@ -173,7 +173,7 @@ export function keptPriceRange(
   f: ItemFilters,
   tabSet: TypedFastBitSet,
   make: SetMaker = ON_HEAP,
-  pick?: { dim: KeptDimension; value: string; tabRange: KeptSet },
+  pick?: Pick & { tabRange: KeptSet },
 ): KeptSet | null {
   if (f.minPrice === undefined && f.maxPrice === undefined) return null;
   const b = priceBuckets(ix);
