@@ -13,10 +13,10 @@
 // Needs the dev dependency `lighthouse` (which brings `chrome-launcher`):
 //   npm install --save-dev lighthouse@~12.8.2
 // Full JSON reports are written to .tmp/lighthouse/ (or LIGHTHOUSE_REPORTS).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { cookieFor, setBrowserCookies } from './lib/accounts.mjs';
 import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
@@ -55,48 +55,6 @@ async function itemPath(url) {
   return `/item/${list.items[0].id}`;
 }
 
-/** A new member, signed up over the API: her e-mail and the Cookie header that carries her session. */
-async function signUp(url, who = 'member') {
-  const email = `lighthouse.${who}.${Date.now().toString(36)}@example.com`;
-  // Once more when the server had closed the kept-alive connection (a long audit in between).
-  const post = (init) =>
-    fetch(`${url}/api/auth/sign-up/email`, init).catch(() => fetch(`${url}/api/auth/sign-up/email`, init));
-  const res = await post({
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      email,
-      password: 'correct horse battery staple',
-      name: 'Louise Lighthouse',
-      fullName: 'Louise Lighthouse',
-      gender: 'female',
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!cookie.includes('session_token')) throw new Error('sign-up set no session cookie');
-  return { cookie, email };
-}
-
-/**
- * A staff account: a member made staff with the real command (`npm run staff -- add`) against the
- * server's DATA_DIR (the server reads the role with each session); her Cookie header.
- */
-async function staffCookie(server) {
-  const { cookie, email } = await signUp(server.url, 'staff');
-  const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
-  delete env.DATABASE_URL;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email], {
-    env,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`npm run staff -- add failed: ${r.stderr}${r.stdout}`);
-  return cookie;
-}
-
 /** "95" or "93-97" over the runs. */
 function range(values) {
   const known = values.filter((v) => v !== null && v !== undefined);
@@ -125,25 +83,9 @@ async function main() {
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  /**
-   * The browser's cookie jar holds exactly `header`'s cookies ('a=1; b=2') for the app, as after
-   * signing in (Lighthouse clears an origin's storage before an audit, but not its cookies). A
-   * Cookie header on every request instead (Lighthouse's extraHeaders) did not reach the page's
-   * own API calls after hydration: a 401 from /api/ratings in /dashboard's console (0051).
-   */
   const setCookies = async (header) => {
     const page = (await browser.pages())[0] ?? (await browser.newPage());
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCookies');
-    const cookies = (header ?? '')
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url, path: '/' };
-      });
-    if (cookies.length) await cdp.send('Network.setCookies', { cookies });
-    await cdp.detach();
+    await setBrowserCookies(page, server.url, header);
   };
   const reports = path.resolve(process.env.LIGHTHOUSE_REPORTS ?? '.tmp/lighthouse');
   mkdirSync(reports, { recursive: true });
@@ -151,11 +93,6 @@ async function main() {
   try {
     // A new account for each page: what one audit's browser kept of a session (it ran the page's
     // script) signed the next page's audit out.
-    // With the browser's zone in its `tz` cookie (what the page's script would write, decision
-    // 0047), as on any page after her first.
-    const tz = `tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
-    const cookieFor = async (who) =>
-      `${who === 'staff' ? await staffCookie(server) : (await signUp(server.url)).cookie}; ${tz}`;
     const visitor = [
       '/',
       '/how-it-works',
@@ -201,7 +138,7 @@ async function main() {
       ...staff.map((page) => ({ page, who: 'staff' })),
     ].filter(({ page }) => !only || only.includes(page));
     for (const { page, who } of pages) {
-      const cookie = who === 'visitor' ? null : await cookieFor(who);
+      const cookie = who === 'visitor' ? null : await cookieFor(server, who);
       await setCookies(cookie);
       const runs = [];
       for (let run = 1; run <= RUNS; run++) {

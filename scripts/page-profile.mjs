@@ -10,12 +10,19 @@
 //   WEB_DIST_DIR=.tmp/plain npm run page-profile -- /item/7
 //   TOP=40 RUNS=5 npm run page-profile -- /               # more lines, more runs
 //   PROFILE_DIR=.tmp/profiles npm run page-profile -- /   # also writes each .cpuprofile
+//   AS=member npm run page-profile -- /account            # signed in as a new member (or AS=staff)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { cookieFor, setBrowserCookies } from './lib/accounts.mjs';
 import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const TOP = Number(process.env.TOP ?? 25);
+const AS = process.env.AS ?? 'visitor';
+if (!['visitor', 'member', 'staff'].includes(AS)) {
+  console.error('AS is visitor, member or staff');
+  process.exit(2);
+}
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (pages.length === 0) {
   console.error('usage: npm run page-profile -- /path [/other ...]');
@@ -66,12 +73,14 @@ try {
       const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS, headless: true });
       try {
         const tab = await browser.newPage();
+        if (AS !== 'visitor') await setBrowserCookies(tab, app.url, await cookieFor(app, AS));
         await tab.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75, hasTouch: true });
         const cdp = await tab.createCDPSession();
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
         await tab.goto(app.url + page, { waitUntil: 'networkidle0' });
+        if (new URL(tab.url()).pathname !== page) throw new Error(`${page} as ${AS} ended at ${tab.url()}`);
         await new Promise((r) => setTimeout(r, 1500));
         const { profile } = await cdp.send('Profiler.stop');
         if (process.env.PROFILE_DIR) {
