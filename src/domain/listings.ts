@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, ITEM_GENDERS, SIZES, rentalPriceForCategory, type Category } from './catalogue';
 import { LendingModeSchema } from './managed-lending';
+import { formatCount } from './money';
 
 /**
  * Lending your own clothes: a member lists a piece (with up to four photos), it is rented like
@@ -66,7 +67,7 @@ const ListingFieldsSchema = z.object({
     .max(1000, 'Description is at most 1000 characters'),
   retailPriceCents: cents('Retail price')
     .min(MIN_RETAIL_CENTS, `Retail price must be at least $${MIN_RETAIL_CENTS / 100}`)
-    .max(MAX_RETAIL_CENTS, `Retail price must be at most $${(MAX_RETAIL_CENTS / 100).toLocaleString('en-US')}`),
+    .max(MAX_RETAIL_CENTS, `Retail price must be at most $${formatCount(MAX_RETAIL_CENTS / 100)}`),
   rentalPriceCents: cents('Rental price'),
   handover: HandoverSchema,
   /** Who looks after the piece (decision 0062): 'managed' unless she chooses to lend it herself. */

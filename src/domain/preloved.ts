@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LENDER_SHARE_PERCENT } from './listings';
 import { TRACKING_STATUSES } from './parcels';
+import { formatCount } from './money';
 
 /**
  * The pre-loved sale (docs/product.md "The pre-loved sale", decision 0066): retired pieces, and
@@ -37,7 +38,7 @@ const price = z.coerce
   .number({ error: 'Enter a price' })
   .int({ error: 'Enter a price in whole cents' })
   .min(PRELOVED_MIN_CENTS, { error: `At least $${PRELOVED_MIN_CENTS / 100}` })
-  .max(PRELOVED_MAX_CENTS, { error: `At most $${(PRELOVED_MAX_CENTS / 100).toLocaleString('en-US')}` });
+  .max(PRELOVED_MAX_CENTS, { error: `At most $${formatCount(PRELOVED_MAX_CENTS / 100)}` });
 
 /** Staff retire a unit to the sale: its price and a note on its condition (shown to buyers). */
 export const RetireToSaleSchema = z.object({

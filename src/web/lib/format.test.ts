@@ -40,4 +40,20 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-29')).toBe('Nov 29, 2026');
     expect(formatDate('2026-01-01T23:30:00Z')).toBe('Jan 1, 2026');
   });
+
+  it('agrees with toLocaleDateString for any day', () => {
+    const intlDate = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }), (at) => {
+        expect(formatDate(at.toISOString())).toBe(intlDate.format(at));
+        expect(formatDate(at.toISOString().slice(0, 10))).toBe(intlDate.format(at));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -1,16 +1,10 @@
 /** Cents as dollars: money's one owner is src/domain/money.ts (issue 32). */
 export { formatCents, formatCount } from '@domain/money';
 
-/** "2026-11-29" -> "Nov 29, 2026", read as a calendar date (no time-zone shift). */
-export function formatDate(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+/** "2026-11-29" -> "Nov 29, 2026", read as a calendar date (no time-zone shift); the calendar owns it. */
+import { formatDay } from '@domain/calendar';
+
+export { formatDay as formatDate };
 
 /**
  * An instant (a timestamp) as a time of day in `timeZone`: "Nov 29, 2026, 9:00 PM" ("Nov 29, 9:00 PM"
@@ -30,6 +24,6 @@ export function formatDateTime(iso: string, timeZone: string, opts: { year?: boo
 
 /** The day an instant falls on in `timeZone`, "Nov 28, 2026" (formatDate is for dates without a time). */
 export function formatInstantDate(iso: string, timeZone: string): string {
-  if (iso.length <= 10) return formatDate(iso);
+  if (iso.length <= 10) return formatDay(iso);
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
 }
