@@ -8,6 +8,7 @@ import {
   DEFAULT_BUSINESS_TIME_ZONE,
   isTimeZone,
   timeZoneFromCookie,
+  zoneOffsetsOfYear,
 } from './business-day';
 
 const NY = 'America/New_York';
@@ -131,5 +132,24 @@ describe('timeZoneFromCookie', () => {
     expect(timeZoneFromCookie('tz=Mars%2FOlympus')).toBeNull();
     expect(timeZoneFromCookie('tz=%E0%A4%A')).toBeNull();
     expect(timeZoneFromCookie(undefined)).toBeNull();
+  });
+});
+
+describe('zoneOffsetsOfYear', () => {
+  it("gives each month's offset with getTimezoneOffset's sign, DST months included", () => {
+    expect(zoneOffsetsOfYear(NY, 2026)).toEqual({
+      year: 2026,
+      minutes: [300, 300, 300, 240, 240, 240, 240, 240, 240, 240, 300, 300],
+    });
+    expect(zoneOffsetsOfYear('Asia/Kolkata', 2026).minutes).toEqual(Array<number>(12).fill(-330));
+    expect(zoneOffsetsOfYear('UTC', 2027)).toEqual({ year: 2027, minutes: Array<number>(12).fill(0) });
+  });
+
+  it("is what this process's own clock says in its own zone", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const year of [2026, 2031]) {
+      const clock = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(year, m, 1, 12)).getTimezoneOffset());
+      expect(zoneOffsetsOfYear(zone, year).minutes).toEqual(clock);
+    }
   });
 });

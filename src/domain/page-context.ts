@@ -1,4 +1,4 @@
-import { dayEnd } from './business-day';
+import { dayEnd, type ZoneOffsets } from './business-day';
 import type { Role } from './ops.rules';
 
 /**
@@ -40,6 +40,8 @@ export interface PageContext {
    * sets, else the business's (decision 0047).
    */
   timeZone: string;
+  /** `timeZone`'s offsets through this year: the browser compares its clock with them (decision 0081). */
+  timeZoneOffsets: ZoneOffsets;
   /** BUSINESS_TIME_ZONE: the zone "today" and every due date count in. */
   businessTimeZone: string;
   /**

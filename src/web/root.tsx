@@ -35,8 +35,18 @@ export const meta: Route.MetaFunction = (args) =>
  * And the time zones: the one times are rendered in, and the business's (lib/time-zone.ts).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData & Partial<PageData>> {
-  const { user, origin, timeZone, businessTimeZone, welcomeOfferPercent, businessToday, businessDayEndsAt } = context;
-  const root = { user, origin, timeZone, businessTimeZone, welcomeOfferPercent, businessToday, businessDayEndsAt };
+  const { user, origin, timeZone, timeZoneOffsets, businessTimeZone, welcomeOfferPercent } = context;
+  const { businessToday, businessDayEndsAt } = context;
+  const root = {
+    user,
+    origin,
+    timeZone,
+    timeZoneOffsets,
+    businessTimeZone,
+    welcomeOfferPercent,
+    businessToday,
+    businessDayEndsAt,
+  };
   if (!user) return root;
   return {
     ...root,
@@ -112,9 +122,10 @@ export default function App() {
   // it. Visitors' pages show no time of day, and a visitor's sign-up carries no cookie but hers.
   const signedIn = !!root?.user;
   const renderedIn = root?.timeZone;
+  const offsets = root?.timeZoneOffsets;
   useEffect(() => {
-    if (signedIn) rememberTimeZone(renderedIn);
-  }, [signedIn, renderedIn]);
+    if (signedIn) rememberTimeZone(renderedIn, offsets);
+  }, [signedIn, renderedIn, offsets]);
   return (
     <AppProviders queryClient={queryClient}>
       <RouteData>

@@ -7,7 +7,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { timeZoneFromCookie } from '../../domain/business-day';
+import { timeZoneFromCookie, zoneOffsetsOfYear } from '../../domain/business-day';
 import type { PageContext } from '../../domain/page-context';
 import type { Auth } from '../auth';
 import { cspNonce, withRequestId } from './security-headers';
@@ -128,6 +128,8 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
     const forwarded = forwardedHeaders(c.req.raw.headers);
     const cookie = c.req.header('cookie');
     const nonce = cspNonce(c);
+    const timeZone = timeZoneFromCookie(cookie) ?? opts.businessTimeZone;
+    const day = opts.businessDay();
     // The web app declares React Router's AppLoadContext as this PageContext (src/web/lib/load-context.ts).
     const context: PageContext & AppLoadContext = {
       user: c.var.user,
@@ -158,10 +160,11 @@ export function mountWebApp(app: Hono<AppEnv>, source: WebSource, opts: WebMount
       origin: opts.publicUrl,
       nonce,
       requestId: c.var.requestId,
-      timeZone: timeZoneFromCookie(cookie) ?? opts.businessTimeZone,
+      timeZone,
+      timeZoneOffsets: zoneOffsetsOfYear(timeZone, Number(day.businessToday.slice(0, 4))),
       businessTimeZone: opts.businessTimeZone,
       welcomeOfferPercent: opts.welcomeOfferPercent,
-      ...opts.businessDay(),
+      ...day,
     };
     const res = withRequestId(await handle(c.req.raw, context), c.var.requestId);
     // A page may hold the member's own data: never kept by a shared cache. Visitors' pages are

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
+import type { ZoneOffsets } from '@domain/business-day';
 import type { PageUser } from '@domain/page-context';
 
 /** The signed-in member, as the pages read her. */
@@ -16,6 +17,8 @@ export interface RootData {
   origin: string;
   /** The zone the server rendered times of day in: hers (the `tz` cookie), else the business's (lib/time-zone.ts). */
   timeZone: string;
+  /** That zone's offsets through this year, to compare the browser's clock with (lib/time-zone.ts). */
+  timeZoneOffsets?: ZoneOffsets;
   /** BUSINESS_TIME_ZONE: the zone the business's days count in. */
   businessTimeZone: string;
   /** What the welcome offer takes off a first rental, as the server applies it (0: none). */

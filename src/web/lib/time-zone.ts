@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { businessDay, DEFAULT_BUSINESS_TIME_ZONE, TIME_ZONE_COOKIE } from '@domain/business-day';
+import { businessDay, DEFAULT_BUSINESS_TIME_ZONE, TIME_ZONE_COOKIE, type ZoneOffsets } from '@domain/business-day';
 import type { RootData } from './session';
 
 /**
@@ -12,13 +12,37 @@ import type { RootData } from './session';
  * hers: the markup the server sent always matches the first render (no hydration error).
  */
 
-/** This browser's zone ('America/Los_Angeles'). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+let askedZone: string | undefined;
+
+/** This browser's zone ('America/Los_Angeles'), asked of Intl once per page load. */
+function browserTimeZone(): string {
+  askedZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return askedZone;
+}
+
+/**
+ * True when this browser's clock has `offsets`' zone's offsets through the year (decision 0081):
+ * then times of day this year read the same in that zone as in hers, and the browser need not name
+ * its zone. Naming it loads ICU's zone data, 30 ms of a member's every page while it hydrated.
+ * (Two zones with the same offsets on every first of the month but a DST change on other days
+ * would differ for those days' times: a case the server's next render corrects once she is
+ * elsewhere.)
+ */
+function clockMatches(offsets: ZoneOffsets | undefined): boolean {
+  return (
+    offsets?.minutes.length === 12 &&
+    offsets.minutes.every((m, month) => new Date(Date.UTC(offsets.year, month, 1, 12)).getTimezoneOffset() === m)
+  );
+}
+
+/** The zone to show times in here: the page's own when the browser's clock agrees with it, else the browser's. */
+function zoneHere(rendered: string, offsets: ZoneOffsets | undefined): string {
+  return clockMatches(offsets) ? rendered : browserTimeZone();
 }
 
 /** Writes the browser's zone to the cookie when the page was rendered for another (once per change). */
-export function rememberTimeZone(renderedIn: string | undefined): void {
+export function rememberTimeZone(renderedIn: string | undefined, offsets: ZoneOffsets | undefined): void {
+  if (renderedIn && clockMatches(offsets)) return;
   const zone = browserTimeZone();
   if (!zone || zone === renderedIn) return;
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
@@ -35,8 +59,14 @@ function useRoot(): RootData | undefined {
  * browser's own once the page is live (React renders again if they differ).
  */
 export function useTimeZone(): string {
-  const rendered = useRoot()?.timeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
-  return useSyncExternalStore(noSubscription, browserTimeZone, () => rendered);
+  const root = useRoot();
+  const rendered = root?.timeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
+  const offsets = root?.timeZoneOffsets;
+  return useSyncExternalStore(
+    noSubscription,
+    () => zoneHere(rendered, offsets),
+    () => rendered,
+  );
 }
 
 /** What the welcome offer takes off a first rental, as the server applies it (0: no offer). */

@@ -26,6 +26,7 @@ function context(answer: Response, calls: string[], user = true): AppLoadContext
     nonce: '',
     requestId: 'r1',
     timeZone: 'UTC',
+    timeZoneOffsets: { year: 2026, minutes: Array<number>(12).fill(0) },
     businessTimeZone: 'UTC',
     welcomeOfferPercent: 0,
     businessToday: '2026-11-29',
