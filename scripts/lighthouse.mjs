@@ -90,6 +90,8 @@ async function main() {
   const reports = path.resolve(process.env.LIGHTHOUSE_REPORTS ?? '.tmp/lighthouse');
   mkdirSync(reports, { recursive: true });
   const rows = [];
+  /** Lighthouse's own reading of this machine's speed per run (its `benchmarkIndex`): scores move with it. */
+  const benchmarks = [];
   try {
     // A new account for each page: what one audit's browser kept of a session (it ran the page's
     // script) signed the next page's audit out.
@@ -178,6 +180,7 @@ async function main() {
           )
           .map((a) => a.id);
         const value = (id) => lhr.audits[id]?.numericValue;
+        if (lhr.environment?.benchmarkIndex) benchmarks.push(Math.round(lhr.environment.benchmarkIndex));
         runs.push({
           // The machine is shared: its load while the page was measured (1-minute average).
           load: loadavg()[0],
@@ -217,8 +220,10 @@ async function main() {
   }
 
   console.log(
-    `\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}${RUNS > 1 ? `, ${RUNS} runs per page (ranges)` : ''}\n`,
+    `\nLighthouse ${lighthouseVersion()}, mobile (default config), ${CHROME_PATH}${RUNS > 1 ? `, ${RUNS} runs per page (ranges)` : ''}`,
   );
+  // The simulated phone's CPU is this machine's slowed four times: the same page scores lower on a slower machine.
+  console.log(`this machine's benchmarkIndex (Lighthouse's CPU reading): ${range(benchmarks)}\n`);
   console.log('| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | load |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows)
