@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { loadAuthClient } from './load-auth-client';
 import { clearMemberLocalState } from './local-state';
 import { useSession } from './session';
 
@@ -16,7 +17,7 @@ export function useSignOut() {
     // Leave the member page first, so the login gate does not bounce us to /login on the way out.
     await navigate('/');
     // better-auth's client and sonner load when they are needed, not with the navigation bar.
-    const [{ authClient }, { toast }] = await Promise.all([import('./auth-client'), import('sonner')]);
+    const [authClient, { toast }] = await Promise.all([loadAuthClient(), import('sonner')]);
     const { error } = await authClient.signOut();
     if (error) {
       toast.error('Error', { description: error.message ?? 'Could not sign out. Please try again.' });

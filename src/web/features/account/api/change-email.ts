@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/load-auth-client';
 import type { AuthClientError } from '../../../lib/auth-errors';
 
 /** Where the confirmation link of a new address lands (better-auth adds &error=... when it fails). */
@@ -15,7 +15,8 @@ export function useChangeEmail() {
     // The form says what went wrong, under the field.
     meta: { errorToast: false },
     mutationFn: async (newEmail: string) => {
-      const { error } = await authClient.changeEmail({ newEmail, callbackURL: EMAIL_CHANGED_CALLBACK });
+      const auth = await loadAuthClient();
+      const { error } = await auth.changeEmail({ newEmail, callbackURL: EMAIL_CHANGED_CALLBACK });
       if (error) throw error as AuthClientError;
     },
   });
@@ -25,7 +26,8 @@ export function useChangeEmail() {
 export function useResendConfirmation() {
   return useMutation({
     mutationFn: async (email: string) => {
-      const { error } = await authClient.sendVerificationEmail({
+      const auth = await loadAuthClient();
+      const { error } = await auth.sendVerificationEmail({
         email,
         callbackURL: `${paths.account}?email=confirmed`,
       });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/load-auth-client';
 import { useSession } from '../../../lib/session';
 import { isWeakPassword, type AuthClientError } from '../../../lib/auth-errors';
 import { sessionsQueryKey } from './get-sessions';
@@ -20,7 +20,8 @@ export function useChangePassword() {
       },
     },
     mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
-      const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
+      const auth = await loadAuthClient();
+      const { error } = await auth.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
       if (error) throw error as AuthClientError;
     },
     onSuccess: async () => {
