@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCount, formatDate } from './format';
+import { formatCents, formatCount, formatDate, formatDateTime, formatInstantDate } from './format';
 
 const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -54,6 +54,28 @@ describe('formatDate', () => {
         expect(formatDate(at.toISOString().slice(0, 10))).toBe(intlDate.format(at));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('formatDateTime and formatInstantDate', () => {
+  const zones = ['America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'UTC', 'Australia/Lord_Howe'];
+  it('print what toLocaleString prints in the zone, for any instant', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        (at, timeZone) => {
+          const iso = at.toISOString();
+          const parts = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone } as const;
+          expect(formatDateTime(iso, timeZone)).toBe(at.toLocaleString('en-US', { ...parts, year: 'numeric' }));
+          expect(formatDateTime(iso, timeZone, { year: false })).toBe(at.toLocaleString('en-US', parts));
+          expect(formatInstantDate(iso, timeZone)).toBe(
+            at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }),
+          );
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { DomainError, notFound } from '../../../domain/errors';
+import { formatCents } from '../../../domain/money';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/types';
 import { withStoredPhotos } from '../../storage/storage';
@@ -26,8 +27,6 @@ import type { DepositMoves } from '../protection';
 import { createClaimsRepository, type ClaimRow } from './claims.repository';
 
 const HOUR_MS = 3_600_000;
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The address of a claim photo (its parties and staff); the file name versions it. */
 export function claimPhotoUrl(claimId: number, position: number, fileName: string): string {
@@ -121,7 +120,7 @@ export function createClaimsService(
     if (input.amountCents > rental.retail_price_cents) {
       throw new DomainError('VALIDATION_FAILED', CLAIM_MESSAGES.overRetail, {
         issues: [
-          { path: 'amountCents', message: `${CLAIM_MESSAGES.overRetail} (${dollars(rental.retail_price_cents)})` },
+          { path: 'amountCents', message: `${CLAIM_MESSAGES.overRetail} (${formatCents(rental.retail_price_cents)})` },
         ],
       });
     }
@@ -215,7 +214,7 @@ export function createClaimsService(
           userId,
           data: {
             itemName: before.item_name,
-            amount: dollars(before.amount_cents),
+            amount: formatCents(before.amount_cents),
             party,
             upheld: decision === 'upheld',
             note,
@@ -342,7 +341,7 @@ export function createClaimsService(
                 subjectType: 'claim',
                 subjectId: String(id),
                 userId,
-                data: { itemName: rental.name, amount: dollars(input.amountCents), party },
+                data: { itemName: rental.name, amount: formatCents(input.amountCents), party },
               });
             }
             return id;

@@ -16,6 +16,7 @@ import {
   type ReportStatus,
 } from '../../../domain/reports';
 import { DomainError, notFound } from '../../../domain/errors';
+import { formatCents } from '../../../domain/money';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { UploadedFile } from '../../http/multipart';
@@ -31,8 +32,6 @@ import { shapeReports } from './report-view';
 import { createReportsRepository, type ReportRow } from './reports.repository';
 
 const HOUR_MS = 3_600_000;
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const isOpen = (status: string) => (OPEN_REPORT_STATUSES as readonly string[]).includes(status);
 
 /**
@@ -196,8 +195,8 @@ export function createReportsService(
           party,
           rentalId: report.rental_id,
           refunded: refund > 0,
-          refund: dollars(refund),
-          deduction: dollars(deduction),
+          refund: formatCents(refund),
+          deduction: formatCents(deduction),
           note: v.note,
         },
       });
