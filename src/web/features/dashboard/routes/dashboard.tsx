@@ -1,13 +1,14 @@
 import { LogOut, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/session';
 import { SignOutButton } from '../../../components/sign-out-button';
 import { StyleAssistant } from '../../assistant';
-import { EventsTab, getEventsQueryOptions, rsvpAction } from '../../events';
-import { ListingTab, getListingsQueryOptions } from '../../listings';
+import { EventsTab, getEventsQueryOptions, loadEventsTab, rsvpAction } from '../../events';
+import { ListingTab, getListingsQueryOptions, loadListingTab } from '../../listings';
 import { afterManagedAction, getCareQueryOptions, isManagedForm, managedAction } from '../../managed';
 import { getStudiosQueryOptions } from '../../delivery';
 import { getSubscriptionQueryOptions } from '../../plans';
@@ -67,8 +68,16 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadPage(context, queries(new URL(request.url)));
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return clientLoadPage(queries(new URL(request.url)));
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  // A tab's code with its data, so a link to ?tab=listing|events opens on the tab, not its placeholder.
+  const tab = tabOf(url.searchParams);
+  const [data] = await Promise.all([
+    clientLoadPage(queries(url)),
+    tab === 'listing' && loadListingTab(),
+    tab === 'events' && loadEventsTab(),
+  ]);
+  return data;
 }
 
 /**
@@ -151,17 +160,25 @@ export default function Component() {
       <Tabs defaultValue={tab} key={tab} className="mt-14">
         <TabsList aria-label="Your wardrobe" className="overflow-x-auto">
           <TabsTrigger value="renting">Renting</TabsTrigger>
-          <TabsTrigger value="listing">Listing</TabsTrigger>
-          <TabsTrigger value="events">Events</TabsTrigger>
+          <TabsTrigger value="listing" {...onIntent(loadListingTab)}>
+            Listing
+          </TabsTrigger>
+          <TabsTrigger value="events" {...onIntent(loadEventsTab)}>
+            Events
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="renting" className="pt-8 focus-visible:outline-none">
           <RentingTab />
         </TabsContent>
         <TabsContent value="listing" className="pt-8 focus-visible:outline-none">
-          <ListingTab />
+          <TabLoading label="Loading your listings">
+            <ListingTab />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="events" className="pt-8 focus-visible:outline-none">
-          <EventsTab />
+          <TabLoading label="Loading events">
+            <EventsTab />
+          </TabLoading>
         </TabsContent>
       </Tabs>
 
@@ -172,4 +189,15 @@ export default function Component() {
       <StyleAssistant open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>
   );
+}
+
+/** A tab's code starts loading when she reaches for its trigger (pointer, touch or keyboard focus). */
+function onIntent(load: () => Promise<unknown>) {
+  const start = () => void load();
+  return { onPointerEnter: start, onTouchStart: start, onFocus: start };
+}
+
+/** Placeholder rows while a tab's code arrives (the page drawn on the server already holds the open tab). */
+function TabLoading({ label, children }: { label: string; children: ReactNode }) {
+  return <Suspense fallback={<SkeletonRows label={label} count={3} rowClassName="h-24" />}>{children}</Suspense>;
 }
