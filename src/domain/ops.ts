@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HANDOFFS } from './availability';
 import { ListingSchema, ReviewStatusSchema } from './listings';
-import { ACTOR_KINDS, AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, OPS_MESSAGES } from './ops.rules';
+import { ACTOR_KINDS, AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES } from './ops.rules';
 import { DamageInputSchema } from './protection';
 import { LATE_FEE_STATUSES, RENTAL_STATUSES } from './rentals.rules';
 import { CONDITIONS, UNIT_CODE_MESSAGE, UNIT_STATES, parseUnitCode } from './unit-life';
@@ -9,6 +9,7 @@ import { CONDITIONS, UNIT_CODE_MESSAGE, UNIT_STATES, parseUnitCode } from './uni
 export * from './ops.rules';
 export * from './unit-life';
 export * from './ops-inventory';
+export * from './ops-reasons';
 export {
   ITEM_STATUS_FOR_REVIEW,
   REVIEW_STATUSES,
@@ -23,17 +24,6 @@ export {
  * the desk's read-only boards. See docs/product.md "Staff and the operations desk".
  */
 
-export const REJECTION_REASON_MIN = 10;
-export const REJECTION_REASON_MAX = 500;
-
-export const RejectListingSchema = z.object({
-  reason: z
-    .string({ error: OPS_MESSAGES.reasonRequired })
-    .trim()
-    .min(REJECTION_REASON_MIN, OPS_MESSAGES.reasonRequired)
-    .max(REJECTION_REASON_MAX, `The reason is at most ${REJECTION_REASON_MAX} characters`),
-});
-export type RejectListingInput = z.infer<typeof RejectListingSchema>;
 
 export const ReviewQueueQuerySchema = z.object({
   status: ReviewStatusSchema.optional(),
@@ -244,21 +234,6 @@ export type CheckInInput = z.infer<typeof CheckInSchema>;
 
 export const UnitNoteSchema = z.object({ note: NoteSchema.optional() });
 
-export const RetireUnitSchema = z.object({
-  reason: z
-    .string({ error: OPS_MESSAGES.reasonShort })
-    .trim()
-    .min(3, 'Give a reason (at least 3 characters)')
-    .max(500, 'The reason is at most 500 characters'),
-});
-
-export const WaiveLateFeeSchema = z.object({
-  reason: z
-    .string({ error: OPS_MESSAGES.reasonShort })
-    .trim()
-    .min(10, OPS_MESSAGES.reasonShort)
-    .max(500, 'The reason is at most 500 characters'),
-});
 
 export const ConditionPhotoSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 

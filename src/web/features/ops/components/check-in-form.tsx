@@ -2,14 +2,9 @@
 import { Camera, Check, Sparkles, Wrench } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  CONDITIONS,
-  CONDITION_LABELS,
-  OPS_MESSAGES,
-  nextStateAfterCheckIn,
-  type Condition,
-  type UnitDetail,
-} from '@domain/ops';
+import { CONDITIONS, CONDITION_LABELS, nextStateAfterCheckIn } from '@domain/unit-life';
+import { OPS_MESSAGES } from '@domain/ops.rules';
+import type { Condition, UnitDetail } from '@domain/ops';
 import { LATE_FEE_STATUS_LABELS } from '@domain/rentals.rules';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

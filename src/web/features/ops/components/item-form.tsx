@@ -2,14 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { CATEGORIES, ITEM_GENDERS, SIZES } from '@domain/catalogue.rules';
-import {
-  InventoryItemInputSchema,
-  InventoryItemUpdateSchema,
-  MAX_UNITS_PER_ADD,
-  type InventoryItemDetail,
-  type InventoryItemInput,
-  type InventoryItemUpdate,
-} from '@domain/ops';
+import { InventoryItemInputSchema, InventoryItemUpdateSchema, MAX_UNITS_PER_ADD } from '@domain/ops-inventory';
+import type { InventoryItemDetail, InventoryItemInput, InventoryItemUpdate } from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ChoiceSelect, Input, Textarea } from '../../../components/ui/input';

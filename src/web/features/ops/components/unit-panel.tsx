@@ -2,15 +2,10 @@ import { Archive, Check, Sparkles, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  CONDITION_LABELS,
-  OPS_MESSAGES,
-  OUT_STATES,
-  RetireUnitSchema,
-  UNIT_STATE_LABELS,
-  WaiveLateFeeSchema,
-  type UnitDetail,
-} from '@domain/ops';
+import { CONDITION_LABELS, OUT_STATES, UNIT_STATE_LABELS } from '@domain/unit-life';
+import { OPS_MESSAGES } from '@domain/ops.rules';
+import { RetireUnitSchema, WaiveLateFeeSchema } from '@domain/ops-reasons';
+import type { UnitDetail } from '@domain/ops';
 import { LATE_FEE_STATUS_LABELS } from '@domain/rentals.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,5 @@
-import { AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES, type AuditEntry, type AuditSubjectType } from '@domain/ops';
+import { AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES } from '@domain/ops.rules';
+import type { AuditEntry, AuditSubjectType } from '@domain/ops';
 import { formatCents, formatCount } from '../../../lib/format';
 
 /**

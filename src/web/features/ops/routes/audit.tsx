@@ -1,13 +1,7 @@
 import { History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_ACTION_LABELS,
-  AUDIT_SUBJECT_LABELS,
-  AUDIT_SUBJECT_TYPES,
-  type AuditAction,
-  type AuditEntry,
-} from '@domain/ops';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_SUBJECT_LABELS, AUDIT_SUBJECT_TYPES } from '@domain/ops.rules';
+import type { AuditAction, AuditEntry } from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';

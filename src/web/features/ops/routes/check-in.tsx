@@ -1,7 +1,8 @@
 import { ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { UNIT_CODE_MESSAGE, parseUnitCode, unitCode, type DeskRental, type UnitDetail } from '@domain/ops';
+import { UNIT_CODE_MESSAGE, parseUnitCode, unitCode } from '@domain/unit-life';
+import type { DeskRental, UnitDetail } from '@domain/ops';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';

@@ -4,15 +4,11 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SIZES } from '@domain/catalogue.rules';
 import { ACCEPTED_PHOTO_TYPES, LISTING_MESSAGES, MAX_PHOTO_BYTES } from '@domain/listings';
-import {
-  CONDITION_LABELS,
-  MAX_PRODUCT_PHOTOS,
-  MAX_UNITS_PER_ADD,
-  OPS_MESSAGES,
-  RetireUnitSchema,
-  UNIT_STATE_LABELS,
-  type InventoryItemDetail,
-} from '@domain/ops';
+import { CONDITION_LABELS, UNIT_STATE_LABELS } from '@domain/unit-life';
+import { MAX_PRODUCT_PHOTOS, MAX_UNITS_PER_ADD } from '@domain/ops-inventory';
+import { OPS_MESSAGES } from '@domain/ops.rules';
+import { RetireUnitSchema } from '@domain/ops-reasons';
+import type { InventoryItemDetail } from '@domain/ops';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

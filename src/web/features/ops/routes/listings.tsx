@@ -1,6 +1,7 @@
 import { ListChecks } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { REVIEW_STATUSES, type ReviewStatus } from '@domain/ops';
+import { REVIEW_STATUSES } from '@domain/listings';
+import type { ReviewStatus } from '@domain/ops';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { SkeletonRows } from '../../../components/ui/skeleton';

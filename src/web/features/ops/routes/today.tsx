@@ -1,7 +1,8 @@
 import { PackageCheck, Send, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { OPS_MESSAGES, type DeskRental } from '@domain/ops';
+import { OPS_MESSAGES } from '@domain/ops.rules';
+import type { DeskRental } from '@domain/ops';
 import { lateDispatchCancelDate } from '@domain/rentals.rules';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
