@@ -31,6 +31,14 @@ const TABS = ['renting', 'listing', 'events'] as const;
 /** ?tab=listing|events opens that tab (links in notifications); renting otherwise. */
 const tabOf = (params: URLSearchParams) => TABS.find((t) => t === params.get('tab')) ?? 'renting';
 
+// A page drawn on the Listing or Events tab asks for that tab's code with the route's own, so the
+// tab is live as soon as the page around it (a click on it is not lost to a later fetch).
+if (typeof document !== 'undefined') {
+  const opened = tabOf(new URLSearchParams(window.location.search));
+  if (opened === 'listing') void loadListingTab();
+  if (opened === 'events') void loadEventsTab();
+}
+
 /**
  * Her figures, her plan, what she waits for or has to review and rate, and the open tab's list,
  * so the dashboard's first paint is hers (the sections above the tabs do not appear later and
