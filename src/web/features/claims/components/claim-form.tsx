@@ -7,7 +7,7 @@ import {
   MAX_CLAIM_PHOTOS,
   type ClaimableRental,
 } from '@domain/claims';
-import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES } from '@domain/listings';
+import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES } from '@domain/listings.rules';
 import { Field } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Textarea } from '../../../components/ui/input';

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { HANDOVER_LABELS } from '@domain/listings';
+import { HANDOVER_LABELS } from '@domain/listings.rules';
 import { OPS_MESSAGES } from '@domain/ops.rules';
 import { REJECTION_REASON_MAX, RejectListingSchema } from '@domain/ops-reasons';
 import type { ReviewListing } from '@domain/ops';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SIZES } from '@domain/catalogue.rules';
-import { ACCEPTED_PHOTO_TYPES, LISTING_MESSAGES, MAX_PHOTO_BYTES } from '@domain/listings';
+import { ACCEPTED_PHOTO_TYPES, LISTING_MESSAGES, MAX_PHOTO_BYTES } from '@domain/listings.rules';
 import { CONDITION_LABELS, UNIT_STATE_LABELS } from '@domain/unit-life';
 import { MAX_PRODUCT_PHOTOS, MAX_UNITS_PER_ADD } from '@domain/ops-inventory';
 import { OPS_MESSAGES } from '@domain/ops.rules';

@@ -1,6 +1,6 @@
 import { ListChecks } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { REVIEW_STATUSES } from '@domain/listings';
+import { REVIEW_STATUSES } from '@domain/listings.rules';
 import type { ReviewStatus } from '@domain/ops';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';

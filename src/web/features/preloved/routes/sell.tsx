@@ -1,6 +1,6 @@
 import { ArrowLeft, Tag } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
-import { LENDER_SHARE_PERCENT } from '@domain/listings';
+import { LENDER_SHARE_PERCENT } from '@domain/listings.rules';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { LISTING_MESSAGES } from '@domain/listings';
+import { LISTING_MESSAGES } from '@domain/listings.rules';
 import { paths } from '../../../config/paths';
 import { useVerification } from '../api/get-verification';
 

@@ -10,7 +10,7 @@ import {
   type RentalReports,
   type Report,
 } from '@domain/reports';
-import { ACCEPTED_PHOTO_TYPES } from '@domain/listings';
+import { ACCEPTED_PHOTO_TYPES } from '@domain/listings.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
