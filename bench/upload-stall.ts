@@ -15,13 +15,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hostileBody, sendHostileUpload } from '../src/server/test/hostile-upload';
+import { randomPort } from '../src/server/test/spawn-server';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const root = path.resolve(arg('root', process.cwd()));
 const parts = Number(arg('parts', '200000'));
 const every = Number(arg('pings-every', '20'));
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+const port = randomPort();
 const url = `http://127.0.0.1:${port}`;
 
 async function main() {

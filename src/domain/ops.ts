@@ -24,7 +24,6 @@ export {
  * the desk's read-only boards. See docs/product.md "Staff and the operations desk".
  */
 
-
 export const ReviewQueueQuerySchema = z.object({
   status: ReviewStatusSchema.optional(),
 });
@@ -233,7 +232,6 @@ export const CheckInSchema = z.object({
 export type CheckInInput = z.infer<typeof CheckInSchema>;
 
 export const UnitNoteSchema = z.object({ note: NoteSchema.optional() });
-
 
 export const ConditionPhotoSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 

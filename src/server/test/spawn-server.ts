@@ -45,7 +45,11 @@ export async function spawnServer(env: Record<string, string>, port: number): Pr
   };
 }
 
-/** A port unlikely to be taken by another test run on this machine. */
+/**
+ * A port unlikely to be taken by another test run on this machine: below Linux's ephemeral range
+ * (32768 and up by default), which the tests' own outgoing connections (PostgreSQL's, fetch's) take
+ * their local ports from. 35416 was once such a port, and a server could not listen on it.
+ */
 export function randomPort(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
+  return 20_000 + Math.floor(Math.random() * 12_000);
 }
