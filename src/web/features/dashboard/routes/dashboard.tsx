@@ -31,13 +31,15 @@ const TABS = ['renting', 'listing', 'events'] as const;
 /** ?tab=listing|events opens that tab (links in notifications); renting otherwise. */
 const tabOf = (params: URLSearchParams) => TABS.find((t) => t === params.get('tab')) ?? 'renting';
 
+/** The tabs whose code loads when they are opened (decision 0081), and how to start that load. */
+const TAB_CODE: Partial<Record<(typeof TABS)[number], () => Promise<unknown>>> = {
+  listing: loadListingTab,
+  events: loadEventsTab,
+};
+
 // A page drawn on the Listing or Events tab asks for that tab's code with the route's own, so the
 // tab is live as soon as the page around it (a click on it is not lost to a later fetch).
-if (typeof document !== 'undefined') {
-  const opened = tabOf(new URLSearchParams(window.location.search));
-  if (opened === 'listing') void loadListingTab();
-  if (opened === 'events') void loadEventsTab();
-}
+if (typeof document !== 'undefined') void TAB_CODE[tabOf(new URLSearchParams(window.location.search))]?.();
 
 /**
  * Her figures, her plan, what she waits for or has to review and rate, and the open tab's list,
@@ -79,12 +81,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   // A tab's code with its data, so a link to ?tab=listing|events opens on the tab, not its placeholder.
-  const tab = tabOf(url.searchParams);
-  const [data] = await Promise.all([
-    clientLoadPage(queries(url)),
-    tab === 'listing' && loadListingTab(),
-    tab === 'events' && loadEventsTab(),
-  ]);
+  const [data] = await Promise.all([clientLoadPage(queries(url)), TAB_CODE[tabOf(url.searchParams)]?.()]);
   return data;
 }
 
