@@ -192,12 +192,22 @@ function summariseVitest(report) {
     const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
     for (const a of failedTests)
       lines.push(
-        `  failed ${name}: ${a.fullName.slice(0, 120)}\n    ${firstLine(a.failureMessages?.join('\n') ?? '')}`,
+        `  failed ${name}: ${a.fullName.slice(0, 120)}\n    ${vitestError(a.failureMessages?.join('\n') ?? '')}`,
       );
     if (file.status === 'failed' && failedTests.length === 0)
       lines.push(`  failed ${name} (the file)\n    ${firstLine(file.message ?? '')}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * A Vitest failure's first line. The JSON report gives each error's stack, and a timed-out test's
+ * stack is the one Vitest took where the test was declared, headed "Error: STACK_TRACE_ERROR" (the
+ * message "Test timed out in N ms" is not in it): say what it means.
+ */
+function vitestError(text) {
+  const line = firstLine(text);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (Vitest reports a timeout as STACK_TRACE_ERROR)' : line;
 }
 
 /** The first non-empty line of an error, without terminal colours. */
