@@ -1,5 +1,6 @@
 import { CANCELLATION_POLICY_LABELS } from '@domain/lender-policies.rules';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatDateTime } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useCancellationTerms } from '../api/get-cancellation-terms';
 
 /**
@@ -9,12 +10,12 @@ import { useCancellationTerms } from '../api/get-cancellation-terms';
  */
 export function CancellationRefund({ rentalId, fallback }: { rentalId: number; fallback: string }) {
   const { data: t, isPending } = useCancellationTerms(rentalId);
+  const timeZone = useTimeZone();
   if (isPending) return <>Working out your refund…</>;
   if (!t || t.policy === null) return <>{fallback}</>;
   const label = CANCELLATION_POLICY_LABELS[t.policy];
-  const deadline = t.deadline
-    ? new Date(t.deadline).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-    : null;
+  // In the zone the rest of the page shows times in (decision 0047), by the one formatter of instants.
+  const deadline = t.deadline ? formatDateTime(t.deadline, timeZone) : null;
   if (t.refundCents === 0)
     return (
       <>
