@@ -1,6 +1,7 @@
 import { Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { onIntent } from '../../../lib/intent';
 
 // The panel (and its conversation code) loads on first open; hovering the button fetches it early.
 const loadPanel = () => import('./assistant-panel');
@@ -53,8 +54,7 @@ export function StyleAssistant({ className, open: openProp, onOpenChange }: Styl
         aria-expanded={open}
         {...(mounted ? { 'aria-controls': panelId } : {})}
         onClick={toggle}
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
+        {...onIntent(loadPanel)}
         className={cn(
           'fixed right-4 bottom-5 z-40 inline-flex size-14 items-center justify-center rounded-full bg-ink text-ivory shadow-lift transition-transform duration-200 hover:scale-105 hover:bg-taupe sm:right-6 sm:bottom-6',
           open && 'bg-taupe',

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { rangeFromPicker } from '../lib/browse-params';
 import { useMediaQuery } from '../lib/use-media-query';
 import { dayOfPicker, pickerDate } from '../../../lib/calendar-day';
+import { onIntent } from '../../../lib/intent';
 
 // The calendar (react-day-picker and its styles) loads when the popover first opens.
 const loadCalendar = () => import('./range-calendar');
@@ -44,12 +45,7 @@ export function DateRangeFilter({
       >
         <Popover.Trigger asChild>
           {/* Fetching starts on intent (hover or focus), so the calendar is usually there on click. */}
-          <Button
-            variant="subtle"
-            className="justify-start gap-3 px-4"
-            onPointerEnter={() => void loadCalendar()}
-            onFocus={() => void loadCalendar()}
-          >
+          <Button variant="subtle" className="justify-start gap-3 px-4" {...onIntent(loadCalendar)}>
             <CalendarDays aria-hidden="true" />
             <span className="text-left">
               <span className="block text-[0.65rem] tracking-[0.18em] text-stone uppercase">Rental dates</span>

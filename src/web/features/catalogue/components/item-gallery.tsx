@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ItemPicture } from '@domain/catalogue';
 import { cn } from '../../../lib/cn';
+import { onIntent } from '../../../lib/intent';
 
 const loadZoom = () => import('./picture-zoom');
 /** The zoom dialog and its pinch-zoom library load only when a visitor asks for it. */
@@ -79,8 +80,7 @@ export function ItemGallery({ images, name, className }: { images: ItemPicture[]
                   className="group absolute inset-0 block size-full cursor-zoom-in focus-visible:outline-offset-[-4px]"
                   aria-label={`Zoom in on ${img.label.toLowerCase()}`}
                   onClick={() => setZoom(true)}
-                  onPointerEnter={() => void loadZoom()}
-                  onFocus={() => void loadZoom()}
+                  {...onIntent(loadZoom)}
                 >
                   <img
                     src={img.url}

@@ -26,6 +26,7 @@ import { EarningsCard, SubscriptionCard, WaterCard } from '../components/summary
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import type { Route } from './+types/dashboard';
+import { onIntent } from '../../../lib/intent';
 
 const TABS = ['renting', 'listing', 'events'] as const;
 /** ?tab=listing|events opens that tab (links in notifications); renting otherwise. */
@@ -194,12 +195,6 @@ export default function Component() {
       <StyleAssistant open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>
   );
-}
-
-/** A tab's code starts loading when she reaches for its trigger (pointer, touch or keyboard focus). */
-function onIntent(load: () => Promise<unknown>) {
-  const start = () => void load();
-  return { onPointerEnter: start, onTouchStart: start, onFocus: start };
 }
 
 /** Placeholder rows while a tab's code arrives (the page drawn on the server already holds the open tab). */

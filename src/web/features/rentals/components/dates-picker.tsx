@@ -9,6 +9,7 @@ import { dayOfPicker, formatDate, pickerDate } from '../../../lib/calendar-day';
 import { useItemCalendar } from '../api/get-calendar';
 import { nextRange, type RangeDraft } from '../lib/next-range';
 import { DatesSummary } from './dates-summary';
+import { onIntent } from '../../../lib/intent';
 
 // The calendar (react-day-picker) loads when first needed.
 const loadCalendar = () => import('./booking-calendar');
@@ -82,8 +83,7 @@ export function DatesPicker({
           <Button
             variant="subtle"
             className="h-auto min-h-11 justify-start gap-3 px-4 py-2 text-left"
-            onPointerEnter={() => void loadCalendar()}
-            onFocus={() => void loadCalendar()}
+            {...onIntent(loadCalendar)}
           >
             <CalendarDays aria-hidden="true" />
             <span className="text-sm" data-testid="booking-dates">

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { onIntent } from '../../../lib/intent';
 
 // The dialog (calendar, form) loads when first wanted.
 const loadDialog = () => import('./booking-dialog');
@@ -26,7 +27,7 @@ export function BookAppointmentButton({ children, ...props }: Omit<ButtonProps, 
         {...props}
         ref={buttonRef}
         aria-haspopup="dialog"
-        onPointerEnter={() => void loadDialog()}
+        {...onIntent(loadDialog)}
         onClick={() => {
           if (!session) {
             void navigate(paths.login, { state: { from: location } });
