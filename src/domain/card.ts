@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CardBrand } from './card.rules';
 
 /**
  * Card rules (docs/product.md, Plans and payment) plus what a real card form checks: the Luhn digit, the brand, an expiry
@@ -31,17 +32,7 @@ export const CARD_MESSAGES = {
   zipCode: 'ZIP code must be 5 digits',
 } as const;
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unknown';
-
-export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unknown: 'Card',
-};
+export { CARD_BRAND_LABELS, type CardBrand } from './card.rules';
 
 /** Strips everything but digits. */
 export function digitsOnly(value: string): string {

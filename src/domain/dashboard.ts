@@ -25,12 +25,7 @@ export function waterSavedLitres(rentedItemIds: readonly number[]): number {
   return rentedItemIds.reduce((sum, id) => sum + litresForItem(id), 0);
 }
 
-/** 950 -> "950", 1000 -> "1k", 12_345 -> "12.3k" (docs/product.md, Dashboard: 1000 and over shown with 'k'). */
-export function formatLitres(litres: number): string {
-  if (litres < 1000) return String(Math.round(litres));
-  const k = Math.round(litres / 100) / 10;
-  return `${Number.isInteger(k) ? k.toFixed(0) : k.toFixed(1)}k`;
-}
+export { formatLitres } from './dashboard.rules';
 
 /** Which items to recommend for the member's gender: male -> Men, female -> Women, else all. */
 export function recommendationGender(gender: Gender | string | null | undefined): ItemGender | null {

@@ -256,3 +256,6 @@ export const PICKUP_OPTIONS = ['online', 'in-store'] as const;
 export type PickupOption = (typeof PICKUP_OPTIONS)[number];
 
 export const PICKUP_LABELS: Record<PickupOption, string> = { online: 'Online Delivery', 'in-store': 'In-Store Pickup' };
+
+/** The dashboard's words for a plan with no billing date. */
+export const PAY_AS_YOU_GO = 'Pay as you go';

@@ -154,6 +154,3 @@ export const PaymentResultSchema = z.object({
   charge: z.object({ amountCents: z.number().int(), plan: PlanIdSchema, createdAt: z.string() }).nullable(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
-
-/** The dashboard's words for a plan with no billing date. */
-export const PAY_AS_YOU_GO = 'Pay as you go';

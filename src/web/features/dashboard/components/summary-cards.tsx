@@ -1,8 +1,8 @@
 import { CreditCard, Droplets, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatLitres } from '@domain/dashboard';
-import { PAY_AS_YOU_GO } from '@domain/plans';
+import { formatLitres } from '@domain/dashboard.rules';
+import { PAY_AS_YOU_GO } from '@domain/plans.rules';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link, useParams } from 'react-router';
-import { CARD_BRAND_LABELS, type CardBrand } from '@domain/card';
+import { CARD_BRAND_LABELS, type CardBrand } from '@domain/card.rules';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,4 +1,4 @@
-import { CARD_BRAND_LABELS, type CardBrand } from '@domain/card';
+import { CARD_BRAND_LABELS, type CardBrand } from '@domain/card.rules';
 import { cn } from '../../../lib/cn';
 
 const isBrand = (b: string): b is CardBrand => b in CARD_BRAND_LABELS;

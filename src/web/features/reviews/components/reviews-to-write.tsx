@@ -1,12 +1,16 @@
 import { MessageSquareQuote } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReviewableRental } from '@domain/reviews';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useMyReviews } from '../api/get-my-reviews';
-import { ReviewFormDialog } from './review-form-dialog';
+import { onIntent } from '../../../lib/intent';
+
+// The review form (its schema and react-hook-form) loads when she reaches for a piece's button.
+const loadDialog = () => import('./review-form-dialog');
+const ReviewFormDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReviewFormDialog })));
 
 /** The dashboard's 'Tell us how it fit': returned pieces she has not reviewed yet (nothing when none). */
 export function ReviewsToWrite() {
@@ -52,6 +56,7 @@ export function ReviewsToWrite() {
               <Button
                 size="sm"
                 variant="outline"
+                {...onIntent(loadDialog)}
                 onClick={() => setOpen(r)}
                 aria-label={`Write a review of ${r.itemName}`}
               >
@@ -61,7 +66,11 @@ export function ReviewsToWrite() {
           </li>
         ))}
       </ul>
-      {open && <ReviewFormDialog rental={open} fit={mine.data.fit} open onOpenChange={(o) => !o && setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReviewFormDialog rental={open} fit={mine.data.fit} open onOpenChange={(o) => !o && setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
