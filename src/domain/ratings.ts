@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATING_COMMENT_MAX, RATING_SIDES } from './ratings.rules';
 
 /**
  * Ratings between members after a rental of a member's piece (docs/product.md "Ratings"; decision
@@ -7,12 +8,7 @@ import { z } from 'zod';
  * RATING_BLIND_DAYS have passed since the return.
  */
 
-export const RATING_BLIND_DAYS = 14;
-export const RATING_COMMENT_MAX = 500;
-
-/** Who wrote a rating: the renter (about the lender) or the lender (about the renter). */
-export const RATING_SIDES = ['renter', 'lender'] as const;
-export type RatingSide = (typeof RATING_SIDES)[number];
+export * from './ratings.rules';
 
 export const RatingInputSchema = z.object({
   rentalId: z.number({ error: 'rentalId must be a rental id' }).int().positive(),
@@ -66,10 +62,3 @@ export const LenderRatingSchema = z.object({
   count: z.number().int(),
 });
 export type LenderRating = z.infer<typeof LenderRatingSchema>;
-
-export const RATING_MESSAGES = {
-  saved: 'Thank you: your rating is in',
-  notReturned: 'You can rate once the piece is back',
-  notYours: 'Rental not found',
-  already: 'You have already rated this rental',
-} as const;

@@ -1,13 +1,8 @@
 import { MessageSquareQuote, Star } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  RATING_BLIND_DAYS,
-  RATING_COMMENT_MAX,
-  RATING_MESSAGES,
-  type Rating,
-  type RentalRatings,
-} from '@domain/ratings';
+import type { Rating, RentalRatings } from '@domain/ratings';
+import { RATING_BLIND_DAYS, RATING_COMMENT_MAX, RATING_MESSAGES } from '@domain/ratings.rules';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Textarea } from '../../../components/ui/input';

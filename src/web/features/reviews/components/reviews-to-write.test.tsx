@@ -24,11 +24,11 @@ const RETURNED = {
   sizes: ['S' as const, 'M' as const, 'L' as const],
   startDate: '2026-11-10',
   endDate: '2026-11-17',
-  reviewId: null,
+  reviewId: null as number | null,
 };
 const NO_FIT = { heightCm: null, bustCm: null, waistCm: null, hipsCm: null, usualSize: null };
 
-function open(rentals: (typeof RETURNED & { reviewId: number | null })[]) {
+function open(rentals: (typeof RETURNED)[]) {
   const api = new ApiStub().on('get', '/api/reviews/mine', { rentals, fit: NO_FIT });
   return renderPage(ReviewsToWrite, { path: '/dashboard', api });
 }
