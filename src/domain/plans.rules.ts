@@ -10,6 +10,8 @@
 /** The plans a member can hold. Custom is sold by the sales team, never chosen in the app. */
 export const PLAN_IDS = ['weekly', 'monthly', 'threemonths'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
+/** Whether a value (a form field, a query parameter) names a plan a member can hold. */
+export const isPlanId = (value: unknown): value is PlanId => PLAN_IDS.includes(value as PlanId);
 
 /** Every plan card on the pricing page, in display order. */
 export const CATALOGUE_PLAN_IDS = ['weekly', 'monthly', 'threemonths', 'custom'] as const;

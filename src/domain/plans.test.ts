@@ -4,6 +4,8 @@ import {
   billingPeriodOn,
   ChoosePlanSchema,
   CATALOGUE_PLAN_IDS,
+  isPlanId,
+  PlanIdSchema,
   monthlyPriceCents,
   nextBillingDateOn,
   PLANS,
@@ -63,6 +65,14 @@ describe('the plan catalogue', () => {
     }
     expect(PLANS.threemonths.features).toEqual(expect.arrayContaining(['7 outfits (one a day)', '3-month commitment']));
     expect(PLANS.monthly.popular).toBe(true);
+  });
+});
+
+describe('isPlanId', () => {
+  it('agrees with PlanIdSchema on the plans, the catalogue-only plan and junk', () => {
+    for (const value of [...CATALOGUE_PLAN_IDS, 'Weekly', '', null, undefined, 3, ['weekly'], 'constructor'])
+      expect(isPlanId(value), String(value)).toBe(PlanIdSchema.safeParse(value).success);
+    expect(isPlanId('custom')).toBe(false);
   });
 });
 

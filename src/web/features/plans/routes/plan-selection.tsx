@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { Link, data, redirect, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import type { Subscription } from '@domain/plans';
 import {
   MONTHLY_DEFAULT_ITEMS,
   PLAN_IDS,
-  PlanIdSchema,
   PLANS,
   planTerms,
   isPaidPlan,
+  isPlanId,
   type PlanId,
-  type Subscription,
-} from '@domain/plans';
+} from '@domain/plans.rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -51,9 +51,9 @@ const CHOOSE_FIRST = 'Select a plan to continue.';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const plan = PlanIdSchema.safeParse(form.get('intent') === 'weekly' ? 'weekly' : form.get('plan'));
-  if (!plan.success) return data({ error: CHOOSE_FIRST }, { status: 400 });
-  const body = { plan: plan.data, ...(plan.data === 'monthly' ? { itemCount: Number(form.get('itemCount')) } : {}) };
+  const plan = form.get('intent') === 'weekly' ? 'weekly' : form.get('plan');
+  if (!isPlanId(plan)) return data({ error: CHOOSE_FIRST }, { status: 400 });
+  const body = { plan, ...(plan === 'monthly' ? { itemCount: Number(form.get('itemCount')) } : {}) };
   const res = await context.apiFetch(
     new Request(new URL('/api/plans/subscription', context.origin), {
       method: 'PUT',
@@ -87,11 +87,11 @@ export default function Component({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   if (subscription.isPending) return <PlansPageSkeleton />;
   if (subscription.isError) return <PlansLoadError onRetry={() => void subscription.refetch()} />;
-  const requested = PlanIdSchema.safeParse(params.get('plan'));
+  const requested = params.get('plan');
   return (
     <PlanSelection
       current={subscription.data}
-      requested={requested.success ? requested.data : null}
+      requested={isPlanId(requested) ? requested : null}
       refusal={actionData?.error}
     />
   );
