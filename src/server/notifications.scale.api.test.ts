@@ -108,6 +108,8 @@ describe.skipIf(testDialect() !== 'postgres')('reminders sent once by two app pr
           killA = false;
           killedMidSend = mail.messageId;
           a.child.kill('SIGKILL');
+          // Not delivered: A is gone before the 250, however late its connection's close is seen here.
+          return 'refuse';
         }
       },
     });

@@ -36,7 +36,12 @@ function header(raw: string, name: string): string | null {
 export async function startSmtpServer(
   opts: {
     delayMs?: number;
-    /** Called when a message has arrived, before it is acknowledged. */ onArrival?: (mail: ReceivedMail) => void;
+    /**
+     * Called when a message has arrived, before it is acknowledged. 'refuse': the message is not
+     * accepted (a test that kills its sender here: the kill's closing of the connection can reach
+     * this process after `delayMs` on a busy machine, and the message would count as delivered).
+     */
+    onArrival?: (mail: ReceivedMail) => 'refuse' | void;
   } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
@@ -61,9 +66,9 @@ export async function startSmtpServer(
           raw,
           at: Date.now(),
         };
-        opts.onArrival?.(mail);
+        const refused = opts.onArrival?.(mail) === 'refuse';
         setTimeout(() => {
-          if (closed.has(session.id)) return callback(new Error('the client has gone'));
+          if (refused || closed.has(session.id)) return callback(new Error('the client has gone'));
           received.push({ ...mail, at: Date.now() });
           callback();
         }, opts.delayMs ?? 0);
