@@ -152,7 +152,7 @@ function queryFor(route: ApiRoute): fc.Arbitrary<Record<string, string | string[
 /*
  * The app, the fuzzing member and the routes are made while the file is collected (top-level
  * await), so each route is its own test with its own timeout: one test over every route timed out
- * on a slow CI machine (360 s for 180 routes on PostgreSQL beside the other files), where no route
+ * on a slow CI machine (360 s for 237 routes on PostgreSQL beside the other files), where no route
  * was slow.
  */
 const t: TestApp = await createTestApp();
