@@ -3,12 +3,14 @@
 // the public pages as a visitor, the member's pages as a member (signed up over the API first; her
 // session cookie is put in the browser's cookie jar, as signing in would) and the desk's pages as staff, of the built app
 // served by the real server (production mode, temp DATA_DIR), audited in Debian's Chromium
-// (CHROME_PATH, default /usr/bin/chromium).
+// (CHROME_PATH, default /usr/bin/chromium). The app is served over HTTPS with HTTP/2 from a
+// self-signed certificate, as members reach it through any TLS front (decision 0082).
 //
 //   npm run build && npm run lighthouse             # builds first when WEB_DIST_DIR has no build
 //   LIGHTHOUSE_MIN=95 npm run lighthouse            # exit 1 when a score is below 95
 //   LIGHTHOUSE_RUNS=3 npm run lighthouse            # each page 3 times: the table shows each score's range
 //   LIGHTHOUSE_PAGES=/,/browse npm run lighthouse   # only these pages
+//   LIGHTHOUSE_TLS=0 npm run lighthouse             # over plain HTTP/1.1 instead
 //
 // Needs the dev dependency `lighthouse` (which brings `chrome-launcher`):
 //   npm install --save-dev lighthouse@~12.8.2
@@ -22,6 +24,8 @@ import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const MIN = process.env.LIGHTHOUSE_MIN ? Number(process.env.LIGHTHOUSE_MIN) : null;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+/** Over HTTPS with HTTP/2, as members reach the app (decision 0082); LIGHTHOUSE_TLS=0: plain HTTP/1.1. */
+const TLS = process.env.LIGHTHOUSE_TLS !== '0';
 
 async function loadTools() {
   try {
@@ -77,10 +81,10 @@ function metricRange(values, unit) {
 async function main() {
   const { lighthouse, chromeLauncher, puppeteer } = await loadTools();
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
-  const server = await startBuiltApp({ name: 'lighthouse' });
+  const server = await startBuiltApp({ name: 'lighthouse', tls: TLS });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...(TLS ? ['--ignore-certificate-errors'] : [])],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const setCookies = async (header) => {

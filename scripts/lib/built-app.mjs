@@ -48,11 +48,33 @@ function buildIfMissing() {
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
-/** Starts the built app and waits until it answers (its DATA_DIR in `dataDir`); `stop()` ends it and removes the DATA_DIR. */
-export async function startBuiltApp({ name }) {
+/**
+ * A self-signed certificate for localhost in `dir` (openssl, as Debian has it), and this process
+ * told to accept it: the scripts' own requests to the app go over the same HTTPS.
+ */
+function selfSignedCertificate(dir) {
+  const [certFile, keyFile] = [path.join(dir, 'tls-cert.pem'), path.join(dir, 'tls-key.pem')];
+  const args = 'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost';
+  const made = spawnSync(
+    'openssl',
+    [...args.split(' '), '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (made.status !== 0) throw new Error('openssl could not make a certificate for HTTPS');
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile };
+}
+
+/**
+ * Starts the built app and waits until it answers (its DATA_DIR in `dataDir`); `stop()` ends it and
+ * removes the DATA_DIR. `tls`: HTTPS with HTTP/2 from a self-signed certificate (decision 0082), as
+ * members reach the app; a browser must then be started with `--ignore-certificate-errors`.
+ */
+export async function startBuiltApp({ name, tls = false }) {
   buildIfMissing();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `rentique-${name}-`));
+  const url = `${tls ? 'https' : 'http'}://localhost:${port}`;
   const child = spawn(process.execPath, [...serverNodeArgs(), serverBundle], {
     env: {
       ...process.env,
@@ -62,14 +84,14 @@ export async function startBuiltApp({ name }) {
       PORT: String(port),
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDist,
-      PUBLIC_URL: `http://localhost:${port}`,
+      PUBLIC_URL: url,
+      ...(tls ? selfSignedCertificate(dataDir) : {}),
       // The scripts sign up an account per page they measure, from one address.
       SIGN_UP_RATE_LIMIT: '1000',
       SIGN_IN_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://localhost:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);

@@ -105,3 +105,19 @@ describe('the business time zone', () => {
     expect(() => env({ BUSINESS_TIME_ZONE: 'America/Atlantis' })).toThrow(/BUSINESS_TIME_ZONE/);
   });
 });
+
+describe('HTTPS', () => {
+  it('is off unless both files are named, and then the public URL and origins are https', () => {
+    expect(env({}).tls).toBeUndefined();
+    const e = env({ PORT: '3443', TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem' });
+    expect(e.tls).toEqual({ certFile: path.resolve('cert.pem'), keyFile: path.resolve('key.pem') });
+    expect(e.publicUrl).toBe('https://localhost:3443');
+    expect(e.trustedOrigins).toEqual(['https://localhost:3443', 'https://127.0.0.1:3443']);
+  });
+
+  it('refuses one file without the other, and HTTPS with the dev server', () => {
+    expect(() => env({ TLS_CERT_FILE: 'cert.pem' })).toThrow(/TLS_CERT_FILE: set both/);
+    expect(() => env({ TLS_KEY_FILE: 'key.pem' })).toThrow(/TLS_CERT_FILE: set both/);
+    expect(() => env({ TLS_CERT_FILE: 'c.pem', TLS_KEY_FILE: 'k.pem', WEB_DEV: 'true' })).toThrow(/npm run dev/);
+  });
+});

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
     .default(''),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   JOB_POLL_MS: z.coerce.number().int().min(500).max(600_000).default(2000),
   SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(86_400_000).default(300_000),
@@ -145,6 +147,11 @@ export type Env = {
   requestTimeoutMs: number;
   /** Headers not fully received by then are dropped with 408 (at most requestTimeoutMs). */
   headersTimeoutMs: number;
+  /**
+   * HTTPS with HTTP/2 (and HTTP/1.1 for clients without it) from these PEM files; unset: plain
+   * HTTP/1.1, for a TLS proxy in front (decision 0082).
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
   /** Background work (notification mail, reminder scans) runs in this process (JOBS=off: a web-only process). */
   jobsEnabled: boolean;
   /** How often a process looks for queued jobs, in ms (500 or more). */
@@ -183,7 +190,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const storage = storageConfig(e);
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const tls = tlsConfig(e);
+  const scheme = tls ? 'https' : 'http';
+  const publicUrl = (e.PUBLIC_URL ?? `${scheme}://localhost:${e.PORT}`).replace(/\/$/, '');
   const extra = (e.TRUSTED_ORIGINS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -195,7 +204,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    trustedOrigins: [...new Set([publicUrl, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`, ...extra])],
+    trustedOrigins: [
+      ...new Set([publicUrl, `${scheme}://127.0.0.1:${e.PORT}`, `${scheme}://localhost:${e.PORT}`, ...extra]),
+    ],
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -219,6 +230,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     storage,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    tls,
     jobsEnabled: e.JOBS === 'on',
     jobPollMs: e.JOB_POLL_MS,
     scanIntervalMs: e.SCAN_INTERVAL_MS,
@@ -240,6 +252,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   mkdirSync(env.dataDir, { recursive: true });
   return env;
+}
+
+/** Both TLS files or neither; not with WEB_DEV (Vite's middleware speaks HTTP/1.1). */
+function tlsConfig(e: z.infer<typeof EnvSchema>): Env['tls'] {
+  const fail = (message: string) => {
+    throw new Error(`Invalid environment:\n  TLS_CERT_FILE: ${message}`);
+  };
+  if (!e.TLS_CERT_FILE && !e.TLS_KEY_FILE) return undefined;
+  if (!e.TLS_CERT_FILE || !e.TLS_KEY_FILE) fail('set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
+  if (e.WEB_DEV) fail('HTTPS is for the built app; `npm run dev` serves plain HTTP');
+  return { certFile: path.resolve(e.TLS_CERT_FILE!), keyFile: path.resolve(e.TLS_KEY_FILE!) };
 }
 
 /**

@@ -1,28 +1,18 @@
-import { createServer, type RequestListener } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { compose } from './compose';
 import { loadEnv } from './env';
 import { runHousekeeping, startHousekeeping } from './housekeeping';
+import { createHttpServer, onRequest } from './http/http-server';
 import { startWebDev, type WebDev } from './http/web-dev';
 
 /** Starts Rentique: migrate, seed, serve. Stops cleanly on SIGINT/SIGTERM. */
 async function main() {
   const env = loadEnv();
-  const server = createServer({
-    // A client that never finishes sending its request is dropped (408) instead of holding a
-    // connection: the whole request within REQUEST_TIMEOUT_MS, the headers within
-    // HEADERS_TIMEOUT_MS, checked every second (node's default check is every 30 s).
-    requestTimeout: env.requestTimeoutMs,
-    headersTimeout: env.headersTimeoutMs,
-    connectionsCheckingInterval: Math.min(1000, env.headersTimeoutMs),
-  });
-  // An idle keep-alive connection is closed after 65 s, longer than the 60 s a load balancer (or a
-  // client's pool) keeps one: the side that closes first is then never the server, so a request
-  // sent on a connection at the moment the server drops it (ECONNRESET) does not happen.
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(env);
   // `npm run dev`: Vite in this process (hot reload on the same port, pages rendered from the sources).
-  const dev: WebDev | null = env.webDev ? await startWebDev(server) : null;
+  const dev: WebDev | null = env.webDev ? await startWebDev(server as Server) : null;
   const { ctx, app, background, services } = await compose({
     env,
     ...(dev ? { web: { kind: 'vite', loadBuild: dev.loadBuild } } : {}),
@@ -48,12 +38,12 @@ async function main() {
   const stopHousekeeping = startHousekeeping(ctx);
   // Every request goes through Hono: caching is said in HTTP headers for a CDN or proxy (decision 0018).
   const listener = getRequestListener(app.fetch, { hostname: env.host }) as RequestListener;
-  server.on('request', dev ? (req, res) => dev.middlewares(req, res, () => void listener(req, res)) : listener);
+  onRequest(server, dev ? (req, res) => dev.middlewares(req, res, () => void listener(req, res)) : listener);
   server.listen(env.port, env.host, () => {
     const { port } = server.address() as AddressInfo;
     ctx.logger.info(
       { port, dataDir: env.dataDir, dialect: ctx.database.dialect },
-      `Rentique is up on http://localhost:${port}`,
+      `Rentique is up on ${env.tls ? 'https' : 'http'}://localhost:${port}`,
     );
   });
   const stop = (signal: string) => {

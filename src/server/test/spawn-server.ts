@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:https';
 import path from 'node:path';
 
 export interface SpawnedServer {
@@ -10,7 +12,21 @@ export interface SpawnedServer {
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** Starts a real Rentique server process and waits until /api/health answers. */
+/** Whether /api/health answers 200 over HTTPS, trusting only the certificate `ca`. */
+const healthyOverTls = (url: string, ca: Buffer) =>
+  new Promise<boolean>((resolve, reject) => {
+    const req = request(`${url}/api/health`, { ca }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+/**
+ * Starts a real Rentique server process and waits until /api/health answers (over HTTPS, trusting
+ * its own certificate, when `env` names TLS_CERT_FILE).
+ */
 export async function spawnServer(env: Record<string, string>, port: number): Promise<SpawnedServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
@@ -19,13 +35,13 @@ export async function spawnServer(env: Record<string, string>, port: number): Pr
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const ca = env.TLS_CERT_FILE ? readFileSync(env.TLS_CERT_FILE) : null;
+  const url = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${stderr}`);
     try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (ca ? await healthyOverTls(url, ca) : (await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not up yet
     }

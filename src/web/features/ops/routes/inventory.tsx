@@ -95,9 +95,16 @@ export default function Component() {
                     {item.status !== 'active' && <Badge tone="clay">{STATUS_LABEL[item.status] ?? item.status}</Badge>}
                   </p>
                 </div>
-                <ul className="flex flex-wrap gap-1.5" aria-label={`Units of ${item.name}`}>
+                {/* On a phone a grid of fixed columns: where the chips wrap does not depend on the face (no shift when the web font arrives). */}
+                <ul
+                  className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-1.5 sm:flex sm:flex-wrap"
+                  aria-label={`Units of ${item.name}`}
+                >
                   {item.sizes.map((s) => (
-                    <li key={s.size} className="rounded-xs border border-linen px-2 py-1 text-xs text-taupe">
+                    <li
+                      key={s.size}
+                      className="rounded-xs border border-linen px-2 py-1 text-xs whitespace-nowrap text-taupe"
+                    >
                       <span className="font-semibold text-ink">{s.size}</span> {s.units - s.out}/{s.units} in
                     </li>
                   ))}
