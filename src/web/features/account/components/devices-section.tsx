@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useEndOtherSessions, useEndSession } from '../api/end-sessions';
 import { useSessions } from '../api/get-sessions';
 import { relativeTime } from '../lib/relative-time';
@@ -18,6 +19,8 @@ export function DevicesSection() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const list = sessions.data?.sessions ?? [];
+  // 'Last active 5 minutes ago' is relative to the browser's now: the document says the day.
+  const live = useHydrated();
   const others = list.filter((s) => !s.current).length;
 
   const signOut = async (s: DeviceSession) => {
@@ -77,8 +80,10 @@ export function DevicesSection() {
                       {s.current && <Badge tone="success">This device</Badge>}
                     </p>
                     <p className="mt-0.5 text-xs text-stone">
-                      {s.current ? 'Active now' : `Last active ${relativeTime(s.lastActiveAt)}`} · Signed in{' '}
-                      {formatDate(s.signedInAt.slice(0, 10))}
+                      {s.current
+                        ? 'Active now'
+                        : `Last active ${live ? relativeTime(s.lastActiveAt) : formatDate(s.lastActiveAt.slice(0, 10))}`}{' '}
+                      · Signed in {formatDate(s.signedInAt.slice(0, 10))}
                     </p>
                   </div>
                   {!s.current && (

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getProfileQueryOptions, useProfile } from '../api/get-profile';
+import { getSessionsQueryOptions } from '../api/get-sessions';
 import { DataSection } from '../components/data-section';
 import { DeleteSection } from '../components/delete-section';
 import { DevicesSection } from '../components/devices-section';
@@ -16,15 +17,17 @@ import { ProfileSection } from '../components/profile-section';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
 import { getSubscriptionQueryOptions } from '../../plans';
-import { FitDetailsSection } from '../../reviews';
+import { FitDetailsSection, getFitDetailsQueryOptions } from '../../reviews';
 import type { Route } from './+types/account';
 
-/** Her profile (name, address, gender); the devices list is read in the browser (its times are relative to now). */
+/** Her profile (name, address, gender), her plan, her fit details and the devices signed in. */
 const queries: PageQueries = (queryClient) =>
   Promise.all([
     queryClient.prefetchQuery(getProfileQueryOptions()),
     // "Your plan" (decision 0058).
     queryClient.prefetchQuery(getSubscriptionQueryOptions()),
+    queryClient.prefetchQuery(getFitDetailsQueryOptions()),
+    queryClient.prefetchQuery(getSessionsQueryOptions()),
   ]);
 
 export function loader({ context }: Route.LoaderArgs) {

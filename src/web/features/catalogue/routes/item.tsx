@@ -18,7 +18,7 @@ import { getCompleteTheLookQueryOptions } from '../api/get-complete-the-look';
 import { ItemLoadError, ItemNotFound } from '../components/item-not-found';
 import { itemMeta } from '../lib/item-meta';
 import { clientLoadPage, loadPage, pageNotFound, type PageQueries, queryDataIn } from '../../../lib/page-data';
-import { ItemReviews } from '../../reviews';
+import { getItemReviewsQueryOptions, ItemReviews } from '../../reviews';
 import { GarmentPassport, getItemPassportQueryOptions } from '../../passport';
 import { addToCartAction } from '../../rentals';
 import { PieceTerms, getPieceTermsQueryOptions } from '../../protection';
@@ -42,6 +42,8 @@ const queries =
       queryClient.prefetchQuery(getCompleteTheLookQueryOptions(id)),
       // Its protection and the lender's policy (decision 0064): the page stands without it.
       queryClient.prefetchQuery(getPieceTermsQueryOptions(id)),
+      // Its reviews' first page (drawn on the server too, so they are in the document); the page stands without them.
+      queryClient.prefetchInfiniteQuery(getItemReviewsQueryOptions(id)),
     ]);
 
 /**

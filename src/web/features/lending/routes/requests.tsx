@@ -12,13 +12,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { paths } from '../../../config/paths';
 import { pageMeta } from '../../../lib/meta';
 import { clientLoadPage, loadPage, type PageQueries } from '../../../lib/page-data';
-import { useListings } from '../../listings';
+import { getListingsQueryOptions, useListings } from '../../listings';
 import { getRequestsQueryOptions, useRequests } from '../api/get-requests';
 import { RequestCard } from '../components/request-card';
 import { lendingPaths } from '../lib/lending-text';
 import type { Route } from './+types/requests';
 
-const queries: PageQueries = (queryClient) => queryClient.prefetchQuery(getRequestsQueryOptions());
+/** Her requests, and her listed pieces (their calendars' links). */
+const queries: PageQueries = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(getRequestsQueryOptions()),
+    queryClient.prefetchQuery(getListingsQueryOptions()),
+  ]);
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadPage(context, queries);

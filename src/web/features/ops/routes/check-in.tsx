@@ -11,7 +11,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { getTodayQueryOptions, useToday } from '../api/get-today';
-import { getUnitQueryOptions, useUnit, useUnitsInState } from '../api/get-unit';
+import { getUnitQueryOptions, getUnitsInStateQueryOptions, useUnit, useUnitsInState } from '../api/get-unit';
 import { DeskRentalList } from '../components/desk-rental-card';
 import { OpsHeader, OpsSection } from '../components/ops-header';
 import { UnitPanel } from '../components/unit-panel';
@@ -31,6 +31,8 @@ const queries =
     const code = codeOf(url.searchParams);
     return Promise.all([
       queryClient.prefetchQuery(getTodayQueryOptions()),
+      queryClient.prefetchQuery(getUnitsInStateQueryOptions('cleaning')),
+      queryClient.prefetchQuery(getUnitsInStateQueryOptions('repair')),
       code ? queryClient.prefetchQuery(getUnitQueryOptions(code)) : null,
     ]);
   };
