@@ -28,6 +28,20 @@ export function apiOf(client: QueryClient): Api {
 }
 
 /**
+ * False until the first page is live (app/ready-marker.tsx). The queries that mount while a
+ * document hydrates use the data it came with, which the server fetched a moment before, however
+ * short their freshness (the desk's lists are stale at once); every later mount refetches stale
+ * data as usual. Without it a document's data would be fetched twice, the second time while the
+ * page hydrates.
+ */
+let pageLive = false;
+
+/** The first page has hydrated: from now on a mounting query refetches what is stale. */
+export function markPageLive(): void {
+  pageLive = true;
+}
+
+/**
  * The data cache. Failures are shown in one place (decision 0014): a failed mutation shows a
  * toast unless its `meta.errorToast` says otherwise; a failed query shows one only when its
  * `meta.errorToast` asks for it (pages show their own error state, with a retry).
@@ -51,6 +65,7 @@ export function createQueryClient(api: Api | null): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        refetchOnMount: () => pageLive,
         refetchOnWindowFocus: false,
         // Do not retry what the server refused on purpose (4xx); retry network blips once.
         retry: (count, err) => !(err instanceof ApiClientError && err.status >= 400 && err.status < 500) && count < 1,
