@@ -86,6 +86,11 @@ async function listPiece(member, staff, name, lendingMode) {
 
 /** Her pieces on the Listing tab: one with its pickup booked, one live in our care, one self-lent; one more on the desk's list. */
 async function lendPieces(member, staff) {
+  // Lending is for verified members (decision 0068): the simulated identity check passes this document.
+  const verified = await member.request.post('/api/protection/verification', {
+    data: { documentType: 'passport', documentNumber: 'P1234567', selfie: true },
+  });
+  if (![200, 409].includes(verified.status())) throw new Error(`verify: ${verified.status()} ${await verified.text()}`);
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const address = '12 Analytical Way, Brooklyn NY 11201';
   const pickup = (id) =>
