@@ -21,6 +21,8 @@ import path from 'node:path';
 import { cookieFor, setBrowserCookies } from './lib/accounts.mjs';
 import { CHROME_PATH, CHROMIUM_ARGS, startBuiltApp } from './lib/built-app.mjs';
 
+const APP_PAGES = JSON.parse(readFileSync(new URL('./lib/app-pages.json', import.meta.url), 'utf8'));
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const MIN = process.env.LIGHTHOUSE_MIN ? Number(process.env.LIGHTHOUSE_MIN) : null;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -99,47 +101,14 @@ async function main() {
   try {
     // A new account for each page: what one audit's browser kept of a session (it ran the page's
     // script) signed the next page's audit out.
-    const visitor = [
-      '/',
-      '/how-it-works',
-      '/pricing',
-      '/browse',
-      await itemPath(server.url),
-      '/match',
-      '/pre-loved',
-      '/help',
-    ];
-    const member = [
-      '/dashboard',
-      '/match',
-      '/favorites',
-      '/account',
-      '/account/addresses',
-      '/account/credit',
-      '/referrals',
-      '/gift-cards',
-      '/plan-selection',
-      '/orders',
-      '/notifications',
-      '/requests',
-      '/lending/payouts',
-      '/ratings',
-    ];
-    const staff = [
-      '/ops',
-      '/ops/check-in',
-      '/ops/inventory',
-      '/ops/listings',
-      '/ops/managed',
-      '/ops/claims',
-      '/ops/reports',
-      '/ops/pre-loved',
-      '/ops/audit',
-    ];
+    // The pages every measure of the whole app covers (scripts/lib/app-pages.json, shared with
+    // e2e/first-load-data.spec.ts); /item/:id is a piece of the seeded catalogue.
+    const item = await itemPath(server.url);
+    const visitor = APP_PAGES.visitor.map((page) => (page === '/item/:id' ? item : page));
+    const { member, staff } = APP_PAGES;
     const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
     const pages = [
       ...visitor.map((page) => ({ page, who: 'visitor' })),
-      ...['/login', '/signup'].map((page) => ({ page, who: 'visitor' })),
       ...member.map((page) => ({ page, who: 'member' })),
       ...staff.map((page) => ({ page, who: 'staff' })),
     ].filter(({ page }) => !only || only.includes(page));
