@@ -5,8 +5,8 @@ import { markPageLive } from '../lib/query-client';
  * Marks the document once the page itself is live (hydrated: it sits inside the layout's Suspense
  * boundary, which hydrates on its own): `<html data-app="ready">`. The session is known by then
  * (the server read it). It draws nothing, so the hydrated markup is the server's. Browser tests
- * wait for it. From then on a query that mounts refetches what is stale (lib/query-client.ts): the
- * page's own queries mounted before this, with the document's data.
+ * wait for it. From then on a query that mounts refetches what is stale (lib/query-client.ts); the
+ * queries the page mounted while it hydrated used the data its document came with.
  */
 export function ReadyMarker() {
   useEffect(() => {
