@@ -246,19 +246,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   if (env.clockFile && env.nodeEnv === 'production') {
-    throw new Error(
-      "Invalid environment:\n  CLOCK_FILE: moves the server's clock for tests and is refused with NODE_ENV=production",
-    );
+    invalid('CLOCK_FILE', "moves the server's clock for tests and is refused with NODE_ENV=production");
   }
   mkdirSync(env.dataDir, { recursive: true });
   return env;
 }
 
+/** A setting the server refuses to start with, named, in the same words as the schema's refusals. */
+function invalid(setting: string, message: string): never {
+  throw new Error(`Invalid environment:\n  ${setting}: ${message}`);
+}
+
 /** Both TLS files or neither; not with WEB_DEV (Vite's middleware speaks HTTP/1.1). */
 function tlsConfig(e: z.infer<typeof EnvSchema>): Env['tls'] {
-  const fail = (message: string) => {
-    throw new Error(`Invalid environment:\n  TLS_CERT_FILE: ${message}`);
-  };
+  const fail = (message: string) => invalid('TLS_CERT_FILE', message);
   if (!e.TLS_CERT_FILE && !e.TLS_KEY_FILE) return undefined;
   if (!e.TLS_CERT_FILE || !e.TLS_KEY_FILE) fail('set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
   if (e.WEB_DEV) fail('HTTPS is for the built app; `npm run dev` serves plain HTTP');
@@ -274,9 +275,7 @@ function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
   const s3Vars = (['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
     (k) => e[k] !== undefined,
   );
-  const fail = (message: string) => {
-    throw new Error(`Invalid environment:\n  STORAGE: ${message}`);
-  };
+  const fail = (message: string) => invalid('STORAGE', message);
   if (kind === 'disk') {
     if (s3Vars.length)
       fail(
