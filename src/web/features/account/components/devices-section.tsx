@@ -4,7 +4,8 @@ import type { DeviceSession } from '@domain/auth.schema';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatInstantDate } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useEndOtherSessions, useEndSession } from '../api/end-sessions';
 import { useSessions } from '../api/get-sessions';
@@ -21,6 +22,7 @@ export function DevicesSection() {
   const list = sessions.data?.sessions ?? [];
   // 'Last active 5 minutes ago' is relative to the browser's now: the document says the day.
   const live = useHydrated();
+  const timeZone = useTimeZone();
   const others = list.filter((s) => !s.current).length;
 
   const signOut = async (s: DeviceSession) => {
@@ -82,7 +84,7 @@ export function DevicesSection() {
                     <p className="mt-0.5 text-xs text-stone">
                       {s.current
                         ? 'Active now'
-                        : `Last active ${live ? relativeTime(s.lastActiveAt) : formatDate(s.lastActiveAt.slice(0, 10))}`}{' '}
+                        : `Last active ${live ? relativeTime(s.lastActiveAt) : formatInstantDate(s.lastActiveAt, timeZone)}`}{' '}
                       · Signed in {formatDate(s.signedInAt.slice(0, 10))}
                     </p>
                   </div>
