@@ -51,6 +51,7 @@ import * as lenderPolicies from './2026-11-30T1100-lender-policies';
 import * as managedStorageTerm from './2026-11-30T1400-managed-storage-term';
 import * as giftMonths from './2026-11-30T1300-gift-months';
 import * as depositsOneCredit from './2026-11-30T1200-deposits-one-credit';
+import * as listRowChanges from './2026-12-02T0100-list-row-changes';
 
 /**
  * Every migration, by name. Names are dated so they sort in the order they were written;
@@ -109,4 +110,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T1300-gift-months': giftMonths,
   '2026-11-30T1200-deposits-one-credit': depositsOneCredit,
   '2026-11-30T1500-favourite-changes': favoriteChanges,
+  '2026-12-02T0100-list-row-changes': listRowChanges,
 };

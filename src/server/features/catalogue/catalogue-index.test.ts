@@ -1,3 +1,4 @@
+import { PLAIN_CARD } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareIn, createCatalogueIndex, ORDERS, type IndexedItem, type OrderName } from './catalogue-index';
@@ -33,6 +34,7 @@ const row = (p: Piece): IndexedItem => ({
   rating: p.rating,
   rental_count: p.rentals,
   created_at: `${p.day}T10:00:00.000Z`,
+  ...PLAIN_CARD,
 });
 
 const NAMES = Object.keys(ORDERS) as OrderName[];

@@ -2,6 +2,7 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES } from '../../../domain/catalogue';
 import { fit } from './bitsets';
 import { ItemColumns } from './item-columns';
+import { cardOf, type Card } from './index-summaries';
 import { createTextIndex, type TextIndex } from './text-index';
 
 /**
@@ -9,7 +10,8 @@ import { createTextIndex, type TextIndex } from './text-index';
  * keyed by the item's id (ids are the bit positions of every set). Filters and facet values are
  * bitsets (typedfastbitset), the sorts are arrays of ids kept in each sort's order, the words go
  * to the text index (MiniSearch). The database stays the source of truth: the follower
- * (index-follower.ts) loads it and applies the change log; the list pages read their rows by id.
+ * (index-follower.ts) loads it and applies the change log; a list's rows are its entries' cards
+ * (index-summaries.ts, decision 0083).
  */
 
 /** The facts of an item the index reads (a row of `items`). */
@@ -27,6 +29,12 @@ export interface IndexedItem {
   rating: number | string;
   rental_count: number;
   created_at: string;
+  retail_price_cents: number;
+  review_count: number;
+  is_new: number;
+  owner_id: string | null;
+  look: string | null;
+  cover_file: string | null;
 }
 
 /**
@@ -100,6 +108,8 @@ export interface Entry {
   units: ArrayLike<number>;
   /** Its units' ids (one shared empty list for none). */
   unitIds: readonly number[];
+  /** What its card in a list shows besides the fields above (index-summaries.ts). */
+  card: Card;
 }
 
 /** A set of values and the items holding each (a facet list's values). */
@@ -262,6 +272,7 @@ export function createCatalogueIndex() {
       units: shared,
       // An exact copy: a list grown by pushes keeps room for more.
       unitIds: unitIds.length > 0 ? unitIds.slice() : NO_UNITS,
+      card: cardOf(row, intern),
     };
     entries.set(row.id, e);
     active.add(row.id);

@@ -42,25 +42,6 @@ export interface Keyset {
   id: number;
 }
 
-/** The columns a list needs: the card's fields plus every sort key (for the next cursor). */
-const SUMMARY_COLUMNS = [
-  'id',
-  'name',
-  'brand',
-  'category',
-  'gender',
-  'colour',
-  'retail_price_cents',
-  'rental_price_cents',
-  'rating',
-  'review_count',
-  'rental_count',
-  'is_new',
-  'created_at',
-  'owner_id',
-  'look',
-] as const;
-
 /** Everything a list can be narrowed by (the list query without sort and paging). */
 export type ItemFilters = Omit<ItemListQuery, 'sort' | 'cursor' | 'limit'>;
 
@@ -82,7 +63,28 @@ const INDEX_COLUMNS = [
   'rating',
   'rental_count',
   'created_at',
+  // What a list's card shows besides (decision 0083): the list rows are read from the index.
+  'retail_price_cents',
+  'review_count',
+  'is_new',
+  'owner_id',
+  'look',
 ] as const;
+
+/** Items with the index's columns and the file of their cover photo (position 0; null: none, a generated picture). */
+function indexItems(db: Kysely<DB>) {
+  return db
+    .selectFrom('items')
+    .select(INDEX_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('listing_photos as cover')
+        .select('cover.file_name')
+        .whereRef('cover.item_id', '=', 'items.id')
+        .where('cover.position', '=', 0)
+        .as('cover_file'),
+    );
+}
 
 /** Which items: some by id, or the ids in (after, through] (one part of the index's load; after null: from the first). */
 type ItemScope = { ids: readonly number[] } | { after: number | null; through: number };
@@ -146,12 +148,6 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The list rows of some items, any order (the index picked and ordered them). */
-    summaries(ids: readonly number[]): Promise<ItemSummaryBase[]> {
-      if (ids.length === 0) return Promise.resolve([]);
-      return summaryRows(db).where('items.id', 'in', ids).execute() as Promise<ItemSummaryBase[]>;
-    },
-
     /**
      * The catalogue as the search index loads it, from one snapshot (PostgreSQL: repeatable
      * read; a SQLite transaction reads one state of the file): the change log's version, then the
@@ -178,9 +174,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
           let after: number | null = null;
           let count = 0;
           for (;;) {
-            const items: IndexedItem[] = await trx
-              .selectFrom('items')
-              .select(INDEX_COLUMNS)
+            const items: IndexedItem[] = await indexItems(trx)
               .where('status', '=', 'active')
               .$if(after !== null, (w) => w.where('id', '>', after!))
               .orderBy('id')
@@ -206,7 +200,7 @@ export function createCatalogueRepository(db: Kysely<DB>) {
 
     /** Some items as they are now (any status), their units and activity: what the index applies for changed ids. */
     async indexRows(ids: readonly number[], recentSince: string) {
-      const items = await db.selectFrom('items').select(INDEX_COLUMNS).where('id', 'in', ids).execute();
+      const items: IndexedItem[] = await indexItems(db).where('id', 'in', ids).execute();
       const units = await db
         .selectFrom('item_units')
         .select(['id', 'item_id', 'size'])
@@ -337,21 +331,24 @@ export function createCatalogueRepository(db: Kysely<DB>) {
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 export type ItemRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findById']>>>;
 export type ItemSummaryRow = ItemSummaryBase & { score?: number };
-/** The columns of a list row. */
-/**
- * A list row: the item's summary columns and its cover photo's file (position 0 of its photos;
- * null: none, its generated picture), in the one statement, so a page costs one round trip.
- */
-export type ItemSummaryBase = Pick<Selectable<DB['items']>, (typeof SUMMARY_COLUMNS)[number]> & {
+/** A list row: what a card shows, every sort key (for the next cursor) and its cover photo's file (null: its generated picture). */
+export type ItemSummaryBase = Pick<
+  Selectable<DB['items']>,
+  | 'id'
+  | 'name'
+  | 'brand'
+  | 'category'
+  | 'gender'
+  | 'colour'
+  | 'retail_price_cents'
+  | 'rental_price_cents'
+  | 'rating'
+  | 'review_count'
+  | 'rental_count'
+  | 'is_new'
+  | 'created_at'
+  | 'owner_id'
+  | 'look'
+> & {
   cover_file: string | null;
 };
-
-function summaryRows(db: Kysely<DB>) {
-  return db
-    .selectFrom('items')
-    .leftJoin('listing_photos as cover', (join) =>
-      join.onRef('cover.item_id', '=', 'items.id').on('cover.position', '=', 0),
-    )
-    .select(SUMMARY_COLUMNS.map((c) => `items.${c}` as const))
-    .select('cover.file_name as cover_file');
-}

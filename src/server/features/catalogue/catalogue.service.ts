@@ -27,6 +27,7 @@ import { toCatalogueItem, toSummary } from './catalogue-items';
 import { decodeCursor, encodeCursor } from './cursor';
 import { facetCounts, tabCounts } from './facet-counts';
 import { dateSets, freeOf, inOrder, page as indexPage, resultSet, takePage } from './index-query';
+import { indexSummaries } from './index-summaries';
 import type { CatalogueIndex } from './catalogue-index';
 import { AVAILABLE_SOON_DAYS, memberRanking } from './ranking';
 import { recommendedOrder } from './recommended-order';
@@ -136,8 +137,12 @@ export function createCatalogueService(
     if (!ix.entries.has(id)) throw notFound('Item not found');
     const { noneFree } = dateSets(ix, await heldSoon({}));
     const ids = pick(ix, id, noneFree);
-    const byId = new Map((await repo.summaries(ids)).map((r) => [r.id, r]));
-    return summariesOf(ids.flatMap((i) => (byId.has(i) ? [byId.get(i)!] : [])));
+    return summariesOf(
+      indexSummaries(
+        ix,
+        ids.map((i) => ({ id: i })),
+      ),
+    );
   }
 
   return {
@@ -173,7 +178,7 @@ export function createCatalogueService(
       return rows.map((row) => toCatalogueItem(row, pics.get(row.id)!));
     },
 
-    /** A page of active items with filters, sort and a keyset cursor: chosen and ordered by the index, read by id. */
+    /** A page of active items with filters, sort and a keyset cursor: chosen, ordered and drawn by the index (decision 0083). */
     async listItems(
       query: ItemListQuery,
       resolved?: ResolvedSearch | null,
@@ -209,11 +214,8 @@ export function createCatalogueService(
           : keep
             ? await takePage(inOrder(ix, set, query.sort, matches, after), query.limit, keep)
             : indexPage(ix, set, query.sort, matches, after, query.limit);
-      const byId = new Map((await repo.summaries(picked.map((p) => p.id))).map((r) => [r.id, r]));
-      const rows = picked.flatMap((p) => {
-        const row = byId.get(p.id);
-        return row ? [{ ...row, score: p.score }] : [];
-      });
+      // The page's rows are the index's own (decision 0083), as current as its choice of pieces.
+      const rows = indexSummaries(ix, picked);
       const more = rows.length > query.limit;
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page[page.length - 1];

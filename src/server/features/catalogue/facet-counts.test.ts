@@ -1,3 +1,4 @@
+import { PLAIN_CARD } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
@@ -53,6 +54,7 @@ describe('facet counts: the price range', () => {
             rating: 4,
             rental_count: 0,
             created_at: '2026-11-01T00:00:00.000Z',
+            ...PLAIN_CARD,
           }));
           const units: IndexedUnit[] = rows.map((r) => ({ id: r.id, item_id: r.id, size: 'M' }));
           ix.apply(

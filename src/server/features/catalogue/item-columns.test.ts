@@ -1,3 +1,4 @@
+import { PLAIN_CARD } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OCCASIONS, SIZES } from '../../../domain/catalogue';
@@ -64,6 +65,7 @@ function row(id: number, f: Facts | null): IndexedItem {
     rating: 4,
     rental_count: 0,
     created_at: '2026-11-01T00:00:00.000Z',
+    ...PLAIN_CARD,
   };
 }
 

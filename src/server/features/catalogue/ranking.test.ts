@@ -1,3 +1,4 @@
+import { PLAIN_CARD } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import type { TypedFastBitSet } from 'typedfastbitset';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,7 @@ function build(items: ItemSpec[]) {
       rating: it.rating,
       rental_count: it.rental_count,
       created_at: created,
+      ...PLAIN_CARD,
     });
     for (const size of it.sizes) units.push({ id: units.length + 1, item_id: id, size });
     if (it.likes) activity.likes.push({ item_id: id, n: it.likes });

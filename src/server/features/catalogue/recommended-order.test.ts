@@ -1,3 +1,4 @@
+import { PLAIN_CARD } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SIZES } from '../../../domain/catalogue';
@@ -52,6 +53,7 @@ function rowsOf(ids: number[], specs: (Spec | null)[], firstUnit = 1) {
       rating: s?.rating ?? 0,
       rental_count: 0,
       created_at: day(s?.age ?? 1),
+      ...PLAIN_CARD,
     });
     for (const size of s?.sizes ?? []) units.push({ id: firstUnit + units.length, item_id: id, size });
     if (s?.likes) likes.push({ item_id: id, n: s.likes });

@@ -1,0 +1,14 @@
+import type { IndexedItem } from './catalogue-index';
+
+/** The card columns of an indexed row that a unit test of filters, facets or ranking does not read. */
+export const PLAIN_CARD: Pick<
+  IndexedItem,
+  'retail_price_cents' | 'review_count' | 'is_new' | 'owner_id' | 'look' | 'cover_file'
+> = {
+  retail_price_cents: 0,
+  review_count: 0,
+  is_new: 0,
+  owner_id: null,
+  look: null,
+  cover_file: null,
+};
