@@ -2,7 +2,7 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { DISCOVERY_CATEGORIES, OCCASIONS, SIZES, THEMES } from '../../../domain/catalogue';
 import { fit } from './bitsets';
 import { ItemColumns } from './item-columns';
-import { cardOf, type Card } from './index-summaries';
+import { cardOf, type Card, type CardColumns } from './index-card';
 import { createTextIndex, type TextIndex } from './text-index';
 
 /**
@@ -15,7 +15,7 @@ import { createTextIndex, type TextIndex } from './text-index';
  */
 
 /** The facts of an item the index reads (a row of `items`). */
-export interface IndexedItem {
+export interface IndexedItem extends CardColumns {
   id: number;
   status: string;
   name: string;
@@ -29,12 +29,6 @@ export interface IndexedItem {
   rating: number | string;
   rental_count: number;
   created_at: string;
-  retail_price_cents: number;
-  review_count: number;
-  is_new: number;
-  owner_id: string | null;
-  look: string | null;
-  cover_file: string | null;
 }
 
 /**
@@ -108,7 +102,7 @@ export interface Entry {
   units: ArrayLike<number>;
   /** Its units' ids (one shared empty list for none). */
   unitIds: readonly number[];
-  /** What its card in a list shows besides the fields above (index-summaries.ts). */
+  /** What its card in a list shows besides the fields above (index-card.ts). */
   card: Card;
 }
 

@@ -1,10 +1,7 @@
-import type { IndexedItem } from './catalogue-index';
+import type { CardColumns } from './index-card';
 
 /** The card columns of an indexed row that a unit test of filters, facets or ranking does not read. */
-export const PLAIN_CARD: Pick<
-  IndexedItem,
-  'retail_price_cents' | 'review_count' | 'is_new' | 'owner_id' | 'look' | 'cover_file'
-> = {
+export const PLAIN_CARD: Omit<CardColumns, 'name'> = {
   retail_price_cents: 0,
   review_count: 0,
   is_new: 0,

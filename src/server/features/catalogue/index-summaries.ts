@@ -5,32 +5,8 @@
  * with every committed change before a request reads it, and every column a card shows logs its
  * item when it changes (migration 2026-12-02T0100), as does a photo (the cover).
  */
-import type { CatalogueIndex, IndexedItem } from './catalogue-index';
+import type { CatalogueIndex } from './catalogue-index';
 import type { ItemSummaryRow } from './catalogue.repository';
-
-/** An entry's card fields that nothing filters or sorts by. */
-export interface Card {
-  name: string;
-  retailPriceCents: number;
-  reviewCount: number;
-  isNew: number;
-  ownerId: string | null;
-  look: string | null;
-  coverFile: string | null;
-}
-
-/** The card of an item's row; `intern` keeps one string per distinct owner and look (looks come from a few descriptors). */
-export function cardOf(row: IndexedItem, intern: (s: string) => string): Card {
-  return {
-    name: row.name,
-    retailPriceCents: row.retail_price_cents,
-    reviewCount: row.review_count,
-    isNew: Number(row.is_new),
-    ownerId: row.owner_id === null ? null : intern(row.owner_id),
-    look: row.look === null ? null : intern(row.look),
-    coverFile: row.cover_file,
-  };
-}
 
 /**
  * The list rows of some of the index's pieces with their scores (relevance), in the order asked;
