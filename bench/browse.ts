@@ -12,7 +12,9 @@
  *   recommended   the Recommended sort on broad lists (decisions 0065, 0071), with and without dates
  * and, per issue 27, each kind's req/s at the largest size against the smallest (MET at 0.7x or
  * more), browse at the smallest size against bare node:http (MET at 0.3x or more), the app
- * process's RSS after its load runs, and the search index's load time.
+ * process's RSS after its load runs, and the search index's load time. An app runs per size, all
+ * at once, and every load runs at each size in turn and back (1k, 100k, 100k, 1k): a figure is the
+ * mean of a size's two runs, so a shared machine's drift weighs on both sizes alike.
  *
  *   node --import tsx bench/browse.ts                              # SQLite, 1k and 100k items
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/browse.ts
@@ -109,49 +111,84 @@ interface Row {
   index: IndexLoad | null;
 }
 
-async function measure(dialect: 'sqlite' | 'postgres', n: number): Promise<Row> {
-  const env = await prepare(dialect, n);
-  const app = await startApp(env);
-  let bytes: number;
-  let bare: LoadResult;
-  let memory: Row['memory'] = null;
-  const index = await app.indexLoad;
-  const result: Partial<Record<Mode, LoadResult>> = {};
+/** The sizes there and back (1k, 100k, 100k, 1k): each size's two runs straddle the other's, so a machine that slows or speeds up during the run weighs on both alike. */
+const thereAndBack = <T>(xs: readonly T[]): T[] => [...xs, ...[...xs].reverse()];
+
+/** The mean of a size's two runs (errors added up). */
+function meanOf(runs: readonly LoadResult[]): LoadResult {
+  const avg = (f: (r: LoadResult) => number) => runs.reduce((sum, r) => sum + f(r), 0) / runs.length;
+  const cpu = runs.every((r) => r.cpuMs !== undefined) ? { cpuMs: avg((r) => r.cpuMs!) } : {};
+  return {
+    rps: avg((r) => r.rps),
+    p50: Math.round(avg((r) => r.p50)),
+    p99: Math.round(avg((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    ...cpu,
+  };
+}
+
+/**
+ * Every size of one database at once: an app per size, all started before any load. Each load
+ * (the yardstick, then each kind) runs at every size in turn and back again, and a size's figure
+ * is the mean of its two runs. Runs minutes apart on a shared machine differed by up to 3x in the
+ * yardstick alone; side by side, the ratios compare like with like.
+ */
+async function measure(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
+  const apps: { n: number; app: Awaited<ReturnType<typeof startApp>>; index: IndexLoad | null }[] = [];
   try {
-    // The yardstick answers the body of the main browse request, byte for byte the same size.
-    const res = await fetch(app.url + BROWSE_PATHS[0]);
-    const body = Buffer.from(await res.arrayBuffer());
-    if (!res.ok) throw new Error(`browse answered ${res.status}: ${body.toString()}`);
-    bytes = body.length;
-    for (const path of Object.values(PATHS).flat()) {
-      const check = await fetch(app.url + path);
-      if (!check.ok) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
+    for (const n of sizes) {
+      const app = await startApp(await prepare(dialect, n));
+      apps.push({ n, app, index: await app.indexLoad });
     }
-    const file = path.resolve(`.tmp/bench/body-${dialect}-${n}.json`);
-    writeFileSync(file, body);
-    const yardstick = await startBare(file);
-    try {
-      bare = await load(yardstick.url, ['/api/items'], { connections, duration });
-    } finally {
-      await yardstick.stop();
+    const rows: Row[] = [];
+    const runs = new Map<string, LoadResult[]>();
+    const add = (key: string, r: LoadResult) => runs.set(key, [...(runs.get(key) ?? []), r]);
+    const bodies = new Map<number, { file: string; bytes: number }>();
+    for (const { n, app } of apps) {
+      // The yardstick answers the body of the main browse request, byte for byte the same size.
+      const res = await fetch(app.url + BROWSE_PATHS[0]);
+      const body = Buffer.from(await res.arrayBuffer());
+      if (!res.ok) throw new Error(`browse answered ${res.status}: ${body.toString()}`);
+      for (const path of Object.values(PATHS).flat()) {
+        const check = await fetch(app.url + path);
+        if (!check.ok) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
+      }
+      const file = path.resolve(`.tmp/bench/body-${dialect}-${n}.json`);
+      writeFileSync(file, body);
+      bodies.set(n, { file, bytes: body.length });
+    }
+    for (const { n } of thereAndBack(apps)) {
+      const yardstick = await startBare(bodies.get(n)!.file);
+      try {
+        add(`bare ${n}`, await load(yardstick.url, ['/api/items'], { connections, duration }));
+      } finally {
+        await yardstick.stop();
+      }
     }
     for (const mode of modes)
-      result[mode] = await load(app.url, PATHS[mode], { connections, duration, distinct: true, cpu: app.cpu });
-    memory = app.memory();
+      for (const { n, app } of thereAndBack(apps))
+        add(`${mode} ${n}`, await load(app.url, PATHS[mode], { connections, duration, distinct: true, cpu: app.cpu }));
+    for (const { n, app, index } of apps) {
+      const result: Partial<Record<Mode, LoadResult>> = {};
+      for (const mode of modes) result[mode] = meanOf(runs.get(`${mode} ${n}`)!);
+      const bare = meanOf(runs.get(`bare ${n}`)!);
+      rows.push({ dialect, items: n, bytes: bodies.get(n)!.bytes, bare, app: result, memory: app.memory(), index });
+    }
+    return rows;
   } finally {
-    await app.stop();
+    for (const { app } of apps) await app.stop();
   }
-  return { dialect, items: n, bytes, bare, app: result, memory, index };
 }
 
 async function main() {
   mkdirSync('.tmp/bench/no-web', { recursive: true });
   const dialects: ('sqlite' | 'postgres')[] = pgBase ? ['sqlite', 'postgres'] : ['sqlite'];
   const rows: Row[] = [];
-  for (const dialect of dialects) for (const n of sizes) rows.push(await measure(dialect, n));
+  for (const dialect of dialects) rows.push(...(await measure(dialect)));
 
   console.log(
-    `\nBrowse and search API vs bare node:http, autocannon ${connections} connections, ${duration} s each (after a 2 s warm-up), every URL distinct, no response cache\n`,
+    `\nBrowse and search API vs bare node:http, autocannon ${connections} connections, ${duration} s each (after a 2 s warm-up), every URL distinct, no response cache; each figure the mean of two runs, the sizes in turn and back (${thereAndBack(sizes).join(', ')})\n`,
   );
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   printTable(
