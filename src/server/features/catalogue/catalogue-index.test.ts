@@ -1,4 +1,4 @@
-import { PLAIN_CARD } from './index-rows.test-helpers';
+import { orderedPiece } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareIn, createCatalogueIndex, ORDERS, type IndexedItem, type OrderName } from './catalogue-index';
@@ -20,22 +20,15 @@ const pieceArb = fc.record({
 });
 type Piece = typeof pieceArb extends fc.Arbitrary<infer T> ? T : never;
 
-const row = (p: Piece): IndexedItem => ({
-  id: p.id,
-  status: p.active ? 'active' : 'retired',
-  name: `Piece ${p.id}`,
-  brand: 'House',
-  category: 'Dresses',
-  colour: 'black',
-  gender: 'Women',
-  description: '',
-  tags: null,
-  rental_price_cents: p.price,
-  rating: p.rating,
-  rental_count: p.rentals,
-  created_at: `${p.day}T10:00:00.000Z`,
-  ...PLAIN_CARD,
-});
+const row = (p: Piece): IndexedItem =>
+  orderedPiece({
+    id: p.id,
+    status: p.active ? 'active' : 'retired',
+    rental_price_cents: p.price,
+    rating: p.rating,
+    rental_count: p.rentals,
+    created_at: `${p.day}T10:00:00.000Z`,
+  });
 
 const NAMES = Object.keys(ORDERS) as OrderName[];
 

@@ -3,7 +3,7 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import { describe, expect, it } from 'vitest';
 import { createCatalogueIndex, ORDERS, type IndexedItem, type OrderName } from './catalogue-index';
 import { inOrder, isSparse } from './index-query';
-import { PLAIN_CARD } from './index-rows.test-helpers';
+import { orderedPiece } from './index-rows.test-helpers';
 
 /*
  * A list in a sort's order walks the order for the set's pieces, or, for a set sparse against the
@@ -11,23 +11,16 @@ import { PLAIN_CARD } from './index-rows.test-helpers';
  * from the start or past any cursor.
  */
 const PIECES = 400;
-const row = (id: number): IndexedItem => ({
-  id,
-  status: 'active',
-  name: `Piece ${id}`,
-  brand: 'House',
-  category: 'Dresses',
-  colour: 'black',
-  gender: 'Women',
-  description: '',
-  tags: null,
-  // Few distinct keys: many ties, which go to the id.
-  rental_price_cents: 1000 * (1 + (id % 7)),
-  rating: id % 3,
-  rental_count: id % 5,
-  created_at: `2026-1${id % 2}-0${1 + (id % 9)}T10:00:00.000Z`,
-  ...PLAIN_CARD,
-});
+// Few distinct keys: many ties, which go to the id.
+const row = (id: number): IndexedItem =>
+  orderedPiece({
+    id,
+    status: 'active',
+    rental_price_cents: 1000 * (1 + (id % 7)),
+    rating: id % 3,
+    rental_count: id % 5,
+    created_at: `2026-1${id % 2}-0${1 + (id % 9)}T10:00:00.000Z`,
+  });
 const ix = createCatalogueIndex();
 const ids = Array.from({ length: PIECES }, (_, i) => i + 1);
 ix.apply(ids, ids.map(row), []);
