@@ -13,12 +13,13 @@
  * and, per issue 27, each kind's req/s at the largest size against the smallest (MET at 0.7x or
  * more), browse at the smallest size against bare node:http (MET at 0.3x or more), the app
  * process's RSS after its load runs, and the search index's load time. An app runs per size, all
- * at once, and every load runs at each size in turn and back (1k, 100k, 100k, 1k): a figure is the
- * mean of a size's two runs, so a shared machine's drift weighs on both sizes alike.
+ * at once, and every load runs at each size in turn and back (1k, 100k, 100k, 1k), `--rounds` times
+ * over: a figure is the mean of a size's runs, so a shared machine's drift and bursts weigh on both
+ * sizes alike, and each ratio is printed with its lowest and highest round.
  *
  *   node --import tsx bench/browse.ts                              # SQLite, 1k and 100k items
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/browse.ts
- *   options: --sizes=1000,100000 --duration=10 --connections=50 --modes=browse,search
+ *   options: --sizes=1000,100000 --duration=10 --rounds=2 --connections=50 --modes=browse,search
  *
  * Databases are built once under .tmp/bench (SQLite) or as rentique_bench_<n> (PostgreSQL) and
  * reused by later runs (BENCH_NAME=x: .tmp/x and rentique_x_<n> instead).
@@ -35,6 +36,7 @@ const arg = (name: string, fallback: string) =>
 const sizes = arg('sizes', '1000,100000').split(',').map(Number);
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '50'));
+const rounds = Math.max(1, Number(arg('rounds', '2')));
 const pgBase = process.env.BENCH_DATABASE_URL;
 
 const DATES = '&from=2027-01-11&to=2027-01-18';
@@ -109,10 +111,19 @@ interface Row {
   memory: { rssMb: number; peakMb: number } | null;
   /** The search index's load at start. */
   index: IndexLoad | null;
+  /** Each round's figures of each kind (the mean of its two runs), for the spread of the ratios. */
+  rounds: Partial<Record<Mode | 'bare', LoadResult[]>>;
 }
 
 /** The sizes there and back (1k, 100k, 100k, 1k): each size's two runs straddle the other's, so a machine that slows or speeds up during the run weighs on both alike. */
 const thereAndBack = <T>(xs: readonly T[]): T[] => [...xs, ...[...xs].reverse()];
+
+/** `rounds` times there and back: every run of a size has one of the other's next to it. */
+const visits = <T>(xs: readonly T[]): T[] => Array.from({ length: rounds }, () => thereAndBack(xs)).flat();
+
+/** A size's runs in rounds of two (each round's there and back). */
+const inRounds = (runs: readonly LoadResult[]): LoadResult[] =>
+  Array.from({ length: Math.ceil(runs.length / 2) }, (_, r) => meanOf(runs.slice(2 * r, 2 * r + 2)));
 
 /** The mean of a size's two runs (errors added up). */
 function meanOf(runs: readonly LoadResult[]): LoadResult {
@@ -129,13 +140,15 @@ function meanOf(runs: readonly LoadResult[]): LoadResult {
 }
 
 /**
- * Every size of one database at once: an app per size, all started before any load. Each load
- * (the yardstick, then each kind) runs at every size in turn and back again, and a size's figure
- * is the mean of its two runs. Runs minutes apart on a shared machine differed by up to 3x in the
- * yardstick alone; side by side, the ratios compare like with like.
+ * Every size of one database at once: an app and a yardstick per size, all started before any
+ * load. Each load (the yardstick, then each kind) runs at every size in turn and back again,
+ * `rounds` times, warmed up before its first run only; a size's figure is the mean of its runs.
+ * Runs minutes apart on a shared machine differed by up to 3x in the yardstick alone, and from one
+ * second to the next by a third; side by side and interleaved, the ratios compare like with like.
  */
 async function measure(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   const apps: { n: number; app: Awaited<ReturnType<typeof startApp>>; index: IndexLoad | null }[] = [];
+  const bares = new Map<number, Awaited<ReturnType<typeof startBare>>>();
   try {
     for (const n of sizes) {
       const app = await startApp(await prepare(dialect, n));
@@ -157,27 +170,44 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
       const file = path.resolve(`.tmp/bench/body-${dialect}-${n}.json`);
       writeFileSync(file, body);
       bodies.set(n, { file, bytes: body.length });
+      bares.set(n, await startBare(file));
     }
-    for (const { n } of thereAndBack(apps)) {
-      const yardstick = await startBare(bodies.get(n)!.file);
-      try {
-        add(`bare ${n}`, await load(yardstick.url, ['/api/items'], { connections, duration }));
-      } finally {
-        await yardstick.stop();
-      }
+    // The first run of each load at each size is warmed up first (JIT, connections); later runs are not.
+    const warmed = new Set<string>();
+    const warmup = (key: string) => (warmed.has(key) ? 0 : (warmed.add(key), 2));
+    for (const { n } of visits(apps)) {
+      const key = `bare ${n}`;
+      add(key, await load(bares.get(n)!.url, ['/api/items'], { connections, duration, warmup: warmup(key) }));
     }
     for (const mode of modes)
-      for (const { n, app } of thereAndBack(apps))
-        add(`${mode} ${n}`, await load(app.url, PATHS[mode], { connections, duration, distinct: true, cpu: app.cpu }));
+      for (const { n, app } of visits(apps)) {
+        const key = `${mode} ${n}`;
+        const opts = { connections, duration, distinct: true, cpu: app.cpu, warmup: warmup(key) };
+        add(key, await load(app.url, PATHS[mode], opts));
+      }
     for (const { n, app, index } of apps) {
       const result: Partial<Record<Mode, LoadResult>> = {};
-      for (const mode of modes) result[mode] = meanOf(runs.get(`${mode} ${n}`)!);
+      const perRound: Row['rounds'] = { bare: inRounds(runs.get(`bare ${n}`)!) };
+      for (const mode of modes) {
+        result[mode] = meanOf(runs.get(`${mode} ${n}`)!);
+        perRound[mode] = inRounds(runs.get(`${mode} ${n}`)!);
+      }
       const bare = meanOf(runs.get(`bare ${n}`)!);
-      rows.push({ dialect, items: n, bytes: bodies.get(n)!.bytes, bare, app: result, memory: app.memory(), index });
+      rows.push({
+        dialect,
+        items: n,
+        bytes: bodies.get(n)!.bytes,
+        bare,
+        app: result,
+        memory: app.memory(),
+        index,
+        rounds: perRound,
+      });
     }
     return rows;
   } finally {
     for (const { app } of apps) await app.stop();
+    for (const bare of bares.values()) await bare.stop();
   }
 }
 
@@ -188,7 +218,7 @@ async function main() {
   for (const dialect of dialects) rows.push(...(await measure(dialect)));
 
   console.log(
-    `\nBrowse and search API vs bare node:http, autocannon ${connections} connections, ${duration} s each (after a 2 s warm-up), every URL distinct, no response cache; each figure the mean of two runs, the sizes in turn and back (${thereAndBack(sizes).join(', ')})\n`,
+    `\nBrowse and search API vs bare node:http, autocannon ${connections} connections, ${duration} s each (the first after a 2 s warm-up), every URL distinct, no response cache; each figure the mean of ${2 * rounds} runs, the sizes in turn and back ${rounds} times (${visits(sizes).join(', ')})\n`,
   );
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   printTable(
@@ -229,6 +259,11 @@ async function main() {
 function printTargets(rows: Row[], dialects: string[]) {
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  // The ratio of each round alone, lowest and highest: how far the machine moved the figure.
+  const spreadOf = (small: readonly LoadResult[], big: readonly LoadResult[]) => {
+    const each = big.map((b, r) => b.rps / Math.max(small[r]!.rps, 1));
+    return each.length < 2 ? '' : ` (rounds ${Math.min(...each).toFixed(2)} to ${Math.max(...each).toFixed(2)})`;
+  };
   const cpuOf = (a: LoadResult, b: LoadResult) =>
     a.cpuMs !== undefined && b.cpuMs !== undefined
       ? `, app CPU ${a.cpuMs.toFixed(3)} -> ${b.cpuMs.toFixed(3)} ms/req`
@@ -252,7 +287,7 @@ function printTargets(rows: Row[], dialects: string[]) {
       const [a, b] = [small.app[m]!, big.app[m]!];
       const ratio = b.rps / Math.max(a.rps, 1);
       console.log(
-        `${dialect} ${m}: ${fmt(b.rps)} req/s at ${fmt(big.items)} vs ${fmt(a.rps)} at ${fmt(small.items)} = ${ratio.toFixed(2)}x (>= 0.7) ${verdict(ratio >= 0.7)}; p50 ${a.p50} -> ${b.p50} ms, p99 ${a.p99} -> ${b.p99} ms${cpuOf(a, b)}`,
+        `${dialect} ${m}: ${fmt(b.rps)} req/s at ${fmt(big.items)} vs ${fmt(a.rps)} at ${fmt(small.items)} = ${ratio.toFixed(2)}x (>= 0.7) ${verdict(ratio >= 0.7)}${spreadOf(small.rounds[m]!, big.rounds[m]!)}; p50 ${a.p50} -> ${b.p50} ms, p99 ${a.p99} -> ${b.p99} ms${cpuOf(a, b)}`,
       );
     }
   }

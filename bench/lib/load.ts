@@ -11,7 +11,7 @@ export interface LoadResult {
 }
 
 /**
- * Loads a server with autocannon: a short warm-up (discarded), then the measured run. `paths`
+ * Loads a server with autocannon: a short warm-up (discarded; `warmup: 0` for none), then the measured run. `paths`
  * are requested in turn on each connection. With `distinct`, every request gets its own URL (a
  * counter in an extra query parameter the API ignores), so no answer can be repeated by URL.
  * With `cpu` (the server's CPU seconds so far), the run's CPU time per request: a figure that the
@@ -35,7 +35,8 @@ export async function load(
         }
       : { path, method: 'GET' },
   );
-  await autocannon({ url: baseUrl, connections, duration: opts.warmup ?? 2, requests });
+  const warmup = opts.warmup ?? 2;
+  if (warmup > 0) await autocannon({ url: baseUrl, connections, duration: warmup, requests });
   const before = opts.cpu?.();
   const r: Result = await autocannon({ url: baseUrl, connections, duration: opts.duration ?? 10, requests });
   const cpuSeconds = before === undefined ? NaN : opts.cpu!() - before;
