@@ -331,7 +331,11 @@ export function createCatalogueRepository(db: Kysely<DB>) {
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 export type ItemRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findById']>>>;
 export type ItemSummaryRow = ItemSummaryBase & { score?: number };
-/** A list row: what a card shows, every sort key (for the next cursor) and its cover photo's file (null: its generated picture). */
+/**
+ * A list row: what a card shows, every sort key (for the next cursor), its cover photo's file (null:
+ * its generated picture) and the index's card it was read from (`drawnFrom`, the key of its cover's
+ * memo: item-pictures.ts).
+ */
 export type ItemSummaryBase = Pick<
   Selectable<DB['items']>,
   | 'id'
@@ -351,4 +355,5 @@ export type ItemSummaryBase = Pick<
   | 'look'
 > & {
   cover_file: string | null;
+  drawnFrom: object;
 };

@@ -38,6 +38,7 @@ export function indexSummaries(
       owner_id: c.ownerId,
       look: c.look,
       cover_file: c.coverFile,
+      drawnFrom: c,
       score,
     });
   }

@@ -109,32 +109,36 @@ export function picturesOf(source: PictureSource, photos: readonly PhotoRow[] = 
 }
 
 /**
- * Generated covers by everything they are drawn from. Working out a cover's words and version
- * reads the item's name word by word, which was the largest part of a browse page's CPU; the
- * answer is a pure function of the key, so a memo of it can never be stale.
+ * Generated covers by the index's card of their piece (index-card.ts). Working out a cover's words
+ * and version reads the item's name word by word, which was the largest part of a browse page's
+ * CPU. An entry gets a new card whenever anything a cover is drawn from changes (its name, brand,
+ * category, colour, look or photos), so the memo can never be stale; keyed by the card itself, a
+ * look-up builds no key (a key of the six values in JSON text was 5% of a browse request's CPU).
  */
-const generatedCovers = new LRUCache<string, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>({ max: 20_000 });
+const generatedCovers = new LRUCache<object, Cover>({ max: 20_000 });
 
-/** The first picture only (cards and lists), without describing every view. */
+type Cover = Readonly<Pick<ItemPictures, 'imageUrl' | 'imageAlt'>>;
+
+/** The first picture only (cards and lists), without describing every view; `drawnFrom`: the index's card of the piece. */
 export function coverOf(
   source: PictureSource,
   cover: Pick<PhotoRow, 'position' | 'file_name'> | undefined,
-): Pick<ItemPictures, 'imageUrl' | 'imageAlt'> {
+  drawnFrom: object,
+): Cover {
   if (cover)
     return {
       imageUrl: photoUrl(source.id, cover.position, cover.file_name),
       imageAlt: `${source.name} by ${source.brand}: photo`,
     };
-  const key = JSON.stringify([source.id, source.name, source.brand, source.category, source.colour, source.look]);
-  let generated = generatedCovers.get(key);
+  let generated = generatedCovers.get(drawnFrom);
   if (!generated) {
     generated = {
       imageUrl: generatedPictureUrl(source, 'front'),
       imageAlt: `${source.name} by ${source.brand}: ${describePicture(source, 'front')}`,
     };
-    generatedCovers.set(key, generated);
+    generatedCovers.set(drawnFrom, generated);
   }
-  return { ...generated };
+  return generated;
 }
 
 const SOURCE_COLUMNS = ['id', 'name', 'brand', 'category', 'colour', 'look'] as const;
@@ -168,12 +172,12 @@ export function createItemPictures(db: Kysely<DB>) {
 
     /** The first picture of each list row, from the cover photo's file its row carries (no query). */
     coversOfSummaries(
-      rows: readonly (PictureSource & { cover_file: string | null })[],
-    ): Map<number, Pick<ItemPictures, 'imageUrl' | 'imageAlt'>> {
+      rows: readonly (PictureSource & { cover_file: string | null; drawnFrom: object })[],
+    ): Map<number, Cover> {
       return new Map(
         rows.map((r) => [
           r.id,
-          coverOf(r, r.cover_file === null ? undefined : { position: 0, file_name: r.cover_file }),
+          coverOf(r, r.cover_file === null ? undefined : { position: 0, file_name: r.cover_file }, r.drawnFrom),
         ]),
       );
     },
