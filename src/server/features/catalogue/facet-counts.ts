@@ -225,7 +225,7 @@ export function keptSets(ix: CatalogueIndex, f: ItemFilters, s: FilterSets): [Fa
       };
       kept.push([[dim], keptSet, 3]);
     }
-    const pricedValue = priced && keptPriceRange(ix, f, tabSet, s.make, { dim, value, tabRange: priced });
+    const pricedValue = priced && keptPriceRange(ix, f, tabSet, s.make, { dim, value });
     if (pricedValue) kept.push([[dim, 'price'], pricedValue, 5]);
   }
   return kept;

@@ -173,7 +173,7 @@ export function keptPriceRange(
   f: ItemFilters,
   tabSet: TypedFastBitSet,
   make: SetMaker = ON_HEAP,
-  pick?: Pick & { tabRange: KeptSet },
+  pick?: Pick,
 ): KeptSet | null {
   if (f.minPrice === undefined && f.maxPrice === undefined) return null;
   const b = priceBuckets(ix);
@@ -204,17 +204,16 @@ export function keptPriceRange(
       if (f.gender) set.intersection(tabSet);
       return picked ? set.intersection(picked) : set;
     },
-    // The tab's pieces of the two edge buckets' positions outside the range, in price order (a walk
-    // tallies them in any order); of a value, those of the tab's with it.
+    // The tab's pieces (of a value: with it) of the two edge buckets' positions outside the range,
+    // in price order (a walk tallies them in any order), in one pass over the positions.
     outside: () => {
       if (outside) return outside;
-      if (picked) return (outside = pick!.tabRange.outside!().filter((id) => picked.has(id)));
       const ids = new Int32Array(atMost);
       let n = 0;
       const take = (from: number, to: number) => {
         for (let i = from; i < to; i++) {
           const id = b.order[i]!;
-          if (!f.gender || tabSet.has(id)) ids[n++] = id;
+          if ((!f.gender || tabSet.has(id)) && (!picked || picked.has(id))) ids[n++] = id;
         }
       };
       take(first * b.width, lo);
