@@ -196,4 +196,23 @@ describe('text index ranks', () => {
     // Black in the name of every tenth item: the third is item 30, so the walk ends there.
     expect(Array.from(ranked.ids.subarray(0, ranked.n))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
+
+  it('rank every match of a broad search, and keep what one call found when the next ranks again', () => {
+    const ix = createTextIndex();
+    const row = { brand: 'gucci', category: 'dresses', colour: 'black', description: '', tags: 'party' };
+    for (let id = 1; id <= 3000; id++) ix.add({ id, name: id % 3 === 0 ? 'black silk dress' : 'silk dress', ...row });
+    const silk = ix.resolve('silk')!;
+    const every = ix.ranks(silk, ix.matchSet(silk));
+    expect(every.n).toBe(3000);
+    expect(Array.from(every.ids)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+    expect(new Set(every.ranks).size).toBe(1);
+    const black = ix.resolve('black')!;
+    const some = ix.ranks(black, ix.matchSet(black), 2);
+    // Black in the name of every third item (10) beats the colour (6): the walk ends at item 6.
+    expect(Array.from(some.ids)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(every.ids[0]).toBe(1);
+    expect(every.n).toBe(3000);
+    expect(Array.from(every.ids.subarray(0, 6))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(every.ranks[0]).toBe(every.ranks[2999]);
+  });
 });

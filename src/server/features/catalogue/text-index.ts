@@ -1,6 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { TypedFastBitSet } from 'typedfastbitset';
-import { fit, idsOf } from './bitsets';
+import { fit } from './bitsets';
 import { resolveSearch, type ResolvedSearch } from './search-language';
 
 /**
@@ -47,6 +47,12 @@ export function wordsOf(text: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
+}
+
+/** `into` with `from` copied to its start. */
+function grown<T extends Int32Array | Float64Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
 }
 
 /** The items using one word; `word` is the word's number (its codes' upper bits). */
@@ -195,6 +201,9 @@ export function createTextIndex() {
    * number, 0 for every other word (set by `ranks`, cleared after it).
    */
   const scratch: { rarity: Float64Array; words: number[] }[] = [];
+  /** The buffers `ranks` writes its walk into, kept from one call to the next (it copies out what it found). */
+  const walked = { ids: new Int32Array(1024), ranks: new Float64Array(1024) };
+
   function rarityTable(group: number): { rarity: Float64Array; words: number[] } {
     let t = scratch[group];
     if (!t || t.rarity.length < postings.length)
@@ -316,15 +325,16 @@ export function createTextIndex() {
      * With `best`, only as many as the `best` first by (rank, then id) need: the items are ranked
      * in id order and the walk stops once `best` of them have the highest rank any item of `set`
      * can have (each group's best word, at the highest weight it has been held with). No item
-     * after them can rank above them, nor tie them with a lower id.
+     * after them can rank above them, nor tie them with a lower id. The set's ids are read out of
+     * its words as the walk goes: a first page of a search at 100k items usually stops within its
+     * first dozen matches, and reading all of them first (a pass over every word) cost more.
      */
     ranks(resolved: ResolvedSearch, set: TypedFastBitSet, best?: number): Ranked {
       // Each group's words as the index knows them (a prefix's words), their rarity by word number
       // in a table (an array read per code, not a map lookup: thousands of matches times their words).
       const n = Math.max(docs.count, 1);
-      const members = idsOf(set);
-      const ids = new Int32Array(members.length);
-      const ranks = new Float64Array(members.length);
+      // Written into the walk's buffers (grown as it goes), copied out at the end.
+      let { ids, ranks } = walked;
       let count = 0;
       try {
         // Per group, the highest rarity of its words: past it, a code's weight says whether it can do better.
@@ -351,11 +361,8 @@ export function createTextIndex() {
           return table.rarity;
         });
         const { codes: all, start, length } = docs;
-        let atCeiling = 0;
-        for (const id of members) {
-          if (!docs.has(id)) continue;
-          const from = start[id]!;
-          const to = from + length[id]!;
+        /** The rank of the item whose codes are all[from..to): per group, its best word's weight times rarity. */
+        const scoreOf = (from: number, to: number) => {
           let score = 0;
           for (let g = 0; g < tables.length; g++) {
             const rarityOf = tables[g]!;
@@ -372,15 +379,31 @@ export function createTextIndex() {
             }
             score += top;
           }
-          ids[count] = id;
-          ranks[count++] = score;
-          // Summed as `ceiling` was, group by group, from the same products: equal when every group is at its best.
-          if (best !== undefined && score >= ceiling && ++atCeiling >= best) break;
+          return score;
+        };
+        const words = set.words;
+        let atCeiling = 0;
+        walk: for (let k = 0; k < words.length; k++) {
+          for (let bits = words[k]! | 0; bits !== 0;) {
+            const low = bits & -bits;
+            bits ^= low;
+            const id = (k << 5) + 31 - Math.clz32(low);
+            if (!docs.has(id)) continue;
+            const score = scoreOf(start[id]!, start[id]! + length[id]!);
+            if (count === ids.length) {
+              walked.ids = ids = grown(ids, new Int32Array(2 * count));
+              walked.ranks = ranks = grown(ranks, new Float64Array(2 * count));
+            }
+            ids[count] = id;
+            ranks[count++] = score;
+            // Summed as `ceiling` was, group by group, from the same products: equal when every group is at its best.
+            if (best !== undefined && score >= ceiling && ++atCeiling >= best) break walk;
+          }
         }
       } finally {
         for (let i = 0; i < resolved.groups.length; i++) clearTable(i);
       }
-      return { ids, ranks, n: count };
+      return { ids: ids.slice(0, count), ranks: ranks.slice(0, count), n: count };
     },
   };
 }
