@@ -112,7 +112,7 @@ interface Row {
   /** The search index's load at start. */
   index: IndexLoad | null;
   /** Each round's figures of each kind (the mean of its two runs), for the spread of the ratios. */
-  rounds: Partial<Record<Mode | 'bare', LoadResult[]>>;
+  rounds: Partial<Record<Mode, LoadResult[]>>;
 }
 
 /** The sizes there and back (1k, 100k, 100k, 1k): each size's two runs straddle the other's, so a machine that slows or speeds up during the run weighs on both alike. */
@@ -125,7 +125,7 @@ const visits = <T>(xs: readonly T[]): T[] => Array.from({ length: rounds }, () =
 const inRounds = (runs: readonly LoadResult[]): LoadResult[] =>
   Array.from({ length: Math.ceil(runs.length / 2) }, (_, r) => meanOf(runs.slice(2 * r, 2 * r + 2)));
 
-/** The mean of a size's two runs (errors added up). */
+/** The mean of some runs (errors added up). */
 function meanOf(runs: readonly LoadResult[]): LoadResult {
   const avg = (f: (r: LoadResult) => number) => runs.reduce((sum, r) => sum + f(r), 0) / runs.length;
   const cpu = runs.every((r) => r.cpuMs !== undefined) ? { cpuMs: avg((r) => r.cpuMs!) } : {};
@@ -187,7 +187,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
       }
     for (const { n, app, index } of apps) {
       const result: Partial<Record<Mode, LoadResult>> = {};
-      const perRound: Row['rounds'] = { bare: inRounds(runs.get(`bare ${n}`)!) };
+      const perRound: Row['rounds'] = {};
       for (const mode of modes) {
         result[mode] = meanOf(runs.get(`${mode} ${n}`)!);
         perRound[mode] = inRounds(runs.get(`${mode} ${n}`)!);

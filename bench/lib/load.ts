@@ -11,11 +11,11 @@ export interface LoadResult {
 }
 
 /**
- * Loads a server with autocannon: a short warm-up (discarded; `warmup: 0` for none), then the measured run. `paths`
- * are requested in turn on each connection. With `distinct`, every request gets its own URL (a
- * counter in an extra query parameter the API ignores), so no answer can be repeated by URL.
- * With `cpu` (the server's CPU seconds so far), the run's CPU time per request: a figure that the
- * load generator's share of the machine moves far less than it moves req/s.
+ * Loads a server with autocannon: a short warm-up (discarded; `warmup: 0` for none), then the
+ * measured run. `paths` are requested in turn on each connection. With `distinct`, every request
+ * gets its own URL (a counter in an extra query parameter the API ignores), so no answer can be
+ * repeated by URL. With `cpu` (the server's CPU seconds so far), the run's CPU time per request:
+ * a figure that the load generator's share of the machine moves far less than it moves req/s.
  */
 export async function load(
   baseUrl: string,
