@@ -184,7 +184,9 @@ export function keptPriceRange(
   const hi = bound(b.prices, f.maxPrice ?? Infinity, true);
   const first = Math.floor(lo / b.width);
   const end = Math.min(b.below.length - 1, Math.ceil(hi / b.width));
-  if (end <= first) return null;
+  // An empty range (a minimum above the maximum: the API refuses it, the index answers it) holds
+  // nothing to count from, and its two edges would overlap (a piece outside it taken twice).
+  if (end <= first || hi <= lo) return null;
   const [to, from] = [along.counts[end]!, along.counts[first]!];
   let counts: TabCounts | undefined;
   let outside: Int32Array | undefined;
