@@ -273,7 +273,7 @@ export function* inOrder(
  * reads about (page / size) x length places of the order, each a look-up in the set (82 pieces of
  * 100,000 leave 30,000 to read for a page); sorting reads the set's words once and each piece's
  * place in the order, far apart in memory. At 100,000 pieces the two cost the same near 300
- * pieces, 33-35 µs a page with the memory cold (decision 0085).
+ * pieces, 22-35 µs a page with the memory cold (decision 0085).
  */
 export const isSparse = (size: number, length: number) => size * size <= length;
 
