@@ -7,7 +7,7 @@ import { createAssistantService } from './features/assistant';
 import {
   catalogueSeed,
   createCatalogueService,
-  createCatalogueRepository,
+  createIndexRowsRepository,
   createIndexFollower,
   createItemAvailability,
   createItemPictures,
@@ -86,9 +86,10 @@ export function createServices(
   const pictures = createItemPictures(ctx.database.db);
   // The in-process search index of this process, following the catalogue's change log (decision 0057).
   const searchIndex = createIndexFollower({
-    repo: createCatalogueRepository(ctx.database.db),
+    repo: createIndexRowsRepository(ctx.database.db),
     listen: (channel, onNotify) => ctx.database.listen(channel, onNotify),
     ...(ctx.database.changeToken && { changeToken: ctx.database.changeToken }),
+    readAhead: process.env.RA ? process.env.RA === '1' : ctx.database.dialect === 'postgres',
     // Recommended's recent rentals (decision 0071): those of the last RECENT_DAYS from the day it loads.
     recentSince: () => addDays(ctx.today(), 1 - RECENT_DAYS),
     onError: (err) => ctx.logger.error({ err }, 'search index: could not follow the catalogue'),

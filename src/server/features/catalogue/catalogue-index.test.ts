@@ -45,7 +45,6 @@ describe('catalogue index orders', () => {
             ix.apply(
               ps.map((p) => p.id),
               ps.map(row),
-              [],
             );
           apply(first);
           for (const change of changes) {

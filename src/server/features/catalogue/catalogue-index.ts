@@ -4,6 +4,7 @@ import { fit } from './bitsets';
 import { ItemColumns } from './item-columns';
 import { cardOf, type Card, type CardColumns } from './index-card';
 import { createTextIndex, type TextIndex } from './text-index';
+import { eachUnit } from './unit-codes';
 
 /**
  * The catalogue as the in-process index holds it (decision 0057): one entry per active item,
@@ -29,6 +30,8 @@ export interface IndexedItem extends CardColumns {
   rating: number | string;
   rental_count: number;
   created_at: string;
+  /** Its units, coded (unit-codes.ts; null: none). */
+  units: string | null;
 }
 
 /**
@@ -40,13 +43,6 @@ export interface IndexedItem extends CardColumns {
 export interface IndexedActivity {
   likes: readonly { item_id: number; n: number | string | bigint }[];
   rentals: readonly { item_id: number; created_at: string }[];
-}
-
-/** A unit of an item (a row of `item_units`). */
-export interface IndexedUnit {
-  id: number;
-  item_id: number;
-  size: string;
 }
 
 /** The tags the filters read: the occasions and the themes' tags. */
@@ -61,7 +57,6 @@ const NO_DAYS: number[] = [];
 const NO_UNITS: readonly number[] = [];
 /** A date or timestamp as whole days since 1970 (UTC). */
 export const dayNumber = (iso: string) => Math.floor(Date.parse(iso.slice(0, 10)) / DAY_MS);
-const SIZE_INDEX = new Map<string, number>(SIZES.map((s, i) => [s, i]));
 const DISCOVERY = new Set<string>(DISCOVERY_CATEGORIES);
 
 /** An apply of more pieces than this sorts the orders again instead of moving each piece. */
@@ -235,17 +230,15 @@ export function createCatalogueIndex() {
     text.remove(id);
   }
 
-  function addEntry(row: IndexedItem, its: readonly IndexedUnit[], likes: number, rentedOn: number[]): void {
+  function addEntry(row: IndexedItem, likes: number, rentedOn: number[]): void {
     counted.fill(0);
     const unitIds: number[] = [];
-    for (const u of its) {
-      const k = SIZE_INDEX.get(u.size);
-      if (k === undefined) continue;
+    eachUnit(row.units, (unit, k) => {
       counted[k]! += 1;
-      unitIds.push(u.id);
-      sizes.add(u.size, row.id);
-      units.set(u.id, row.id, k);
-    }
+      unitIds.push(unit);
+      units.set(unit, row.id, k);
+    });
+    for (let k = 0; k < SIZE_COUNT; k++) if (counted[k]! > 0) sizes.add(SIZES[k]!, row.id);
     const key = counted.join();
     let shared = unitCounts.get(key);
     if (!shared) unitCounts.set(key, (shared = counted.slice()));
@@ -304,15 +297,8 @@ export function createCatalogueIndex() {
     apply(
       ids: readonly number[],
       rows: readonly IndexedItem[],
-      itemUnits: readonly IndexedUnit[],
       activity: IndexedActivity = { likes: [], rentals: [] },
     ): void {
-      const byItem = new Map<number, IndexedUnit[]>();
-      for (const u of itemUnits) {
-        let list = byItem.get(u.item_id);
-        if (!list) byItem.set(u.item_id, (list = []));
-        list.push(u);
-      }
       const likes = new Map(activity.likes.map((l) => [l.item_id, Number(l.n)]));
       const rented = new Map<number, number[]>();
       for (const r of activity.rentals) {
@@ -334,15 +320,21 @@ export function createCatalogueIndex() {
       // An id's last row stands, and replaces what the index held for it (asked for or not).
       for (const row of new Map(rows.map((r) => [r.id, r])).values()) {
         removeEntry(row.id);
-        if (row.status === 'active')
-          addEntry(row, byItem.get(row.id) ?? [], likes.get(row.id) ?? 0, rented.get(row.id) ?? NO_DAYS);
+        if (row.status === 'active') addEntry(row, likes.get(row.id) ?? 0, rented.get(row.id) ?? NO_DAYS);
       }
-      if (ids.length > RESORT_AFTER) text.trim();
       // A set an item was added to past its words has doubled them: fitted again (a read for the others).
       fit(active);
       fit(discovery);
       for (const values of [genders, categories, brands, colours, tags, sizes]) values.fit();
       text.fit();
+    },
+
+    /**
+     * Gives back the room the words grew into while many items were added (after a load: each
+     * apply would copy every item's words again, 10 times over a load in parts).
+     */
+    trim(): void {
+      text.trim();
     },
 
     /** A number that changes with every apply (the entries may have changed). */

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { ItemListQuery, ItemSort } from '../../../domain/catalogue';
 import type { DB } from '../../db/schema';
-import type { IndexedActivity, IndexedItem, IndexedUnit } from './catalogue-index';
 
 /** The sort key column and direction of each sort; ties are broken by id in the same direction. */
 export const SORT_COLUMNS = {
@@ -48,91 +47,6 @@ export type ItemFilters = Omit<ItemListQuery, 'sort' | 'cursor' | 'limit'>;
 /** The filter lists whose counts are shown; each list's counts leave out its own filter. */
 export type FacetDimension = 'category' | 'size' | 'brand' | 'colour' | 'occasion' | 'price';
 
-/** The columns the search index reads (catalogue-index.ts). */
-const INDEX_COLUMNS = [
-  'id',
-  'status',
-  'name',
-  'brand',
-  'category',
-  'colour',
-  'gender',
-  'description',
-  'tags',
-  'rental_price_cents',
-  'rating',
-  'rental_count',
-  'created_at',
-  // What a list's card shows besides (decision 0083): the list rows are read from the index.
-  'retail_price_cents',
-  'review_count',
-  'is_new',
-  'owner_id',
-  'look',
-] as const;
-
-/** Items with the index's columns and the file of their cover photo (position 0; null: none, a generated picture). */
-function indexItems(db: Kysely<DB>) {
-  return db
-    .selectFrom('items')
-    .select(INDEX_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('listing_photos as cover')
-        .select('cover.file_name')
-        .whereRef('cover.item_id', '=', 'items.id')
-        .where('cover.position', '=', 0)
-        .as('cover_file'),
-    );
-}
-
-/** Which items: some by id, or the ids in (after, through] (one part of the index's load; after null: from the first). */
-type ItemScope = { ids: readonly number[] } | { after: number | null; through: number };
-
-/** Items per part of the index's load: only one part's rows are held at once (issue 27). */
-export const INDEX_LOAD_PART = 10_000;
-
-/** A part of the index's load: active items in id order, with the units and activity of their id range. */
-export interface IndexPart {
-  items: IndexedItem[];
-  units: IndexedUnit[];
-  activity: IndexedActivity;
-}
-
-/** The condition that an item id column is in a scope: one of some ids, or within (after, through]. */
-function inScope(column: 'item_id' | 'r.item_id', scope: ItemScope) {
-  return <D, TB extends keyof D>(eb: ExpressionBuilder<D, TB>) => {
-    const id = sql.ref<number>(column);
-    if ('ids' in scope) return eb(id, 'in', scope.ids);
-    const upTo = eb(id, '<=', scope.through);
-    return scope.after === null ? upTo : eb.and([eb(id, '>', scope.after), upTo]);
-  };
-}
-
-/**
- * The favorites per item, and the counted rentals made since `since` (not cancelled; paid, or
- * within a plan: the ones `rental_count` counts), of some items: the index's Recommended signals
- * (decision 0071).
- */
-async function activityOf(q: Kysely<DB>, scope: ItemScope, since: string): Promise<IndexedActivity> {
-  const likes = await q
-    .selectFrom('user_liked_items')
-    .select((eb) => ['item_id', eb.fn.countAll().as('n')])
-    .where(inScope('item_id', scope))
-    .groupBy('item_id')
-    .execute();
-  const rentals = await q
-    .selectFrom('rentals as r')
-    .leftJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.item_id', 'r.created_at'])
-    .where('r.created_at', '>=', since)
-    .where('r.cancelled_at', 'is', null)
-    .where((eb) => eb.or([eb('r.order_id', 'is', null), eb('o.status', '=', 'confirmed')]))
-    .where(inScope('r.item_id', scope))
-    .execute();
-  return { likes, rentals };
-}
-
 export function createCatalogueRepository(db: Kysely<DB>) {
   return {
     findById(id: number) {
@@ -146,82 +60,6 @@ export function createCatalogueRepository(db: Kysely<DB>) {
         .where('slug', '=', slug)
         .where('status', '=', 'active')
         .executeTakeFirst();
-    },
-
-    /**
-     * The catalogue as the search index loads it, from one snapshot (PostgreSQL: repeatable
-     * read; a SQLite transaction reads one state of the file): the change log's version, then the
-     * active items in parts of `partSize` by id (keyset), each with the units and activity of its
-     * id range, handed to `onPart` and awaited before the next part is read, so only one part's
-     * rows are alive at a time (issue 27). The index is exactly that version.
-     */
-    indexSnapshot(
-      recentSince: string,
-      onPart: (part: IndexPart) => void | Promise<void>,
-      partSize: number = INDEX_LOAD_PART,
-    ): Promise<{ version: number; items: number }> {
-      // A reader: on SQLite it takes no write lock, so writes go on while the index loads (decision 0080).
-      return db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          const row = await trx
-            .selectFrom('catalogue_version')
-            .select('version')
-            .where('id', '=', 1)
-            .executeTakeFirst();
-          let after: number | null = null;
-          let count = 0;
-          for (;;) {
-            const items: IndexedItem[] = await indexItems(trx)
-              .where('status', '=', 'active')
-              .$if(after !== null, (w) => w.where('id', '>', after!))
-              .orderBy('id')
-              .limit(partSize)
-              .execute();
-            if (items.length === 0) break;
-            const through = items[items.length - 1]!.id;
-            // The units of the range: those of items not active find no entry and are left out.
-            const units = await trx
-              .selectFrom('item_units')
-              .select(['id', 'item_id', 'size'])
-              .where(inScope('item_id', { after, through }))
-              .execute();
-            const activity = await activityOf(trx, { after, through }, recentSince);
-            count += items.length;
-            await onPart({ items, units, activity });
-            if (items.length < partSize) break;
-            after = through;
-          }
-          return { version: Number(row?.version ?? 0), items: count };
-        });
-    },
-
-    /** Some items as they are now (any status), their units and activity: what the index applies for changed ids. */
-    async indexRows(ids: readonly number[], recentSince: string) {
-      const items: IndexedItem[] = await indexItems(db).where('id', 'in', ids).execute();
-      const units = await db
-        .selectFrom('item_units')
-        .select(['id', 'item_id', 'size'])
-        .where('item_id', 'in', ids)
-        .execute();
-      return { items, units, activity: await activityOf(db, { ids }, recentSince) };
-    },
-
-    /** The change log after `version`, oldest first (decision 0057). */
-    changesSince(version: number) {
-      return db
-        .selectFrom('catalogue_changes')
-        .select(['version', 'item_id'])
-        .where('version', '>', version)
-        .orderBy('version')
-        .execute();
-    },
-
-    /** Forgets the changes up to `version` (a process further behind loads the index again). */
-    async pruneChanges(version: number): Promise<void> {
-      await db.deleteFrom('catalogue_changes').where('version', '<=', version).execute();
     },
 
     /**

@@ -1,7 +1,8 @@
 import { PLAIN_CARD } from './index-rows.test-helpers';
+import { unitCodes } from './unit-codes';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import { createCatalogueIndex, type IndexedItem } from './catalogue-index';
 import type { ItemFilters } from './catalogue.repository';
 import { facetCounts } from './facet-counts';
 
@@ -55,12 +56,11 @@ describe('facet counts: the price range', () => {
             rental_count: 0,
             created_at: '2026-11-01T00:00:00.000Z',
             ...PLAIN_CARD,
+            units: unitCodes([{ id: i + 1, size: 'M' }]),
           }));
-          const units: IndexedUnit[] = rows.map((r) => ({ id: r.id, item_id: r.id, size: 'M' }));
           ix.apply(
             rows.map((r) => r.id),
             rows,
-            units,
           );
           const f = filters as ItemFilters;
           // The price filter is the range's own: it is not applied to the range shown.

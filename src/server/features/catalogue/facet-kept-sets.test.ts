@@ -1,8 +1,9 @@
-import { PLAIN_CARD } from './index-rows.test-helpers';
+import { PLAIN_CARD, withUnits } from './index-rows.test-helpers';
+import type { IndexedUnit } from './unit-codes';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OCCASIONS, SIZES } from '../../../domain/catalogue';
-import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import { createCatalogueIndex, type IndexedItem } from './catalogue-index';
 import type { ItemFilters } from './catalogue.repository';
 import { facetCounts, keptSets } from './facet-counts';
 import { walk } from './facet-walk';
@@ -115,8 +116,7 @@ function catalogue(initial: Piece[]) {
     }
     ix.apply(
       batch.map(([id]) => id),
-      rows,
-      units,
+      withUnits(rows, units),
     );
   };
   apply(initial.map((p, i) => [i + 1, p]));

@@ -1,5 +1,5 @@
 import { createCatalogueIndex, type CatalogueIndex } from './catalogue-index';
-import type { CatalogueRepository } from './catalogue.repository';
+import type { IndexRowsRepository } from './index-rows.repository';
 
 /**
  * Keeps this process's search index exact (decision 0057). The index is loaded from the database
@@ -20,7 +20,7 @@ const KEEP_CHANGES = 50_000;
 const PRUNE_EVERY_MS = 60_000;
 
 export interface IndexFollowerDeps {
-  repo: CatalogueRepository;
+  repo: IndexRowsRepository;
   /** PostgreSQL's LISTEN (nothing on SQLite): calls back on each committed change. */
   listen: (channel: string, onNotify: () => void) => Promise<void>;
   /** SQLite's `Database.changeToken`: while it stands, nothing was committed and the log is not read. */
@@ -30,6 +30,8 @@ export interface IndexFollowerDeps {
   pollMs?: number;
   /** Items per part of the load (the repository's INDEX_LOAD_PART unless set: tests set a few). */
   loadPart?: number;
+  /** Read the load's next part while one is taken in (PostgreSQL; the repository's IndexLoadOptions). */
+  readAhead?: boolean;
   onError?: (err: unknown) => void;
 }
 
@@ -61,11 +63,11 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
         next.apply(
           part.items.map((i) => i.id),
           part.items,
-          part.units,
           part.activity,
         ),
-      deps.loadPart,
+      { ...(deps.loadPart && { partSize: deps.loadPart }), ...(deps.readAhead && { readAhead: true }) },
     );
+    next.trim();
     index = next;
     version = snap.version;
     stats.loadMs = performance.now() - started;
@@ -86,8 +88,8 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
     if (changes.length === 0) return;
     if (changes[0]!.version > version + 1) return load(); // pruned past this process: start again
     const ids = [...new Set(changes.map((c) => c.item_id))];
-    const { items, units, activity } = await repo.indexRows(ids, recentSince());
-    index.apply(ids, items, units, activity);
+    const { items, activity } = await repo.indexRows(ids, recentSince());
+    index.apply(ids, items, activity);
     version = changes[changes.length - 1]!.version;
     stats.applied += ids.length;
     if (Date.now() - lastPrune > PRUNE_EVERY_MS && version > KEEP_CHANGES) {

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database';
 import { ORDERS, type CatalogueIndex, type OrderName } from './catalogue-index';
-import { createCatalogueRepository, type CatalogueRepository } from './catalogue.repository';
+import { createIndexRowsRepository, type IndexRowsRepository } from './index-rows.repository';
 import { catalogueTestApp, countedRental } from './catalogue.test-helpers';
 import { createIndexFollower } from './index-follower';
+import { eachUnit } from './unit-codes';
+import { SIZES } from '../../../domain/catalogue';
 
 /*
  * The search index is loaded in parts of a few thousand items (issue 27), in one snapshot with the
  * change log's version (decision 0057), on both databases. Loaded in parts of 7 items, the index
- * holds exactly what one part of everything holds (entries, sets, units, orders, searches), and
+ * holds exactly what one part of everything holds (entries, sets, units, orders, searches), read
+ * part by part or with each part read while the one before is taken in (PostgreSQL's way), and
  * a change committed while the load is between parts is in the index once it has loaded.
  */
 const app = catalogueTestApp();
@@ -16,9 +19,10 @@ const PART = 7;
 const SEARCHES = ['dress', 'black', 'blak dres', 'gucci', 'wool coat', 'silk', 'party'];
 const RECENT = '2026-01-01';
 
-function loader(repo: CatalogueRepository, loadPart: number) {
+function loader(repo: IndexRowsRepository, loadPart: number, readAhead = false) {
   return createIndexFollower({
     repo,
+    readAhead,
     listen: async () => undefined,
     ...(app.t.ctx.database.changeToken && { changeToken: app.t.ctx.database.changeToken }),
     recentSince: () => RECENT,
@@ -50,7 +54,7 @@ function contents(ix: CatalogueIndex, unitIds: number[]) {
 describe('the search index loaded in parts (issue 27)', () => {
   it('holds exactly what a load in one part holds', async () => {
     const { db } = app.t.ctx.database;
-    const repo = createCatalogueRepository(db);
+    const repo = createIndexRowsRepository(db);
     const ids = (await db.selectFrom('items').select('id').where('status', '=', 'active').orderBy('id').execute()).map(
       (r) => r.id,
     );
@@ -68,11 +72,14 @@ describe('the search index loaded in parts (issue 27)', () => {
 
     const whole = loader(repo, 1_000_000);
     const parted = loader(repo, PART);
+    const ahead = loader(repo, PART, true);
     const one = contents(await whole.current(), unitIds);
     const inParts = contents(await parted.current(), unitIds);
-    whole.stop();
-    parted.stop();
+    const readAhead = contents(await ahead.current(), unitIds);
+    for (const f of [whole, parted, ahead]) f.stop();
     expect(parted.stats.items).toBe(ids.length - 1);
+    expect(ahead.stats.items).toBe(ids.length - 1);
+    expect(readAhead).toEqual(one);
     expect(one.entries.filter((e) => e.likes > 0 && e.rentedOn.length > 0).length).toBe(4);
     expect(inParts).toEqual(one);
   });
@@ -85,7 +92,7 @@ describe('the search index loaded in parts (issue 27)', () => {
     const [read, unread] = [ids[1]!, ids[ids.length - 2]!];
     // Another connection: on SQLite this process's one connection is the load's until it ends.
     const other = createDatabase({ databaseUrl: app.t.ctx.env.databaseUrl, dataDir: app.t.ctx.env.dataDir });
-    const repo = createCatalogueRepository(db);
+    const repo = createIndexRowsRepository(db);
     let parts = 0;
     const follower = loader(
       {
@@ -119,5 +126,16 @@ describe('the search index loaded in parts (issue 27)', () => {
       follower.stop();
       await other.destroy();
     }
+  });
+
+  it("reads each item's units as the database holds them, coded by the database", async () => {
+    const { db } = app.t.ctx.database;
+    const rows = await db.selectFrom('item_units').select(['id', 'item_id', 'size']).orderBy('id').execute();
+    const ids = [...new Set(rows.map((u) => u.item_id))];
+    expect(rows.length).toBeGreaterThan(ids.length);
+    const { items } = await createIndexRowsRepository(db).indexRows(ids, RECENT);
+    const read: [number, number, string][] = [];
+    for (const item of items) eachUnit(item.units, (id, k) => read.push([id, item.id, SIZES[k]!]));
+    expect(read.sort((a, b) => a[0] - b[0])).toEqual(rows.map((u) => [u.id, u.item_id, u.size]));
   });
 });

@@ -23,7 +23,7 @@ const row = (id: number, shift = 0): IndexedItem =>
   });
 const ix = createCatalogueIndex();
 const ids = Array.from({ length: PIECES }, (_, i) => i + 1);
-ix.apply(ids, ids.map(row), []);
+ix.apply(ids, ids.map(row));
 const NAMES = Object.keys(ORDERS) as OrderName[];
 
 const walk = (set: TypedFastBitSet, sort: OrderName) => ix.order(sort).filter((id) => set.has(id));
@@ -44,7 +44,6 @@ describe('a list in a sort order', () => {
           ix.apply(
             moves.map(([id]) => id),
             moves.map(([id, shift]) => row(id, shift)),
-            [],
           );
           const set = new TypedFastBitSet(members);
           const expected = walk(set, sort);

@@ -5,6 +5,7 @@ export { createCatalogueService, type CatalogueService } from './catalogue.servi
 export { toCatalogueItem } from './catalogue-items';
 export { createCatalogueRepository } from './catalogue.repository';
 export { createIndexFollower } from './index-follower';
+export { createIndexRowsRepository } from './index-rows.repository';
 export { LIKED_LIMIT, RECENT_DAYS } from './ranking';
 export { createItemAvailability } from './item-availability';
 export { createItemPictures, photoUrl, picturesOf, type ItemPictures, type ItemPicturesService } from './item-pictures';

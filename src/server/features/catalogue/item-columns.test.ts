@@ -1,8 +1,9 @@
-import { PLAIN_CARD } from './index-rows.test-helpers';
+import { PLAIN_CARD, withUnits } from './index-rows.test-helpers';
+import type { IndexedUnit } from './unit-codes';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OCCASIONS, SIZES } from '../../../domain/catalogue';
-import { createCatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import { createCatalogueIndex, type IndexedItem } from './catalogue-index';
 import type { ItemFilters } from './catalogue.repository';
 import { facetCounts } from './facet-counts';
 import { ItemColumns } from './item-columns';
@@ -108,8 +109,10 @@ function applyFacts(ix: ReturnType<typeof createCatalogueIndex>, facts: Readonly
   const ids = [...facts.keys()];
   ix.apply(
     ids,
-    ids.map((id) => row(id, facts.get(id)!)),
-    ids.flatMap((id) => unitsOf(id, facts.get(id)!)),
+    withUnits(
+      ids.map((id) => row(id, facts.get(id)!)),
+      ids.flatMap((id) => unitsOf(id, facts.get(id)!)),
+    ),
   );
 }
 

@@ -1,9 +1,10 @@
-import { PLAIN_CARD } from './index-rows.test-helpers';
+import { PLAIN_CARD, withUnits } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import type { TypedFastBitSet } from 'typedfastbitset';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, SIZES } from '../../../domain/catalogue';
-import { createCatalogueIndex, type IndexedActivity, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import { createCatalogueIndex, type IndexedActivity, type IndexedItem } from './catalogue-index';
+import type { IndexedUnit } from './unit-codes';
 import { dateSets, page, resultSet } from './index-query';
 import {
   CLOSE_WEIGHTS,
@@ -88,8 +89,7 @@ function build(items: ItemSpec[]) {
   const ix = createCatalogueIndex();
   ix.apply(
     rows.map((r) => r.id),
-    rows,
-    units,
+    withUnits(rows, units),
     activity satisfies IndexedActivity,
   );
   return { ix, units };

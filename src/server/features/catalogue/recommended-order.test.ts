@@ -1,9 +1,10 @@
-import { PLAIN_CARD } from './index-rows.test-helpers';
+import { PLAIN_CARD, withUnits } from './index-rows.test-helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SIZES } from '../../../domain/catalogue';
 import type { TypedFastBitSet } from 'typedfastbitset';
-import { createCatalogueIndex, type CatalogueIndex, type IndexedItem, type IndexedUnit } from './catalogue-index';
+import { createCatalogueIndex, type CatalogueIndex, type IndexedItem } from './catalogue-index';
+import type { IndexedUnit } from './unit-codes';
 import { dateSets, resultSet, takePage } from './index-query';
 import { blendOf, catalogueMaxima, cataloguePart, prepareRanking, type PreparedRanking } from './ranking';
 import { catalogueOrder, recommendedOrder } from './recommended-order';
@@ -66,7 +67,7 @@ function build(specs: Spec[]) {
   const ids = specs.map((_, i) => i + 1);
   const { rows, units, activity } = rowsOf(ids, specs);
   const ix = createCatalogueIndex();
-  ix.apply(ids, rows, units, activity);
+  ix.apply(ids, withUnits(rows, units), activity);
   return { ix, units };
 }
 
@@ -137,7 +138,7 @@ function changer(ix: CatalogueIndex) {
   return (id: number, spec: Spec) => {
     const { rows, units, activity } = rowsOf([id], [spec], unit);
     unit += units.length;
-    ix.apply([id], rows, units, activity);
+    ix.apply([id], withUnits(rows, units), activity);
     expectWholeOrder(ix);
   };
 }
@@ -220,7 +221,7 @@ describe('the Recommended walk', () => {
             const ids = [...last.keys()];
             const { rows, units, activity } = rowsOf(ids, [...last.values()], unit);
             unit += units.length;
-            ix.apply(ids, rows, units, activity);
+            ix.apply(ids, withUnits(rows, units), activity);
             const set = resultSet(ix, {}, null, null);
             expect(await walkAll(ix, set, limit)).toEqual(fullSort(ix, set));
             expectWholeOrder(ix);

@@ -79,8 +79,8 @@ export function createTextIndex() {
   /** The postings by word number. */
   const postings: Posting[] = [];
   const docs = new DocCodes();
-  /** An item's words while it is added: word -> the best field's weight (one map, cleared per item). */
-  const best = new Map<string, number>();
+  /** Which add a posting last took an item in (`Posting.seen`): an item's word is taken once, at its first field. */
+  let adds = 0;
   const codes: number[] = [];
   /** Word -> items using it, for typo correction's tie-break (the vocabulary's sizes). */
   const counts = {
@@ -148,26 +148,26 @@ export function createTextIndex() {
 
   return {
     add(row: ItemText): void {
-      best.clear();
+      const stamp = ++adds;
       codes.length = 0;
+      // A word is taken at its first field, the heaviest holding it (FIELDS come by weight), so the
+      // codes come by weight, highest first.
       for (const field of FIELDS) {
         // The tags are a comma-separated list: a comma separates words as a space does.
         const text = field === 'tags' ? (row.tags ?? '') : row[field];
         const weight = WEIGHT[field];
-        for (const w of wordsOf(text)) if ((best.get(w) ?? 0) < weight) best.set(w, weight);
-      }
-      // A word enters `best` at its first field, the heaviest holding it (FIELDS come by weight), and
-      // keeps its place: the codes come by weight, highest first.
-      for (const [w, weight] of best) {
-        let posting = byWord.get(w);
-        if (!posting) {
-          posting = new Posting(postings.length);
-          postings.push(posting);
-          vocabulary.set(w, posting);
-          byWord.set(w, posting);
+        for (const w of wordsOf(text)) {
+          let posting = byWord.get(w);
+          if (!posting) {
+            posting = new Posting(postings.length);
+            postings.push(posting);
+            vocabulary.set(w, posting);
+            byWord.set(w, posting);
+          } else if (posting.seen === stamp) continue;
+          posting.seen = stamp;
+          posting.add(row.id, weight);
+          codes.push((posting.word << WEIGHT_BITS) | weight);
         }
-        posting.add(row.id, weight);
-        codes.push((posting.word << WEIGHT_BITS) | weight);
       }
       docs.set(row.id, codes);
     },

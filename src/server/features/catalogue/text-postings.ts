@@ -15,6 +15,8 @@ export class Posting {
   size = 0;
   /** The highest weight any item has held this word with: an upper bound, kept when items leave. */
   top = 0;
+  /** The text index's count of adds when this word was last taken for an item (text-index.ts). */
+  seen = 0;
   constructor(readonly word: number) {}
   /** True when one of the posting's items is in `set`. */
   meets(set: TypedFastBitSet): boolean {
