@@ -68,10 +68,10 @@ function indexItems(db: Kysely<DB>) {
  */
 type ItemScope = { ids: readonly number[] } | { after: number | null; through: number | null };
 
-/** Items per part of the index's load: only one part's rows are held at once (issue 27). */
+/** Items per part of the index's load: only one part's rows are held at once, two when reading ahead (issue 27). */
 export const INDEX_LOAD_PART = 10_000;
 
-/** A part of the index's load: active items in id order, with the units and activity of their id range. */
+/** A part of the index's load: active items in id order (each with its units), and the activity of their id range. */
 export interface IndexPart {
   items: IndexedItem[];
   activity: IndexedActivity;
