@@ -89,7 +89,7 @@ export function createServices(
     repo: createIndexRowsRepository(ctx.database.db),
     listen: (channel, onNotify) => ctx.database.listen(channel, onNotify),
     ...(ctx.database.changeToken && { changeToken: ctx.database.changeToken }),
-    readAhead: process.env.RA ? process.env.RA === '1' : ctx.database.dialect === 'postgres',
+    readAhead: ctx.database.dialect === 'postgres',
     // Recommended's recent rentals (decision 0071): those of the last RECENT_DAYS from the day it loads.
     recentSince: () => addDays(ctx.today(), 1 - RECENT_DAYS),
     onError: (err) => ctx.logger.error({ err }, 'search index: could not follow the catalogue'),
