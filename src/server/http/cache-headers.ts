@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 
@@ -57,9 +57,9 @@ export function etagMatches(ifNoneMatch: string | undefined | null, tag: string)
   });
 }
 
-/** A strong ETag for these bytes (SHA-1, base64url). */
+/** A strong ETag for these bytes (SHA-1, base64url; one-shot `hash`, no Hash object per answer). */
 export function strongEtag(body: string | Uint8Array): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /**

@@ -14,6 +14,33 @@ export function toJsonText<T>(value: T): JsonText<T> {
   return JSON.stringify(value) as JsonText<T>;
 }
 
+/** The text of frozen objects: they cannot change, so each is written once (decision 0087). */
+const frozenText = new WeakMap<object, string>();
+
+/** `JSON.stringify(item)`, kept for a frozen object (a list's summary kept per version of a piece). */
+function itemText(item: unknown): string {
+  if (typeof item !== 'object' || item === null || !Object.isFrozen(item)) return JSON.stringify(item);
+  let text = frozenText.get(item);
+  if (text === undefined) frozenText.set(item, (text = JSON.stringify(item)));
+  return text;
+}
+
+/**
+ * The same text as `toJsonText(page)` for a page of items: the items that are frozen objects are
+ * written once and their text reused (a shallow freeze is enough only for objects whose nested
+ * values are frozen too, as list-summaries.ts makes them); the page's other fields are written
+ * as usual.
+ */
+export function pageJsonText<T extends { items: readonly unknown[] }>(page: T): JsonText<T> {
+  let text = '{';
+  for (const [key, value] of Object.entries(page)) {
+    const written = key === 'items' ? `[${(value as unknown[]).map(itemText).join(',')}]` : JSON.stringify(value);
+    if (written === undefined) continue; // as JSON.stringify leaves out an undefined field
+    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${written}`;
+  }
+  return `${text}}` as JsonText<T>;
+}
+
 /**
  * Answers 200 with JSON text made by `toJsonText` (or those bytes gzipped: then `headers` says
  * so), typed as the JSON answer it is.

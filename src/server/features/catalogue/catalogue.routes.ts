@@ -21,7 +21,7 @@ import { CalendarQuerySchema, CalendarSchema, MAX_CALENDAR_DAYS, latestStartDate
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { etagMatches, setCachePolicy, strongEtag } from '../../http/cache-headers';
-import { sendJsonText, toJsonText } from '../../http/json-text';
+import { type JsonText, pageJsonText, sendJsonText, toJsonText } from '../../http/json-text';
 import { errorResponses, jsonContent, memberRoute, newRouter } from '../../http/openapi';
 import { IdParams } from '../../http/params';
 import type { CatalogueService } from './catalogue.service';
@@ -219,8 +219,8 @@ function sendPicture(c: Context, picture: GeneratedPicture, cache = picture.immu
  * computed from the bytes here, so the ETag middleware need not read the body again. The text is
  * encoded once: hashing a string and then writing it would encode it twice (8 µs each at 9 KB).
  */
-function sendJson<T>(c: Context, value: T) {
-  const json = toJsonText(value);
+function sendJson<T>(c: Context, value: T, text: (value: T) => JsonText<T> = toJsonText) {
+  const json = text(value);
   const gzip = acceptsGzip(c.req.header('accept-encoding'));
   const body = gzip ? new Uint8Array(gzipSync(json, { level: 1 })) : Buffer.from(json);
   const headers: Record<string, string> = { etag: strongEtag(body) };
@@ -254,7 +254,7 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
       const personal = query.sort === 'recommended' && !!c.var.user;
       const page = await service.listItems(query, undefined, personal ? { userId: c.var.user!.id } : undefined);
       if (!personal) setCachePolicy(c, query.from ? 'availability' : 'list');
-      return sendJson(c, page);
+      return sendJson(c, page, pageJsonText);
     })
     .openapi(getFacets, async (c) => {
       const { sort: _sort, cursor: _cursor, limit: _limit, ...filters } = listQuery(c.req.valid('query'));
@@ -274,12 +274,12 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
     .openapi(getSimilar, async (c) => {
       const items = await service.similar(c.req.valid('param').id);
       setCachePolicy(c, 'list');
-      return sendJson(c, { items });
+      return sendJson(c, { items }, pageJsonText);
     })
     .openapi(getCompleteTheLook, async (c) => {
       const items = await service.completeTheLook(c.req.valid('param').id);
       setCachePolicy(c, 'list');
-      return sendJson(c, { items });
+      return sendJson(c, { items }, pageJsonText);
     })
     .openapi(getItem, async (c) => {
       const item = await service.getItem(c.req.valid('param').id);

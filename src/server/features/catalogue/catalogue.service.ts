@@ -23,7 +23,8 @@ import {
   type ItemRow,
   type ItemSummaryBase,
 } from './catalogue.repository';
-import { toCatalogueItem, toSummary } from './catalogue-items';
+import { toCatalogueItem } from './catalogue-items';
+import { createListSummaries } from './list-summaries';
 import { decodeCursor, encodeCursor } from './cursor';
 import { facetCounts, tabCounts } from './facet-counts';
 import { dateSets, freeOf, inOrder, page as indexPage, resultSet, takePage } from './index-query';
@@ -67,6 +68,7 @@ export function createCatalogueService(
   const { db } = ctx.database;
   const repo = createCatalogueRepository(db);
   const { pictures, availability } = deps;
+  const summaries = createListSummaries(pictures);
   /** The brands and their words (split once per fetch, not per suggestion). */
   const brandCache = new LRUCache<'brands', { brand: string; words: string[] }[]>({
     max: 1,
@@ -116,16 +118,11 @@ export function createCatalogueService(
     return (itemIds: number[]) => repo.bookedUnits(from, to, itemIds);
   }
 
-  /** List rows as the API's summaries: their covers and their lenders' ratings. */
-  async function summariesOf(page: ItemSummaryBase[]) {
-    const covers = pictures.coversOfSummaries(page);
+  /** List rows as the API's summaries (kept per version of a piece, list-summaries.ts): their covers and their lenders' ratings. */
+  async function summariesOf(page: ItemSummaryBase[]): Promise<CatalogueItemSummary[]> {
     const owners = page.map((r) => r.owner_id).filter((o): o is string => !!o);
     const ratings = owners.length && deps.lenderRatings ? await deps.lenderRatings(owners) : null;
-    return page.map((row) => {
-      const summary = toSummary(row, covers.get(row.id)!);
-      if (row.owner_id && ratings) summary.lenderRating = ratings.get(row.owner_id) ?? null;
-      return summary;
-    });
+    return summaries.of(page, (row) => (row.owner_id && ratings ? (ratings.get(row.owner_id) ?? null) : undefined));
   }
 
   /** Pieces the index picks around an active item (free in the coming week first), as the API's summaries, in its order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueItem } from '../../../domain/catalogue';
+import type { CatalogueItem, ItemPage } from '../../../domain/catalogue';
 import type { RatingList, RentalRatings } from '../../../domain/ratings';
 import { returnedMemberRental } from '../../test/member-rental';
 import { json, staffedTestApp } from '../../test/staffed-app';
@@ -17,6 +17,19 @@ const env = staffedTestApp(() => now);
 
 const rate = (m: TestMember, body: unknown) => m.request('/api/ratings', { method: 'POST', json: body });
 
+/** The piece's card in its brand's list (a list's cards are kept per version of a piece: the rating must still move). */
+async function cardRating(itemId: number) {
+  const item = await json<CatalogueItem>(env.t.request(`/api/items/${itemId}`));
+  const page = await json<ItemPage>(
+    env.t.request(
+      `/api/items?brand=${encodeURIComponent(item.brand)}&category=${encodeURIComponent(item.category)}&limit=48`,
+    ),
+  );
+  const card = page.items.find((i) => i.id === itemId);
+  expect(card, `item ${itemId} in its brand's list`).toBeDefined();
+  return card!.lenderRating;
+}
+
 describe(`ratings (${process.env.TEST_DIALECT})`, () => {
   it('stays hidden from the other side until both have written, then both show', async () => {
     const { t, staff } = env;
@@ -33,6 +46,7 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
     expect(JSON.stringify(lenderView)).not.toContain('Immaculate');
     // Nor is it on her pieces yet.
     expect((await json<CatalogueItem>(t.request(`/api/items/${itemId}`))).lenderRating ?? null).toBeNull();
+    expect(await cardRating(itemId)).toBeNull();
 
     const both = await json<RentalRatings>(rate(lender, { rentalId, stars: 4 }), 201);
     expect(both).toMatchObject({
@@ -47,6 +61,7 @@ describe(`ratings (${process.env.TEST_DIALECT})`, () => {
       average: 5,
       count: 1,
     });
+    expect(await cardRating(itemId)).toEqual({ average: 5, count: 1 });
     const list = await json<RatingList>(renter.request('/api/ratings'));
     expect(list.rentals.map((r) => r.rentalId)).toContain(rentalId);
   });
