@@ -27,6 +27,11 @@ describe('a page of items as JSON text', () => {
     );
   });
 
+  it('writes null for an item JSON cannot hold, as JSON.stringify does in an array', () => {
+    const page = { items: [undefined, () => 1, 2], nextCursor: null };
+    expect(pageJsonText(page)).toBe(JSON.stringify(page));
+  });
+
   it('leaves out an undefined field as JSON.stringify does', () => {
     const page = { items: [Object.freeze({ a: 1, b: undefined })], note: undefined, nextCursor: null };
     expect(pageJsonText(page)).toBe('{"items":[{"a":1}],"nextCursor":null}');

@@ -19,7 +19,8 @@ const frozenText = new WeakMap<object, string>();
 
 /** `JSON.stringify(item)`, kept for a frozen object (a list's summary kept per version of a piece). */
 function itemText(item: unknown): string {
-  if (typeof item !== 'object' || item === null || !Object.isFrozen(item)) return JSON.stringify(item);
+  // In an array JSON.stringify writes null for what it cannot write (undefined, a function).
+  if (typeof item !== 'object' || item === null || !Object.isFrozen(item)) return JSON.stringify(item) ?? 'null';
   let text = frozenText.get(item);
   if (text === undefined) frozenText.set(item, (text = JSON.stringify(item)));
   return text;

@@ -5,8 +5,8 @@
  * version, frozen, and handed out again while it is kept. The lender's rating changes apart from
  * the piece, so it is compared on every use and a different one makes the summary again. Frozen
  * summaries let the JSON layer keep each one's text (json-text.ts), so a page is not serialized
- * field by field on every request. The few thousand most recently shown are kept, not every piece
- * ever shown: the memory stays bounded whatever crawls the catalogue.
+ * field by field on every request. The 20,000 most recently shown are kept, not every piece ever
+ * shown: the memory stays bounded whatever crawls the catalogue.
  */
 import { LRUCache } from 'lru-cache';
 import type { CatalogueItemSummary } from '../../../domain/catalogue';
@@ -61,5 +61,3 @@ export function createListSummaries(pictures: Pick<ItemPicturesService, 'coversO
     },
   };
 }
-
-export type ListSummaries = ReturnType<typeof createListSummaries>;
