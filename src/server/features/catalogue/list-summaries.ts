@@ -16,7 +16,7 @@ import { toSummary } from './catalogue-items';
 import type { ItemPicturesService } from './item-pictures';
 
 /** How many pieces' summaries are kept (about 1 KB each with their text: at most ~20 MB). */
-export const KEPT_SUMMARIES = 20_000;
+const KEPT_SUMMARIES = 20_000;
 
 interface Kept {
   /** The lender's rating it was made with: undefined for a house piece, null before any rating. */
@@ -39,20 +39,11 @@ export function createListSummaries(pictures: Pick<ItemPicturesService, 'coversO
       rows: readonly ItemSummaryRow[],
       ratingOf: (row: ItemSummaryRow) => LenderRating | null | undefined,
     ): Readonly<CatalogueItemSummary>[] {
-      let missing: ItemSummaryRow[] | null = null;
-      const out: (Readonly<CatalogueItemSummary> | undefined)[] = rows.map((row) => {
-        const hit = kept.get(row.drawnFrom);
-        if (hit && sameRating(hit.rating, ratingOf(row))) return hit.summary;
-        (missing ??= []).push(row);
-        return undefined;
-      });
-      if (!missing) return out as Readonly<CatalogueItemSummary>[];
-      const covers = pictures.coversOfSummaries(missing);
-      return rows.map((row, i) => {
-        const known = out[i];
-        if (known) return known;
+      return rows.map((row) => {
         const rating = ratingOf(row);
-        const summary = toSummary(row, covers.get(row.id)!);
+        const hit = kept.get(row.drawnFrom);
+        if (hit && sameRating(hit.rating, rating)) return hit.summary;
+        const summary = toSummary(row, pictures.coversOfSummaries([row]).get(row.id)!);
         if (rating !== undefined) summary.lenderRating = rating && Object.freeze({ ...rating });
         const frozen = Object.freeze(summary);
         kept.set(row.drawnFrom, { rating, summary: frozen });
