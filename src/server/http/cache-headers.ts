@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 
@@ -55,11 +54,6 @@ export function etagMatches(ifNoneMatch: string | undefined | null, tag: string)
     const x = t.trim().replace(/^W\//, '');
     return x === '*' || x === bare;
   });
-}
-
-/** A strong ETag for these bytes (SHA-1, base64url; one-shot `hash`, no Hash object per answer). */
-export function strongEtag(body: string | Uint8Array): string {
-  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /**
