@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase, type Transaction } from '
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { SqliteDialectWithoutRowLocks } from './row-locks';
+import { createSqliteChangeToken } from './sqlite-change-token';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -105,7 +106,7 @@ export function createDatabase(opts: {
   const db = new Kysely<DB>({
     dialect: new SqliteDialectWithoutRowLocks({ database: withStatementCache(sqlite, writes) }),
   });
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const changes = createSqliteChangeToken(sqlite, file, writes);
   return {
     db,
     dialect: 'sqlite',
@@ -113,8 +114,11 @@ export function createDatabase(opts: {
     where: `the SQLite database in ${path.dirname(file)}`,
     sqlite,
     listen: async () => undefined,
-    changeToken: () => `${String(dataVersion.get())}:${writes.count}`,
-    destroy: () => db.destroy(),
+    changeToken: changes.token,
+    destroy: async () => {
+      changes.close();
+      await db.destroy();
+    },
   };
 }
 
