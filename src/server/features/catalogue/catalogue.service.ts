@@ -200,6 +200,8 @@ export function createCatalogueService(
         search && query.sort === 'relevance'
           ? ix.text.ranks(search, set, after || keep ? undefined : query.limit + 1)
           : null;
+      // A chosen category's pieces are walked in its own order (index-query.ts).
+      const within = query.category ? (ix.categories.get(query.category) ?? null) : null;
       // Recommended walks the catalogue's part of the blend from the top (recommended-order.ts).
       const picked =
         query.sort === 'recommended'
@@ -209,8 +211,8 @@ export function createCatalogueService(
               keep,
             )
           : keep
-            ? await takePage(inOrder(ix, set, query.sort, matches, after), query.limit, keep)
-            : indexPage(ix, set, query.sort, matches, after, query.limit);
+            ? await takePage(inOrder(ix, set, query.sort, matches, after, within), query.limit, keep)
+            : indexPage(ix, set, query.sort, matches, after, query.limit, within);
       // The page's rows are the index's own (decision 0083), as current as its choice of pieces.
       const rows = indexSummaries(ix, picked);
       const more = rows.length > query.limit;

@@ -12,15 +12,19 @@ import { orderedPiece } from './index-rows.test-helpers';
  */
 const PIECES = 400;
 // Few distinct keys: many ties, which go to the id. `shift` moves a piece's keys (a change).
-const row = (id: number, shift = 0): IndexedItem =>
-  orderedPiece({
+// Categories that follow the price in part, as a real catalogue's do; a move can change a piece's category.
+const CATEGORIES = ['Dresses', 'Tops', 'Shoes', 'Coats'];
+const row = (id: number, shift = 0): IndexedItem => ({
+  ...orderedPiece({
     id,
     status: 'active',
     rental_price_cents: 1000 * (1 + ((id + shift) % 7)),
     rating: (id + shift) % 3,
     rental_count: (id + shift) % 5,
     created_at: `2026-1${(id + shift) % 2}-0${1 + ((id + shift) % 9)}T10:00:00.000Z`,
-  });
+  }),
+  category: CATEGORIES[((id + shift) % 7) % 4]!,
+});
 const ix = createCatalogueIndex();
 const ids = Array.from({ length: PIECES }, (_, i) => i + 1);
 ix.apply(ids, ids.map(row));
@@ -54,6 +58,44 @@ describe('a list in a sort order', () => {
           const e = ix.entries.get(expected[cut]!)!;
           const after = { value: ORDERS[sort].key(e), id: e.id };
           expect([...inOrder(ix, set, sort, null, after)].map((x) => x.id)).toEqual(expected.slice(cut + 1));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is the same sequence when a category's own order is walked, as pieces move in and out of it", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: PIECES }), { minLength: 30, maxLength: 300 }),
+        fc.constantFrom(...NAMES),
+        fc.constantFrom(...CATEGORIES),
+        fc.nat(),
+        fc.uniqueArray(fc.tuple(fc.integer({ min: 1, max: PIECES }), fc.nat(20)), {
+          maxLength: 3,
+          selector: ([id]) => id,
+        }),
+        (members, sort, category, at, moves) => {
+          // Asked before and after the moves: an order narrowed before them must not be walked after.
+          const within = () => ix.categories.get(category) ?? new TypedFastBitSet();
+          const check = () => {
+            const set = new TypedFastBitSet(members).intersection(within());
+            const expected = walk(set, sort);
+            expect([...inOrder(ix, set, sort, null, null, within())].map((e) => e.id)).toEqual(expected);
+            if (expected.length === 0) return;
+            const cut = at % expected.length;
+            const e = ix.entries.get(expected[cut]!)!;
+            const after = { value: ORDERS[sort].key(e), id: e.id };
+            expect([...inOrder(ix, set, sort, null, after, within())].map((x) => x.id)).toEqual(
+              expected.slice(cut + 1),
+            );
+          };
+          check();
+          ix.apply(
+            moves.map(([id]) => id),
+            moves.map(([id, shift]) => row(id, shift)),
+          );
+          check();
         },
       ),
       { numRuns: 300 },
