@@ -60,8 +60,8 @@ export function etagMatches(ifNoneMatch: string | undefined | null, tag: string)
  * Hono's `etag()` on successful public GETs only: it keeps an ETag the route computed (catalogue
  * answers are tagged by their bytes' digest, json-text.ts; pictures carry their version) or
  * hashes the body as sent (SHA-1, so the gzip and plain bodies differ, as `Vary` says), and
- * answers 304 without a body when If-None-Match names it. A member's own data gets no validator: the middleware runs on the
- * finished answer, and only when it is public.
+ * answers 304 without a body when If-None-Match names it. A member's own data gets no validator:
+ * the middleware runs on the finished answer, and only when it is public.
  */
 export function publicEtag(): MiddlewareHandler {
   const tag = etag();

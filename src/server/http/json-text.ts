@@ -4,9 +4,10 @@ import type { Context, TypedResponse } from 'hono';
 declare const encodes: unique symbol;
 
 /**
- * JSON bytes known to encode a `T`, with the digest their strong ETag is made of: the only ways to make one are
- * `toJsonBody(value: T)` and `pageJsonBody(page: T)`. A route sends it with `sendJsonBody` and
- * still answers with the type its OpenAPI schema names, so the compiler checks it like `c.json()`.
+ * JSON bytes known to encode a `T`, with the digest their strong ETag is made of: the only ways to
+ * make one are `toJsonBody(value: T)` and `pageJsonBody(page: T)`. A route sends it with
+ * `sendJsonBody` and still answers with the type its OpenAPI schema names, so the compiler checks
+ * it like `c.json()`.
  */
 export interface JsonBody<T> {
   readonly bytes: Buffer<ArrayBuffer>;
