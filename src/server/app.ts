@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import type { Services } from './services';
 import { createAccountRoutes, sessionActivity } from './features/account';
 import { createCatalogueRoutes, createSearchRoutes } from './features/catalogue';
-import { apiCacheControl, publicEtag } from './http/cache-headers';
+import { apiCaching } from './http/cache-headers';
 import { createOrdersRoutes } from './features/orders';
 import { createPlansRoutes } from './features/plans';
 import { createFavoritesRoutes, createMatchRoutes } from './features/match';
@@ -46,7 +46,7 @@ import { HttpError, handleError } from './http/errors';
 import { refuseNul } from './http/input-guard';
 import { clientIp, originCheck, requestLogger, sessionReader } from './http/middleware';
 import { exceptPageCalls } from './http/page-call';
-import { securityHeaders, withRequestId } from './http/security-headers';
+import { finalHeaders, requestIdOf, withRequestId } from './http/security-headers';
 import { mountWebApp, type WebSource } from './http/static';
 import type { AppEnv } from './http/types';
 
@@ -73,9 +73,10 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
   const app = new OpenAPIHono<AppEnv>();
 
   // A page's in-process API calls (decision 0054) keep the page request's id, log line and headers.
-  app.use('*', exceptPageCalls(requestId({ headerName: 'x-request-id' })));
+  // The id goes on the answer with the security headers, after the handler (decision 0089).
+  app.use('*', exceptPageCalls(requestId({ headerName: '', generator: requestIdOf })));
+  app.use('*', exceptPageCalls(finalHeaders(env.publicUrl.startsWith('https://'))));
   app.use('*', requestLogger(ctx.logger));
-  app.use('*', exceptPageCalls(securityHeaders(env.publicUrl.startsWith('https://'))));
   app.onError(handleError);
 
   // better-auth's rate limits and the contact form's limit need the client address.
@@ -95,8 +96,7 @@ export function createApp(ctx: AppContext, services: Services, opts: { web?: Web
 
   // Public GETs say how long they may be kept and carry an ETag (304 on If-None-Match); every
   // other API answer is private, no-store (decision 0018).
-  app.use('/api/*', exceptPageCalls(apiCacheControl()));
-  app.use('/api/*', exceptPageCalls(publicEtag()));
+  app.use('/api/*', exceptPageCalls(apiCaching()));
   app.use('/api/*', originCheck(env.trustedOrigins));
   // PostgreSQL cannot store U+0000: refused in any URL or body, for every route (better-auth's too).
   app.use('/api/*', refuseNul());

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
-import type { Context, TypedResponse } from 'hono';
+import type { TypedResponse } from 'hono';
+import { draftAnswer } from './draft-answer';
 
 declare const encodes: unique symbol;
 
@@ -95,13 +96,13 @@ const COMMA = 0x2c;
 
 /**
  * Answers 200 with JSON bytes made by `toJsonBody` or `pageJsonBody` (or those bytes gzipped:
- * then `headers` says so), typed as the JSON answer it is.
+ * then `headers` says so), typed as the JSON answer it is. The answer is a draft (decision 0089):
+ * the caching and security middleware add their headers to its record.
  */
 export function sendJsonBody<T>(
-  c: Context,
   bytes: Uint8Array<ArrayBuffer>,
   headers: Record<string, string>,
 ): Response & TypedResponse<T, 200, 'json'> {
-  const res: Response = c.body(bytes, 200, { 'content-type': 'application/json', ...headers });
+  const res = draftAnswer({ status: 200, body: bytes, headers: { 'content-type': 'application/json', ...headers } });
   return res as Response & TypedResponse<T, 200, 'json'>;
 }

@@ -1,5 +1,6 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { headersOf, settle } from './draft-answer';
 import type { AppEnv } from './types';
 
 /**
@@ -31,25 +32,32 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 const isJsonApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
 
 /**
- * One middleware for the whole app: JSON under /api gets the lean set (the page-only headers,
- * COOP, X-Frame-Options and the like, mean nothing on JSON); everything else the page set, whose
- * CSP nonce (`c.get('secureHeadersNonce')`) is the one React Router's inline scripts carry.
+ * The headers every answer ends with, in one middleware for the whole app (the outermost that
+ * writes any): the security headers, the lean set on JSON under /api (the page-only headers,
+ * COOP, X-Frame-Options and the like, mean nothing on JSON) and the page set elsewhere, whose CSP
+ * nonce (`c.get('secureHeadersNonce')`) is the one React Router's inline scripts carry; then the
+ * request's id (X-Request-Id). A drafted JSON answer (decision 0089) is settled here: the JSON set
+ * is the one Hono's `secureHeaders` writes, learnt once from an answer it wrote, and copied into
+ * the draft's record.
  */
-export function securityHeaders(https: boolean): MiddlewareHandler<AppEnv> {
+export function finalHeaders(https: boolean): MiddlewareHandler<AppEnv> {
   const strictTransportSecurity = https ? HSTS : false;
   const referrerPolicy = 'strict-origin-when-cross-origin';
-  const api = secureHeaders({
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    referrerPolicy,
-    strictTransportSecurity,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xFrameOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
+  const api = headersSetBy(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      referrerPolicy,
+      strictTransportSecurity,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
+  let apiHeaders: [string, string][] | undefined;
   const page = secureHeaders({
     contentSecurityPolicy: PAGE_POLICY,
     referrerPolicy,
@@ -57,7 +65,34 @@ export function securityHeaders(https: boolean): MiddlewareHandler<AppEnv> {
     xFrameOptions: 'DENY',
     xDownloadOptions: false,
   });
-  return (c, next) => (isJsonApi(c.req.path) ? api(c, next) : page(c, next));
+  return async (c, next) => {
+    if (isJsonApi(c.req.path)) {
+      await next();
+      apiHeaders ??= await api;
+      const headers = headersOf(c);
+      for (const [name, value] of apiHeaders) headers.set(name, value);
+    } else {
+      await page(c, next);
+    }
+    headersOf(c).set('x-request-id', c.get('requestId'));
+    settle(c);
+  };
+}
+
+/** The headers a middleware sets on an answer, found once by letting it answer a request of its own. */
+async function headersSetBy(middleware: MiddlewareHandler): Promise<[string, string][]> {
+  const probe = new Hono().use(middleware).get('/', (c) => c.body(null));
+  return [...(await probe.request('/')).headers];
+}
+
+/**
+ * An id for the request (kept by `requestId`, Hono's middleware, which writes no header: the id
+ * goes on the answer in `finalHeaders`): the caller's X-Request-Id when it is a plausible one (at
+ * most 255 letters, digits, `_`, `-` and `=`), else a new UUID.
+ */
+export function requestIdOf(c: Context): string {
+  const given = c.req.header('x-request-id');
+  return given && given.length <= 255 && !/[^\w\-=]/.test(given) ? given : crypto.randomUUID();
 }
 
 /** This request's CSP nonce, made by the page headers' middleware before the handler runs. */

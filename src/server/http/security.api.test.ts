@@ -13,6 +13,8 @@ describe(`security (${process.env.TEST_DIALECT})`, () => {
   it('sends the security headers on API answers, errors and auth answers included', async () => {
     for (const [path, status] of [
       ['/api/health', 200],
+      // A catalogue list: its headers are a record until they are all set (decision 0089).
+      ['/api/items?limit=1', 200],
       ['/api/me', 401],
       ['/api/no-such', 404],
       ['/api/auth/get-session', 200],
@@ -25,6 +27,15 @@ describe(`security (${process.env.TEST_DIALECT})`, () => {
       expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
       expect(res.headers.get('x-request-id'), path).toBeTruthy();
+    }
+  });
+
+  it("answers with the caller's request id when it is a plausible one, else with a new one", async () => {
+    for (const path of ['/api/items?limit=1', '/api/health', '/api/no-such']) {
+      const kept = await t.request(path, { headers: { 'x-request-id': 'trace-42_a=b' } });
+      expect(kept.headers.get('x-request-id'), path).toBe('trace-42_a=b');
+      const made = await t.request(path, { headers: { 'x-request-id': 'not an id; drop table' } });
+      expect(made.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 

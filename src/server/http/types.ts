@@ -1,5 +1,6 @@
 import type { Role } from '../../domain/ops';
 import type { Logger } from '../logger';
+import type { CachePolicy } from './cache-policies';
 
 /** The signed-in member as routes see it. */
 export interface SessionUser {
@@ -22,6 +23,8 @@ export interface AppEnv {
     sessionSeenAt: Date | null;
     /** This request's CSP nonce, made by the page security headers (Hono's secureHeaders with NONCE). */
     secureHeadersNonce?: string;
+    /** How long the answer may be kept, when a route says it is public (http/cache-headers.ts). */
+    cachePolicy?: CachePolicy;
   };
 }
 

@@ -154,10 +154,11 @@ export function createAccountRoutes(ctx: AppContext, service: AccountService) {
  */
 export function sessionActivity(ctx: AppContext, service: AccountService) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const id = c.var.sessionId;
+    // c.get, not c.var: Hono builds a new object of all the variables on each read of c.var.
+    const id = c.get('sessionId');
     if (id) {
       try {
-        await service.touchSession(id, c.var.sessionSeenAt ?? null);
+        await service.touchSession(id, c.get('sessionSeenAt') ?? null);
       } catch (err) {
         c.var.logger.warn({ err, requestId: c.var.requestId }, 'could not record session activity');
       }

@@ -225,7 +225,7 @@ function sendJson<T>(c: Context, value: T, encode: (value: T) => JsonBody<T> = t
   const headers: Record<string, string> = { etag: gzip ? `"${digest}-gz"` : `"${digest}"` };
   if (gzip) headers['content-encoding'] = 'gzip';
   // Typed as the JSON answer it is: the route's response schema checks `value` (decision 0014).
-  return sendJsonBody<T>(c, gzip ? gzipSync(bytes, { level: 1 }) : bytes, headers);
+  return sendJsonBody<T>(gzip ? gzipSync(bytes, { level: 1 }) : bytes, headers);
 }
 
 /** The typed list query, or a 400 naming the parameter. */
@@ -250,9 +250,9 @@ export function createCatalogueRoutes(ctx: AppContext, service: CatalogueService
     .openapi(listItems, async (c) => {
       const query = listQuery(c.req.valid('query'));
       // Recommended is hers (her sizes): private to her, never kept by a shared cache.
-      const personal = query.sort === 'recommended' && !!c.var.user;
-      const page = await service.listItems(query, undefined, personal ? { userId: c.var.user!.id } : undefined);
-      if (!personal) setCachePolicy(c, query.from ? 'availability' : 'list');
+      const user = query.sort === 'recommended' ? c.get('user') : null;
+      const page = await service.listItems(query, undefined, user ? { userId: user.id } : undefined);
+      if (!user) setCachePolicy(c, query.from ? 'availability' : 'list');
       return sendJson(c, page, pageJsonBody);
     })
     .openapi(getFacets, async (c) => {
