@@ -135,6 +135,12 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
       // The first read starts following; a failed catch-up is this read's error (the await below),
       // not a second, unhandled one from the start it set off.
       if (!started) this.start().catch(() => undefined);
+      // Nothing committed since the index was last caught up, and no catch-up under way: as
+      // catchUp() would find, without the promises of a catch-up (most reads, decision 0089).
+      if (index && !running && deps.changeToken) {
+        const token = deps.changeToken();
+        if (token !== undefined && token === currentAt) return index;
+      }
       await sync();
       return index!;
     },
