@@ -26,9 +26,6 @@ const PAGE_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-/** JSON answers execute nothing and are never framed or embedded by other sites. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
-
 const isJsonApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
 
 /**
