@@ -75,10 +75,13 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
     currentAt = token;
   }
 
+  /** True while the change token stands where the index was caught up (nothing committed since). */
+  const unchanged = (token: string | undefined) => token !== undefined && token === currentAt;
+
   async function catchUp(): Promise<void> {
     if (!index) return load();
     const token = deps.changeToken?.();
-    if (token !== undefined && token === currentAt) return;
+    if (unchanged(token)) return;
     await applyChanges(index);
     currentAt = token;
   }
@@ -137,10 +140,7 @@ export function createIndexFollower(deps: IndexFollowerDeps) {
       if (!started) this.start().catch(() => undefined);
       // Nothing committed since the index was last caught up, and no catch-up under way: as
       // catchUp() would find, without the promises of a catch-up (most reads, decision 0089).
-      if (index && !running && deps.changeToken) {
-        const token = deps.changeToken();
-        if (token !== undefined && token === currentAt) return index;
-      }
+      if (index && !running && unchanged(deps.changeToken?.())) return index;
       await sync();
       return index!;
     },
