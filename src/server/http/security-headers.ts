@@ -100,9 +100,9 @@ export function cspNonce(c: Context<AppEnv>): string {
 }
 
 /**
- * A raw Response (better-auth's, React Router's) with this request's id: Hono carries headers a
- * middleware set before the handler only onto answers it builds itself. Copies a response whose
- * headers are immutable.
+ * A raw Response (better-auth's, React Router's) with this request's id, its headers writable:
+ * a response whose headers are immutable (a fetch's) is copied, so that the caller and
+ * `finalHeaders` can set theirs.
  */
 export function withRequestId(res: Response, requestId: string): Response {
   try {
