@@ -11,6 +11,7 @@
  *   node --import tsx bench/floor.ts
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test node --import tsx bench/floor.ts
  *   options: --sizes=1000,100000 --n=50 --name=bench (the catalogues .tmp/<name>, rentique_<name>_<n>)
+ *            --cold=4 (MB of other memory read before each timed call: decision 0084)
  *
  * The catalogues are the ones bench/browse.ts builds (built on first use).
  */
@@ -26,6 +27,18 @@ const arg = (name: string, fallback: string) =>
 const sizes = arg('sizes', '1000,100000').split(',').map(Number);
 const n = Number(arg('n', '50'));
 const pgBase = process.env.BENCH_DATABASE_URL;
+/**
+ * With --cold=<MB>, that much other memory is read before each timed call: a served request finds
+ * the cache as the HTTP stack and the other requests left it, which is where a request at 100k
+ * pays more than at 1k (decision 0084). Without it, calls run warm, one after another.
+ */
+const coldMb = Math.max(0, Number(arg('cold', '0')) || 0);
+const otherMemory = new Float64Array((coldMb * 1024 * 1024) / 8);
+let readSum = 0;
+/** Reads one value of each 64-byte cache line of `otherMemory`. */
+function evictCache(): void {
+  for (let i = 0; i < otherMemory.length; i += 8) readSum += otherMemory[i]!;
+}
 const dialects: BenchDialect[] = pgBase ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** The bench's searches (bench/browse.ts SEARCH_PATHS). */
@@ -56,6 +69,7 @@ async function p50(run: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 3; i++) await run();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
+    evictCache();
     const started = performance.now();
     await run();
     times.push(performance.now() - started);
@@ -127,7 +141,8 @@ async function main() {
     }
   }
   console.log(
-    `\nThe catalogue service's own work on the in-process index, one call at a time, p50 of ${n} calls, no HTTP\n`,
+    `\nThe catalogue service's own work on the in-process index, one call at a time, p50 of ${n} calls, no HTTP` +
+      `${coldMb > 0 ? `, ${coldMb} MB of other memory read before each call` : ''}\n`,
   );
   printTable(['database', 'items', 'work', 'matches / total', 'p50 ms'], rows);
   console.log(
@@ -135,7 +150,10 @@ async function main() {
   );
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main()
+  // readSum is printed so that the reads cannot be left out as unused.
+  .then(() => coldMb > 0 && console.error(`(other memory read: ${readSum})`))
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
