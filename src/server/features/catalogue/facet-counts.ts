@@ -5,6 +5,8 @@ import type { FacetDimension, ItemFilters } from './catalogue.repository';
 import { idsOf, intersectionSizes3, Scratch } from './bitsets';
 import { splitWalk, walk, type TallyName } from './facet-walk';
 import {
+  PRICE,
+  RECORD,
   alphabeticalOrder,
   KEPT_DIMENSIONS,
   minus,
@@ -135,13 +137,14 @@ function priceRange(
   set: TypedFastBitSet,
   span: ReturnType<typeof priceSpan>,
 ): { min: number; max: number } {
-  const prices = ix.columns.prices;
+  const records = ix.columns.records;
+  const priceOf = (id: number) => records[id * RECORD + PRICE]!;
   const ids = span?.order ?? ix.order('price-asc');
   // Past the first bucket that can hold it: a set as large as the kept set has its first item there.
   const steps = PRICE_STEPS + (span?.width ?? 0);
   const near = (from: number, step: 1 | -1) => {
     for (let i = from, n = 0; i >= 0 && i < ids.length && n < steps; i += step, n++)
-      if (set.has(ids[i]!)) return prices[ids[i]!]!;
+      if (set.has(ids[i]!)) return priceOf(ids[i]!);
     return null;
   };
   const min = near(span?.first ?? 0, 1);
@@ -151,7 +154,7 @@ function priceRange(
   let most = -Infinity;
   const all = idsOf(set);
   for (let i = 0; i < all.length; i++) {
-    const price = prices[all[i]!]!;
+    const price = priceOf(all[i]!);
     if (price < least) least = price;
     if (price > most) most = price;
   }
@@ -277,10 +280,6 @@ export function facetCounts(
   const s = filterSets(ix, f, matched, booked, scratch.reset());
   const result = baseWithout(s);
   const baseOf = (dim: FacetDimension) => (s.own[dim] ? baseWithout(s, dim) : result);
-  const priced = baseOf('price').set();
-  const price = priced.isEmpty()
-    ? { min: null, max: null }
-    : priceRange(ix, priced, priceSpan(ix, f, activePicks(f, s)));
   const cols = ix.columns;
   const sizeBase = s.anyFree ? baseWithout(s, 'size') : baseOf('size');
   const occasionBase = baseOf('occasion');
@@ -355,6 +354,11 @@ export function facetCounts(
     const tally = walked.get(way.set)![t.name];
     return t.read(way.from ? minus(way.from.counts()[t.name], tally) : tally);
   };
+  // After the walks: a walked set's records (its prices among them) are still in the cache.
+  const priced = baseOf('price').set();
+  const price = priced.isEmpty()
+    ? { min: null, max: null }
+    : priceRange(ix, priced, priceSpan(ix, f, activePicks(f, s)));
   return {
     total: result.size(),
     categories: listOf(lists.categories),

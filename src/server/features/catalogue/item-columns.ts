@@ -1,8 +1,9 @@
 /**
- * What the facet tallies read per item id (facet-walk.ts, decision 0057): a record of three words
+ * What the facet tallies read per item id (facet-walk.ts, decision 0057): a record of four words
  * per id, a code per single-valued field (category, brand, colour; the codes' names kept beside), a
  * bit per size with a unit and per occasion; and the rental price. One record per piece, so a walk
- * of a sparse set reads one cache line per piece, not one per field. The index writes an entry's
+ * of a sparse set reads one cache line per piece, not one per field, and the price range read
+ * after a walk finds the walked pieces' records in the cache. The index writes an entry's
  * record whenever it adds or replaces the entry, so a change costs a few writes instead of the whole
  * catalogue read again on the next facet request (a like is a catalogue change: a busy catalogue
  * changes every few seconds). Typed arrays, grown by doubling. Only the records of ids in the
@@ -43,12 +44,14 @@ export interface ColumnFacts {
 /**
  * An item's record: `RECORD` words from `id * RECORD`. Word BRAND: the brand's code; word FIELDS:
  * the category's code in the high 16 bits, the colour's in the low; word BITS: the occasions' bits
- * in the high 16, the sizes' in the low.
+ * in the high 16, the sizes' in the low; word PRICE: the weekly rental price in cents. Four words,
+ * 16 bytes: a record never straddles two cache lines.
  */
-export const RECORD = 3;
+export const RECORD = 4;
 export const BRAND = 0;
 export const FIELDS = 1;
 export const BITS = 2;
+export const PRICE = 3;
 
 /** A field's codes: each code's name (a name keeps its code once given), and at most `limit` of them. */
 interface FieldCodes {
@@ -174,7 +177,6 @@ const newField = (limit: number): FieldCodes => ({ names: [], byName: new Map(),
 export class ItemColumns {
   /** The records, `RECORD` words per id (replaced when they grow: read them per request). */
   records = new Uint32Array(1024 * RECORD);
-  prices = new Float64Array(1024);
   /** A gender's code per id. */
   private genders = new Int32Array(1024);
   private readonly category = newField(0x10000);
@@ -291,12 +293,14 @@ export class ItemColumns {
   /** Writes an entry's record (`sizeBits`: bit k for a unit of SIZES[k]) and counts it in its tabs. */
   set(e: ColumnFacts, sizeBits: number): void {
     const id = e.id;
-    if (id >= this.prices.length) this.grow(id);
+    if (!Number.isInteger(e.price) || e.price < 0 || e.price > 0xffffffff)
+      throw new Error(`item-columns: piece ${id}'s price ${e.price} is not a whole number of cents in 32 bits`);
+    if (id >= this.genders.length) this.grow(id);
     const r = id * RECORD;
     this.records[r + BRAND] = codeOf(this.brand, e.brand);
     this.records[r + FIELDS] = (codeOf(this.category, e.category) << 16) | codeOf(this.colour, e.colour);
     this.records[r + BITS] = (e.occasions << 16) | sizeBits;
-    this.prices[id] = e.price;
+    this.records[r + PRICE] = e.price;
     this.genders[id] = codeOf(this.gender, e.gender);
     this.count(id, 1);
   }
@@ -346,13 +350,10 @@ export class ItemColumns {
 
   /** Room for `id`: every array doubled (or more), its slots kept. */
   private grow(id: number): void {
-    const n = Math.max(id + 1, this.prices.length * 2);
+    const n = Math.max(id + 1, this.genders.length * 2);
     const records = new Uint32Array(n * RECORD);
     records.set(this.records);
     this.records = records;
-    const prices = new Float64Array(n);
-    prices.set(this.prices);
-    this.prices = prices;
     const genders = new Int32Array(n);
     genders.set(this.genders);
     this.genders = genders;
