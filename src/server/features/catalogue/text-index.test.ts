@@ -24,6 +24,7 @@ const WORDS = [
   'gucci',
 ];
 const WEIGHT = { name: 10, colour: 6, category: 6, brand: 3, tags: 2, description: 1 } as const;
+const OTHER_WORDS = 0.9;
 
 const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }).map((w) => w.join(' '));
 const item = fc.record({ name: text, brand: text, category: text, colour: text, description: text, tags: text });
@@ -38,16 +39,23 @@ function expected(items: ItemText[], groups: string[][][]): Map<number, number> 
   });
   const df = new Map<string, number>();
   for (const best of weights) for (const w of best.keys()) df.set(w, (df.get(w) ?? 0) + 1);
+  // A group's words count as one term, as rare as the commonest of them; a word only the other
+  // alternatives hold (a synonym, a correction) at OTHER_WORDS of that.
+  const holds = (alt: string[], w: string) => alt.some((p) => w.startsWith(p));
+  const rarity = groups.map((g) => {
+    const commonest = Math.max(0, ...[...df].filter(([w]) => g.some((alt) => holds(alt, w))).map(([, n]) => n));
+    return commonest === 0 ? 0 : Math.log(1 + items.length / commonest);
+  });
   const out = new Map<number, number>();
   items.forEach((it, i) => {
     let score = 0;
-    for (const g of groups) {
+    groups.forEach((g, k) => {
       let best = 0;
       for (const [w, weight] of weights[i]!)
-        if (g.some((alt) => alt.some((p) => w.startsWith(p))))
-          best = Math.max(best, weight * Math.log(1 + items.length / df.get(w)!));
+        if (g.some((alt) => holds(alt, w)))
+          best = Math.max(best, weight * rarity[k]! * (holds(g[0]!, w) ? 1 : OTHER_WORDS));
       score += best;
-    }
+    });
     out.set(it.id, score);
   });
   return out;
@@ -94,6 +102,28 @@ describe('text index ranks', () => {
         },
       ),
     );
+  });
+
+  it('put the word searched for before its synonyms, however rare the synonym is', () => {
+    const ix = createTextIndex();
+    const blank = { brand: '', category: '', colour: '', description: '', tags: '' };
+    // Gowns are rarer than dresses: weighed word by word, a gown outranked every dress for "dress".
+    const rows: ItemText[] = [
+      { id: 1, name: 'Silk Gown', ...blank },
+      ...[2, 3, 4, 5].map((id) => ({ id, name: 'Silk Dress', ...blank })),
+    ];
+    for (const r of rows) ix.add(r);
+    const order = (q: string) => {
+      const resolved = ix.resolve(q)!;
+      const got = ix.ranks(resolved, ix.matchSet(resolved));
+      const ids = Array.from(got.ids.subarray(0, got.n));
+      return ids.map((id, k) => ({ id, rank: got.ranks[k]! })).sort((a, b) => b.rank - a.rank || a.id - b.id);
+    };
+    expect(order('dress').map((r) => r.id)).toEqual([2, 3, 4, 5, 1]);
+    expect(order('gown').map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    // The synonym counts at OTHER_WORDS of the word searched for, with the group's one rarity.
+    const [first, last] = [order('dress')[0]!, order('dress')[4]!];
+    expect(last.rank / first.rank).toBeCloseTo(OTHER_WORDS, 9);
   });
 
   // Past 512 items a word's posting is a bitset: a prefix joins bitsets of different lengths and

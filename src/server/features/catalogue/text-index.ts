@@ -13,13 +13,32 @@ import { resolveSearch, type ResolvedSearch } from './search-language';
  * (8 s to add them, 90-130 ms for "black dress"): its scoring walks every posting of every word.
  *
  * Ranking: each group adds the weight of the best field holding one of its words (name 10,
- * category and colour 6, brand 3, tags 2, description 1) times the word's rarity (log(1 + N/df)).
+ * category and colour 6, brand 3, tags 2, description 1) times the group's rarity (`groupRarity`),
+ * a little less for a word that is not the one typed (OTHER_WORDS).
  *
  * Memory (issue 27): an item's words are not kept as strings. Each word of the vocabulary has a
  * number (its posting's), and an item's words are codes (word number x 16 + the weight) in one
  * shared Int32Array, the item's run found by its id: about 4 bytes a word instead of a string, an
  * array slot and a typed array per item (about 100 MB less at 100k items).
  */
+
+/**
+ * How much a word of a group's other alternatives (a synonym, the singular, the word a typo was read
+ * as) counts against the word as typed: "dress" lists the dresses before the gowns.
+ */
+const OTHER_WORDS = 0.9;
+
+/**
+ * A group's rarity: its words (every alternative's, each as a prefix) count as one term, as rare as
+ * the commonest of them (log(1 + N/df)), as a synonym query does in Lucene. Weighed word by word,
+ * a rare synonym outranked the word searched for ("dress" listed the gowns first) and set the best
+ * rank a first page waits for so high that the walk for it read every dress.
+ */
+function groupRarity(n: number, postings: readonly (readonly { size: number }[])[]): number {
+  let commonest = 0;
+  for (const words of postings) for (const p of words) if (p.size > commonest) commonest = p.size;
+  return commonest === 0 ? 0 : Math.log(1 + n / commonest);
+}
 
 /** By weight, highest first: an item's words are then coded highest weight first (`add`), which ranking relies on. */
 const FIELDS = ['name', 'colour', 'category', 'brand', 'tags', 'description'] as const;
@@ -235,20 +254,23 @@ export function createTextIndex() {
         let ceiling = 0;
         const tables = resolved.groups.map((g, i) => {
           const table = rarityTable(i);
-          let most = 0;
+          const postings = g.map((alt) =>
+            alt.flatMap((w) => [...vocabulary.atPrefix(w).values()].filter((p) => p.size > 0)),
+          );
+          const rarity = groupRarity(n, postings);
           let reach = 0;
-          for (const alt of g)
-            for (const w of alt)
-              for (const posting of vocabulary.atPrefix(w).values())
-                if (posting.size > 0) {
-                  const rarity = Math.log(1 + n / posting.size);
-                  table.rarity[posting.word] = rarity;
-                  table.words.push(posting.word);
-                  if (rarity > most) most = rarity;
-                  if (best !== undefined && posting.top * rarity > reach && posting.meets(set))
-                    reach = posting.top * rarity;
-                }
-          highest.push(most);
+          postings.forEach((words, a) => {
+            const value = a === 0 ? rarity : rarity * OTHER_WORDS;
+            for (const posting of words) {
+              // A word of two alternatives counts at the higher.
+              if (table.rarity[posting.word]! < value) {
+                if (table.rarity[posting.word] === 0) table.words.push(posting.word);
+                table.rarity[posting.word] = value;
+              }
+              if (best !== undefined && posting.top * value > reach && posting.meets(set)) reach = posting.top * value;
+            }
+          });
+          highest.push(rarity);
           ceiling += reach;
           return table.rarity;
         });
