@@ -3,7 +3,8 @@
  * of the same size, in the same run: autocannon with 50 connections, at 1k and 100k items, on
  * SQLite and (when a URL is given) PostgreSQL. Nothing is cached in front of the routes (decision
  * 0018) and every request has its own URL (an ignored `_=<n>` parameter), so each one runs its
- * database queries. Prints req/s, p50, p99 and the ratio to bare node:http for:
+ * database queries. Prints req/s, p50, p99, each server's CPU time per request (from /proc) and the
+ * ratio to bare node:http for:
  *   browse        first pages of the tabs, a category, a size, a sort
  *   browse+dates  the same with a date range (availability)
  *   search        ?q= with correct and mistyped words, alone and with filters, sorts and dates
@@ -11,7 +12,8 @@
  *   facets        facet counts with two filters (one pass over the facet index, decision 0024)
  *   recommended   the Recommended sort on broad lists (decisions 0065, 0071), with and without dates
  * and, per issue 27, each kind's req/s at the largest size against the smallest (MET at 0.7x or
- * more), browse at the smallest size against bare node:http (MET at 0.3x or more), the app
+ * more), browse at the smallest size against bare node:http (MET at 0.3x or more; the yardstick's
+ * req/s is mostly the load generator's ceiling, so the CPU per request of both is printed beside it), the app
  * process's RSS after its load runs, and the search index's load time. An app runs per size, all
  * at once, and every load runs at each size in turn and back (1k, 100k, 100k, 1k), `--rounds` times
  * over: a figure is the mean of a size's runs, so a shared machine's drift and bursts weigh on both
@@ -113,6 +115,8 @@ interface Row {
   index: IndexLoad | null;
   /** Each round's figures of each kind (the mean of its two runs), for the spread of the ratios. */
   rounds: Partial<Record<Mode, LoadResult[]>>;
+  /** The yardstick's figures in the same rounds. */
+  bareRounds: LoadResult[];
 }
 
 /** The sizes there and back (1k, 100k, 100k, 1k): each size's two runs straddle the other's, so a machine that slows or speeds up during the run weighs on both alike. */
@@ -120,6 +124,9 @@ const thereAndBack = <T>(xs: readonly T[]): T[] => [...xs, ...[...xs].reverse()]
 
 /** `rounds` times there and back: every run of a size has one of the other's next to it. */
 const visits = <T>(xs: readonly T[]): T[] => Array.from({ length: rounds }, () => thereAndBack(xs)).flat();
+
+/** A run's server CPU time per request, ms ('n/a' where /proc could not tell). */
+const cpuText = (r: LoadResult) => (r.cpuMs === undefined || Number.isNaN(r.cpuMs) ? 'n/a' : r.cpuMs.toFixed(3));
 
 /** A size's runs in rounds of two (each round's there and back). */
 const inRounds = (runs: readonly LoadResult[]): LoadResult[] =>
@@ -177,7 +184,8 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     const warmup = (key: string) => (warmed.has(key) ? 0 : (warmed.add(key), 2));
     for (const { n } of visits(apps)) {
       const key = `bare ${n}`;
-      add(key, await load(bares.get(n)!.url, ['/api/items'], { connections, duration, warmup: warmup(key) }));
+      const bare = bares.get(n)!;
+      add(key, await load(bare.url, ['/api/items'], { connections, duration, cpu: bare.cpu, warmup: warmup(key) }));
     }
     for (const mode of modes)
       for (const { n, app } of visits(apps)) {
@@ -202,6 +210,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
         memory: app.memory(),
         index,
         rounds: perRound,
+        bareRounds: inRounds(runs.get(`bare ${n}`)!),
       });
     }
     return rows;
@@ -222,7 +231,7 @@ async function main() {
   );
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   printTable(
-    ['database', 'items', 'server', 'req/s', 'p50 ms', 'p99 ms', 'app CPU ms/req', 'ratio to bare', 'errors/non-2xx'],
+    ['database', 'items', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'ratio to bare', 'errors/non-2xx'],
     rows.flatMap((r) => [
       [
         r.dialect,
@@ -231,7 +240,7 @@ async function main() {
         fmt(r.bare.rps),
         r.bare.p50,
         r.bare.p99,
-        '',
+        cpuText(r.bare),
         '1.00',
         `${r.bare.errors}/${r.bare.non2xx}`,
       ],
@@ -244,7 +253,7 @@ async function main() {
           fmt(a.rps),
           a.p50,
           a.p99,
-          a.cpuMs === undefined || Number.isNaN(a.cpuMs) ? 'n/a' : a.cpuMs.toFixed(3),
+          cpuText(a),
           (a.rps / r.bare.rps).toFixed(2),
           `${a.errors}/${a.non2xx}`,
         ];
@@ -259,10 +268,12 @@ async function main() {
 function printTargets(rows: Row[], dialects: string[]) {
   const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  // Two decimals, rounded down: a ratio printed as the goal has reached it.
+  const x = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
   // The ratio of each round alone, lowest and highest: how far the machine moved the figure.
   const spreadOf = (small: readonly LoadResult[], big: readonly LoadResult[]) => {
     const each = big.map((b, r) => b.rps / Math.max(small[r]!.rps, 1));
-    return each.length < 2 ? '' : ` (rounds ${Math.min(...each).toFixed(2)} to ${Math.max(...each).toFixed(2)})`;
+    return each.length < 2 ? '' : ` (rounds ${x(Math.min(...each))} to ${x(Math.max(...each))})`;
   };
   const cpuOf = (a: LoadResult, b: LoadResult) =>
     a.cpuMs !== undefined && b.cpuMs !== undefined
@@ -279,7 +290,7 @@ function printTargets(rows: Row[], dialects: string[]) {
     if (browse) {
       const ratio = browse.rps / small.bare.rps;
       console.log(
-        `${dialect} browse at ${fmt(small.items)}: ${fmt(browse.rps)} req/s vs bare ${fmt(small.bare.rps)} = ${ratio.toFixed(2)}x (>= 0.3) ${verdict(ratio >= 0.3)}`,
+        `${dialect} browse at ${fmt(small.items)}: ${fmt(browse.rps)} req/s vs bare ${fmt(small.bare.rps)} = ${x(ratio)}x (>= 0.3) ${verdict(ratio >= 0.3)}${spreadOf(small.bareRounds, small.rounds.browse!)}; CPU ${cpuText(small.bare)} (bare) -> ${cpuText(browse)} ms/req`,
       );
     }
     if (big === small) continue;
@@ -287,7 +298,7 @@ function printTargets(rows: Row[], dialects: string[]) {
       const [a, b] = [small.app[m]!, big.app[m]!];
       const ratio = b.rps / Math.max(a.rps, 1);
       console.log(
-        `${dialect} ${m}: ${fmt(b.rps)} req/s at ${fmt(big.items)} vs ${fmt(a.rps)} at ${fmt(small.items)} = ${ratio.toFixed(2)}x (>= 0.7) ${verdict(ratio >= 0.7)}${spreadOf(small.rounds[m]!, big.rounds[m]!)}; p50 ${a.p50} -> ${b.p50} ms, p99 ${a.p99} -> ${b.p99} ms${cpuOf(a, b)}`,
+        `${dialect} ${m}: ${fmt(b.rps)} req/s at ${fmt(big.items)} vs ${fmt(a.rps)} at ${fmt(small.items)} = ${x(ratio)}x (>= 0.7) ${verdict(ratio >= 0.7)}${spreadOf(small.rounds[m]!, big.rounds[m]!)}; p50 ${a.p50} -> ${b.p50} ms, p99 ${a.p99} -> ${b.p99} ms${cpuOf(a, b)}`,
       );
     }
   }

@@ -137,7 +137,9 @@ export async function startApp(env: Record<string, string>): Promise<{
 }
 
 /** Starts the bare node:http yardstick answering `bodyFile`. */
-export async function startBare(bodyFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBare(
+  bodyFile: string,
+): Promise<{ url: string; stop: () => Promise<void>; cpu: () => number }> {
   const port = await freePort();
   const child = fork('bench/lib/bare-server.ts', [String(port), bodyFile], {
     execArgv: ['--import', 'tsx'],
@@ -147,7 +149,7 @@ export async function startBare(bodyFile: string): Promise<{ url: string; stop: 
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child), cpu: () => cpuSecondsOf([child.pid]) };
 }
 
 /** SIGTERM, then SIGKILL after 5 s; resolves when the child has exited. */
