@@ -13,8 +13,8 @@
  *   recommended   the Recommended sort on broad lists (decisions 0065, 0071), with and without dates
  * and, per issue 27, each kind's req/s at the largest size against the smallest (MET at 0.7x or
  * more), browse at the smallest size against bare node:http (MET at 0.3x or more; the yardstick's
- * req/s is mostly the load generator's ceiling, so the CPU per request of both is printed beside it), the app
- * process's RSS after its load runs, and the search index's load time. An app runs per size, all
+ * req/s is mostly the load generator's ceiling, so the CPU per request of both is printed beside
+ * it), the app process's RSS after its load runs, and the search index's load time. An app runs per size, all
  * at once, and every load runs at each size in turn and back (1k, 100k, 100k, 1k), `--rounds` times
  * over: a figure is the mean of a size's runs, so a shared machine's drift and bursts weigh on both
  * sizes alike, and each ratio is printed with its lowest and highest round.
@@ -270,15 +270,14 @@ function printTargets(rows: Row[], dialects: string[]) {
   const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
   // Two decimals, rounded down: a ratio printed as the goal has reached it.
   const x = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
-  // The ratio of each round alone, lowest and highest: how far the machine moved the figure.
-  const spreadOf = (small: readonly LoadResult[], big: readonly LoadResult[]) => {
-    const each = big.map((b, r) => b.rps / Math.max(small[r]!.rps, 1));
+  // The ratio of each round alone (`runs` against `base`), lowest and highest: how far the
+  // machine moved the figure.
+  const spreadOf = (base: readonly LoadResult[], runs: readonly LoadResult[]) => {
+    const each = runs.map((b, r) => b.rps / Math.max(base[r]!.rps, 1));
     return each.length < 2 ? '' : ` (rounds ${x(Math.min(...each))} to ${x(Math.max(...each))})`;
   };
   const cpuOf = (a: LoadResult, b: LoadResult) =>
-    a.cpuMs !== undefined && b.cpuMs !== undefined
-      ? `, app CPU ${a.cpuMs.toFixed(3)} -> ${b.cpuMs.toFixed(3)} ms/req`
-      : '';
+    a.cpuMs !== undefined && b.cpuMs !== undefined ? `, app CPU ${cpuText(a)} -> ${cpuText(b)} ms/req` : '';
   console.log(
     '\nTargets (issue 27): req/s at the largest size >= 0.7x the smallest; browse at the smallest >= 0.3x bare node:http',
   );
