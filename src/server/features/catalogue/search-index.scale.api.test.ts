@@ -15,9 +15,12 @@ import { verifiedAt } from '../../test/verified';
 
 /*
  * Two app processes on one database (decision 0057), PostgreSQL (LISTEN/NOTIFY and polling) and
- * SQLite (one file, polling on its data_version): each keeps its own search index, and a piece
- * approved through A is found through B within a second; removed through A, it leaves B's results
- * within a second.
+ * SQLite (one file, polling on its data_version): each keeps its own search index, and it is caught
+ * up before every read. So the first search through B after A has answered finds a piece approved
+ * through A, and the first after A removed it no longer does. No waiting and no clock: a test of
+ * "within a second" failed under CI's load when one request took that long (the answer was right).
+ * On SQLite only the catch-up read can make the first search right (the poll is 500 ms); on
+ * PostgreSQL the NOTIFY at commit usually reaches B before the search does.
  */
 const postgres = testDialect() === 'postgres';
 describe(`the search index across two app processes on one database (${testDialect()})`, () => {
@@ -90,17 +93,7 @@ describe(`the search index across two app processes on one database (${testDiale
     return ((await res.json()) as ItemPage).items.map((i) => i.id);
   };
 
-  /** Milliseconds until `check` holds on B (asked every 20 ms), or throws after 5 s. */
-  async function msUntil(check: () => Promise<boolean>): Promise<number> {
-    const started = Date.now();
-    while (Date.now() - started < 5_000) {
-      if (await check()) return Date.now() - started;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('not seen within 5 s');
-  }
-
-  it('finds through B a piece approved through A, and loses it when A removes it, within a second', async () => {
+  it('finds through B a piece approved through A, and loses it when A removes it, on the first search after', async () => {
     const lender = await signUp('lender@example.com', 'Lena Lender');
     await verifiedAt(a.url, lender); // lending asks a verified identity (decision 0068)
     const staff = await signUp('staff@example.com', 'Sam Staff');
@@ -131,7 +124,7 @@ describe(`the search index across two app processes on one database (${testDiale
       headers: { cookie: staff, origin: a.url },
     });
     expect(approved.status, await approved.clone().text()).toBe(200);
-    expect(await msUntil(async () => (await found(b, word)).includes(listing.id))).toBeLessThan(1_000);
+    expect(await found(b, word)).toEqual([listing.id]);
     // B's fashion language reads it too: a typo and a synonym.
     expect(await found(b, `${word} dress`)).toEqual([listing.id]);
 
@@ -140,6 +133,7 @@ describe(`the search index across two app processes on one database (${testDiale
       headers: { cookie: lender, origin: a.url },
     });
     expect(removed.status, await removed.clone().text()).toBe(204);
-    expect(await msUntil(async () => !(await found(b, word)).includes(listing.id))).toBeLessThan(1_000);
+    expect(await found(b, word)).toEqual([]);
+    expect(await found(b, `${word} dress`)).toEqual([]);
   }, 60_000);
 });
