@@ -20,7 +20,8 @@ import { verifiedAt } from '../../test/verified';
  * through A, and the first after A removed it no longer does. No waiting and no clock: a test of
  * "within a second" failed under CI's load when one request took that long (the answer was right).
  * On SQLite only the catch-up read can make the first search right (the poll is 500 ms); on
- * PostgreSQL the NOTIFY at commit usually reaches B before the search does.
+ * PostgreSQL the NOTIFY at commit usually reaches B before the search does. The catch-up alone,
+ * with neither NOTIFY nor a poll, is tested on both databases in index-load.api.test.ts.
  */
 const postgres = testDialect() === 'postgres';
 describe(`the search index across two app processes on one database (${testDialect()})`, () => {
